@@ -1,0 +1,48 @@
+/**
+ * The dependency arrows of ARCHITECTURE.md, checked in CI.
+ * cli → everything; runner → core, matchers; config/backends/tools/evaluators/reporters/dashboard/files → core
+ * (+ matchers, loader where they must); loader, matchers → core; core → nothing.
+ */
+const layer = (name, allowed) => ({
+  name: `${name}-imports-only-${allowed.join('-') || 'nothing'}`,
+  severity: 'error',
+  from: { path: `^src/${name}/` },
+  to: {
+    path: '^src/',
+    pathNot: [`^src/${name}/`, ...allowed.map((a) => `^src/${a}/`)],
+  },
+});
+
+module.exports = {
+  forbidden: [
+    layer('core', []),
+    layer('matchers', ['core']),
+    layer('loader', ['core']),
+    layer('files', ['core']),
+    layer('config', ['core', 'matchers', 'loader']),
+    layer('tools', ['core', 'loader']),
+    layer('backends', ['core', 'tools', 'loader']),
+    layer('evaluators', ['core', 'matchers']),
+    layer('reporters', ['core', 'matchers']),
+    layer('dashboard', ['core']),
+    layer('runner', ['core', 'matchers']),
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'only-cli-imports-index',
+      severity: 'error',
+      from: { path: '^src/(?!cli/|index\\.ts)' },
+      to: { path: '^src/index\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '\\.test\\.ts$' },
+  },
+};

@@ -1,0 +1,44 @@
+/** The contract every agent backend implements (ai_sdk, claude_agent_sdk, module). */
+import type { TokenUsage } from './token-usage.js';
+import type { ToolInvocation } from './tool-invocation.js';
+
+/** A file of a turn, already read and converted. */
+export type FilePart =
+  | { readonly kind: 'text'; readonly name: string; readonly file_type: string; readonly text: string }
+  | { readonly kind: 'image'; readonly name: string; readonly media_type: string; readonly data: Uint8Array };
+
+export interface TurnRequest {
+  readonly turn_index: number;
+  readonly input: string;
+  readonly files: readonly FilePart[];
+  /** The turn's free-form turn_config (module agents such as oracles may read it). */
+  readonly turn_config: Readonly<Record<string, unknown>>;
+  /** Aborted when the turn times out or the run is interrupted. */
+  readonly signal: AbortSignal;
+}
+
+export interface TurnResponse {
+  readonly response: string;
+  readonly tool_invocations: readonly ToolInvocation[];
+  readonly token_usage: TokenUsage;
+  /** Model requests that were retried within this turn. */
+  readonly retries: number;
+}
+
+export interface SessionOptions {
+  readonly test_case_name: string;
+  readonly signal: AbortSignal;
+}
+
+/** One conversation: the history of earlier turns is kept inside the session. */
+export interface AgentSession {
+  send(request: TurnRequest): Promise<TurnResponse>;
+  close(): Promise<void>;
+}
+
+export interface AgentBackend {
+  readonly name: string;
+  openSession(options: SessionOptions): Promise<AgentSession>;
+  /** Release shared resources (MCP servers, child processes). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,188 @@
+/**
+ * The validated, normalised configuration (agent.yaml after loading).
+ * Field names mirror the YAML keys (snake_case) so there is no mapping layer.
+ */
+import type { GraderFunction } from './grader.js';
+import type { JsonValue } from './json.js';
+import type { ModuleAgentFactory } from './module-agent.js';
+
+export type ProviderName = 'openai' | 'azure_openai' | 'anthropic' | 'ollama' | 'openai_compatible';
+
+export interface ModelConfig {
+  readonly provider: ProviderName;
+  readonly name: string;
+  readonly endpoint: string | null;
+  readonly api_key: string | null;
+  readonly temperature: number | null;
+  readonly max_tokens: number | null;
+  /** azure_openai only: the API version query parameter. */
+  readonly api_version: string | null;
+}
+
+export type BackendConfig =
+  | { readonly type: 'ai_sdk' }
+  | { readonly type: 'claude_agent_sdk' }
+  | { readonly type: 'module'; readonly module: string; readonly factory: ModuleAgentFactory };
+
+export type BackendName = BackendConfig['type'];
+
+export interface FunctionToolConfig {
+  readonly type: 'function';
+  readonly name: string;
+  readonly description: string | null;
+  /** Absolute path of the module. */
+  readonly file: string;
+  readonly function: string;
+  /** JSON Schema of the arguments object; required when the export is a plain function. */
+  readonly parameters: Readonly<Record<string, unknown>> | null;
+}
+
+export interface McpToolConfig {
+  readonly type: 'mcp';
+  readonly name: string;
+  /** stdio transport */
+  readonly command: string | null;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+  readonly cwd: string | null;
+  /** streamable HTTP transport */
+  readonly url: string | null;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+export type ToolConfig = FunctionToolConfig | McpToolConfig;
+
+export type StandardMetricName = 'bleu' | 'rouge' | 'meteor' | 'equality' | 'numeric';
+export type RagMetricType =
+  | 'faithfulness'
+  | 'answer_relevancy'
+  | 'contextual_relevancy'
+  | 'contextual_precision'
+  | 'contextual_recall';
+
+interface MetricBase {
+  /** Name used in reports and roll-ups (unique within one evaluations list). */
+  readonly name: string;
+  readonly enabled: boolean;
+  /** null = the metric's own pass rule (equality, numeric) or its default. */
+  readonly threshold: number | null;
+}
+
+export interface EqualityOptions {
+  readonly case_insensitive: boolean;
+  readonly strip_whitespace: boolean;
+  readonly strip_punctuation: boolean;
+}
+
+export interface NumericOptions {
+  readonly absolute_tolerance: number;
+  readonly relative_tolerance: number;
+  readonly accept_percent: boolean;
+  readonly accept_thousands_separators: boolean;
+}
+
+export type StandardMetricConfig = MetricBase & {
+  readonly type: 'standard';
+} & (
+    | { readonly metric: 'bleu' | 'rouge' | 'meteor' }
+    | ({ readonly metric: 'equality' } & EqualityOptions)
+    | ({ readonly metric: 'numeric' } & NumericOptions)
+  );
+
+export interface GEvalMetricConfig extends MetricBase {
+  readonly type: 'geval';
+  readonly criteria: string;
+  readonly evaluation_steps: readonly string[];
+}
+
+export interface RagMetricConfig extends MetricBase {
+  readonly type: 'rag';
+  readonly metric_type: RagMetricType;
+}
+
+export interface CodeMetricConfig extends MetricBase {
+  readonly type: 'code';
+  /** As written: "path/or/package:exportName". */
+  readonly grader: string;
+  readonly timeout_ms: number;
+  /** Resolved when the configuration loads. */
+  readonly grader_fn: GraderFunction;
+}
+
+export type MetricConfig = StandardMetricConfig | GEvalMetricConfig | RagMetricConfig | CodeMetricConfig;
+export type MetricType = MetricConfig['type'];
+/** The key of the evaluator registry: one entry per metric implementation. */
+export type EvaluatorKey = StandardMetricName | 'geval' | 'rag' | 'code';
+
+/** How one expected argument is compared with the actual one. */
+export type ArgMatcher =
+  | { readonly kind: 'literal'; readonly value: JsonValue }
+  | { readonly kind: 'fuzzy'; readonly value: string }
+  | { readonly kind: 'regex'; readonly pattern: string; readonly regex: RegExp };
+
+export interface ExpectedTool {
+  readonly name: string;
+  /** null when only the name is asserted. */
+  readonly args: Readonly<Record<string, ArgMatcher>> | null;
+  /** At least this many satisfying calls in the turn (default 1). */
+  readonly count: number;
+}
+
+export type FileType = 'text' | 'markdown' | 'csv' | 'json' | 'pdf' | 'image';
+
+export interface FileConfig {
+  /** Absolute path. */
+  readonly path: string;
+  readonly type: FileType;
+  readonly description: string | null;
+}
+
+export interface TurnConfig {
+  readonly index: number;
+  readonly input: string;
+  readonly ground_truth: string | null;
+  readonly expected_tools: readonly ExpectedTool[] | null;
+  readonly files: readonly FileConfig[];
+  readonly retrieval_context: readonly string[] | null;
+  /** Turn-level override (null or empty = inherit). */
+  readonly evaluations: readonly MetricConfig[] | null;
+  readonly turn_config: Readonly<Record<string, unknown>>;
+}
+
+export interface TestCaseConfig {
+  readonly name: string;
+  /** Position in the suite (0-based). */
+  readonly index: number;
+  /** single = legacy flat shape (reported without `turns`); multi = `turns:` */
+  readonly kind: 'single' | 'multi';
+  readonly evaluations: readonly MetricConfig[] | null;
+  /** Always at least one; a single-turn case has exactly one. */
+  readonly turns: readonly TurnConfig[];
+}
+
+export interface ExecutionConfig {
+  readonly llm_timeout: number;
+  readonly parallel_test_cases: number;
+  readonly max_retries: number;
+}
+
+export interface EvaluationsConfig {
+  /** The judge model for geval/rag metrics (defaults to the agent's model). */
+  readonly model: ModelConfig | null;
+  readonly metrics: readonly MetricConfig[];
+}
+
+export interface AgentConfig {
+  readonly name: string;
+  readonly description: string | null;
+  readonly model: ModelConfig;
+  readonly backend: BackendConfig;
+  readonly instructions: string;
+  readonly tools: readonly ToolConfig[];
+  readonly evaluations: EvaluationsConfig;
+  readonly execution: ExecutionConfig;
+  readonly test_cases: readonly TestCaseConfig[];
+  /** Absolute path of the loaded file, and its folder (relative paths resolve against it). */
+  readonly config_path: string;
+  readonly base_dir: string;
+}

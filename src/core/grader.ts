@@ -1,0 +1,27 @@
+/** The public contract for code graders (`type: code`). */
+import type { ToolInvocation } from './tool-invocation.js';
+
+export interface GraderContext {
+  readonly turn_input: string;
+  readonly agent_response: string;
+  readonly ground_truth: string | null;
+  readonly tool_invocations: ReadonlyArray<ToolInvocation>;
+  readonly retrieval_context: readonly string[] | null;
+  readonly turn_index: number;
+  readonly test_case_name: string;
+  /** The turn's free-form `turn_config` ({} when absent). */
+  readonly turn_config: Readonly<Record<string, unknown>>;
+  /** The whole turn as configured (input, ground_truth, expected_tools, files, retrieval_context, turn_config). */
+  readonly turn: Readonly<Record<string, unknown>>;
+}
+
+export interface GraderResult {
+  readonly score: number;
+  readonly passed?: boolean;
+  readonly reason?: string;
+  readonly details?: unknown;
+}
+
+export type GraderReturn = boolean | number | GraderResult;
+
+export type GraderFunction = (context: GraderContext) => GraderReturn | Promise<GraderReturn>;

@@ -1,0 +1,10 @@
+/** One call of a tool by the agent, as captured by a backend. */
+export interface ToolInvocation {
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+  /** What the tool returned (JSON-serialisable), or null when it failed. */
+  readonly result: unknown;
+  /** The error message when the tool threw or the call was invalid, else null. */
+  readonly error: string | null;
+  readonly duration_ms: number | null;
+}
