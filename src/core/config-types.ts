@@ -35,6 +35,14 @@ export interface FunctionToolConfig {
   readonly function: string;
   /** JSON Schema of the arguments object; required when the export is a plain function. */
   readonly parameters: Readonly<Record<string, unknown>> | null;
+  /** Resolved when the configuration loads: the export, with description and schema filled in. */
+  readonly definition: ResolvedFunctionTool;
+}
+
+export interface ResolvedFunctionTool {
+  readonly description: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly execute: (args: Record<string, unknown>) => unknown;
 }
 
 export interface McpToolConfig {
