@@ -1,0 +1,12 @@
+import { readFileSync } from 'node:fs';
+
+let cached: string | null = null;
+
+/** The package version, from the package.json two folders up (src/cli → root, dist/cli → root). */
+export function readVersion(): string {
+  if (cached === null) {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    cached = (JSON.parse(text) as { version: string }).version;
+  }
+  return cached;
+}

@@ -1,0 +1,26 @@
+/** The options of `holodeck test`, as parsed by commander, typed. */
+export interface TestOptions {
+  readonly output: readonly string[];
+  readonly format: 'json' | 'markdown' | 'junit' | undefined;
+  readonly parallelTestCases: number | undefined;
+  readonly timeout: number | undefined;
+  readonly limit: number | undefined;
+  readonly filter: string | undefined;
+  readonly backend: 'ai_sdk' | 'claude_agent_sdk' | undefined;
+  readonly resultsDir: string | undefined;
+  readonly verbosity: 'quiet' | 'normal' | 'verbose';
+}
+
+export function toTestOptions(raw: Record<string, unknown>): TestOptions {
+  return {
+    output: (raw.output as string[] | undefined) ?? [],
+    format: raw.format as TestOptions['format'],
+    parallelTestCases: raw.parallelTestCases as number | undefined,
+    timeout: raw.timeout as number | undefined,
+    limit: raw.limit as number | undefined,
+    filter: raw.filter as string | undefined,
+    backend: raw.backend as TestOptions['backend'],
+    resultsDir: raw.resultsDir as string | undefined,
+    verbosity: raw.quiet ? 'quiet' : raw.verbose ? 'verbose' : 'normal',
+  };
+}

@@ -1,0 +1,55 @@
+/** Reads the files of a turn and turns them into parts a backend can send: text, or image bytes. */
+import { readFile } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import type { FilePart } from '../core/backend.js';
+import type { FileConfig } from '../core/config-types.js';
+import { extractPdfText } from './extract-pdf-text.js';
+
+const IMAGE_TYPES: Readonly<Record<string, string>> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+};
+
+export class FileLoadError extends Error {
+  readonly code = 'FILE_LOAD';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'FileLoadError';
+  }
+}
+
+export async function loadTurnFiles(files: readonly FileConfig[]): Promise<readonly FilePart[]> {
+  return Promise.all(files.map(loadFile));
+}
+
+async function loadFile(file: FileConfig): Promise<FilePart> {
+  const name = basename(file.path);
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file.path);
+  } catch (error) {
+    throw new FileLoadError(`cannot read file ${file.path}: ${(error as Error).message}`, { cause: error });
+  }
+  if (file.type === 'image') {
+    const media_type = IMAGE_TYPES[extname(file.path).toLowerCase()];
+    if (!media_type) {
+      throw new FileLoadError(
+        `unsupported image format ${extname(file.path) || '(none)'} for ${file.path}: use png, jpg, gif or webp`,
+      );
+    }
+    return { kind: 'image', name, media_type, data: bytes };
+  }
+  if (file.type === 'pdf') {
+    try {
+      return { kind: 'text', name, file_type: 'pdf', text: await extractPdfText(bytes) };
+    } catch (error) {
+      throw new FileLoadError(`cannot extract text from PDF ${file.path}: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+  }
+  return { kind: 'text', name, file_type: file.type, text: new TextDecoder('utf-8').decode(bytes) };
+}

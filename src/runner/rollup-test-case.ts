@@ -1,0 +1,73 @@
+/** Rolls the turns of a test case up into its TestResult fields (PRODUCT.md §4 "Roll-up"). */
+import type { TestCaseConfig } from '../core/config-types.js';
+import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
+import { addUsage, ZERO_USAGE } from '../core/token-usage.js';
+
+export function rollupTestCase(
+  testCase: TestCaseConfig,
+  turns: readonly TurnResult[],
+  elapsedMs: number,
+  timestamp: string,
+  caseErrors: readonly string[],
+): TestResult {
+  const last = turns[turns.length - 1];
+  const single = testCase.kind === 'single' && turns.length === 1 && last !== undefined;
+  const asserted = turns.filter((turn) => turn.tools_matched !== null);
+  const base = {
+    test_name: testCase.name,
+    test_input: turns.map((turn) => turn.input).join('\n---\n'),
+    agent_response: last?.response ?? '',
+    ground_truth: last?.ground_truth ?? null,
+    expected_tools: single ? last.expected_tools : null,
+    tool_calls: turns.flatMap((turn) => turn.tool_calls),
+    tool_invocations: turns.flatMap((turn) => turn.tool_invocations),
+    tools_matched: asserted.length === 0 ? null : asserted.every((turn) => turn.tools_matched === true),
+    metric_results: single ? last.metric_results : rollupMetrics(turns),
+    passed: turns.length > 0 && turns.every((turn) => turn.passed) && caseErrors.length === 0,
+    execution_time_ms: elapsedMs,
+    token_usage: turns.reduce((sum, turn) => addUsage(sum, turn.token_usage), ZERO_USAGE),
+    errors: [...caseErrors, ...turnErrors(turns, single)],
+    timestamp,
+  };
+  return single ? base : { ...base, turns };
+}
+
+function turnErrors(turns: readonly TurnResult[], single: boolean): string[] {
+  return turns.flatMap((turn) => turn.errors.map((error) => (single ? error : `turn ${turn.turn_index}: ${error}`)));
+}
+
+/** One entry per metric name: score = mean over the turns that ran it, passed = all of them passed. */
+export function rollupMetrics(turns: readonly TurnResult[]): MetricResult[] {
+  const byName = new Map<string, MetricResult[]>();
+  for (const turn of turns) {
+    for (const metric of turn.metric_results) {
+      const list = byName.get(metric.metric_name) ?? [];
+      list.push(metric);
+      byName.set(metric.metric_name, list);
+    }
+  }
+  return [...byName.values()].map(combine);
+}
+
+function combine(results: MetricResult[]): MetricResult {
+  const first = results[0]!;
+  const ran = results.filter((r) => !r.skipped);
+  const scored = ran.filter((r): r is MetricResult & { score: number } => r.score !== null);
+  const errors = ran.filter((r) => r.error !== null).map((r) => r.error);
+  return {
+    metric_name: first.metric_name,
+    kind: first.kind,
+    score: scored.length === 0 ? null : scored.reduce((sum, r) => sum + r.score, 0) / scored.length,
+    threshold: first.threshold,
+    passed: ran.length > 0 && ran.every((r) => r.passed),
+    skipped: ran.length === 0,
+    error: errors.length === 0 ? null : errors.join('; '),
+    reasoning: `${ran.filter((r) => r.passed).length}/${ran.length} turns passed` + skippedNote(results.length - ran.length),
+    details: null,
+    evaluation_time_ms: results.reduce((sum, r) => sum + r.evaluation_time_ms, 0),
+  };
+}
+
+function skippedNote(skipped: number): string {
+  return skipped === 0 ? '' : ` (${skipped} skipped)`;
+}

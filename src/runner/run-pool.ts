@@ -1,0 +1,17 @@
+/** Runs `work` over items with at most `limit` in flight, in item order; stops taking new items once aborted. */
+export async function runPool<T>(
+  items: readonly T[],
+  limit: number,
+  signal: AbortSignal,
+  work: (item: T, index: number) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (!signal.aborted && next < items.length) {
+      const index = next++;
+      await work(items[index] as T, index);
+    }
+  };
+  const workers = Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker);
+  await Promise.all(workers);
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { AgentTurnError } from '../core/errors.js';
+import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
+import { runTestCase } from './run-test-case.js';
+
+const case3 = multiCase('net-cash', [
+  turn(0, 'net cash 2009?', { ground_truth: '206588' }),
+  turn(1, 'and 2008?', { ground_truth: '181001' }),
+  turn(2, 'difference?', { ground_truth: '25587' }),
+]);
+
+describe('runTestCase', () => {
+  it('sends the turns in order on one session, evaluates each turn and closes the session', async () => {
+    const answers: Record<string, string> = { 'net cash 2009?': '206588', 'and 2008?': '181001', 'difference?': '25587' };
+    const { backend, sessions } = scriptedBackend((request) => answer(answers[request.input] ?? '?'));
+    const run = await runTestCase(case3, [EXACT_METRIC], 1000, deps(backend));
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]!.inputs).toEqual(['net cash 2009?', 'and 2008?', 'difference?']);
+    expect(sessions[0]!.closed).toBe(true);
+    expect(run.result.passed).toBe(true);
+    expect(run.result.turns?.map((t) => t.passed)).toEqual([true, true, true]);
+    expect(run.result.test_input).toBe('net cash 2009?\n---\nand 2008?\n---\ndifference?');
+    expect(run.result.agent_response).toBe('25587');
+    expect(run.result.token_usage.prompt_tokens).toBe(30);
+    expect(run.result.metric_results).toEqual([
+      expect.objectContaining({ metric_name: 'equality', score: 1, passed: true, skipped: false }),
+    ]);
+  });
+
+  it('fails exactly the turn that answers wrongly and averages the metric over turns', async () => {
+    const { backend } = scriptedBackend((request) => answer(request.turn_index === 2 ? '25000' : ['206588', '181001'][request.turn_index]!));
+    const run = await runTestCase(case3, [EXACT_METRIC], 1000, deps(backend));
+    expect(run.result.passed).toBe(false);
+    expect(run.result.turns?.map((t) => t.passed)).toEqual([true, true, false]);
+    expect(run.result.metric_results[0]).toMatchObject({ score: 2 / 3, passed: false });
+  });
+
+  it('fails a timed-out turn and runs the next turn on the same session', async () => {
+    const { backend, sessions } = scriptedBackend(async (request) => {
+      if (request.turn_index === 1) await sleep(500);
+      return answer(['206588', '181001', '25587'][request.turn_index]!);
+    });
+    const run = await runTestCase(case3, [EXACT_METRIC], 100, deps(backend));
+    const turns = run.result.turns!;
+    expect(turns.map((t) => [t.passed, t.skipped])).toEqual([
+      [true, false],
+      [false, false],
+      [true, false],
+    ]);
+    expect(turns[1]!.errors[0]).toMatch(/timed out after 0\.1s/);
+    expect(sessions[0]!.inputs).toHaveLength(3);
+    expect(run.result.errors).toEqual([expect.stringMatching(/^turn 1: turn timed out/)]);
+  });
+
+  it('skips the remaining turns after two errors in a row, with the reason', async () => {
+    const four = multiCase('c', [turn(0, 'a'), turn(1, 'b'), turn(2, 'c'), turn(3, 'd')]);
+    const { backend, sessions } = scriptedBackend((request) => {
+      if (request.turn_index >= 1) throw new Error('backend exploded');
+      return answer('ok');
+    });
+    const run = await runTestCase(four, [], 1000, deps(backend));
+    const turns = run.result.turns!;
+    expect(turns.map((t) => t.skipped)).toEqual([false, false, false, true]);
+    expect(turns[3]!.errors[0]).toMatch(/failed twice in a row \(turns 1 and 2\)/);
+    expect(sessions[0]!.inputs).toEqual(['a', 'b', 'c']);
+    expect(sessions[0]!.closed).toBe(true);
+  });
+
+  it('skips the remaining turns at once when the backend says the session is unrecoverable', async () => {
+    const { backend } = scriptedBackend(() => {
+      throw new AgentTurnError('401 invalid key', 'AUTH', true);
+    });
+    const run = await runTestCase(case3, [], 1000, deps(backend));
+    expect(run.result.turns!.map((t) => t.skipped)).toEqual([false, true, true]);
+    expect(run.result.turns![1]!.errors[0]).toMatch(/unrecoverable at turn 0/);
+    expect(run.result.passed).toBe(false);
+  });
+
+  it('marks every turn skipped when the session cannot be opened', async () => {
+    const { backend } = scriptedBackend(() => answer('x'));
+    const failing = { ...backend, openSession: async () => Promise.reject(new Error('factory threw')) };
+    const run = await runTestCase(case3, [], 1000, deps(failing));
+    expect(run.result.turns!.every((t) => t.skipped)).toBe(true);
+    expect(run.result.errors[0]).toBe('factory threw');
+    expect(run.result.passed).toBe(false);
+  });
+
+  it('skips a metric on a turn without ground truth and keeps it out of the mean', async () => {
+    const mixed = multiCase('m', [turn(0, 'a'), turn(1, 'b', { ground_truth: 'B' })]);
+    const { backend } = scriptedBackend((request) => answer(request.input.toUpperCase()));
+    const run = await runTestCase(mixed, [EXACT_METRIC], 1000, deps(backend));
+    expect(run.result.turns![0]!.metric_results[0]).toMatchObject({ skipped: true, passed: false, score: null });
+    expect(run.result.turns![0]!.passed).toBe(true);
+    expect(run.result.metric_results[0]).toMatchObject({ score: 1, passed: true, reasoning: '1/1 turns passed (1 skipped)' });
+  });
+
+  it('reports a single-turn case without turns and with its own fields', async () => {
+    const single = { ...multiCase('s', [turn(0, 'hello', { ground_truth: 'hi' })]), kind: 'single' as const };
+    const { backend } = scriptedBackend(() => answer('hi'));
+    const run = await runTestCase(single, [EXACT_METRIC], 1000, deps(backend));
+    expect(run.result).not.toHaveProperty('turns');
+    expect(run.result).toMatchObject({ test_input: 'hello', agent_response: 'hi', ground_truth: 'hi', passed: true });
+  });
+});

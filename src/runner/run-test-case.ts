@@ -1,0 +1,91 @@
+/** One test case: a fresh session, turns strictly in order, the session always closed, then the roll-up. */
+import type { AgentSession } from '../core/backend.js';
+import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import type { TestResult, TurnResult } from '../core/results.js';
+import { errorMessage } from './evaluate-metric.js';
+import { rollupTestCase } from './rollup-test-case.js';
+import type { RunDeps } from './run-deps.js';
+import { emptyTurn, runTurn } from './run-turn.js';
+
+export interface TestCaseRun {
+  readonly result: TestResult;
+  /** True when the run was interrupted while this case was running: its result is incomplete. */
+  readonly interrupted: boolean;
+}
+
+export async function runTestCase(
+  testCase: TestCaseConfig,
+  agentMetrics: readonly MetricConfig[],
+  turnTimeoutMs: number,
+  deps: RunDeps,
+): Promise<TestCaseRun> {
+  const started = deps.now();
+  const timestamp = new Date(started).toISOString();
+  const opened = await openSession(testCase, deps);
+  if (!opened.ok) {
+    const turns = testCase.turns.map((turn) => skippedTurn(turn, `session could not be opened: ${opened.message}`));
+    const result = rollupTestCase(testCase, turns, deps.now() - started, timestamp, [opened.message]);
+    return { result, interrupted: deps.signal.aborted };
+  }
+  const turns: TurnResult[] = [];
+  let interrupted = false;
+  try {
+    let consecutiveErrors = 0;
+    let skipReason: string | null = null;
+    for (const turn of testCase.turns) {
+      if (skipReason !== null) {
+        turns.push(skippedTurn(turn, skipReason));
+        continue;
+      }
+      const outcome = await runTurn({ session: opened.session, testCase, turn, agentMetrics, turnTimeoutMs, deps });
+      turns.push(outcome.result);
+      await deps.reporter.onTurnEnd?.(testCase.name, outcome.result);
+      if (outcome.state === 'answered') {
+        consecutiveErrors = 0;
+        continue;
+      }
+      consecutiveErrors += 1;
+      interrupted = outcome.interrupted;
+      skipReason = sessionEndReason(outcome, consecutiveErrors, turn);
+    }
+  } finally {
+    await closeQuietly(opened.session);
+  }
+  const result = rollupTestCase(testCase, turns, deps.now() - started, timestamp, []);
+  return { result, interrupted };
+}
+
+function sessionEndReason(
+  outcome: { unrecoverable: boolean; interrupted: boolean },
+  consecutiveErrors: number,
+  turn: TurnConfig,
+): string | null {
+  if (outcome.interrupted) return 'skipped: the run was interrupted';
+  if (outcome.unrecoverable) return `skipped: the session became unrecoverable at turn ${turn.index}`;
+  if (consecutiveErrors >= 2) return `skipped: the session failed twice in a row (turns ${turn.index - 1} and ${turn.index})`;
+  return null;
+}
+
+async function openSession(
+  testCase: TestCaseConfig,
+  deps: RunDeps,
+): Promise<{ ok: true; session: AgentSession } | { ok: false; message: string }> {
+  try {
+    const session = await deps.backend.openSession({ test_case_name: testCase.name, signal: deps.signal });
+    return { ok: true, session };
+  } catch (error) {
+    return { ok: false, message: errorMessage(error) };
+  }
+}
+
+async function closeQuietly(session: AgentSession): Promise<void> {
+  try {
+    await session.close();
+  } catch {
+    // A session that fails to close has already delivered its results; nothing is lost.
+  }
+}
+
+function skippedTurn(turn: TurnConfig, reason: string): TurnResult {
+  return { ...emptyTurn(turn), skipped: true, errors: [reason] };
+}

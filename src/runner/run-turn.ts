@@ -1,0 +1,148 @@
+/** One turn: send it on the session within its timeout, then check tool assertions and metrics. */
+import type { AgentSession, TurnResponse } from '../core/backend.js';
+import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import { AgentTurnError } from '../core/errors.js';
+import type { EvaluationInput } from '../core/evaluator.js';
+import type { TurnResult } from '../core/results.js';
+import { ZERO_USAGE } from '../core/token-usage.js';
+import { assertTools, expectedToolToReport } from '../matchers/index.js';
+import { errorMessage, evaluateMetric } from './evaluate-metric.js';
+import type { RunDeps } from './run-deps.js';
+import { selectMetrics } from './select-metrics.js';
+import { describeTurn } from './describe-turn.js';
+import { createTurnSignal, InterruptedError } from './turn-signal.js';
+
+export interface TurnContext {
+  readonly session: AgentSession;
+  readonly testCase: TestCaseConfig;
+  readonly turn: TurnConfig;
+  readonly agentMetrics: readonly MetricConfig[];
+  readonly turnTimeoutMs: number;
+  readonly deps: RunDeps;
+}
+
+export type TurnOutcome =
+  | { readonly state: 'answered'; readonly result: TurnResult }
+  | { readonly state: 'errored'; readonly result: TurnResult; readonly unrecoverable: boolean; readonly interrupted: boolean };
+
+export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
+  const { deps, turn } = ctx;
+  const started = deps.now();
+  const sent = await sendTurn(ctx);
+  if (!sent.ok) {
+    const result = erroredTurn(turn, sent.message, deps.now() - started);
+    return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
+  }
+  const response = sent.response;
+  const assertions = turn.expected_tools ? assertTools(turn.expected_tools, response.tool_invocations) : [];
+  const metrics = await evaluateTurnMetrics(ctx, response);
+  const toolsMatched = turn.expected_tools ? assertions.every((a) => a.passed) : null;
+  const metricResults = metrics.map((m) => m.result);
+  const passed = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed);
+  return {
+    state: 'answered',
+    result: {
+      turn_index: turn.index,
+      input: turn.input,
+      response: response.response,
+      ground_truth: turn.ground_truth,
+      expected_tools: turn.expected_tools ? turn.expected_tools.map(expectedToolToReport) : null,
+      tool_calls: response.tool_invocations.map((call) => call.name),
+      tool_invocations: response.tool_invocations,
+      tools_matched: toolsMatched,
+      arg_match_details: assertions,
+      metric_results: metricResults,
+      passed,
+      skipped: false,
+      execution_time_ms: deps.now() - started,
+      token_usage: response.token_usage,
+      errors: [],
+      grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
+      retries: response.retries,
+    },
+  };
+}
+
+type SendResult =
+  | { readonly ok: true; readonly response: TurnResponse }
+  | { readonly ok: false; readonly message: string; readonly unrecoverable: boolean; readonly interrupted: boolean };
+
+async function sendTurn(ctx: TurnContext): Promise<SendResult> {
+  const turnSignal = createTurnSignal(ctx.deps.signal, ctx.turnTimeoutMs);
+  try {
+    const files = await ctx.deps.loadFiles(ctx.turn.files);
+    const request = {
+      turn_index: ctx.turn.index,
+      input: ctx.turn.input,
+      files,
+      turn_config: ctx.turn.turn_config,
+      signal: turnSignal.signal,
+    };
+    const response = await Promise.race([ctx.session.send(request), turnSignal.aborted]);
+    return { ok: true, response };
+  } catch (error) {
+    const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
+    return {
+      ok: false,
+      message: errorMessage(reason),
+      unrecoverable: reason instanceof AgentTurnError && reason.unrecoverable,
+      interrupted: reason instanceof InterruptedError,
+    };
+  } finally {
+    turnSignal.dispose();
+  }
+}
+
+async function evaluateTurnMetrics(ctx: TurnContext, response: TurnResponse) {
+  const { deps, turn } = ctx;
+  const configs = selectMetrics(ctx.agentMetrics, ctx.testCase, turn);
+  const input: EvaluationInput = {
+    test_case_name: ctx.testCase.name,
+    turn_index: turn.index,
+    turn_input: turn.input,
+    agent_response: response.response,
+    ground_truth: turn.ground_truth,
+    retrieval_context: turn.retrieval_context,
+    tool_invocations: response.tool_invocations,
+    turn_config: turn.turn_config,
+    turn: describeTurn(turn),
+    signal: deps.signal,
+  };
+  const results = [];
+  for (const config of configs) {
+    results.push(await evaluateMetric(config, deps.createEvaluator(config), input, deps.now));
+  }
+  return results;
+}
+
+function erroredTurn(turn: TurnConfig, message: string, elapsed: number): TurnResult {
+  return {
+    ...emptyTurn(turn),
+    passed: false,
+    execution_time_ms: elapsed,
+    errors: [message],
+  };
+}
+
+/** A turn that did not run (skipped) or produced nothing. */
+export function emptyTurn(turn: TurnConfig): TurnResult {
+  return {
+    turn_index: turn.index,
+    input: turn.input,
+    response: '',
+    ground_truth: turn.ground_truth,
+    expected_tools: turn.expected_tools ? turn.expected_tools.map(expectedToolToReport) : null,
+    tool_calls: [],
+    tool_invocations: [],
+    tools_matched: turn.expected_tools ? false : null,
+    arg_match_details: [],
+    metric_results: [],
+    passed: false,
+    skipped: false,
+    execution_time_ms: 0,
+    token_usage: ZERO_USAGE,
+    errors: [],
+    grader_details: [],
+    retries: 0,
+  };
+}

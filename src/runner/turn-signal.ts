@@ -1,0 +1,54 @@
+/** A signal for one turn: aborted by the run's signal or after the turn's timeout, whichever comes first. */
+export interface TurnSignal {
+  readonly signal: AbortSignal;
+  /** Rejects with a timeout or interruption error when the signal aborts. */
+  readonly aborted: Promise<never>;
+  dispose(): void;
+}
+
+export class TurnTimeoutError extends Error {
+  readonly code = 'TURN_TIMEOUT';
+  constructor(readonly timeout_ms: number) {
+    super(`turn timed out after ${formatSeconds(timeout_ms)} (llm_timeout)`);
+    this.name = 'TurnTimeoutError';
+  }
+}
+
+export class InterruptedError extends Error {
+  readonly code = 'INTERRUPTED';
+  constructor() {
+    super('run interrupted before the turn finished');
+    this.name = 'InterruptedError';
+  }
+}
+
+export function createTurnSignal(parent: AbortSignal, timeout_ms: number): TurnSignal {
+  const controller = new AbortController();
+  let rejectAborted: (error: Error) => void = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
+  aborted.catch(() => {});
+  const abort = (error: Error) => {
+    if (controller.signal.aborted) return;
+    controller.abort(error);
+    rejectAborted(error);
+  };
+  const timer = setTimeout(() => abort(new TurnTimeoutError(timeout_ms)), timeout_ms);
+  const onParentAbort = () => abort(new InterruptedError());
+  if (parent.aborted) onParentAbort();
+  else parent.addEventListener('abort', onParentAbort, { once: true });
+  return {
+    signal: controller.signal,
+    aborted,
+    dispose() {
+      clearTimeout(timer);
+      parent.removeEventListener('abort', onParentAbort);
+    },
+  };
+}
+
+function formatSeconds(ms: number): string {
+  const s = ms / 1000;
+  return Number.isInteger(s) ? `${s}s` : `${s.toFixed(3).replace(/0+$/, '')}s`;
+}
