@@ -1,0 +1,66 @@
+/**
+ * What a code grader returned, as a metric outcome (PRODUCT.md §5): `true` → 1 passed, `false` → 0 failed,
+ * a number in [0, 1] → that score (the runner applies the threshold, default 0.5), or
+ * `{ score, passed?, reason?, details? }`. Anything else is an invalid return naming the grader.
+ */
+import type { MetricOutcome } from '../core/evaluator.js';
+import type { JsonValue } from '../core/json.js';
+import { EvaluatorError } from './evaluator-error.js';
+
+const EXPECTED_SHAPE = 'true/false, a score from 0 to 1, or { score, passed?, reason?, details? }';
+
+export function graderOutcome(grader: string, value: unknown): MetricOutcome {
+  if (typeof value === 'boolean') return { score: value ? 1 : 0, passed: value };
+  if (typeof value === 'number') return { score: checkScore(grader, value, 'score') };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid(grader, `returned ${describe(value)}; expected ${EXPECTED_SHAPE}`);
+  }
+  const result = value as Record<string, unknown>;
+  const score = checkScore(grader, result['score'], 'result.score');
+  const passed = result['passed'];
+  if (passed !== undefined && typeof passed !== 'boolean') {
+    throw invalid(grader, `returned result.passed = ${describe(passed)}; it must be true or false when set`);
+  }
+  const reason = result['reason'];
+  if (reason !== undefined && reason !== null && typeof reason !== 'string') {
+    throw invalid(grader, `returned result.reason = ${describe(reason)}; it must be a string when set`);
+  }
+  return {
+    score,
+    ...(passed === undefined ? {} : { passed }),
+    reasoning: typeof reason === 'string' ? reason : null,
+    details: toJson(grader, result['details']),
+  };
+}
+
+function checkScore(grader: string, value: unknown, field: string): number {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1) return value;
+  throw invalid(grader, `returned ${field} = ${describe(value)}; a score must be a number from 0 to 1`);
+}
+
+/** Grader details as JSON for the report (bigints become strings); undefined becomes null. */
+function toJson(grader: string, details: unknown): JsonValue | null {
+  if (details === undefined) return null;
+  try {
+    const text = JSON.stringify(details, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
+    return text === undefined ? null : (JSON.parse(text) as JsonValue);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw invalid(grader, `returned result.details that cannot be written as JSON: ${message}`);
+  }
+}
+
+function invalid(grader: string, message: string): EvaluatorError {
+  return new EvaluatorError('GRADER_INVALID_RETURN', `grader ${grader} ${message}`);
+}
+
+function describe(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'string')
+    return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'function') return 'a function';
+  return 'an object';
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import type { EvaluationInput } from '../core/evaluator.js';
+import { createEqualityEvaluator, type EqualityMetricConfig, normalizeForEquality } from './equality.js';
+
+function config(flags: Partial<EqualityMetricConfig> = {}): EqualityMetricConfig {
+  return {
+    type: 'standard',
+    metric: 'equality',
+    name: 'equality',
+    enabled: true,
+    threshold: null,
+    case_insensitive: false,
+    strip_whitespace: false,
+    strip_punctuation: false,
+    ...flags,
+  };
+}
+
+function input(agent_response: string, ground_truth: string): EvaluationInput {
+  return {
+    test_case_name: 't',
+    turn_index: 0,
+    turn_input: 'q',
+    agent_response,
+    ground_truth,
+    retrieval_context: null,
+    tool_invocations: [],
+    turn_config: {},
+    turn: {},
+    signal: new AbortController().signal,
+  };
+}
+
+describe('normalizeForEquality', () => {
+  it.each<[string, Partial<EqualityMetricConfig>, string]>([
+    ['  Yes. ', {}, '  Yes. '],
+    ['  Yes. ', { case_insensitive: true }, '  yes. '],
+    ['  a \n\t b  ', { strip_whitespace: true }, 'a b'],
+    ['"Yes!", (she) said…', { strip_punctuation: true }, 'Yes she said'],
+    ['$25,587', { strip_punctuation: true }, '25587'],
+    ['yes .', { strip_whitespace: true, strip_punctuation: true }, 'yes'],
+    ['yes .', { strip_punctuation: true }, 'yes '],
+    ['Ünïcödé  ÉTÉ', { case_insensitive: true, strip_whitespace: true }, 'ünïcödé été'],
+  ])('%j with %o → %j', (text, flags, expected) => {
+    expect(normalizeForEquality(text, config(flags))).toBe(expected);
+  });
+});
+
+describe('equality evaluator', () => {
+  it('declares it needs a ground truth and decides pass/fail itself', () => {
+    const evaluator = createEqualityEvaluator(config({ name: 'exact' }));
+    expect(evaluator).toMatchObject({
+      name: 'exact',
+      requires_ground_truth: true,
+      requires_retrieval_context: false,
+      default_threshold: null,
+    });
+  });
+
+  it('passes with score 1 on equal texts and shows the normalised sides', async () => {
+    const outcome = await createEqualityEvaluator(config({ case_insensitive: true })).evaluate(input('YES', 'yes'));
+    expect(outcome).toMatchObject({ score: 1, passed: true });
+    expect(outcome.details).toEqual({ expected: 'yes', actual: 'yes', normalization: ['case_insensitive'] });
+  });
+
+  it('fails with score 0 and quotes both sides', async () => {
+    const outcome = await createEqualityEvaluator(config()).evaluate(input('no', 'yes'));
+    expect(outcome).toMatchObject({ score: 0, passed: false });
+    expect(outcome.reasoning).toBe('the response differs from the ground truth: expected "yes", got "no"');
+  });
+
+  it('truncates long texts in the reasoning but not in the details', async () => {
+    const long = 'x'.repeat(500);
+    const outcome = await createEqualityEvaluator(config()).evaluate(input(long, 'y'));
+    expect(outcome.reasoning).toContain(`"${'x'.repeat(200)}…"`);
+    expect(outcome.details).toMatchObject({ actual: long });
+  });
+
+  it('never passes an empty response', async () => {
+    const evaluator = createEqualityEvaluator(config({ strip_whitespace: true, strip_punctuation: true }));
+    const outcome = await evaluator.evaluate(input('  ', '.'));
+    expect(outcome).toMatchObject({ score: 0, passed: false, reasoning: 'the agent response is empty' });
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * `standard` / `equality`: the response equals the ground truth after optional normalisation, applied to both
+ * sides in this order:
+ * 1. `case_insensitive` — lower-case;
+ * 2. `strip_whitespace` — trim both ends and collapse inner runs of white space to one space;
+ * 3. `strip_punctuation` — remove Unicode punctuation and symbols (`.,;:!?'"()-$%…`); with `strip_whitespace`
+ *    also on, the white space left behind is collapsed again, so `"yes ."` equals `"yes"`.
+ * All flags default to false: strict equality. Score 1 or 0. An empty response never passes.
+ */
+import type { StandardMetricConfig } from '../core/config-types.js';
+import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+
+export type EqualityMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'equality' }>;
+type EqualityFlags = Pick<EqualityMetricConfig, 'case_insensitive' | 'strip_whitespace' | 'strip_punctuation'>;
+
+const WHITESPACE_RUN = /\s+/g;
+const PUNCTUATION = /[\p{P}\p{S}]/gu;
+/** Longest text quoted in the reasoning; details keep the whole texts. */
+const QUOTE_LIMIT = 200;
+
+export function createEqualityEvaluator(config: EqualityMetricConfig): Evaluator {
+  return {
+    name: config.name,
+    requires_ground_truth: true,
+    requires_retrieval_context: false,
+    default_threshold: null,
+    evaluate: async (input) => evaluateEquality(config, input),
+  };
+}
+
+export function normalizeForEquality(text: string, flags: EqualityFlags): string {
+  let result = text;
+  if (flags.case_insensitive) result = result.toLowerCase();
+  if (flags.strip_whitespace) result = collapseWhitespace(result);
+  if (flags.strip_punctuation) {
+    result = result.replace(PUNCTUATION, '');
+    if (flags.strip_whitespace) result = collapseWhitespace(result);
+  }
+  return result;
+}
+
+function evaluateEquality(config: EqualityMetricConfig, input: EvaluationInput): MetricOutcome {
+  const expected = normalizeForEquality(input.ground_truth ?? '', config);
+  const actual = normalizeForEquality(input.agent_response, config);
+  const details = { expected, actual, normalization: activeFlags(config) };
+  if (input.agent_response.trim() === '') {
+    return { score: 0, passed: false, reasoning: 'the agent response is empty', details };
+  }
+  if (expected === actual) {
+    return { score: 1, passed: true, reasoning: 'the response equals the ground truth', details };
+  }
+  return {
+    score: 0,
+    passed: false,
+    reasoning: `the response differs from the ground truth: expected ${quote(expected)}, got ${quote(actual)}`,
+    details,
+  };
+}
+
+function collapseWhitespace(text: string): string {
+  return text.trim().replace(WHITESPACE_RUN, ' ');
+}
+
+function activeFlags(flags: EqualityFlags): string[] {
+  const names = ['case_insensitive', 'strip_whitespace', 'strip_punctuation'] as const;
+  return names.filter((name) => flags[name]);
+}
+
+function quote(text: string): string {
+  const shown = text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}…` : text;
+  return JSON.stringify(shown);
+}

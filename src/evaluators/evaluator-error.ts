@@ -1,0 +1,28 @@
+/** Errors thrown by evaluators; the runner records the message on the metric result of that turn. */
+
+export type EvaluatorErrorCode =
+  /** A geval/rag metric was configured but no judge model is available. */
+  | 'JUDGE_NOT_CONFIGURED'
+  /** The judge model could not be called (after the judge's own retries). */
+  | 'JUDGE_FAILED'
+  /** The judge answered with an object that does not match the requested schema. */
+  | 'JUDGE_OUTPUT_INVALID'
+  /** A code grader threw or its promise rejected. */
+  | 'GRADER_THREW'
+  /** A code grader did not settle within `timeout_ms`. */
+  | 'GRADER_TIMEOUT'
+  /** A code grader returned something other than a boolean, a score or a result object. */
+  | 'GRADER_INVALID_RETURN'
+  /** The turn was aborted (timeout of the run, Ctrl-C) while the metric was running. */
+  | 'EVALUATION_ABORTED';
+
+export class EvaluatorError extends Error {
+  constructor(
+    readonly code: EvaluatorErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'EvaluatorError';
+  }
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { EvaluationInput } from '../core/evaluator.js';
+import { createNumericEvaluator, type NumericMetricConfig, withinTolerance } from './numeric.js';
+
+function config(options: Partial<NumericMetricConfig> = {}): NumericMetricConfig {
+  return {
+    type: 'standard',
+    metric: 'numeric',
+    name: 'numeric',
+    enabled: true,
+    threshold: null,
+    absolute_tolerance: 1e-6,
+    relative_tolerance: 0,
+    accept_percent: false,
+    accept_thousands_separators: false,
+    ...options,
+  };
+}
+
+function input(agent_response: string, ground_truth: string): EvaluationInput {
+  return {
+    test_case_name: 't',
+    turn_index: 0,
+    turn_input: 'q',
+    agent_response,
+    ground_truth,
+    retrieval_context: null,
+    tool_invocations: [],
+    turn_config: {},
+    turn: {},
+    signal: new AbortController().signal,
+  };
+}
+
+const evaluate = (response: string, truth: string, options: Partial<NumericMetricConfig> = {}) =>
+  createNumericEvaluator(config(options)).evaluate(input(response, truth));
+
+describe('withinTolerance', () => {
+  it.each<[number, number, number, number, boolean]>([
+    [25587, 25587, 0, 0, true],
+    [25587.01, 25587, 0.01, 0, true],
+    [25587.02, 25587, 0.01, 0, false],
+    [1.5, 1.25, 0.25, 0, true],
+    [-5.01, -5, 0.01, 0, true],
+    [-5.02, -5, 0.01, 0, false],
+    [102, 100, 0, 0.02, true],
+    [103, 100, 0, 0.02, false],
+    [-102, -100, 0, 0.02, true],
+    [0.1 + 0.2, 0.3, 0, 0, true],
+    [1, 0, 0, 0.5, false],
+  ])('%d vs %d (abs %d, rel %d) → %s', (actual, expected, abs, rel, passed) => {
+    expect(withinTolerance(actual, expected, { absolute_tolerance: abs, relative_tolerance: rel })).toBe(passed);
+  });
+});
+
+describe('numeric evaluator', () => {
+  it('declares it needs a ground truth and decides pass/fail itself', () => {
+    expect(createNumericEvaluator(config({ name: 'answer' }))).toMatchObject({
+      name: 'answer',
+      requires_ground_truth: true,
+      requires_retrieval_context: false,
+      default_threshold: null,
+    });
+  });
+
+  it('shows the parsed values, the diff and how the number was found', async () => {
+    const outcome = await evaluate('The difference is 25,000.', '25587', { accept_thousands_separators: true });
+    expect(outcome).toMatchObject({ score: 0, passed: false });
+    expect(outcome.details).toEqual({
+      expected: 25587,
+      actual: 25000,
+      diff: 587,
+      expected_text: '25587',
+      actual_text: '25,000',
+      expected_read_as: 'number',
+      actual_read_as: 'number',
+      extraction: 'last',
+      numbers_in_response: 1,
+      absolute_tolerance: 1e-6,
+      relative_tolerance: 0,
+    });
+    expect(outcome.reasoning).toBe(
+      '25000 (read from "25,000") differs by 587 from the ground truth 25587 (absolute_tolerance 0.000001, relative_tolerance 0)',
+    );
+  });
+
+  it('explains a pass', async () => {
+    const outcome = await evaluate('25587.0', '25587');
+    expect(outcome).toMatchObject({ score: 1, passed: true });
+    expect(outcome.reasoning).toContain('is within tolerance of the ground truth 25587');
+  });
+
+  it('reads a percentage both ways and reports the reading used', async () => {
+    const asFraction = await evaluate('14.14%', '0.14136', { accept_percent: true, absolute_tolerance: 0.01 });
+    expect(asFraction.details).toMatchObject({ actual: 0.1414, actual_read_as: 'percent_as_fraction' });
+    const asWritten = await evaluate('14.14%', '14.14', { accept_percent: true });
+    expect(asWritten).toMatchObject({ passed: true, details: { actual: 14.14, actual_read_as: 'percent_as_written' } });
+  });
+
+  it.each<[string, string, string]>([
+    ['', '25587', 'the agent response is empty'],
+    ['I do not know', '25587', 'the agent response contains no number'],
+    ['25587', 'yes', 'the ground truth "yes" is not a number'],
+    ['25587', 'about 25587', 'the ground truth "about 25587" is not a number'],
+    [
+      '25587',
+      '25,587',
+      `the ground truth's number "25,587" uses thousands separators (set accept_thousands_separators: true to accept it)`,
+    ],
+    ['0.14', '14%', `the ground truth's number "14%" is a percentage (set accept_percent: true to accept it)`],
+  ])('scores 0 with a clear reason when %j vs %j cannot be compared', async (response, truth, reason) => {
+    const outcome = await evaluate(response, truth);
+    expect(outcome).toMatchObject({ score: 0, passed: false, reasoning: reason });
+    expect(outcome.details).toMatchObject({ parse_error: reason });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * `standard` / `numeric`: the response's number equals the ground truth's within tolerance.
+ *
+ * The ground truth must be a number on its own (see `parseStandaloneNumber`); the response's number is chosen by
+ * `extractResponseNumber`. Both follow the same notation options: thousands separators and percent suffixes are
+ * rejected unless `accept_thousands_separators` / `accept_percent` are set. With `accept_percent`, a percentage
+ * is read both as a fraction and as written (`14.14%` → 0.1414 and 14.14) and the closer reading counts.
+ *
+ * Passes iff `diff <= absolute_tolerance` or `diff <= relative_tolerance * |expected|`, where a few units in the
+ * last place of slack absorb binary rounding (so 25587.01 is within 0.01 of 25587). Score 1 or 0.
+ */
+import type { StandardMetricConfig } from '../core/config-types.js';
+import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import type { JsonObject } from '../core/json.js';
+import { extractResponseNumber } from './extract-number.js';
+import { checkToken, type NumberToken, parseStandaloneNumber } from './parse-number.js';
+
+export type NumericMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'numeric' }>;
+type Tolerances = Pick<NumericMetricConfig, 'absolute_tolerance' | 'relative_tolerance'>;
+
+/** How a number was read: as written, or a percentage as a fraction (`14.1%` → 0.141). */
+type Reading = { readonly value: number; readonly as: 'number' | 'percent_as_fraction' | 'percent_as_written' };
+
+interface Comparison {
+  readonly expected: Reading;
+  readonly actual: Reading;
+  readonly diff: number;
+  readonly passed: boolean;
+}
+
+const ULP_SLACK = 4 * Number.EPSILON;
+
+export function createNumericEvaluator(config: NumericMetricConfig): Evaluator {
+  return {
+    name: config.name,
+    requires_ground_truth: true,
+    requires_retrieval_context: false,
+    default_threshold: null,
+    evaluate: async (input) => evaluateNumeric(config, input),
+  };
+}
+
+/** The tolerance rule of PRODUCT.md §3, with rounding slack. */
+export function withinTolerance(actual: number, expected: number, tolerances: Tolerances): boolean {
+  const diff = Math.abs(actual - expected);
+  const slack = ULP_SLACK * Math.max(Math.abs(actual), Math.abs(expected));
+  return (
+    diff <= tolerances.absolute_tolerance + slack || diff <= tolerances.relative_tolerance * Math.abs(expected) + slack
+  );
+}
+
+function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): MetricOutcome {
+  const groundTruth = input.ground_truth ?? '';
+  const expectedToken = parseStandaloneNumber(groundTruth);
+  if (!expectedToken) return unparsable(`the ground truth ${JSON.stringify(groundTruth)} is not a number`);
+  const expectedCheck = checkToken(expectedToken, config);
+  if (!expectedCheck.ok) return unparsable(`the ground truth's number ${expectedCheck.reason}`);
+
+  const extraction = extractResponseNumber(input.agent_response, config);
+  if (!extraction.ok) return unparsable(extraction.reason, { expected: expectedToken.value });
+
+  const best = compare(readings(expectedToken), readings(extraction.token), config);
+  const details: JsonObject = {
+    expected: best.expected.value,
+    actual: best.actual.value,
+    diff: best.diff,
+    expected_text: expectedToken.text,
+    actual_text: extraction.token.text,
+    expected_read_as: best.expected.as,
+    actual_read_as: best.actual.as,
+    extraction: extraction.strategy,
+    numbers_in_response: extraction.candidates,
+    absolute_tolerance: config.absolute_tolerance,
+    relative_tolerance: config.relative_tolerance,
+  };
+  const verdict = best.passed ? 'is within tolerance of' : `differs by ${show(best.diff)} from`;
+  const reasoning = `${show(best.actual.value)} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${show(best.expected.value)} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
+  return { score: best.passed ? 1 : 0, passed: best.passed, reasoning, details };
+}
+
+function readings(token: NumberToken): Reading[] {
+  if (!token.percent) return [{ value: token.value, as: 'number' }];
+  return [
+    { value: token.value / 100, as: 'percent_as_fraction' },
+    { value: token.value, as: 'percent_as_written' },
+  ];
+}
+
+/** The passing pair of readings with the smallest difference, else the closest pair. */
+function compare(expected: readonly Reading[], actual: readonly Reading[], tolerances: Tolerances): Comparison {
+  const pairs = expected.flatMap((e) =>
+    actual.map((a) => ({
+      expected: e,
+      actual: a,
+      diff: Math.abs(a.value - e.value),
+      passed: withinTolerance(a.value, e.value, tolerances),
+    })),
+  );
+  return pairs.reduce((best, pair) => {
+    if (pair.passed !== best.passed) return pair.passed ? pair : best;
+    return pair.diff < best.diff ? pair : best;
+  });
+}
+
+function unparsable(reason: string, details: JsonObject = {}): MetricOutcome {
+  return { score: 0, passed: false, reasoning: reason, details: { ...details, parse_error: reason } };
+}
+
+/** A number without binary noise (0.009999999999999787 → 0.01). */
+function show(value: number): string {
+  return String(Number(value.toPrecision(12)));
+}

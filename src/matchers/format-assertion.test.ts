@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { ToolAssertionResult } from '../core/results.js';
+import { formatAssertion, formatExpectation } from './format-assertion.js';
+
+function result(overrides: Partial<ToolAssertionResult>): ToolAssertionResult {
+  return {
+    tool: 'subtract',
+    args: null,
+    count: 1,
+    passed: true,
+    matched_call_index: 0,
+    matching_calls: 1,
+    reason: null,
+    ...overrides,
+  };
+}
+
+describe('formatAssertion', () => {
+  it('renders literal and fuzzy args and the matched call', () => {
+    const text = formatAssertion(result({ args: { a: 206588, b: { fuzzy: '181001' } } }));
+    expect(text).toBe('subtract(a=206588, b≈181001) — matched call #0');
+  });
+
+  it('renders regex args, quoted literal strings and the number of matching calls', () => {
+    const text = formatAssertion(
+      result({
+        tool: 'lookup',
+        args: { cell: { regex: '^2009.*$' }, row: 'cash' },
+        matched_call_index: 2,
+        matching_calls: 3,
+      }),
+    );
+    expect(text).toBe('lookup(cell~/^2009.*$/, row="cash") — matched call #2 (3 matching calls)');
+  });
+
+  it('renders a failure with its reason', () => {
+    const text = formatAssertion(
+      result({
+        tool: 'divide',
+        passed: false,
+        matched_call_index: -1,
+        matching_calls: 0,
+        reason: "tool 'divide' was not called",
+      }),
+    );
+    expect(text).toBe("divide — tool 'divide' was not called");
+  });
+
+  it('renders a failure without a reason', () => {
+    const text = formatAssertion(result({ passed: false, matched_call_index: -1, matching_calls: 0 }));
+    expect(text).toBe('subtract — not satisfied');
+  });
+
+  it('shows the count when more than one call is required, and empty args as ()', () => {
+    expect(formatExpectation({ tool: 'lookup', args: {}, count: 2 })).toBe('lookup() ×2');
+  });
+
+  it('renders an object literal that is not a matcher as JSON', () => {
+    expect(formatExpectation({ tool: 'f', args: { o: { fuzzy: 'x', other: 1 } }, count: 1 })).toBe(
+      'f(o={"fuzzy":"x","other":1})',
+    );
+  });
+});

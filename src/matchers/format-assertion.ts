@@ -1,0 +1,36 @@
+/** Human-readable tool assertions, e.g. `subtract(a=206588, b≈181001) — matched call #0`. */
+import type { JsonValue } from '../core/json.js';
+import type { ToolAssertionResult } from '../core/results.js';
+import { describeValue } from './render-value.js';
+
+/** The expectation followed by its outcome: the first satisfying call, or why it failed. */
+export function formatAssertion(result: ToolAssertionResult): string {
+  const expectation = formatExpectation(result);
+  if (!result.passed) return `${expectation} — ${result.reason ?? 'not satisfied'}`;
+  const extra = result.matching_calls > 1 ? ` (${result.matching_calls} matching calls)` : '';
+  return `${expectation} — matched call #${result.matched_call_index}${extra}`;
+}
+
+/** The expectation as written: literal `a=206588`, fuzzy `b≈181001`, regex `c~/^2009.*$/`, then `×N` when count > 1. */
+export function formatExpectation(result: Pick<ToolAssertionResult, 'tool' | 'args' | 'count'>): string {
+  const args = result.args === null ? '' : `(${Object.entries(result.args).map(formatArg).join(', ')})`;
+  const count = result.count > 1 ? ` ×${result.count}` : '';
+  return `${result.tool}${args}${count}`;
+}
+
+function formatArg([name, expected]: [string, JsonValue]): string {
+  const fuzzy = singleStringKey(expected, 'fuzzy');
+  if (fuzzy !== null) return `${name}≈${fuzzy}`;
+  const regex = singleStringKey(expected, 'regex');
+  if (regex !== null) return `${name}~/${regex}/`;
+  return `${name}=${describeValue(expected)}`;
+}
+
+/** The string under `key` when `value` is an object with exactly that one key (a matcher in config form). */
+function singleStringKey(value: JsonValue, key: 'fuzzy' | 'regex'): string | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as { readonly [name: string]: JsonValue };
+  const keys = Object.keys(record);
+  const text = record[key];
+  return keys.length === 1 && typeof text === 'string' ? text : null;
+}

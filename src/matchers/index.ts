@@ -1,0 +1,9 @@
+/** Pure tool-name and argument matching (PRODUCT.md §4). */
+export { assertTools } from './assert-tools.js';
+export { expectedToolToReport, reportArgs } from './expected-tool-to-report.js';
+export { formatAssertion, formatExpectation } from './format-assertion.js';
+export { normalizeFuzzy, parseFuzzyNumber } from './fuzzy-normalize.js';
+export { literalEquals } from './literal-equals.js';
+export { type ArgMatch, describeMatcher, matchArg } from './match-arg.js';
+export { matchesToolName } from './matches-tool-name.js';
+export { describeValue, renderValue } from './render-value.js';

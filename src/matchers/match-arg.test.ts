@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ArgMatcher } from '../core/config-types.js';
+import type { JsonValue } from '../core/json.js';
+import { describeMatcher, matchArg } from './match-arg.js';
+
+const literal = (value: JsonValue): ArgMatcher => ({ kind: 'literal', value });
+const fuzzy = (value: string): ArgMatcher => ({ kind: 'fuzzy', value });
+/** The shape the config loader produces: the original pattern plus the anchored regex. */
+const regex = (pattern: string, flags = ''): ArgMatcher => ({
+  kind: 'regex',
+  pattern,
+  regex: new RegExp(`^(?:${pattern})$`, flags),
+});
+
+describe('matchArg literal', () => {
+  it.each<[string, JsonValue, unknown, boolean]>([
+    ['int equals float', 206588, 206588.0, true],
+    ['different numbers', 206588, 206589, false],
+    ['number vs numeric string', 206588, '206588', false],
+    ['string vs number', '206588', 206588, false],
+    ['exact string', 'net cash', 'net cash', true],
+    ['string case differs', 'net cash', 'Net cash', false],
+    ['string with extra space', 'net cash', 'net cash ', false],
+    ['boolean true', true, true, true],
+    ['boolean vs string', true, 'true', false],
+    ['boolean vs number', false, 0, false],
+    ['null vs null', null, null, true],
+    ['null vs string', null, 'null', false],
+    ['null vs zero', null, 0, false],
+    ['negative zero equals zero', 0, -0, true],
+    ['unicode string', 'Ünïcödé €', 'Ünïcödé €', true],
+    ['very large number', 1e21, 1e21, true],
+    ['array of numbers', [1, 2.5, 3], [1.0, 2.5, 3], true],
+    ['array of different length', [1, 2], [1, 2, 3], false],
+    ['array order matters', [1, 2], [2, 1], false],
+    ['array vs object', [1], { 0: 1 }, false],
+    ['nested object, other key order', { x: { y: [1, 2] }, z: 'a' }, { z: 'a', x: { y: [1, 2.0] } }, true],
+    ['nested object, extra key', { x: 1 }, { x: 1, y: 2 }, false],
+    ['nested object, missing key', { x: 1, y: 2 }, { x: 1 }, false],
+    ['nested object, key holding undefined is absent', { x: 1 }, { x: 1, y: undefined }, true],
+    ['nested value differs in type', { x: 1 }, { x: '1' }, false],
+    ['object vs null', { x: 1 }, null, false],
+  ])('%s', (_label, expected, actual, matched) => {
+    expect(matchArg(literal(expected), actual).matched).toBe(matched);
+  });
+});
+
+describe('matchArg fuzzy', () => {
+  it.each<[string, string, unknown, boolean]>([
+    ['thousands separator in actual', '206588', '206,588', true],
+    ['thousands separator in expected', '181,001', 181001, true],
+    ['int vs float', '206588', 206588.0, true],
+    ['trailing zeros', '1.50', 1.5, true],
+    ['leading dot', '.5', 0.5, true],
+    ['explicit plus sign', '+5', 5, true],
+    ['negative number', '-25587', -25587.0, true],
+    ['underscore separator', '1_000_000', 1e6, true],
+    ['no-break space separator', '206\u00a0588', 206588, true],
+    ['narrow no-break space separator', '206\u202f588', 206588, true],
+    ['percent vs fraction', '14.1%', 0.141, true],
+    ['percent with a space', '50 %', 0.5, true],
+    ['percent vs the bare number', '50%', 50, false],
+    ['within 1e-9', '0.1', 0.1 + 1e-10, true],
+    ['beyond 1e-9', '0.1', 0.1 + 1e-8, false],
+    ['different number', '181001', 180000, false],
+    ['very large numbers', '123,456,789,012,345,678', 123456789012345680, true],
+    ['exponent form of a large number', '1e21', 1e21, true],
+    ['case and whitespace', 'Net Cash', '  net   CASH\t', true],
+    ['unicode case folding', 'Ünïcödé', 'üNÏCÖDÉ', true],
+    ['punctuation is not ignored', 'net cash', 'net-cash', false],
+    ['substring is not enough', 'cash', 'net cash', false],
+    ['boolean rendered', 'TRUE', true, true],
+    ['null rendered', 'null', null, true],
+    ['object rendered as compact JSON', '{"x":1}', { x: 1 }, true],
+    ['numeric text vs non-numeric text', '12', '12 apples', false],
+  ])('%s', (_label, expected, actual, matched) => {
+    expect(matchArg(fuzzy(expected), actual).matched).toBe(matched);
+  });
+});
+
+describe('matchArg regex', () => {
+  it.each<[string, ArgMatcher, unknown, boolean]>([
+    ['full match', regex('^2009.*cash.*$'), '2009 net cash from operating activities', true],
+    ['anchored: no partial match', regex('2009'), 'in 2009', false],
+    ['number rendered as JavaScript prints it', regex('181001(\\.0+)?'), 181001.0, true],
+    ['fraction does not match an integer pattern', regex('181001(\\.0+)?'), 181001.5, false],
+    ['case-insensitive flag', regex('net cash', 'i'), 'NET CASH', true],
+    ['case-sensitive by default', regex('net cash'), 'NET CASH', false],
+    ['boolean rendered', regex('true|false'), true, true],
+    ['null rendered', regex('null'), null, true],
+    ['array rendered as compact JSON', regex('\\[1,2\\]'), [1, 2], true],
+    ['named group', regex('(?<year>\\d{4})'), '2009', true],
+    ['unicode', regex('café \\p{Sc}', 'u'), 'café €', true],
+  ])('%s', (_label, matcher, actual, matched) => {
+    expect(matchArg(matcher, actual).matched).toBe(matched);
+  });
+
+  it('is stateless even for a global regex', () => {
+    const matcher: ArgMatcher = { kind: 'regex', pattern: 'a+', regex: /^(?:a+)$/g };
+    expect(matchArg(matcher, 'aaa').matched).toBe(true);
+    expect(matchArg(matcher, 'aaa').matched).toBe(true);
+  });
+});
+
+describe('matchArg reasons', () => {
+  it('names the expectation and the actual value, quoting strings', () => {
+    expect(matchArg(fuzzy('181001'), 180000)).toEqual({ matched: false, reason: 'expected ≈"181001", got 180000' });
+    expect(matchArg(literal(206588), '206588').reason).toBe('expected 206588, got "206588"');
+    expect(matchArg(regex('^2009.*$'), 'x').reason).toBe('expected ~/^2009.*$/, got "x"');
+    expect(matchArg(literal({ x: [1] }), null).reason).toBe('expected {"x":[1]}, got null');
+  });
+
+  it('has no reason on a match', () => {
+    expect(matchArg(literal(1), 1)).toEqual({ matched: true, reason: null });
+  });
+
+  it('describes each matcher kind', () => {
+    expect(describeMatcher(literal('a'))).toBe('"a"');
+    expect(describeMatcher(fuzzy('1,000'))).toBe('≈"1,000"');
+    expect(describeMatcher(regex('\\d+'))).toBe('~/\\d+/');
+  });
+});
+
+describe('matchArg properties', () => {
+  it('fuzzy-matches any integer against its comma-grouped text', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (n) => {
+        expect(matchArg(fuzzy(n.toLocaleString('en-US')), n).matched).toBe(true);
+      }),
+    );
+  });
+
+  it('literal-matches every JSON value against a deep copy of itself', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const copy: unknown = JSON.parse(JSON.stringify(value));
+        expect(matchArg(literal(copy as JsonValue), structuredClone(copy)).matched).toBe(true);
+      }),
+    );
+  });
+});

@@ -1,0 +1,59 @@
+/** One expected argument against one actual value: literal, fuzzy or regex (PRODUCT.md §4). */
+import type { ArgMatcher } from '../core/config-types.js';
+import { FUZZY_NUMBER_TOLERANCE, normalizeFuzzy, parseFuzzyNumber } from './fuzzy-normalize.js';
+import { literalEquals } from './literal-equals.js';
+import { describeValue, renderValue } from './render-value.js';
+
+export interface ArgMatch {
+  readonly matched: boolean;
+  /** Why it did not match, e.g. `expected ≈"181001", got 180000`; null when it matched. */
+  readonly reason: string | null;
+}
+
+export function matchArg(matcher: ArgMatcher, actual: unknown): ArgMatch {
+  if (matches(matcher, actual)) return { matched: true, reason: null };
+  return { matched: false, reason: `expected ${describeMatcher(matcher)}, got ${describeValue(actual)}` };
+}
+
+/** The expectation as shown in reasons: `206588`, `"206588"`, `≈"181,001"`, `~/^2009.*$/`. */
+export function describeMatcher(matcher: ArgMatcher): string {
+  switch (matcher.kind) {
+    case 'literal':
+      return describeValue(matcher.value);
+    case 'fuzzy':
+      return `≈${JSON.stringify(matcher.value)}`;
+    case 'regex':
+      return `~/${matcher.pattern}/`;
+  }
+}
+
+function matches(matcher: ArgMatcher, actual: unknown): boolean {
+  switch (matcher.kind) {
+    case 'literal':
+      return literalEquals(matcher.value, actual);
+    case 'fuzzy':
+      return fuzzyEquals(matcher.value, actual);
+    case 'regex':
+      return fullMatch(matcher.regex, renderValue(actual));
+  }
+}
+
+function fuzzyEquals(expected: string, actual: unknown): boolean {
+  const left = normalizeFuzzy(expected);
+  const right = normalizeFuzzy(renderValue(actual));
+  const leftNumber = parseFuzzyNumber(left);
+  const rightNumber = parseFuzzyNumber(right);
+  if (leftNumber !== null && rightNumber !== null) {
+    return Math.abs(leftNumber - rightNumber) <= FUZZY_NUMBER_TOLERANCE;
+  }
+  return left === right;
+}
+
+/**
+ * The configured regex is already anchored (`^(?:...)$`). A global or sticky regex keeps state in
+ * `lastIndex`, so such a regex is tested through a stateless copy.
+ */
+function fullMatch(regex: RegExp, text: string): boolean {
+  if (!regex.global && !regex.sticky) return regex.test(text);
+  return new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')).test(text);
+}
