@@ -1,0 +1,32 @@
+/**
+ * The ConvFinQA dev split for the tests: `CONVFINQA_SOURCE` if set, else the copy kept beside the
+ * repository (`../shared/data/convfinqa/convfinqa_dev.json` from the repository root).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const BESIDE_REPOSITORY = fileURLToPath(
+  new URL('../../../../shared/data/convfinqa/convfinqa_dev.json', import.meta.url),
+);
+
+export function devSplitPath(): string {
+  const configured = process.env['CONVFINQA_SOURCE'];
+  const path = configured !== undefined && configured !== '' ? configured : BESIDE_REPOSITORY;
+  if (!existsSync(path)) {
+    throw new Error(`the ConvFinQA dev split is not at ${path}; set CONVFINQA_SOURCE to convfinqa_dataset.json`);
+  }
+  return path;
+}
+
+let cached: unknown = null;
+
+/** The parsed dataset (`{ dev: [...] }`), read once per test file. */
+export function loadDevDataset(): unknown {
+  cached ??= JSON.parse(readFileSync(devSplitPath(), 'utf8')) as unknown;
+  return cached;
+}
+
+/** The dev records as plain JSON, for tests that corrupt a copy. */
+export function devRecords(): Array<Record<string, unknown>> {
+  return (loadDevDataset() as { dev: Array<Record<string, unknown>> }).dev;
+}
