@@ -1,0 +1,25 @@
+/** The one line printed per finished test case. */
+import type { TestResult } from '../core/results.js';
+import type { Palette } from './ansi.js';
+import { caseTurnCounts, firstFailureText } from './failure-reasons.js';
+import { formatDuration } from './format-numbers.js';
+import { escapeControlChars, oneLine } from './safe-text.js';
+
+const REASON_WIDTH = 160;
+
+/** `✓ JKHY-2009  4 turns · 4/4 passed  1.2s`, failing cases end with their first failing turn and why. */
+export function formatCaseLine(result: TestResult, palette: Palette): string {
+  const mark = result.passed ? palette.green('✓') : palette.red('✗');
+  const parts = [`${mark} ${escapeControlChars(result.test_name)}`];
+  if (result.turns !== undefined) {
+    const counts = caseTurnCounts(result);
+    const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+    parts.push(`${counts.total} turns · ${counts.passed}/${counts.total} passed${skipped}`);
+  }
+  parts.push(palette.dim(formatDuration(result.execution_time_ms)));
+  const line = parts.join('  ');
+  const failure = firstFailureText(result);
+  if (failure === null) return line;
+  const more = failure.more > 0 ? palette.dim(` (+${failure.more} more)`) : '';
+  return `${line}  ${palette.red('—')} ${oneLine(escapeControlChars(failure.text), REASON_WIDTH)}${more}`;
+}

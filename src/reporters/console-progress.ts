@@ -1,0 +1,111 @@
+/**
+ * The live progress line of a TTY: redrawn in place (at most once per `min_interval_ms`), with finished
+ * output printed above it. Only cursor controls are written here; colour is the caller's business.
+ */
+import { CLEAR_LINE } from './ansi.js';
+import { formatDuration } from './format-numbers.js';
+
+export interface ProgressCounts {
+  readonly total_cases: number;
+  readonly total_turns: number;
+  readonly done: number;
+  readonly running: number;
+  readonly failed: number;
+  readonly turns_done: number;
+}
+
+export interface ProgressStream {
+  write(text: string): unknown;
+  readonly columns?: number;
+}
+
+export interface ProgressDisplay {
+  /** Prints finished output above the progress line. */
+  print(text: string): void;
+  /** Asks for a redraw; redraws are throttled. */
+  update(): void;
+  /** Erases the progress line and stops the clock. */
+  stop(): void;
+}
+
+export interface ProgressOptions {
+  readonly stream: ProgressStream;
+  readonly counts: () => ProgressCounts;
+  readonly now: () => number;
+  readonly min_interval_ms?: number;
+  /** The elapsed-time clock ticks this often even without events. */
+  readonly tick_ms?: number;
+}
+
+const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+export function formatProgressLine(counts: ProgressCounts, elapsedMs: number, frame: number): string {
+  const spinner = SPINNER[frame % SPINNER.length] ?? '';
+  return [
+    `${spinner} ${counts.done}/${counts.total_cases} cases done`,
+    `${counts.running} running`,
+    `${counts.failed} failed`,
+    `${counts.turns_done}/${counts.total_turns} turns`,
+    formatDuration(elapsedMs),
+  ].join(' · ');
+}
+
+export function createProgressDisplay(options: ProgressOptions): ProgressDisplay {
+  const { stream, now } = options;
+  const minInterval = options.min_interval_ms ?? 100;
+  const started = now();
+  let drawn = false;
+  let lastDraw = Number.NEGATIVE_INFINITY;
+  let frame = 0;
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+
+  const draw = () => {
+    pending = null;
+    if (stopped) return;
+    lastDraw = now();
+    frame += 1;
+    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    const line = Array.from(formatProgressLine(options.counts(), lastDraw - started, frame))
+      .slice(0, width)
+      .join('');
+    stream.write(`${CLEAR_LINE}${line}`);
+    drawn = true;
+  };
+
+  const update = () => {
+    if (stopped || pending !== null) return;
+    const wait = lastDraw + minInterval - now();
+    if (wait <= 0) draw();
+    else pending = unref(setTimeout(draw, wait));
+  };
+
+  const clock = unref(setInterval(update, options.tick_ms ?? 1000));
+
+  return {
+    print(text) {
+      if (stopped) {
+        stream.write(`${text}\n`);
+        return;
+      }
+      stream.write(`${drawn ? CLEAR_LINE : ''}${text}\n`);
+      drawn = false;
+      update();
+    },
+    update,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearInterval(clock);
+      if (pending !== null) clearTimeout(pending);
+      if (drawn) stream.write(CLEAR_LINE);
+      drawn = false;
+    },
+  };
+}
+
+/** Timers of the display must never keep the process alive on their own. */
+function unref<T extends { unref?: () => unknown }>(timer: T): T {
+  timer.unref?.();
+  return timer;
+}

@@ -1,0 +1,94 @@
+/**
+ * The console reporter: a header, one line per finished test case (with every turn's detail in verbose
+ * mode), a live progress line on a TTY, and the summary. Quiet mode prints the summary only.
+ */
+import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
+import type { RunReport, TestResult, TurnResult } from '../core/results.js';
+import { createPalette, type Palette } from './ansi.js';
+import { formatCaseLine } from './console-case-line.js';
+import { createProgressDisplay, type ProgressCounts, type ProgressDisplay } from './console-progress.js';
+import { formatSummary } from './console-summary.js';
+import { formatTurnDetails } from './console-turn-details.js';
+import { escapeControlChars } from './safe-text.js';
+
+export interface ConsoleStream {
+  write(text: string): unknown;
+  readonly isTTY?: boolean;
+  readonly columns?: number;
+}
+
+export type Verbosity = 'quiet' | 'normal' | 'verbose';
+
+export interface ConsoleReporterOptions {
+  readonly stream: ConsoleStream;
+  readonly verbosity: Verbosity;
+  readonly color: boolean;
+  readonly now?: () => number;
+  /** Verbose mode cuts longer inputs, responses and tool results (default 2000 characters). */
+  readonly max_text_length?: number;
+}
+
+export function createConsoleReporter(options: ConsoleReporterOptions): Reporter {
+  const { stream, verbosity } = options;
+  const now = options.now ?? Date.now;
+  const palette = createPalette(options.color);
+  const live = stream.isTTY === true && verbosity !== 'quiet';
+  const counts = { total_cases: 0, total_turns: 0, done: 0, running: 0, failed: 0, turns_done: 0 };
+  const turnsSeen = new Map<string, number>();
+  let planned: number | null = null;
+  let progress: ProgressDisplay | null = null;
+
+  const emit = (lines: readonly string[]) => {
+    if (lines.length === 0) return;
+    const text = lines.join('\n');
+    if (progress !== null) progress.print(text);
+    else stream.write(`${text}\n`);
+  };
+
+  return {
+    onBegin(info: RunInfo) {
+      planned = info.total_cases;
+      counts.total_cases = info.total_cases;
+      counts.total_turns = info.total_turns;
+      if (verbosity !== 'quiet') emit([formatHeader(info, palette)]);
+      if (live) progress = createProgressDisplay({ stream, now, counts: (): ProgressCounts => ({ ...counts }) });
+      progress?.update();
+    },
+    onTestCaseBegin() {
+      counts.running += 1;
+      progress?.update();
+    },
+    onTurnEnd(testName: string, _turn: TurnResult) {
+      turnsSeen.set(testName, (turnsSeen.get(testName) ?? 0) + 1);
+      counts.turns_done += 1;
+      progress?.update();
+    },
+    onTestCaseEnd(result: TestResult) {
+      const turns = result.turns?.length ?? 1;
+      counts.turns_done += Math.max(0, turns - (turnsSeen.get(result.test_name) ?? 0));
+      turnsSeen.delete(result.test_name);
+      counts.running = Math.max(0, counts.running - 1);
+      counts.done += 1;
+      if (!result.passed) counts.failed += 1;
+      if (verbosity === 'quiet') return;
+      const lines = [formatCaseLine(result, palette)];
+      if (verbosity === 'verbose') {
+        lines.push(...formatTurnDetails(result, { palette, max_text_length: options.max_text_length ?? 2000 }));
+      }
+      emit(lines);
+    },
+    onEnd(report: RunReport, state: RunState) {
+      progress?.stop();
+      progress = null;
+      const maxListed = verbosity === 'verbose' ? Number.POSITIVE_INFINITY : 50;
+      emit(formatSummary(report, state, { palette, max_failures_listed: maxListed, planned_cases: planned }));
+    },
+  };
+}
+
+function formatHeader(info: RunInfo, palette: Palette): string {
+  const cases = `${info.total_cases} test case${info.total_cases === 1 ? '' : 's'}`;
+  const turns = `${info.total_turns} turn${info.total_turns === 1 ? '' : 's'}`;
+  const parallel = info.parallel_test_cases > 1 ? ` · ${info.parallel_test_cases} in parallel` : '';
+  return palette.bold(`Running ${cases} (${turns}) of ${escapeControlChars(info.config.name)}${parallel}`);
+}

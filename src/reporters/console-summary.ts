@@ -1,0 +1,76 @@
+/** The end-of-run summary: counts, pass rate, duration, tokens, then every failing case with its turns. */
+import type { RunState } from '../core/reporter.js';
+import type { RunReport } from '../core/results.js';
+import type { TokenUsage } from '../core/token-usage.js';
+import type { Palette } from './ansi.js';
+import { caseFailures, turnLabel } from './failure-reasons.js';
+import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
+import { escapeControlChars, oneLine } from './safe-text.js';
+
+export interface SummaryOptions {
+  readonly palette: Palette;
+  /** Failing cases listed before the rest is only counted. */
+  readonly max_failures_listed: number;
+  /** Cases the run was asked to execute, when known (an interrupted run reports fewer). */
+  readonly planned_cases: number | null;
+}
+
+const REASON_WIDTH = 200;
+
+export function formatSummary(report: RunReport, state: RunState, options: SummaryOptions): string[] {
+  const { palette } = options;
+  const s = report.summary;
+  const lines = ['', headline(report, state, options)];
+  const failed = s.failed > 0 ? palette.red(`${s.failed} failed`) : `${s.failed} failed`;
+  lines.push(
+    `  Cases   ${palette.green(`${s.passed} passed`)} · ${failed} · ${s.total_tests} total` +
+      `   pass rate ${formatPercent(s.passed, s.total_tests)}`,
+  );
+  const skipped = s.skipped_turns > 0 ? palette.yellow(`${s.skipped_turns} skipped`) : `${s.skipped_turns} skipped`;
+  lines.push(`  Turns   ${s.passed_turns} passed · ${s.failed_turns} failed · ${skipped} · ${s.total_turns} total`);
+  lines.push(`  Time    ${formatDuration(s.duration_ms)}`);
+  lines.push(`  Tokens  ${formatTokens(s.token_usage)}`);
+  lines.push(...formatFailures(report, options));
+  return lines;
+}
+
+function headline(report: RunReport, state: RunState, options: SummaryOptions): string {
+  const name = escapeControlChars(report.agent_name);
+  const { palette } = options;
+  if (state === 'completed') return palette.bold(`Run completed — ${name}`);
+  if (state === 'failed') return palette.red(palette.bold(`Run failed — ${name} (partial results)`));
+  const of = options.planned_cases === null ? '' : ` of ${options.planned_cases}`;
+  return palette.yellow(
+    palette.bold(`Run interrupted — ${name}: ${report.summary.total_tests}${of} test cases finished`),
+  );
+}
+
+export function formatTokens(usage: TokenUsage): string {
+  const parts = [
+    `prompt ${formatInteger(usage.prompt_tokens)}`,
+    `completion ${formatInteger(usage.completion_tokens)}`,
+  ];
+  if (usage.cache_read_tokens > 0) parts.push(`cache read ${formatInteger(usage.cache_read_tokens)}`);
+  if (usage.cache_creation_tokens > 0) parts.push(`cache write ${formatInteger(usage.cache_creation_tokens)}`);
+  return `${formatInteger(usage.total_tokens)} (${parts.join(' · ')})`;
+}
+
+function formatFailures(report: RunReport, options: SummaryOptions): string[] {
+  const failing = report.results.filter((result) => !result.passed);
+  if (failing.length === 0) return [];
+  const { palette } = options;
+  const lines = ['', palette.bold('Failures')];
+  for (const result of failing.slice(0, options.max_failures_listed)) {
+    lines.push(`  ${palette.red('✗')} ${escapeControlChars(result.test_name)}`);
+    for (const failure of caseFailures(result)) {
+      const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index)}: `;
+      failure.reasons.forEach((reason, i) => {
+        const lead = i === 0 ? prefix : ' '.repeat(prefix.length);
+        lines.push(`      ${lead}${oneLine(escapeControlChars(reason), REASON_WIDTH)}`);
+      });
+    }
+  }
+  const hidden = failing.length - options.max_failures_listed;
+  if (hidden > 0) lines.push(palette.dim(`  … and ${hidden} more failing test cases (see the report files)`));
+  return lines;
+}

@@ -1,0 +1,86 @@
+/** Verbose (`-v`) detail of a finished test case: every turn with input, response, tools, assertions, metrics. */
+import type { GraderDetail, MetricResult, TestResult } from '../core/results.js';
+import { renderValue } from '../matchers/index.js';
+import type { Palette } from './ansi.js';
+import { metricState, turnLabel } from './failure-reasons.js';
+import { formatDuration, formatScore } from './format-numbers.js';
+import { renderToolCall } from './render-tool-call.js';
+import { escapeControlChars, truncateText } from './safe-text.js';
+import { type TurnView, turnViews } from './turn-views.js';
+
+export interface DetailOptions {
+  readonly palette: Palette;
+  /** Longer inputs, responses and tool results are cut with a note. */
+  readonly max_text_length: number;
+}
+
+const INDENT = '    ';
+const LABEL_WIDTH = 10;
+
+/** The detail lines of a test case (without the case line itself). */
+export function formatTurnDetails(result: TestResult, options: DetailOptions): string[] {
+  return turnViews(result).flatMap((view) => formatTurn(view, result.turns !== undefined, options));
+}
+
+function formatTurn(view: TurnView, multi: boolean, options: DetailOptions): string[] {
+  const { palette } = options;
+  const lines: string[] = [];
+  if (multi) lines.push(`  ${turnHeading(view, palette)}`);
+  if (view.skip_reason !== null) return [...lines, ...view.errors.map((e) => `${INDENT}error: ${text(e, options)}`)];
+  lines.push(...field('input', view.input, options));
+  lines.push(...field('response', view.response, options));
+  if (view.ground_truth !== null) lines.push(...field('expected', view.ground_truth, options));
+  view.tool_invocations.forEach((call, i) => {
+    lines.push(...field(i === 0 ? 'tools' : '', renderToolCall(call), options));
+  });
+  for (const assertion of view.assertions) {
+    const mark = assertion.passed ? palette.green('✓') : palette.red('✗');
+    lines.push(`${INDENT}${mark} tool ${text(assertion.text, options)}`);
+  }
+  for (const metric of view.metric_results) lines.push(...formatMetric(metric, view.grader_details, options));
+  for (const error of view.errors) lines.push(`${INDENT}${palette.red('error')} ${text(error, options)}`);
+  return lines;
+}
+
+function turnHeading(view: TurnView, palette: Palette): string {
+  const label = `${turnLabel(view.turn_index)}/${view.turn_count}`;
+  if (view.skip_reason !== null) {
+    return `${palette.yellow('–')} ${label} ${palette.yellow('skipped')}: ${escapeControlChars(view.skip_reason)}`;
+  }
+  const mark = view.state === 'passed' ? palette.green('✓') : palette.red('✗');
+  return `${mark} ${label}  ${palette.dim(formatDuration(view.execution_time_ms))}`;
+}
+
+function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], options: DetailOptions): string[] {
+  const { palette } = options;
+  const state = metricState(metric);
+  const marks = { passed: palette.green('✓'), failed: palette.red('✗'), error: palette.red('!'), skipped: '–' };
+  const threshold = metric.threshold === null ? '' : ` / threshold ${formatScore(metric.threshold)}`;
+  const outcome =
+    state === 'skipped'
+      ? palette.yellow('skipped')
+      : state === 'error'
+        ? `${palette.red('error')}: ${text(metric.error ?? '', options)}`
+        : `score ${formatScore(metric.score)}${threshold}`;
+  const lines = [`${INDENT}${marks[state]} metric ${metric.metric_name} (${metric.kind})  ${outcome}`];
+  if (metric.reasoning) lines.push(`${INDENT}    ${palette.dim(text(metric.reasoning, options))}`);
+  for (const grader of graders.filter((g) => g.metric_name === metric.metric_name)) {
+    lines.push(`${INDENT}    grader ${escapeControlChars(grader.grader)}`);
+    if (grader.reason && grader.reason !== metric.reasoning)
+      lines.push(`${INDENT}    reason ${text(grader.reason, options)}`);
+    if (grader.details !== null) lines.push(`${INDENT}    details ${text(renderValue(grader.details), options)}`);
+  }
+  return lines;
+}
+
+/** A labelled, possibly multi-line value; continuation lines align under the first. */
+function field(label: string, value: string, options: DetailOptions): string[] {
+  const pad = ' '.repeat(LABEL_WIDTH);
+  const body = value === '' ? [options.palette.dim('(empty)')] : text(value, options).split('\n');
+  const first = `${INDENT}${options.palette.dim(label.padEnd(LABEL_WIDTH))}${body[0] ?? ''}`;
+  return [first, ...body.slice(1).map((line) => `${INDENT}${pad}${line}`)];
+}
+
+function text(value: string, options: DetailOptions): string {
+  return escapeControlChars(truncateText(value, options.max_text_length));
+}

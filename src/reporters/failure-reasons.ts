@@ -1,0 +1,143 @@
+/**
+ * Why a turn or a test case failed, as short human-readable lines. Shared by every text reporter so
+ * console, Markdown and JUnit name the same failing turns with the same reasons.
+ */
+import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
+import { formatAssertion } from '../matchers/index.js';
+import { formatScore } from './format-numbers.js';
+
+export type TurnState = 'passed' | 'failed' | 'skipped';
+
+export function turnState(turn: TurnResult): TurnState {
+  if (turn.skipped) return 'skipped';
+  return turn.passed ? 'passed' : 'failed';
+}
+
+export type MetricState = 'passed' | 'failed' | 'skipped' | 'error';
+
+export function metricState(metric: MetricResult): MetricState {
+  if (metric.skipped) return 'skipped';
+  if (metric.error !== null) return 'error';
+  return metric.passed ? 'passed' : 'failed';
+}
+
+/** `metric numeric: score 0 < threshold 1`, `metric grader errored: TypeError: boom`. */
+export function describeMetricFailure(metric: MetricResult): string {
+  if (metric.error !== null) return `metric ${metric.metric_name} errored: ${metric.error}`;
+  const score = `score ${formatScore(metric.score)}`;
+  const bar = metric.threshold === null ? '' : ` < threshold ${formatScore(metric.threshold)}`;
+  const why = metric.reasoning ? ` — ${metric.reasoning}` : '';
+  return `metric ${metric.metric_name}: ${score}${bar}${why}`;
+}
+
+/** Every reason a turn did not pass, most fundamental first (errors, then tools, then metrics). */
+export function turnFailureReasons(turn: TurnResult): string[] {
+  if (turn.passed && !turn.skipped) return [];
+  if (turn.skipped) return [`skipped: ${skipReason(turn)}`];
+  const reasons = [...turn.errors];
+  for (const assertion of turn.arg_match_details) {
+    if (!assertion.passed) reasons.push(formatAssertion(assertion));
+  }
+  if (turn.tools_matched === false && !turn.arg_match_details.some((a) => !a.passed)) {
+    reasons.push(`expected tools not called (called: ${listOrNone(turn.tool_calls)})`);
+  }
+  for (const metric of turn.metric_results) {
+    if (!metric.skipped && !metric.passed) reasons.push(describeMetricFailure(metric));
+  }
+  return reasons.length > 0 ? reasons : ['failed (no reason recorded)'];
+}
+
+export interface CaseFailure {
+  /** null for case-level problems and for single-turn cases. */
+  readonly turn_index: number | null;
+  readonly state: 'failed' | 'skipped';
+  readonly reasons: readonly string[];
+}
+
+/** The failures of a test case: its own errors, then each failing or skipped turn in order. */
+export function caseFailures(result: TestResult): CaseFailure[] {
+  if (result.passed) return [];
+  if (result.turns === undefined) return [{ turn_index: null, state: 'failed', reasons: singleTurnReasons(result) }];
+  const failures: CaseFailure[] = [];
+  const caseErrors = caseOwnErrors(result);
+  if (caseErrors.length > 0) failures.push({ turn_index: null, state: 'failed', reasons: caseErrors });
+  for (const turn of result.turns) {
+    const state = turnState(turn);
+    if (state !== 'passed') failures.push({ turn_index: turn.turn_index, state, reasons: turnFailureReasons(turn) });
+  }
+  if (failures.length === 0)
+    failures.push({ turn_index: null, state: 'failed', reasons: ['failed (no reason recorded)'] });
+  return failures;
+}
+
+/** Errors of the test case itself (e.g. its session did not open), without the turn errors the roll-up repeats. */
+export function caseOwnErrors(result: TestResult): string[] {
+  if (result.turns === undefined) return [...result.errors];
+  const turnErrors = new Set(result.turns.flatMap((t) => t.errors.flatMap((e) => [e, `turn ${t.turn_index}: ${e}`])));
+  return result.errors.filter((error) => !turnErrors.has(error));
+}
+
+/** The first failing (not skipped) turn, else the first failure of any kind. */
+export function firstFailure(result: TestResult): CaseFailure | null {
+  const failures = caseFailures(result);
+  return failures.find((f) => f.state === 'failed' && f.turn_index !== null) ?? failures[0] ?? null;
+}
+
+/** The first failure as one line of text (`turn 1: reason`), and how many more reasons there are. */
+export function firstFailureText(result: TestResult): { readonly text: string; readonly more: number } | null {
+  const failure = firstFailure(result);
+  if (failure === null) return null;
+  const where = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index)}: `;
+  const more = caseFailures(result).reduce((sum, f) => sum + f.reasons.length, 0) - 1;
+  return { text: `${where}${failure.reasons[0] ?? 'failed'}`, more };
+}
+
+/** Turn label in text, by the same 0-based index as `turn_index` in the JSON report and `turns[N]` in the config. */
+export function turnLabel(turnIndex: number): string {
+  return `turn ${turnIndex}`;
+}
+
+/** Why a skipped turn was skipped, without the `skipped:` prefix the runner may put on it. */
+export function skipReason(turn: TurnResult): string {
+  const reason = turn.errors[0]?.replace(/^skipped:\s*/i, '').trim();
+  return reason ? reason : 'no reason recorded';
+}
+
+/** `turn 2: reason; other reason`, or just the reasons for case-level failures. */
+export function describeCaseFailure(failure: CaseFailure): string {
+  const text = failure.reasons.join('; ');
+  return failure.turn_index === null ? text : `${turnLabel(failure.turn_index)}: ${text}`;
+}
+
+export interface TurnCounts {
+  readonly total: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly skipped: number;
+}
+
+/** Turn counts of one case; a single-turn case counts as one turn. */
+export function caseTurnCounts(result: TestResult): TurnCounts {
+  if (result.turns === undefined) {
+    return { total: 1, passed: result.passed ? 1 : 0, failed: result.passed ? 0 : 1, skipped: 0 };
+  }
+  const states = result.turns.map(turnState);
+  const count = (state: TurnState) => states.filter((s) => s === state).length;
+  return { total: states.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+}
+
+function singleTurnReasons(result: TestResult): string[] {
+  const reasons = [...result.errors];
+  if (result.tools_matched === false) {
+    const expected = (result.expected_tools ?? []).map((tool) => tool.name);
+    reasons.push(`expected tools ${listOrNone(expected)} not matched (called: ${listOrNone(result.tool_calls)})`);
+  }
+  for (const metric of result.metric_results) {
+    if (!metric.skipped && !metric.passed) reasons.push(describeMetricFailure(metric));
+  }
+  return reasons.length > 0 ? reasons : ['failed (no reason recorded)'];
+}
+
+function listOrNone(names: readonly string[]): string {
+  return names.length === 0 ? 'none' : names.join(', ');
+}

@@ -1,0 +1,36 @@
+/** Number formatting shared by the human-readable reporters. */
+
+/** `312ms`, `4.2s`, `2m 05s`, `1h 02m`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms) || ms < 0) return '—';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)}s`;
+  const totalSeconds = Math.round(ms / 1000);
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  if (hours > 0) return `${hours}h ${String(minutes).padStart(2, '0')}m`;
+  return `${minutes}m ${String(seconds).padStart(2, '0')}s`;
+}
+
+/** `12,345` */
+export function formatInteger(n: number): string {
+  return Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—';
+}
+
+/** `70.0%` of `part / whole`; `—` when there is nothing to divide. */
+export function formatPercent(part: number, whole: number): string {
+  if (whole <= 0) return '—';
+  return `${((part / whole) * 100).toFixed(1)}%`;
+}
+
+/** A metric score or threshold: up to 3 decimals, `—` when absent. */
+export function formatScore(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return '—';
+  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
+}
+
+/** Seconds with millisecond precision, as JUnit expects (`1.234`). */
+export function formatSeconds(ms: number): string {
+  return Number.isFinite(ms) && ms > 0 ? (ms / 1000).toFixed(3) : '0.000';
+}

@@ -1,0 +1,134 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createJsonReporter, renderJsonReport } from './json-reporter.js';
+import { call, metric, reportOf, singleTurnResult } from './report-fixtures.js';
+import { sampleReport } from './report-scenarios.js';
+
+const TEST_RESULT_KEYS = [
+  'test_name',
+  'test_input',
+  'agent_response',
+  'ground_truth',
+  'expected_tools',
+  'tool_calls',
+  'tool_invocations',
+  'tools_matched',
+  'metric_results',
+  'passed',
+  'execution_time_ms',
+  'token_usage',
+  'errors',
+  'timestamp',
+];
+
+describe('JSON report', () => {
+  it('has exactly the fields of PRODUCT.md §7, in order', () => {
+    const json = JSON.parse(renderJsonReport(sampleReport()));
+    expect(Object.keys(json)).toEqual([
+      'agent_name',
+      'agent_config_path',
+      'timestamp',
+      'holodeck_version',
+      'summary',
+      'results',
+    ]);
+    expect(Object.keys(json.summary)).toEqual([
+      'total_tests',
+      'passed',
+      'failed',
+      'pass_rate',
+      'total_turns',
+      'passed_turns',
+      'failed_turns',
+      'skipped_turns',
+      'duration_ms',
+      'token_usage',
+    ]);
+    expect(Object.keys(json.results[0])).toEqual(TEST_RESULT_KEYS);
+    expect(Object.keys(json.results[1])).toEqual([...TEST_RESULT_KEYS, 'turns']);
+    expect(Object.keys(json.results[1].turns[1])).toEqual([
+      'turn_index',
+      'input',
+      'response',
+      'ground_truth',
+      'expected_tools',
+      'tool_calls',
+      'tool_invocations',
+      'tools_matched',
+      'arg_match_details',
+      'metric_results',
+      'passed',
+      'skipped',
+      'execution_time_ms',
+      'token_usage',
+      'errors',
+      'grader_details',
+      'retries',
+    ]);
+    expect(Object.keys(json.results[1].metric_results[0])).toEqual([
+      'metric_name',
+      'kind',
+      'score',
+      'threshold',
+      'passed',
+      'skipped',
+      'error',
+      'reasoning',
+      'details',
+      'evaluation_time_ms',
+    ]);
+  });
+
+  it('keeps the values of the report, including per-turn detail', () => {
+    const report = sampleReport();
+    const json = JSON.parse(renderJsonReport(report));
+    expect(json).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(json.results[2].turns[1].arg_match_details[0].reason).toBe(
+      `arg 'b' mismatch: expected ≈"181001", got 180000`,
+    );
+    expect(json.results[2].turns[2]).toMatchObject({ turn_index: 2, skipped: true, passed: false });
+  });
+
+  it('writes runtime values as plain JSON: undefined results become null, nothing is dropped', () => {
+    const result = singleTurnResult({
+      test_name: 'odd values',
+      tool_invocations: [call('noop', { when: new Date(0), big: 10n, skip: undefined }, undefined)],
+      metric_results: [metric({ metric_name: 'm', score: Number.NaN })],
+    });
+    const json = JSON.parse(renderJsonReport(reportOf([result])));
+    expect(json.results[0].tool_invocations[0]).toEqual({
+      name: 'noop',
+      args: { when: '1970-01-01T00:00:00.000Z', big: '10' },
+      result: null,
+      error: null,
+      duration_ms: 3,
+    });
+    expect(json.results[0].metric_results[0].score).toBeNull();
+  });
+});
+
+describe('createJsonReporter', () => {
+  let dir: string | null = null;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+    dir = null;
+  });
+
+  it('hands the report to the given writer when the run ends', async () => {
+    const writes: [string, string][] = [];
+    const reporter = createJsonReporter({ path: 'out.json', writeFile: async (p, d) => void writes.push([p, d]) });
+    await reporter.onEnd?.(sampleReport(), 'interrupted');
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.[0]).toBe('out.json');
+    expect(JSON.parse(writes[0]?.[1] ?? '').summary.total_tests).toBe(4);
+  });
+
+  it('writes the file through node:fs by default, creating parent folders', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'holodeck-json-'));
+    const path = join(dir, 'nested', 'deeper', 'report.json');
+    await createJsonReporter({ path }).onEnd?.(sampleReport(), 'completed');
+    expect(JSON.parse(await readFile(path, 'utf8')).agent_name).toBe('financial-assistant');
+  });
+});

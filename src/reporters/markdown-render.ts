@@ -1,0 +1,93 @@
+/** The Markdown report: a summary table, a table of test cases, then every case and every turn in detail. */
+import type { RunReport, TestResult } from '../core/results.js';
+import { formatTokens } from './console-summary.js';
+import { caseOwnErrors, caseTurnCounts, firstFailureText } from './failure-reasons.js';
+import { formatDuration, formatPercent } from './format-numbers.js';
+import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
+import { type MarkdownTextLimits, markdownTurnBody } from './markdown-turn.js';
+import { oneLine } from './safe-text.js';
+import { turnViews } from './turn-views.js';
+
+const DEFAULT_LIMITS: MarkdownTextLimits = { max_text_length: 20_000, max_inline_length: 1_000 };
+
+export function renderMarkdownReport(report: RunReport, limits: MarkdownTextLimits = DEFAULT_LIMITS): string {
+  const blocks = [
+    `# Test report: ${mdInline(report.agent_name)}`,
+    summaryTable(report),
+    '## Test cases',
+    report.results.length === 0 ? '_No test case ran._' : casesTable(report.results, limits),
+    ...report.results.flatMap((result) => caseSection(result, limits)),
+  ];
+  return `${blocks.join('\n\n')}\n`;
+}
+
+function summaryTable(report: RunReport): string {
+  const s = report.summary;
+  const verdict =
+    s.failed === 0
+      ? `✅ all ${s.total_tests} test cases passed`
+      : `❌ ${s.failed} of ${s.total_tests} test cases failed`;
+  const rows: [string, string][] = [
+    ['Result', verdict],
+    ['Test cases', `${s.passed} passed · ${s.failed} failed · ${s.total_tests} total`],
+    ['Pass rate', formatPercent(s.passed, s.total_tests)],
+    [
+      'Turns',
+      `${s.passed_turns} passed · ${s.failed_turns} failed · ${s.skipped_turns} skipped · ${s.total_turns} total`,
+    ],
+    ['Duration', formatDuration(s.duration_ms)],
+    ['Tokens', formatTokens(s.token_usage)],
+    ['Agent config', mdCodeSpan(report.agent_config_path)],
+    ['Run at', mdInline(report.timestamp)],
+    ['holodeck', mdInline(report.holodeck_version)],
+  ];
+  return ['| | |', '|---|---|', ...rows.map(([key, value]) => mdRow([`**${key}**`, value]))].join('\n');
+}
+
+function casesTable(results: readonly TestResult[], limits: MarkdownTextLimits): string {
+  const rows = results.map((result) => {
+    const failure = firstFailureText(result);
+    const more = failure !== null && failure.more > 0 ? ` (+${failure.more} more)` : '';
+    const reason = failure === null ? '' : mdInline(oneLine(failure.text, limits.max_inline_length)) + more;
+    return mdRow([
+      mdInline(result.test_name),
+      result.passed ? '✅ passed' : '❌ failed',
+      turnsText(result),
+      formatDuration(result.execution_time_ms),
+      reason,
+    ]);
+  });
+  return ['| Test case | Result | Turns | Duration | First failure |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
+  const heading = `## ${result.passed ? '✅' : '❌'} ${mdInline(result.test_name)}`;
+  const facts = [
+    turnsText(result),
+    formatDuration(result.execution_time_ms),
+    `${result.token_usage.total_tokens} tokens`,
+  ];
+  const blocks = [heading, facts.join(' · ')];
+  const views = turnViews(result);
+  if (result.turns === undefined) {
+    for (const view of views) blocks.push(...markdownTurnBody(view, limits));
+    return blocks;
+  }
+  const caseErrors = caseOwnErrors(result);
+  if (caseErrors.length > 0) {
+    blocks.push('**Test case errors**', caseErrors.map((error) => `- ${mdInline(error)}`).join('\n'));
+  }
+  for (const view of views) {
+    const mark = view.state === 'passed' ? '✅' : view.state === 'skipped' ? '⏭️ skipped' : '❌';
+    const time = view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}`;
+    blocks.push(`### Turn ${view.turn_index} ${mark}${time}`, ...markdownTurnBody(view, limits));
+  }
+  return blocks;
+}
+
+function turnsText(result: TestResult): string {
+  if (result.turns === undefined) return 'single turn';
+  const counts = caseTurnCounts(result);
+  const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
+  return `${counts.total} turns · ${counts.passed}/${counts.total} passed${skipped}`;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Reporter } from '../core/reporter.js';
+import { multiplexReporter } from './multiplex-reporter.js';
+import { passingConversation, sampleReport } from './report-scenarios.js';
+import { playReport } from './testing/play-report.js';
+
+function recorder(log: string[], name: string): Reporter {
+  return {
+    onBegin: (info) => void log.push(`${name}:begin:${info.total_cases}`),
+    onTestCaseBegin: (test, index) => void log.push(`${name}:case-begin:${test}:${index}`),
+    onTurnEnd: (test, turn) => void log.push(`${name}:turn:${test}:${turn.turn_index}`),
+    onTestCaseEnd: (result, index) => void log.push(`${name}:case-end:${result.test_name}:${index}`),
+    onEnd: async (report, state) => void log.push(`${name}:end:${report.results.length}:${state}`),
+  };
+}
+
+const throwing: Reporter = {
+  onBegin() {
+    throw new Error('sync boom');
+  },
+  async onTestCaseEnd() {
+    throw new Error('async boom');
+  },
+  onEnd: () => Promise.reject(new Error('end boom')),
+};
+
+describe('multiplexReporter', () => {
+  it('forwards every hook with its arguments to every reporter', async () => {
+    const log: string[] = [];
+    const reporter = multiplexReporter([recorder(log, 'a'), {}, recorder(log, 'b')], () => {
+      throw new Error('no error expected');
+    });
+    const report = { ...sampleReport(), results: [passingConversation()] };
+    await playReport(reporter, report, 'interrupted');
+    expect(log).toEqual([
+      'a:begin:1',
+      'b:begin:1',
+      'a:case-begin:JKHY-2009:0',
+      'b:case-begin:JKHY-2009:0',
+      'a:turn:JKHY-2009:0',
+      'b:turn:JKHY-2009:0',
+      'a:turn:JKHY-2009:1',
+      'b:turn:JKHY-2009:1',
+      'a:case-end:JKHY-2009:0',
+      'b:case-end:JKHY-2009:0',
+      'a:end:1:interrupted',
+      'b:end:1:interrupted',
+    ]);
+  });
+
+  it('keeps the other reporters and the run going when one throws or rejects, and reports each error', async () => {
+    const log: string[] = [];
+    const errors: string[] = [];
+    const reporter = multiplexReporter([throwing, recorder(log, 'ok')], (error, hook) => {
+      errors.push(`${hook}: ${(error as Error).message}`);
+    });
+    await expect(playReport(reporter, sampleReport())).resolves.toBeUndefined();
+    expect(log.filter((entry) => entry.startsWith('ok:case-end'))).toHaveLength(4);
+    expect(log.at(-1)).toBe('ok:end:4:completed');
+    expect(errors).toEqual([
+      'onBegin: sync boom',
+      'onTestCaseEnd: async boom',
+      'onTestCaseEnd: async boom',
+      'onTestCaseEnd: async boom',
+      'onTestCaseEnd: async boom',
+      'onEnd: end boom',
+    ]);
+  });
+
+  it('survives an error handler that throws', async () => {
+    const log: string[] = [];
+    const reporter = multiplexReporter([throwing, recorder(log, 'ok')], () => {
+      throw new Error('handler boom');
+    });
+    await expect(playReport(reporter, sampleReport())).resolves.toBeUndefined();
+    expect(log.at(-1)).toBe('ok:end:4:completed');
+  });
+
+  it('waits for slow reporters before the hook settles', async () => {
+    let finished = false;
+    const slow: Reporter = {
+      onEnd: () =>
+        new Promise<void>((resolve) =>
+          setTimeout(() => {
+            finished = true;
+            resolve();
+          }, 20),
+        ),
+    };
+    await multiplexReporter([slow], () => undefined).onEnd?.(sampleReport(), 'completed');
+    expect(finished).toBe(true);
+  });
+});

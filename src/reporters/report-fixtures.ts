@@ -1,0 +1,154 @@
+/** Builders of realistic results for reporter tests (used by tests only); see report-scenarios.ts. */
+import type { MetricResult, RunReport, TestResult, ToolAssertionResult, TurnResult } from '../core/results.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
+import type { ToolInvocation } from '../core/tool-invocation.js';
+
+export function usage(prompt: number, completion: number): TokenUsage {
+  return { ...ZERO_USAGE, prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
+export function metric(overrides: Partial<MetricResult> & Pick<MetricResult, 'metric_name'>): MetricResult {
+  return {
+    kind: 'standard',
+    score: 1,
+    threshold: null,
+    passed: true,
+    skipped: false,
+    error: null,
+    reasoning: null,
+    details: null,
+    evaluation_time_ms: 1,
+    ...overrides,
+  };
+}
+
+export function call(name: string, args: Record<string, unknown>, result: unknown, error: string | null = null) {
+  const invocation: ToolInvocation = { name, args, result, error, duration_ms: 3 };
+  return invocation;
+}
+
+export function assertion(overrides: Partial<ToolAssertionResult> & Pick<ToolAssertionResult, 'tool'>) {
+  const result: ToolAssertionResult = {
+    args: null,
+    count: 1,
+    passed: true,
+    matched_call_index: 0,
+    matching_calls: 1,
+    reason: null,
+    ...overrides,
+  };
+  return result;
+}
+
+export function turn(overrides: Partial<TurnResult> & Pick<TurnResult, 'turn_index' | 'input'>): TurnResult {
+  const invocations = overrides.tool_invocations ?? [];
+  return {
+    response: '',
+    ground_truth: null,
+    expected_tools: null,
+    tool_calls: invocations.map((i) => i.name),
+    tool_invocations: invocations,
+    tools_matched: null,
+    arg_match_details: [],
+    metric_results: [],
+    passed: true,
+    skipped: false,
+    execution_time_ms: 250,
+    token_usage: usage(100, 20),
+    errors: [],
+    grader_details: [],
+    retries: 0,
+    ...overrides,
+  };
+}
+
+/** A multi-turn TestResult with the roll-up fields computed as PRODUCT.md §4 describes. */
+export function multiTurnResult(
+  name: string,
+  turns: readonly TurnResult[],
+  errors: readonly string[] = [],
+): TestResult {
+  const last = turns[turns.length - 1];
+  return {
+    test_name: name,
+    test_input: turns.map((t) => t.input).join('\n---\n'),
+    agent_response: last?.response ?? '',
+    ground_truth: last?.ground_truth ?? null,
+    expected_tools: null,
+    tool_calls: turns.flatMap((t) => t.tool_calls),
+    tool_invocations: turns.flatMap((t) => t.tool_invocations),
+    tools_matched: turns.some((t) => t.tools_matched !== null) ? turns.every((t) => t.tools_matched !== false) : null,
+    metric_results: rollUpMetrics(turns),
+    passed: turns.every((t) => t.passed),
+    execution_time_ms: turns.reduce((sum, t) => sum + t.execution_time_ms, 0),
+    token_usage: turns.reduce((sum, t) => addUsage(sum, t.token_usage), ZERO_USAGE),
+    errors: [...errors, ...turns.flatMap((t) => t.errors.map((e) => `turn ${t.turn_index}: ${e}`))],
+    timestamp: '2026-12-02T12:30:06.000Z',
+    turns,
+  };
+}
+
+function rollUpMetrics(turns: readonly TurnResult[]): MetricResult[] {
+  const names = [...new Set(turns.flatMap((t) => t.metric_results.map((m) => m.metric_name)))];
+  return names.map((name) => {
+    const all = turns.flatMap((t) => t.metric_results.filter((m) => m.metric_name === name));
+    const ran = all.filter((m) => !m.skipped && m.score !== null);
+    const first = all[0] ?? metric({ metric_name: name });
+    return metric({
+      metric_name: name,
+      kind: first.kind,
+      threshold: first.threshold,
+      score: ran.length > 0 ? ran.reduce((sum, m) => sum + (m.score ?? 0), 0) / ran.length : null,
+      passed: all.filter((m) => !m.skipped).every((m) => m.passed),
+      skipped: all.every((m) => m.skipped),
+    });
+  });
+}
+
+export function singleTurnResult(overrides: Partial<TestResult> & Pick<TestResult, 'test_name'>): TestResult {
+  return {
+    test_input: 'hello',
+    agent_response: 'hi there',
+    ground_truth: 'hi there',
+    expected_tools: null,
+    tool_calls: [],
+    tool_invocations: [],
+    tools_matched: null,
+    metric_results: [metric({ metric_name: 'equality' })],
+    passed: true,
+    execution_time_ms: 180,
+    token_usage: usage(40, 5),
+    errors: [],
+    timestamp: '2026-12-02T12:30:05.500Z',
+    ...overrides,
+  };
+}
+
+export function reportOf(results: readonly TestResult[], overrides: Partial<RunReport> = {}): RunReport {
+  const turns = results.flatMap((r) => r.turns ?? [turnOfSingle(r)]);
+  const passed = results.filter((r) => r.passed).length;
+  return {
+    agent_name: 'financial-assistant',
+    agent_config_path: '/work/sample/financial-assistant/agent.yaml',
+    timestamp: '2026-12-02T12:30:05.123Z',
+    holodeck_version: '0.1.0',
+    summary: {
+      total_tests: results.length,
+      passed,
+      failed: results.length - passed,
+      pass_rate: results.length === 0 ? 0 : passed / results.length,
+      total_turns: turns.length,
+      passed_turns: turns.filter((t) => t.passed && !t.skipped).length,
+      failed_turns: turns.filter((t) => !t.passed && !t.skipped).length,
+      skipped_turns: turns.filter((t) => t.skipped).length,
+      duration_ms: 4321,
+      token_usage: results.reduce((sum, r) => addUsage(sum, r.token_usage), ZERO_USAGE),
+    },
+    results,
+    ...overrides,
+  };
+}
+
+function turnOfSingle(result: TestResult): TurnResult {
+  return turn({ turn_index: 0, input: result.test_input, passed: result.passed });
+}

@@ -1,0 +1,159 @@
+/**
+ * The JSON report (PRODUCT.md §7) as a zod schema: validates reports and run records when they are read
+ * back, and generates `schema/report.schema.json` (see report-json-schema.ts). Objects are strict: the
+ * report has exactly the fields the product specifies, no more.
+ */
+import { z } from 'zod';
+
+const count = z.number().int().min(0);
+const milliseconds = z.number().min(0);
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+const jsonValue: z.ZodType<Json> = z
+  .lazy(() =>
+    z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+  )
+  .meta({ id: 'JsonValue', description: 'Any JSON value.' });
+
+export const tokenUsageSchema = z
+  .strictObject({
+    prompt_tokens: count,
+    completion_tokens: count,
+    total_tokens: count,
+    cache_read_tokens: count,
+    cache_creation_tokens: count,
+  })
+  .meta({ id: 'TokenUsage', description: 'Token counts; element-wise sums for turns, test cases and the run.' });
+
+export const toolInvocationSchema = z
+  .strictObject({
+    name: z.string(),
+    args: z.record(z.string(), z.unknown()),
+    result: z.unknown().describe('What the tool returned (JSON), or null when it failed.'),
+    error: z.string().nullable().describe('The error message when the tool threw or the call was invalid.'),
+    duration_ms: milliseconds.nullable(),
+  })
+  .meta({ id: 'ToolInvocation', description: 'One call of a tool by the agent.' });
+
+export const metricResultSchema = z
+  .strictObject({
+    metric_name: z.string(),
+    kind: z.enum(['standard', 'geval', 'rag', 'code']),
+    score: z.number().nullable().describe('null when the metric was skipped or errored.'),
+    threshold: z.number().nullable(),
+    passed: z.boolean(),
+    skipped: z
+      .boolean()
+      .describe('Skipped metrics (e.g. no ground truth on the turn) count as neither passed nor failed.'),
+    error: z.string().nullable(),
+    reasoning: z.string().nullable(),
+    details: jsonValue.nullable(),
+    evaluation_time_ms: milliseconds,
+  })
+  .meta({ id: 'MetricResult' });
+
+export const expectedToolReportSchema = z
+  .strictObject({
+    name: z.string(),
+    args: z
+      .record(z.string(), jsonValue)
+      .nullable()
+      .describe('Asserted arguments as written: a literal value, { "fuzzy": "..." } or { "regex": "..." }.'),
+    count: z.number().int().min(1),
+  })
+  .meta({ id: 'ExpectedTool' });
+
+export const toolAssertionResultSchema = z
+  .strictObject({
+    tool: z.string(),
+    args: z.record(z.string(), jsonValue).nullable(),
+    count: z.number().int().min(1),
+    passed: z.boolean(),
+    matched_call_index: z
+      .number()
+      .int()
+      .min(-1)
+      .describe("Index in the turn's tool_invocations of the first satisfying call, or -1."),
+    matching_calls: count,
+    reason: z.string().nullable().describe('Why the assertion failed; null when it passed.'),
+  })
+  .meta({ id: 'ToolAssertionResult', description: 'The outcome of one expected_tools entry on one turn.' });
+
+export const graderDetailSchema = z
+  .strictObject({
+    metric_name: z.string(),
+    grader: z.string().describe('The grader as configured: "path/or/package:exportName".'),
+    score: z.number().nullable(),
+    passed: z.boolean(),
+    reason: z.string().nullable(),
+    details: jsonValue.nullable(),
+    error: z.string().nullable(),
+  })
+  .meta({ id: 'GraderDetail' });
+
+export const turnResultSchema = z
+  .strictObject({
+    turn_index: count.describe('0-based position of the turn in its test case.'),
+    input: z.string(),
+    response: z.string(),
+    ground_truth: z.string().nullable(),
+    expected_tools: z.array(expectedToolReportSchema).nullable(),
+    tool_calls: z.array(z.string()),
+    tool_invocations: z.array(toolInvocationSchema),
+    tools_matched: z.boolean().nullable().describe('null when the turn asserts no tools.'),
+    arg_match_details: z.array(toolAssertionResultSchema),
+    metric_results: z.array(metricResultSchema),
+    passed: z.boolean(),
+    skipped: z.boolean(),
+    execution_time_ms: milliseconds,
+    token_usage: tokenUsageSchema,
+    errors: z.array(z.string()),
+    grader_details: z.array(graderDetailSchema),
+    retries: count.describe('Model requests retried during this turn.'),
+  })
+  .meta({ id: 'TurnResult' });
+
+export const testResultSchema = z
+  .strictObject({
+    test_name: z.string(),
+    test_input: z.string().describe('Multi-turn: the turn inputs joined with "\\n---\\n".'),
+    agent_response: z.string().describe("Multi-turn: the last turn's response."),
+    ground_truth: z.string().nullable(),
+    expected_tools: z.array(expectedToolReportSchema).nullable(),
+    tool_calls: z.array(z.string()),
+    tool_invocations: z.array(toolInvocationSchema),
+    tools_matched: z.boolean().nullable(),
+    metric_results: z.array(metricResultSchema),
+    passed: z.boolean(),
+    execution_time_ms: milliseconds,
+    token_usage: tokenUsageSchema,
+    errors: z.array(z.string()),
+    timestamp: z.string(),
+    turns: z.array(turnResultSchema).optional().describe('Present on multi-turn test cases only.'),
+  })
+  .meta({ id: 'TestResult' });
+
+export const reportSummarySchema = z
+  .strictObject({
+    total_tests: count,
+    passed: count,
+    failed: count,
+    pass_rate: z.number().min(0).max(1).describe('passed / total_tests, from 0 to 1.'),
+    total_turns: count,
+    passed_turns: count,
+    failed_turns: count,
+    skipped_turns: count,
+    duration_ms: milliseconds,
+    token_usage: tokenUsageSchema,
+  })
+  .meta({ id: 'ReportSummary', description: 'Counts test cases (not turns), plus turn counts.' });
+
+export const runReportSchema = z
+  .strictObject({
+    agent_name: z.string(),
+    agent_config_path: z.string(),
+    timestamp: z.string(),
+    holodeck_version: z.string(),
+    summary: reportSummarySchema,
+    results: z.array(testResultSchema),
+  })
+  .meta({ title: 'holodeck test report', description: 'The JSON report written by holodeck test.' });

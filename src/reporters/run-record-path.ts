@@ -1,0 +1,65 @@
+/** Where a run record goes: `<resultsDir>/<agent-slug>/<timestamp>.json`, reserved so two runs never collide. */
+import { access, mkdir, open } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** `Financial Assistant (v2)` → `financial-assistant-v2`; only `[a-z0-9-]`, never empty. */
+export function agentSlug(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+  return slug === '' ? 'agent' : slug;
+}
+
+/** `2026-12-02T12:30:05.123Z` → `2026-12-02T12-30-05-123Z` (safe in file names on every OS). */
+export function fileTimestamp(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+const MAX_ATTEMPTS = 1000;
+
+export interface RecordPaths {
+  /** The final record. */
+  readonly record: string;
+  /** Test results appended as they finish; removed once the record is written. */
+  readonly partial: string;
+}
+
+export function partialPathOf(recordPath: string): string {
+  return recordPath.replace(/\.json$/, '.partial.jsonl');
+}
+
+/**
+ * Picks `<timestamp>.json` (or `<timestamp>-2.json`, `-3`... when taken) and reserves it by creating its
+ * partial file exclusively, so concurrent runs in the same millisecond get different names.
+ */
+export async function reserveRecordPaths(resultsDir: string, agentName: string, startedAt: Date): Promise<RecordPaths> {
+  const folder = join(resultsDir, agentSlug(agentName));
+  await mkdir(folder, { recursive: true });
+  const stamp = fileTimestamp(startedAt);
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const record = join(folder, `${stamp}${attempt === 1 ? '' : `-${attempt}`}.json`);
+    const partial = partialPathOf(record);
+    if (await exists(record)) continue;
+    try {
+      const handle = await open(partial, 'wx');
+      await handle.close();
+      return { record, partial };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new Error(`no free run record name for ${stamp} in ${folder} after ${MAX_ATTEMPTS} attempts`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,156 @@
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reportOf, singleTurnResult } from './report-fixtures.js';
+import { failingConversation, passingConversation, sampleReport } from './report-scenarios.js';
+import { readPartialResults, readRunRecord } from './run-record.js';
+import { createRunRecordReporter, type RunRecordMetadata } from './run-record-reporter.js';
+import { runInfo } from './testing/run-info.js';
+
+const API_KEY = 'sk-proj-TOPSECRET-0123456789';
+const HEADER_SECRET = 'hdr-secret-42';
+
+const metadata: RunRecordMetadata = {
+  cli_args: ['test', 'agent.yaml', '--api-key', API_KEY, '-j', '4'],
+  config_snapshot: {
+    name: 'financial-assistant',
+    model: { provider: 'openai', name: 'gpt-4o-mini', api_key: API_KEY, max_tokens: 1000 },
+    tools: [{ type: 'mcp', name: 'fin', headers: { Authorization: `Bearer ${HEADER_SECRET}` }, env: { A: 'b' } }],
+    grader_fn: () => true,
+  },
+  git_commit: '0123abcd',
+  holodeck_version: '0.1.0',
+  node_version: 'v20.19.0',
+  backend: 'ai_sdk',
+  model: { provider: 'openai', name: 'gpt-4o-mini' },
+  started_at: '2026-12-02T12:30:05.123Z',
+};
+
+describe('run record reporter', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'holodeck-record-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const create = (agentName = 'Financial Assistant') =>
+    createRunRecordReporter({
+      resultsDir: join(dir, 'results'),
+      agentName,
+      metadata,
+      secrets: [API_KEY, HEADER_SECRET],
+      now: () => Date.parse('2026-12-02T12:31:00.000Z'),
+    });
+  const folder = () => join(dir, 'results', 'financial-assistant');
+
+  it('appends each finished case to a partial file, then writes the record atomically and removes the partial', async () => {
+    const reporter = create();
+    await reporter.onBegin?.(runInfo({ run_id: 'run-42' }));
+    const record = join(folder(), '2026-12-02T12-30-05-123Z.json');
+    const partial = join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl');
+    expect(reporter.recordPath()).toBe(record);
+    expect(await readFile(partial, 'utf8')).toBe('');
+    const report = sampleReport();
+    for (const [index, result] of report.results.entries()) {
+      await reporter.onTestCaseEnd?.(result, index);
+      const lines = (await readFile(partial, 'utf8')).trimEnd().split('\n');
+      expect(lines).toHaveLength(index + 1);
+      expect(JSON.parse(lines[index] ?? '').test_name).toBe(result.test_name);
+    }
+    expect((await readPartialResults(partial)).map((r) => r.test_name)).toEqual(report.results.map((r) => r.test_name));
+    await reporter.onEnd?.(report, 'completed');
+    expect(await readdir(folder())).toEqual(['2026-12-02T12-30-05-123Z.json']);
+    const saved = await readRunRecord(record);
+    expect(saved).toMatchObject({ record_version: 1, run_id: 'run-42', state: 'completed' });
+    expect(saved.metadata).toMatchObject({
+      git_commit: '0123abcd',
+      backend: 'ai_sdk',
+      started_at: '2026-12-02T12:30:05.123Z',
+      finished_at: '2026-12-02T12:31:00.000Z',
+    });
+    expect(saved.report).toEqual(JSON.parse(JSON.stringify(report)));
+    expect(saved.report.results[0]).not.toHaveProperty('turns');
+  });
+
+  it('leaves no secret anywhere in the partial file or the record', async () => {
+    const leaky = {
+      ...passingConversation(),
+      agent_response: `my key is ${API_KEY}`,
+      tool_invocations: [{ name: 'http', args: { header: HEADER_SECRET }, result: null, error: null, duration_ms: 1 }],
+    };
+    const reporter = create();
+    await reporter.onBegin?.(runInfo());
+    await reporter.onTestCaseEnd?.(leaky, 0);
+    const partial = await readFile(join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl'), 'utf8');
+    expect(partial).not.toContain(API_KEY);
+    expect(partial).not.toContain(HEADER_SECRET);
+    await reporter.onEnd?.(reportOf([leaky]), 'completed');
+    const text = await readFile(reporter.recordPath() ?? '', 'utf8');
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(HEADER_SECRET);
+    const saved = await readRunRecord(reporter.recordPath() ?? '');
+    expect(saved.metadata.cli_args).toEqual(['test', 'agent.yaml', '--api-key', '[REDACTED]', '-j', '4']);
+    expect(saved.metadata.config_snapshot).toEqual({
+      name: 'financial-assistant',
+      model: { provider: 'openai', name: 'gpt-4o-mini', api_key: '[REDACTED]', max_tokens: 1000 },
+      tools: [{ type: 'mcp', name: 'fin', headers: { Authorization: '[REDACTED]' }, env: { A: '[REDACTED]' } }],
+    });
+    expect(saved.report.results[0]?.agent_response).toBe('my key is [REDACTED]');
+  });
+
+  it('gives two runs started in the same millisecond different files', async () => {
+    const first = create();
+    const second = create();
+    await Promise.all([first.onBegin?.(runInfo({ run_id: 'a' })), second.onBegin?.(runInfo({ run_id: 'b' }))]);
+    expect(first.recordPath()).not.toBe(second.recordPath());
+    await Promise.all([first.onEnd?.(reportOf([]), 'completed'), second.onEnd?.(reportOf([]), 'completed')]);
+    expect((await readdir(folder())).sort()).toEqual([
+      '2026-12-02T12-30-05-123Z-2.json',
+      '2026-12-02T12-30-05-123Z.json',
+    ]);
+    const ids = await Promise.all(
+      (await readdir(folder())).map(async (f) => (await readRunRecord(join(folder(), f))).run_id),
+    );
+    expect(ids.sort()).toEqual(['a', 'b']);
+  });
+
+  it('keeps every finished case on disk when the run never ends, even with concurrent appends', async () => {
+    const reporter = create();
+    await reporter.onBegin?.(runInfo());
+    const results = Array.from({ length: 25 }, (_, i) => ({ ...failingConversation(), test_name: `case-${i}` }));
+    await Promise.all(results.map((result, i) => reporter.onTestCaseEnd?.(result, i)));
+    const partial = join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl');
+    const saved = await readPartialResults(partial);
+    expect(saved.map((r) => r.test_name)).toEqual(results.map((r) => r.test_name));
+    expect(await readdir(folder())).toEqual(['2026-12-02T12-30-05-123Z.partial.jsonl']);
+  });
+
+  it('records an interrupted run with the cases that finished', async () => {
+    const reporter = create();
+    await reporter.onBegin?.(runInfo());
+    await reporter.onTestCaseEnd?.(singleTurnResult({ test_name: 'done' }), 0);
+    await reporter.onEnd?.(reportOf([singleTurnResult({ test_name: 'done' })]), 'interrupted');
+    const saved = await readRunRecord(reporter.recordPath() ?? '');
+    expect(saved.state).toBe('interrupted');
+    expect(saved.report.results.map((r) => r.test_name)).toEqual(['done']);
+  });
+
+  it('still writes the record when onBegin was never called', async () => {
+    const reporter = create();
+    await reporter.onEnd?.(reportOf([]), 'failed');
+    const saved = await readRunRecord(join(folder(), '2026-12-02T12-30-05-123Z.json'));
+    expect(saved.state).toBe('failed');
+    expect(saved.run_id).not.toBe('');
+  });
+
+  it('rejects (for the multiplexer to report) when the results folder cannot be created', async () => {
+    await writeFile(join(dir, 'results'), 'a file, not a folder');
+    const reporter = create();
+    await expect(reporter.onBegin?.(runInfo())).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await expect(reporter.onTestCaseEnd?.(singleTurnResult({ test_name: 'x' }), 0)).rejects.toThrow();
+    await expect(reporter.onEnd?.(reportOf([]), 'completed')).rejects.toThrow();
+  });
+});

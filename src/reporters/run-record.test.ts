@@ -1,0 +1,117 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sampleReport } from './report-scenarios.js';
+import { RunRecordError, readPartialResults, readRunRecord } from './run-record.js';
+import { reportToJson, testResultToJson } from './to-report-json.js';
+
+const validRecord = () => ({
+  record_version: 1,
+  run_id: 'r1',
+  state: 'completed',
+  metadata: {
+    cli_args: ['test'],
+    config_snapshot: { name: 'a' },
+    git_commit: null,
+    holodeck_version: '0.1.0',
+    node_version: 'v20.19.0',
+    backend: 'module',
+    model: { provider: 'ollama', name: 'llama3' },
+    started_at: '2026-12-02T12:30:05.123Z',
+    finished_at: '2026-12-02T12:31:05.123Z',
+  },
+  report: reportToJson(sampleReport()),
+});
+
+async function rejection(promise: Promise<unknown>): Promise<RunRecordError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof RunRecordError) return error;
+    throw error;
+  }
+  throw new Error('expected a RunRecordError');
+}
+
+describe('readRunRecord', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'holodeck-read-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const file = async (name: string, content: string) => {
+    const path = join(dir, name);
+    await writeFile(path, content);
+    return path;
+  };
+
+  it('returns a valid record', async () => {
+    const record = await readRunRecord(await file('ok.json', JSON.stringify(validRecord())));
+    expect(record.report.results).toHaveLength(4);
+    expect(record.report.results[2]?.turns?.[2]?.skipped).toBe(true);
+  });
+
+  it('names a missing file', async () => {
+    const error = await rejection(readRunRecord(join(dir, 'missing.json')));
+    expect(error.code).toBe('RUN_RECORD_UNREADABLE');
+    expect(error.message).toContain('missing.json: cannot read the run record (ENOENT)');
+  });
+
+  it('names a file that is not JSON', async () => {
+    const error = await rejection(readRunRecord(await file('bad.json', '{"record_version": 1,')));
+    expect(error.code).toBe('RUN_RECORD_INVALID_JSON');
+  });
+
+  it('refuses a record of another version', async () => {
+    const error = await rejection(
+      readRunRecord(await file('v2.json', JSON.stringify({ ...validRecord(), record_version: 2 }))),
+    );
+    expect(error.code).toBe('RUN_RECORD_UNSUPPORTED_VERSION');
+    expect(error.message).toContain('record_version 2 is not supported');
+  });
+
+  it('points at the fields that are wrong', async () => {
+    const record = validRecord();
+    const broken = { ...record, state: 'done', report: { ...record.report, summary: { passed: 'x' } } };
+    const error = await rejection(readRunRecord(await file('broken.json', JSON.stringify(broken))));
+    expect(error.code).toBe('RUN_RECORD_INVALID');
+    expect(error.message).toContain('state:');
+    expect(error.message).toContain('report.summary.total_tests:');
+  });
+});
+
+describe('readPartialResults', () => {
+  let dir = '';
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'holodeck-partial-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const lines = sampleReport().results.map((r) => JSON.stringify(testResultToJson(r)));
+
+  it('ignores a last line cut off by a crash', async () => {
+    const path = join(dir, 'p.partial.jsonl');
+    await writeFile(path, `${lines[0]}\n${lines[1]}\n${lines[2]?.slice(0, 40)}`);
+    expect((await readPartialResults(path)).map((r) => r.test_name)).toEqual(['greeting', 'JKHY-2009']);
+  });
+
+  it('rejects a damaged line that is not the last', async () => {
+    const path = join(dir, 'p.partial.jsonl');
+    await writeFile(path, `${lines[0]}\n{oops\n${lines[1]}\n`);
+    const error = await rejection(readPartialResults(path));
+    expect(error.code).toBe('RUN_RECORD_INVALID_JSON');
+    expect(error.message).toContain('line 2 is not JSON');
+  });
+
+  it('rejects a line that is not a test result', async () => {
+    const path = join(dir, 'p.partial.jsonl');
+    await writeFile(path, `${lines[0]}\n{"test_name": 1}\n`);
+    const error = await rejection(readPartialResults(path));
+    expect(error.code).toBe('RUN_RECORD_INVALID');
+    expect(error.message).toContain('line 2 is not a valid test result: test_name:');
+  });
+});

@@ -1,0 +1,149 @@
+/**
+ * The run record: what every `holodeck test` run leaves in `results/<agent-slug>/<timestamp>.json` for
+ * history and the dashboard — the JSON report plus redacted metadata — and how to read it back.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { JsonValue } from '../core/json.js';
+import type { RunState } from '../core/reporter.js';
+import type { RunReport, TestResult } from '../core/results.js';
+import { runReportSchema, testResultSchema } from './report-schema.js';
+
+export const RUN_RECORD_VERSION = 1;
+
+/** What the caller knows about the run; `finished_at` is filled in when the run ends. */
+export interface RunRecordMetadata {
+  readonly cli_args: readonly string[];
+  /** The configuration as loaded; secrets are redacted before it is stored. */
+  readonly config_snapshot: unknown;
+  readonly git_commit: string | null;
+  readonly holodeck_version: string;
+  readonly node_version: string;
+  readonly backend: string;
+  readonly model: { readonly provider: string; readonly name: string };
+  readonly started_at: string;
+  readonly finished_at?: string | null;
+}
+
+/** The metadata as stored: redacted, plain JSON, with the finish time. */
+export interface StoredRunMetadata extends Omit<RunRecordMetadata, 'config_snapshot' | 'finished_at'> {
+  readonly config_snapshot: JsonValue;
+  readonly finished_at: string;
+}
+
+export interface RunRecord {
+  readonly record_version: typeof RUN_RECORD_VERSION;
+  readonly run_id: string;
+  readonly state: RunState;
+  readonly metadata: StoredRunMetadata;
+  readonly report: RunReport;
+}
+
+const metadataSchema = z.object({
+  cli_args: z.array(z.string()),
+  config_snapshot: z.json(),
+  git_commit: z.string().nullable(),
+  holodeck_version: z.string(),
+  node_version: z.string(),
+  backend: z.string(),
+  model: z.object({ provider: z.string(), name: z.string() }),
+  started_at: z.string(),
+  finished_at: z.string(),
+});
+
+export const runRecordSchema = z.object({
+  record_version: z.literal(RUN_RECORD_VERSION),
+  run_id: z.string().min(1),
+  state: z.enum(['completed', 'interrupted', 'failed']),
+  metadata: metadataSchema,
+  report: runReportSchema,
+});
+
+export type RunRecordErrorCode =
+  | 'RUN_RECORD_UNREADABLE'
+  | 'RUN_RECORD_INVALID_JSON'
+  | 'RUN_RECORD_UNSUPPORTED_VERSION'
+  | 'RUN_RECORD_INVALID';
+
+/** A run record that cannot be read, is not JSON, or does not have the record's shape. */
+export class RunRecordError extends Error {
+  constructor(
+    readonly code: RunRecordErrorCode,
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${path}: ${message}`, options);
+    this.name = 'RunRecordError';
+  }
+}
+
+/** Reads and validates a run record; throws RunRecordError naming the file and the first problems. */
+export async function readRunRecord(path: string): Promise<RunRecord> {
+  const parsed = parseJson(path, await readText(path));
+  const version = isObject(parsed) ? parsed['record_version'] : undefined;
+  if (typeof version === 'number' && version !== RUN_RECORD_VERSION) {
+    const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
+    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', path, message);
+  }
+  const result = runRecordSchema.safeParse(parsed);
+  if (!result.success)
+    throw new RunRecordError('RUN_RECORD_INVALID', path, `not a valid run record: ${describeIssues(result.error)}`);
+  return result.data;
+}
+
+/**
+ * The test results saved so far by a run that never finished (its `.partial.jsonl`). A last line cut off by
+ * a crash is ignored; any other bad line is an error.
+ */
+export async function readPartialResults(path: string): Promise<TestResult[]> {
+  const lines = (await readText(path)).split('\n');
+  const results: TestResult[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const isLast = lines.slice(i + 1).every((rest) => rest.trim() === '');
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      if (isLast) break;
+      throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `line ${i + 1} is not JSON`, { cause: error });
+    }
+    const result = testResultSchema.safeParse(value);
+    if (!result.success) {
+      const message = `line ${i + 1} is not a valid test result: ${describeIssues(result.error)}`;
+      throw new RunRecordError('RUN_RECORD_INVALID', path, message);
+    }
+    results.push(result.data);
+  }
+  return results;
+}
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run record (${reason})`, { cause: error });
+  }
+}
+
+function parseJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
+  return `${issues.join('; ')}${more}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -1,0 +1,16 @@
+/** A RunInfo for reporter tests (used by tests only). */
+import type { AgentConfig } from '../../core/config-types.js';
+import type { RunInfo } from '../../core/reporter.js';
+
+export function runInfo(overrides: Partial<RunInfo> = {}): RunInfo {
+  const config = { name: 'financial-assistant' } as unknown as AgentConfig;
+  return {
+    run_id: 'run-1',
+    config,
+    total_cases: 4,
+    total_turns: 7,
+    started_at: '2026-12-02T12:30:05.123Z',
+    parallel_test_cases: 2,
+    ...overrides,
+  };
+}

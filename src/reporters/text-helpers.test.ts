@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, formatInteger, formatPercent, formatScore, formatSeconds } from './format-numbers.js';
+import { mdCodeBlock, mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
+import { escapeControlChars, oneLine, truncateText } from './safe-text.js';
+import { toJsonSafe } from './to-json-safe.js';
+import { stripInvalidXml, xmlAttr, xmlText } from './xml-escape.js';
+
+describe('number formatting', () => {
+  it.each([
+    [0, '0ms'],
+    [312.4, '312ms'],
+    [4210, '4.2s'],
+    [125_000, '2m 05s'],
+    [3_720_000, '1h 02m'],
+    [-1, '—'],
+    [Number.NaN, '—'],
+  ])('formatDuration(%s) = %s', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+
+  it('formats counts, percentages, scores and JUnit seconds', () => {
+    expect(formatInteger(1234567)).toBe('1,234,567');
+    expect(formatPercent(2, 3)).toBe('66.7%');
+    expect(formatPercent(0, 0)).toBe('—');
+    expect(formatScore(0.123456)).toBe('0.123');
+    expect(formatScore(1)).toBe('1');
+    expect(formatScore(null)).toBe('—');
+    expect(formatSeconds(1234)).toBe('1.234');
+    expect(formatSeconds(Number.NaN)).toBe('0.000');
+  });
+});
+
+describe('safe text', () => {
+  it('makes control characters visible but keeps tabs and newlines', () => {
+    expect(escapeControlChars('a\u001b[2Jb\r\nc\td\u0000\u009b')).toBe('a\\x1b[2Jb\nc\td\\x00\\x9b');
+  });
+
+  it('truncates by characters with a note, and flattens to one line', () => {
+    expect(truncateText('😀😀😀😀', 2)).toBe('😀😀… [truncated: 4 characters in total]');
+    expect(truncateText('short', 10)).toBe('short');
+    expect(oneLine('a\nb', 10)).toBe('a ⏎ b');
+    expect(oneLine('abcdefghij', 5)).toBe('abcd…');
+  });
+});
+
+describe('markdown escaping', () => {
+  it('neutralises inline Markdown and HTML', () => {
+    expect(mdInline('<b>*x*</b> [l](u) `c` a|b\nc & d # #')).toBe(
+      '&lt;b&gt;\\*x\\*&lt;/b&gt; \\[l\\](u) \\`c\\` a\\|b<br>c &amp; d \\# \\#',
+    );
+  });
+
+  it('fences blocks longer than any backtick run inside', () => {
+    expect(mdCodeBlock('a ``` b')).toBe('````text\na ``` b\n````');
+    expect(mdCodeBlock('plain')).toBe('```text\nplain\n```');
+  });
+
+  it('builds code spans that cannot be closed early', () => {
+    expect(mdCodeSpan('a`b')).toBe('``a`b``');
+    expect(mdCodeSpan('`x`')).toBe('`` `x` ``');
+    expect(mdCodeSpan('')).toBe('` `');
+    expect(mdCodeSpan('l1\nl2')).toBe('`l1 ⏎ l2`');
+  });
+
+  it('escapes pipes in table rows once', () => {
+    expect(mdRow([mdInline('a|b'), '`c|d`'])).toBe('| a\\|b | `c\\|d` |');
+  });
+});
+
+describe('xml escaping', () => {
+  it('drops characters XML cannot carry, including lone surrogates', () => {
+    expect(stripInvalidXml('a\u0000b\u001bc\uFFFEd\uD800e😀\tf')).toBe('abcde😀\tf');
+  });
+
+  it('encodes markup in text and attributes', () => {
+    expect(xmlText('<a> & ]]>')).toBe('&lt;a&gt; &amp; ]]&gt;');
+    expect(xmlAttr(`"q" 'a' <\n>`)).toBe('&quot;q&quot; &apos;a&apos; &lt;&#10;&gt;');
+  });
+});
+
+describe('toJsonSafe', () => {
+  it('turns runtime values into plain JSON', () => {
+    const shared = { v: 1 };
+    expect(
+      toJsonSafe({
+        a: undefined,
+        b: () => 1,
+        c: [undefined, Number.POSITIVE_INFINITY],
+        d: new Map([['k', 1]]),
+        e: new Set([1]),
+        f: new Error('boom'),
+        g: new Uint8Array(3),
+        h: [shared, shared],
+        i: new Date(Number.NaN),
+      }),
+    ).toEqual({
+      c: [null, null],
+      d: { k: 1 },
+      e: [1],
+      f: { name: 'Error', message: 'boom' },
+      g: '[3 bytes]',
+      h: [{ v: 1 }, { v: 1 }],
+      i: null,
+    });
+    expect(toJsonSafe(undefined)).toBeUndefined();
+  });
+});

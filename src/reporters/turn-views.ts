@@ -1,0 +1,81 @@
+/**
+ * One shape for the per-turn detail of both single-turn and multi-turn cases, so the text reporters
+ * render them with the same code. A single-turn case is shown as one turn built from its own fields.
+ */
+import type { GraderDetail, MetricResult, TestResult, TurnResult } from '../core/results.js';
+import type { ToolInvocation } from '../core/tool-invocation.js';
+import { formatAssertion } from '../matchers/index.js';
+import { skipReason, type TurnState, turnState } from './failure-reasons.js';
+
+export interface AssertionView {
+  readonly passed: boolean;
+  readonly text: string;
+}
+
+export interface TurnView {
+  readonly turn_index: number;
+  readonly turn_count: number;
+  readonly state: TurnState;
+  readonly execution_time_ms: number;
+  readonly input: string;
+  readonly response: string;
+  readonly ground_truth: string | null;
+  readonly tool_invocations: readonly ToolInvocation[];
+  readonly assertions: readonly AssertionView[];
+  readonly metric_results: readonly MetricResult[];
+  readonly grader_details: readonly GraderDetail[];
+  readonly errors: readonly string[];
+  /** Why the turn was skipped; null unless skipped. */
+  readonly skip_reason: string | null;
+}
+
+export function turnViews(result: TestResult): TurnView[] {
+  if (result.turns === undefined) return [singleTurnView(result)];
+  const count = result.turns.length;
+  return result.turns.map((turn) => multiTurnView(turn, count));
+}
+
+function multiTurnView(turn: TurnResult, count: number): TurnView {
+  const state = turnState(turn);
+  return {
+    turn_index: turn.turn_index,
+    turn_count: count,
+    state,
+    execution_time_ms: turn.execution_time_ms,
+    input: turn.input,
+    response: turn.response,
+    ground_truth: turn.ground_truth,
+    tool_invocations: turn.tool_invocations,
+    assertions: turn.arg_match_details.map((a) => ({ passed: a.passed, text: formatAssertion(a) })),
+    metric_results: turn.metric_results,
+    grader_details: turn.grader_details,
+    errors: state === 'skipped' ? turn.errors.slice(1) : turn.errors,
+    skip_reason: state === 'skipped' ? skipReason(turn) : null,
+  };
+}
+
+function singleTurnView(result: TestResult): TurnView {
+  return {
+    turn_index: 0,
+    turn_count: 1,
+    state: result.passed ? 'passed' : 'failed',
+    execution_time_ms: result.execution_time_ms,
+    input: result.test_input,
+    response: result.agent_response,
+    ground_truth: result.ground_truth,
+    tool_invocations: result.tool_invocations,
+    assertions: singleTurnAssertions(result),
+    metric_results: result.metric_results,
+    grader_details: [],
+    errors: result.errors,
+    skip_reason: null,
+  };
+}
+
+function singleTurnAssertions(result: TestResult): AssertionView[] {
+  if (result.expected_tools === null || result.expected_tools.length === 0) return [];
+  const expected = result.expected_tools.map((tool) => tool.name).join(', ');
+  const called = result.tool_calls.length === 0 ? 'none' : result.tool_calls.join(', ');
+  const passed = result.tools_matched !== false;
+  return [{ passed, text: `expected tools ${expected} — ${passed ? 'called' : `not matched (called: ${called})`}` }];
+}
