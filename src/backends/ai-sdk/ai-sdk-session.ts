@@ -1,0 +1,98 @@
+/**
+ * One conversation on the AI SDK: the message history lives here, each `send` is one turn.
+ *
+ * Retries: only the failed model call is retried. Steps that completed before the failure (the model
+ * answered and its tool calls ran) are kept: the retry sends the conversation so far including them, with
+ * the remaining step budget, so tools are not executed twice and a turn that already produced its answer
+ * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
+ * will ask again). A failed turn leaves the history as it was before the turn.
+ */
+import type { LanguageModel, ModelMessage } from 'ai';
+import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
+import { AgentTurnError } from '../../core/errors.js';
+import type { LoadedTool } from '../../core/loaded-tool.js';
+import { buildUserMessage } from './build-user-message.js';
+import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
+import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
+import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
+import { runModelAttempt } from './run-model-attempt.js';
+import { type ToolTimings, toAiSdkTools } from './to-ai-sdk-tools.js';
+
+export interface SessionSettings {
+  readonly model: LanguageModel;
+  readonly provider: string;
+  readonly endpoint: string;
+  readonly system: string | undefined;
+  readonly tools: readonly LoadedTool[];
+  readonly max_steps: number;
+  readonly temperature: number | undefined;
+  readonly max_output_tokens: number | undefined;
+  readonly retry: RetryPolicy;
+  readonly random: () => number;
+  readonly sleep: Sleep;
+  readonly now: () => number;
+}
+
+export function createAiSdkSession(settings: SessionSettings, sessionSignal: AbortSignal): AgentSession {
+  const history: ModelMessage[] = [];
+  return {
+    async send(request: TurnRequest): Promise<TurnResponse> {
+      const signal = AbortSignal.any([request.signal, sessionSignal]);
+      const user = buildUserMessage(request);
+      const timings: ToolTimings = new Map();
+      const tools = toAiSdkTools(settings.tools, timings, signal);
+      const steps: Step[] = [];
+      const carried: ModelMessage[] = [];
+      let retries = 0;
+      for (;;) {
+        if (signal.aborted) throw abortedError(signal);
+        const outcome = await runModelAttempt({
+          model: settings.model,
+          system: settings.system,
+          messages: [...history, user, ...carried],
+          tools,
+          max_steps: settings.max_steps - steps.length,
+          temperature: settings.temperature,
+          max_output_tokens: settings.max_output_tokens,
+          signal,
+        });
+        steps.push(...outcome.steps);
+        carried.push(...outcome.messages);
+        if (outcome.ok) break;
+        if (signal.aborted) throw abortedError(signal);
+        const verdict = classifyModelError(outcome.error, settings);
+        const canRetry = verdict.retryable && retries < settings.retry.max_retries && steps.length < settings.max_steps;
+        if (!canRetry) throw turnError(verdict, retries, outcome.error);
+        const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
+        try {
+          await settings.sleep(retryDelayMs(retries, settings.retry, settings.random, hint), signal);
+        } catch {
+          throw abortedError(signal);
+        }
+        retries += 1;
+      }
+      history.push(user, ...carried);
+      return {
+        response: steps.at(-1)?.text ?? '',
+        tool_invocations: toolInvocationsOf(steps, timings),
+        token_usage: usageOf(steps),
+        retries,
+      };
+    },
+    async close() {
+      history.length = 0;
+    },
+  };
+}
+
+function turnError(verdict: ModelErrorVerdict, retries: number, cause: unknown): AgentTurnError {
+  const suffix = retries === 0 ? '' : ` — gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
+  const unrecoverable = verdict.auth_failure || verdict.unreachable;
+  return new AgentTurnError(`${verdict.message}${suffix}`, verdict.code, unrecoverable, { cause });
+}
+
+function abortedError(signal: AbortSignal): AgentTurnError {
+  const reason: unknown = signal.reason;
+  const text = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
+  return new AgentTurnError(`turn aborted: ${text}`, 'TURN_ABORTED', false, { cause: reason });
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
+
+/** Only the fields capture-turn reads; the rest of a StepResult does not matter here. */
+function step(content: readonly Record<string, unknown>[], usage: Record<string, unknown> = {}): Step {
+  return { content, usage } as unknown as Step;
+}
+
+describe('toolInvocationsOf', () => {
+  it('pairs calls with results and errors, in call order, with timings', () => {
+    const steps = [
+      step([
+        { type: 'tool-call', toolCallId: 'a', toolName: 'lookup', input: { column: '2009' } },
+        { type: 'tool-call', toolCallId: 'b', toolName: 'archive', input: {} },
+        { type: 'tool-error', toolCallId: 'b', toolName: 'archive', input: {}, error: new Error('offline') },
+        { type: 'tool-result', toolCallId: 'a', toolName: 'lookup', input: {}, output: 206588 },
+      ]),
+      step([
+        {
+          type: 'tool-call',
+          toolCallId: 'c',
+          toolName: 'subtract',
+          input: '{"a":1',
+          invalid: true,
+          error: 'Invalid input',
+        },
+        {
+          type: 'tool-error',
+          toolCallId: 'c',
+          toolName: 'subtract',
+          input: '{"a":1',
+          error: 'Invalid input for tool subtract',
+        },
+      ]),
+    ];
+    expect(
+      toolInvocationsOf(
+        steps,
+        new Map([
+          ['a', 1.5],
+          ['b', 0.25],
+        ]),
+      ),
+    ).toEqual([
+      { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 1.5 },
+      { name: 'archive', args: {}, result: null, error: 'offline', duration_ms: 0.25 },
+      {
+        name: 'subtract',
+        args: { _raw: '{"a":1' },
+        result: null,
+        error: 'Invalid input for tool subtract',
+        duration_ms: null,
+      },
+    ]);
+  });
+
+  it('reads arguments sent as a JSON string', () => {
+    const steps = [
+      step([{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: '{"x":2}', invalid: true, error: 'no' }]),
+    ];
+    expect(toolInvocationsOf(steps, new Map())[0]).toMatchObject({ args: { x: 2 }, error: 'no' });
+  });
+});
+
+describe('usageOf', () => {
+  it('sums every step, cache details included, and tolerates missing counts', () => {
+    const steps = [
+      step([], {
+        inputTokens: 100,
+        outputTokens: 10,
+        totalTokens: 110,
+        inputTokenDetails: { cacheReadTokens: 40, cacheWriteTokens: 5 },
+      }),
+      step([], { inputTokens: 120, outputTokens: 7 }),
+      step([], {}),
+    ];
+    expect(usageOf(steps)).toEqual({
+      prompt_tokens: 220,
+      completion_tokens: 17,
+      total_tokens: 237,
+      cache_read_tokens: 40,
+      cache_creation_tokens: 5,
+    });
+  });
+});

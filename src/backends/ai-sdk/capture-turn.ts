@@ -1,0 +1,89 @@
+/** What a turn's completed steps amount to: the answer, the tool invocations in order, summed usage. */
+import type { ToolSet as SdkToolSet, StepResult } from 'ai';
+import type { TokenUsage } from '../../core/token-usage.js';
+import type { ToolInvocation } from '../../core/tool-invocation.js';
+import type { ToolTimings } from './to-ai-sdk-tools.js';
+
+export type Step = StepResult<SdkToolSet>;
+
+interface Pending {
+  name: string;
+  args: Readonly<Record<string, unknown>>;
+  result: unknown;
+  error: string | null;
+}
+
+export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings): readonly ToolInvocation[] {
+  const calls = new Map<string, Pending>();
+  for (const step of steps) {
+    for (const part of step.content) {
+      if (part.type === 'tool-call') {
+        const error = part.invalid === true ? messageOf(part.error) : null;
+        calls.set(part.toolCallId, { name: part.toolName, args: argsOf(part.input), result: null, error });
+      } else if (part.type === 'tool-result') {
+        const call = calls.get(part.toolCallId);
+        if (call !== undefined) call.result = part.output ?? null;
+      } else if (part.type === 'tool-error') {
+        const call = calls.get(part.toolCallId);
+        if (call !== undefined) call.error = messageOf(part.error);
+      }
+    }
+  }
+  return [...calls.entries()].map(([id, call]) => ({
+    name: call.name,
+    args: call.args,
+    result: call.error === null ? call.result : null,
+    error: call.error,
+    duration_ms: timings.get(id) ?? null,
+  }));
+}
+
+export function usageOf(steps: readonly Step[]): TokenUsage {
+  let prompt = 0;
+  let completion = 0;
+  let total = 0;
+  let cacheRead = 0;
+  let cacheWrite = 0;
+  for (const { usage } of steps) {
+    const input = usage.inputTokens ?? 0;
+    const output = usage.outputTokens ?? 0;
+    prompt += input;
+    completion += output;
+    total += usage.totalTokens ?? input + output;
+    cacheRead += usage.inputTokenDetails?.cacheReadTokens ?? 0;
+    cacheWrite += usage.inputTokenDetails?.cacheWriteTokens ?? 0;
+  }
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: total,
+    cache_read_tokens: cacheRead,
+    cache_creation_tokens: cacheWrite,
+  };
+}
+
+/** Arguments as an object: unparseable input (an invalid call) is kept as text under `_raw`. */
+function argsOf(input: unknown): Readonly<Record<string, unknown>> {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  if (typeof input === 'string') {
+    try {
+      const parsed: unknown = JSON.parse(input);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        return parsed as Record<string, unknown>;
+    } catch {
+      // keep the raw text below
+    }
+    return input.trim() === '' ? {} : { _raw: input };
+  }
+  return input === undefined || input === null ? {} : { _raw: input };
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}

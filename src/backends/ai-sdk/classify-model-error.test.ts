@@ -1,0 +1,118 @@
+import { APICallError } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { classifyModelError } from './classify-model-error.js';
+
+const context = { provider: 'openai', endpoint: 'http://127.0.0.1:9/v1' };
+const url = 'http://127.0.0.1:9/v1/chat/completions';
+
+function httpError(
+  statusCode: number,
+  responseBody: string,
+  message = 'Bad Request',
+  headers?: Record<string, string>,
+) {
+  return new APICallError({
+    message,
+    url,
+    requestBodyValues: {},
+    statusCode,
+    responseBody,
+    ...(headers === undefined ? {} : { responseHeaders: headers }),
+  });
+}
+
+function networkError(code: string) {
+  const cause = Object.assign(new Error(`connect ${code} 127.0.0.1:9`), { code });
+  return new APICallError({
+    message: `Cannot connect to API: ${cause.message}`,
+    url,
+    requestBodyValues: {},
+    cause,
+    isRetryable: true,
+  });
+}
+
+describe('classifyModelError', () => {
+  it('retries 408, 409, 429 and 5xx, keeping the headers for retry-after', () => {
+    for (const status of [408, 409, 429, 500, 502, 503, 504, 529, 599]) {
+      const verdict = classifyModelError(httpError(status, '', 'x', { 'retry-after': '1' }), context);
+      expect(verdict.retryable).toBe(true);
+      expect(verdict.retry_after_headers).toEqual({ 'retry-after': '1' });
+    }
+  });
+
+  it('does not retry other 4xx, and marks 401/403 as auth failures with a hint', () => {
+    expect(classifyModelError(httpError(400, ''), context)).toMatchObject({
+      retryable: false,
+      auth_failure: false,
+      code: 'MODEL_HTTP_ERROR',
+    });
+    expect(classifyModelError(httpError(404, ''), context).retryable).toBe(false);
+    const auth = classifyModelError(httpError(403, '{"error":{"message":"key revoked"}}'), context);
+    expect(auth).toMatchObject({ retryable: false, auth_failure: true, code: 'MODEL_AUTH' });
+    expect(auth.message).toBe(
+      `model request failed: 403 key revoked (openai, ${url}) — check model.api_key or the openai API key in the environment`,
+    );
+  });
+
+  it('takes the provider message from the body in every common shape', () => {
+    const message = (body: string) => classifyModelError(httpError(400, body, 'Bad Request'), context).message;
+    expect(message('{"error":{"message":"max_tokens too large"}}')).toContain('400 max_tokens too large');
+    expect(message('{"type":"error","error":{"type":"invalid_request_error","message":"bad role"}}')).toContain(
+      '400 bad role',
+    );
+    expect(message('{"error":"model \'x\' not found"}')).toContain("400 model 'x' not found");
+    expect(message('{"message":"nope"}')).toContain('400 nope');
+    expect(message('upstream exploded')).toContain('400 upstream exploded');
+    expect(message('')).toContain('400 Bad Request');
+  });
+
+  it('treats refused connections as unreachable and resets as connection errors, both retryable', () => {
+    expect(classifyModelError(networkError('ECONNREFUSED'), context)).toMatchObject({
+      retryable: true,
+      unreachable: true,
+      code: 'MODEL_UNREACHABLE',
+      message: `cannot reach the model endpoint: ECONNREFUSED (openai, ${url})`,
+    });
+    expect(classifyModelError(networkError('ECONNRESET'), context)).toMatchObject({
+      retryable: true,
+      unreachable: false,
+      code: 'MODEL_CONNECTION',
+    });
+  });
+
+  it('treats a response cut off mid-way as retryable', () => {
+    const cut = new APICallError({
+      message: 'Failed to process successful response',
+      url,
+      requestBodyValues: {},
+      statusCode: 200,
+      cause: new TypeError('terminated'),
+    });
+    expect(classifyModelError(cut, context)).toMatchObject({ retryable: true, code: 'MODEL_STREAM' });
+    expect(classifyModelError(cut, context).message).toBe(`model response was cut off: terminated (openai, ${url})`);
+    expect(classifyModelError(new TypeError('terminated'), context)).toMatchObject({
+      retryable: true,
+      code: 'MODEL_STREAM',
+    });
+    const noFinish = Object.assign(new Error('No output generated.'), { name: 'AI_NoOutputGeneratedError' });
+    expect(classifyModelError(noFinish, context).retryable).toBe(true);
+  });
+
+  it('follows the SDK when it marks an error without a status as retryable', () => {
+    const flaky = new APICallError({ message: 'socket hang up', url, requestBodyValues: {}, isRetryable: true });
+    expect(classifyModelError(flaky, context)).toMatchObject({ retryable: true, code: 'MODEL_CONNECTION' });
+  });
+
+  it('does not retry anything else, and uses the configured endpoint when the error has no URL', () => {
+    expect(classifyModelError(new Error('unsupported file type'), context)).toEqual({
+      retryable: false,
+      auth_failure: false,
+      unreachable: false,
+      retry_after_headers: undefined,
+      code: 'MODEL_ERROR',
+      message: 'model request failed: unsupported file type (openai, http://127.0.0.1:9/v1)',
+    });
+    expect(classifyModelError('text part 1 not found', context).message).toContain('text part 1 not found');
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * Decides what a failed model call means for the turn: retry it or not, end the session or not, and
+ * which message tells the user what happened. Works on the AI SDK's error shapes structurally, so this
+ * module loads without the SDK.
+ */
+
+export interface ModelCallContext {
+  readonly provider: string;
+  /** The configured base URL, used when the error carries no URL. */
+  readonly endpoint: string;
+}
+
+export interface ModelErrorVerdict {
+  readonly retryable: boolean;
+  /** 401/403: every later turn would fail the same way. */
+  readonly auth_failure: boolean;
+  /** The endpoint could not be reached at all (refused, unknown host). */
+  readonly unreachable: boolean;
+  readonly retry_after_headers: Readonly<Record<string, string>> | undefined;
+  readonly code:
+    | 'MODEL_AUTH'
+    | 'MODEL_HTTP_ERROR'
+    | 'MODEL_UNREACHABLE'
+    | 'MODEL_CONNECTION'
+    | 'MODEL_STREAM'
+    | 'MODEL_ERROR';
+  readonly message: string;
+}
+
+const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504, 529]);
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** Malformed or truncated responses: worth another try. */
+const STREAM_ERROR_NAMES = new Set([
+  'AI_JSONParseError',
+  'AI_TypeValidationError',
+  'AI_NoOutputGeneratedError',
+  'AI_InvalidResponseDataError',
+]);
+
+export function classifyModelError(error: unknown, context: ModelCallContext): ModelErrorVerdict {
+  const fields = fieldsOf(error);
+  const where = `${context.provider}, ${fields.url ?? context.endpoint}`;
+  const networkCode = findCode(error);
+  if (fields.statusCode !== undefined && fields.statusCode !== 200) {
+    const status = fields.statusCode;
+    const auth = status === 401 || status === 403;
+    return {
+      retryable: RETRYABLE_STATUS.has(status) || status >= 500,
+      auth_failure: auth,
+      unreachable: false,
+      retry_after_headers: fields.responseHeaders,
+      code: auth ? 'MODEL_AUTH' : 'MODEL_HTTP_ERROR',
+      message: `model request failed: ${status} ${providerMessage(fields)} (${where})${auth ? authHint(context.provider) : ''}`,
+    };
+  }
+  if (networkCode !== null && UNREACHABLE_CODES.has(networkCode)) {
+    return verdict(true, 'MODEL_UNREACHABLE', `cannot reach the model endpoint: ${networkCode} (${where})`);
+  }
+  if (networkCode !== null && CONNECTION_CODES.has(networkCode)) {
+    return verdict(false, 'MODEL_CONNECTION', `model connection failed: ${networkCode} (${where})`);
+  }
+  if (fields.statusCode === 200 || isTruncation(error, fields)) {
+    return verdict(false, 'MODEL_STREAM', `model response was cut off: ${causeMessage(error)} (${where})`);
+  }
+  if (fields.isRetryable === true) {
+    return verdict(false, 'MODEL_CONNECTION', `model request failed: ${fields.message} (${where})`);
+  }
+  return {
+    retryable: false,
+    auth_failure: false,
+    unreachable: false,
+    retry_after_headers: undefined,
+    code: 'MODEL_ERROR',
+    message: `model request failed: ${fields.message} (${where})`,
+  };
+}
+
+function verdict(unreachable: boolean, code: ModelErrorVerdict['code'], message: string): ModelErrorVerdict {
+  return { retryable: true, auth_failure: false, unreachable, retry_after_headers: undefined, code, message };
+}
+
+function authHint(provider: string): string {
+  return ` — check model.api_key or the ${provider} API key in the environment`;
+}
+
+interface ErrorFields {
+  readonly name: string;
+  readonly message: string;
+  readonly statusCode: number | undefined;
+  readonly url: string | undefined;
+  readonly responseBody: string | undefined;
+  readonly responseHeaders: Readonly<Record<string, string>> | undefined;
+  readonly isRetryable: boolean | undefined;
+}
+
+function fieldsOf(error: unknown): ErrorFields {
+  const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
+  const headers = record['responseHeaders'];
+  return {
+    name: typeof record['name'] === 'string' ? record['name'] : '',
+    message: error instanceof Error ? error.message : typeof error === 'string' ? error : String(error),
+    statusCode: typeof record['statusCode'] === 'number' ? record['statusCode'] : undefined,
+    url: typeof record['url'] === 'string' ? record['url'] : undefined,
+    responseBody: typeof record['responseBody'] === 'string' ? record['responseBody'] : undefined,
+    responseHeaders:
+      typeof headers === 'object' && headers !== null ? (headers as Readonly<Record<string, string>>) : undefined,
+    isRetryable: typeof record['isRetryable'] === 'boolean' ? record['isRetryable'] : undefined,
+  };
+}
+
+/** The provider's own words: `error.message`, `error` or `message` of a JSON body, else the SDK's message. */
+function providerMessage(fields: ErrorFields): string {
+  if (fields.responseBody !== undefined) {
+    try {
+      const body = JSON.parse(fields.responseBody) as unknown;
+      const found = messageIn(body);
+      if (found !== null) return found;
+    } catch {
+      if (fields.responseBody.trim() !== '') return fields.responseBody.trim().slice(0, 300);
+    }
+  }
+  return fields.message;
+}
+
+function messageIn(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  const inner = record['error'];
+  if (typeof inner === 'string') return inner;
+  if (typeof inner === 'object' && inner !== null) {
+    const message = (inner as Record<string, unknown>)['message'];
+    if (typeof message === 'string') return message;
+  }
+  return typeof record['message'] === 'string' ? record['message'] : null;
+}
+
+/** The first `code` (ECONNRESET…) along the cause chain. */
+function findCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as Record<string, unknown>)['code'];
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || CONNECTION_CODES.has(code))) return code;
+    current = (current as Record<string, unknown>)['cause'];
+  }
+  return null;
+}
+
+function isTruncation(error: unknown, fields: ErrorFields): boolean {
+  if (STREAM_ERROR_NAMES.has(fields.name)) return true;
+  return error instanceof TypeError && /terminated|other side closed/i.test(error.message);
+}
+
+function causeMessage(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) return cause.message;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,43 @@
+/** The `ai_sdk` backend: the Vercel AI SDK agent loop with tool calling, one history per session. */
+import type { AgentBackend } from '../../core/backend.js';
+import type { AgentConfig } from '../../core/config-types.js';
+import type { ToolSet } from '../../core/loaded-tool.js';
+import { createLanguageModel, type Env } from './create-language-model.js';
+import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './retry-policy.js';
+
+export interface AiSdkBackendDeps {
+  readonly env: Env;
+  readonly toolSet: ToolSet;
+  /** Model calls per turn (the agent loop's step limit); default 10. */
+  readonly max_steps?: number;
+  /** Backoff timing; the number of retries always comes from `execution.max_retries`. */
+  readonly retry?: Partial<Omit<RetryPolicy, 'max_retries'>>;
+  readonly random?: () => number;
+  readonly sleep?: Sleep;
+}
+
+export const DEFAULT_MAX_STEPS = 10;
+
+export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
+  const resolved = await createLanguageModel(config.model, deps.env);
+  const { createAiSdkSession } = await import('./ai-sdk-session.js');
+  const settings = {
+    model: resolved.model,
+    provider: config.model.provider,
+    endpoint: resolved.endpoint,
+    system: config.instructions.trim() === '' ? undefined : config.instructions,
+    tools: deps.toolSet.tools,
+    max_steps: deps.max_steps ?? DEFAULT_MAX_STEPS,
+    temperature: config.model.temperature ?? undefined,
+    max_output_tokens: config.model.max_tokens ?? undefined,
+    retry: { ...DEFAULT_RETRY_POLICY, ...deps.retry, max_retries: config.execution.max_retries },
+    random: deps.random ?? Math.random,
+    sleep: deps.sleep ?? abortableSleep,
+    now: Date.now,
+  };
+  return {
+    name: 'ai_sdk',
+    openSession: async (options) => createAiSdkSession(settings, options.signal),
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,144 @@
+/**
+ * The AI SDK model for a `model:` config: provider client, base URL and API key. Providers load lazily.
+ * Keys come from `model.api_key`, else the provider's usual environment variable (from the env passed
+ * in); the providers are always handed the key explicitly so they never read the environment themselves.
+ */
+import type { LanguageModel } from 'ai';
+import type { ModelConfig } from '../../core/config-types.js';
+import { BackendStartError } from '../../core/errors.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ResolvedModel {
+  readonly model: LanguageModel;
+  /** The base URL requests go to, for error messages. */
+  readonly endpoint: string;
+}
+
+const KEY_VARS = {
+  openai: ['OPENAI_API_KEY'],
+  azure_openai: ['AZURE_OPENAI_API_KEY', 'AZURE_API_KEY'],
+  anthropic: ['ANTHROPIC_API_KEY'],
+  ollama: ['OLLAMA_API_KEY'],
+  openai_compatible: ['OPENAI_COMPATIBLE_API_KEY'],
+} as const satisfies Record<ModelConfig['provider'], readonly string[]>;
+
+export async function createLanguageModel(config: ModelConfig, env: Env): Promise<ResolvedModel> {
+  // Provider warnings (e.g. unknown model ids) would go to the console; reports are our channel.
+  globalThis.AI_SDK_LOG_WARNINGS = false;
+  if (config.endpoint !== null && config.provider !== 'ollama') assertHttpUrl(config.endpoint);
+  const key = apiKeyOf(config, env);
+  switch (config.provider) {
+    case 'openai': {
+      const endpoint = withV1(config.endpoint ?? 'https://api.openai.com/v1');
+      const { createOpenAI } = await import('@ai-sdk/openai');
+      const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
+      return { model: createOpenAI({ baseURL: endpoint, apiKey }).chat(config.name), endpoint };
+    }
+    case 'azure_openai':
+      return createAzureModel(config, env, key ?? missingKey(config));
+    case 'anthropic': {
+      const endpoint = withSuffix(config.endpoint ?? 'https://api.anthropic.com', '/v1');
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
+      const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
+      return { model: createAnthropic({ baseURL: endpoint, apiKey })(config.name), endpoint };
+    }
+    case 'ollama': {
+      const endpoint = withSuffix(
+        withScheme(config.endpoint ?? env['OLLAMA_HOST'] ?? 'http://127.0.0.1:11434'),
+        '/api',
+      );
+      const { createOllama } = await import('ollama-ai-provider-v2');
+      const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+      return { model: createOllama({ baseURL: endpoint, headers })(config.name), endpoint };
+    }
+    case 'openai_compatible': {
+      if (config.endpoint === null) {
+        throw new BackendStartError(
+          'model.endpoint is required for provider openai_compatible: set it to the server base URL, e.g. http://127.0.0.1:8000/v1',
+        );
+      }
+      const endpoint = withV1(config.endpoint);
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+      const provider = createOpenAICompatible({
+        name: 'openai_compatible',
+        baseURL: endpoint,
+        includeUsage: true,
+        ...(key === null ? {} : { apiKey: key }),
+      });
+      return { model: provider(config.name), endpoint };
+    }
+  }
+}
+
+async function createAzureModel(config: ModelConfig, env: Env, apiKey: string): Promise<ResolvedModel> {
+  const configured = config.endpoint ?? env['AZURE_OPENAI_ENDPOINT'] ?? null;
+  if (configured === null) {
+    throw new BackendStartError(
+      'model.endpoint is required for provider azure_openai: set it (or AZURE_OPENAI_ENDPOINT) to your resource URL, e.g. https://my-resource.openai.azure.com',
+    );
+  }
+  assertHttpUrl(configured);
+  const trimmed = trimSlash(configured);
+  const { createAzure } = await import('@ai-sdk/azure');
+  if (/\/openai\/v1$/i.test(trimmed) || config.api_version === null) {
+    // The v1 API: {resource}/openai/v1/chat/completions, the deployment named in the body.
+    const baseURL = /\/openai\/v1$/i.test(trimmed) ? trimmed : `${withSuffix(trimmed, '/openai')}/v1`;
+    return { model: createAzure({ baseURL, apiKey }).chat(config.name), endpoint: baseURL };
+  }
+  // A dated API version: {resource}/openai/deployments/{name}/chat/completions?api-version=...
+  const baseURL = withSuffix(trimmed, '/openai');
+  const provider = createAzure({ baseURL, apiKey, apiVersion: config.api_version, useDeploymentBasedUrls: true });
+  return { model: provider.chat(config.name), endpoint: baseURL };
+}
+
+function apiKeyOf(config: ModelConfig, env: Env): string | null {
+  if (config.api_key !== null && config.api_key !== '') return config.api_key;
+  for (const name of KEY_VARS[config.provider]) {
+    const value = env[name];
+    if (value !== undefined && value !== '') return value;
+  }
+  return null;
+}
+
+function missingKey(config: ModelConfig): never {
+  const vars = KEY_VARS[config.provider].join(' or ');
+  throw new BackendStartError(
+    `no API key for provider ${config.provider} (model ${config.name}): set model.api_key in agent.yaml (e.g. api_key: \${${KEY_VARS[config.provider][0]}}) or the ${vars} environment variable`,
+  );
+}
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/** Appends `suffix` unless the URL already ends with it. */
+function withSuffix(url: string, suffix: string): string {
+  const trimmed = trimSlash(url);
+  return trimmed.toLowerCase().endsWith(suffix) ? trimmed : `${trimmed}${suffix}`;
+}
+
+/** OpenAI-style servers live under /v1; a bare host means that. */
+function withV1(url: string): string {
+  const trimmed = trimSlash(url);
+  return new URL(trimmed).pathname.replace(/\/+$/, '') === '' ? `${trimmed}/v1` : trimmed;
+}
+
+function assertHttpUrl(url: string): void {
+  let protocol = '';
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // reported below
+  }
+  if (protocol !== 'http:' && protocol !== 'https:') {
+    throw new BackendStartError(
+      `model.endpoint is not an http(s) URL: "${url}" — write it like http://127.0.0.1:8000/v1`,
+    );
+  }
+}
+
+/** OLLAMA_HOST is often written without a scheme (`0.0.0.0:11434`). */
+function withScheme(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
+}

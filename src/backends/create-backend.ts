@@ -1,0 +1,61 @@
+/**
+ * Picks the backend for `backend.type`, loads the configured tools for it, and owns their lifetime:
+ * closing the backend closes the tools (MCP servers) too.
+ */
+import type { AgentBackend } from '../core/backend.js';
+import type { AgentConfig, BackendName } from '../core/config-types.js';
+import { BackendStartError } from '../core/errors.js';
+import type { ToolSet } from '../core/loaded-tool.js';
+import { loadToolSet } from '../tools/load-tool-set.js';
+import { createAiSdkBackend } from './ai-sdk/create-ai-sdk-backend.js';
+import type { Env } from './ai-sdk/create-language-model.js';
+import { createModuleBackend } from './module/create-module-backend.js';
+
+export interface CreateBackendOptions {
+  /** The environment (API keys, OLLAMA_HOST…); the CLI passes its process environment. */
+  readonly env: Env;
+  /** How long MCP servers may take to start; default 30000. */
+  readonly tool_startup_timeout_ms?: number;
+}
+
+export interface BackendFactoryDeps {
+  readonly env: Env;
+  readonly toolSet: ToolSet;
+}
+
+export type BackendFactory = (config: AgentConfig, deps: BackendFactoryDeps) => Promise<AgentBackend>;
+
+export const BACKEND_FACTORIES: Readonly<Record<BackendName, BackendFactory>> = {
+  ai_sdk: (config, deps) => createAiSdkBackend(config, deps),
+  module: (config, deps) => createModuleBackend(config, deps),
+  claude_agent_sdk: async () => {
+    throw new BackendStartError(
+      'backend claude_agent_sdk is not available in this build: use backend: ai_sdk (or a module backend) for now',
+    );
+  },
+};
+
+export async function createBackend(config: AgentConfig, options: CreateBackendOptions): Promise<AgentBackend> {
+  const toolSet = await loadToolSet(config.tools, {
+    base_dir: config.base_dir,
+    ...(options.tool_startup_timeout_ms === undefined ? {} : { startup_timeout_ms: options.tool_startup_timeout_ms }),
+  });
+  let backend: AgentBackend;
+  try {
+    backend = await BACKEND_FACTORIES[config.backend.type](config, { env: options.env, toolSet });
+  } catch (error) {
+    await toolSet.close();
+    throw error;
+  }
+  return {
+    name: backend.name,
+    openSession: (sessionOptions) => backend.openSession(sessionOptions),
+    close: async () => {
+      try {
+        await backend.close();
+      } finally {
+        await toolSet.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,94 @@
+/** The `module` backend: the user's own agent (`backend: { module: "file.ts:export" }`), one instance per session. */
+import type { AgentBackend, AgentSession, SessionOptions, TurnRequest, TurnResponse } from '../../core/backend.js';
+import type { AgentConfig } from '../../core/config-types.js';
+import { AgentTurnError, BackendStartError } from '../../core/errors.js';
+import type { ToolSet } from '../../core/loaded-tool.js';
+import type { ModuleAgentFactory, ModuleAgentSession } from '../../core/module-agent.js';
+import { errorMessage } from '../../tools/tool-execution-error.js';
+import { normaliseModuleResult } from './normalise-module-result.js';
+import { createRecordingTools, type TurnRecord } from './recording-tools.js';
+
+export interface ModuleBackendDeps {
+  readonly toolSet: ToolSet;
+}
+
+export async function createModuleBackend(config: AgentConfig, deps: ModuleBackendDeps): Promise<AgentBackend> {
+  const backend = config.backend;
+  if (backend.type !== 'module') {
+    throw new BackendStartError(`the module backend needs backend: { module: "file.ts:export" }, got ${backend.type}`);
+  }
+  return {
+    name: 'module',
+    openSession: (options) => openModuleSession(config, backend.module, backend.factory, deps.toolSet, options),
+    close: async () => undefined,
+  };
+}
+
+async function openModuleSession(
+  config: AgentConfig,
+  reference: string,
+  factory: ModuleAgentFactory,
+  toolSet: ToolSet,
+  options: SessionOptions,
+): Promise<AgentSession> {
+  const { tools, recorder } = createRecordingTools(toolSet.tools, options.signal);
+  let session: ModuleAgentSession;
+  try {
+    session = await factory({
+      test_case_name: options.test_case_name,
+      agent_name: config.name,
+      instructions: config.instructions,
+      tools,
+    });
+  } catch (error) {
+    throw new AgentTurnError(
+      `module agent ${reference} failed to start: ${errorMessage(error)}`,
+      'MODULE_START',
+      true,
+      {
+        cause: error,
+      },
+    );
+  }
+  return {
+    async send(request: TurnRequest): Promise<TurnResponse> {
+      const signal = AbortSignal.any([request.signal, options.signal]);
+      const record: TurnRecord = { calls: [], signal };
+      const turn = {
+        turn_index: request.turn_index,
+        input: request.input,
+        files: request.files,
+        turn_config: request.turn_config,
+        signal,
+      };
+      let output: unknown;
+      try {
+        const work = recorder.run(record, () => Promise.resolve().then(() => session.send(turn)));
+        output = await untilAborted(work, signal);
+      } catch (error) {
+        if (error instanceof AgentTurnError) throw error;
+        throw new AgentTurnError(`module agent ${reference}: ${errorMessage(error)}`, 'MODULE_AGENT_ERROR', false, {
+          cause: error,
+        });
+      }
+      return normaliseModuleResult(output, [...record.calls], reference);
+    },
+    async close() {
+      await session.close?.();
+    },
+  };
+}
+
+/** The agent's answer, or a rejection as soon as the turn's signal aborts (agents may ignore the signal). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      const reason: unknown = signal.reason;
+      const text = reason instanceof Error ? reason.message : 'aborted';
+      reject(new AgentTurnError(`turn aborted: ${text}`, 'TURN_ABORTED', false, { cause: reason }));
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The tools a module agent receives: callables that run the configured tools and record every call.
+ * A call is attributed to the turn whose `send` it runs under (tracked through async context), so a
+ * call that arrives late from an abandoned turn never lands in the next turn's record.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { LoadedTool } from '../../core/loaded-tool.js';
+import type { ModuleTool } from '../../core/module-agent.js';
+import type { ToolInvocation } from '../../core/tool-invocation.js';
+import { errorMessage } from '../../tools/tool-execution-error.js';
+
+export interface TurnRecord {
+  readonly calls: ToolInvocation[];
+  readonly signal: AbortSignal;
+}
+
+export interface TurnRecorder {
+  /** Runs one turn of the agent; tool calls made from within it are recorded in `record`. */
+  run<T>(record: TurnRecord, work: () => T): T;
+}
+
+export function createRecordingTools(
+  tools: readonly LoadedTool[],
+  sessionSignal: AbortSignal,
+): { readonly tools: Readonly<Record<string, ModuleTool>>; readonly recorder: TurnRecorder } {
+  const storage = new AsyncLocalStorage<TurnRecord>();
+  // Calls made outside any turn (e.g. from timers the agent started) go to the latest turn.
+  let latest: TurnRecord = { calls: [], signal: sessionSignal };
+  const out: Record<string, ModuleTool> = {};
+  for (const tool of tools) {
+    out[tool.name] = async (args) => {
+      const record = storage.getStore() ?? latest;
+      const input: Record<string, unknown> = typeof args === 'object' && args !== null ? { ...args } : {};
+      const started = performance.now();
+      const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+      try {
+        const result = await tool.execute(input, record.signal);
+        record.calls.push({ name: tool.name, args: input, result, error: null, duration_ms: elapsed() });
+        return result;
+      } catch (error) {
+        record.calls.push({
+          name: tool.name,
+          args: input,
+          result: null,
+          error: errorMessage(error),
+          duration_ms: elapsed(),
+        });
+        throw error;
+      }
+    };
+  }
+  return {
+    tools: out,
+    recorder: {
+      run(record, work) {
+        latest = record;
+        return storage.run(record, work);
+      },
+    },
+  };
+}

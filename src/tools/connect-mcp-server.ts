@@ -1,0 +1,91 @@
+/** Connects to one MCP server (stdio or streamable HTTP) and exposes its tools as LoadedTools. */
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { McpToolConfig } from '../core/config-types.js';
+import { BackendStartError } from '../core/errors.js';
+import type { LoadedTool } from '../core/loaded-tool.js';
+import { mcpCallResultValue } from './mcp-call-result.js';
+import { createMcpTransport, type McpTransportHandle } from './mcp-transport.js';
+import { toJsonValue } from './to-json-value.js';
+import { errorMessage, ToolExecutionError } from './tool-execution-error.js';
+
+export interface McpConnectOptions {
+  /** How long the server may take to start and answer `initialize` and `tools/list`. */
+  readonly startup_timeout_ms: number;
+  /** Folder a stdio server runs in when its config sets no `cwd`. */
+  readonly base_dir: string | null;
+}
+
+export interface McpConnection {
+  readonly tools: readonly LoadedTool[];
+  close(): Promise<void>;
+}
+
+/** Tool calls are bounded by the turn's signal, not by the SDK's default request timeout. */
+const CALL_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+
+export async function connectMcpServer(config: McpToolConfig, options: McpConnectOptions): Promise<McpConnection> {
+  const sdk = await import('@modelcontextprotocol/sdk/client/index.js');
+  const handle = await createMcpTransport(config, options.base_dir);
+  const client = new sdk.Client({ name: 'holodeck', version: '1.0.0' });
+  try {
+    await client.connect(handle.transport, { timeout: options.startup_timeout_ms });
+    const listed = await listAllTools(client, options.startup_timeout_ms);
+    const tools = listed.map(
+      (tool): LoadedTool => ({
+        name: tool.name,
+        description: tool.description ?? '',
+        input_schema: tool.inputSchema,
+        async execute(args, signal) {
+          let result: Parameters<typeof mcpCallResultValue>[0];
+          try {
+            result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
+              signal,
+              timeout: CALL_TIMEOUT_MS,
+            });
+          } catch (error) {
+            throw new ToolExecutionError(`MCP server "${config.name}": ${errorMessage(error)}`, { cause: error });
+          }
+          return toJsonValue(mcpCallResultValue(result));
+        },
+      }),
+    );
+    return { tools, close: () => client.close().catch(() => undefined) };
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw await startError(config, handle, error);
+  }
+}
+
+type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
+
+async function listAllTools(client: Client, timeout: number): Promise<readonly ListedTool[]> {
+  const tools: ListedTool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
+  return tools;
+}
+
+async function startError(
+  config: McpToolConfig,
+  handle: McpTransportHandle,
+  error: unknown,
+): Promise<BackendStartError> {
+  // Give the child's last stderr lines a moment to arrive after it exits.
+  await new Promise((done) => setTimeout(done, 50));
+  const stderr = handle.stderrTail();
+  const where = config.url ?? [config.command ?? '', ...config.args].join(' ');
+  const message =
+    `MCP server "${config.name}" (${where}) failed to start: ${describeCause(error)}` +
+    (stderr === '' ? '' : `\nstderr:\n${stderr}`);
+  return new BackendStartError(message, { cause: error });
+}
+
+function describeCause(error: unknown): string {
+  const message = errorMessage(error);
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause === undefined ? message : `${message} (${errorMessage(cause)})`;
+}

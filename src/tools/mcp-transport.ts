@@ -1,0 +1,39 @@
+/** The client transport for an MCP tool config: stdio (with its stderr kept) or streamable HTTP. */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpToolConfig } from '../core/config-types.js';
+import { BackendStartError } from '../core/errors.js';
+
+export interface McpTransportHandle {
+  readonly transport: Transport;
+  /** The last lines the server wrote to stderr (stdio only). */
+  stderrTail(): string;
+}
+
+const STDERR_TAIL_CHARS = 2000;
+
+export async function createMcpTransport(config: McpToolConfig, baseDir: string | null): Promise<McpTransportHandle> {
+  if (config.url !== null) {
+    const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    const transport = new StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: { headers: { ...config.headers } },
+    });
+    return { transport, stderrTail: () => '' };
+  }
+  if (config.command === null) {
+    throw new BackendStartError(`MCP server "${config.name}" has neither a command nor a url`);
+  }
+  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+  const cwd = config.cwd ?? baseDir;
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: [...config.args],
+    env: { ...config.env },
+    stderr: 'pipe',
+    ...(cwd === null ? {} : { cwd }),
+  });
+  let tail = '';
+  transport.stderr?.on('data', (chunk: Buffer | string) => {
+    tail = (tail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
+  });
+  return { transport, stderrTail: () => tail.trim() };
+}

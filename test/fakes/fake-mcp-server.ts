@@ -1,0 +1,140 @@
+/**
+ * An MCP server (official SDK) with a few finance tools, for tool-loading tests.
+ *
+ *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--pid-file FILE]
+ *   http:   node --import tsx test/fakes/fake-mcp-server.ts --http --port 0   (prints {"url": ...})
+ *
+ * Tools: lookup({row, column}), subtract({a, b}), divide({a, b}), describe({}) → JSON content,
+ * unavailable({}) → an isError result, explode({}) → a handler that throws, slow({ms}).
+ */
+import { writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { z } from 'zod';
+
+const TABLE: Readonly<Record<string, number>> = { '2009': 206588, '2008': 181001 };
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+export function createFakeMcpServer(): McpServer {
+  const server = new McpServer({ name: 'fake-finance', version: '1.0.0' });
+  server.registerTool(
+    'lookup',
+    { description: 'A cell of the cash-flow table', inputSchema: { row: z.string(), column: z.string() } },
+    async ({ column }) => {
+      const value = TABLE[column];
+      return value === undefined ? { ...text(`no value for column ${column}`), isError: true } : text(String(value));
+    },
+  );
+  server.registerTool(
+    'subtract',
+    { description: 'a - b', inputSchema: { a: z.number(), b: z.number() } },
+    async ({ a, b }) => text(String(a - b)),
+  );
+  server.registerTool(
+    'divide',
+    { description: 'a / b', inputSchema: { a: z.number(), b: z.number() } },
+    async ({ a, b }) => text(String(a / b)),
+  );
+  server.registerTool('describe', { description: 'Describes the table as JSON' }, async () =>
+    text(JSON.stringify({ rows: 1, columns: Object.keys(TABLE) })),
+  );
+  server.registerTool('unavailable', { description: 'Always reports an error' }, async () => ({
+    ...text('the archive is offline'),
+    isError: true,
+  }));
+  server.registerTool('explode', { description: 'Throws inside the handler' }, async () => {
+    throw new Error('handler exploded');
+  });
+  server.registerTool(
+    'slow',
+    { description: 'Answers after ms milliseconds', inputSchema: { ms: z.number() } },
+    async ({ ms }) => {
+      await new Promise((done) => setTimeout(done, ms));
+      return text('done');
+    },
+  );
+  return server;
+}
+
+export interface FakeMcpHttpServer {
+  /** The MCP endpoint, e.g. `http://127.0.0.1:PORT/mcp`. */
+  readonly url: string;
+  /** Headers of every HTTP request received (lower-cased names). */
+  readonly headers: readonly Readonly<Record<string, string | string[] | undefined>>[];
+  close(): Promise<void>;
+}
+
+/** Streamable HTTP in stateless mode: a fresh server and transport per HTTP request. */
+export async function startFakeMcpHttpServer(options: { port?: number } = {}): Promise<FakeMcpHttpServer> {
+  const headers: IncomingMessage['headers'][] = [];
+  const http = createServer((req, res) => {
+    headers.push(req.headers);
+    if (!req.url?.startsWith('/mcp')) {
+      res.writeHead(404).end();
+      return;
+    }
+    const server = createFakeMcpServer();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    server
+      .connect(transport)
+      .then(() => transport.handleRequest(req, res))
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+  });
+  await new Promise<void>((done) => http.listen(options.port ?? 0, '127.0.0.1', done));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    headers,
+    close: () =>
+      new Promise<void>((done) => {
+        http.close(() => done());
+        http.closeAllConnections();
+      }),
+  };
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      http: { type: 'boolean', default: false },
+      port: { type: 'string', default: '0' },
+      crash: { type: 'boolean', default: false },
+      'pid-file': { type: 'string' },
+    },
+  });
+  if (values['pid-file'] !== undefined) writeFileSync(values['pid-file'], String(process.pid));
+  if (values.crash) {
+    process.stderr.write('fake-mcp-server: cannot open the finance database\n');
+    process.exit(1);
+  }
+  if (values.http) {
+    const server = await startFakeMcpHttpServer({ port: Number(values.port) });
+    process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
+    process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+    return;
+  }
+  await createFakeMcpServer().connect(new StdioServerTransport());
+  // Like real stdio servers: the client closing stdin ends the server.
+  process.stdin.on('close', () => process.exit(0));
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`fake-mcp-server: ${String(error)}\n`);
+    process.exit(1);
+  });
+}
