@@ -16,6 +16,12 @@ function positiveNumber(value: string): number {
   return n;
 }
 
+function portNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
+  return n;
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -48,7 +54,20 @@ const test = program
     process.exitCode = await testCommand(config, options, process.argv.slice(2));
   });
 
-test.configureOutput({ outputError: (text, write) => write(text) });
+test
+  .command('view')
+  .description('serve the dashboard of stored runs (127.0.0.1 only by default)')
+  .argument('[config]', 'agent.yaml, or a folder holding one', 'agent.yaml')
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--port <port>', 'port to listen on (0 = any free port)', (value) => portNumber(value), 8600)
+  .option('--open', 'open the dashboard in the default browser')
+  .option('--results-dir <dir>', 'where run records are (default: results/ beside the config)')
+  .option('--export <file>', 'write one self-contained HTML report of a run instead of serving')
+  .option('--run <id>', 'with --export: the run to export (default: the latest)')
+  .action(async (config: string, options: Record<string, unknown>) => {
+    const { viewCommand } = await import('./commands/view-command.js');
+    process.exitCode = await viewCommand(config, options);
+  });
 
 program
   .command('validate')
