@@ -1,0 +1,37 @@
+/** `backend:` as validated → BackendConfig; a module backend's factory is imported now. */
+import type { BackendConfig } from '../core/config-types.js';
+import type { ModuleAgentFactory } from '../core/module-agent.js';
+import { importUserExport } from '../loader/import-user-export.js';
+import { parseExportSpec } from '../loader/parse-export-spec.js';
+import type { BuildContext } from './build-context.js';
+import { describeExport, loadFailureHint } from './describe-load-failure.js';
+import { ISSUE } from './issue-codes.js';
+import { pendingIssue } from './pending-issue.js';
+import type { BackendInput } from './schema/backend-schema.js';
+
+export async function buildBackend(
+  backend: BackendInput | undefined,
+  ctx: BuildContext,
+): Promise<BackendConfig | null> {
+  if (backend === undefined) return { type: 'ai_sdk' };
+  if (typeof backend === 'string') return { type: backend };
+  const spec = backend.module;
+  const path = ['backend', 'module'];
+  const loaded = await importUserExport(spec, ctx.baseDir);
+  if (!loaded.ok) {
+    const hint = loadFailureHint(loaded, parseExportSpec(spec)?.export_name ?? null);
+    ctx.issues.add(
+      pendingIssue(ISSUE.backendUnresolved, path, `cannot load the agent module "${spec}": ${loaded.message}`, {
+        hint,
+      }),
+    );
+    return null;
+  }
+  if (typeof loaded.value !== 'function') {
+    const message = `the agent module "${spec}" is not a function (it is ${describeExport(loaded.value)})`;
+    const hint = 'export a factory (context) => ({ send(turn) { ... } }) that opens one session per test case';
+    ctx.issues.add(pendingIssue(ISSUE.backendNotFunction, path, message, { hint }));
+    return null;
+  }
+  return { type: 'module', module: spec, factory: loaded.value as ModuleAgentFactory };
+}

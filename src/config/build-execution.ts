@@ -1,0 +1,57 @@
+/**
+ * `execution:` with defaults; HOLODECK_<NAME> environment variables apply where the YAML sets nothing
+ * (precedence: CLI > agent.yaml > env > default; the CLI layer applies its own overrides afterwards).
+ */
+import type { ExecutionConfig } from '../core/config-types.js';
+import { ISSUE } from './issue-codes.js';
+import { type PendingIssue, pendingIssue } from './pending-issue.js';
+import { type ExecutionInput, executionSchema } from './schema/agent-schema.js';
+import type { Env } from './substitute-env.js';
+import { parseWithSchema } from './zod-issues.js';
+
+type ExecutionKey = keyof ExecutionConfig;
+
+export const EXECUTION_DEFAULTS: ExecutionConfig = { llm_timeout: 60, parallel_test_cases: 1, max_retries: 3 };
+
+export const EXECUTION_ENV: Readonly<Record<ExecutionKey, string>> = {
+  llm_timeout: 'HOLODECK_LLM_TIMEOUT',
+  parallel_test_cases: 'HOLODECK_PARALLEL_TEST_CASES',
+  max_retries: 'HOLODECK_MAX_RETRIES',
+};
+
+export function buildExecution(
+  execution: ExecutionInput | undefined,
+  env: Env,
+): { readonly value: ExecutionConfig; readonly issues: readonly PendingIssue[] } {
+  const issues: PendingIssue[] = [];
+  const resolveSetting = (key: ExecutionKey): number => {
+    const fromYaml = execution?.[key];
+    if (fromYaml !== undefined) return fromYaml;
+    const variable = EXECUTION_ENV[key];
+    const text = env[variable]?.trim();
+    if (text === undefined || text === '') return EXECUTION_DEFAULTS[key];
+    const parsed = parseWithSchema(executionSchema.shape[key], text, ['execution', key]);
+    if (parsed.ok && parsed.value !== undefined) return parsed.value;
+    const reason = parsed.ok ? 'no value' : (parsed.issues[0]?.message ?? 'invalid');
+    issues.push(
+      pendingIssue(
+        ISSUE.envInvalid,
+        ['execution', key],
+        `environment variable ${variable}=${JSON.stringify(text)} is invalid: ${reason}`,
+        {
+          target: 'none',
+          hint: `fix or unset ${variable}, or set execution.${key} in the configuration`,
+        },
+      ),
+    );
+    return EXECUTION_DEFAULTS[key];
+  };
+  return {
+    value: {
+      llm_timeout: resolveSetting('llm_timeout'),
+      parallel_test_cases: resolveSetting('parallel_test_cases'),
+      max_retries: resolveSetting('max_retries'),
+    },
+    issues,
+  };
+}

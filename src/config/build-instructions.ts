@@ -1,0 +1,30 @@
+/** `instructions:` → the instruction text (a file is read relative to the config). */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { BuildContext } from './build-context.js';
+import { ISSUE } from './issue-codes.js';
+import { pendingIssue } from './pending-issue.js';
+import type { InstructionsInput } from './schema/instructions-schema.js';
+
+export async function buildInstructions(
+  instructions: InstructionsInput | undefined,
+  ctx: BuildContext,
+): Promise<string> {
+  if (!instructions) return '';
+  if (instructions.file === undefined) return instructions.inline ?? '';
+  const path = resolve(ctx.baseDir, instructions.file);
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const missing = (error as { code?: unknown }).code === 'ENOENT';
+    const message = missing
+      ? `instructions file not found: ${path}`
+      : `cannot read instructions file ${path}: ${String(error)}`;
+    ctx.issues.add(
+      pendingIssue(ISSUE.instructionsNotFound, ['instructions', 'file'], message, {
+        hint: 'the path is relative to the folder of the config file',
+      }),
+    );
+    return '';
+  }
+}

@@ -1,0 +1,90 @@
+/** Metrics as validated → MetricConfig, with names defaulted and code graders imported. */
+import type { CodeMetricConfig, MetricConfig } from '../core/config-types.js';
+import type { GraderFunction } from '../core/grader.js';
+import { importUserExport } from '../loader/import-user-export.js';
+import { parseExportSpec } from '../loader/parse-export-spec.js';
+import type { BuildContext } from './build-context.js';
+import { describeExport, loadFailureHint } from './describe-load-failure.js';
+import { ISSUE } from './issue-codes.js';
+import { type ConfigPath, pendingIssue } from './pending-issue.js';
+import { type MetricInput, metricNameOf } from './schema/metric-schema.js';
+
+export const DEFAULT_GRADER_TIMEOUT_MS = 30_000;
+export const DEFAULT_ABSOLUTE_TOLERANCE = 1e-6;
+
+/** Empty or absent lists inherit (null). */
+export async function buildMetricList(
+  metrics: readonly MetricInput[] | undefined,
+  path: ConfigPath,
+  ctx: BuildContext,
+): Promise<MetricConfig[] | null> {
+  if (!metrics || metrics.length === 0) return null;
+  const built = await Promise.all(metrics.map((metric, index) => buildMetric(metric, [...path, index], ctx)));
+  return built.filter((metric): metric is MetricConfig => metric !== null);
+}
+
+export async function buildMetric(
+  metric: MetricInput,
+  path: ConfigPath,
+  ctx: BuildContext,
+): Promise<MetricConfig | null> {
+  const base = {
+    name: metricNameOf(metric) ?? metric.type,
+    enabled: metric.enabled ?? true,
+    threshold: metric.threshold ?? null,
+  };
+  switch (metric.type) {
+    case 'standard':
+      if (metric.metric === 'equality') {
+        return {
+          ...base,
+          type: 'standard',
+          metric: 'equality',
+          case_insensitive: metric.case_insensitive ?? false,
+          strip_whitespace: metric.strip_whitespace ?? false,
+          strip_punctuation: metric.strip_punctuation ?? false,
+        };
+      }
+      if (metric.metric === 'numeric') {
+        return {
+          ...base,
+          type: 'standard',
+          metric: 'numeric',
+          absolute_tolerance: metric.absolute_tolerance ?? DEFAULT_ABSOLUTE_TOLERANCE,
+          relative_tolerance: metric.relative_tolerance ?? 0,
+          accept_percent: metric.accept_percent ?? false,
+          accept_thousands_separators: metric.accept_thousands_separators ?? false,
+        };
+      }
+      return { ...base, type: 'standard', metric: metric.metric };
+    case 'geval':
+      return { ...base, type: 'geval', criteria: metric.criteria, evaluation_steps: metric.evaluation_steps ?? [] };
+    case 'rag':
+      return { ...base, type: 'rag', metric_type: metric.metric_type };
+    case 'code': {
+      const grader = await resolveGrader(metric.grader, [...path, 'grader'], ctx);
+      if (!grader) return null;
+      const timeout_ms = metric.timeout_ms ?? DEFAULT_GRADER_TIMEOUT_MS;
+      const code: CodeMetricConfig = { ...base, type: 'code', grader: metric.grader, timeout_ms, grader_fn: grader };
+      return code;
+    }
+  }
+}
+
+async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext): Promise<GraderFunction | null> {
+  const loaded = await importUserExport(spec, ctx.baseDir);
+  if (!loaded.ok) {
+    const hint = loadFailureHint(loaded, parseExportSpec(spec)?.export_name ?? null);
+    ctx.issues.add(
+      pendingIssue(ISSUE.graderUnresolved, path, `cannot load grader "${spec}": ${loaded.message}`, { hint }),
+    );
+    return null;
+  }
+  if (typeof loaded.value !== 'function') {
+    const message = `grader "${spec}" is not a function (it is ${describeExport(loaded.value)})`;
+    const hint = 'export a function (context) => boolean | number | { score, passed?, reason? }';
+    ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint }));
+    return null;
+  }
+  return loaded.value as GraderFunction;
+}

@@ -1,0 +1,32 @@
+/** Wording of a failed user-module import (graders, tools, module backends). */
+import type { UserExportResult } from '../loader/import-user-export.js';
+import { didYouMean } from './did-you-mean.js';
+
+type Failure = Extract<UserExportResult, { ok: false }>;
+
+export function loadFailureHint(failure: Failure, exportName: string | null): string {
+  switch (failure.reason) {
+    case 'invalid_spec':
+      return 'write "path/or/package:exportName", e.g. "graders/my-grader.ts:grade"';
+    case 'not_found':
+      return 'paths are relative to the config folder; a package must be installed beside it';
+    case 'no_export':
+      return (
+        (exportName && didYouMean(exportName, failure.available_exports)) ??
+        'export it under this name, or fix the name'
+      );
+    case 'import_failed':
+      return 'fix the error in the module (it is imported when the configuration loads)';
+  }
+}
+
+/** `a function`, `a number (42)`, `an object` … for "is not a function" messages. */
+export function describeExport(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string')
+    return `a string (${JSON.stringify(value.length > 30 ? `${value.slice(0, 27)}...` : value)})`;
+  return `a ${typeof value} (${String(value)})`;
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { closestMatch, didYouMean, editDistance } from './did-you-mean.js';
+
+describe('did you mean', () => {
+  it('measures edits, counting a transposition as one', () => {
+    expect(editDistance('ground_truth', 'ground_truth')).toBe(0);
+    expect(editDistance('groundtruth', 'ground_truth')).toBe(1);
+    expect(editDistance('inptu', 'input')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+  });
+
+  it('suggests the closest allowed key within a distance that grows with length', () => {
+    const keys = ['name', 'input', 'ground_truth', 'expected_tools', 'turns'];
+    expect(closestMatch('groundtruth', keys)).toBe('ground_truth');
+    expect(closestMatch('Ground-Truth', keys)).toBe('ground_truth');
+    expect(closestMatch('expected_tool', keys)).toBe('expected_tools');
+    expect(closestMatch('turn', keys)).toBe('turns');
+    expect(closestMatch('completely_else', keys)).toBeNull();
+    expect(didYouMean('nmae', keys)).toBe('did you mean `name`?');
+    expect(didYouMean('xyz', keys)).toBeNull();
+  });
+});

@@ -1,0 +1,55 @@
+/** JSON text → plain data (JSON.parse, fast); positions are computed only when an issue needs one. */
+import type { SourceLocation } from '../core/errors.js';
+import { ISSUE } from './issue-codes.js';
+import { findJsonPath } from './json-locator.js';
+import type { ConfigPath } from './pending-issue.js';
+import { lineStartsOf, positionOf, type SourceDocument, type SourceParse } from './source-document.js';
+import { parseYamlSource } from './yaml-source.js';
+
+export function parseJsonSource(file: string, text: string): SourceParse {
+  try {
+    return { ok: true, document: new JsonDocument(file, JSON.parse(text), text) };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [jsonSyntaxIssue(file, text, message)] };
+  }
+}
+
+function jsonSyntaxIssue(file: string, text: string, message: string) {
+  return {
+    code: ISSUE.syntax,
+    path: [],
+    target: 'none' as const,
+    message: `JSON syntax error: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
+    hint: null,
+    location: syntaxErrorLocation(file, text, message),
+  };
+}
+
+/** V8 names the offset in most messages; otherwise the YAML parser (a JSON superset) may place the error. */
+function syntaxErrorLocation(file: string, text: string, message: string): SourceLocation {
+  const match = /at position (\d+)/.exec(message);
+  let offset: number | null = match ? Number(match[1]) : null;
+  if (offset === null && message.includes('end of JSON input')) offset = text.length;
+  if (offset !== null) return { file, ...positionOf(lineStartsOf(text), offset) };
+  const fallback = parseYamlSource(file, text);
+  const located = fallback.ok ? undefined : fallback.issues[0]?.location;
+  return located ?? { file, line: 1, column: 1 };
+}
+
+class JsonDocument implements SourceDocument {
+  private lineStarts: number[] | null = null;
+
+  constructor(
+    readonly file: string,
+    readonly data: unknown,
+    private readonly text: string,
+  ) {}
+
+  locate(path: ConfigPath, target: 'value' | 'key' | 'parent'): SourceLocation {
+    const hit = findJsonPath(this.text, target === 'parent' ? path.slice(0, -1) : path);
+    const offset = target === 'key' && hit.complete && hit.key !== null ? hit.key : hit.value;
+    this.lineStarts ??= lineStartsOf(this.text);
+    return { file: this.file, ...positionOf(this.lineStarts, offset) };
+  }
+}

@@ -1,0 +1,170 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { at, expectIssues, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
+
+/** HEAD + the given test_cases block: the YAML (for positions) and its formatted issues. */
+async function check(
+  testCases: string,
+  files: Record<string, string> = {},
+): Promise<{ yaml: string; lines: string[] }> {
+  const yaml = `${HEAD}test_cases:\n${testCases}`;
+  return { yaml, lines: formattedIssues(await loadYaml(yaml, files)) };
+}
+
+const BLANK = 'input must not be blank — write the message the agent receives in this turn';
+
+describe('test case rules', () => {
+  it('rejects empty turns', async () => {
+    const { yaml, lines } = await check('  - name: a\n    turns: []\n');
+    expect(lines).toEqual([
+      `${at(yaml, '[]')}  test_cases[0] "a" › turns\n` +
+        '  `turns` is empty — add at least one turn ({ input: ... }), or use the single-turn `input:` shape',
+    ]);
+  });
+
+  it('rejects every flat field next to turns, at its key', async () => {
+    const keys = ['input', 'ground_truth', 'expected_tools', 'files', 'retrieval_context'];
+    const { yaml, lines } = await check(
+      '  - name: a\n    input: q\n    ground_truth: "1"\n    expected_tools: [x]\n    files: []\n' +
+        '    retrieval_context: []\n    turns: [{ input: q }]\n',
+    );
+    expect(lines).toEqual(
+      keys.map(
+        (key) =>
+          `${at(yaml, `    ${key}:`).replace(/:\d+$/, ':5')}  test_cases[0] "a" › ${key}\n` +
+          `  \`${key}\` cannot be combined with \`turns\` — move \`${key}\` into the turn it belongs to, ` +
+          'or remove `turns` for a single-turn case',
+      ),
+    );
+  });
+
+  it('requires input or turns', async () => {
+    const { yaml, lines } = await check('  - name: a\n    ground_truth: x\n');
+    expect(lines).toEqual([
+      `${at(yaml, 'name: a')}  test_cases[0] "a" › input\n  a test case needs \`input\` (one question) or \`turns\` (a conversation)`,
+    ]);
+  });
+
+  it('requires a non-blank input on every turn', async () => {
+    const { yaml, lines } = await check(
+      '  - name: a\n    input: "  "\n  - name: b\n    turns: [{ input: "" }, { ground_truth: "1" }]\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '"  "')}  test_cases[0] "a" › input\n  ${BLANK}`,
+      `${at(yaml, '""')}  test_cases[1] "b" › turns[0].input\n  ${BLANK}`,
+      `${at(yaml, '{ ground_truth')}  test_cases[1] "b" › turns[1].input\n  missing required key \`input\``,
+    ]);
+  });
+
+  it('requires unique test case names, and a name', async () => {
+    const { yaml, lines } = await check('  - { name: a, input: q }\n  - { name: a, input: q }\n  - { input: q }\n');
+    expect(lines).toEqual([
+      `${at(yaml, 'a, input', 2)}  test_cases[1] "a" › name\n` +
+        '  duplicate test case name "a" — test_cases[0] has the same name; test case names must be unique',
+      `${at(yaml, '{ input')}  test_cases[2] › name\n  missing required key \`name\``,
+    ]);
+  });
+
+  it('checks the shape of matcher objects', async () => {
+    const { yaml, lines } = await check(
+      '  - name: m\n    input: q\n    expected_tools:\n      - name: t\n        args:\n' +
+        '          both: { fuzzy: "1", regex: "1" }\n          neither: {}\n          extra: { fuzzy: "1", fuzzzy: "2" }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, 'regex')}  test_cases[0] "m" › expected_tools[0].args.both.regex\n` +
+        '  a matcher has exactly one of `fuzzy` or `regex` — keep either `fuzzy` or `regex`',
+      `${at(yaml, '{}')}  test_cases[0] "m" › expected_tools[0].args.neither\n` +
+        '  a matcher object needs `fuzzy` or `regex` — write { fuzzy: "..." } or { regex: "..." }; ' +
+        'to compare with an object value use { literal: {...} }',
+      `${at(yaml, 'fuzzzy')}  test_cases[0] "m" › expected_tools[0].args.extra.fuzzzy\n` +
+        '  unknown key `fuzzzy` — did you mean `fuzzy`?',
+    ]);
+  });
+
+  it('compiles regexes at load time', async () => {
+    const { yaml, lines } = await check(
+      '  - name: r\n    turns:\n      - input: q\n        expected_tools: [{ name: t, args: { c: { regex: "[0-9" } } }]\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '"[0-9"')}  test_cases[0] "r" › turns[0].expected_tools[0].args.c.regex\n` +
+        '  invalid regular expression "[0-9": missing ] — fix the pattern or use { fuzzy: ... }',
+    ]);
+  });
+
+  it('requires count to be a whole number >= 1', async () => {
+    const { yaml, lines } = await check(
+      '  - name: c\n    input: q\n    expected_tools: [{ name: t, count: 0 }, { name: t, count: 1.5 }]\n',
+    );
+    const hint = 'count is the minimum number of matching calls in the turn (default 1)';
+    expect(lines).toEqual([
+      `${at(yaml, '0 }')}  test_cases[0] "c" › expected_tools[0].count\n  count must be a whole number >= 1, got 0 — ${hint}`,
+      `${at(yaml, '1.5')}  test_cases[0] "c" › expected_tools[1].count\n  expected a whole number, got 1.5 — ${hint}`,
+    ]);
+  });
+
+  it('rejects negative tolerances, thresholds outside [0, 1] and duplicate metric names', async () => {
+    const { yaml, lines } = await check(
+      '  - name: t\n    input: q\n    evaluations:\n' +
+        '      - { type: standard, metric: numeric, absolute_tolerance: -0.1, relative_tolerance: -1 }\n' +
+        '      - { type: standard, metric: numeric, threshold: 1.5 }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '-0.1')}  test_cases[0] "t" › evaluations[0].absolute_tolerance\n  must be >= 0, got -0.1`,
+      `${at(yaml, '-1 }')}  test_cases[0] "t" › evaluations[0].relative_tolerance\n  must be >= 0, got -1`,
+      `${at(yaml, '{ type', 2)}  test_cases[0] "t" › evaluations[1]\n` +
+        '  duplicate metric name "numeric" — item [0] of this list has the same name; give one of them a distinct `name:`',
+      `${at(yaml, '1.5')}  test_cases[0] "t" › evaluations[1].threshold\n  must be <= 1, got 1.5`,
+    ]);
+  });
+
+  it('rejects unknown metric types and options of another metric, with suggestions', async () => {
+    const { yaml, lines } = await check(
+      '  - name: u\n    turns:\n      - input: q\n        evaluations:\n          - { type: stndard, metric: bleu }\n' +
+        '          - { type: standard, metric: bleu, case_insensitive: true }\n          - { type: rag, metric_type: faithful }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, 'stndard')}  test_cases[0] "u" › turns[0].evaluations[0].type\n  unknown type "stndard" — did you mean \`standard\`?`,
+      `${at(yaml, 'case_insensitive')}  test_cases[0] "u" › turns[0].evaluations[1].case_insensitive\n` +
+        '  unknown key `case_insensitive` — allowed keys: type, metric, name, enabled, threshold',
+      `${at(yaml, 'faithful ')}  test_cases[0] "u" › turns[0].evaluations[2].metric_type\n` +
+        '  "faithful" is not one of: faithfulness, answer_relevancy, contextual_relevancy, contextual_precision, contextual_recall',
+    ]);
+  });
+
+  it('checks turn files: type, inferred type and existence', async () => {
+    const { yaml, lines } = await check(
+      '  - name: f\n    input: q\n    files:\n      - { path: notes.xyz }\n      - { path: r.pdf, type: pdff }\n',
+      { 'notes.xyz': 'x', 'r.pdf': '%PDF' },
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '{ path: notes')}  test_cases[0] "f" › files[0].type\n` +
+        '  cannot tell the type of "notes.xyz" from its extension — add type: one of text, markdown, csv, json, pdf, image',
+      `${at(yaml, 'pdff')}  test_cases[0] "f" › files[1].type\n` +
+        '  "pdff" is not one of: text, markdown, csv, json, pdf, image — did you mean `pdf`?',
+    ]);
+    const yamlMissing = `${HEAD}test_cases:\n  - name: f\n    input: q\n    files: [{ path: gone.md }]\n`;
+    const loaded = await loadYaml(yamlMissing);
+    expect(formattedIssues(loaded)).toEqual([
+      `${at(yamlMissing, 'gone.md')}  test_cases[0] "f" › files[0].path\n` +
+        `  file not found: ${join(loaded.dir, 'gone.md')} — file paths are relative to the folder of the config file`,
+    ]);
+  });
+
+  it('explains a value of the wrong kind, and blank names', async () => {
+    const { yaml, lines } = await check(
+      '  - name: "  "\n    input: q\n    expected_tools: [5, { name: t, args: { a: { fuzzy: 1.5 } } }]\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '"  "')}  test_cases[0] › name\n  must not be blank`,
+      `${at(yaml, '5,')}  test_cases[0] › expected_tools[0]\n  expected a string or a mapping (key: value), got 5`,
+    ]);
+  });
+
+  it('names the test case by index when it has no name', async () => {
+    const issues = expectIssues(await loadYaml(`${HEAD}test_cases:\n  - { input: q, bad: 1 }\n`));
+    expect(issues.map((issue) => [issue.test_case, issue.path, issue.code])).toEqual([
+      [{ name: null, index: 0 }, 'name', 'MISSING_KEY'],
+      [{ name: null, index: 0 }, 'bad', 'UNKNOWN_KEY'],
+    ]);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * agent.yaml → a validated, normalised AgentConfig, or every configuration issue at once, each located.
+ * Stages: read and parse → ${VAR} substitution → validate key by key → test cases (inline or file) → build
+ * (files checked, modules imported) → locate issues.
+ */
+import { dirname } from 'node:path';
+import type { AgentConfig, ToolConfig } from '../core/config-types.js';
+import type { LoadResult } from '../core/errors.js';
+import { buildBackend } from './build-backend.js';
+import { type BuildContext, createBuildContext } from './build-context.js';
+import { buildExecution } from './build-execution.js';
+import { buildInstructions } from './build-instructions.js';
+import { buildMetricList } from './build-metric.js';
+import { buildModel } from './build-model.js';
+import { buildTestCase } from './build-test-case.js';
+import { buildTool } from './build-tool.js';
+import { ISSUE } from './issue-codes.js';
+import { loadTestCasesFile, type TestCasesSource } from './load-test-cases-file.js';
+import { type IssueSources, locateIssues } from './locate-issues.js';
+import type { PendingIssue } from './pending-issue.js';
+import { readSource } from './read-source.js';
+import { resolveConfigFile } from './resolve-config-file.js';
+import type { TestCaseInput } from './schema/test-case-schema.js';
+import type { SourceDocument } from './source-document.js';
+import { type Env, substituteEnv } from './substitute-env.js';
+import { type Indexed, type ValidatedDocument, validateDocument, validateTestCases } from './validate-document.js';
+
+export interface LoadConfigOptions {
+  /** The environment for ${VAR} substitution and HOLODECK_* settings. */
+  readonly env: Env;
+}
+
+export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
+  const file = await resolveConfigFile(path);
+  if (!file.ok) return failure([file.issue], { main: null, testCases: null, testCaseItems: undefined });
+  const read = await readSource(file.path);
+  if (!read.ok) {
+    const issues: PendingIssue[] =
+      'issues' in read
+        ? [...read.issues]
+        : [
+            {
+              code: ISSUE.configNotFound,
+              path: [],
+              target: 'none',
+              message: `cannot read ${file.path}: ${read.error}`,
+              hint: null,
+            },
+          ];
+    return failure(issues, { main: null, testCases: null, testCaseItems: undefined });
+  }
+  const document = read.document;
+  const ctx = createBuildContext(dirname(file.path));
+  const substituted = substituteEnv(document.data, options.env);
+  ctx.issues.addAll(substituted.issues);
+  const validated = validateDocument(substituted.value);
+  ctx.issues.addAll(validated.issues.issues);
+  const cases = await collectTestCases(validated, ctx, options.env);
+  const sources: IssueSources = { main: document, testCases: cases.source, testCaseItems: cases.items };
+  const config = await buildConfig(validated, cases.valid, document, ctx, options.env);
+  if (ctx.issues.size > 0 || !config) return failure(ctx.issues.issues, sources);
+  return { ok: true, value: config };
+}
+
+interface CollectedTestCases {
+  readonly items: unknown;
+  readonly source: TestCasesSource | null;
+  readonly valid: readonly Indexed<TestCaseInput>[];
+}
+
+async function collectTestCases(
+  validated: ValidatedDocument,
+  ctx: BuildContext,
+  env: Env,
+): Promise<CollectedTestCases> {
+  const file = validated.section('test_cases_file');
+  let items = validated.inlineTestCases;
+  let source: TestCasesSource | null = null;
+  if (file !== undefined && items === undefined) {
+    const loaded = await loadTestCasesFile(file, ctx.baseDir, env);
+    ctx.issues.addAll(loaded.issues);
+    if (!loaded.ok) return { items: undefined, source: null, valid: [] };
+    items = loaded.items;
+    source = loaded.source;
+  }
+  return { items, source, valid: validateTestCases(items, ctx.issues) };
+}
+
+async function buildConfig(
+  validated: ValidatedDocument,
+  testCases: readonly Indexed<TestCaseInput>[],
+  document: SourceDocument,
+  ctx: BuildContext,
+  env: Env,
+): Promise<AgentConfig | null> {
+  const { section } = validated;
+  const evaluations = section('evaluations');
+  const execution = buildExecution(section('execution'), env);
+  ctx.issues.addAll(execution.issues);
+  const [backend, instructions, tools, metrics, cases] = await Promise.all([
+    buildBackend(section('backend'), ctx),
+    buildInstructions(section('instructions'), ctx),
+    Promise.all(validated.tools.map(({ index, value }) => buildTool(value, ['tools', index], ctx))),
+    buildMetricList(evaluations?.metrics, ['evaluations', 'metrics'], ctx),
+    Promise.all(testCases.map(({ index, value }) => buildTestCase(value, index, ctx))),
+  ]);
+  const name = section('name');
+  const model = section('model');
+  if (name === undefined || model === undefined || backend === null) return null;
+  return {
+    name,
+    description: section('description') ?? null,
+    model: buildModel(model),
+    backend,
+    instructions,
+    tools: tools.filter((tool): tool is ToolConfig => tool !== null),
+    evaluations: { model: evaluations?.model ? buildModel(evaluations.model) : null, metrics: metrics ?? [] },
+    execution: execution.value,
+    test_cases: cases,
+    config_path: document.file,
+    base_dir: ctx.baseDir,
+  };
+}
+
+function failure(issues: readonly PendingIssue[], sources: IssueSources): LoadResult<AgentConfig> {
+  return { ok: false, issues: locateIssues(dropConsequences(issues), sources) };
+}
+
+/** An unset ${VAR} leaves an empty string behind; drop the other complaints about that same value. */
+function dropConsequences(issues: readonly PendingIssue[]): PendingIssue[] {
+  const missing = new Set(
+    issues.filter((issue) => issue.code === ISSUE.envMissing).map((issue) => JSON.stringify(issue.path)),
+  );
+  if (missing.size === 0) return [...issues];
+  return issues.filter((issue) => issue.code === ISSUE.envMissing || !missing.has(JSON.stringify(issue.path)));
+}

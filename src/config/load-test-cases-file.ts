@@ -1,0 +1,70 @@
+/** `test_cases_file:` — a YAML or JSON file holding a list of test cases, or `{ test_cases: [...] }`. */
+import { resolve } from 'node:path';
+import { describeValue } from './describe-value.js';
+import { didYouMean } from './did-you-mean.js';
+import { ISSUE } from './issue-codes.js';
+import { type ConfigPath, type PendingIssue, pendingIssue } from './pending-issue.js';
+import { readSource } from './read-source.js';
+import { isRecord } from './schema/fields.js';
+import type { SourceDocument } from './source-document.js';
+import { type Env, substituteEnv } from './substitute-env.js';
+
+/** Where test cases live in their file: `test_cases[i]` of the config is `[...prefix, i]` there. */
+export interface TestCasesSource {
+  readonly document: SourceDocument;
+  readonly prefix: ConfigPath;
+}
+
+export type TestCasesFileLoad =
+  | {
+      readonly ok: true;
+      readonly items: unknown;
+      readonly source: TestCasesSource;
+      readonly issues: readonly PendingIssue[];
+    }
+  | { readonly ok: false; readonly issues: readonly PendingIssue[] };
+
+const WRAPPER_KEYS = ['test_cases'];
+
+export async function loadTestCasesFile(file: string, baseDir: string, env: Env): Promise<TestCasesFileLoad> {
+  const path = resolve(baseDir, file);
+  const read = await readSource(path);
+  if (!read.ok) {
+    if ('issues' in read) return { ok: false, issues: read.issues };
+    const message =
+      read.error === 'not found' ? `test cases file not found: ${path}` : `cannot read ${path}: ${read.error}`;
+    const hint = 'the path is relative to the folder of the config file';
+    return { ok: false, issues: [pendingIssue(ISSUE.testCasesFileNotFound, ['test_cases_file'], message, { hint })] };
+  }
+  const document = read.document;
+  const data = document.data;
+  const prefix: ConfigPath = Array.isArray(data) ? [] : ['test_cases'];
+  const shapeIssues = isRecord(data) ? wrapperIssues(data, document) : [];
+  if (!Array.isArray(data) && !(isRecord(data) && Array.isArray(data.test_cases))) {
+    const message = `a test cases file holds a list of test cases, or a mapping with \`test_cases:\` (got ${describeValue(data)})`;
+    const location = document.locate(isRecord(data) ? ['test_cases'] : [], 'value');
+    return {
+      ok: false,
+      issues: [...shapeIssues, { ...pendingIssue(ISSUE.testCasesFileShape, ['test_cases_file'], message), location }],
+    };
+  }
+  const items = Array.isArray(data) ? data : data.test_cases;
+  const substituted = substituteEnv(items, env, ['test_cases']);
+  return {
+    ok: true,
+    items: substituted.value,
+    source: { document, prefix },
+    issues: [...shapeIssues, ...substituted.issues],
+  };
+}
+
+function wrapperIssues(data: Record<string, unknown>, document: SourceDocument): PendingIssue[] {
+  return Object.keys(data)
+    .filter((key) => !WRAPPER_KEYS.includes(key))
+    .map((key) => ({
+      ...pendingIssue(ISSUE.unknownKey, ['test_cases_file'], `unknown key \`${key}\` in the test cases file`, {
+        hint: didYouMean(key, WRAPPER_KEYS) ?? 'the file holds only `test_cases:`',
+      }),
+      location: document.locate([key], 'key'),
+    }));
+}

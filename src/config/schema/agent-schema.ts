@@ -1,0 +1,81 @@
+/** The whole agent.yaml, composed from the section schemas; also the source of the JSON Schema. */
+import { z } from 'zod';
+import { ISSUE } from '../issue-codes.js';
+import { type PendingIssue, pendingIssue } from '../pending-issue.js';
+import { backendSchema } from './backend-schema.js';
+import { addIssue, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
+import { instructionsSchema } from './instructions-schema.js';
+import { metricListSchema } from './metric-schema.js';
+import { modelSchema } from './model-schema.js';
+import { testCaseListSchema } from './test-case-schema.js';
+import { toolListSchema } from './tool-schema.js';
+
+export const executionSchema = z.strictObject({
+  llm_timeout: numberField(z.number().positive())
+    .optional()
+    .describe('Per-turn agent timeout in seconds (default 60).'),
+  parallel_test_cases: numberField(z.number().int().min(1)).optional().describe('Test cases run at once (default 1).'),
+  max_retries: numberField(z.number().int().min(0))
+    .optional()
+    .describe('Retries of a failed model request (default 3).'),
+});
+
+export const evaluationsSchema = z.strictObject({
+  model: modelSchema.optional().describe('Judge model for geval and rag metrics (default: the agent model).'),
+  metrics: metricListSchema.optional().describe('Agent-level metrics, applied to every turn.'),
+});
+
+/** Where the test cases come from: exactly one of `test_cases` and `test_cases_file`. */
+export function testCaseSourceIssues(root: Readonly<Record<string, unknown>>): PendingIssue[] {
+  const inline = hasKey(root, 'test_cases');
+  const file = hasKey(root, 'test_cases_file');
+  if (inline && file) {
+    return [
+      pendingIssue(
+        ISSUE.testCasesSource,
+        ['test_cases_file'],
+        'use either `test_cases` or `test_cases_file`, not both',
+        {
+          target: 'key',
+          hint: 'move the inline test cases into the file, or remove `test_cases_file`',
+        },
+      ),
+    ];
+  }
+  if (!inline && !file) {
+    return [
+      pendingIssue(ISSUE.testCasesSource, ['test_cases'], 'there are no test cases', {
+        target: 'parent',
+        hint: 'add `test_cases:` (a list) or `test_cases_file:` (a YAML or JSON file of test cases)',
+      }),
+    ];
+  }
+  return [];
+}
+
+export const agentConfigSchema = z
+  .strictObject({
+    name: nonBlankString().describe('Agent name, used in reports and run records.'),
+    description: z.string().optional(),
+    model: modelSchema,
+    backend: backendSchema.optional(),
+    instructions: instructionsSchema.optional(),
+    tools: toolListSchema.optional(),
+    evaluations: evaluationsSchema.optional(),
+    execution: executionSchema.optional(),
+    test_cases: testCaseListSchema.optional(),
+    test_cases_file: nonBlankString().optional().describe('A YAML or JSON file of test cases, relative to the config.'),
+  })
+  .check(
+    objectRule((root, ctx) => {
+      for (const issue of testCaseSourceIssues(root)) {
+        addIssue(ctx, issue.code, issue.path, issue.message, { hint: issue.hint, target: issue.target });
+      }
+    }),
+  );
+
+/** The content of a test_cases_file: a list of test cases, or `{ test_cases: [...] }`. */
+export const testCasesFileSchema = z.union([testCaseListSchema, z.strictObject({ test_cases: testCaseListSchema })]);
+
+export type ExecutionInput = z.output<typeof executionSchema>;
+export type EvaluationsInput = z.output<typeof evaluationsSchema>;

@@ -1,0 +1,21 @@
+/** `backend:` — ai_sdk (default), claude_agent_sdk, or `{ module: "path:export" }`. */
+import { z } from 'zod';
+import { envEnum, exportSpec } from './fields.js';
+import { withIssue } from './schema-meta.js';
+
+export const BACKEND_NAMES = ['ai_sdk', 'claude_agent_sdk'] as const;
+
+const backendName = withIssue(envEnum(BACKEND_NAMES), {
+  hint: 'or { module: "agents/my-agent.ts:createAgent" } for your own agent',
+});
+
+export const backendSchema = z
+  .union([
+    backendName,
+    z.strictObject({
+      module: exportSpec().describe('"path/or/package:exportName" of a ModuleAgentFactory.'),
+    }),
+  ])
+  .describe('ai_sdk (default) | claude_agent_sdk | { module: "path:export" }');
+
+export type BackendInput = z.output<typeof backendSchema>;

@@ -1,0 +1,141 @@
+/** Field schemas shared by the sections of agent.yaml. */
+import { z } from 'zod';
+import { ISSUE } from '../issue-codes.js';
+import { type IssueTarget, type PathSegment, type PendingIssue, pendingIssue } from '../pending-issue.js';
+import { type CustomIssueParams, envPlaceholderFields, withIssue } from './schema-meta.js';
+
+const NUMERIC_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function nonBlankString() {
+  return withIssue(z.string().regex(/\S/), { code: ISSUE.blankString, message: 'must not be blank' });
+}
+
+/** A number; the text of a number is accepted too, as `${VAR}` substitution produces text. */
+export function numberField<T extends z.ZodNumber>(schema: T) {
+  const field = z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    return NUMERIC_TEXT.test(text) ? Number(text) : value;
+  }, schema);
+  envPlaceholderFields.add(field, { kind: 'number' });
+  return field;
+}
+
+/** true/false; the text `true`/`false` is accepted too (from `${VAR}` substitution). */
+export function booleanField() {
+  const field = z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    return text === 'true' ? true : text === 'false' ? false : value;
+  }, z.boolean());
+  envPlaceholderFields.add(field, { kind: 'boolean' });
+  return field;
+}
+
+export function envEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  const field = z.enum(values);
+  envPlaceholderFields.add(field, { kind: 'enum' });
+  return field;
+}
+
+export function threshold() {
+  return numberField(z.number().min(0).max(1)).optional().describe('Pass mark in [0, 1].');
+}
+
+export function httpUrl() {
+  return withIssue(z.string().regex(/^https?:\/\/[^\s/]+/), {
+    code: ISSUE.invalidUrl,
+    message: 'must be an http:// or https:// URL',
+  });
+}
+
+/** "path/or/package:exportName" (the last `:` separates the export). */
+export function exportSpec() {
+  return withIssue(z.string().regex(/^\s*\S.*:\s*[A-Za-z_$][\w$]*\s*$/), {
+    code: ISSUE.invalidExportSpec,
+    message: 'must be "path/or/package:exportName"',
+    hint: 'for example "graders/my-grader.ts:grade"',
+  });
+}
+
+export function stringRecord() {
+  return z.record(z.string(), z.string());
+}
+
+export interface IssueOptions {
+  readonly hint?: string | null;
+  readonly target?: IssueTarget;
+}
+
+/** Adds a custom issue whose `params` carry our code, hint and target. */
+export function addIssue(
+  ctx: z.core.$RefinementCtx,
+  code: string,
+  path: readonly PathSegment[],
+  message: string,
+  options: IssueOptions = {},
+): void {
+  const params: CustomIssueParams = { code, hint: options.hint ?? null, target: options.target ?? 'value' };
+  ctx.addIssue({ code: 'custom', path: [...path], message, params, input: undefined });
+}
+
+/**
+ * A rule over an object that runs even when some of its fields are invalid (so that every mistake is reported
+ * at once). It sees the partly parsed object, so it must check what it reads.
+ */
+export function objectRule(rule: (value: Record<string, unknown>, ctx: z.core.$RefinementCtx) => void) {
+  return z.superRefine<unknown>(
+    (value, ctx) => {
+      if (isRecord(value)) rule(value, ctx);
+    },
+    { when: (payload) => isRecord(payload.value) },
+  );
+}
+
+/** A rule over a whole list; the same function serves the zod schema and the item-by-item validation. */
+export type ListRule = (items: readonly unknown[]) => readonly PendingIssue[];
+
+/** Wraps a list rule as a zod check that runs even when some of the items are invalid. */
+export function listRule(rule: ListRule) {
+  return z.superRefine<unknown>(
+    (value, ctx) => {
+      if (!Array.isArray(value)) return;
+      for (const issue of rule(value)) {
+        addIssue(ctx, issue.code, issue.path, issue.message, { hint: issue.hint, target: issue.target });
+      }
+    },
+    { when: (payload) => Array.isArray(payload.value) },
+  );
+}
+
+/** A list rule reporting every item whose name repeats an earlier one. */
+export function uniqueNamesRule(
+  nameOf: (item: unknown) => string | null,
+  describe: (name: string, first: number) => { message: string; hint: string },
+): ListRule {
+  return (items) => {
+    const seen = new Map<string, number>();
+    const issues: PendingIssue[] = [];
+    items.forEach((item, index) => {
+      const name = nameOf(item);
+      if (name === null) return;
+      const first = seen.get(name);
+      if (first === undefined) {
+        seen.set(name, index);
+        return;
+      }
+      const { message, hint } = describe(name, first);
+      const hasName = isRecord(item) && typeof item.name === 'string';
+      issues.push(pendingIssue(ISSUE.duplicateName, hasName ? [index, 'name'] : [index], message, { hint }));
+    });
+    return issues;
+  };
+}
+
+export function hasKey(value: Record<string, unknown>, key: string): boolean {
+  return Object.hasOwn(value, key) && value[key] !== undefined;
+}

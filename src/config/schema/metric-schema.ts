@@ -1,0 +1,113 @@
+/** The metrics of an `evaluations` list (agent, test-case and turn level). */
+import { z } from 'zod';
+import type { RagMetricType } from '../../core/config-types.js';
+import { parseExportSpec } from '../../loader/parse-export-spec.js';
+import {
+  booleanField,
+  exportSpec,
+  isRecord,
+  listRule,
+  nonBlankString,
+  numberField,
+  threshold,
+  uniqueNamesRule,
+} from './fields.js';
+
+export const RAG_METRIC_TYPES = [
+  'faithfulness',
+  'answer_relevancy',
+  'contextual_relevancy',
+  'contextual_precision',
+  'contextual_recall',
+] as const satisfies readonly RagMetricType[];
+
+/** Fields every metric type accepts. */
+function common() {
+  return {
+    name: nonBlankString().optional().describe('Name in reports; unique within one evaluations list.'),
+    enabled: booleanField().optional().describe('Default true.'),
+    threshold: threshold(),
+  };
+}
+
+const tolerance = () => numberField(z.number().min(0)).optional();
+
+const nlpMetric = z.strictObject({
+  type: z.literal('standard'),
+  metric: z.enum(['bleu', 'rouge', 'meteor']),
+  ...common(),
+});
+
+const equalityMetric = z.strictObject({
+  type: z.literal('standard'),
+  metric: z.literal('equality'),
+  ...common(),
+  case_insensitive: booleanField().optional(),
+  strip_whitespace: booleanField().optional(),
+  strip_punctuation: booleanField().optional(),
+});
+
+const numericMetric = z.strictObject({
+  type: z.literal('standard'),
+  metric: z.literal('numeric'),
+  ...common(),
+  absolute_tolerance: tolerance().describe('Default 1e-6.'),
+  relative_tolerance: tolerance().describe('Default 0.'),
+  accept_percent: booleanField().optional(),
+  accept_thousands_separators: booleanField().optional(),
+});
+
+export const standardMetricSchema = z.discriminatedUnion('metric', [nlpMetric, equalityMetric, numericMetric]);
+
+export const gevalMetricSchema = z.strictObject({
+  type: z.literal('geval'),
+  name: nonBlankString(),
+  criteria: nonBlankString(),
+  evaluation_steps: z.array(nonBlankString()).optional(),
+  enabled: booleanField().optional(),
+  threshold: threshold(),
+});
+
+export const ragMetricSchema = z.strictObject({
+  type: z.literal('rag'),
+  metric_type: z.enum(RAG_METRIC_TYPES),
+  ...common(),
+});
+
+export const codeMetricSchema = z.strictObject({
+  type: z.literal('code'),
+  grader: exportSpec().describe('"path/or/package:exportName" of the grader function.'),
+  timeout_ms: numberField(z.number().int().min(1)).optional().describe('Default 30000.'),
+  ...common(),
+});
+
+export const metricSchema = z.discriminatedUnion('type', [
+  standardMetricSchema,
+  gevalMetricSchema,
+  ragMetricSchema,
+  codeMetricSchema,
+]);
+
+/** The name a metric is reported under: `name`, else the metric, metric_type or grader export. */
+export function metricNameOf(metric: unknown): string | null {
+  if (!isRecord(metric)) return null;
+  if (typeof metric.name === 'string') return metric.name;
+  const fallback =
+    metric.type === 'standard'
+      ? metric.metric
+      : metric.type === 'rag'
+        ? metric.metric_type
+        : metric.type === 'code' && typeof metric.grader === 'string'
+          ? parseExportSpec(metric.grader)?.export_name
+          : null;
+  return typeof fallback === 'string' ? fallback : null;
+}
+
+export const uniqueMetricNames = uniqueNamesRule(metricNameOf, (name, first) => ({
+  message: `duplicate metric name "${name}"`,
+  hint: `item [${first}] of this list has the same name; give one of them a distinct \`name:\``,
+}));
+
+export const metricListSchema = z.array(metricSchema).check(listRule(uniqueMetricNames));
+
+export type MetricInput = z.output<typeof metricSchema>;

@@ -1,0 +1,66 @@
+/** The fields of one turn (also the flat fields of a single-turn test case). */
+import { z } from 'zod';
+import { FILE_TYPES, inferFileType } from '../file-types.js';
+import { ISSUE } from '../issue-codes.js';
+import { argValueSchema } from './arg-matcher-schema.js';
+import { addIssue, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
+import { metricListSchema } from './metric-schema.js';
+import { withIssue } from './schema-meta.js';
+
+export const inputSchema = withIssue(z.string().regex(/\S/), {
+  code: ISSUE.blankInput,
+  message: 'input must not be blank',
+  hint: 'write the message the agent receives in this turn',
+});
+
+export const groundTruthSchema = z
+  .union([z.string(), z.number()])
+  .describe('The expected answer; a number is kept as the text of the number.');
+
+const countSchema = withIssue(z.number().int().min(1), {
+  message: 'count must be a whole number >= 1',
+  hint: 'count is the minimum number of matching calls in the turn (default 1)',
+});
+
+export const expectedToolObjectSchema = z.strictObject({
+  name: nonBlankString().describe('Matches any called tool whose name contains it.'),
+  args: z.record(z.string(), argValueSchema).optional(),
+  count: numberField(countSchema).optional(),
+});
+
+export const expectedToolSchema = z.union([nonBlankString(), expectedToolObjectSchema]);
+
+export const fileSchema = z
+  .strictObject({
+    path: nonBlankString().describe('Relative to the config folder.'),
+    type: z.enum(FILE_TYPES).optional().describe('Inferred from the extension when omitted.'),
+    description: z.string().optional(),
+  })
+  .check(
+    objectRule((file, ctx) => {
+      if (hasKey(file, 'type') || typeof file.path !== 'string' || inferFileType(file.path) !== null) return;
+      addIssue(ctx, ISSUE.fileType, ['type'], `cannot tell the type of "${file.path}" from its extension`, {
+        target: 'parent',
+        hint: `add type: one of ${FILE_TYPES.join(', ')}`,
+      });
+    }),
+  );
+
+/** Fields a turn shares with the flat single-turn shape. */
+export const turnFields = {
+  ground_truth: groundTruthSchema.optional(),
+  expected_tools: z.array(expectedToolSchema).optional(),
+  files: z.array(fileSchema).optional(),
+  retrieval_context: z.array(z.string()).optional(),
+  turn_config: z.record(z.string(), z.unknown()).optional().describe('Free-form, handed to code graders.'),
+};
+
+export const turnSchema = z.strictObject({
+  input: inputSchema,
+  ...turnFields,
+  evaluations: metricListSchema.optional().describe('Per-turn override (empty = inherit).'),
+});
+
+export type TurnInput = z.output<typeof turnSchema>;
+export type ExpectedToolInput = z.output<typeof expectedToolSchema>;
+export type FileInput = z.output<typeof fileSchema>;

@@ -1,0 +1,47 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the ${VAR} syntax under test is plain text
+import { describe, expect, it } from 'vitest';
+import { substituteEnv } from './substitute-env.js';
+
+describe('substituteEnv', () => {
+  it('replaces ${VAR} in every string, at any depth, and leaves other values alone', () => {
+    const data = { a: 'key=${KEY}', b: [1, true, null, { c: '${KEY}-${OTHER}' }], d: 'plain' };
+    const result = substituteEnv(data, { KEY: 'k1', OTHER: 'o' });
+    expect(result.value).toEqual({ a: 'key=k1', b: [1, true, null, { c: 'k1-o' }], d: 'plain' });
+    expect(result.issues).toEqual([]);
+  });
+
+  it('uses the default of ${VAR:-default} when the variable is unset or empty', () => {
+    const data = ['${A:-one}', '${B:-two}', '${C:-}', '${D:-x}'];
+    expect(substituteEnv(data, { B: '', D: 'set' }).value).toEqual(['one', 'two', '', 'set']);
+  });
+
+  it('reports every reference to an unset variable, with its path', () => {
+    const result = substituteEnv({ model: { api_key: '${KEY}' }, list: ['${A} and ${B}'] }, {}, ['root']);
+    expect(result.issues.map((issue) => [issue.path, issue.message, issue.hint])).toEqual([
+      [
+        ['root', 'model', 'api_key'],
+        'environment variable `KEY` is not set',
+        'set it, or give a default: ${KEY:-value}',
+      ],
+      [['root', 'list', 0], 'environment variable `A` is not set', 'set it, or give a default: ${A:-value}'],
+      [['root', 'list', 0], 'environment variable `B` is not set', 'set it, or give a default: ${B:-value}'],
+    ]);
+    expect(result.issues.every((issue) => issue.code === 'ENV_MISSING')).toBe(true);
+  });
+
+  it('keeps $${VAR} as the literal text ${VAR}, and text that is no reference as it is', () => {
+    const result = substituteEnv(['$${HOME} is ${HOME}', '${not a ref}', '$5 ${'], { HOME: '/h' });
+    expect(result.value).toEqual(['${HOME} is /h', '${not a ref}', '$5 ${']);
+    expect(result.issues).toEqual([]);
+  });
+
+  it('returns the input itself when nothing changes, and does not mutate it when something does', () => {
+    const untouched = { a: ['x'], b: { c: 1 } };
+    expect(substituteEnv(untouched, {}).value).toBe(untouched);
+    const input = { a: { b: '${X}' }, keep: { same: true } };
+    const result = substituteEnv(input, { X: 'y' }).value as typeof input;
+    expect(input.a.b).toBe('${X}');
+    expect(result.a.b).toBe('y');
+    expect(result.keep).toBe(input.keep);
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * `${VAR}` and `${VAR:-default}` in every string scalar, before validation. `$${VAR}` stays as the literal
+ * text `${VAR}`. Every reference to an unset variable (without a default) is an issue at its string.
+ */
+import { ISSUE } from './issue-codes.js';
+import { type ConfigPath, type PathSegment, type PendingIssue, pendingIssue } from './pending-issue.js';
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface EnvSubstitution {
+  readonly value: unknown;
+  readonly issues: readonly PendingIssue[];
+}
+
+const REFERENCE = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+
+export function substituteEnv(data: unknown, env: Env, basePath: ConfigPath = []): EnvSubstitution {
+  const issues: PendingIssue[] = [];
+  const path: PathSegment[] = [...basePath];
+
+  const substituteString = (text: string): string =>
+    text.replace(REFERENCE, (whole, escaped: string, name: string, fallback: string | undefined) => {
+      if (escaped) return whole.slice(1);
+      const value = env[name];
+      if (fallback !== undefined && (value === undefined || value === '')) return fallback;
+      if (value !== undefined) return value;
+      issues.push(
+        pendingIssue(ISSUE.envMissing, [...path], `environment variable \`${name}\` is not set`, {
+          hint: `set it, or give a default: \${${name}:-value}`,
+        }),
+      );
+      return '';
+    });
+
+  const visit = (value: unknown): unknown => {
+    if (typeof value === 'string') return value.includes('${') ? substituteString(value) : value;
+    if (Array.isArray(value)) return visitArray(value);
+    if (value !== null && typeof value === 'object') return visitObject(value as Record<string, unknown>);
+    return value;
+  };
+
+  const visitArray = (items: readonly unknown[]): unknown[] => {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < items.length; i++) {
+      path.push(i);
+      const next = visit(items[i]);
+      path.pop();
+      if (next !== items[i]) copy ??= items.slice();
+      if (copy) copy[i] = next;
+    }
+    return copy ?? (items as unknown[]);
+  };
+
+  const visitObject = (object: Record<string, unknown>): Record<string, unknown> => {
+    let copy: Record<string, unknown> | null = null;
+    for (const key of Object.keys(object)) {
+      path.push(key);
+      const next = visit(object[key]);
+      path.pop();
+      if (next !== object[key]) {
+        copy ??= { ...object };
+        Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    return copy ?? object;
+  };
+
+  return { value: visit(data), issues };
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { SourceDocument } from './source-document.js';
+import { parseYamlSource } from './yaml-source.js';
+
+function parsed(text: string): SourceDocument {
+  const result = parseYamlSource('/c/agent.yaml', text);
+  if (!result.ok) throw new Error(result.issues.map((issue) => issue.message).join('\n'));
+  return result.document;
+}
+
+const text = `defaults: &defaults
+  provider: openai
+  name: gpt
+model:
+  <<: *defaults
+  temperature: 0
+test_cases:
+  - name: a
+    turns:
+      - input: q1
+      - input:
+`;
+
+describe('parseYamlSource', () => {
+  it('returns the plain data, with merge keys applied', () => {
+    expect(parsed(text).data).toEqual({
+      defaults: { provider: 'openai', name: 'gpt' },
+      model: { provider: 'openai', name: 'gpt', temperature: 0 },
+      test_cases: [{ name: 'a', turns: [{ input: 'q1' }, { input: null }] }],
+    });
+  });
+
+  it('locates values, keys and parent mappings', () => {
+    const doc = parsed(text);
+    expect(doc.locate(['model', 'temperature'], 'value')).toMatchObject({ line: 6, column: 16 });
+    expect(doc.locate(['model', 'temperature'], 'key')).toMatchObject({ line: 6, column: 3 });
+    expect(doc.locate(['test_cases', 0, 'turns', 1, 'ground_truth'], 'parent')).toMatchObject({ line: 11, column: 9 });
+    expect(doc.locate(['test_cases', 0, 'turns', 1, 'input'], 'value')).toMatchObject({ line: 11, column: 9 });
+  });
+
+  it('follows merge keys and falls back to the nearest ancestor', () => {
+    const doc = parsed(text);
+    expect(doc.locate(['model', 'provider'], 'value')).toMatchObject({ line: 2, column: 13 });
+    expect(doc.locate(['model', 'nothing', 'deeper'], 'value')).toMatchObject({ line: 5, column: 3 });
+  });
+
+  it('reports the first syntax error with its line and column', () => {
+    const result = parseYamlSource('/c/agent.yaml', 'name: a\nmodel:\n  provider: x\n   name: y\nname: b\n');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toHaveLength(1);
+    expect(result.issues[0]).toMatchObject({
+      code: 'SYNTAX',
+      location: { file: '/c/agent.yaml', line: 3, column: 13 },
+    });
+    expect(result.issues[0]?.message).toMatch(/^YAML syntax error: /);
+  });
+
+  it('explains duplicate keys and several documents', () => {
+    const duplicate = parseYamlSource('/c/agent.yaml', 'name: a\nmodel: x\nname: b\n');
+    expect(duplicate.ok || duplicate.issues[0]).toMatchObject({
+      location: { line: 3, column: 1 },
+      hint: 'remove or rename one of the two keys',
+    });
+    const documents = parseYamlSource('/c/agent.yaml', 'name: a\n---\nname: b\n');
+    expect(documents.ok || documents.issues[0]?.hint).toBe(
+      'keep a single YAML document in the file (remove the `---` separator)',
+    );
+  });
+});

@@ -1,0 +1,136 @@
+/** YAML text → plain data plus node positions (yaml's parseDocument with a LineCounter). */
+import {
+  type Document,
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+  type YAMLError,
+} from 'yaml';
+import type { SourceLocation } from '../core/errors.js';
+import { ISSUE } from './issue-codes.js';
+import type { ConfigPath, PathSegment, PendingIssue } from './pending-issue.js';
+import type { SourceDocument, SourceParse } from './source-document.js';
+
+const SYNTAX_HINTS: Readonly<Record<string, string>> = {
+  DUPLICATE_KEY: 'remove or rename one of the two keys',
+  TAB_AS_INDENT: 'indent with spaces, not tabs',
+  BAD_INDENT: 'check the indentation of this line and the one above',
+  MULTIPLE_DOCS: 'keep a single YAML document in the file (remove the `---` separator)',
+  MISSING_CHAR: 'a closing quote or bracket is missing',
+};
+
+// biome-ignore lint/suspicious/noTemplateCurlyInString: describes the ${VAR} syntax
+const FLOW_REFERENCE_HINT = 'inside { } or [ ], quote ${VAR} references: "${VAR}"';
+
+export function parseYamlSource(file: string, text: string): SourceParse {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false });
+  const at = (offset: number): SourceLocation => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, column: col };
+  };
+  // Later errors are mostly consequences of the first one; report that one.
+  const [firstError] = doc.errors;
+  if (firstError) return { ok: false, issues: [syntaxIssue(firstError, at, lineAt(text, firstError.pos[0]))] };
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: 10_000 });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ok: false, issues: [{ ...syntaxBase(`YAML error: ${message}`, null), location: at(0) }] };
+  }
+  return { ok: true, document: new YamlDocument(file, data, doc, at) };
+}
+
+function syntaxBase(message: string, hint: string | null): PendingIssue {
+  return { code: ISSUE.syntax, path: [], target: 'none', message, hint };
+}
+
+function lineAt(text: string, offset: number): string {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  return text.slice(start, end === -1 ? text.length : end);
+}
+
+function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
+  const flowReference = /[{[].*\$\{/.test(line);
+  const hint = flowReference ? FLOW_REFERENCE_HINT : (SYNTAX_HINTS[error.code] ?? null);
+  return { ...syntaxBase(`YAML syntax error: ${error.message}`, hint), location: at(error.pos[0]) };
+}
+
+/** `key:` with nothing after it: point at the key rather than at the end of the line. */
+function isEmptyScalar(node: Node): boolean {
+  const range = node.range;
+  return isScalar(node) && node.value === null && !!range && range[0] === range[1];
+}
+
+interface Walk {
+  readonly node: Node | null;
+  readonly key: Node | null;
+  readonly complete: boolean;
+}
+
+class YamlDocument implements SourceDocument {
+  constructor(
+    readonly file: string,
+    readonly data: unknown,
+    private readonly doc: Document,
+    private readonly at: (offset: number) => SourceLocation,
+  ) {}
+
+  locate(path: ConfigPath, target: 'value' | 'key' | 'parent'): SourceLocation {
+    const walk = this.walk(target === 'parent' ? path.slice(0, -1) : path);
+    const node = target === 'key' && walk.complete && walk.key ? walk.key : (walk.node ?? walk.key);
+    return this.at(node?.range?.[0] ?? 0);
+  }
+
+  private walk(path: ConfigPath): Walk {
+    let node = this.resolve(this.doc.contents);
+    let key: Node | null = null;
+    for (const segment of path) {
+      const next = this.step(node, segment);
+      if (!next) return { node: node ?? key, key, complete: false };
+      key = next.key;
+      node = this.resolve(next.value);
+      if (!node || isEmptyScalar(node)) return { node: key, key, complete: true };
+    }
+    return { node, key, complete: true };
+  }
+
+  private step(node: Node | null, segment: PathSegment): { key: Node | null; value: unknown } | null {
+    if (isSeq(node) && typeof segment === 'number') {
+      const item = node.items[segment];
+      return item === undefined ? null : { key: null, value: item };
+    }
+    if (!isMap(node)) return null;
+    return this.findPair(node.items, String(segment), 0);
+  }
+
+  private findPair(items: readonly unknown[], key: string, depth: number): { key: Node; value: unknown } | null {
+    const merged: unknown[] = [];
+    for (const item of items) {
+      if (!isPair(item) || !isScalar(item.key)) continue;
+      const name = item.key.value;
+      if (typeof name === 'symbol' || name === '<<') merged.push(item.value);
+      else if (String(name) === key) return { key: item.key, value: item.value };
+    }
+    if (depth > 8) return null;
+    for (const source of merged.flatMap((value) => (isSeq(value) ? value.items : [value]))) {
+      const resolved = this.resolve(source);
+      const found = isMap(resolved) ? this.findPair(resolved.items, key, depth + 1) : null;
+      if (found) return found;
+    }
+    return null;
+  }
+
+  private resolve(value: unknown): Node | null {
+    let current = value;
+    for (let hops = 0; isAlias(current) && hops < 16; hops++) current = current.resolve(this.doc);
+    return current !== null && typeof current === 'object' && 'range' in current ? (current as Node) : null;
+  }
+}

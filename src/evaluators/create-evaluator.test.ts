@@ -1,0 +1,118 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { EqualityOptions, MetricConfig, RagMetricConfig } from '../core/config-types.js';
+import type { EvaluationInput } from '../core/evaluator.js';
+import type { Judge, JudgeRequest } from '../core/judge.js';
+import { createEvaluator, evaluatorKey, type MetricConfigFor } from './create-evaluator.js';
+import { EvaluatorError } from './evaluator-error.js';
+
+const base = { enabled: true, threshold: null } as const;
+const equalityFlags = { case_insensitive: true, strip_whitespace: false, strip_punctuation: false };
+const numericOptions = {
+  absolute_tolerance: 0.5,
+  relative_tolerance: 0,
+  accept_percent: false,
+  accept_thousands_separators: false,
+};
+
+const CONFIGS = {
+  bleu: { ...base, type: 'standard', metric: 'bleu', name: 'bleu' },
+  rouge: { ...base, type: 'standard', metric: 'rouge', name: 'rouge' },
+  meteor: { ...base, type: 'standard', metric: 'meteor', name: 'meteor' },
+  equality: { ...base, type: 'standard', metric: 'equality', name: 'eq', ...equalityFlags },
+  numeric: { ...base, type: 'standard', metric: 'numeric', name: 'num', ...numericOptions },
+  geval: { ...base, type: 'geval', name: 'judge', criteria: 'correct', evaluation_steps: ['check'] },
+  rag: { ...base, type: 'rag', name: 'faith', metric_type: 'faithfulness' },
+  code: {
+    ...base,
+    type: 'code',
+    name: 'grader',
+    grader: 'g.ts:grade',
+    timeout_ms: 1000,
+    grader_fn: (context) => context.agent_response === 'ok',
+  },
+} satisfies Record<string, MetricConfig>;
+
+const judge: Judge & { requests: JudgeRequest[] } = {
+  requests: [],
+  async judge(request) {
+    this.requests.push(request);
+    return request.schema_name === 'geval_score'
+      ? { reasoning: 'fine', score: 8 }
+      : { claims: [{ claim: 'c', verdict: 'supported', reason: 'r' }] };
+  },
+};
+
+function input(agent_response: string, ground_truth: string | null = null): EvaluationInput {
+  return {
+    test_case_name: 't',
+    turn_index: 0,
+    turn_input: 'q',
+    agent_response,
+    ground_truth,
+    retrieval_context: ['ctx'],
+    tool_invocations: [],
+    turn_config: {},
+    turn: {},
+    signal: new AbortController().signal,
+  };
+}
+
+describe('createEvaluator', () => {
+  it.each(Object.values(CONFIGS))('creates the $name evaluator', (config) => {
+    const evaluator = createEvaluator(config, { judge });
+    expect(evaluator.name).toBe(config.name);
+    expect(typeof evaluator.evaluate).toBe('function');
+  });
+
+  it('wires each deterministic key to its implementation', async () => {
+    const equality = createEvaluator(CONFIGS.equality, { judge: null });
+    expect((await equality.evaluate(input('YES', 'yes'))).passed).toBe(true);
+    const numeric = createEvaluator(CONFIGS.numeric, { judge: null });
+    expect((await numeric.evaluate(input('10.4', '10'))).passed).toBe(true);
+    const code = createEvaluator(CONFIGS.code, { judge: null });
+    expect(await code.evaluate(input('ok'))).toEqual({ score: 1, passed: true });
+  });
+
+  it('hands the judge to geval and rag evaluators', async () => {
+    judge.requests.length = 0;
+    const geval = await createEvaluator(CONFIGS.geval, { judge }).evaluate(input('answer'));
+    const rag = await createEvaluator(CONFIGS.rag, { judge }).evaluate(input('answer'));
+    expect(geval.score).toBe(0.8);
+    expect(rag.score).toBe(1);
+    expect(judge.requests.map((r) => r.schema_name)).toEqual(['geval_score', 'faithfulness_claims']);
+  });
+
+  it.each([CONFIGS.geval, CONFIGS.rag])('refuses to create $type without a judge', (config) => {
+    let caught: unknown = null;
+    try {
+      createEvaluator(config, { judge: null });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EvaluatorError);
+    expect((caught as EvaluatorError).code).toBe('JUDGE_NOT_CONFIGURED');
+    expect((caught as EvaluatorError).message).toBe(
+      `metric "${config.name}" (type ${config.type}) needs an LLM judge, but no judge model is available; set evaluations.model in agent.yaml`,
+    );
+  });
+
+  it('keys standard metrics by metric and the others by type', () => {
+    expect(Object.values(CONFIGS).map(evaluatorKey)).toEqual([
+      'bleu',
+      'rouge',
+      'meteor',
+      'equality',
+      'numeric',
+      'geval',
+      'rag',
+      'code',
+    ]);
+  });
+
+  it('narrows the configuration each factory receives', () => {
+    expectTypeOf<MetricConfigFor<'equality'>>().toExtend<EqualityOptions>();
+    expectTypeOf<MetricConfigFor<'rag'>>().toEqualTypeOf<RagMetricConfig>();
+    expectTypeOf<MetricConfigFor<'bleu'>>().not.toBeNever();
+    expectTypeOf<MetricConfigFor<'code'>['grader']>().toBeString();
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { importModuleExport, importUserExport } from './import-user-export.js';
+
+const fixtures = fileURLToPath(new URL('../config/fixtures/', import.meta.url));
+
+describe('importUserExport', () => {
+  it('loads a named export of a TypeScript file relative to the base folder', async () => {
+    const result = await importUserExport('graders/answer-graders.ts:exactAnswer', fixtures);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(typeof result.value).toBe('function');
+    expect(result.module).toBe(join(fixtures, 'graders/answer-graders.ts'));
+    expect(result.export_name).toBe('exactAnswer');
+  });
+
+  it('loads the default export, and a JavaScript module without tsx', async () => {
+    const fallback = await importUserExport('./graders/answer-graders.ts:default', fixtures);
+    expect(fallback.ok && typeof fallback.value).toBe('function');
+    const plain = await importUserExport('graders/plain-grader.mjs:nonEmpty', fixtures);
+    expect(plain.ok && typeof plain.value).toBe('function');
+  });
+
+  it('accepts an absolute path and a path written without its extension', async () => {
+    const absolute = await importUserExport(`${join(fixtures, 'tools/finance.ts')}:subtract`, '/');
+    expect(absolute.ok).toBe(true);
+    const bare = await importUserExport('tools/finance:divide', fixtures);
+    expect(bare.ok && typeof bare.value).toBe('object');
+  });
+
+  it('returns the same module instance for the same file (cached per resolved path)', async () => {
+    const a = await importUserExport('tools/finance.ts:divide', fixtures);
+    const b = await importUserExport('./tools/../tools/finance.ts:divide', fixtures);
+    expect(a.ok && b.ok && a.value === b.value).toBe(true);
+  });
+
+  it('rejects a spec without an export name', async () => {
+    const result = await importUserExport('graders/answer-graders.ts', fixtures);
+    expect(result).toMatchObject({ ok: false, reason: 'invalid_spec' });
+    expect(result.ok || result.message).toContain('path/or/package:exportName');
+  });
+
+  it('reports a missing file with its absolute path', async () => {
+    const result = await importUserExport('./graders/nope.ts:grade', fixtures);
+    expect(result).toMatchObject({ ok: false, reason: 'not_found' });
+    expect(result.ok || result.message).toBe(`file not found: ${join(fixtures, 'graders/nope.ts')}`);
+  });
+
+  it('reports a bare specifier that is neither a file nor an installed package', async () => {
+    const result = await importUserExport('graders/nope.ts:grade', fixtures);
+    expect(result).toMatchObject({ ok: false, reason: 'not_found' });
+    expect(result.ok || result.message).toBe(
+      `file not found: ${join(fixtures, 'graders/nope.ts')} (nor an installed package "graders")`,
+    );
+  });
+
+  it('lists the available exports when the export is missing', async () => {
+    const result = await importUserExport('graders/answer-graders.ts:exact_answer', fixtures);
+    expect(result).toMatchObject({
+      ok: false,
+      reason: 'no_export',
+      available_exports: ['default', 'exactAnswer', 'halfCredit', 'notAGrader'],
+    });
+    expect(result.ok || result.message).toContain('available: default, exactAnswer, halfCredit, notAGrader');
+  });
+
+  it('reports the error thrown while the module is evaluated', async () => {
+    const result = await importUserExport('broken/throws-on-import.ts:neverReached', fixtures);
+    expect(result).toMatchObject({ ok: false, reason: 'import_failed' });
+    expect(result.ok || result.message).toContain('this module refuses to load');
+  });
+
+  it('reports a TypeScript syntax error with its location', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-loader-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(join(dir, 'bad.ts'), 'export const x = ;\n');
+    const result = await importModuleExport('./bad.ts', 'x', dir);
+    expect(result).toMatchObject({ ok: false, reason: 'import_failed' });
+    expect(result.ok || result.message).toMatch(/bad\.ts/);
+  });
+
+  it('resolves a package specifier from the base folder', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-loader-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    const pkg = join(dir, 'node_modules', 'my-graders');
+    await import('node:fs/promises').then((fs) => fs.mkdir(pkg, { recursive: true }));
+    await writeFile(
+      join(pkg, 'package.json'),
+      JSON.stringify({ name: 'my-graders', type: 'module', exports: './index.js' }),
+    );
+    await writeFile(join(pkg, 'index.js'), 'export const grade = () => true;\n');
+    const result = await importUserExport('my-graders:grade', dir);
+    expect(result.ok && typeof result.value).toBe('function');
+    expect(result.ok && result.module).toBe('my-graders');
+  });
+});

@@ -1,0 +1,58 @@
+/** Loads one export of a user module ("path/or/package:exportName"): graders, tools, module backends. */
+
+import { loadModule } from './load-module.js';
+import { locateModule } from './locate-module.js';
+import { parseExportSpec } from './parse-export-spec.js';
+
+export type UserExportFailure = 'invalid_spec' | 'not_found' | 'no_export' | 'import_failed';
+
+export type UserExportResult =
+  | {
+      readonly ok: true;
+      readonly value: unknown;
+      /** Absolute path of the module file, or the package specifier. */
+      readonly module: string;
+      readonly export_name: string;
+    }
+  | {
+      readonly ok: false;
+      readonly reason: UserExportFailure;
+      readonly message: string;
+      /** Filled when reason is `no_export`. */
+      readonly available_exports: readonly string[];
+    };
+
+function failure(reason: UserExportFailure, message: string, available: readonly string[] = []): UserExportResult {
+  return { ok: false, reason, message, available_exports: available };
+}
+
+/** `spec` is "path/or/package:exportName" (the last `:` separates the export; `default` is allowed). */
+export async function importUserExport(spec: string, baseDir: string): Promise<UserExportResult> {
+  const parsed = parseExportSpec(spec);
+  if (!parsed) return failure('invalid_spec', `"${spec}" is not of the form "path/or/package:exportName"`);
+  return importModuleExport(parsed.specifier, parsed.export_name, baseDir);
+}
+
+/** Same as importUserExport with the module and the export given apart (e.g. a tool's `file` and `function`). */
+export async function importModuleExport(
+  specifier: string,
+  exportName: string,
+  baseDir: string,
+): Promise<UserExportResult> {
+  const location = await locateModule(specifier, baseDir);
+  if (location.kind === 'missing') return failure('not_found', `file not found: ${location.path}`);
+  const loaded = await loadModule(location);
+  if (!loaded.ok) return failure(loaded.reason, loaded.message);
+  const module = location.kind === 'file' ? location.path : location.specifier;
+  const namespace = loaded.namespace;
+  if (Object.hasOwn(namespace, exportName)) {
+    return { ok: true, value: namespace[exportName], module, export_name: exportName };
+  }
+  const commonJs = namespace.default;
+  if (typeof commonJs === 'object' && commonJs !== null && Object.hasOwn(commonJs, exportName)) {
+    return { ok: true, value: (commonJs as Record<string, unknown>)[exportName], module, export_name: exportName };
+  }
+  const available = Object.keys(namespace).sort();
+  const listed = available.length > 0 ? `available: ${available.join(', ')}` : 'the module exports nothing';
+  return failure('no_export', `${module} has no export "${exportName}" (${listed})`, available);
+}

@@ -1,0 +1,75 @@
+/**
+ * Imports a user module once per resolved location. TypeScript files go through tsx (loaded lazily, so the
+ * CLI starts fast); JavaScript files use the plain dynamic import.
+ */
+import { extname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ModuleLocation } from './locate-module.js';
+
+export type ModuleLoad =
+  | { readonly ok: true; readonly namespace: Readonly<Record<string, unknown>> }
+  | { readonly ok: false; readonly reason: 'not_found' | 'import_failed'; readonly message: string };
+
+type FoundLocation = Exclude<ModuleLocation, { kind: 'missing' }>;
+
+const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
+const cache = new Map<string, Promise<ModuleLoad>>();
+
+export function loadModule(location: FoundLocation): Promise<ModuleLoad> {
+  const key = location.kind === 'file' ? location.path : `${location.base_dir}\0${location.specifier}`;
+  let pending = cache.get(key);
+  if (!pending) {
+    pending = importLocation(location);
+    cache.set(key, pending);
+  }
+  return pending;
+}
+
+async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
+  try {
+    const namespace = await importNamespace(location);
+    return { ok: true, namespace };
+  } catch (error) {
+    if (location.kind === 'package' && isMissingPackage(error, location.specifier)) {
+      const message = `file not found: ${location.path} (nor an installed package "${packageName(location.specifier)}")`;
+      return { ok: false, reason: 'not_found', message };
+    }
+    const where = location.kind === 'file' ? location.path : `package "${location.specifier}"`;
+    return { ok: false, reason: 'import_failed', message: `importing ${where} threw: ${summariseError(error)}` };
+  }
+}
+
+async function importNamespace(location: FoundLocation): Promise<Record<string, unknown>> {
+  if (location.kind === 'file' && !TYPESCRIPT_EXTENSIONS.has(extname(location.path))) {
+    return (await import(pathToFileURL(location.path).href)) as Record<string, unknown>;
+  }
+  const { tsImport } = await import('tsx/esm/api');
+  if (location.kind === 'file') {
+    return (await tsImport(pathToFileURL(location.path).href, import.meta.url)) as Record<string, unknown>;
+  }
+  const parentURL = pathToFileURL(join(location.base_dir, 'agent.yaml')).href;
+  return (await tsImport(location.specifier, parentURL)) as Record<string, unknown>;
+}
+
+function packageName(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
+}
+
+function isMissingPackage(error: unknown, specifier: string): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as Error & { code?: unknown }).code;
+  return code === 'ERR_MODULE_NOT_FOUND' && error.message.includes(`'${packageName(specifier)}'`);
+}
+
+/** The first lines of an error, prefixed with its class when that says something (`SyntaxError: …`). */
+export function summariseError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const lines = error.message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  const text = lines.slice(0, 2).join(' ');
+  const clipped = text.length > 300 ? `${text.slice(0, 297)}...` : text;
+  return error.name && error.name !== 'Error' ? `${error.name}: ${clipped}` : clipped;
+}

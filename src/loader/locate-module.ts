@@ -1,0 +1,42 @@
+/** Decides whether a module specifier names a file (relative to a folder) or a package. */
+import { stat } from 'node:fs/promises';
+import { extname, isAbsolute, resolve } from 'node:path';
+
+export type ModuleLocation =
+  | { readonly kind: 'file'; readonly path: string }
+  | {
+      readonly kind: 'package';
+      readonly specifier: string;
+      readonly base_dir: string;
+      /** The file that was looked for first, for the message when the package is missing too. */
+      readonly path: string;
+    }
+  | { readonly kind: 'missing'; readonly path: string };
+
+/** Extensions tried, in order, when a path is written without one. */
+export const MODULE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
+
+const PACKAGE_SPECIFIER = /^(@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*(\/.+)?$/i;
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `./x.ts`, `../x`, `/abs/x.ts` are paths; a bare `graders/x.ts` is a path when that file exists beside the
+ * config, else a package specifier (`my-graders`, `@scope/pkg/sub`).
+ */
+export async function locateModule(specifier: string, baseDir: string): Promise<ModuleLocation> {
+  const path = resolve(baseDir, specifier);
+  const candidates = extname(path) === '' ? [path, ...MODULE_EXTENSIONS.map((ext) => path + ext)] : [path];
+  for (const candidate of candidates) {
+    if (await isFile(candidate)) return { kind: 'file', path: candidate };
+  }
+  const pathLike = specifier.startsWith('.') || isAbsolute(specifier);
+  if (!pathLike && PACKAGE_SPECIFIER.test(specifier)) return { kind: 'package', specifier, base_dir: baseDir, path };
+  return { kind: 'missing', path };
+}
