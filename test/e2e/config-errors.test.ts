@@ -1,0 +1,123 @@
+/**
+ * Configuration mistakes end the run with exit 2 before any request reaches the model (SC-005), and
+ * `holodeck validate` reports every mistake at once, located.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { GRADERS_MODULE, JKHY_TURNS, modelBlock, TOOLS_BLOCK, writeProject } from './e2e-project.js';
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer(createConvFinQaScript());
+});
+afterAll(() => server.close());
+
+function agentYaml(testCases: string, metrics = '    - { type: standard, metric: numeric }'): string {
+  return `name: mistakes
+${modelBlock('openai', server.url)}
+${TOOLS_BLOCK}
+evaluations:
+  metrics:
+${metrics}
+test_cases:
+${testCases}
+`;
+}
+
+const MISTAKES: ReadonlyArray<readonly [string, string, RegExp]> = [
+  ['empty turns', '  - name: empty\n    turns: []', /test_cases\[0\] "empty" › turns\n.*at least one turn/],
+  [
+    'malformed regex',
+    '  - name: bad-regex\n    turns:\n      - input: hi\n        expected_tools: [{ name: lookup, args: { column: { regex: "(2009" } } }]',
+    /agent\.yaml:\d+:\d+ +test_cases\[0\] "bad-regex" › turns\[0\]\.expected_tools\[0\]\.args\.column\.regex\n.*invalid regular expression "\(2009"/,
+  ],
+  [
+    'legacy fields mixed with turns',
+    '  - name: mixed\n    input: hi\n    turns: [{ input: hello }]',
+    /test_cases\[0\] "mixed" › input\n/,
+  ],
+  ['blank input', '  - name: blank\n    turns: [{ input: "   " }]', /test_cases\[0\] "blank" › turns\[0\]\.input\n/],
+  [
+    'matcher with both fuzzy and regex',
+    '  - name: both\n    turns:\n      - input: hi\n        expected_tools: [{ name: subtract, args: { a: { fuzzy: "1", regex: "1" } } }]',
+    /turns\[0\]\.expected_tools\[0\]\.args\.a(\.regex)?\n.*exactly one of `fuzzy` or `regex`/,
+  ],
+  [
+    'count below 1',
+    '  - name: zero\n    turns:\n      - input: hi\n        expected_tools: [{ name: subtract, count: 0 }]',
+    /turns\[0\]\.expected_tools\[0\]\.count\n/,
+  ],
+  ['duplicate names', '  - name: twin\n    input: a\n  - name: twin\n    input: b', /test_cases\[1\] "twin" › name\n.*twin/],
+  [
+    'misspelt key',
+    '  - name: typo\n    input: a\n    groundtruth: "1"',
+    /test_cases\[0\] "typo" › groundtruth\n.*did you mean `ground_truth`/,
+  ],
+];
+
+describe('holodeck test on a configuration mistake', () => {
+  it.each(MISTAKES)('%s: exits 2, located, before any model request', async (_label, cases, expected) => {
+    const dir = await writeProject({ 'agent.yaml': agentYaml(cases) });
+    server.reset();
+    const run = await runCli(['test', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(expected);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('names a negative tolerance and an unresolvable grader with the test case and turn', async () => {
+    const metrics = `    - { type: standard, metric: numeric, absolute_tolerance: -1 }`;
+    const cases = `  - name: graded\n    turns:\n      - input: hi\n        evaluations: [{ type: code, grader: "${GRADERS_MODULE}:missingExport" }]\n      - input: there\n        evaluations: [{ type: code, grader: "./nope.ts:grade" }]`;
+    const dir = await writeProject({ 'agent.yaml': agentYaml(cases, metrics) });
+    server.reset();
+    const run = await runCli(['test', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/evaluations\.metrics\[0\]\.absolute_tolerance/);
+    expect(run.stderr).toMatch(/test_cases\[0\] "graded" › turns\[0\]\.evaluations\[0\]\.grader\n.*missingExport/);
+    expect(run.stderr).toMatch(/test_cases\[0\] "graded" › turns\[1\]\.evaluations\[0\]\.grader\n.*nope\.ts/);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('holodeck validate', () => {
+  it('prints five different mistakes at once, each located, and exits 2', async () => {
+    const yaml = `name: five
+model: { provider: openai, name: gpt-4o-mini, temprature: 0 }
+execution: { parallel_test_cases: 0 }
+test_cases:
+  - name: a
+    turns: []
+  - name: b
+    turns:
+      - input: hi
+        expected_tools: [{ name: x, args: { y: { regex: "([" } } }]
+  - name: c
+    input: hello
+    ground_truth: "1"
+    evaluations: [{ type: code, grader: "./missing.ts:grade" }]
+`;
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const run = await runCli(['validate', dir], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^5 configuration errors:/);
+    const located = run.stderr.match(/^agent\.yaml:\d+:\d+ /gm) ?? [];
+    expect(located.length).toBe(5);
+    expect(run.stderr).toMatch(/model\.temprature\n.*did you mean `temperature`/);
+    expect(run.stderr).toMatch(/execution\.parallel_test_cases/);
+    expect(run.stderr).toMatch(/test_cases\[0\] "a" › turns/);
+    expect(run.stderr).toMatch(/test_cases\[1\] "b" › turns\[0\]\.expected_tools\[0\]\.args\.y\.regex/);
+    expect(run.stderr).toMatch(/test_cases\[2\] "c" › evaluations\[0\]\.grader/);
+  });
+
+  it('accepts a valid configuration and says what it holds', async () => {
+    const dir = await writeProject({
+      'agent.yaml': agentYaml(`  - name: JKHY-2009\n${JKHY_TURNS.replace(/^ {4}/gm, '    ')}`),
+    });
+    const run = await runCli(['validate', dir]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/is valid: agent "mistakes", 1 test cases, 4 turns, 3 tools, backend ai_sdk/);
+  });
+});
