@@ -1,0 +1,160 @@
+/** The command line itself: help, usage errors, exit codes, run records, parallel cases, graders, MCP, files. */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import type { FakeScript } from '../fakes/fake-script.js';
+import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
+import { GRADERS_MODULE, JKHY_TURNS, modelBlock, TOOLS_BLOCK, writeProject } from './e2e-project.js';
+
+let server: FakeModelServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+function project(url: string, testCases: string, extra = ''): string {
+  return `name: CLI Suite
+${modelBlock('openai', url)}
+instructions: { inline: "Answer with the number only." }
+${TOOLS_BLOCK}
+${extra}
+evaluations:
+  metrics:
+    - { type: standard, metric: numeric }
+test_cases:
+${testCases}
+`;
+}
+
+const ONE_CASE = '  - name: net-cash\n    input: what is the net cash from operating activities in 2009?\n    ground_truth: "206588"';
+
+describe('holodeck CLI', () => {
+  it('prints help and the version', async () => {
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/test \[options\] \[config\]/);
+    expect(help.stdout).toMatch(/validate \[config\]/);
+    const testHelp = await runCli(['test', '--help']);
+    expect(testHelp.stdout).toMatch(/--parallel-test-cases <n>/);
+    const version = await runCli(['--version']);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('exits 2 on usage errors, before any agent call', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await writeProject({ 'agent.yaml': project(server.url, ONE_CASE) });
+    const cases: ReadonlyArray<readonly [string[], RegExp]> = [
+      [['test', dir, '--bogus'], /unknown option '--bogus'/],
+      [['test', dir, '-j', '0'], /expected a whole number >= 1/],
+      [['test', dir, '--output', join(dir, 'report.txt')], /\.txt.*\.json.*\.md.*\.xml/s],
+      [['test', dir, '--filter', 'nothing-matches'], /no test case name matches --filter "nothing-matches"/],
+      [['test', join(dir, 'missing.yaml')], /missing\.yaml/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await runCli(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('exits 3 when the backend cannot start (no API key), naming what to set', async () => {
+    const yaml = project('http://127.0.0.1:9', ONE_CASE).replace(/\n {2}(api_key|endpoint): .*/g, '');
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const run = await runCli(['test', dir], { env: { OPENAI_API_KEY: undefined } });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/OPENAI_API_KEY/);
+  });
+
+  it('saves a run record with the report and metadata, and no secret anywhere', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const secret = 'sk-live-SECRET-0123456789abcdef';
+    const dir = await writeProject({ 'agent.yaml': project(server.url, ONE_CASE) });
+    const run = await runCli(['test', dir, '--limit', '1'], { env: { FAKE_API_KEY: secret } });
+    expect(run.code).toBe(0);
+    const folder = join(dir, 'results', 'cli-suite');
+    const files = await readdir(folder);
+    expect(files).toEqual([expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z\.json$/)]);
+    const text = await readFile(join(folder, files[0]!), 'utf8');
+    expect(text).not.toContain(secret);
+    const record = JSON.parse(text);
+    expect(record).toMatchObject({ record_version: 1, state: 'completed' });
+    expect(record.metadata).toMatchObject({ cli_args: ['test', dir, '--limit', '1'], backend: 'ai_sdk' });
+    expect(record.metadata.config_snapshot.model.api_key).toBe('[REDACTED]');
+    expect(record.report.summary).toMatchObject({ total_tests: 1, passed: 1 });
+  });
+
+  it('runs test cases in parallel up to -j, each in its own session', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const script = createConvFinQaScript();
+    const slow: FakeScript = async (request) => {
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      inFlight -= 1;
+      return script(request);
+    };
+    server = await startFakeModelServer(slow);
+    const cases = Array.from({ length: 8 }, (_, i) => `  - name: case-${i}\n${JKHY_TURNS.replace(/^ {4}turns:/m, '    turns:')}`).join('\n');
+    const dir = await writeProject({ 'agent.yaml': project(server.url, cases) });
+    const run = await runCli(['test', dir, '-j', '4', '--output', join(dir, 'r.json')]);
+    expect(run.code).toBe(0);
+    expect(peak).toBe(4);
+    const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as RunReport;
+    expect(report.summary).toMatchObject({ total_tests: 8, passed: 8, total_turns: 32, passed_turns: 32 });
+    const conversations = new Set(server.requests.map((r) => JSON.stringify(r.messages[0])));
+    expect(conversations.size).toBe(1);
+  });
+
+  it('contains a throwing grader to its metric on its turn; later turns still run', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const cases = `  - name: JKHY\n    evaluations: [{ type: code, grader: "${GRADERS_MODULE}:explodesOnSecondTurn", name: fragile }]\n${JKHY_TURNS}`;
+    const dir = await writeProject({ 'agent.yaml': project(server.url, cases) });
+    const run = await runCli(['test', dir, '--output', join(dir, 'r.json')]);
+    expect(run.code).toBe(1);
+    const turns = (JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as RunReport).results[0]!.turns!;
+    expect(turns.map((t) => t.passed)).toEqual([true, false, true, true]);
+    expect(turns[1]!.metric_results[0]!.error).toMatch(/explodesOnSecondTurn.*RangeError: grader exploded on purpose/);
+    expect(turns[1]!.grader_details[0]).toMatchObject({ metric_name: 'fragile', passed: false });
+    expect(run.stdout).toMatch(/grader exploded on purpose/);
+  });
+
+  it('offers the tools of a stdio MCP server and records their calls', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const mcp = `tools:\n  - { name: finance, type: mcp, command: ${process.execPath}, args: [--import, tsx, ${FAKE_MCP_SERVER}], cwd: ${REPO_ROOT} }`;
+    const yaml = project(server.url, `  - name: JKHY\n${JKHY_TURNS}`).replace(/^tools:[\s\S]*?(?=\nevaluations:)/m, mcp);
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const run = await runCli(['test', dir, '--output', join(dir, 'r.json')]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = (JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as RunReport).results[0]!;
+    expect(result.tool_calls).toEqual(['lookup', 'lookup', 'subtract', 'subtract', 'divide']);
+    expect(result.tool_invocations[2]).toMatchObject({ name: 'subtract', args: { a: 206588, b: 181001 }, error: null });
+  });
+
+  it('sends a turn\'s files with that turn only', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const cases = `  - name: with-files
+    turns:
+      - input: what is the net cash from operating activities in 2009?
+        files: [{ path: notes.md }, { path: chart.png, type: image }]
+      - input: what about in 2008?`;
+    const dir = await writeProject({ 'agent.yaml': project(server.url, cases), 'notes.md': 'NOTE-FROM-FILE 42' });
+    await writeFile(join(dir, 'chart.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const run = await runCli(['test', dir]);
+    expect(run.code).toBe(0);
+    const first = server.requests[0]!;
+    const last = server.requests.at(-1)!;
+    expect(JSON.stringify(first.messages)).toContain('NOTE-FROM-FILE 42');
+    const users = last.messages.filter((m) => m.role === 'user');
+    expect(users).toHaveLength(2);
+    expect(JSON.stringify(users[1])).not.toContain('NOTE-FROM-FILE');
+    expect(users[0]).toMatchObject({ images: ['image/png'] });
+    expect(users[1]).toMatchObject({ images: [] });
+  });
+});
