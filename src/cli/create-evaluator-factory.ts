@@ -5,7 +5,10 @@ import type { Evaluator } from '../core/evaluator.js';
 import type { Judge } from '../core/judge.js';
 import { createEvaluator } from '../evaluators/create-evaluator.js';
 
-export function createEvaluatorFactory(config: AgentConfig, env: NodeJS.ProcessEnv): (metric: MetricConfig) => Evaluator {
+export function createEvaluatorFactory(
+  config: AgentConfig,
+  env: NodeJS.ProcessEnv,
+): (metric: MetricConfig) => Evaluator {
   const cache = new WeakMap<MetricConfig, Evaluator>();
   let judge: Judge | null = null;
   const getJudge = (): Judge => {

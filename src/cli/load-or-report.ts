@@ -1,7 +1,8 @@
 /** Loads the configuration; on failure prints every issue, located, to stderr. */
-import type { AgentConfig } from '../core/config-types.js';
+
 import { formatConfigIssue } from '../config/format-config-issue.js';
 import { loadConfig } from '../config/load-config.js';
+import type { AgentConfig } from '../core/config-types.js';
 
 export async function loadOrReport(configPath: string): Promise<AgentConfig | null> {
   const loaded = await loadConfig(configPath, { env: process.env });

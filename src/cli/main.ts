@@ -31,7 +31,8 @@ const program = new Command('holodeck')
   .version(readVersion(), '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
   .exitOverride((error) => {
-    const usageError = error.exitCode !== 0 && error.code !== 'commander.helpDisplayed' && error.code !== 'commander.version';
+    const usageError =
+      error.exitCode !== 0 && error.code !== 'commander.helpDisplayed' && error.code !== 'commander.version';
     process.exit(usageError ? EXIT.config : EXIT.ok);
   });
 

@@ -14,7 +14,8 @@ export function selectTestCases(
   const filtered = matcher ? cases.filter((testCase) => matcher(testCase.name)) : cases;
   const selected = limit === undefined ? filtered : filtered.slice(0, limit);
   if (selected.length === 0) {
-    const why = filter === undefined ? 'the configuration has no test cases' : `no test case name matches --filter "${filter}"`;
+    const why =
+      filter === undefined ? 'the configuration has no test cases' : `no test case name matches --filter "${filter}"`;
     return { ok: false, message: `${why}; nothing to run` };
   }
   return { ok: true, cases: selected };

@@ -29,7 +29,11 @@ function buildPdf(lines: string[]): Uint8Array {
 }
 
 let dir = '';
-const file = (name: string, type: FileConfig['type']): FileConfig => ({ path: join(dir, name), type, description: null });
+const file = (name: string, type: FileConfig['type']): FileConfig => ({
+  path: join(dir, name),
+  type,
+  description: null,
+});
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'holodeck-files-'));
@@ -68,6 +72,8 @@ describe('loadTurnFiles', () => {
       /unsupported image format \.bmp for .*chart\.bmp: use png, jpg, gif or webp/,
     );
     await expect(loadTurnFiles([file('broken.pdf', 'pdf')])).rejects.toBeInstanceOf(FileLoadError);
-    await expect(loadTurnFiles([file('broken.pdf', 'pdf')])).rejects.toThrow(/cannot extract text from PDF .*broken\.pdf/);
+    await expect(loadTurnFiles([file('broken.pdf', 'pdf')])).rejects.toThrow(
+      /cannot extract text from PDF .*broken\.pdf/,
+    );
   });
 });

@@ -62,7 +62,8 @@ function combine(results: MetricResult[]): MetricResult {
     passed: ran.length > 0 && ran.every((r) => r.passed),
     skipped: ran.length === 0,
     error: errors.length === 0 ? null : errors.join('; '),
-    reasoning: `${ran.filter((r) => r.passed).length}/${ran.length} turns passed` + skippedNote(results.length - ran.length),
+    reasoning:
+      `${ran.filter((r) => r.passed).length}/${ran.length} turns passed` + skippedNote(results.length - ran.length),
     details: null,
     evaluation_time_ms: results.reduce((sum, r) => sum + r.evaluation_time_ms, 0),
   };

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AgentConfig } from '../core/config-types.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
-import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
 import { runSuite } from './run-suite.js';
+import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
 
 function suite(count: number) {
   return Array.from({ length: count }, (_, i) =>
@@ -26,15 +26,24 @@ describe('runSuite', () => {
       return answer(request.input.replace('q', 'a'));
     });
     const ended: string[] = [];
-    const outcome = await runSuite(config, suite(7), options, deps(backend, {
-      reporter: { onTestCaseEnd: (result: TestResult) => void ended.push(result.test_name) },
-    }));
+    const outcome = await runSuite(
+      config,
+      suite(7),
+      options,
+      deps(backend, {
+        reporter: { onTestCaseEnd: (result: TestResult) => void ended.push(result.test_name) },
+      }),
+    );
     expect(maxOpen()).toBe(3);
     expect(sessions).toHaveLength(7);
     expect(sessions.every((s) => s.inputs.length === 2 && s.closed)).toBe(true);
     expect(outcome.state).toBe('completed');
     expect(outcome.report.results.map((r) => r.test_name)).toEqual(suite(7).map((c) => c.name));
-    expect(ended.sort()).toEqual(suite(7).map((c) => c.name).sort());
+    expect(ended.sort()).toEqual(
+      suite(7)
+        .map((c) => c.name)
+        .sort(),
+    );
     expect(outcome.report.summary).toMatchObject({
       total_tests: 7,
       passed: 7,
@@ -56,15 +65,20 @@ describe('runSuite', () => {
     });
     let endState: RunState | null = null;
     let endReport: RunReport | null = null;
-    const outcome = await runSuite(config, suite(6), { ...options, parallel_test_cases: 1 }, deps(backend, {
-      signal: controller.signal,
-      reporter: {
-        onEnd: (report, state) => {
-          endReport = report;
-          endState = state;
+    const outcome = await runSuite(
+      config,
+      suite(6),
+      { ...options, parallel_test_cases: 1 },
+      deps(backend, {
+        signal: controller.signal,
+        reporter: {
+          onEnd: (report, state) => {
+            endReport = report;
+            endState = state;
+          },
         },
-      },
-    }));
+      }),
+    );
     expect(outcome.state).toBe('interrupted');
     expect(endState).toBe('interrupted');
     expect(sessions).toHaveLength(2);

@@ -2,8 +2,8 @@
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
-import { runPool } from './run-pool.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
+import { runPool } from './run-pool.js';
 import { runTestCase } from './run-test-case.js';
 import { summarize } from './summarize.js';
 

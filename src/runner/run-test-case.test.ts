@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentTurnError } from '../core/errors.js';
-import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
 import { runTestCase } from './run-test-case.js';
+import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
 
 const case3 = multiCase('net-cash', [
   turn(0, 'net cash 2009?', { ground_truth: '206588' }),
@@ -11,7 +11,11 @@ const case3 = multiCase('net-cash', [
 
 describe('runTestCase', () => {
   it('sends the turns in order on one session, evaluates each turn and closes the session', async () => {
-    const answers: Record<string, string> = { 'net cash 2009?': '206588', 'and 2008?': '181001', 'difference?': '25587' };
+    const answers: Record<string, string> = {
+      'net cash 2009?': '206588',
+      'and 2008?': '181001',
+      'difference?': '25587',
+    };
     const { backend, sessions } = scriptedBackend((request) => answer(answers[request.input] ?? '?'));
     const run = await runTestCase(case3, [EXACT_METRIC], 1000, deps(backend));
     expect(sessions).toHaveLength(1);
@@ -28,7 +32,9 @@ describe('runTestCase', () => {
   });
 
   it('fails exactly the turn that answers wrongly and averages the metric over turns', async () => {
-    const { backend } = scriptedBackend((request) => answer(request.turn_index === 2 ? '25000' : ['206588', '181001'][request.turn_index]!));
+    const { backend } = scriptedBackend((request) =>
+      answer(request.turn_index === 2 ? '25000' : ['206588', '181001'][request.turn_index]!),
+    );
     const run = await runTestCase(case3, [EXACT_METRIC], 1000, deps(backend));
     expect(run.result.passed).toBe(false);
     expect(run.result.turns?.map((t) => t.passed)).toEqual([true, true, false]);
@@ -91,7 +97,11 @@ describe('runTestCase', () => {
     const run = await runTestCase(mixed, [EXACT_METRIC], 1000, deps(backend));
     expect(run.result.turns![0]!.metric_results[0]).toMatchObject({ skipped: true, passed: false, score: null });
     expect(run.result.turns![0]!.passed).toBe(true);
-    expect(run.result.metric_results[0]).toMatchObject({ score: 1, passed: true, reasoning: '1/1 turns passed (1 skipped)' });
+    expect(run.result.metric_results[0]).toMatchObject({
+      score: 1,
+      passed: true,
+      reasoning: '1/1 turns passed (1 skipped)',
+    });
   });
 
   it('reports a single-turn case without turns and with its own fields', async () => {

@@ -62,7 +62,8 @@ function sessionEndReason(
 ): string | null {
   if (outcome.interrupted) return 'skipped: the run was interrupted';
   if (outcome.unrecoverable) return `skipped: the session became unrecoverable at turn ${turn.index}`;
-  if (consecutiveErrors >= 2) return `skipped: the session failed twice in a row (turns ${turn.index - 1} and ${turn.index})`;
+  if (consecutiveErrors >= 2)
+    return `skipped: the session failed twice in a row (turns ${turn.index - 1} and ${turn.index})`;
   return null;
 }
 

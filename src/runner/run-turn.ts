@@ -6,10 +6,10 @@ import type { EvaluationInput } from '../core/evaluator.js';
 import type { TurnResult } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import { assertTools, expectedToolToReport } from '../matchers/index.js';
+import { describeTurn } from './describe-turn.js';
 import { errorMessage, evaluateMetric } from './evaluate-metric.js';
 import type { RunDeps } from './run-deps.js';
 import { selectMetrics } from './select-metrics.js';
-import { describeTurn } from './describe-turn.js';
 import { createTurnSignal, InterruptedError } from './turn-signal.js';
 
 export interface TurnContext {
@@ -23,7 +23,12 @@ export interface TurnContext {
 
 export type TurnOutcome =
   | { readonly state: 'answered'; readonly result: TurnResult }
-  | { readonly state: 'errored'; readonly result: TurnResult; readonly unrecoverable: boolean; readonly interrupted: boolean };
+  | {
+      readonly state: 'errored';
+      readonly result: TurnResult;
+      readonly unrecoverable: boolean;
+      readonly interrupted: boolean;
+    };
 
 export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
   const { deps, turn } = ctx;

@@ -30,7 +30,8 @@ ${testCases}
 `;
 }
 
-const ONE_CASE = '  - name: net-cash\n    input: what is the net cash from operating activities in 2009?\n    ground_truth: "206588"';
+const ONE_CASE =
+  '  - name: net-cash\n    input: what is the net cash from operating activities in 2009?\n    ground_truth: "206588"';
 
 describe('holodeck CLI', () => {
   it('prints help and the version', async () => {
@@ -100,7 +101,10 @@ describe('holodeck CLI', () => {
       return script(request);
     };
     server = await startFakeModelServer(slow);
-    const cases = Array.from({ length: 8 }, (_, i) => `  - name: case-${i}\n${JKHY_TURNS.replace(/^ {4}turns:/m, '    turns:')}`).join('\n');
+    const cases = Array.from(
+      { length: 8 },
+      (_, i) => `  - name: case-${i}\n${JKHY_TURNS.replace(/^ {4}turns:/m, '    turns:')}`,
+    ).join('\n');
     const dir = await writeProject({ 'agent.yaml': project(server.url, cases) });
     const run = await runCli(['test', dir, '-j', '4', '--output', join(dir, 'r.json')]);
     expect(run.code).toBe(0);
@@ -127,7 +131,10 @@ describe('holodeck CLI', () => {
   it('offers the tools of a stdio MCP server and records their calls', async () => {
     server = await startFakeModelServer(createConvFinQaScript());
     const mcp = `tools:\n  - { name: finance, type: mcp, command: ${process.execPath}, args: [--import, tsx, ${FAKE_MCP_SERVER}], cwd: ${REPO_ROOT} }`;
-    const yaml = project(server.url, `  - name: JKHY\n${JKHY_TURNS}`).replace(/^tools:[\s\S]*?(?=\nevaluations:)/m, mcp);
+    const yaml = project(server.url, `  - name: JKHY\n${JKHY_TURNS}`).replace(
+      /^tools:[\s\S]*?(?=\nevaluations:)/m,
+      mcp,
+    );
     const dir = await writeProject({ 'agent.yaml': yaml });
     const run = await runCli(['test', dir, '--output', join(dir, 'r.json')]);
     expect(run.stderr).toBe('');
@@ -137,7 +144,7 @@ describe('holodeck CLI', () => {
     expect(result.tool_invocations[2]).toMatchObject({ name: 'subtract', args: { a: 206588, b: 181001 }, error: null });
   });
 
-  it('sends a turn\'s files with that turn only', async () => {
+  it("sends a turn's files with that turn only", async () => {
     server = await startFakeModelServer(createConvFinQaScript());
     const cases = `  - name: with-files
     turns:

@@ -49,7 +49,11 @@ const MISTAKES: ReadonlyArray<readonly [string, string, RegExp]> = [
     '  - name: zero\n    turns:\n      - input: hi\n        expected_tools: [{ name: subtract, count: 0 }]',
     /turns\[0\]\.expected_tools\[0\]\.count\n/,
   ],
-  ['duplicate names', '  - name: twin\n    input: a\n  - name: twin\n    input: b', /test_cases\[1\] "twin" › name\n.*twin/],
+  [
+    'duplicate names',
+    '  - name: twin\n    input: a\n  - name: twin\n    input: b',
+    /test_cases\[1\] "twin" › name\n.*twin/,
+  ],
   [
     'misspelt key',
     '  - name: typo\n    input: a\n    groundtruth: "1"',

@@ -15,7 +15,9 @@ export function endpointFor(provider: ProviderName, url: string): string {
 
 export function modelBlock(provider: ProviderName, url: string): string {
   const name = provider === 'anthropic' ? 'claude-sonnet-4-5' : provider === 'ollama' ? 'llama3.2' : 'gpt-4o-mini';
-  const key = provider === 'ollama' || provider === 'openai_compatible' ? '' : '\n  api_key: ${FAKE_API_KEY:-sk-test-0123456789}';
+  /** agent.yaml's own `${VAR:-default}` substitution, written literally. */
+  const keyLine = `\n  api_key: $\{FAKE_API_KEY:-sk-test-0123456789}`;
+  const key = provider === 'ollama' || provider === 'openai_compatible' ? '' : keyLine;
   const endpoint = provider === 'azure_openai' ? `${url}/openai` : endpointFor(provider, url);
   return `model:\n  provider: ${provider}\n  name: ${name}\n  endpoint: ${endpoint}${key}\n  temperature: 0`;
 }

@@ -50,7 +50,12 @@ describe('a 4-turn ConvFinQA conversation', () => {
     expect(run.code).toBe(0);
     const result = report.results[0]!;
     expect(passedFlags(result.turns)).toEqual([true, true, true, true]);
-    expect(result.turns!.map((t) => t.tool_calls)).toEqual([['lookup'], ['lookup'], ['subtract'], ['subtract', 'divide']]);
+    expect(result.turns!.map((t) => t.tool_calls)).toEqual([
+      ['lookup'],
+      ['lookup'],
+      ['subtract'],
+      ['subtract', 'divide'],
+    ]);
     expect(result.turns![3]!.response).toBe('0.14136');
     expect(result.turns![3]!.arg_match_details).toEqual([
       expect.objectContaining({ tool: 'subtract', passed: true, matched_call_index: 0 }),
@@ -79,7 +84,10 @@ describe('a 4-turn ConvFinQA conversation', () => {
     expect(passedFlags(result.turns)).toEqual([true, true, false, true]);
     const numeric = result.turns![2]!.metric_results.find((m) => m.metric_name === 'numeric')!;
     expect(numeric).toMatchObject({ passed: false, score: 0 });
-    expect(result.metric_results.find((m) => m.metric_name === 'numeric')).toMatchObject({ score: 0.75, passed: false });
+    expect(result.metric_results.find((m) => m.metric_name === 'numeric')).toMatchObject({
+      score: 0.75,
+      passed: false,
+    });
     expect(run.stdout).toMatch(/✗ JKHY-2009.*turn 2/);
     expect(markdown).toMatch(/Turn 2[\s\S]*25000/);
     expect(junit).toMatch(/<failure[^>]*>[\s\S]*turn 2[\s\S]*<\/failure>/);

@@ -51,15 +51,26 @@ describe.each(PROVIDERS)('single-turn suite over %s', (provider) => {
     expect(report.summary).toMatchObject({ total_tests: 2, passed: 2, failed: 0, pass_rate: 1 });
     const [netCash, difference] = report.results;
     expect(netCash!.tool_invocations).toEqual([
-      expect.objectContaining({ name: 'lookup', args: { row: 'net cash from operating activities', column: '2009' }, result: 206588, error: null }),
+      expect.objectContaining({
+        name: 'lookup',
+        args: { row: 'net cash from operating activities', column: '2009' },
+        result: 206588,
+        error: null,
+      }),
     ]);
-    expect(difference!.tool_invocations[0]).toMatchObject({ name: 'subtract', args: { a: 206588, b: 181001 }, result: 25587 });
+    expect(difference!.tool_invocations[0]).toMatchObject({
+      name: 'subtract',
+      args: { a: 206588, b: 181001 },
+      result: 25587,
+    });
     expect(difference!.tools_matched).toBe(true);
     expect(difference!).not.toHaveProperty('turns');
     for (const result of report.results) {
       expect(result.token_usage.prompt_tokens).toBeGreaterThan(0);
       expect(result.token_usage.completion_tokens).toBeGreaterThan(0);
-      expect(result.token_usage.total_tokens).toBe(result.token_usage.prompt_tokens + result.token_usage.completion_tokens);
+      expect(result.token_usage.total_tokens).toBe(
+        result.token_usage.prompt_tokens + result.token_usage.completion_tokens,
+      );
     }
     expect(report.summary.token_usage.prompt_tokens).toBe(
       report.results.reduce((sum, r) => sum + r.token_usage.prompt_tokens, 0),

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/core/results.js';
 import { runConverter } from '../../sample/financial-assistant/scripts/convert_convfinqa.js';
+import type { RunReport } from '../../src/core/results.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 
 const SAMPLE = join(REPO_ROOT, 'sample/financial-assistant');

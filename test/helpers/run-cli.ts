@@ -39,7 +39,11 @@ export function runCli(args: readonly string[], options: CliOptions = {}): Promi
     });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`CLI did not finish within ${options.timeoutMs ?? 60_000} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`));
+      reject(
+        new Error(
+          `CLI did not finish within ${options.timeoutMs ?? 60_000} ms\nstdout:\n${stdout}\nstderr:\n${stderr}`,
+        ),
+      );
     }, options.timeoutMs ?? 60_000);
     child.on('error', reject);
     child.on('close', (code, signal) => {

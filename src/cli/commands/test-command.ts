@@ -14,7 +14,7 @@ import { gitCommit } from '../git-commit.js';
 import { loadOrReport } from '../load-or-report.js';
 import { readVersion } from '../read-version.js';
 import { selectTestCases } from '../select-test-cases.js';
-import { type TestOptions, toTestOptions } from '../test-options.js';
+import { toTestOptions } from '../test-options.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 
 export async function testCommand(configArg: string, raw: Record<string, unknown>, argv: string[]): Promise<ExitCode> {
@@ -40,7 +40,7 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   if (!reporters.ok) return usageError(reporters.message);
   const backend = await startBackend(config);
   if (!backend) return EXIT.runtime;
-  return runWithBackend(config, selection.cases, options, backend, reporters.reporter);
+  return runWithBackend(config, selection.cases, backend, reporters.reporter);
 }
 
 async function startBackend(config: AgentConfig): Promise<AgentBackend | null> {
@@ -55,7 +55,6 @@ async function startBackend(config: AgentConfig): Promise<AgentBackend | null> {
 async function runWithBackend(
   config: AgentConfig,
   cases: AgentConfig['test_cases'],
-  options: TestOptions,
   backend: AgentBackend,
   reporter: Parameters<typeof runSuite>[3]['reporter'],
 ): Promise<ExitCode> {
