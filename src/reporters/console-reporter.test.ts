@@ -57,7 +57,7 @@ describe('console reporter without a TTY', () => {
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), sampleReport());
     const text = stream.text();
-    expect(text).toContain('  ✓ turn 0/2  250ms');
+    expect(text).toContain('  ✓ turn 0 (1/2)  250ms');
     expect(text).toContain('    input     what is the difference from 2008?');
     expect(text).toContain('    response  25587');
     expect(text).toContain('    tools     mcp__fin__subtract(a=206588, b=181001) → 25587');
@@ -72,7 +72,7 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('        details {"steps":["subtract(206588, 181001)"]}');
     expect(text).toContain('    ✓ metric turn_program (code)  score 1 / threshold 0.5');
     expect(text).toContain('    – metric faithfulness (rag)  skipped');
-    expect(text).toContain('  – turn 2/3 skipped: the session became unrecoverable at turn 1');
+    expect(text).toContain('  – turn 2 (3/3) skipped: the session became unrecoverable at turn 1');
     expect(text).toContain('    input     hello');
   });
 

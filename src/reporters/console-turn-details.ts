@@ -43,7 +43,7 @@ function formatTurn(view: TurnView, multi: boolean, options: DetailOptions): str
 }
 
 function turnHeading(view: TurnView, palette: Palette): string {
-  const label = `${turnLabel(view.turn_index)}/${view.turn_count}`;
+  const label = `${turnLabel(view.turn_index)} (${view.turn_index + 1}/${view.turn_count})`;
   if (view.skip_reason !== null) {
     return `${palette.yellow('–')} ${label} ${palette.yellow('skipped')}: ${escapeControlChars(view.skip_reason)}`;
   }
