@@ -1,0 +1,154 @@
+/** The run record as the dashboard reads it, and the JSON shapes of the dashboard API (snake_case, like reports). */
+import type { JsonValue } from '../core/json.js';
+import type { RunState } from '../core/reporter.js';
+import type { ReportSummary, RunReport } from '../core/results.js';
+
+/**
+ * A record's own state, or what the dashboard infers: `running` (only the in-progress log exists and it is
+ * still being written), `incomplete` (the log stopped growing without a record), `unreadable` (bad file).
+ */
+export type DashboardRunState = RunState | 'running' | 'incomplete' | 'unreadable';
+
+export interface RunModel {
+  readonly provider: string;
+  readonly name: string;
+}
+
+export interface RunMetadata {
+  readonly cli_args: readonly string[];
+  readonly config_snapshot: JsonValue | null;
+  readonly git_commit: string | null;
+  readonly holodeck_version: string | null;
+  readonly node_version: string | null;
+  readonly backend: string | null;
+  readonly model: RunModel | null;
+  readonly started_at: string | null;
+  readonly finished_at: string | null;
+}
+
+/** A run record after validation: missing optional parts are filled with nulls and defaults. */
+export interface RunRecord {
+  readonly record_version: number;
+  readonly run_id: string;
+  readonly state: DashboardRunState;
+  readonly metadata: RunMetadata;
+  readonly report: RunReport;
+}
+
+export interface MetricSummary {
+  readonly metric_name: string;
+  /** Mean score over every evaluation that produced a score; null when none did. */
+  readonly mean_score: number | null;
+  readonly passed: number;
+  readonly failed: number;
+  readonly errored: number;
+}
+
+/** One line of the runs index: everything the runs table and the charts need, without the results. */
+export interface RunSummary {
+  /** `<agent-slug>/<timestamp>`, the id used in URLs. */
+  readonly id: string;
+  readonly agent_slug: string;
+  readonly agent_name: string;
+  /** The runner's own run id (a UUID), when the record has one. */
+  readonly record_run_id: string | null;
+  readonly state: DashboardRunState;
+  /** Why the record could not be read (state `unreadable`); otherwise null. */
+  readonly error: string | null;
+  readonly started_at: string | null;
+  readonly finished_at: string | null;
+  readonly model: RunModel | null;
+  readonly backend: string | null;
+  readonly git_commit: string | null;
+  readonly holodeck_version: string | null;
+  readonly summary: ReportSummary;
+  readonly metrics: readonly MetricSummary[];
+}
+
+export interface AgentEntry {
+  readonly agent_slug: string;
+  readonly agent_name: string;
+  readonly runs: number;
+}
+
+/** Set while a refresh is still reading run files: the lists hold only the runs read so far. */
+export interface IndexProgress {
+  readonly indexed: number;
+  readonly pending: number;
+}
+
+export interface RunsPage {
+  readonly indexing: IndexProgress | null;
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+  readonly runs: readonly RunSummary[];
+  readonly agents: readonly AgentEntry[];
+}
+
+export interface TrendPoint {
+  readonly id: string;
+  readonly agent_slug: string;
+  readonly started_at: string | null;
+  readonly state: DashboardRunState;
+  readonly pass_rate: number;
+  readonly total_tests: number;
+  readonly passed: number;
+  readonly model: string | null;
+  readonly metrics: Readonly<Record<string, number | null>>;
+}
+
+export interface Trends {
+  readonly indexing: IndexProgress | null;
+  /** Oldest first. */
+  readonly points: readonly TrendPoint[];
+  readonly metric_names: readonly string[];
+}
+
+export type CaseStatus = 'passed' | 'failed';
+export type TurnStatus = 'passed' | 'failed' | 'skipped';
+
+export interface CaseRow {
+  readonly index: number;
+  readonly test_name: string;
+  readonly status: CaseStatus;
+  /** null for single-turn cases. */
+  readonly turn_count: number | null;
+  readonly passed_turns: number;
+  readonly failed_turns: number;
+  readonly skipped_turns: number;
+  readonly duration_ms: number;
+  readonly total_tokens: number;
+  /** Metrics that ran on the case, and whether each passed everywhere it ran. */
+  readonly metrics: readonly { readonly metric_name: string; readonly passed: boolean }[];
+  /** The first reason the case failed, for the list; null when it passed. */
+  readonly failure: string | null;
+}
+
+export interface RunDetail {
+  readonly run: RunSummary;
+  readonly metadata: RunMetadata;
+  readonly agent_config_path: string;
+  readonly cases: readonly CaseRow[];
+  readonly metric_names: readonly string[];
+  /** The run of the same agent just before this one, to compare with. */
+  readonly previous_run_id: string | null;
+}
+
+export interface CaseFailure {
+  /** null for case-level problems and for single-turn cases. */
+  readonly turn_index: number | null;
+  readonly state: 'failed' | 'skipped';
+  readonly reasons: readonly string[];
+}
+
+export interface CaseDetail {
+  readonly run_id: string;
+  readonly agent_name: string;
+  readonly index: number;
+  readonly total: number;
+  readonly result: RunReport['results'][number];
+  readonly failures: readonly CaseFailure[];
+  readonly previous_failed: number | null;
+  readonly next_failed: number | null;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { RunMetadata } from './dashboard-types.js';
+import { diffConfig, flattenMetadata, MAX_DIFFERENCES } from './diff-config.js';
+import { normalizeMetadata } from './parse-run-record.js';
+
+function metadata(config: unknown, extra: Record<string, unknown> = {}): RunMetadata {
+  return normalizeMetadata({
+    model: { provider: 'ollama', name: 'm' },
+    config_snapshot: config,
+    cli_args: ['test'],
+    ...extra,
+  });
+}
+
+describe('diffConfig', () => {
+  it('lists changed, added and removed settings by path', () => {
+    const a = metadata(
+      { execution: { llm_timeout: 60 }, tools: [{ name: 'lookup' }], old: true },
+      { git_commit: 'a1' },
+    );
+    const b = metadata(
+      { execution: { llm_timeout: 90 }, tools: [{ name: 'lookup' }, { name: 'divide' }] },
+      { git_commit: 'b2' },
+    );
+    expect(diffConfig(a, b)).toEqual({
+      differences: [
+        { path: 'git_commit', a: '"a1"', b: '"b2"' },
+        { path: 'config.execution.llm_timeout', a: '60', b: '90' },
+        { path: 'config.old', a: 'true', b: null },
+        { path: 'config.tools[1].name', a: null, b: '"divide"' },
+      ],
+      truncated: 0,
+    });
+  });
+
+  it('never shows secret values and summarises the test cases', () => {
+    const flat = flattenMetadata(
+      metadata({
+        model: { api_key: 'sk-live-123', name: 'x' },
+        tools: [{ headers: { Authorization: 'Bearer t' } }],
+        test_cases: [{}, {}],
+      }),
+    );
+    expect(flat.get('config.model.api_key')).toBe('"[redacted]"');
+    expect(flat.get('config.tools[0].headers.Authorization')).toBe('"[redacted]"');
+    expect(flat.get('config.test_cases')).toBe('2 test cases');
+    expect([...flat.values()].join(' ')).not.toContain('sk-live');
+    expect(flat.get('config.model.name')).toBe('"x"');
+  });
+
+  it('caps the number of differences', () => {
+    const many = (offset: number) => Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, i + offset]));
+    const diff = diffConfig(metadata(many(0)), metadata(many(1)));
+    expect(diff.differences).toHaveLength(MAX_DIFFERENCES);
+    expect(diff.truncated).toBe(100);
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildStaticData, exportStaticReport } from './export-static-report.js';
+import { type DemoFolder, INJECTION, writeDemoFolder } from './testing/demo-folder.js';
+import { singleCase } from './testing/sample-results.js';
+import { type TempDir, tempDir } from './testing/temp-dir.js';
+import { writePartialRun, writeRun } from './testing/write-records.js';
+
+let temp: TempDir;
+let demo: DemoFolder;
+
+beforeAll(async () => {
+  temp = await tempDir();
+  demo = await writeDemoFolder(join(temp.dir, 'results'));
+});
+
+afterAll(async () => {
+  await temp.cleanup();
+});
+
+function embeddedData(html: string): unknown {
+  const block = /<script type="application\/json" id="holodeck-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (block === undefined) throw new Error('no data block');
+  return JSON.parse(block);
+}
+
+describe('exportStaticReport', () => {
+  it('writes one file holding the page and the newest run, with agent output only inside the data block', async () => {
+    const out = await exportStaticReport({
+      resultsDir: join(temp.dir, 'results'),
+      outPath: join(temp.dir, 'out', 'report.html'),
+    });
+    expect(out).toBe(join(temp.dir, 'out', 'report.html'));
+    const html = await readFile(out, 'utf8');
+    expect(html).not.toContain(INJECTION);
+    expect(html).not.toMatch(/<script>window\.__pwned|<img src=x/);
+    expect(html).not.toMatch(/<link rel="stylesheet"|<script [^>]*src=/);
+    const data = embeddedData(html) as {
+      mode: string;
+      run: { run: { id: string } };
+      cases: { result: { test_name: string } }[];
+    };
+    expect(data.mode).toBe('static');
+    expect(data.run.run.id).toBe(demo.newer);
+    expect(data.cases).toHaveLength(6);
+    expect(data.cases[5]?.result.test_name).toBe(`injected ${INJECTION}`);
+  });
+
+  it('exports the run asked for', async () => {
+    const data = await buildStaticData(join(temp.dir, 'results'), demo.other);
+    expect(data.run.run.agent_slug).toBe('support-bot');
+    expect(data.run.previous_run_id).toBeNull();
+    expect(data.runs.runs.map((r) => r.id)).toEqual([demo.other]);
+  });
+
+  it('picks the newest finished run that reads, skipping a broken file and a run still in progress', async () => {
+    const dir = join(temp.dir, 'mixed');
+    const finished = await writeRun(dir, { startedAt: '2026-12-01T00:00:00.000Z', results: [singleCase('a', true)] });
+    await writePartialRun(dir, { startedAt: '2026-12-03T00:00:00.000Z', results: [singleCase('b', true)] });
+    await writeFile(join(dir, 'financial-assistant', '2026-12-02T00-00-00-000Z.json'), '{');
+    expect((await buildStaticData(dir)).run.run.id).toBe(finished);
+  });
+
+  it.each([
+    ['a malformed run id', '../../etc/passwd', 'INVALID_RUN_ID'],
+    ['a run that does not exist', 'support-bot/2020-01-01T00-00-00-000Z', 'RUN_NOT_FOUND'],
+  ])('refuses %s', async (_, runId, code) => {
+    await expect(
+      exportStaticReport({ resultsDir: join(temp.dir, 'results'), runId, outPath: join(temp.dir, 'x.html') }),
+    ).rejects.toMatchObject({ code });
+  });
+
+  it('fails without leaving a temporary file when the report cannot be written', async () => {
+    const taken = join(temp.dir, 'taken');
+    await mkdir(join(taken, 'report.html'), { recursive: true });
+    await expect(
+      exportStaticReport({ resultsDir: join(temp.dir, 'results'), outPath: join(taken, 'report.html') }),
+    ).rejects.toMatchObject({
+      code: 'EISDIR',
+    });
+    expect(await readdir(taken)).toEqual(['report.html']);
+  });
+
+  it('says so when there is no run to export', async () => {
+    await expect(
+      exportStaticReport({ resultsDir: join(temp.dir, 'empty'), outPath: join(temp.dir, 'x.html') }),
+    ).rejects.toMatchObject({
+      code: 'NO_RUNS',
+    });
+  });
+});

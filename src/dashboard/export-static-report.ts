@@ -1,0 +1,92 @@
+/** `holodeck test view --export report.html`: one run as a single HTML file that opens without a server. */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { bundlePageScripts } from './bundle-page-scripts.js';
+import { DashboardError } from './dashboard-error.js';
+import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashboard-types.js';
+import { loadPageAssets, pageScripts, pageStyles } from './page-assets.js';
+import { staticPageHtml } from './page-html.js';
+import { pageRuns, trendsOf } from './query-runs.js';
+import { type RunId, requireRunId, timestampTime } from './run-id.js';
+import { RunStore } from './run-store.js';
+import { caseDetail, runDetail } from './run-views.js';
+import { type RunFile, scanResultsDir } from './scan-results-dir.js';
+import { summarizeRun } from './summarize-run.js';
+
+export interface ExportOptions {
+  readonly resultsDir: string;
+  /** `<agent-slug>/<timestamp>`; the newest readable run when absent. */
+  readonly runId?: string;
+  readonly outPath: string;
+}
+
+/** What the page reads instead of the API when it opens from a file. */
+export interface StaticData {
+  readonly mode: 'static';
+  readonly generated_at: string;
+  readonly runs: RunsPage;
+  readonly trends: Trends;
+  readonly run: RunDetail;
+  readonly cases: readonly CaseDetail[];
+}
+
+function startTime(file: RunFile): number {
+  const encoded = timestampTime(file.runId.timestamp);
+  return encoded === null ? file.mtimeMs : Date.parse(encoded);
+}
+
+/** The newest finished run that reads (an in-progress one only when none has finished), without indexing all. */
+async function latestRun(resultsDir: string, store: RunStore): Promise<{ id: RunId; record: RunRecord }> {
+  const files = (await scanResultsDir(resultsDir)).sort(
+    (a, b) => Number(a.partial) - Number(b.partial) || startTime(b) - startTime(a),
+  );
+  for (const file of files) {
+    try {
+      return { id: file.runId, record: await store.load(file.runId) };
+    } catch (error) {
+      if (!(error instanceof DashboardError)) throw error;
+    }
+  }
+  throw new DashboardError('NO_RUNS', 'no readable run records in the results folder');
+}
+
+export async function buildStaticData(resultsDir: string, runId?: string): Promise<StaticData> {
+  const store = new RunStore(resultsDir, { capacity: 1 });
+  const chosen = runId === undefined ? await latestRun(resultsDir, store) : null;
+  const id = chosen?.id ?? requireRunId(runId ?? '');
+  const record = chosen?.record ?? (await store.load(id));
+  const summary = summarizeRun(id, record, record.report.results);
+  const query = { offset: 0, limit: 1, agent: null, q: null, status: null };
+  return {
+    mode: 'static',
+    generated_at: new Date().toISOString(),
+    runs: pageRuns([summary], query),
+    trends: trendsOf([summary], query),
+    run: runDetail(summary, record, null),
+    cases: record.report.results.map((_, position) => caseDetail(id.id, record, position)),
+  };
+}
+
+/** Writes the report (atomically: a temporary file renamed into place) and returns its absolute path. */
+export async function exportStaticReport(options: ExportOptions): Promise<string> {
+  const data = await buildStaticData(options.resultsDir, options.runId);
+  const assets = await loadPageAssets();
+  const html = staticPageHtml({
+    title: `HoloDeck — ${data.run.run.agent_name} — ${data.run.run.id}`,
+    css: pageStyles(assets),
+    script: bundlePageScripts(pageScripts(assets)),
+    data,
+  });
+  const outPath = resolve(options.outPath);
+  await mkdir(dirname(outPath), { recursive: true });
+  const temporary = `${outPath}.${randomUUID()}.tmp`;
+  try {
+    await writeFile(temporary, html, 'utf8');
+    await rename(temporary, outPath);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  return outPath;
+}

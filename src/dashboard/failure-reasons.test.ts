@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { caseFailures, describeExpectation, firstFailure, skipReason, turnFailureReasons } from './failure-reasons.js';
+import { conversationCase, singleCase } from './testing/sample-results.js';
+
+describe('failure reasons', () => {
+  it('names the failing turn, its assertion and its metrics', () => {
+    const result = conversationCase('revenue', { failTurn: 1 });
+    const failures = caseFailures(result);
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ turn_index: 1, state: 'failed' });
+    expect(failures[0]?.reasons[0]).toBe(
+      `subtract(a≈206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000`,
+    );
+    expect(failures[0]?.reasons.some((r) => r.startsWith('metric numeric: score 0 < threshold 1'))).toBe(true);
+    expect(firstFailure(result)).toMatch(/^turn 1: subtract\(/);
+  });
+
+  it('explains skipped turns and prefers a failed turn for the one-line summary', () => {
+    const result = conversationCase('recovery', { failTurn: 0, skipFrom: 1 });
+    const failures = caseFailures(result);
+    expect(failures.map((f) => [f.turn_index, f.state])).toEqual([
+      [0, 'failed'],
+      [1, 'skipped'],
+      [2, 'skipped'],
+    ]);
+    expect(failures[1]?.reasons).toEqual([
+      'skipped: the session ended after an unrecoverable error in an earlier turn',
+    ]);
+    expect(firstFailure(result)).toMatch(/^turn 0: /);
+  });
+
+  it('does not repeat turn errors that the case rolled up', () => {
+    const result = conversationCase('recovery', { skipFrom: 1 });
+    expect(caseFailures(result).every((f) => f.turn_index !== null)).toBe(true);
+  });
+
+  it('keeps case-level errors not tied to a turn', () => {
+    const base = conversationCase('x', { failTurn: 0 });
+    const failures = caseFailures({ ...base, errors: ['session could not open: ECONNREFUSED'] });
+    expect(failures[0]).toEqual({
+      turn_index: null,
+      state: 'failed',
+      reasons: ['session could not open: ECONNREFUSED'],
+    });
+  });
+
+  it('explains single-turn failures by metric and by tools', () => {
+    expect(caseFailures(singleCase('capital', false))[0]?.reasons).toEqual([
+      'metric equality: score 0 — expected "Paris", got "Lyon"',
+    ]);
+    const toolFail = {
+      ...singleCase('tools', false),
+      metric_results: [],
+      expected_tools: [{ name: 'lookup', args: null, count: 1 }],
+      tools_matched: false,
+    };
+    expect(caseFailures(toolFail)[0]?.reasons).toEqual(['expected tools lookup not matched (called: none)']);
+    expect(caseFailures({ ...toolFail, tools_matched: null })[0]?.reasons).toEqual(['failed (no reason recorded)']);
+    expect(firstFailure(singleCase('ok', true))).toBeNull();
+  });
+
+  it('describes expectations with their matcher kinds and counts', () => {
+    expect(describeExpectation({ tool: 'lookup', args: null, count: 1 })).toBe('lookup');
+    expect(
+      describeExpectation({ tool: 'f', args: { a: 1, b: { fuzzy: '2' }, c: { regex: '^x$' }, d: 'text' }, count: 2 }),
+    ).toBe('f(a=1, b≈2, c~/^x$/, d="text") ×2');
+  });
+
+  it('reports a failed turn with no recorded reason, and errored metrics', () => {
+    const turn = conversationCase('x').turns?.[0];
+    if (turn === undefined) throw new Error('fixture');
+    expect(turnFailureReasons({ ...turn, passed: false, arg_match_details: [], metric_results: [] })).toEqual([
+      'failed (no reason recorded)',
+    ]);
+    const errored = { ...turn.metric_results[0], metric_name: 'judge', passed: false, error: 'timeout after 30s' };
+    expect(
+      turnFailureReasons({ ...turn, passed: false, metric_results: [errored] as typeof turn.metric_results }),
+    ).toContain('metric judge errored: timeout after 30s');
+    expect(skipReason({ ...turn, errors: [] })).toBe('no reason recorded');
+  });
+});

@@ -1,0 +1,69 @@
+/** Routes one HTTP request: the page, its assets, the event stream and the JSON API. Read-only: GET and HEAD. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handleApi } from './api-routes.js';
+import { DashboardError } from './dashboard-error.js';
+import type { EventHub } from './event-hub.js';
+import { SECURITY_HEADERS, send, sendError, sendJson } from './http-responses.js';
+import { type PageAssets, STYLESHEETS } from './page-assets.js';
+import { servedPageHtml } from './page-html.js';
+import type { RunIndex } from './run-index.js';
+import type { RunStore } from './run-store.js';
+
+export interface RequestDeps {
+  readonly assets: PageAssets;
+  readonly index: RunIndex;
+  readonly store: RunStore;
+  readonly hub: EventHub;
+  /** `host:port` values the server answers to; null accepts any (when listening on all interfaces). */
+  readonly allowedHosts: () => ReadonlySet<string> | null;
+  readonly log: (line: string) => void;
+}
+
+export function createRequestHandler(deps: RequestDeps): (request: IncomingMessage, response: ServerResponse) => void {
+  return (request, response) => {
+    route(request, response, deps).catch((error: unknown) => sendError(response, error, deps.log));
+  };
+}
+
+async function route(request: IncomingMessage, response: ServerResponse, deps: RequestDeps): Promise<void> {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') {
+    throw new DashboardError('METHOD_NOT_ALLOWED', `${method} is not supported; the dashboard is read-only`);
+  }
+  const hosts = deps.allowedHosts();
+  if (hosts !== null && !hosts.has((request.headers.host ?? '').toLowerCase())) {
+    throw new DashboardError('HOST_NOT_ALLOWED', 'unexpected Host header');
+  }
+  const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
+  const headOnly = method === 'HEAD';
+  if (url.pathname === '/api/events') {
+    deps.hub.add(response, SECURITY_HEADERS);
+  } else if (url.pathname.startsWith('/api/')) {
+    sendJson(response, 200, await handleApi(url, deps), headOnly);
+  } else {
+    serveStatic(url.pathname, request, response, deps.assets, headOnly);
+  }
+}
+
+function serveStatic(
+  path: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  assets: PageAssets,
+  headOnly: boolean,
+): void {
+  if (path === '/' || path === '/index.html') {
+    const html = servedPageHtml(STYLESHEETS);
+    send(response, 200, 'text/html; charset=utf-8', html, { 'Cache-Control': 'no-store' }, headOnly);
+    return;
+  }
+  const asset = path.startsWith('/assets/') ? assets.get(path.slice('/assets/'.length)) : undefined;
+  if (asset === undefined) throw new DashboardError('NOT_FOUND', `not found: ${path}`);
+  const cache = { ETag: asset.etag, 'Cache-Control': 'no-cache' };
+  if (request.headers['if-none-match'] === asset.etag) {
+    response.writeHead(304, { ...SECURITY_HEADERS, ...cache });
+    response.end();
+    return;
+  }
+  send(response, 200, asset.contentType, asset.text, cache, headOnly);
+}

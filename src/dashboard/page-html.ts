@@ -1,0 +1,100 @@
+/** The HTML shell of the page: served (assets by URL) or static (assets and data inlined in one file). */
+import { createHash } from 'node:crypto';
+import { DashboardError } from './dashboard-error.js';
+
+/** The policy the server sends with the page: only its own scripts, styles and API. */
+export const SERVED_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+}
+
+/**
+ * JSON that can sit inside `<script type="application/json">`: `<`, `>` and `&` are written as `\u` escapes,
+ * so no data can close the element or open a comment, and JSON.parse reads the same value back.
+ */
+export function jsonForScriptElement(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+function head(title: string, extra: string): string {
+  return [
+    '<!doctype html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${escapeHtml(title)}</title>`,
+    '<link rel="icon" href="data:,">',
+    extra,
+    '</head>',
+  ].join('\n');
+}
+
+const NOSCRIPT = '<noscript>The HoloDeck dashboard needs JavaScript.</noscript>';
+
+/** The page as the server sends it: stylesheets (in cascade order) and the entry module by URL. */
+export function servedPageHtml(stylesheets: readonly string[]): string {
+  const assets = [
+    ...stylesheets.map((name) => `<link rel="stylesheet" href="/assets/${escapeHtml(name)}">`),
+    '<script type="module" src="/assets/app.js"></script>',
+  ].join('\n');
+  return `${head('HoloDeck runs', assets)}\n<body>\n<div id="app"></div>\n${NOSCRIPT}\n</body>\n</html>\n`;
+}
+
+function sha256(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+export interface StaticPageParts {
+  readonly title: string;
+  readonly css: string;
+  /** The bundled page script (see bundlePageScripts). */
+  readonly script: string;
+  readonly data: unknown;
+}
+
+/** One self-contained file; its policy allows exactly the inlined script and style, by hash. */
+export function staticPageHtml(parts: StaticPageParts): string {
+  if (/<\/style/i.test(parts.css)) throw new DashboardError('PAGE_BUNDLE_INVALID', 'the page CSS contains `</style`');
+  const script = `\n${parts.script}`;
+  const css = `\n${parts.css}`;
+  const csp = [
+    "default-src 'none'",
+    `script-src ${sha256(script)}`,
+    `style-src ${sha256(css)}`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const extra = [
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">`,
+    `<style>${css}</style>`,
+  ].join('\n');
+  return [
+    head(parts.title, extra),
+    '<body>',
+    '<div id="app"></div>',
+    NOSCRIPT,
+    `<script type="application/json" id="holodeck-data">${jsonForScriptElement(parts.data)}</script>`,
+    `<script>${script}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,104 @@
+/** Inline SVG line charts of runs over time, built with DOM calls. */
+import { safeHref, svg } from './dom.js';
+
+const PAD = { left: 44, right: 14, top: 12, bottom: 26 };
+
+function xPosition(index, count, width) {
+  const plot = width - PAD.left - PAD.right;
+  return count <= 1 ? PAD.left + plot / 2 : PAD.left + (index * plot) / (count - 1);
+}
+
+function yPosition(value, height, yMin, yMax) {
+  const plot = height - PAD.top - PAD.bottom;
+  const span = yMax - yMin || 1;
+  return PAD.top + plot - ((value - yMin) / span) * plot;
+}
+
+/** Path through the known points; a missing value (a run of another series) is stepped over. */
+function linePath(points) {
+  return points
+    .filter((point) => point !== null)
+    .map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`)
+    .join('');
+}
+
+function grid(width, height, options) {
+  return options.yTicks.map((tick) => {
+    const y = yPosition(tick, height, options.yMin, options.yMax);
+    return svg(
+      'g',
+      { class: 'grid' },
+      svg('line', { x1: PAD.left, x2: width - PAD.right, y1: y, y2: y }),
+      svg('text', { x: PAD.left - 6, y: y + 4, 'text-anchor': 'end' }, options.yFormat(tick)),
+    );
+  });
+}
+
+function xAxis(count, width, height, xLabel) {
+  if (count === 0) return [];
+  const step = Math.max(1, Math.ceil(count / 6));
+  const labels = [];
+  for (let index = 0; index < count; index += step) {
+    labels.push(
+      svg(
+        'text',
+        { x: xPosition(index, count, width), y: height - 8, 'text-anchor': 'middle', class: 'axis' },
+        xLabel(index),
+      ),
+    );
+  }
+  return labels;
+}
+
+/**
+ * series: [{ label, className, values: [number|null], titles: [string], hrefs: [string|null] }], all the same
+ * length (one entry per run, oldest first).
+ */
+export function lineChart({
+  series,
+  count,
+  xLabel,
+  yMin = 0,
+  yMax = 1,
+  yTicks,
+  yFormat,
+  width = 860,
+  height = 180,
+  label,
+  dots,
+}) {
+  const options = { yMin, yMax, yTicks: yTicks ?? [yMin, (yMin + yMax) / 2, yMax], yFormat: yFormat ?? String };
+  const radius = count > 120 ? 2 : count > 40 ? 3 : 4;
+  const showDots = dots ?? true;
+  const layers = series.map((line) => {
+    const points = line.values.map((value, index) =>
+      value === null || value === undefined
+        ? null
+        : { x: xPosition(index, count, width), y: yPosition(value, height, yMin, yMax), index },
+    );
+    const marks = points
+      .filter((point) => showDots && point !== null)
+      .map((point) => {
+        const dot = svg(
+          'circle',
+          { cx: point.x, cy: point.y, r: radius, class: 'dot' },
+          svg('title', {}, line.titles[point.index] ?? ''),
+        );
+        const href = line.hrefs?.[point.index];
+        return href ? svg('a', { href: safeHref(href), class: 'dot-link' }, dot) : dot;
+      });
+    return svg(
+      'g',
+      { class: `series ${line.className ?? ''}` },
+      svg('path', { d: linePath(points), class: 'line' }),
+      marks,
+    );
+  });
+  return svg(
+    'svg',
+    { viewBox: `0 0 ${width} ${height}`, class: 'chart', role: 'img', 'aria-label': label ?? 'chart' },
+    grid(width, height, options),
+    xAxis(count, width, height, xLabel),
+    layers,
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The only way the page creates DOM: elements with text children and checked attributes. Data is always set
+ * through text nodes and attributes, never parsed as HTML, so agent output cannot become markup or script.
+ */
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+function append(parent, child) {
+  if (child === null || child === undefined || child === false) return;
+  if (Array.isArray(child)) {
+    for (const item of child) append(parent, item);
+    return;
+  }
+  parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+}
+
+function setProp(element, name, value) {
+  if (value === null || value === undefined || value === false) return;
+  if (name === 'className') element.className = value;
+  else if (name === 'text') element.textContent = String(value);
+  else if (name === 'on')
+    for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+  else if (name === 'dataset') Object.assign(element.dataset, value);
+  else if (name === 'style') Object.assign(element.style, value);
+  else if (name === 'href') element.setAttribute('href', safeHref(String(value)));
+  else if (name.startsWith('on')) throw new Error(`event handlers go in "on", not ${name}`);
+  else if (value === true) element.setAttribute(name, '');
+  else element.setAttribute(name, String(value));
+}
+
+/** Links stay inside the page: only `#/...` routes. */
+export function safeHref(href) {
+  if (!href.startsWith('#')) throw new Error(`refusing a link outside the page: ${href.slice(0, 40)}`);
+  return href;
+}
+
+/** `h('div', { className: 'x', on: { click } }, 'text', child)` */
+export function h(tag, props, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(props ?? {})) setProp(element, name, value);
+  append(element, children);
+  return element;
+}
+
+/** An SVG element; attributes are set with setAttribute (numbers and our own strings only). */
+export function svg(tag, attrs, ...children) {
+  const element = document.createElementNS(SVG_NS, tag);
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (name === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    else if (name.startsWith('on')) throw new Error(`event handlers go in "on", not ${name}`);
+    else if (value !== null && value !== undefined) element.setAttribute(name, String(value));
+  }
+  append(element, children);
+  return element;
+}
+
+/** Replaces the children of `parent`. */
+export function mount(parent, ...children) {
+  parent.replaceChildren();
+  append(parent, children);
+  return parent;
+}

@@ -1,0 +1,106 @@
+/** Number, date and duration formatting for the page. */
+
+const integer = new Intl.NumberFormat('en-US');
+
+export function formatInt(n) {
+  return typeof n === 'number' && Number.isFinite(n) ? integer.format(n) : '–';
+}
+
+export function formatPercent(rate) {
+  if (typeof rate !== 'number' || !Number.isFinite(rate)) return '–';
+  const percent = rate * 100;
+  return `${percent === 100 || percent === 0 ? percent.toFixed(0) : percent.toFixed(1)}%`;
+}
+
+export function formatScore(score) {
+  if (typeof score !== 'number' || !Number.isFinite(score)) return '–';
+  if (Number.isInteger(score)) return String(score);
+  return score.toFixed(3).replace(/0+$/, '');
+}
+
+export function formatDelta(delta, format = formatScore) {
+  if (typeof delta !== 'number' || !Number.isFinite(delta)) return '–';
+  if (delta === 0) return '±0';
+  return `${delta > 0 ? '+' : '−'}${format(Math.abs(delta))}`;
+}
+
+export function formatDuration(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '–';
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 2 : 1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${Math.round(seconds % 60)}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+export function formatTokens(n) {
+  if (typeof n !== 'number' || !Number.isFinite(n)) return '–';
+  if (n < 10_000) return integer.format(n);
+  if (n < 1_000_000) return `${(n / 1000).toFixed(n < 100_000 ? 1 : 0)}k`;
+  return `${(n / 1_000_000).toFixed(2)}M`;
+}
+
+export function formatBytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function pad(n) {
+  return String(n).padStart(2, '0');
+}
+
+/** `2026-12-02 12:30` in local time; the ISO text itself when it does not parse. */
+export function formatDate(iso) {
+  if (typeof iso !== 'string' || iso === '') return '–';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function formatDateTime(iso) {
+  if (typeof iso !== 'string' || iso === '') return '–';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${formatDate(iso)}:${pad(date.getSeconds())}`;
+}
+
+export function shortCommit(commit) {
+  return typeof commit === 'string' && commit !== '' ? commit.slice(0, 8) : '–';
+}
+
+export function modelLabel(model) {
+  if (!model) return '–';
+  return model.provider ? `${model.provider}/${model.name}` : model.name;
+}
+
+/** `N turns · P/N passed` for multi-turn cases, as the spec names it. */
+export function turnsLabel(turnCount, passedTurns) {
+  return `${turnCount} turn${turnCount === 1 ? '' : 's'} · ${passedTurns}/${turnCount} passed`;
+}
+
+/** Labels turns by their 0-based `turn_index`, as the console and file reports do. */
+export function turnLabel(turnIndex) {
+  return `Turn ${turnIndex}`;
+}
+
+/** JSON for display (pretty-printed); strings are shown as they are. */
+export function displayValue(value) {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return 'undefined';
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Compact one-line JSON for arguments. */
+export function inlineValue(value) {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,113 @@
+/** The top of the run view: title and metadata, summary figures, and per-metric results. */
+import { h } from './dom.js';
+import {
+  formatDateTime,
+  formatDuration,
+  formatInt,
+  formatPercent,
+  formatScore,
+  formatTokens,
+  modelLabel,
+  shortCommit,
+} from './format.js';
+import { badge, card, keyValues, rateTone, stat } from './widgets.js';
+
+export function runHeader(detail, actions) {
+  const { run, metadata } = detail;
+  return h(
+    'div',
+    { className: 'page-head' },
+    h(
+      'div',
+      { className: 'page-title' },
+      h('h1', {}, run.agent_name, h('span', { className: 'title-sub' }, formatDateTime(run.started_at))),
+      badge(run.state),
+      h('span', { className: 'spacer' }),
+      actions,
+    ),
+    keyValues([
+      ['Run', h('span', { className: 'mono' }, run.id)],
+      ['Model', modelLabel(run.model)],
+      ['Backend', run.backend],
+      [
+        'Commit',
+        run.git_commit ? h('span', { className: 'mono', title: run.git_commit }, shortCommit(run.git_commit)) : null,
+      ],
+      ['HoloDeck', run.holodeck_version],
+      ['Node', metadata.node_version],
+      ['Config', detail.agent_config_path ? h('span', { className: 'mono' }, detail.agent_config_path) : null],
+      [
+        'Arguments',
+        metadata.cli_args.length > 0 ? h('span', { className: 'mono' }, metadata.cli_args.join(' ')) : null,
+      ],
+    ]),
+  );
+}
+
+export function summaryFigures(run) {
+  const s = run.summary;
+  const tokens = s.token_usage;
+  return h(
+    'div',
+    { className: 'stats' },
+    stat(
+      'Pass rate',
+      formatPercent(s.pass_rate),
+      `${formatInt(s.total_tests)} test cases`,
+      rateTone(s.pass_rate, s.total_tests),
+    ),
+    stat('Cases', `${formatInt(s.passed)} passed`, `${formatInt(s.failed)} failed`, s.failed > 0 ? 'bad' : 'good'),
+    stat(
+      'Turns',
+      `${formatInt(s.passed_turns)}/${formatInt(s.total_turns)} passed`,
+      `${formatInt(s.failed_turns)} failed · ${formatInt(s.skipped_turns)} skipped`,
+      s.failed_turns > 0 ? 'bad' : null,
+    ),
+    stat(
+      'Duration',
+      formatDuration(s.duration_ms),
+      run.finished_at ? `finished ${formatDateTime(run.finished_at)}` : null,
+    ),
+    stat(
+      'Tokens',
+      formatTokens(tokens.total_tokens),
+      `${formatTokens(tokens.prompt_tokens)} prompt · ${formatTokens(tokens.completion_tokens)} completion`,
+    ),
+  );
+}
+
+export function metricsTable(run) {
+  if (run.metrics.length === 0) return null;
+  return card(
+    'Metrics',
+    {},
+    h(
+      'table',
+      { className: 'table compact metrics-table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Metric', 'Mean score', 'Passed', 'Failed', 'Errored'].map((title) => h('th', {}, title)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        run.metrics.map((metric) =>
+          h(
+            'tr',
+            {},
+            h('td', { className: 'mono' }, metric.metric_name),
+            h('td', { className: 'num' }, formatScore(metric.mean_score)),
+            h('td', { className: 'num good' }, formatInt(metric.passed)),
+            h('td', { className: `num${metric.failed > 0 ? ' bad' : ''}` }, formatInt(metric.failed)),
+            h('td', { className: `num${metric.errored > 0 ? ' bad' : ''}` }, formatInt(metric.errored)),
+          ),
+        ),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,147 @@
+/** The table of runs: one row per run, a checkbox to pick two for comparison, and paging. */
+import { h } from './dom.js';
+import { formatDateTime, formatDuration, formatInt, formatTokens, modelLabel, shortCommit } from './format.js';
+import { compareHref, runHref } from './router.js';
+import { badge, empty, passBar } from './widgets.js';
+
+const COLUMNS = [
+  '',
+  'Started',
+  'Agent',
+  'Model',
+  'Backend',
+  'Pass rate',
+  'Cases',
+  'Turns',
+  'Duration',
+  'Tokens',
+  'Commit',
+  'State',
+];
+
+function runRow(run, selection) {
+  const { summary } = run;
+  const checkbox = h('input', {
+    type: 'checkbox',
+    'aria-label': `select ${run.id} to compare`,
+    on: { change: () => selection.toggle(run, checkbox.checked) },
+  });
+  checkbox.checked = selection.has(run.id);
+  const unreadable = run.state === 'unreadable';
+  return h(
+    'tr',
+    {
+      className: `run-row${unreadable ? ' is-unreadable' : ''}`,
+      dataset: { runId: run.id },
+      on: {
+        click: (event) => {
+          if (event.target.closest('input, a')) return;
+          location.hash = runHref(run.id);
+        },
+      },
+    },
+    h('td', { className: 'select-cell' }, checkbox),
+    h(
+      'td',
+      {},
+      h('a', { href: runHref(run.id), className: 'run-link', title: run.id }, formatDateTime(run.started_at)),
+    ),
+    h('td', { title: run.agent_slug }, run.agent_name),
+    h('td', { className: 'mono' }, modelLabel(run.model)),
+    h('td', {}, run.backend ?? '–'),
+    h(
+      'td',
+      {},
+      unreadable
+        ? h('span', { className: 'muted', title: run.error ?? '' }, run.error ?? 'unreadable')
+        : passBar(summary.pass_rate, summary.total_tests),
+    ),
+    h('td', { className: 'num' }, `${formatInt(summary.passed)}/${formatInt(summary.total_tests)}`),
+    h('td', { className: 'num' }, `${formatInt(summary.passed_turns)}/${formatInt(summary.total_turns)}`),
+    h('td', { className: 'num' }, formatDuration(summary.duration_ms)),
+    h('td', { className: 'num' }, formatTokens(summary.token_usage.total_tokens)),
+    h('td', { className: 'mono', title: run.git_commit ?? '' }, shortCommit(run.git_commit)),
+    h('td', {}, badge(run.state)),
+  );
+}
+
+function pager(page, onOffset) {
+  const from = page.total === 0 ? 0 : page.offset + 1;
+  const to = Math.min(page.total, page.offset + page.runs.length);
+  return h(
+    'div',
+    { className: 'pager' },
+    h(
+      'button',
+      {
+        type: 'button',
+        disabled: page.offset === 0,
+        on: { click: () => onOffset(Math.max(0, page.offset - page.limit)) },
+      },
+      '‹ Newer',
+    ),
+    h('span', { className: 'muted' }, `${formatInt(from)}–${formatInt(to)} of ${formatInt(page.total)} runs`),
+    h(
+      'button',
+      { type: 'button', disabled: to >= page.total, on: { click: () => onOffset(page.offset + page.limit) } },
+      'Older ›',
+    ),
+  );
+}
+
+/** The button that compares the two runs picked in the table; the older one becomes the baseline (A). */
+export function compareControl() {
+  const picked = new Map();
+  let pair = null;
+  const button = h('button', { type: 'button', className: 'primary', disabled: true }, 'Compare selected');
+  button.addEventListener('click', () => {
+    if (pair) location.hash = compareHref(pair[0], pair[1]);
+  });
+  const selection = {
+    has: (id) => picked.has(id),
+    toggle(run, on) {
+      if (on) picked.set(run.id, run);
+      else picked.delete(run.id);
+      const ordered = [...picked.values()].sort((x, y) => String(x.started_at).localeCompare(String(y.started_at)));
+      pair = ordered.length === 2 ? ordered.map((entry) => entry.id) : null;
+      button.disabled = pair === null;
+      button.textContent = picked.size === 0 ? 'Compare selected' : `Compare selected (${picked.size}/2)`;
+    },
+  };
+  return { button, selection };
+}
+
+export function runsTable(page, selection, onOffset, filtered) {
+  if (page.total === 0) {
+    return empty(
+      filtered ? 'No runs match these filters.' : 'No run records yet. Run `holodeck test` and they appear here.',
+    );
+  }
+  return h(
+    'div',
+    {},
+    h(
+      'div',
+      { className: 'table-scroll' },
+      h(
+        'table',
+        { className: 'table runs-table' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            COLUMNS.map((column) => h('th', {}, column)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          page.runs.map((run) => runRow(run, selection)),
+        ),
+      ),
+    ),
+    pager(page, onOffset),
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * #/run/<id>/case/<n> — one test case. Multi-turn cases list every turn as an expandable row (failing turns
+ * open); a single-turn case is one exchange. "Why it failed" names each failing turn and its reasons first.
+ */
+import { getCase } from './api.js';
+import { h, mount } from './dom.js';
+import { formatDateTime, formatDuration, formatInt, formatTokens, turnLabel, turnsLabel } from './format.js';
+import { caseHref, runHref } from './router.js';
+import { exchangeBody, exchangeOfCase } from './view-turn.js';
+import { badge, card, errorBox, lazyDetails, loading, stat } from './widgets.js';
+
+function turnStatus(turn) {
+  if (turn.skipped) return 'skipped';
+  return turn.passed ? 'passed' : 'failed';
+}
+
+function oneLine(text, max = 140) {
+  const flat = String(text).replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
+}
+
+function turnSummary(turn) {
+  const status = turnStatus(turn);
+  const metricsPassed = turn.metric_results.filter((m) => !m.skipped && m.passed).length;
+  const metricsRun = turn.metric_results.filter((m) => !m.skipped).length;
+  return [
+    h('span', { className: 'turn-label' }, turnLabel(turn.turn_index)),
+    badge(status),
+    h('span', { className: 'turn-preview', title: turn.input }, oneLine(turn.input)),
+    h(
+      'span',
+      { className: 'turn-chips' },
+      turn.tool_invocations.length > 0
+        ? h(
+            'span',
+            { className: 'chip' },
+            `${turn.tool_invocations.length} tool call${turn.tool_invocations.length === 1 ? '' : 's'}`,
+          )
+        : null,
+      metricsRun > 0
+        ? h(
+            'span',
+            { className: `chip${metricsPassed < metricsRun ? ' chip-bad' : ''}` },
+            `metrics ${metricsPassed}/${metricsRun}`,
+          )
+        : null,
+      h('span', { className: 'chip' }, formatDuration(turn.execution_time_ms)),
+      h('span', { className: 'chip' }, `${formatTokens(turn.token_usage.total_tokens)} tok`),
+    ),
+  ];
+}
+
+function turnRow(turn, openTurn) {
+  const status = turnStatus(turn);
+  const open = openTurn === null ? status === 'failed' : openTurn === turn.turn_index;
+  const details = lazyDetails(turnSummary(turn), () => exchangeBody(turn), `turn status-${status}`, open);
+  details.dataset.turnIndex = String(turn.turn_index);
+  details.id = `turn-${turn.turn_index}`;
+  return details;
+}
+
+function goToTurn(root, turnIndex) {
+  const details = root.querySelector(`details.turn[data-turn-index="${Number(turnIndex)}"]`);
+  if (!details) return;
+  details.open = true;
+  details.scrollIntoView({ block: 'start', behavior: 'smooth' });
+}
+
+function whyItFailed(detail, root) {
+  if (detail.failures.length === 0) return null;
+  const items = detail.failures.map((failure) =>
+    h(
+      'li',
+      { className: `failure state-${failure.state}` },
+      failure.turn_index === null
+        ? h('span', { className: 'failure-where' }, detail.result.turns ? 'Test case' : 'Failed')
+        : h(
+            'button',
+            {
+              type: 'button',
+              className: 'link-button failure-where',
+              on: { click: () => goToTurn(root, failure.turn_index) },
+            },
+            turnLabel(failure.turn_index),
+          ),
+      failure.state === 'skipped' ? badge('skipped') : null,
+      h(
+        'ul',
+        { className: 'reasons' },
+        failure.reasons.map((reason) => h('li', {}, reason)),
+      ),
+    ),
+  );
+  return card('Why it failed', { className: 'why-failed' }, h('ul', { className: 'failures' }, items));
+}
+
+function caseNav(detail) {
+  const link = (index, text) =>
+    index === null
+      ? h('span', { className: 'button disabled' }, text)
+      : h('a', { className: 'button', href: caseHref(detail.run_id, index) }, text);
+  return h(
+    'nav',
+    { className: 'case-nav' },
+    h('a', { className: 'button', href: runHref(detail.run_id) }, '‹ All test cases'),
+    h(
+      'span',
+      { className: 'muted' },
+      `Test case #${detail.index} · ${formatInt(detail.index + 1)} of ${formatInt(detail.total)}`,
+    ),
+    h('span', { className: 'spacer' }),
+    link(detail.previous_failed, '‹ Previous failing'),
+    link(detail.next_failed, 'Next failing ›'),
+  );
+}
+
+function caseHead(detail) {
+  const result = detail.result;
+  const turns = result.turns;
+  const passedTurns = turns ? turns.filter((t) => t.passed && !t.skipped).length : null;
+  return h(
+    'div',
+    { className: 'page-head' },
+    h(
+      'div',
+      { className: 'page-title' },
+      h('h1', { className: 'case-title' }, result.test_name),
+      badge(result.passed ? 'passed' : 'failed'),
+      turns
+        ? h(
+            'span',
+            { className: `turns-label${passedTurns < turns.length ? ' bad' : ''}` },
+            turnsLabel(turns.length, passedTurns),
+          )
+        : h('span', { className: 'muted' }, 'single turn'),
+    ),
+    h(
+      'div',
+      { className: 'stats small' },
+      stat('Duration', formatDuration(result.execution_time_ms)),
+      stat(
+        'Tokens',
+        formatTokens(result.token_usage.total_tokens),
+        `${formatInt(result.token_usage.prompt_tokens)} prompt · ${formatInt(result.token_usage.completion_tokens)} completion`,
+      ),
+      stat('Tool calls', formatInt(result.tool_invocations.length)),
+      stat('Finished', formatDateTime(result.timestamp)),
+    ),
+  );
+}
+
+export function renderCase(root, route) {
+  mount(root, loading());
+  const openParam = route.params.get('turn');
+  const openTurn = openParam !== null && /^[0-9]+$/.test(openParam) ? Number(openParam) : null;
+  getCase(route.id, route.index).then(
+    (detail) => {
+      const result = detail.result;
+      const body = result.turns
+        ? card(
+            `Turns (${result.turns.length})`,
+            { className: 'turns-card' },
+            h(
+              'div',
+              { className: 'turns' },
+              result.turns.map((turn) => turnRow(turn, openTurn)),
+            ),
+          )
+        : card('Exchange', { className: 'exchange-card' }, exchangeBody(exchangeOfCase(result)));
+      mount(root, caseNav(detail), caseHead(detail), whyItFailed(detail, root), body);
+      if (openTurn !== null) goToTurn(root, openTurn);
+    },
+    (error) => mount(root, errorBox(error)),
+  );
+  return {};
+}

@@ -1,0 +1,230 @@
+/** #/compare/<a>/<b> — what changed from run A (baseline) to run B: cases and turns, metrics, configuration. */
+import { getComparison } from './api.js';
+import { h, mount } from './dom.js';
+import {
+  formatDateTime,
+  formatDelta,
+  formatDuration,
+  formatInt,
+  formatPercent,
+  formatScore,
+  formatTokens,
+  modelLabel,
+  shortCommit,
+  turnLabel,
+} from './format.js';
+import { caseHref, replaceParams, runHref } from './router.js';
+import { virtualList } from './virtual-list.js';
+import { badge, card, empty, errorBox, loading, stat, statusIcon } from './widgets.js';
+
+const KINDS = ['regressed', 'still_failing', 'added', 'fixed', 'removed'];
+const ROW_HEIGHT = 40;
+
+function runCard(label, run) {
+  return h(
+    'a',
+    { className: 'compare-run', href: runHref(run.id) },
+    h('span', { className: 'compare-label' }, label),
+    h('span', { className: 'compare-date' }, formatDateTime(run.started_at)),
+    h('span', { className: 'muted mono' }, `${modelLabel(run.model)} · ${shortCommit(run.git_commit)}`),
+    h(
+      'span',
+      { className: 'compare-rate' },
+      formatPercent(run.summary.pass_rate),
+      ` (${run.summary.passed}/${run.summary.total_tests})`,
+    ),
+  );
+}
+
+function deltaStat(label, a, b, format, higherIsBetter) {
+  const delta = b - a;
+  const tone = delta === 0 ? null : delta > 0 === higherIsBetter ? 'good' : 'bad';
+  return stat(label, format(b), `${formatDelta(delta, format)} from ${format(a)}`, tone);
+}
+
+function deltas(comparison) {
+  const a = comparison.a.summary;
+  const b = comparison.b.summary;
+  return h(
+    'div',
+    { className: 'stats' },
+    deltaStat('Pass rate', a.pass_rate, b.pass_rate, formatPercent, true),
+    deltaStat('Cases passed', a.passed, b.passed, formatInt, true),
+    deltaStat('Turns passed', a.passed_turns, b.passed_turns, formatInt, true),
+    deltaStat('Duration', a.duration_ms, b.duration_ms, formatDuration, false),
+    deltaStat('Tokens', a.token_usage.total_tokens, b.token_usage.total_tokens, formatTokens, false),
+  );
+}
+
+function turnChip(change) {
+  const arrow = `${change.a ?? '—'} → ${change.b ?? '—'}`;
+  const worse = change.a === 'passed' && change.b !== 'passed';
+  return h(
+    'span',
+    {
+      className: `chip ${worse ? 'chip-bad' : change.b === 'passed' ? 'chip-good' : ''}`,
+      title: `${turnLabel(change.turn_index)}: ${arrow}`,
+    },
+    `T${change.turn_index} `,
+    statusIcon(change.a ?? 'skipped'),
+    '→',
+    statusIcon(change.b ?? 'skipped'),
+  );
+}
+
+function changeRow(comparison, change) {
+  const target =
+    change.b_index !== null ? caseHref(comparison.b.id, change.b_index) : caseHref(comparison.a.id, change.a_index);
+  return h(
+    'a',
+    { className: `vrow change-row kind-${change.kind}`, href: target, dataset: { kind: change.kind } },
+    h('span', { className: 'cell-kind' }, badge(change.kind)),
+    h('span', { className: 'cell-name', title: change.test_name }, change.test_name),
+    h(
+      'span',
+      { className: 'cell-status' },
+      statusIcon(change.a_status ?? 'skipped', `A: ${change.a_status ?? 'absent'}`),
+      '→',
+      statusIcon(change.b_status ?? 'skipped', `B: ${change.b_status ?? 'absent'}`),
+    ),
+    h(
+      'span',
+      { className: 'cell-turns' },
+      change.turns.slice(0, 8).map(turnChip),
+      change.turns.length > 8 ? h('span', { className: 'muted' }, `+${change.turns.length - 8}`) : null,
+    ),
+    h('span', { className: 'cell-failure', title: change.failure ?? '' }, change.failure ?? ''),
+  );
+}
+
+function metricTable(metrics) {
+  if (metrics.length === 0) return empty('No metrics in either run.');
+  const counts = (m) => (m ? `${formatInt(m.passed)} / ${formatInt(m.failed)}` : '–');
+  return h(
+    'table',
+    { className: 'table compact metric-delta-table' },
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['Metric', 'A mean', 'B mean', 'Δ', 'A passed / failed', 'B passed / failed'].map((t) => h('th', {}, t)),
+      ),
+    ),
+    h(
+      'tbody',
+      {},
+      metrics.map((m) =>
+        h(
+          'tr',
+          {},
+          h('td', { className: 'mono' }, m.metric_name),
+          h('td', { className: 'num' }, formatScore(m.a?.mean_score)),
+          h('td', { className: 'num' }, formatScore(m.b?.mean_score)),
+          h('td', { className: `num ${m.delta > 0 ? 'good' : m.delta < 0 ? 'bad' : 'muted'}` }, formatDelta(m.delta)),
+          h('td', { className: 'num' }, counts(m.a)),
+          h('td', { className: 'num' }, counts(m.b)),
+        ),
+      ),
+    ),
+  );
+}
+
+function configTable(config) {
+  if (config.differences.length === 0) return empty('Same model, backend, commit, versions and configuration.');
+  return h(
+    'div',
+    { className: 'table-scroll' },
+    h(
+      'table',
+      { className: 'table compact config-table' },
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          ['Setting', 'A', 'B'].map((t) => h('th', {}, t)),
+        ),
+      ),
+      h(
+        'tbody',
+        {},
+        config.differences.map((d) =>
+          h(
+            'tr',
+            {},
+            h('td', { className: 'mono' }, d.path),
+            h('td', { className: 'mono value-a' }, d.a ?? '(absent)'),
+            h('td', { className: 'mono value-b' }, d.b ?? '(absent)'),
+          ),
+        ),
+      ),
+    ),
+    config.truncated > 0
+      ? h('div', { className: 'muted' }, `…and ${formatInt(config.truncated)} more differences`)
+      : null,
+  );
+}
+
+/** Checkboxes that narrow the list to some kinds of change (none checked: all). */
+function kindToggles(comparison, shown, apply) {
+  const toggle = (kind) => {
+    const box = h('input', {
+      type: 'checkbox',
+      on: {
+        change: () => {
+          if (box.checked) shown.add(kind);
+          else shown.delete(kind);
+          replaceParams({ kinds: [...shown].join(',') });
+          apply();
+        },
+      },
+    });
+    box.checked = shown.has(kind);
+    return h('label', { className: `check kind-${kind}` }, box, badge(kind), ` ${formatInt(comparison.counts[kind])}`);
+  };
+  return h(
+    'div',
+    { className: 'filters kind-filters' },
+    KINDS.map(toggle),
+    h('span', { className: 'muted' }, `${formatInt(comparison.counts.still_passing)} unchanged passing`),
+  );
+}
+
+export function renderCompare(root, route) {
+  mount(root, loading());
+  const shown = new Set((route.params.get('kinds') ?? '').split(',').filter((kind) => KINDS.includes(kind)));
+  getComparison(route.a, route.b).then(
+    (comparison) => {
+      const list = virtualList({
+        rowHeight: ROW_HEIGHT,
+        renderRow: (change) => changeRow(comparison, change),
+        columns: ['Change', 'Test case', 'A → B', 'Turns', 'Why it fails now'],
+        className: 'changes',
+        emptyText: 'No test case changed status, and none fails.',
+      });
+      const apply = () => list.update(comparison.cases.filter((c) => shown.size === 0 || shown.has(c.kind)));
+      const toggles = kindToggles(comparison, shown, apply);
+      mount(
+        root,
+        h('div', { className: 'page-head' }, h('div', { className: 'page-title' }, h('h1', {}, 'Compare runs'))),
+        h(
+          'div',
+          { className: 'compare-runs' },
+          runCard('A · baseline', comparison.a),
+          h('span', { className: 'compare-arrow' }, '→'),
+          runCard('B', comparison.b),
+        ),
+        deltas(comparison),
+        card('Test case changes (regressions first)', { actions: toggles, className: 'changes-card' }, list.element),
+        card('Metric deltas', {}, metricTable(comparison.metrics)),
+        card('Configuration differences', {}, configTable(comparison.config)),
+      );
+      apply();
+    },
+    (error) => mount(root, errorBox(error)),
+  );
+  return {};
+}

@@ -1,0 +1,111 @@
+/** #/runs — pass rate over time, metric trends, and the filterable, paged table of runs. */
+import { getRuns, getTrends, isStatic } from './api.js';
+import { h, mount } from './dom.js';
+import { formatInt } from './format.js';
+import { replaceParams } from './router.js';
+import { metricTrends, passRateChart } from './runs-charts.js';
+import { compareControl, runsTable } from './runs-table.js';
+import { card, errorBox, loading, select } from './widgets.js';
+
+const PAGE_SIZE = 50;
+const INDEXING_POLL_MS = 1000;
+
+function indexingNote(indexing) {
+  if (!indexing) return null;
+  const total = indexing.indexed + indexing.pending;
+  return h(
+    'div',
+    { className: 'notice' },
+    `Reading run records… ${formatInt(indexing.indexed)} of ${formatInt(total)} indexed; the list fills in as they are read.`,
+  );
+}
+
+function paramsOf(route) {
+  const offset = Number(route.params.get('offset') ?? 0);
+  return {
+    agent: route.params.get('agent') ?? '',
+    q: route.params.get('q') ?? '',
+    status: route.params.get('status') ?? '',
+    offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
+  };
+}
+
+/** The filters above the runs: agent (once there are several), free text, status. */
+function runFilters(params, update) {
+  const agentSlot = h('span', {});
+  const search = h('input', {
+    type: 'search',
+    placeholder: 'Filter: model, commit, backend, id…',
+    'aria-label': 'filter runs',
+    value: params.q,
+  });
+  let typing = 0;
+  search.addEventListener('input', () => {
+    clearTimeout(typing);
+    typing = setTimeout(() => update({ q: search.value.trim(), offset: 0 }), 200);
+  });
+  const statuses = [
+    ['', 'All runs'],
+    ['failed', 'With failures'],
+    ['passed', 'All passing'],
+  ];
+  const statusSelect = select(statuses, params.status, (status) => update({ status, offset: 0 }), 'filter by status');
+  const showAgents = (page) => {
+    if (page.agents.length <= 1) return mount(agentSlot);
+    const agents = page.agents.map((agent) => [agent.agent_slug, `${agent.agent_name} (${agent.runs})`]);
+    const choose = (agent) => update({ agent, offset: 0 });
+    mount(agentSlot, select([['', 'All agents'], ...agents], params.agent, choose, 'filter by agent'));
+  };
+  return { element: h('div', { className: 'filters' }, agentSlot, search, statusSelect), showAgents };
+}
+
+export function renderRuns(root, route) {
+  const params = paramsOf(route);
+  const chartBody = h('div', {}, loading());
+  const metricsBody = h('div', {}, loading());
+  const tableBody = h('div', {}, loading());
+  const progress = h('div', { hidden: true });
+  const compare = compareControl();
+  let loadToken = 0;
+  const update = (changes) => {
+    Object.assign(params, changes);
+    replaceParams(params);
+    void load();
+  };
+  const filters = runFilters(params, update);
+  const load = async () => {
+    const token = ++loadToken;
+    try {
+      const query = { agent: params.agent, q: params.q, status: params.status };
+      const [page, trends] = await Promise.all([
+        getRuns({ ...query, offset: params.offset, limit: PAGE_SIZE }),
+        getTrends(query),
+      ]);
+      if (token !== loadToken) return;
+      mount(progress, indexingNote(page.indexing));
+      progress.hidden = !page.indexing;
+      if (page.indexing) setTimeout(() => tableBody.isConnected && token === loadToken && load(), INDEXING_POLL_MS);
+      mount(chartBody, passRateChart(trends));
+      mount(metricsBody, metricTrends(trends));
+      filters.showAgents(page);
+      const filtered = Boolean(params.q || params.status || params.agent);
+      mount(
+        tableBody,
+        runsTable(page, compare.selection, (offset) => update({ offset }), filtered),
+      );
+    } catch (error) {
+      if (token === loadToken) mount(tableBody, errorBox(error));
+    }
+  };
+
+  mount(
+    root,
+    h('div', { className: 'toolbar' }, h('h1', {}, isStatic ? 'Run' : 'Runs'), filters.element),
+    progress,
+    card('Pass rate over time', { className: 'chart-card' }, chartBody),
+    card('Metric trends (mean score per run)', {}, metricsBody),
+    card('Runs', { actions: isStatic ? null : compare.button }, tableBody),
+  );
+  void load();
+  return { onRunsChanged: load };
+}

@@ -1,0 +1,73 @@
+/**
+ * The detail of one exchange (a turn, or a whole single-turn case): input, response, tool calls with their
+ * arguments and results, each expected-tool assertion, each metric and grader, errors, tokens and timing.
+ */
+import { h } from './dom.js';
+import { section } from './exchange-section.js';
+import { formatDuration, formatInt } from './format.js';
+import { gradersSection, metricsSection } from './turn-metrics.js';
+import { assertionsSection, toolCallsSection } from './turn-tools.js';
+import { textBlock } from './widgets.js';
+
+function usageLine(exchange) {
+  const usage = exchange.token_usage;
+  const parts = [
+    `${formatInt(usage.prompt_tokens)} prompt`,
+    `${formatInt(usage.completion_tokens)} completion`,
+    `${formatInt(usage.total_tokens)} total tokens`,
+  ];
+  if (usage.cache_read_tokens) parts.push(`${formatInt(usage.cache_read_tokens)} cache read`);
+  if (usage.cache_creation_tokens) parts.push(`${formatInt(usage.cache_creation_tokens)} cache write`);
+  parts.push(formatDuration(exchange.execution_time_ms));
+  if (exchange.retries) parts.push(`${exchange.retries} model ${exchange.retries === 1 ? 'retry' : 'retries'}`);
+  return h('div', { className: 'usage muted' }, parts.join(' · '));
+}
+
+/** exchange: a TurnResult, or a single-turn case mapped to the same fields (see exchangeOfCase). */
+export function exchangeBody(exchange) {
+  const body = h('div', { className: 'exchange' });
+  const errors =
+    exchange.errors.length === 0
+      ? null
+      : section(
+          'Errors',
+          h(
+            'ul',
+            { className: 'errors' },
+            exchange.errors.map((e) => h('li', {}, textBlock(e, 'error-text'))),
+          ),
+        );
+  body.append(
+    ...[
+      errors,
+      section('Input', textBlock(exchange.input, 'input')),
+      section('Response', textBlock(exchange.response, 'response')),
+      exchange.ground_truth === null ? null : section('Ground truth', textBlock(exchange.ground_truth, 'ground-truth')),
+      toolCallsSection(exchange),
+      assertionsSection(exchange, body),
+      metricsSection(exchange),
+      gradersSection(exchange),
+      usageLine(exchange),
+    ].filter(Boolean),
+  );
+  return body;
+}
+
+export function exchangeOfCase(result) {
+  return {
+    input: result.test_input,
+    response: result.agent_response,
+    ground_truth: result.ground_truth,
+    expected_tools: result.expected_tools,
+    tool_calls: result.tool_calls,
+    tool_invocations: result.tool_invocations,
+    tools_matched: result.tools_matched,
+    arg_match_details: [],
+    metric_results: result.metric_results,
+    grader_details: [],
+    errors: result.errors,
+    token_usage: result.token_usage,
+    execution_time_ms: result.execution_time_ms,
+    retries: 0,
+  };
+}

@@ -1,0 +1,47 @@
+/** Reads one run from disk, by file (from a scan) or by id (from a URL), never leaving the results folder. */
+import { lstat, readFile, realpath } from 'node:fs/promises';
+import { DashboardError } from './dashboard-error.js';
+import type { DashboardRunState, RunRecord } from './dashboard-types.js';
+import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
+import { isInside, type RunId, runPaths } from './run-id.js';
+import type { RunFile } from './scan-results-dir.js';
+
+/** An in-progress log untouched for this long belongs to a run that stopped without writing its record. */
+export const STALE_PARTIAL_MS = 10 * 60 * 1000;
+
+export function partialState(mtimeMs: number, now: number): DashboardRunState {
+  return now - mtimeMs > STALE_PARTIAL_MS ? 'incomplete' : 'running';
+}
+
+export async function readRunFile(file: RunFile, now: number): Promise<RunRecord> {
+  let source: string;
+  try {
+    source = await readFile(file.path, 'utf8');
+  } catch (error) {
+    throw new DashboardError('RECORD_UNREADABLE', `${file.runId.id}: ${(error as Error).message}`, { cause: error });
+  }
+  return file.partial
+    ? parsePartialLog(source, file.runId, partialState(file.mtimeMs, now))
+    : parseRunRecord(source, file.runId);
+}
+
+async function regularFileInside(root: string, path: string): Promise<{ mtimeMs: number; size: number } | null> {
+  try {
+    const stats = await lstat(path);
+    if (!stats.isFile()) return null;
+    const [realRoot, realPath] = await Promise.all([realpath(root), realpath(path)]);
+    return isInside(realRoot, realPath) ? { mtimeMs: stats.mtimeMs, size: stats.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The file holding a run: its record, else its in-progress log; RUN_NOT_FOUND when neither exists. */
+export async function locateRun(resultsDir: string, runId: RunId): Promise<RunFile> {
+  const paths = runPaths(resultsDir, runId);
+  const record = await regularFileInside(resultsDir, paths.record);
+  if (record !== null) return { runId, path: paths.record, partial: false, ...record };
+  const partial = await regularFileInside(resultsDir, paths.partial);
+  if (partial !== null) return { runId, path: paths.partial, partial: true, ...partial };
+  throw new DashboardError('RUN_NOT_FOUND', `no run ${runId.id} in the results folder`);
+}

@@ -1,0 +1,137 @@
+import { mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STALE_PARTIAL_MS } from './read-run-file.js';
+import { RunIndex } from './run-index.js';
+import { conversationCase, singleCase } from './testing/sample-results.js';
+import { type TempDir, tempDir } from './testing/temp-dir.js';
+import { writePartialRun, writeRun } from './testing/write-records.js';
+
+let temp: TempDir;
+beforeEach(async () => {
+  temp = await tempDir();
+});
+afterEach(async () => {
+  await temp.cleanup();
+});
+
+describe('RunIndex', () => {
+  it('lists every run newest first, unreadable files included with their reason', async () => {
+    await writeRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [singleCase('a', true)] });
+    await writeRun(temp.dir, {
+      agentName: 'support bot',
+      startedAt: '2026-12-02T09:00:00Z',
+      results: [singleCase('b', false)],
+    });
+    await writeFile(join(temp.dir, 'financial-assistant', '2026-12-03T00-00-00-000Z.json'), '{"report": ');
+    await writeFile(join(temp.dir, 'financial-assistant', 'notes.txt'), 'ignored');
+    await writeFile(join(temp.dir, 'financial-assistant', '.x.json.123.tmp'), 'ignored');
+    await writeFile(join(temp.dir, 'README.json'), '{}');
+    const runs = await new RunIndex(temp.dir).refresh();
+    expect(runs.map((r) => [r.id, r.state])).toEqual([
+      ['financial-assistant/2026-12-03T00-00-00-000Z', 'unreadable'],
+      ['support-bot/2026-12-02T09-00-00-000Z', 'completed'],
+      ['financial-assistant/2026-12-01T09-00-00-000Z', 'completed'],
+    ]);
+    expect(runs[0]?.error).toMatch(/not valid JSON/);
+  });
+
+  it('is empty when the results folder does not exist yet', async () => {
+    expect(await new RunIndex(join(temp.dir, 'missing')).refresh()).toEqual([]);
+  });
+
+  it('reuses a summary while the file is unchanged and re-reads it when it changes', async () => {
+    const index = new RunIndex(temp.dir);
+    await writeRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [singleCase('a', true)] });
+    const [first] = await index.refresh();
+    const version = index.version;
+    const [again] = await index.refresh();
+    expect(again).toBe(first);
+    expect(index.version).toBe(version);
+    await writeRun(temp.dir, {
+      startedAt: '2026-12-01T09:00:00Z',
+      results: [singleCase('a', true), singleCase('b', false)],
+    });
+    const [changed] = await index.refresh();
+    expect(changed).not.toBe(first);
+    expect(changed?.summary.total_tests).toBe(2);
+    expect(index.version).toBe(version + 1);
+  });
+
+  it('forgets removed runs', async () => {
+    const index = new RunIndex(temp.dir);
+    await writeRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [] });
+    expect(await index.refresh()).toHaveLength(1);
+    await rm(join(temp.dir, 'financial-assistant'), { recursive: true });
+    expect(await index.refresh()).toEqual([]);
+    expect(index.get('financial-assistant/2026-12-01T09-00-00-000Z')).toBeNull();
+  });
+
+  it('shows an in-progress log as running, then incomplete once it stops growing', async () => {
+    let now = Date.now();
+    const index = new RunIndex(temp.dir, { now: () => now });
+    const id = await writePartialRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [conversationCase('a')] });
+    expect((await index.refresh())[0]).toMatchObject({ id, state: 'running', summary: { total_tests: 1 } });
+    const version = index.version;
+    now += STALE_PARTIAL_MS + 1000;
+    expect((await index.refresh())[0]?.state).toBe('incomplete');
+    expect(index.version).toBe(version + 1);
+  });
+
+  it('prefers the finished record over the log of the same run', async () => {
+    await writePartialRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [singleCase('a', true)] });
+    await writeRun(temp.dir, {
+      startedAt: '2026-12-01T09:00:00Z',
+      results: [singleCase('a', true), singleCase('b', true)],
+      state: 'interrupted',
+    });
+    const runs = await new RunIndex(temp.dir).refresh();
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ state: 'interrupted', summary: { total_tests: 2 } });
+  });
+
+  it('does not follow symbolic links out of the folder', async () => {
+    const outside = await tempDir();
+    try {
+      await writeRun(outside.dir, { agentName: 'elsewhere', startedAt: '2026-12-01T09:00:00Z', results: [] });
+      await symlink(join(outside.dir, 'elsewhere'), join(temp.dir, 'elsewhere'));
+      await mkdir(join(temp.dir, 'agent'));
+      await symlink(
+        join(outside.dir, 'elsewhere', '2026-12-01T09-00-00-000Z.json'),
+        join(temp.dir, 'agent', '2026.json'),
+      );
+      expect(await new RunIndex(temp.dir).refresh()).toEqual([]);
+    } finally {
+      await outside.cleanup();
+    }
+  });
+
+  it('answers concurrent refreshes with a state at least as new as each call', async () => {
+    const index = new RunIndex(temp.dir);
+    await writeRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [] });
+    const first = index.refresh();
+    await writeRun(temp.dir, { startedAt: '2026-12-02T09:00:00Z', results: [] });
+    const second = index.refresh();
+    const third = index.refresh();
+    expect((await first).length).toBeGreaterThanOrEqual(1);
+    expect((await second).length).toBe(2);
+    expect(await third).toBe(await second);
+  });
+
+  it('finds the previous readable run of the same agent', async () => {
+    const index = new RunIndex(temp.dir);
+    const a = await writeRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [] });
+    await writeRun(temp.dir, { agentName: 'other', startedAt: '2026-12-02T09:00:00Z', results: [] });
+    await writeFile(join(temp.dir, 'financial-assistant', '2026-12-02T10-00-00-000Z.json'), 'broken');
+    await utimes(
+      join(temp.dir, 'financial-assistant', '2026-12-02T10-00-00-000Z.json'),
+      new Date('2026-12-02T10:00:00Z'),
+      new Date('2026-12-02T10:00:00Z'),
+    );
+    const b = await writeRun(temp.dir, { startedAt: '2026-12-03T09:00:00Z', results: [] });
+    await index.refresh();
+    expect(index.previousRun(b)).toBe(a);
+    expect(index.previousRun(a)).toBeNull();
+    expect(index.previousRun('nope/nope')).toBeNull();
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The runs index: one small RunSummary per run file, extracted once and reused while the file's mtime and size
+ * stay the same. Files are read one at a time and only their summary is kept, so listing a folder of large
+ * runs holds one parsed run at a time, never all of them.
+ */
+import { readFile } from 'node:fs/promises';
+import { DashboardError } from './dashboard-error.js';
+import type { RunSummary } from './dashboard-types.js';
+import { partialState, readRunFile } from './read-run-file.js';
+import { timestampTime } from './run-id.js';
+import { type RunFile, scanResultsDir } from './scan-results-dir.js';
+import { summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
+
+/** When an unreadable run started: the time its file name encodes, else when the file was written. */
+function modified(file: RunFile): string {
+  return timestampTime(file.runId.timestamp) ?? new Date(file.mtimeMs).toISOString();
+}
+
+/** A file that vanished or cannot be opened between the scan and the read. */
+function isFileError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    typeof (error as NodeJS.ErrnoException).code === 'string' &&
+    !(error instanceof DashboardError)
+  );
+}
+
+interface Entry {
+  readonly path: string;
+  readonly mtimeMs: number;
+  readonly size: number;
+  readonly partial: boolean;
+  readonly summary: RunSummary;
+}
+
+/** While a large folder is being indexed, the listed state is updated this often. */
+const PUBLISH_EVERY_MS = 250;
+
+export interface RunIndexOptions {
+  readonly now?: () => number;
+}
+
+function sortTime(summary: RunSummary): number {
+  const parsed = summary.started_at === null ? Number.NaN : Date.parse(summary.started_at);
+  return Number.isFinite(parsed) ? parsed : 0;
+}
+
+/** Newest first; ties broken by id so the order is stable. */
+export function newestFirst(a: RunSummary, b: RunSummary): number {
+  return sortTime(b) - sortTime(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+export class RunIndex {
+  readonly #resultsDir: string;
+  readonly #now: () => number;
+  readonly #entries = new Map<string, Entry>();
+  #sorted: readonly RunSummary[] = [];
+  #version = 0;
+  #pending = 0;
+  #running: Promise<readonly RunSummary[]> | null = null;
+  #again: Promise<readonly RunSummary[]> | null = null;
+
+  constructor(resultsDir: string, options: RunIndexOptions = {}) {
+    this.#resultsDir = resultsDir;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Increases whenever a refresh finds a run added, changed or removed. */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** How many run files are indexed. */
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Files found by the running refresh that are not read yet (0 when idle). */
+  get pending(): number {
+    return this.#pending;
+  }
+
+  /** The summaries as of the last refresh, newest first. */
+  get runs(): readonly RunSummary[] {
+    return this.#sorted;
+  }
+
+  /**
+   * Rescans the folder and re-reads only new or changed files. A call made while a refresh is running waits
+   * for one more refresh after it, so it never returns a state older than the call.
+   */
+  refresh(): Promise<readonly RunSummary[]> {
+    if (this.#running === null) {
+      this.#running = this.#refresh().finally(() => {
+        this.#running = null;
+      });
+      return this.#running;
+    }
+    this.#again ??= this.#running.then(
+      () => this.#followUp(),
+      () => this.#followUp(),
+    );
+    return this.#again;
+  }
+
+  #followUp(): Promise<readonly RunSummary[]> {
+    this.#again = null;
+    return this.refresh();
+  }
+
+  async #refresh(): Promise<readonly RunSummary[]> {
+    const files = await scanResultsDir(this.#resultsDir);
+    const seen = new Set(files.map((file) => file.runId.id));
+    let changed = false;
+    for (const id of [...this.#entries.keys()]) {
+      if (!seen.has(id)) changed = this.#entries.delete(id) || changed;
+    }
+    const todo: RunFile[] = [];
+    for (const file of files) {
+      const known = this.#entries.get(file.runId.id);
+      if (known && known.path === file.path && known.mtimeMs === file.mtimeMs && known.size === file.size) {
+        changed = this.#updatePartialState(file, known) || changed;
+      } else {
+        todo.push(file);
+      }
+    }
+    // Newest first, so the first page of runs is ready long before a large folder is fully indexed.
+    todo.sort((a, b) => (a.runId.timestamp < b.runId.timestamp ? 1 : a.runId.timestamp > b.runId.timestamp ? -1 : 0));
+    this.#pending = todo.length;
+    if (changed) this.#publish();
+    let published = Date.now();
+    for (const file of todo) {
+      this.#entries.set(file.runId.id, { ...file, summary: await this.#summarize(file) });
+      this.#pending -= 1;
+      if (Date.now() - published >= PUBLISH_EVERY_MS) {
+        this.#publish();
+        published = Date.now();
+      }
+    }
+    if (todo.length > 0 || this.#version === 0) this.#publish();
+    return this.#sorted;
+  }
+
+  /** Makes the current entries the listed state. */
+  #publish(): void {
+    this.#version += 1;
+    this.#sorted = [...this.#entries.values()].map((entry) => entry.summary).sort(newestFirst);
+  }
+
+  /** An in-progress log that stops growing turns from `running` into `incomplete` without changing on disk. */
+  #updatePartialState(file: RunFile, known: Entry): boolean {
+    if (!known.partial) return false;
+    const state = partialState(file.mtimeMs, this.#now());
+    if (state === known.summary.state) return false;
+    this.#entries.set(file.runId.id, { ...known, summary: { ...known.summary, state } });
+    return true;
+  }
+
+  async #summarize(file: RunFile): Promise<RunSummary> {
+    try {
+      if (!file.partial) return summarizeRecordSource(await readFile(file.path, 'utf8'), file.runId);
+      const record = await readRunFile(file, this.#now());
+      return summarizeRun(file.runId, record, record.report.results);
+    } catch (error) {
+      if (isFileError(error))
+        return unreadableRun(file.runId, `${file.runId.id}: ${(error as Error).message}`, modified(file));
+      if (!(error instanceof DashboardError)) throw error;
+      return unreadableRun(file.runId, error.message, modified(file));
+    }
+  }
+
+  /** The summary of a run, or null when the index does not know it. */
+  get(id: string): RunSummary | null {
+    return this.#entries.get(id)?.summary ?? null;
+  }
+
+  /** The readable run of the same agent just before `id`, or null. */
+  previousRun(id: string): string | null {
+    const position = this.#sorted.findIndex((run) => run.id === id);
+    const current = this.#sorted[position];
+    if (current === undefined) return null;
+    const previous = this.#sorted
+      .slice(position + 1)
+      .find((run) => run.agent_slug === current.agent_slug && run.state !== 'unreadable');
+    return previous?.id ?? null;
+  }
+}

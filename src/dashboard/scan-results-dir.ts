@@ -1,0 +1,63 @@
+/** The run files under a results folder: `<agent-slug>/<timestamp>.json` and in-progress `.partial.jsonl` logs. */
+import type { Dirent } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { classifyRunFile, isRunIdSegment, parseRunId, type RunId } from './run-id.js';
+
+export interface RunFile {
+  readonly runId: RunId;
+  readonly path: string;
+  /** True for an in-progress log without a finished record beside it. */
+  readonly partial: boolean;
+  readonly mtimeMs: number;
+  readonly size: number;
+}
+
+async function entries(dir: string): Promise<Dirent[]> {
+  try {
+    return await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw error;
+  }
+}
+
+/** Regular files only: symbolic links are not followed, so nothing outside the folder is ever read. */
+async function statFile(path: string): Promise<{ mtimeMs: number; size: number } | null> {
+  try {
+    const stats = await lstat(path);
+    return stats.isFile() ? { mtimeMs: stats.mtimeMs, size: stats.size } : null;
+  } catch {
+    return null;
+  }
+}
+
+async function agentRuns(resultsDir: string, agentSlug: string): Promise<RunFile[]> {
+  const dir = join(resultsDir, agentSlug);
+  const byTimestamp = new Map<string, { name: string; partial: boolean }>();
+  for (const entry of await entries(dir)) {
+    if (!entry.isFile()) continue;
+    const kind = classifyRunFile(entry.name);
+    if (kind === null) continue;
+    const known = byTimestamp.get(kind.timestamp);
+    if (known === undefined || (known.partial && !kind.partial))
+      byTimestamp.set(kind.timestamp, { name: entry.name, ...kind });
+  }
+  const files = await Promise.all(
+    [...byTimestamp.entries()].map(async ([timestamp, file]): Promise<RunFile | null> => {
+      const runId = parseRunId(`${agentSlug}/${timestamp}`);
+      const path = join(dir, file.name);
+      const stats = await statFile(path);
+      return runId === null || stats === null ? null : { runId, path, partial: file.partial, ...stats };
+    }),
+  );
+  return files.filter((file): file is RunFile => file !== null);
+}
+
+export async function scanResultsDir(resultsDir: string): Promise<RunFile[]> {
+  const root = resolve(resultsDir);
+  const agents = (await entries(root)).filter((entry) => entry.isDirectory() && isRunIdSegment(entry.name));
+  const perAgent = await Promise.all(agents.map((agent) => agentRuns(root, agent.name)));
+  return perAgent.flat();
+}

@@ -1,0 +1,97 @@
+/** `holodeck test view`: serves the dashboard of the run records under a results folder. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EventHub } from './event-hub.js';
+import { createRequestHandler } from './handle-request.js';
+import { loadPageAssets } from './page-assets.js';
+import { RunIndex } from './run-index.js';
+import { RunStore } from './run-store.js';
+import { watchResults } from './watch-results.js';
+
+export interface DashboardOptions {
+  readonly resultsDir: string;
+  readonly host: string;
+  /** 0 picks a free port. */
+  readonly port: number;
+  readonly log?: (line: string) => void;
+  /** How often the folder is checked for new runs when fs.watch says nothing (default 1000 ms). */
+  readonly pollMs?: number;
+}
+
+export interface Dashboard {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Host headers the server answers, so a web page on another name (DNS rebinding) cannot read the API. */
+function allowedHosts(host: string, port: number): Set<string> | null {
+  if (WILDCARD_HOSTS.has(host)) return null;
+  return new Set([urlHost(host), '127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`.toLowerCase()));
+}
+
+function listen(server: Server, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Refreshes the index when the folder may have changed and tells open pages; logs each new problem once. */
+function notifier(
+  index: RunIndex,
+  hub: EventHub,
+  resultsDir: string,
+  log: (line: string) => void,
+): () => Promise<void> {
+  let lastProblem: string | null = null;
+  return async () => {
+    const before = index.version;
+    try {
+      await index.refresh();
+      lastProblem = null;
+    } catch (error) {
+      const problem = `dashboard: cannot read ${resultsDir}: ${(error as Error).message}`;
+      if (problem !== lastProblem) log(problem);
+      lastProblem = problem;
+      return;
+    }
+    if (index.version !== before) hub.broadcast('runs', { version: index.version });
+  };
+}
+
+export async function startDashboard(options: DashboardOptions): Promise<Dashboard> {
+  const log = options.log ?? (() => {});
+  const assets = await loadPageAssets();
+  const index = new RunIndex(options.resultsDir);
+  const store = new RunStore(options.resultsDir);
+  const hub = new EventHub();
+  let hosts: Set<string> | null = null;
+  const server = createServer(createRequestHandler({ assets, index, store, hub, allowedHosts: () => hosts, log }));
+  const port = await listen(server, options.host, options.port);
+  hosts = allowedHosts(options.host, port);
+  const notify = notifier(index, hub, options.resultsDir, log);
+  const watcher = watchResults(options.resultsDir, () => void notify(), { pollMs: options.pollMs });
+  void notify();
+  return {
+    url: `http://${urlHost(options.host)}:${port}/`,
+    close: async () => {
+      watcher.close();
+      hub.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

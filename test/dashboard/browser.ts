@@ -1,0 +1,46 @@
+/** Headless Chromium (Debian's `chromium` package) driven by playwright-core, for the dashboard browser tests. */
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/dashboard/', import.meta.url));
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Errors the page reported: uncaught exceptions, console errors (CSP violations among them), failed requests. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => {
+    if (!request.url().includes('/api/events')) errors.push(`requestfailed: ${request.url()}`);
+  });
+  return errors;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: `${ARTIFACTS_DIR}${name}.png`, fullPage: true });
+}
+
+/** Set by the injected payload if it ever ran. */
+export function pwned(page: Page): Promise<unknown> {
+  return page.evaluate('window.__pwned');
+}

@@ -1,0 +1,196 @@
+/**
+ * The dashboard in a real headless Chromium: runs → run → test case → a turn → compare, script injection,
+ * filters, a 1,000-case run, and a run appearing while the page is open. Screenshots go to
+ * test-artifacts/dashboard/.
+ */
+import { appendFile, rm } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
+import { type DemoFolder, INJECTION, writeDemoFolder } from '../../src/dashboard/testing/demo-folder.js';
+import { conversationCase } from '../../src/dashboard/testing/sample-results.js';
+import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
+import { writePartialRun, writeRun, writeScaleFolder } from '../../src/dashboard/testing/write-records.js';
+import { collectPageErrors, launchChromium, pwned, screenshot } from './browser.js';
+
+let temp: TempDir;
+let demo: DemoFolder;
+let scaleRun: string;
+let dashboard: Dashboard;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  temp = await tempDir();
+  demo = await writeDemoFolder(temp.dir);
+  scaleRun = (await writeScaleFolder(temp.dir, 1, 1000)).ids[0] ?? '';
+  dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0, pollMs: 200 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  errors = collectPageErrors(page);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dashboard?.close();
+  await temp?.cleanup();
+});
+
+function open(hash: string): Promise<unknown> {
+  return page.goto(`${dashboard.url}${hash}`);
+}
+
+async function text(selector: string): Promise<string> {
+  return (await page.locator(selector).first().textContent()) ?? '';
+}
+
+describe('dashboard in Chromium', () => {
+  it('goes from the runs to a failing turn, explained, in two clicks, then to the comparison', async () => {
+    await open('#/runs');
+    await page.locator(`tr.run-row[data-run-id="${demo.newer}"]`).waitFor();
+    expect(await page.locator('tr.run-row').count()).toBe(4);
+    expect(await page.locator('svg.chart .dot').count()).toBeGreaterThanOrEqual(4);
+    expect(await page.locator('.metric-trend').count()).toBe(3);
+    await screenshot(page, '01-runs');
+
+    await page.locator(`tr.run-row[data-run-id="${demo.newer}"] a.run-link`).click();
+    const firstCase = page.locator('a.case-row[data-case-index="0"]');
+    await firstCase.waitFor();
+    expect(await firstCase.textContent()).toContain('3 turns · 2/3 passed');
+    expect(await firstCase.textContent()).toContain("turn 1: subtract(a≈206588, b≈181001) — arg 'b' mismatch");
+    await screenshot(page, '02-run');
+
+    await firstCase.click();
+    const failingTurn = page.locator('details.turn[data-turn-index="1"]');
+    await failingTurn.locator('.assertion.is-failed').waitFor();
+    expect(await failingTurn.getAttribute('open')).not.toBeNull();
+    expect(await failingTurn.locator('.assertion.is-failed').textContent()).toContain(
+      `arg 'b' mismatch: expected ≈"181001", got 180000`,
+    );
+    expect(await text('.why-failed')).toContain('Turn 1');
+    expect(await page.locator('details.turn[data-turn-index="0"]').getAttribute('open')).toBeNull();
+
+    await page.locator('details.turn[data-turn-index="0"] > summary').click();
+    const firstTurnCall = page.locator('details.turn[data-turn-index="0"] .tool-call[data-call-index="0"]');
+    await firstTurnCall.waitFor();
+    expect(await firstTurnCall.textContent()).toContain('"row": "net revenue"');
+    expect(await firstTurnCall.textContent()).toContain('206588');
+    await screenshot(page, '03-case');
+
+    await page.locator('a.button', { hasText: 'All test cases' }).click();
+    await page.locator('a.button', { hasText: 'Compare with previous run' }).click();
+    await page.locator('a.change-row').first().waitFor();
+    const kinds = await page
+      .locator('a.change-row')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
+    expect(kinds.slice(0, 3)).toEqual(['regressed', 'regressed', 'regressed']);
+    expect(await text('.metric-delta-table')).toContain('numeric');
+    expect(await text('.config-table')).toContain('model.name');
+    expect(page.url()).toContain(`#/compare/${demo.older}/${demo.newer}`);
+    await screenshot(page, '04-compare');
+  });
+
+  it('compares the two runs picked in the table, the older as baseline', async () => {
+    await open('#/runs');
+    await page.locator(`tr.run-row[data-run-id="${demo.older}"]`).waitFor();
+    await page.locator(`tr.run-row[data-run-id="${demo.newer}"] input[type="checkbox"]`).check();
+    await page.locator(`tr.run-row[data-run-id="${demo.older}"] input[type="checkbox"]`).check();
+    await page.locator('button', { hasText: 'Compare selected (2/2)' }).click();
+    await page.locator('a.change-row').first().waitFor();
+    expect(page.url()).toContain(`#/compare/${demo.older}/${demo.newer}`);
+  });
+
+  it('shows agent output, tool results and test names as text, never as markup', async () => {
+    await open(`#/run/${demo.newer}`);
+    const row = page.locator('a.case-row[data-case-index="5"]');
+    await row.waitFor();
+    expect(await row.textContent()).toContain(INJECTION);
+    await row.click();
+    await page.locator('details.turn[data-turn-index="0"][open] .tool-call').first().waitFor();
+    for (const index of [1, 2]) {
+      await page.locator(`details.turn[data-turn-index="${index}"] > summary`).click();
+      await page.locator(`details.turn[data-turn-index="${index}"] .tool-call`).first().waitFor();
+    }
+    expect(await text('h1.case-title')).toBe(`injected ${INJECTION}`);
+    expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain(INJECTION);
+    expect(await text('details.turn[data-turn-index="0"] .tool-call[data-call-index="1"]')).toContain(INJECTION);
+    expect(await page.locator('#app img, #app script').count()).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+    await screenshot(page, '05-injection');
+
+    await open(`#/compare/${demo.older}/${demo.newer}`);
+    await page.locator('a.change-row[data-kind="added"]').waitFor();
+    expect(await page.locator('#app img, #app script').count()).toBe(0);
+    expect(await pwned(page)).toBeUndefined();
+  });
+
+  it('filters test cases by status, name and metric, and keeps filters in the link', async () => {
+    await open(`#/run/${demo.newer}`);
+    await page.locator('a.case-row').first().waitFor();
+    await page.locator('label.check', { hasText: 'Failed only' }).locator('input').check();
+    expect(await page.locator('a.case-row').count()).toBe(4);
+    await page.locator('input[aria-label="filter test cases by name"]').fill('capital');
+    expect(await page.locator('a.case-row').count()).toBe(1);
+    await page.locator('input[aria-label="filter test cases by name"]').fill('');
+    await page.locator('select[aria-label="filter by metric"]').selectOption('equality');
+    expect(await page.locator('a.case-row').count()).toBe(1);
+    expect(page.url()).toContain('failed=1');
+    await page.reload();
+    await page.locator('a.case-row').first().waitFor();
+    expect(await page.locator('a.case-row').count()).toBe(1);
+  });
+
+  it('renders only the visible rows of a 1,000-case run', async () => {
+    await open(`#/run/${scaleRun}`);
+    await page.locator('a.case-row[data-case-index="0"]').waitFor();
+    expect(await text('.cases-card .count')).toBe('1,000 of 1,000 test cases');
+    expect(await page.locator('a.case-row').count()).toBeLessThan(80);
+    await page.locator('.cases .vlist').evaluate((list) => {
+      const scroller = list as unknown as { scrollTop: number; scrollHeight: number };
+      scroller.scrollTop = scroller.scrollHeight;
+    });
+    await page.locator('a.case-row[data-case-index="999"]').waitFor();
+    expect(await page.locator('a.case-row').count()).toBeLessThan(80);
+    await screenshot(page, '06-large-run');
+  });
+
+  it('says so when a linked run does not exist', async () => {
+    await open('#/run/financial-assistant/2020-01-01T00-00-00-000Z');
+    await page.locator('.error-box').waitFor();
+    expect(await text('.error-box')).toContain('no run financial-assistant/2020-01-01T00-00-00-000Z');
+    errors.splice(0, errors.length, ...errors.filter((error) => !error.includes('404')));
+  });
+
+  it('shows a run as soon as it is written, without reloading', async () => {
+    await open('#/runs');
+    await page.locator('.live-status.live').waitFor();
+    const id = await writeRun(temp.dir, {
+      startedAt: '2026-12-03T08:00:00.000Z',
+      results: [conversationCase('fresh')],
+    });
+    await page.locator(`tr.run-row[data-run-id="${id}"]`).waitFor();
+    expect(await page.locator('tr.run-row').first().getAttribute('data-run-id')).toBe(id);
+  });
+
+  it('follows a run in progress until its record is written', async () => {
+    const startedAt = '2026-12-04T08:00:00.000Z';
+    const first = conversationCase('first done', { failTurn: 2 });
+    const id = await writePartialRun(temp.dir, { startedAt, results: [first] });
+    await open(`#/run/${id}`);
+    await page.locator('a.case-row[data-case-index="0"]').waitFor();
+    expect(await text('.page-title .badge')).toBe('running');
+    const second = conversationCase('second done');
+    await appendFile(join(temp.dir, `${id.replace('/', sep)}.partial.jsonl`), `${JSON.stringify(second)}\n`);
+    await page.locator('a.case-row[data-case-index="1"]').waitFor();
+    await writeRun(temp.dir, { startedAt, results: [first, second] });
+    await rm(join(temp.dir, `${id.replace('/', sep)}.partial.jsonl`));
+    await page.locator('.page-title .badge-completed').waitFor();
+    expect(await text('.stats')).toContain('50.0%');
+  });
+
+  it('logged no errors in the page', () => {
+    expect(errors).toEqual([]);
+  });
+});
