@@ -28,12 +28,18 @@ export async function viewCommand(configArg: string, raw: Record<string, unknown
       return EXIT.config;
     }
   }
-  const dashboard = await startDashboard({
-    resultsDir,
-    host: options.host,
-    port: options.port,
-    log: (line) => process.stderr.write(`${line}\n`),
-  });
+  let dashboard: Awaited<ReturnType<typeof startDashboard>>;
+  try {
+    dashboard = await startDashboard({
+      resultsDir,
+      host: options.host,
+      port: options.port,
+      log: (line) => process.stderr.write(`${line}\n`),
+    });
+  } catch (error) {
+    process.stderr.write(`error: the dashboard could not start: ${(error as Error).message}\n`);
+    return EXIT.runtime;
+  }
   process.stdout.write(`holodeck dashboard: ${dashboard.url}  (runs from ${resultsDir}; Ctrl-C to stop)\n`);
   if (options.open) openBrowser(dashboard.url);
   await new Promise<void>((resolveStop) => {

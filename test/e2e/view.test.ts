@@ -1,0 +1,79 @@
+/** `holodeck test view`: serves the stored runs of a config, and exports one run as a static HTML file. */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_PATH, REPO_ROOT, runCli } from '../helpers/run-cli.js';
+
+async function sampleRun(): Promise<string> {
+  const results = await mkdtemp(join(tmpdir(), 'holodeck-view-'));
+  const run = await runCli([
+    'test',
+    'sample/financial-assistant/oracle.yaml',
+    '-q',
+    '--limit',
+    '2',
+    '--results-dir',
+    results,
+  ]);
+  expect(run.code).toBe(0);
+  return results;
+}
+
+describe('holodeck test view', () => {
+  it('serves the runs of the results folder given with --results-dir', async () => {
+    const results = await sampleRun();
+    const child = spawn(
+      process.execPath,
+      [CLI_PATH, 'test', 'view', 'sample/financial-assistant', '--results-dir', results, '--port', '0'],
+      {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /holodeck dashboard: (http:\/\/127\.0\.0\.1:\d+\/)\s+\(runs from (.*?);/.exec(out);
+          if (match) {
+            expect(match[2]).toBe(results);
+            resolve(match[1]!);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`view exited early with ${code}`)));
+      });
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<html/i);
+    } finally {
+      child.kill('SIGINT');
+    }
+  });
+
+  it('exports the latest run as one self-contained HTML file', async () => {
+    const results = await sampleRun();
+    const out = join(results, 'report.html');
+    const run = await runCli(['test', 'view', '--results-dir', results, '--export', out]);
+    expect(run.code).toBe(0);
+    const html = await readFile(out, 'utf8');
+    expect(html).toMatch(/financial-assistant-oracle/);
+    expect(html).not.toMatch(/<script[^>]+src=/);
+  });
+
+  it('exits 3 with the reason when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as { port: number }).port;
+    try {
+      const run = await runCli(['test', 'view', '--port', String(port)], { timeoutMs: 20_000 });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(/EADDRINUSE/);
+    } finally {
+      blocker.close();
+    }
+  });
+});
