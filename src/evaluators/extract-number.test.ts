@@ -9,10 +9,14 @@ describe('extractResponseNumber', () => {
     ['25587', 25587, 'standalone'],
     ['**25,587**', 25587, 'standalone'],
     ['The change is **25,587** (206,588 − 181,001).', 25587, 'emphasis'],
-    ['In 2009 the net cash was $206,588.', 206588, 'last'],
-    ['206,588 - 181,001 = 25,587', 25587, 'last'],
+    ['In 2009 the net cash was $206,588.', 206588, 'cue'],
+    ['206,588 - 181,001 = 25,587', 25587, 'cue'],
     ['**1.** 2009: 206,588\n**2.** 2008: 181,001\n**3.** Difference: 25,587', 25587, 'last'],
-    ['**Step 2** the answer is 7', 7, 'last'],
+    ['**Step 2** the answer is 7', 7, 'cue'],
+    ['The difference is 25587 million, as reported in 2009.', 25587, 'cue'],
+    ['The difference is approximately $25,587 (206,588 − 181,001).', 25587, 'cue'],
+    ['Subtracting gives 25587 (206,588 − 181,001)', 25587, 'last'],
+    ['In 2009 and 2008 it grew; growth = 14.1%', 14.1, 'cue'],
     ['It rose by __14.1%__ over 2008', 14.1, 'emphasis'],
   ])('%j → %s (%s)', (text, value, strategy) => {
     const result = extractResponseNumber(text, lenient);

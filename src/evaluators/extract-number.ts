@@ -4,7 +4,11 @@
  * 2. `emphasis` — otherwise, the last markdown bold span (`**…**` or `__…__`) holding exactly one number and
  *    nothing else, since models bold the answer in a sentence that also quotes its operands: "The change is
  *    **25,587** (206,588 − 181,001)". Bold list markers (`**1.**`) and headings (`**Step 2**`) do not count;
- * 3. `last` — otherwise, the last number of the text, where answers usually conclude ("… so the answer is 25587").
+ * 3. `cue` — otherwise, the first number right after the last answer cue (`is`, `was`, `equals`, `=`, `≈`,
+ *    `answer:`), since models state the answer after such a word and then often add context: "the difference is
+ *    25587 thousand, as reported in 2009";
+ * 4. `last` — otherwise, the last number of the text outside parentheses (which usually hold operands or
+ *    citations), else the last number at all.
  * The chosen token must then be allowed by the options (thousands separators, percent); a rejected token makes
  * the response unparsable rather than falling back to another number.
  */
@@ -16,7 +20,7 @@ import {
   parseStandaloneNumber,
 } from './parse-number.js';
 
-export type ExtractionStrategy = 'standalone' | 'emphasis' | 'last';
+export type ExtractionStrategy = 'standalone' | 'emphasis' | 'cue' | 'last';
 
 export type Extraction =
   | {
@@ -29,6 +33,9 @@ export type Extraction =
   | { readonly ok: false; readonly reason: string };
 
 const EMPHASIS = /\*\*([^*]+)\*\*|__([^_]+)__/g;
+const CUE = /\b(?:is|was|equals|answer\s*:)(?=\W)|[=≈]/gi;
+/** How far after a cue the answer may start (room for "approximately $", "about", "roughly"). */
+const CUE_WINDOW = 24;
 
 export function extractResponseNumber(text: string, options: NumberFormatOptions): Extraction {
   if (text.trim() === '') return { ok: false, reason: 'the agent response is empty' };
@@ -48,8 +55,32 @@ function chooseToken(
   if (standalone) return { token: standalone, strategy: 'standalone' };
   const emphasized = emphasizedTokens(text).at(-1);
   if (emphasized) return { token: emphasized, strategy: 'emphasis' };
-  const last = all.at(-1);
+  const cued = cuedToken(text, all);
+  if (cued) return { token: cued, strategy: 'cue' };
+  const outside = all.filter((token) => !insideParentheses(text, token.index));
+  const last = outside.at(-1) ?? all.at(-1);
   return last ? { token: last, strategy: 'last' } : null;
+}
+
+function cuedToken(text: string, all: readonly NumberToken[]): NumberToken | null {
+  const cues = [...text.matchAll(CUE)];
+  for (let i = cues.length - 1; i >= 0; i--) {
+    const end = (cues[i]!.index ?? 0) + cues[i]![0].length;
+    const next = all.find((token) => token.index >= end);
+    if (next && next.index - end <= CUE_WINDOW && !/[.;!?\n]/.test(text.slice(end, next.index))) return next;
+  }
+  return null;
+}
+
+/** Whether an unclosed `(` or `[` precedes the offset. */
+function insideParentheses(text: string, offset: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < offset; i++) {
+    const ch = text[i];
+    if (ch === '(' || ch === '[') depth++;
+    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+  }
+  return depth > 0;
 }
 
 function emphasizedTokens(text: string): NumberToken[] {

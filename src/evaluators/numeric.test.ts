@@ -74,7 +74,7 @@ describe('numeric evaluator', () => {
       actual_text: '25,000',
       expected_read_as: 'number',
       actual_read_as: 'number',
-      extraction: 'last',
+      extraction: 'cue',
       numbers_in_response: 1,
       absolute_tolerance: 1e-6,
       relative_tolerance: 0,
@@ -90,11 +90,12 @@ describe('numeric evaluator', () => {
     expect(outcome.reasoning).toContain('is within tolerance of the ground truth 25587');
   });
 
-  it('reads a percentage both ways and reports the reading used', async () => {
+  it('reads a percentage as a fraction only, so a 100x slip fails', async () => {
     const asFraction = await evaluate('14.14%', '0.14136', { accept_percent: true, absolute_tolerance: 0.01 });
-    expect(asFraction.details).toMatchObject({ actual: 0.1414, actual_read_as: 'percent_as_fraction' });
-    const asWritten = await evaluate('14.14%', '14.14', { accept_percent: true });
-    expect(asWritten).toMatchObject({ passed: true, details: { actual: 14.14, actual_read_as: 'percent_as_written' } });
+    expect(asFraction).toMatchObject({ passed: true, details: { actual: 0.1414, actual_read_as: 'percent_as_fraction' } });
+    expect(await evaluate('14.14%', '14.14', { accept_percent: true })).toMatchObject({ passed: false });
+    expect(await evaluate('0.14%', '0.14', { accept_percent: true })).toMatchObject({ passed: false });
+    expect(await evaluate('5%', '5', { accept_percent: true })).toMatchObject({ passed: false });
   });
 
   it.each<[string, string, string]>([

@@ -4,7 +4,7 @@
  * The ground truth must be a number on its own (see `parseStandaloneNumber`); the response's number is chosen by
  * `extractResponseNumber`. Both follow the same notation options: thousands separators and percent suffixes are
  * rejected unless `accept_thousands_separators` / `accept_percent` are set. With `accept_percent`, a percentage
- * is read both as a fraction and as written (`14.14%` → 0.1414 and 14.14) and the closer reading counts.
+ * is read as a fraction (`14.14%` → 0.1414), never as written: a 100× slip must not pass.
  *
  * Passes iff `diff <= absolute_tolerance` or `diff <= relative_tolerance * |expected|`, where a few units in the
  * last place of slack absorb binary rounding (so 25587.01 is within 0.01 of 25587). Score 1 or 0.
@@ -18,8 +18,8 @@ import { checkToken, type NumberToken, parseStandaloneNumber } from './parse-num
 export type NumericMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'numeric' }>;
 type Tolerances = Pick<NumericMetricConfig, 'absolute_tolerance' | 'relative_tolerance'>;
 
-/** How a number was read: as written, or a percentage as a fraction (`14.1%` → 0.141). */
-type Reading = { readonly value: number; readonly as: 'number' | 'percent_as_fraction' | 'percent_as_written' };
+/** How a number was read: a plain number, or a percentage as a fraction (`14.1%` → 0.141). */
+type Reading = { readonly value: number; readonly as: 'number' | 'percent_as_fraction' };
 
 interface Comparison {
   readonly expected: Reading;
@@ -80,10 +80,7 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
 
 function readings(token: NumberToken): Reading[] {
   if (!token.percent) return [{ value: token.value, as: 'number' }];
-  return [
-    { value: token.value / 100, as: 'percent_as_fraction' },
-    { value: token.value, as: 'percent_as_written' },
-  ];
+  return [{ value: token.value / 100, as: 'percent_as_fraction' }];
 }
 
 /** The passing pair of readings with the smallest difference, else the closest pair. */
