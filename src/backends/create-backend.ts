@@ -4,11 +4,11 @@
  */
 import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, BackendName } from '../core/config-types.js';
-import { BackendStartError } from '../core/errors.js';
 import type { ToolSet } from '../core/loaded-tool.js';
 import { loadToolSet } from '../tools/load-tool-set.js';
 import { createAiSdkBackend } from './ai-sdk/create-ai-sdk-backend.js';
 import type { Env } from './ai-sdk/create-language-model.js';
+import { createClaudeAgentSdkBackend } from './claude-agent-sdk/create-claude-agent-sdk-backend.js';
 import { createModuleBackend } from './module/create-module-backend.js';
 
 export interface CreateBackendOptions {
@@ -28,11 +28,7 @@ export type BackendFactory = (config: AgentConfig, deps: BackendFactoryDeps) => 
 export const BACKEND_FACTORIES: Readonly<Record<BackendName, BackendFactory>> = {
   ai_sdk: (config, deps) => createAiSdkBackend(config, deps),
   module: (config, deps) => createModuleBackend(config, deps),
-  claude_agent_sdk: async () => {
-    throw new BackendStartError(
-      'backend claude_agent_sdk is not available in this build: use backend: ai_sdk (or a module backend) for now',
-    );
-  },
+  claude_agent_sdk: (config, deps) => createClaudeAgentSdkBackend(config, deps),
 };
 
 export async function createBackend(config: AgentConfig, options: CreateBackendOptions): Promise<AgentBackend> {

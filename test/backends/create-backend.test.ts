@@ -88,7 +88,7 @@ describe('createBackend', () => {
     const mcp = mcpWithPid();
     const attempt = createBackend(config({ backend: { type: 'claude_agent_sdk' }, tools: [mcp.config] }), { env: {} });
     await expect(attempt).rejects.toThrow(BackendStartError);
-    await expect(attempt).rejects.toThrow(/claude_agent_sdk is not available/);
+    await expect(attempt).rejects.toThrow(/runs Anthropic models only/);
     expect(await waitUntilStopped(mcp.pid())).toBe(true);
   });
 

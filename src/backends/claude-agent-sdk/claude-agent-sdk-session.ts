@@ -1,0 +1,196 @@
+/**
+ * One conversation on Claude Code: one process in streaming-input mode carries the turns, so the
+ * history lives in Claude Code's session.
+ *
+ * A turn that fails (an error result, a timeout, a crash) ends that process: it is stopped for real,
+ * which also cancels the model request and the tools in flight. The next turn starts a new process
+ * that resumes the session's transcript at the end of the last turn that succeeded, so — as with the
+ * ai_sdk backend — a failed turn leaves the history as it was before the turn.
+ */
+import type { Options } from '@anthropic-ai/claude-agent-sdk';
+import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
+import { AgentTurnError } from '../../core/errors.js';
+import type { LoadedTool } from '../../core/loaded-tool.js';
+import { buildPrompt } from './build-prompt.js';
+import { classifyTurnFailure } from './classify-turn-failure.js';
+import { buildClaudeEnv } from './claude-env.js';
+import { type LiveQuery, startLiveQuery } from './live-query.js';
+import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
+import type { ClaudeModelSettings, Env } from './resolve-claude-model.js';
+import { createScratchDirs, removeScratchDirs, type ScratchDirs } from './scratch-dirs.js';
+import { createToolServer, TOOL_NAME_PREFIX, TOOL_SERVER_NAME, type ToolCallSink } from './tool-server.js';
+import { TurnCapture, type TurnOutcome } from './turn-capture.js';
+
+export interface ClaudeSessionSettings {
+  readonly sdk: ClaudeAgentSdk;
+  /** The Claude Code binary. */
+  readonly executable: string;
+  readonly model: ClaudeModelSettings;
+  readonly instructions: string;
+  readonly tools: readonly LoadedTool[];
+  /** Claude Code's own tools (Read, Bash, …) the agent may use; none by default. */
+  readonly builtin_tools: readonly string[];
+  /** Model calls per turn. */
+  readonly max_turns: number;
+  readonly max_retries: number;
+  /** The parent environment (PATH, proxies); never handed over whole. */
+  readonly env: Env;
+  /** Where the session's scratch folder is made. */
+  readonly scratch_parent: string;
+  /** How long a stopped process may take to exit before it is killed. */
+  readonly stop_grace_ms: number;
+}
+
+export async function openClaudeSession(
+  settings: ClaudeSessionSettings,
+  sessionSignal: AbortSignal,
+): Promise<AgentSession> {
+  return new ClaudeSession(settings, await createScratchDirs(settings.scratch_parent), sessionSignal);
+}
+
+class ClaudeSession implements AgentSession {
+  private readonly closing = new AbortController();
+  private live: LiveQuery | null = null;
+  private sessionId: string | null = null;
+  /** Where the transcript ends after the last turn that succeeded. */
+  private anchor: string | null = null;
+  private capture: TurnCapture | null = null;
+  private toolSignal: AbortSignal = AbortSignal.abort();
+  /** Turns run one after another, each after the previous one's cleanup. */
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly sink: ToolCallSink = {
+    signal: () => this.toolSignal,
+    record: (id, call) => this.capture?.record(id, call),
+  };
+
+  constructor(
+    private readonly settings: ClaudeSessionSettings,
+    private readonly dirs: ScratchDirs,
+    private readonly sessionSignal: AbortSignal,
+  ) {}
+
+  send(request: TurnRequest): Promise<TurnResponse> {
+    const run = this.tail.then(() => this.runTurn(request));
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort(new Error('the session was closed'));
+    try {
+      await this.tail;
+      await this.discard();
+    } finally {
+      await removeScratchDirs(this.dirs);
+    }
+  }
+
+  private async runTurn(request: TurnRequest): Promise<TurnResponse> {
+    const signal = AbortSignal.any([request.signal, this.sessionSignal, this.closing.signal]);
+    if (signal.aborted) throw abortedError(signal);
+    const tools = new AbortController();
+    const turn = new TurnCapture();
+    this.capture = turn;
+    this.toolSignal = tools.signal;
+    try {
+      this.live ??= this.start();
+      this.live.send(buildPrompt(request));
+      const outcome = await readTurn(this.live, turn, signal);
+      this.sessionId = turn.sessionId ?? this.sessionId;
+      if (!outcome.ok) throw classifyTurnFailure(outcome.failure, { endpoint: this.settings.model.endpoint });
+      this.anchor = outcome.anchor ?? this.anchor;
+      return outcome.response;
+    } catch (error) {
+      this.sessionId = turn.sessionId ?? this.sessionId;
+      tools.abort(error);
+      await this.discard();
+      throw error;
+    } finally {
+      this.capture = null;
+    }
+  }
+
+  /** A new Claude Code process: the first of the session, or one resuming after a failed turn. */
+  private start(): LiveQuery {
+    const { settings, sessionId, anchor } = this;
+    const resume = sessionId !== null && anchor !== null ? { resume: sessionId, resumeSessionAt: anchor } : {};
+    const server = createToolServer(settings.tools, this.sink);
+    return startLiveQuery(
+      settings.sdk,
+      { ...queryOptions(settings, this.dirs, server), ...resume },
+      settings.stop_grace_ms,
+    );
+  }
+
+  private async discard(): Promise<void> {
+    const running = this.live;
+    this.live = null;
+    await running?.close();
+  }
+}
+
+function queryOptions(
+  settings: ClaudeSessionSettings,
+  dirs: ScratchDirs,
+  server: ReturnType<typeof createToolServer>,
+): Options {
+  const ours = settings.tools.map((tool) => `${TOOL_NAME_PREFIX}${tool.name}`);
+  return {
+    cwd: dirs.work,
+    model: settings.model.model,
+    systemPrompt: settings.instructions,
+    pathToClaudeCodeExecutable: settings.executable,
+    env: buildClaudeEnv({ parent: settings.env, dirs, model: settings.model, max_retries: settings.max_retries }),
+    tools: [...settings.builtin_tools],
+    allowedTools: [...settings.builtin_tools, ...ours],
+    mcpServers:
+      settings.tools.length === 0
+        ? {}
+        : { [TOOL_SERVER_NAME]: { type: 'sdk', name: TOOL_SERVER_NAME, instance: server } },
+    strictMcpConfig: true,
+    settingSources: [],
+    permissionMode: 'dontAsk',
+    maxTurns: settings.max_turns,
+    thinking: { type: 'disabled' },
+    persistSession: true,
+  };
+}
+
+/** Reads the turn's messages until its result, or until the turn is aborted or the process ends. */
+async function readTurn(live: LiveQuery, turn: TurnCapture, signal: AbortSignal): Promise<TurnOutcome> {
+  let onAbort: () => void = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortedError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  aborted.catch(() => undefined);
+  try {
+    for (;;) {
+      let next: Awaited<ReturnType<LiveQuery['next']>>;
+      try {
+        next = await Promise.race([live.next(), aborted]);
+      } catch (error) {
+        if (signal.aborted) throw abortedError(signal);
+        throw processError(error, live.stderrTail());
+      }
+      if (next.done === true) throw processError(null, live.stderrTail());
+      const outcome = turn.add(next.value);
+      if (outcome !== null) return outcome;
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
+}
+
+function processError(error: unknown, stderr: string): AgentTurnError {
+  const reason =
+    error === null ? 'it exited before the turn finished' : error instanceof Error ? error.message : String(error);
+  const detail = stderr === '' ? '' : ` — its stderr ends with: ${stderr}`;
+  return new AgentTurnError(`Claude Code stopped: ${reason}${detail}`, 'AGENT_PROCESS', false, { cause: error });
+}
+
+function abortedError(signal: AbortSignal): AgentTurnError {
+  const reason: unknown = signal.reason;
+  const text = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
+  return new AgentTurnError(`turn aborted: ${text}`, 'TURN_ABORTED', false, { cause: reason });
+}

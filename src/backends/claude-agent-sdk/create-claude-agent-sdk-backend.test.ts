@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentConfig, ModelConfig } from '../../core/config-types.js';
+import { BackendStartError } from '../../core/errors.js';
+import { BackendUnavailableError } from './backend-unavailable-error.js';
+import { createClaudeAgentSdkBackend } from './create-claude-agent-sdk-backend.js';
+import { importClaudeAgentSdk } from './load-claude-agent-sdk.js';
+
+function config(model: Partial<ModelConfig> = {}): AgentConfig {
+  return {
+    name: 'a',
+    description: null,
+    model: {
+      provider: 'anthropic',
+      name: 'claude-sonnet-4-5',
+      endpoint: 'http://127.0.0.1:9',
+      api_key: 'k',
+      temperature: null,
+      max_tokens: null,
+      api_version: null,
+      ...model,
+    },
+    backend: { type: 'claude_agent_sdk' },
+    instructions: '',
+    tools: [],
+    evaluations: { model: null, metrics: [] },
+    execution: { llm_timeout: 60, parallel_test_cases: 1, max_retries: 0 },
+    test_cases: [],
+    config_path: '/x/agent.yaml',
+    base_dir: '/x',
+  };
+}
+
+const toolSet = { tools: [], close: async () => undefined };
+const missing = Object.assign(new Error("Cannot find package '@anthropic-ai/claude-agent-sdk' imported from /x.js"), {
+  code: 'ERR_MODULE_NOT_FOUND',
+});
+
+describe('createClaudeAgentSdkBackend', () => {
+  it('without the SDK installed, fails with the install command', async () => {
+    const attempt = createClaudeAgentSdkBackend(config(), {
+      env: {},
+      toolSet,
+      importSdk: () => Promise.reject(missing),
+    });
+    await expect(attempt).rejects.toThrow(BackendUnavailableError);
+    await expect(attempt).rejects.toMatchObject({
+      code: 'BACKEND_UNAVAILABLE',
+      install_command: 'npm install @anthropic-ai/claude-agent-sdk@0.3.334',
+    });
+  });
+
+  it('cannot start without an Anthropic model and key, or with an unknown built-in tool', async () => {
+    const start = (agent: AgentConfig, builtin_tools: string[] = []) =>
+      createClaudeAgentSdkBackend(agent, { env: {}, toolSet, builtin_tools, importSdk: importClaudeAgentSdk });
+    await expect(start(config({ provider: 'ollama' }))).rejects.toThrow(BackendStartError);
+    await expect(start(config({ api_key: null }))).rejects.toThrow(/no API key for provider anthropic/);
+    await expect(start(config(), ['Read', 'Teleport'])).rejects.toThrow(
+      /unknown Claude Code built-in tool Teleport: choose from .*\bBash\b/,
+    );
+  });
+
+  it('starts with the bundled Claude Code binary; a session opens and closes without a turn', async () => {
+    const backend = await createClaudeAgentSdkBackend(config(), { env: {}, toolSet, builtin_tools: ['Read', 'Read'] });
+    expect(backend.name).toBe('claude_agent_sdk');
+    const session = await backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
+    await session.close();
+    await backend.close();
+  });
+});

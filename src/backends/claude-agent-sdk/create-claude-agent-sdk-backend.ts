@@ -1,0 +1,88 @@
+/**
+ * The `claude_agent_sdk` backend: Anthropic's Claude Agent SDK, which runs Claude Code as a child
+ * process per session. Our tools reach it as one in-process MCP server; Claude Code's own tools
+ * (shell, file edits, web) stay off unless listed in `builtin_tools`. The SDK is an optional peer
+ * dependency, loaded only when this backend is chosen.
+ */
+import { tmpdir } from 'node:os';
+import type { AgentBackend, AgentSession } from '../../core/backend.js';
+import type { AgentConfig } from '../../core/config-types.js';
+import { BackendStartError } from '../../core/errors.js';
+import type { ToolSet } from '../../core/loaded-tool.js';
+import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
+import { type ImportClaudeAgentSdk, loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
+import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
+
+export interface ClaudeAgentSdkBackendDeps {
+  readonly env: Env;
+  readonly toolSet: ToolSet;
+  /** Loads the SDK; the default imports `@anthropic-ai/claude-agent-sdk`. */
+  readonly importSdk?: ImportClaudeAgentSdk;
+  /** The Claude Code binary; default: the one installed with the SDK. */
+  readonly executable_path?: string;
+  /** Claude Code's own tools the agent may use, e.g. `['Read', 'Grep']`; default none. */
+  readonly builtin_tools?: readonly string[];
+  /** Model calls per turn; default 10, the ai_sdk backend's step limit. */
+  readonly max_turns?: number;
+  /** Where each session's scratch folder is made; default the system temp folder. */
+  readonly scratch_dir?: string;
+  /** How long a stopped Claude Code process may take to exit before it is killed; default 3000. */
+  readonly stop_grace_ms?: number;
+}
+
+export const DEFAULT_MAX_TURNS = 10;
+
+export async function createClaudeAgentSdkBackend(
+  config: AgentConfig,
+  deps: ClaudeAgentSdkBackendDeps,
+): Promise<AgentBackend> {
+  const sdk = await loadClaudeAgentSdk(deps.importSdk);
+  const executable = deps.executable_path ?? requireBundledExecutable();
+  const model = resolveClaudeModel(config.model, deps.env);
+  const builtin = checkBuiltinTools(deps.builtin_tools ?? [], sdk.BUILTIN_TOOL_NAMES);
+  const { openClaudeSession } = await import('./claude-agent-sdk-session.js');
+  const settings: ClaudeSessionSettings = {
+    sdk,
+    executable,
+    model,
+    instructions: config.instructions,
+    tools: deps.toolSet.tools,
+    builtin_tools: builtin,
+    max_turns: deps.max_turns ?? DEFAULT_MAX_TURNS,
+    max_retries: config.execution.max_retries,
+    env: deps.env,
+    scratch_parent: deps.scratch_dir ?? tmpdir(),
+    stop_grace_ms: deps.stop_grace_ms ?? 3000,
+  };
+  const open = new Set<AgentSession>();
+  return {
+    name: 'claude_agent_sdk',
+    async openSession(options) {
+      const session = await openClaudeSession(settings, options.signal);
+      const tracked: AgentSession = {
+        send: (request) => session.send(request),
+        close: async () => {
+          open.delete(tracked);
+          await session.close();
+        },
+      };
+      open.add(tracked);
+      return tracked;
+    },
+    // Sessions the runner did not close (a crash) still stop their process and lose their scratch folder.
+    close: async () => {
+      await Promise.allSettled([...open].map((session) => session.close()));
+    },
+  };
+}
+
+function checkBuiltinTools(names: readonly string[], known: readonly string[]): readonly string[] {
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length > 0) {
+    throw new BackendStartError(
+      `unknown Claude Code built-in tool${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}: ` +
+        `choose from ${known.join(', ')}`,
+    );
+  }
+  return [...new Set(names)];
+}

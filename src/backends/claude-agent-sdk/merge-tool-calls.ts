@@ -1,0 +1,65 @@
+/**
+ * A turn's tool invocations from three sources: the model's `tool_use` blocks (order, name, arguments),
+ * the `tool_result` blocks Claude Code sent back (errors for calls that never reached a tool, e.g. an
+ * unknown tool), and our tool server's records (the tool's own return value and its duration).
+ */
+import type { ToolInvocation } from '../../core/tool-invocation.js';
+import { TOOL_NAME_PREFIX, type ToolCallRecord } from './tool-server.js';
+
+export interface ToolUse {
+  readonly id: string;
+  /** As the model wrote it, e.g. `mcp__holodeck__subtract`. */
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
+}
+
+export interface ToolResultBlock {
+  readonly is_error: boolean;
+  readonly text: string;
+}
+
+export interface ToolCallSources {
+  readonly uses: readonly ToolUse[];
+  readonly results: ReadonlyMap<string, ToolResultBlock>;
+  readonly records: ReadonlyMap<string, ToolCallRecord>;
+  /** Records whose tool-use id was not passed along, in call order. */
+  readonly unmatched: readonly ToolCallRecord[];
+}
+
+export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocation[] {
+  const unmatched = [...sources.unmatched];
+  return sources.uses.map((use) => {
+    const name = configuredName(use.name);
+    const record = sources.records.get(use.id) ?? takeFirst(unmatched, (r) => r.name === name);
+    const block = sources.results.get(use.id);
+    const blockError = block?.is_error === true ? toolErrorText(block.text) : null;
+    if (record !== undefined) {
+      const error = record.error ?? blockError;
+      return {
+        name,
+        args: use.args,
+        result: error === null ? record.result : null,
+        error,
+        duration_ms: record.duration_ms,
+      };
+    }
+    const result = block !== undefined && !block.is_error ? block.text : null;
+    return { name, args: use.args, result, error: blockError, duration_ms: null };
+  });
+}
+
+/** `mcp__holodeck__subtract` → `subtract`; built-in tools (`Read`) and unknown names stay as they are. */
+export function configuredName(name: string): string {
+  return name.startsWith(TOOL_NAME_PREFIX) ? name.slice(TOOL_NAME_PREFIX.length) : name;
+}
+
+/** Claude Code wraps its own tool errors: `<tool_use_error>Error: No such tool…</tool_use_error>`. */
+function toolErrorText(text: string): string {
+  const inner = /<tool_use_error>([\s\S]*?)<\/tool_use_error>/.exec(text)?.[1];
+  return (inner ?? text).trim();
+}
+
+function takeFirst<T>(items: T[], match: (item: T) => boolean): T | undefined {
+  const index = items.findIndex(match);
+  return index < 0 ? undefined : items.splice(index, 1)[0];
+}

@@ -1,0 +1,147 @@
+import type { SDKMessage } from '@anthropic-ai/claude-agent-sdk';
+import { describe, expect, it } from 'vitest';
+import { TurnCapture, type TurnOutcome, usageOf } from './turn-capture.js';
+
+/** Messages shaped as Claude Code streams them (only the fields the capture reads). */
+const wire = (value: Record<string, unknown>) => value as unknown as SDKMessage;
+const assistant = (uuid: string, id: string, content: unknown[], extra: Record<string, unknown> = {}) =>
+  wire({ type: 'assistant', uuid, session_id: 'sess-1', parent_tool_use_id: null, message: { id, content }, ...extra });
+const user = (uuid: string, content: unknown[], parent: string | null = null) =>
+  wire({ type: 'user', uuid, session_id: 'sess-1', parent_tool_use_id: parent, message: { role: 'user', content } });
+const toolUse = (id: string, name: string, input: unknown) => ({ type: 'tool_use', id, name, input });
+const toolResult = (id: string, text: string, isError = false) => ({
+  type: 'tool_result',
+  tool_use_id: id,
+  content: [{ type: 'text', text }],
+  ...(isError ? { is_error: true } : {}),
+});
+const USAGE = { input_tokens: 30, output_tokens: 7, cache_read_input_tokens: 50, cache_creation_input_tokens: 20 };
+const result = (fields: Record<string, unknown>) =>
+  wire({
+    type: 'result',
+    subtype: 'success',
+    is_error: false,
+    result: '',
+    usage: USAGE,
+    session_id: 'sess-1',
+    ...fields,
+  });
+const retry = wire({ type: 'system', subtype: 'api_retry', attempt: 1, session_id: 'sess-1' });
+
+function feed(capture: TurnCapture, messages: readonly SDKMessage[]): TurnOutcome | null {
+  let outcome: TurnOutcome | null = null;
+  for (const message of messages) outcome = capture.add(message) ?? outcome;
+  return outcome;
+}
+
+describe('TurnCapture', () => {
+  it('collects the answer, the tool invocations under their configured names, usage and retries', () => {
+    const capture = new TurnCapture();
+    capture.record('t1', { name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1.5 });
+    const outcome = feed(capture, [
+      wire({ type: 'system', subtype: 'init', session_id: 'sess-1' }),
+      retry,
+      assistant('a1', 'msg_1', [toolUse('t1', 'mcp__holodeck__subtract', { a: 5, b: 3 })]),
+      user('u1', [toolResult('t1', '2')]),
+      // A subagent's messages are not the turn's own.
+      assistant('x1', 'msg_x', [toolUse('t9', 'mcp__holodeck__divide', {})], { parent_tool_use_id: 't0' }),
+      assistant('a2', 'msg_2', [{ type: 'text', text: 'The difference is 2.' }]),
+      result({ result: 'The difference is 2.' }),
+    ]);
+    expect(outcome).toEqual({
+      ok: true,
+      anchor: 'a2',
+      response: {
+        response: 'The difference is 2.',
+        tool_invocations: [{ name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1.5 }],
+        token_usage: {
+          prompt_tokens: 100,
+          completion_tokens: 7,
+          total_tokens: 107,
+          cache_read_tokens: 50,
+          cache_creation_tokens: 20,
+        },
+        retries: 1,
+      },
+    });
+    expect(capture.sessionId).toBe('sess-1');
+  });
+
+  it('records calls that never reached our tools, and a tool error Claude Code reported', () => {
+    const capture = new TurnCapture();
+    capture.record(null, { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 2 });
+    const outcome = feed(capture, [
+      assistant('a1', 'msg_1', [
+        toolUse('t1', 'mcp__holodeck__lookup', { column: '2009' }),
+        toolUse('t2', 'shred', { all: true }),
+        toolUse('t3', 'Read', { file_path: '/etc/hosts' }),
+      ]),
+      user('u1', [
+        toolResult('t1', '206588'),
+        toolResult('t2', '<tool_use_error>Error: No such tool available: shred</tool_use_error>', true),
+        toolResult('t3', '127.0.0.1 localhost'),
+      ]),
+      assistant('a2', 'msg_2', [{ type: 'text', text: 'done' }]),
+      result({ result: 'done' }),
+    ]);
+    expect(outcome?.ok && outcome.response.tool_invocations).toEqual([
+      { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 2 },
+      {
+        name: 'shred',
+        args: { all: true },
+        result: null,
+        error: 'Error: No such tool available: shred',
+        duration_ms: null,
+      },
+      {
+        name: 'Read',
+        args: { file_path: '/etc/hosts' },
+        result: '127.0.0.1 localhost',
+        error: null,
+        duration_ms: null,
+      },
+    ]);
+  });
+
+  it('ends a turn that used up its model calls with the last call’s text, resuming after its tool results', () => {
+    const capture = new TurnCapture();
+    const outcome = feed(capture, [
+      assistant('a1', 'msg_1', [{ type: 'text', text: 'calling ' }]),
+      assistant('a2', 'msg_1', [{ type: 'text', text: 'again' }, toolUse('t1', 'mcp__holodeck__ping', {})]),
+      user('u1', [toolResult('t1', 'pong')]),
+      result({ subtype: 'error_max_turns', is_error: true, errors: ['Reached maximum number of turns (1)'] }),
+    ]);
+    expect(outcome).toMatchObject({ ok: true, anchor: 'u1', response: { response: 'calling again' } });
+  });
+
+  it('turns an error result into a failure with Claude Code’s words, category, status and retries', () => {
+    const capture = new TurnCapture();
+    const outcome = feed(capture, [
+      retry,
+      retry,
+      assistant('a1', 'synthetic', [{ type: 'text', text: 'API Error: 500 boom' }], { error: 'server_error' }),
+      result({ is_error: true, result: 'API Error: 500 boom', api_error_status: 500 }),
+    ]);
+    expect(outcome).toEqual({
+      ok: false,
+      failure: { text: 'API Error: 500 boom', kind: 'server_error', status: 500, retries: 2 },
+    });
+    const during = new TurnCapture().add(
+      result({ subtype: 'error_during_execution', is_error: true, errors: ['first', 'second'] }),
+    );
+    expect(during).toEqual({ ok: false, failure: { text: 'first; second', kind: null, status: null, retries: 0 } });
+  });
+});
+
+describe('usageOf', () => {
+  it('counts all input as prompt tokens and treats missing counts as zero', () => {
+    expect(usageOf({ input_tokens: 12, output_tokens: 3 })).toEqual({
+      prompt_tokens: 12,
+      completion_tokens: 3,
+      total_tokens: 15,
+      cache_read_tokens: 0,
+      cache_creation_tokens: 0,
+    });
+    expect(usageOf(undefined).total_tokens).toBe(0);
+  });
+});

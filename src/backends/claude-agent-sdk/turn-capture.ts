@@ -1,0 +1,159 @@
+/**
+ * Reads the messages Claude Code streams during one turn and turns them into our TurnResponse: the
+ * answer, the tool invocations, the turn's token usage (the `result` message carries it for the turn),
+ * and the retries (`system/api_retry`). An error result becomes a failure to classify.
+ */
+import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
+import type { TurnResponse } from '../../core/backend.js';
+import type { TokenUsage } from '../../core/token-usage.js';
+import { mergeToolCalls, type ToolResultBlock, type ToolUse } from './merge-tool-calls.js';
+import type { ToolCallRecord } from './tool-server.js';
+
+export interface TurnFailure {
+  /** Claude Code's own description, e.g. `API Error: 500 …`. */
+  readonly text: string;
+  /** Claude Code's error category (`authentication_failed`, `rate_limit`, …), when it gave one. */
+  readonly kind: string | null;
+  readonly status: number | null;
+  readonly retries: number;
+}
+
+export type TurnOutcome =
+  | {
+      readonly ok: true;
+      readonly response: TurnResponse;
+      /** The turn's last transcript entry: where a restarted session resumes. */
+      readonly anchor: string | null;
+    }
+  | { readonly ok: false; readonly failure: TurnFailure };
+
+type Block = Readonly<Record<string, unknown>>;
+
+export class TurnCapture {
+  private readonly uses: ToolUse[] = [];
+  private readonly results = new Map<string, ToolResultBlock>();
+  private readonly records = new Map<string, ToolCallRecord>();
+  private readonly unmatched: ToolCallRecord[] = [];
+  private retries = 0;
+  private anchor: string | null = null;
+  private errorKind: string | null = null;
+  private lastMessageId: string | null = null;
+  private lastText = '';
+  sessionId: string | null = null;
+
+  /** A call our tool server ran during this turn. */
+  record(toolUseId: string | null, call: ToolCallRecord): void {
+    if (toolUseId === null) this.unmatched.push(call);
+    else this.records.set(toolUseId, call);
+  }
+
+  /** Feeds the next message; returns the turn's outcome once its `result` arrived. */
+  add(message: SDKMessage): TurnOutcome | null {
+    if ('session_id' in message && typeof message.session_id === 'string') this.sessionId = message.session_id;
+    switch (message.type) {
+      case 'system':
+        if (message.subtype === 'api_retry') this.retries += 1;
+        return null;
+      case 'assistant':
+        if (message.parent_tool_use_id === null) this.addAssistant(message.uuid, message.message, message.error);
+        return null;
+      case 'user':
+        if (message.parent_tool_use_id === null) this.addUser(message.uuid, message.message.content);
+        return null;
+      case 'result':
+        return this.finish(message);
+      default:
+        return null;
+    }
+  }
+
+  private addAssistant(uuid: string, message: { id: string; content: readonly unknown[] }, error: unknown): void {
+    this.anchor = uuid;
+    if (typeof error === 'string') this.errorKind = error;
+    if (message.id !== this.lastMessageId) {
+      this.lastMessageId = message.id;
+      this.lastText = '';
+    }
+    for (const block of blocksOf(message.content)) {
+      if (block['type'] === 'text' && typeof block['text'] === 'string') this.lastText += block['text'];
+      if (block['type'] === 'tool_use' && typeof block['id'] === 'string' && typeof block['name'] === 'string') {
+        this.uses.push({ id: block['id'], name: block['name'], args: argsOf(block['input']) });
+      }
+    }
+  }
+
+  private addUser(uuid: string | undefined, content: unknown): void {
+    if (uuid !== undefined) this.anchor = uuid;
+    for (const block of blocksOf(content)) {
+      if (block['type'] !== 'tool_result' || typeof block['tool_use_id'] !== 'string') continue;
+      this.results.set(block['tool_use_id'], { is_error: block['is_error'] === true, text: textOf(block['content']) });
+    }
+  }
+
+  private finish(result: SDKResultMessage): TurnOutcome {
+    // A turn that used up its model calls (max_turns) ends like an AI SDK turn at its step limit: with
+    // the text of the last model call, and the checks decide.
+    if (result.is_error && result.subtype !== 'error_max_turns') {
+      const text = result.subtype === 'success' ? result.result : result.errors.join('; ') || result.subtype;
+      const status = result.subtype === 'success' ? (result.api_error_status ?? null) : null;
+      return { ok: false, failure: { text, kind: this.errorKind, status, retries: this.retries } };
+    }
+    const tool_invocations = mergeToolCalls({
+      uses: this.uses,
+      results: this.results,
+      records: this.records,
+      unmatched: this.unmatched,
+    });
+    return {
+      ok: true,
+      anchor: this.anchor,
+      response: {
+        response: result.subtype === 'success' ? result.result : this.lastText,
+        tool_invocations,
+        token_usage: usageOf(result.usage),
+        retries: this.retries,
+      },
+    };
+  }
+}
+
+/**
+ * Anthropic counts cached input apart from `input_tokens`; like the AI SDK, `prompt_tokens` is all the
+ * input (uncached + cache read + cache creation), so both backends report the same numbers.
+ */
+export function usageOf(usage: unknown): TokenUsage {
+  const record = typeof usage === 'object' && usage !== null ? (usage as Record<string, unknown>) : {};
+  const count = (key: string) => {
+    const value = record[key];
+    return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+  };
+  const cacheRead = count('cache_read_input_tokens');
+  const cacheCreation = count('cache_creation_input_tokens');
+  const prompt = count('input_tokens') + cacheRead + cacheCreation;
+  const completion = count('output_tokens');
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    cache_read_tokens: cacheRead,
+    cache_creation_tokens: cacheCreation,
+  };
+}
+
+function blocksOf(content: unknown): readonly Block[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  if (!Array.isArray(content)) return [];
+  return content.filter((block): block is Block => typeof block === 'object' && block !== null);
+}
+
+function textOf(content: unknown): string {
+  return blocksOf(content)
+    .filter((block) => block['type'] === 'text' && typeof block['text'] === 'string')
+    .map((block) => block['text'] as string)
+    .join('');
+}
+
+function argsOf(input: unknown): Readonly<Record<string, unknown>> {
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  return input === undefined || input === null ? {} : { _raw: input };
+}
