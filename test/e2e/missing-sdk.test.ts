@@ -1,0 +1,44 @@
+/**
+ * `backend: claude_agent_sdk` without the optional SDK installed exits 2 with the exact install command.
+ * The CLI runs from a copy of dist/ whose node_modules links every installed package but the SDK.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../helpers/run-cli.js';
+
+async function installWithoutSdk(): Promise<string> {
+  const root = await mkdtemp(join(tmpdir(), 'holodeck-no-sdk-'));
+  await cp(join(REPO_ROOT, 'dist'), join(root, 'dist'), { recursive: true });
+  await cp(join(REPO_ROOT, 'package.json'), join(root, 'package.json'));
+  const modules = join(root, 'node_modules');
+  await mkdir(join(modules, '@anthropic-ai'), { recursive: true });
+  for (const entry of await readdir(join(REPO_ROOT, 'node_modules'))) {
+    if (entry === '@anthropic-ai') continue;
+    await symlink(join(REPO_ROOT, 'node_modules', entry), join(modules, entry));
+  }
+  for (const entry of await readdir(join(REPO_ROOT, 'node_modules', '@anthropic-ai'))) {
+    if (entry.startsWith('claude-agent-sdk')) continue;
+    await symlink(join(REPO_ROOT, 'node_modules', '@anthropic-ai', entry), join(modules, '@anthropic-ai', entry));
+  }
+  return root;
+}
+
+describe('the claude_agent_sdk backend without its SDK', () => {
+  it('exits 2 with the exact install command', async () => {
+    const root = await installWithoutSdk();
+    await writeFile(
+      join(root, 'agent.yaml'),
+      'name: claude\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-test }\nbackend: claude_agent_sdk\ntest_cases:\n  - { name: a, input: hi }\n',
+    );
+    const run = spawnSync(process.execPath, [join(root, 'dist/cli/main.js'), 'test', join(root, 'agent.yaml')], {
+      cwd: root,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.stderr).toContain('npm install @anthropic-ai/claude-agent-sdk@0.3.334');
+    expect(run.status).toBe(2);
+  });
+});
