@@ -32,7 +32,7 @@ describe('JSON Schemas generated from the zod schemas', () => {
       properties: { execution: { properties: Record<string, { anyOf?: unknown[] }> } };
     };
     expect(schema.properties.execution.properties.llm_timeout?.anyOf).toEqual([
-      { type: 'number', exclusiveMinimum: 0 },
+      { type: 'number', exclusiveMinimum: 0, maximum: 2147483 },
       { type: 'string', pattern: '^\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}$' },
     ]);
   });

@@ -10,7 +10,7 @@ function compiled(pattern: string): RegExp {
 describe('compileArgRegex', () => {
   it('anchors the pattern for a full match', () => {
     const regex = compiled('2009.*cash');
-    expect(regex.source).toBe('^(?:2009.*cash)$');
+    expect(regex.source).toBe('(?<![\\s\\S])(?:2009.*cash)(?![\\s\\S])');
     expect(regex.test('2009 net cash')).toBe(true);
     expect(regex.test('x 2009 net cash')).toBe(false);
     expect(compiled('a|b').test('ab')).toBe(false);
@@ -36,5 +36,19 @@ describe('compileArgRegex', () => {
     expect(compileArgRegex('[0-9')).toEqual({ ok: false, reason: 'missing ]' });
     expect(compileArgRegex('*x')).toEqual({ ok: false, reason: 'nothing to repeat' });
     expect(compileArgRegex('(?x)a b')).toEqual({ ok: false, reason: 'unsupported inline flag (?x)' });
+  });
+});
+
+describe('full match under inline flags', () => {
+  it('stays anchored to the whole value with (?m)', () => {
+    const compiled = compileArgRegex('(?m)abc');
+    expect(compiled.ok && compiled.regex.test('xyz\nabc')).toBe(false);
+    expect(compiled.ok && compiled.regex.test('abc')).toBe(true);
+  });
+
+  it('matches across lines only where the pattern says so with (?s)', () => {
+    const compiled = compileArgRegex('(?s)a.*c');
+    expect(compiled.ok && compiled.regex.test('a\nb\nc')).toBe(true);
+    expect(compiled.ok && compiled.regex.test('a\nb\ncd')).toBe(false);
   });
 });

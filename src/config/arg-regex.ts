@@ -42,7 +42,9 @@ export function compileArgRegex(pattern: string): RegexCompile {
   }
   source = source.replace(/\(\?P<([A-Za-z_]\w*)>/g, '(?<$1>').replace(/\(\?P=([A-Za-z_]\w*)\)/g, '\\k<$1>');
   try {
-    return { ok: true, regex: new RegExp(`^(?:${source})$`, flags) };
+    new RegExp(source, flags);
+    // Anchored at the very start and end of the value, even under the `m` flag (where ^ and $ match at lines).
+    return { ok: true, regex: new RegExp(`(?<![\\s\\S])(?:${source})(?![\\s\\S])`, flags) };
   } catch (error) {
     return { ok: false, reason: reasonOf(error) };
   }

@@ -148,6 +148,13 @@ describe('execution and HOLODECK_* environment variables', () => {
     });
   });
 
+  it('rejects timeouts longer than a timer can hold, located', async () => {
+    const yaml = `${head}execution: { llm_timeout: 10000000 }\nevaluations:\n  metrics: [{ type: code, grader: "x.ts:y", timeout_ms: 3000000000 }]\n${CASES}`;
+    const text = (await lines(yaml)).join('\n');
+    expect(text).toMatch(/agent\.yaml:3:\d+ +execution\.llm_timeout\n.*2147483/);
+    expect(text).toMatch(/agent\.yaml:5:\d+ +evaluations\.metrics\[0\]\.timeout_ms\n.*2147483647/);
+  });
+
   it('applies env where the YAML sets nothing, and the YAML over env', async () => {
     const env = { HOLODECK_LLM_TIMEOUT: '12.5', HOLODECK_PARALLEL_TEST_CASES: '8', HOLODECK_MAX_RETRIES: '0' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toEqual({

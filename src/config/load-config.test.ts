@@ -180,7 +180,7 @@ describe('loadConfig: a valid configuration', () => {
     const cell = withArgs?.args?.cell;
     expect(cell?.kind === 'regex' && [cell.pattern, cell.regex.source, cell.regex.flags]).toEqual([
       '(?i)^2009.*cash',
-      '^(?:^2009.*cash)$',
+      '(?<![\\s\\S])(?:^2009.*cash)(?![\\s\\S])',
       'i',
     ]);
   });

@@ -50,7 +50,7 @@ function fuzzyEquals(expected: string, actual: unknown): boolean {
 }
 
 /**
- * The configured regex is already anchored (`^(?:...)$`). A global or sticky regex keeps state in
+ * The configured regex is already anchored at both ends of the value. A global or sticky regex keeps state in
  * `lastIndex`, so such a regex is tested through a stateless copy.
  */
 function fullMatch(regex: RegExp, text: string): boolean {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ISSUE } from '../issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../pending-issue.js';
 import { backendSchema } from './backend-schema.js';
-import { addIssue, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
+import { addIssue, hasKey, MAX_TIMER_SECONDS, nonBlankString, numberField, objectRule } from './fields.js';
 import { instructionsSchema } from './instructions-schema.js';
 import { metricListSchema } from './metric-schema.js';
 import { modelSchema } from './model-schema.js';
@@ -11,7 +11,7 @@ import { testCaseListSchema } from './test-case-schema.js';
 import { toolListSchema } from './tool-schema.js';
 
 export const executionSchema = z.strictObject({
-  llm_timeout: numberField(z.number().positive())
+  llm_timeout: numberField(z.number().positive().max(MAX_TIMER_SECONDS))
     .optional()
     .describe('Per-turn agent timeout in seconds (default 60).'),
   parallel_test_cases: numberField(z.number().int().min(1)).optional().describe('Test cases run at once (default 1).'),

@@ -7,6 +7,7 @@ import {
   exportSpec,
   isRecord,
   listRule,
+  MAX_TIMER_MS,
   nonBlankString,
   numberField,
   threshold,
@@ -77,7 +78,7 @@ export const ragMetricSchema = z.strictObject({
 export const codeMetricSchema = z.strictObject({
   type: z.literal('code'),
   grader: exportSpec().describe('"path/or/package:exportName" of the grader function.'),
-  timeout_ms: numberField(z.number().int().min(1)).optional().describe('Default 30000.'),
+  timeout_ms: numberField(z.number().int().min(1).max(MAX_TIMER_MS)).optional().describe('Default 30000.'),
   ...common(),
 });
 
