@@ -28,7 +28,11 @@ export type BackendFactory = (config: AgentConfig, deps: BackendFactoryDeps) => 
 export const BACKEND_FACTORIES: Readonly<Record<BackendName, BackendFactory>> = {
   ai_sdk: (config, deps) => createAiSdkBackend(config, deps),
   module: (config, deps) => createModuleBackend(config, deps),
-  claude_agent_sdk: (config, deps) => createClaudeAgentSdkBackend(config, deps),
+  claude_agent_sdk: (config, deps) =>
+    createClaudeAgentSdkBackend(config, {
+      ...deps,
+      builtin_tools: config.backend.type === 'claude_agent_sdk' ? config.backend.builtin_tools : [],
+    }),
 };
 
 export async function createBackend(config: AgentConfig, options: CreateBackendOptions): Promise<AgentBackend> {

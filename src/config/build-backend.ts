@@ -14,7 +14,11 @@ export async function buildBackend(
   ctx: BuildContext,
 ): Promise<BackendConfig | null> {
   if (backend === undefined) return { type: 'ai_sdk' };
-  if (typeof backend === 'string') return { type: backend };
+  if (backend === 'ai_sdk') return { type: 'ai_sdk' };
+  if (backend === 'claude_agent_sdk') return { type: 'claude_agent_sdk', builtin_tools: [] };
+  if ('claude_agent_sdk' in backend) {
+    return { type: 'claude_agent_sdk', builtin_tools: [...new Set(backend.claude_agent_sdk.builtin_tools ?? [])] };
+  }
   const spec = backend.module;
   const path = ['backend', 'module'];
   const loaded = await importUserExport(spec, ctx.baseDir);

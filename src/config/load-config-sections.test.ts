@@ -78,7 +78,22 @@ describe('backend and instructions', () => {
       type: 'ai_sdk',
     });
     const claude = `name: a\nmodel: { provider: anthropic, name: m }\nbackend: claude_agent_sdk\n${CASES}`;
-    expect(expectConfig(await loadYaml(claude)).backend).toEqual({ type: 'claude_agent_sdk' });
+    expect(expectConfig(await loadYaml(claude)).backend).toEqual({ type: 'claude_agent_sdk', builtin_tools: [] });
+    const withTools = claude.replace(
+      'backend: claude_agent_sdk',
+      'backend: { claude_agent_sdk: { builtin_tools: [Read, Grep, Read] } }',
+    );
+    expect(expectConfig(await loadYaml(withTools)).backend).toEqual({
+      type: 'claude_agent_sdk',
+      builtin_tools: ['Read', 'Grep'],
+    });
+    const badTool = claude.replace(
+      'backend: claude_agent_sdk',
+      'backend: { claude_agent_sdk: { builtin_tools: ["rm -rf"] } }',
+    );
+    expect((await lines(badTool)).join('\n')).toMatch(
+      /backend\.claude_agent_sdk\.builtin_tools\[0\]\n.*use a Claude Code tool name/,
+    );
     const bare = `name: a\nmodel: { provider: anthropic, name: m }\nbackend: module\n${CASES}`;
     expect(await lines(bare)).toEqual([
       `${at(bare, 'module')}  backend\n  "module" is not one of: ai_sdk, claude_agent_sdk — ` +

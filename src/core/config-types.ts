@@ -21,7 +21,11 @@ export interface ModelConfig {
 
 export type BackendConfig =
   | { readonly type: 'ai_sdk' }
-  | { readonly type: 'claude_agent_sdk' }
+  | {
+      readonly type: 'claude_agent_sdk';
+      /** Claude Code's own tools (e.g. Read, Grep, Bash, WebFetch) to enable; none by default. */
+      readonly builtin_tools: readonly string[];
+    }
   | { readonly type: 'module'; readonly module: string; readonly factory: ModuleAgentFactory };
 
 export type BackendName = BackendConfig['type'];

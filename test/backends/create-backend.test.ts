@@ -86,7 +86,10 @@ describe('createBackend', () => {
 
   it('refuses claude_agent_sdk for now and stops the tools it started', async () => {
     const mcp = mcpWithPid();
-    const attempt = createBackend(config({ backend: { type: 'claude_agent_sdk' }, tools: [mcp.config] }), { env: {} });
+    const attempt = createBackend(
+      config({ backend: { type: 'claude_agent_sdk', builtin_tools: [] }, tools: [mcp.config] }),
+      { env: {} },
+    );
     await expect(attempt).rejects.toThrow(BackendStartError);
     await expect(attempt).rejects.toThrow(/runs Anthropic models only/);
     expect(await waitUntilStopped(mcp.pid())).toBe(true);

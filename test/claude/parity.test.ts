@@ -44,7 +44,11 @@ async function runOn(
 ): Promise<TestResult> {
   const loaded = await loadConfig(AGENT_YAML, { env: { FAKE_ANTHROPIC_URL: server.url, FAKE_ANTHROPIC_KEY: KEY } });
   if (!loaded.ok) throw new Error(loaded.issues.map((issue) => issue.message).join('\n'));
-  const config = { ...loaded.value, backend: { type: backend } };
+  const config = {
+    ...loaded.value,
+    backend:
+      backend === 'ai_sdk' ? { type: 'ai_sdk' as const } : { type: 'claude_agent_sdk' as const, builtin_tools: [] },
+  };
   const agent = await createBackend(config, { env: { PATH: process.env['PATH'] } });
   try {
     const testCase = config.test_cases[0];

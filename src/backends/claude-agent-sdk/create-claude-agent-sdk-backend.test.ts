@@ -19,7 +19,7 @@ function config(model: Partial<ModelConfig> = {}): AgentConfig {
       api_version: null,
       ...model,
     },
-    backend: { type: 'claude_agent_sdk' },
+    backend: { type: 'claude_agent_sdk', builtin_tools: [] },
     instructions: '',
     tools: [],
     evaluations: { model: null, metrics: [] },

@@ -15,7 +15,22 @@ export const backendSchema = z
     z.strictObject({
       module: exportSpec().describe('"path/or/package:exportName" of a ModuleAgentFactory.'),
     }),
+    z.strictObject({
+      claude_agent_sdk: z
+        .strictObject({
+          builtin_tools: z
+            .array(
+              withIssue(z.string().regex(/^[A-Za-z][A-Za-z0-9_]*$/), {
+                hint: 'use a Claude Code tool name such as Read, Grep, Bash or WebFetch',
+              }),
+            )
+            .describe("Claude Code's own tools to enable (e.g. Read, Grep, Bash, WebFetch); none by default."),
+        })
+        .partial(),
+    }),
   ])
-  .describe('ai_sdk (default) | claude_agent_sdk | { module: "path:export" }');
+  .describe(
+    'ai_sdk (default) | claude_agent_sdk | { claude_agent_sdk: { builtin_tools } } | { module: "path:export" }',
+  );
 
 export type BackendInput = z.output<typeof backendSchema>;

@@ -58,7 +58,7 @@ export async function startClaudeFixture(
       endpoint: options.endpoint?.(gateway) ?? gateway.url,
       api_key: options.api_key ?? KEY,
     }),
-    backend: { type: 'claude_agent_sdk' },
+    backend: { type: 'claude_agent_sdk', builtin_tools: [] },
     tools: options.tools ?? [],
     max_retries: options.max_retries ?? 1,
   });
