@@ -52,12 +52,12 @@ export function rollupMetrics(turns: readonly TurnResult[]): MetricResult[] {
 function combine(results: MetricResult[]): MetricResult {
   const first = results[0]!;
   const ran = results.filter((r) => !r.skipped);
-  const scored = ran.filter((r): r is MetricResult & { score: number } => r.score !== null);
   const errors = ran.filter((r) => r.error !== null).map((r) => r.error);
   return {
     metric_name: first.metric_name,
     kind: first.kind,
-    score: scored.length === 0 ? null : scored.reduce((sum, r) => sum + r.score, 0) / scored.length,
+    // A metric that errored on a turn did run there: it counts as 0, so a failing grader cannot raise the mean.
+    score: ran.length === 0 ? null : ran.reduce((sum, r) => sum + (r.score ?? 0), 0) / ran.length,
     threshold: first.threshold,
     passed: ran.length > 0 && ran.every((r) => r.passed),
     skipped: ran.length === 0,

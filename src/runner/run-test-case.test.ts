@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AgentTurnError } from '../core/errors.js';
 import { runTestCase } from './run-test-case.js';
-import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
+import { STOP_GRACE_MS } from './run-turn.js';
+import {
+  answer,
+  deps,
+  EXACT_METRIC,
+  exactEvaluator,
+  multiCase,
+  scriptedBackend,
+  sleep,
+  turn,
+} from './runner-fixtures.js';
 
 const case3 = multiCase('net-cash', [
   turn(0, 'net cash 2009?', { ground_truth: '206588' }),
@@ -110,5 +120,53 @@ describe('runTestCase', () => {
     const run = await runTestCase(single, [EXACT_METRIC], 1000, deps(backend));
     expect(run.result).not.toHaveProperty('turns');
     expect(run.result).toMatchObject({ test_input: 'hello', agent_response: 'hi', ground_truth: 'hi', passed: true });
+  });
+
+  it('never sends the next turn while a timed-out turn is still running', async () => {
+    let active = 0;
+    let overlapped = false;
+    const { backend, sessions } = scriptedBackend(async (request) => {
+      active += 1;
+      if (active > 1) overlapped = true;
+      await sleep(request.turn_index === 0 ? 600 : 10);
+      active -= 1;
+      return answer(['206588', '181001', '25587'][request.turn_index]!);
+    });
+    const run = await runTestCase(case3, [EXACT_METRIC], 100, deps(backend));
+    expect(overlapped).toBe(false);
+    expect(sessions[0]!.inputs).toHaveLength(3);
+    expect(run.result.turns!.map((t) => t.passed)).toEqual([false, true, true]);
+  });
+
+  it('gives up the session when a timed-out turn does not stop within the grace period', async () => {
+    const { backend, sessions } = scriptedBackend(async (request) => {
+      if (request.turn_index === 0) await sleep(STOP_GRACE_MS + 2000);
+      return answer('x');
+    });
+    const run = await runTestCase(case3, [], 100, deps(backend));
+    const turns = run.result.turns!;
+    expect(turns.map((t) => t.skipped)).toEqual([false, true, true]);
+    expect(turns[0]!.errors[0]).toMatch(/timed out after 0\.1s \(llm_timeout\); the agent did not stop within 5s/);
+    expect(sessions[0]!.inputs).toEqual(['net cash 2009?']);
+    expect(sessions[0]!.closed).toBe(true);
+  }, 15_000);
+
+  it('counts a metric that errored on a turn as 0 in the roll-up', async () => {
+    let calls = 0;
+    const flaky = {
+      ...exactEvaluator(),
+      async evaluate() {
+        calls += 1;
+        if (calls > 1) throw new Error('grader crashed');
+        return { score: 1 };
+      },
+    };
+    const { backend } = scriptedBackend(() => answer('ok'));
+    const run = await runTestCase(case3, [EXACT_METRIC], 1000, deps(backend, { createEvaluator: () => flaky }));
+    expect(run.result.metric_results[0]).toMatchObject({
+      score: 1 / 3,
+      passed: false,
+      error: 'grader crashed; grader crashed',
+    });
   });
 });

@@ -72,8 +72,12 @@ type SendResult =
   | { readonly ok: true; readonly response: TurnResponse }
   | { readonly ok: false; readonly message: string; readonly unrecoverable: boolean; readonly interrupted: boolean };
 
+/** How long a cancelled turn may take to stop before its session is given up (the next turn never overlaps it). */
+export const STOP_GRACE_MS = 5000;
+
 async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   const turnSignal = createTurnSignal(ctx.deps.signal, ctx.turnTimeoutMs);
+  let sending: Promise<TurnResponse> | null = null;
   try {
     const files = await ctx.deps.loadFiles(ctx.turn.files);
     const request = {
@@ -83,19 +87,36 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       turn_config: ctx.turn.turn_config,
       signal: turnSignal.signal,
     };
-    const response = await Promise.race([ctx.session.send(request), turnSignal.aborted]);
+    sending = ctx.session.send(request);
+    const response = await Promise.race([sending, turnSignal.aborted]);
     return { ok: true, response };
   } catch (error) {
     const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
+    const stopped = sending === null || !turnSignal.signal.aborted || (await settlesWithin(sending, STOP_GRACE_MS));
+    const message = stopped
+      ? errorMessage(reason)
+      : `${errorMessage(reason)}; the agent did not stop within ${STOP_GRACE_MS / 1000}s, so the session cannot go on`;
     return {
       ok: false,
-      message: errorMessage(reason),
-      unrecoverable: reason instanceof AgentTurnError && reason.unrecoverable,
+      message,
+      unrecoverable: !stopped || (reason instanceof AgentTurnError && reason.unrecoverable),
       interrupted: reason instanceof InterruptedError,
     };
   } finally {
     turnSignal.dispose();
   }
+}
+
+/** Whether a promise settles (either way) within `ms`. */
+function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    const done = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    promise.then(done, done);
+  });
 }
 
 async function evaluateTurnMetrics(ctx: TurnContext, response: TurnResponse) {
