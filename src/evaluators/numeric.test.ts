@@ -92,7 +92,10 @@ describe('numeric evaluator', () => {
 
   it('reads a percentage as a fraction only, so a 100x slip fails', async () => {
     const asFraction = await evaluate('14.14%', '0.14136', { accept_percent: true, absolute_tolerance: 0.01 });
-    expect(asFraction).toMatchObject({ passed: true, details: { actual: 0.1414, actual_read_as: 'percent_as_fraction' } });
+    expect(asFraction).toMatchObject({
+      passed: true,
+      details: { actual: 0.1414, actual_read_as: 'percent_as_fraction' },
+    });
     expect(await evaluate('14.14%', '14.14', { accept_percent: true })).toMatchObject({ passed: false });
     expect(await evaluate('0.14%', '0.14', { accept_percent: true })).toMatchObject({ passed: false });
     expect(await evaluate('5%', '5', { accept_percent: true })).toMatchObject({ passed: false });
