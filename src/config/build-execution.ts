@@ -2,6 +2,7 @@
  * `execution:` with defaults; HOLODECK_<NAME> environment variables apply where the YAML sets nothing
  * (precedence: CLI > agent.yaml > env > default; the CLI layer applies its own overrides afterwards).
  */
+import { resolve } from 'node:path';
 import type { ExecutionConfig } from '../core/config-types.js';
 import { ISSUE } from './issue-codes.js';
 import { type PendingIssue, pendingIssue } from './pending-issue.js';
@@ -11,27 +12,42 @@ import { parseWithSchema } from './zod-issues.js';
 
 type ExecutionKey = keyof ExecutionConfig;
 
-export const EXECUTION_DEFAULTS: ExecutionConfig = { llm_timeout: 60, parallel_test_cases: 1, max_retries: 3 };
+export const EXECUTION_DEFAULTS: ExecutionConfig = {
+  llm_timeout: 60,
+  parallel_test_cases: 1,
+  max_retries: 3,
+  limit: null,
+  filter: null,
+  results_dir: null,
+};
 
-export const EXECUTION_ENV: Readonly<Record<ExecutionKey, string>> = {
-  llm_timeout: 'HOLODECK_LLM_TIMEOUT',
-  parallel_test_cases: 'HOLODECK_PARALLEL_TEST_CASES',
-  max_retries: 'HOLODECK_MAX_RETRIES',
+/** The variable of each setting; `--timeout` is also `HOLODECK_TIMEOUT`, after the CLI option's name. */
+export const EXECUTION_ENV: Readonly<Record<ExecutionKey, readonly string[]>> = {
+  llm_timeout: ['HOLODECK_LLM_TIMEOUT', 'HOLODECK_TIMEOUT'],
+  parallel_test_cases: ['HOLODECK_PARALLEL_TEST_CASES'],
+  max_retries: ['HOLODECK_MAX_RETRIES'],
+  limit: ['HOLODECK_LIMIT'],
+  filter: ['HOLODECK_FILTER'],
+  results_dir: ['HOLODECK_RESULTS_DIR'],
 };
 
 export function buildExecution(
   execution: ExecutionInput | undefined,
   env: Env,
+  baseDir: string,
 ): { readonly value: ExecutionConfig; readonly issues: readonly PendingIssue[] } {
   const issues: PendingIssue[] = [];
-  const resolveSetting = (key: ExecutionKey): number => {
+  const resolveSetting = <K extends ExecutionKey>(key: K): ExecutionConfig[K] => {
     const fromYaml = execution?.[key];
-    if (fromYaml !== undefined) return fromYaml;
-    const variable = EXECUTION_ENV[key];
+    if (fromYaml !== undefined) {
+      return (key === 'results_dir' ? resolve(baseDir, String(fromYaml)) : fromYaml) as ExecutionConfig[K];
+    }
+    const variable = EXECUTION_ENV[key].find((name) => (env[name]?.trim() ?? '') !== '') ?? EXECUTION_ENV[key][0]!;
     const text = env[variable]?.trim();
     if (text === undefined || text === '') return EXECUTION_DEFAULTS[key];
+    if (key === 'results_dir') return resolve(text) as ExecutionConfig[K];
     const parsed = parseWithSchema(executionSchema.shape[key], text, ['execution', key]);
-    if (parsed.ok && parsed.value !== undefined) return parsed.value;
+    if (parsed.ok && parsed.value !== undefined) return parsed.value as ExecutionConfig[K];
     const reason = parsed.ok ? 'no value' : (parsed.issues[0]?.message ?? 'invalid');
     issues.push(
       pendingIssue(
@@ -51,6 +67,9 @@ export function buildExecution(
       llm_timeout: resolveSetting('llm_timeout'),
       parallel_test_cases: resolveSetting('parallel_test_cases'),
       max_retries: resolveSetting('max_retries'),
+      limit: resolveSetting('limit'),
+      filter: resolveSetting('filter'),
+      results_dir: resolveSetting('results_dir'),
     },
     issues,
   };

@@ -83,6 +83,108 @@ async function expectIssuesNotThrow(dir: string, text: string): Promise<void> {
   for (const issue of result.issues) {
     expect(issue.message).not.toBe('');
     expect(issue.location?.file).toBe(join(dir, 'agent.yaml'));
+    expect(issue.location?.line).toBeGreaterThanOrEqual(1);
+    expect(issue.location?.column).toBeGreaterThanOrEqual(1);
+  }
+}
+
+/** A valid multi-turn configuration, the seed every mutation starts from. */
+const VALID = `name: fuzz
+model: { provider: ollama, name: m, temperature: 0 }
+instructions: { inline: "answer" }
+evaluations:
+  metrics:
+    - { type: standard, metric: numeric, absolute_tolerance: 0.01 }
+execution: { llm_timeout: 30, parallel_test_cases: 2 }
+test_cases:
+  - name: JKHY-2009
+    turns:
+      - input: "what is the net cash in 2009?"
+        ground_truth: "206588"
+        expected_tools:
+          - name: subtract
+            count: 1
+            args: { a: 206588, b: { fuzzy: "181,001" }, c: { regex: "^2009.*$" } }
+      - input: "and in 2008?"
+        turn_config: { turn_program: "subtract(1, 2)" }
+  - { name: single, input: "hi", ground_truth: "hello" }
+`;
+
+const NASTY = [
+  ':',
+  '- ',
+  '{',
+  '}',
+  '[',
+  ']',
+  '"',
+  "'",
+  '#',
+  '&a',
+  '*a',
+  '!!binary',
+  '|',
+  '>',
+  '\t',
+  '\n',
+  '  ',
+  '%',
+  '@',
+  '${',
+  '${X}',
+  '(',
+  '(a+)+$',
+  '\u0000',
+  '\u202e',
+  '😀',
+  'é',
+  '\ufeff',
+  '\r',
+  '?',
+  ',',
+  '---',
+  '...',
+  '~',
+  'null',
+  'true',
+  '-1',
+  '1e999',
+  '0x1F',
+  '.inf',
+  '<<: *a',
+];
+
+type Mutation = {
+  readonly at: number;
+  readonly length: number;
+  readonly kind: 'delete' | 'insert' | 'replace' | 'dup' | 'indent';
+  readonly text: string;
+};
+
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  at: fc.double({ min: 0, max: 1, noNaN: true }),
+  length: fc.integer({ min: 1, max: 40 }),
+  kind: fc.constantFrom('delete', 'insert', 'replace', 'dup', 'indent'),
+  text: fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 12, unit: 'grapheme' })),
+});
+
+function mutate(text: string, m: Mutation): string {
+  const at = Math.floor(m.at * text.length);
+  switch (m.kind) {
+    case 'delete':
+      return text.slice(0, at) + text.slice(at + m.length);
+    case 'insert':
+      return text.slice(0, at) + m.text + text.slice(at);
+    case 'replace':
+      return text.slice(0, at) + m.text + text.slice(at + m.text.length);
+    case 'dup':
+      return text.slice(0, at + m.length) + text.slice(at, at + m.length) + text.slice(at + m.length);
+    case 'indent': {
+      const lines = text.split('\n');
+      const line = Math.floor(m.at * lines.length);
+      lines[line] = `${' '.repeat(m.length % 5)}${lines[line] ?? ''}`;
+      return lines.join('\n');
+    }
   }
 }
 
@@ -110,5 +212,59 @@ describe('loadConfig on malformed input', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('never throws on mutations of a valid configuration, and locates every problem', async () => {
+    const dir = await writeTree({});
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), async (mutations) => {
+        await expectIssuesNotThrow(dir, mutations.reduce(mutate, VALID));
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('never throws on wrong types, unicode and huge values in every field', async () => {
+    const dir = await writeTree({});
+    const wild = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.constantFrom('(a+)+$', '(?P<n>a)', '[', '\ud800'),
+      fc.constant('x'.repeat(100_000)),
+      fc.array(fc.integer(), { maxLength: 3 }),
+      fc.dictionary(fc.string({ unit: 'grapheme', maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
+      fc.double(),
+      fc.constant(null),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...KEYS), wild, fc.nat({ max: 2 }), async (key, value, where) => {
+        const spot = [
+          { [key]: value },
+          { test_cases: [{ name: 'a', [key]: value }] },
+          { test_cases: [{ name: 'a', turns: [{ input: 'q', [key]: value }] }] },
+        ][where];
+        await expectIssuesNotThrow(dir, stringify({ name: 'fuzz', model: { provider: 'ollama', name: 'm' }, ...spot }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('answers pathological documents with located issues: deep nesting, alias bombs, NUL, BOM', async () => {
+    const dir = await writeTree({});
+    const head = 'name: x\nmodel: { provider: ollama, name: m }\n';
+    const aliases = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const [i, name] of ['b', 'c', 'd', 'e', 'f', 'g'].entries()) {
+      const prev = ['a', 'b', 'c', 'd', 'e', 'f'][i];
+      aliases.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(', ')}]`);
+    }
+    const documents = [
+      `${head}test_cases: ${'['.repeat(5000)}${']'.repeat(5000)}\n`,
+      `${head}execution: ${'{a: '.repeat(3000)}1${'}'.repeat(3000)}\n`,
+      `${head}test_cases:\n${Array.from({ length: 1500 }, (_, i) => `${' '.repeat(i)}- `).join('\n')}\n`,
+      `${head}${aliases.join('\n')}\n`,
+      `${head}test_cases: [{ name: "a\u0000b", input: "\u202e" }]\n`,
+      `\ufeff${head}test_cases: [{ name: a, input: b }]\n`,
+      '\u0000\u0001\u0002',
+    ];
+    for (const document of documents) await expectIssuesNotThrow(dir, document);
   });
 });

@@ -160,6 +160,9 @@ describe('execution and HOLODECK_* environment variables', () => {
       llm_timeout: 60,
       parallel_test_cases: 1,
       max_retries: 3,
+      limit: null,
+      filter: null,
+      results_dir: null,
     });
   });
 
@@ -170,18 +173,45 @@ describe('execution and HOLODECK_* environment variables', () => {
     expect(text).toMatch(/agent\.yaml:5:\d+ +evaluations\.metrics\[0\]\.timeout_ms\n.*2147483647/);
   });
 
+  it('takes every run option from the YAML, else from HOLODECK_<NAME>', async () => {
+    const env = {
+      HOLODECK_TIMEOUT: '9',
+      HOLODECK_LIMIT: '2',
+      HOLODECK_FILTER: 'JKHY',
+      HOLODECK_RESULTS_DIR: '/tmp/runs',
+    };
+    expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toMatchObject({
+      llm_timeout: 9,
+      limit: 2,
+      filter: 'JKHY',
+      results_dir: '/tmp/runs',
+    });
+    const yaml = `${head}execution: { limit: 5, filter: "AES*", results_dir: runs }\n${CASES}`;
+    const config = expectConfig(await loadYaml(yaml, {}, env));
+    expect(config.execution).toMatchObject({ limit: 5, filter: 'AES*' });
+    expect(config.execution.results_dir).toBe(`${config.base_dir}/runs`);
+    const issues = await lines(`${head}${CASES}`, { HOLODECK_LIMIT: 'all' });
+    expect(issues.join('\n')).toMatch(/HOLODECK_LIMIT="all" is invalid/);
+  });
+
   it('applies env where the YAML sets nothing, and the YAML over env', async () => {
     const env = { HOLODECK_LLM_TIMEOUT: '12.5', HOLODECK_PARALLEL_TEST_CASES: '8', HOLODECK_MAX_RETRIES: '0' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toEqual({
       llm_timeout: 12.5,
       parallel_test_cases: 8,
       max_retries: 0,
+      limit: null,
+      filter: null,
+      results_dir: null,
     });
     const yaml = `${head}execution: { parallel_test_cases: 2 }\n${CASES}`;
     expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toEqual({
       llm_timeout: 12.5,
       parallel_test_cases: 2,
       max_retries: 0,
+      limit: null,
+      filter: null,
+      results_dir: null,
     });
   });
 

@@ -76,7 +76,14 @@ describe('loadConfig: a valid configuration', () => {
     });
     expect(config.backend).toEqual({ type: 'ai_sdk' });
     expect(config.instructions).toBe('You are a careful analyst.\n');
-    expect(config.execution).toEqual({ llm_timeout: 30, parallel_test_cases: 4, max_retries: 3 });
+    expect(config.execution).toEqual({
+      llm_timeout: 30,
+      parallel_test_cases: 4,
+      max_retries: 3,
+      limit: null,
+      filter: null,
+      results_dir: null,
+    });
   });
 
   it('resolves function tools (plain function or definition) and normalises MCP servers', async () => {

@@ -95,7 +95,7 @@ async function buildConfig(
 ): Promise<AgentConfig | null> {
   const { section } = validated;
   const evaluations = section('evaluations');
-  const execution = buildExecution(section('execution'), env);
+  const execution = buildExecution(section('execution'), env, ctx.baseDir);
   ctx.issues.addAll(execution.issues);
   const [backend, instructions, tools, metrics, cases] = await Promise.all([
     buildBackend(section('backend'), ctx),

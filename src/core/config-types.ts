@@ -176,6 +176,12 @@ export interface ExecutionConfig {
   readonly llm_timeout: number;
   readonly parallel_test_cases: number;
   readonly max_retries: number;
+  /** Run only the first N (selected) test cases; null = all. */
+  readonly limit: number | null;
+  /** Run only test cases whose name matches; null = all. */
+  readonly filter: string | null;
+  /** Absolute folder for run records; null = results/ beside the config. */
+  readonly results_dir: string | null;
 }
 
 export interface EvaluationsConfig {

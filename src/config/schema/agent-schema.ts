@@ -18,6 +18,11 @@ export const executionSchema = z.strictObject({
   max_retries: numberField(z.number().int().min(0))
     .optional()
     .describe('Retries of a failed model request (default 3).'),
+  limit: numberField(z.number().int().min(1)).optional().describe('Run only the first N test cases.'),
+  filter: nonBlankString()
+    .optional()
+    .describe('Run only test cases whose name contains this text (* and ? are wildcards).'),
+  results_dir: nonBlankString().optional().describe('Where run records go (default: results/ beside the config).'),
 });
 
 export const evaluationsSchema = z.strictObject({
