@@ -1,44 +1,59 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
-import { dirname, resolve } from 'node:path';
-import type { AgentConfig } from '../core/config-types.js';
+import { resolve } from 'node:path';
 import type { Reporter } from '../core/reporter.js';
-import { createConsoleReporter } from '../reporters/console-reporter.js';
+import { createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
 import { createReporter, formatFromPath, type ReportFormat } from '../reporters/create-reporter.js';
 import { multiplexReporter } from '../reporters/multiplex-reporter.js';
+import type { RecordPaths } from '../reporters/run-record-path.js';
 import { createRunRecordReporter, type RunRecordMetadata } from '../reporters/run-record-reporter.js';
-import type { TestOptions } from './test-options.js';
+
+export interface ReporterPlan {
+  readonly outputs: readonly string[];
+  readonly format: ReportFormat | undefined;
+  readonly verbosity: Verbosity;
+  readonly resultsDir: string;
+  readonly agentName: string;
+  readonly metadata: RunRecordMetadata;
+  readonly secrets: readonly string[];
+  readonly max_text_length: number | undefined;
+  /** Resume: continue this run's record instead of starting a new one. */
+  readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
+}
 
 export type ComposedReporters =
-  | { readonly ok: true; readonly reporter: Reporter; readonly errors: string[] }
+  | {
+      readonly ok: true;
+      readonly reporter: Reporter;
+      readonly errors: string[];
+      /** Where the run record goes, once the run has begun. */
+      readonly recordPath: () => string | null;
+    }
   | { readonly ok: false; readonly message: string };
 
-export function composeReporters(
-  config: AgentConfig,
-  options: TestOptions,
-  metadata: RunRecordMetadata,
-  secrets: readonly string[],
-): ComposedReporters {
+export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const files: Reporter[] = [];
-  for (const output of options.output) {
+  for (const output of plan.outputs) {
     let format: ReportFormat;
     try {
-      format = options.format ?? formatFromPath(output);
+      format = plan.format ?? formatFromPath(output);
     } catch (error) {
       return { ok: false, message: (error as Error).message };
     }
-    files.push(createReporter(format, resolve(output)));
+    files.push(createReporter(format, resolve(output), { max_text_length: plan.max_text_length }));
   }
   const stderr = process.stderr;
   const console = createConsoleReporter({
     stream: process.stdout,
-    verbosity: options.verbosity,
+    verbosity: plan.verbosity,
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
   });
   const record = createRunRecordReporter({
-    resultsDir: options.resultsDir ? resolve(options.resultsDir) : resolve(dirname(config.config_path), 'results'),
-    agentName: config.name,
-    metadata,
-    secrets,
+    resultsDir: plan.resultsDir,
+    agentName: plan.agentName,
+    metadata: plan.metadata,
+    secrets: plan.secrets,
+    max_text_length: plan.max_text_length,
+    ...(plan.resume === undefined ? {} : { resume: plan.resume }),
   });
   const errors: string[] = [];
   const reporter = multiplexReporter([console, ...files, record], (error: unknown) => {
@@ -46,5 +61,5 @@ export function composeReporters(
     errors.push(message);
     stderr.write(`${message}\n`);
   });
-  return { ok: true, reporter, errors };
+  return { ok: true, reporter, errors, recordPath: () => record.recordPath() };
 }

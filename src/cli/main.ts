@@ -3,6 +3,7 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import { readVersion } from './read-version.js';
+import { parseShard } from './shard.js';
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -14,6 +15,20 @@ function positiveNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0');
   return n;
+}
+
+function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0');
+  return n;
+}
+
+function shardOption(value: string) {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
 }
 
 function portNumber(value: string): number {
@@ -30,6 +45,7 @@ const program = new Command('holodeck')
   .description('Test runner for LLM agents: multi-turn conversations, per-turn assertions on answers and tools')
   .version(readVersion(), '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
+  .enablePositionalOptions()
   .exitOverride((error) => {
     const usageError =
       error.exitCode !== 0 && error.code !== 'commander.helpDisplayed' && error.code !== 'commander.version';
@@ -48,8 +64,21 @@ const test = program
   .option('--filter <pattern>', 'run only test cases whose name contains PATTERN (* and ? are wildcards)')
   .addOption(new Option('--backend <name>', 'override the backend').choices(['ai_sdk', 'claude_agent_sdk']))
   .option('--results-dir <dir>', 'where run records go (default: results/ beside the config)')
+  .option('--shard <i/n>', 'run only slice i of n of the selected test cases (merge with merge-reports)', shardOption)
+  .option(
+    '--resume [run]',
+    'continue an interrupted run, running only its unfinished test cases; RUN is a run id (agent/timestamp) ' +
+      'or a record path (default: the latest unfinished run of this config)',
+  )
+  .option(
+    '--grace-period <seconds>',
+    'after Ctrl-C, how long running test cases may take to finish before they are cancelled (default 10)',
+    nonNegativeNumber,
+  )
+  .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
   .option('-v, --verbose', 'per-turn detail and metric reasoning')
   .option('-q, --quiet', 'summary only')
+  .enablePositionalOptions()
   .action(async (config: string, options: Record<string, unknown>) => {
     const { testCommand } = await import('./commands/test-command.js');
     process.exitCode = await testCommand(config, options, process.argv.slice(2));
@@ -68,6 +97,21 @@ test
   .action(async (config: string, options: Record<string, unknown>) => {
     const { viewCommand } = await import('./commands/view-command.js');
     process.exitCode = await viewCommand(config, options);
+  });
+
+program
+  .command('merge-reports')
+  .description('combine the run records of shards (--shard i/n) into one run: record, reports, exit code')
+  .argument('<paths...>', 'run records, or folders holding them (searched recursively)')
+  .option('--output <path>', 'write a report (.json, .md, .xml JUnit); repeatable', collect, [])
+  .addOption(new Option('--format <format>', 'report format for every --output').choices(['json', 'markdown', 'junit']))
+  .option('--results-dir <dir>', 'where the merged run record goes', 'results')
+  .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
+  .option('-v, --verbose', 'per-turn detail and metric reasoning')
+  .option('-q, --quiet', 'summary only')
+  .action(async (paths: string[], options: Record<string, unknown>) => {
+    const { mergeReportsCommand } = await import('./commands/merge-reports-command.js');
+    process.exitCode = await mergeReportsCommand(paths, options, process.argv.slice(2));
   });
 
 program

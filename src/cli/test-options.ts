@@ -1,4 +1,6 @@
 /** The options of `holodeck test`, as parsed by commander, typed. */
+import type { ShardSpec } from './shard.js';
+
 export interface TestOptions {
   readonly output: readonly string[];
   readonly format: 'json' | 'markdown' | 'junit' | undefined;
@@ -9,7 +11,15 @@ export interface TestOptions {
   readonly backend: 'ai_sdk' | 'claude_agent_sdk' | undefined;
   readonly resultsDir: string | undefined;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
+  /** `--resume`: true for the latest unfinished run, or the run asked for. */
+  readonly resume: string | true | undefined;
+  readonly shard: ShardSpec | undefined;
+  /** Seconds running cases may take to finish after the first Ctrl-C before they are cancelled. */
+  readonly gracePeriod: number;
+  readonly maxTextLength: number | undefined;
 }
+
+export const DEFAULT_GRACE_PERIOD_S = 10;
 
 export function toTestOptions(raw: Record<string, unknown>): TestOptions {
   return {
@@ -22,5 +32,9 @@ export function toTestOptions(raw: Record<string, unknown>): TestOptions {
     backend: raw.backend as TestOptions['backend'],
     resultsDir: raw.resultsDir as string | undefined,
     verbosity: raw.quiet ? 'quiet' : raw.verbose ? 'verbose' : 'normal',
+    resume: raw.resume as string | true | undefined,
+    shard: raw.shard as ShardSpec | undefined,
+    gracePeriod: (raw.gracePeriod as number | undefined) ?? DEFAULT_GRACE_PERIOD_S,
+    maxTextLength: raw.maxTextLength as number | undefined,
   };
 }

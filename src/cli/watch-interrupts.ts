@@ -1,21 +1,45 @@
-/** First Ctrl-C (SIGINT/SIGTERM): stop scheduling and cancel running turns; a second one exits at once. */
+/**
+ * Ctrl-C (SIGINT/SIGTERM). The first one stops scheduling: no new test case starts, running ones may finish
+ * within the grace period, after which they are cancelled; the run then saves what finished. A second one
+ * exits at once (finished cases are already on disk in the run's log).
+ */
 export interface InterruptWatch {
-  readonly signal: AbortSignal;
+  /** Aborted on the first signal: start no new case. */
+  readonly stop: AbortSignal;
+  /** Aborted when the grace period ends: cancel running turns. */
+  readonly cancel: AbortSignal;
   dispose(): void;
 }
 
-export function watchInterrupts(onFirst: () => void): InterruptWatch {
-  const controller = new AbortController();
+export interface InterruptOptions {
+  readonly grace_ms: number;
+  readonly onStop: () => void;
+  readonly onCancel: () => void;
+}
+
+export function watchInterrupts(options: InterruptOptions): InterruptWatch {
+  const stop = new AbortController();
+  const cancel = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const cancelNow = () => {
+    if (cancel.signal.aborted) return;
+    options.onCancel();
+    cancel.abort();
+  };
   const handler = () => {
-    if (controller.signal.aborted) process.exit(130);
-    onFirst();
-    controller.abort();
+    if (stop.signal.aborted) process.exit(130);
+    options.onStop();
+    stop.abort();
+    if (options.grace_ms <= 0) cancelNow();
+    else timer = setTimeout(cancelNow, options.grace_ms);
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
   return {
-    signal: controller.signal,
+    stop: stop.signal,
+    cancel: cancel.signal,
     dispose() {
+      if (timer !== null) clearTimeout(timer);
       process.off('SIGINT', handler);
       process.off('SIGTERM', handler);
     },

@@ -9,6 +9,8 @@ export interface RunInfo {
   readonly total_turns: number;
   readonly started_at: string;
   readonly parallel_test_cases: number;
+  /** Test cases finished by an earlier session of this run (`--resume`), replayed through onTestCaseRestored. */
+  readonly restored_cases?: number;
 }
 
 export interface Reporter {
@@ -16,7 +18,16 @@ export interface Reporter {
   onTestCaseBegin?(test_name: string, index: number): void | Promise<void>;
   onTurnEnd?(test_name: string, turn: TurnResult): void | Promise<void>;
   onTestCaseEnd?(result: TestResult, index: number): void | Promise<void>;
-  /** The full report; `state` tells whether the run completed or was interrupted. */
+  /**
+   * A test case that finished in an earlier, interrupted session of the same run (`--resume`): it is not run
+   * again, and belongs to the report like any finished case. Called after onBegin, before any case starts.
+   */
+  onTestCaseRestored?(result: TestResult, index: number): void | Promise<void>;
+  /**
+   * The run's report; `state` tells whether the run completed or was interrupted. The summary always covers
+   * the whole run, but `report.results` may be empty when the runner streams (long runs keep no results in
+   * memory): reporters that need every result collect them from onTestCaseEnd and onTestCaseRestored.
+   */
   onEnd?(report: RunReport, state: RunState): void | Promise<void>;
 }
 

@@ -6,18 +6,43 @@ import { basename, dirname, join } from 'node:path';
 /** How file reporters write their output; tests may pass their own. */
 export type WriteFile = (path: string, data: string) => Promise<void>;
 
+/** Receives the file's text piece by piece. */
+export type WriteChunk = (chunk: string) => Promise<void>;
+
 /**
  * Writes `data` to a temporary file in the target's folder (created if missing), flushes it to disk, then
  * renames it over the target. On failure the temporary file is removed and the target is left untouched.
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
+  await writeStreamAtomic(path, (write) => write(data));
+}
+
+/**
+ * Like writeFileAtomic, for content produced piece by piece (a report assembled from a spill file), so it
+ * never has to exist in memory as one string. Small pieces are gathered into larger writes.
+ */
+export async function writeStreamAtomic(path: string, produce: (write: WriteChunk) => Promise<void>): Promise<void> {
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
   const temp = join(folder, `.${basename(path)}.${randomUUID()}.tmp`);
   try {
     const handle = await open(temp, 'wx');
     try {
-      await handle.writeFile(data, 'utf8');
+      let pending: string[] = [];
+      let pendingLength = 0;
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const text = pending.join('');
+        pending = [];
+        pendingLength = 0;
+        await handle.writeFile(text, 'utf8');
+      };
+      await produce(async (chunk) => {
+        pending.push(chunk);
+        pendingLength += chunk.length;
+        if (pendingLength >= FLUSH_AT) await flush();
+      });
+      await flush();
       await handle.sync();
     } finally {
       await handle.close();
@@ -28,3 +53,5 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
     throw error;
   }
 }
+
+const FLUSH_AT = 1 << 20;

@@ -129,6 +129,40 @@ describe('console reporter without a TTY', () => {
   });
 });
 
+describe('console reporter on a streaming run', () => {
+  it('lists the first failing cases by index from what it saw, though onEnd carries no results', async () => {
+    const stream = captureStream();
+    const reporter = createConsoleReporter({ stream, verbosity: 'quiet', color: false });
+    await reporter.onBegin?.(runInfo({ total_cases: 120 }));
+    const order = Array.from({ length: 120 }, (_, i) => 119 - i);
+    for (const index of order) {
+      const result = index % 2 === 0 ? { ...failingConversation(), test_name: `case-${index}` } : passingConversation();
+      await reporter.onTestCaseEnd?.(result, index);
+    }
+    const summary = { ...reportOf([]).summary, total_tests: 120, passed: 60, failed: 60 };
+    await reporter.onEnd?.({ ...reportOf([]), summary }, 'completed');
+    const text = stream.text();
+    expect(text).toContain('✗ case-0\n');
+    expect(text).not.toContain('✗ case-1\n');
+    expect(text).toContain('✗ case-98\n');
+    expect(text).not.toContain('✗ case-100\n');
+    expect(text).toContain('turn 1: subtract(a=206588, b≈181001)');
+    expect(text).toContain('… and 10 more failing test cases');
+  });
+
+  it('announces a resumed run and counts its restored cases without printing them', async () => {
+    const stream = captureStream();
+    const reporter = createConsoleReporter({ stream, verbosity: 'normal', color: false });
+    await reporter.onBegin?.(runInfo({ total_cases: 4, restored_cases: 3 }));
+    await reporter.onTestCaseRestored?.({ ...failingConversation(), test_name: 'old-failure' }, 0);
+    await reporter.onEnd?.(reportOf([]), 'completed');
+    const text = stream.text();
+    expect(text).toContain('Resuming: 3 of 4 test cases already finished, not run again');
+    expect(text).not.toContain('✗ old-failure  ');
+    expect(text).toContain('Failures\n  ✗ old-failure');
+  });
+});
+
 describe('console reporter on a TTY', () => {
   afterEach(() => {
     vi.useRealTimers();

@@ -7,8 +7,9 @@ import type { RunReport, TestResult, TurnResult } from '../core/results.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatCaseLine } from './console-case-line.js';
 import { createProgressDisplay, type ProgressCounts, type ProgressDisplay } from './console-progress.js';
-import { formatSummary } from './console-summary.js';
+import { formatSummary, REASON_WIDTH } from './console-summary.js';
 import { formatTurnDetails } from './console-turn-details.js';
+import { createFailureCollector, type FailureCollector } from './failure-digest.js';
 import { escapeControlChars } from './safe-text.js';
 
 export interface ConsoleStream {
@@ -33,11 +34,17 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   const now = options.now ?? Date.now;
   const palette = createPalette(options.color);
   const live = stream.isTTY === true && verbosity !== 'quiet';
-  const counts = { total_cases: 0, total_turns: 0, done: 0, running: 0, failed: 0, turns_done: 0 };
+  const counts: Counts = { total_cases: 0, total_turns: 0, done: 0, running: 0, failed: 0, turns_done: 0 };
   const turnsSeen = new Map<string, number>();
   let planned: number | null = null;
   let progress: ProgressDisplay | null = null;
-
+  const maxListed = verbosity === 'verbose' ? Number.POSITIVE_INFINITY : 50;
+  // Failing cases as they finish; null until one case finished (then onEnd's results are not needed).
+  let failures: FailureCollector | null = null;
+  const collect = (result: TestResult, index: number) => {
+    failures ??= createFailureCollector(maxListed, REASON_WIDTH);
+    failures.add(result, index);
+  };
   const emit = (lines: readonly string[]) => {
     if (lines.length === 0) return;
     const text = lines.join('\n');
@@ -50,7 +57,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       planned = info.total_cases;
       counts.total_cases = info.total_cases;
       counts.total_turns = info.total_turns;
-      if (verbosity !== 'quiet') emit([formatHeader(info, palette)]);
+      if (verbosity !== 'quiet') emit(formatHeader(info, palette));
       if (live) progress = createProgressDisplay({ stream, now, counts: (): ProgressCounts => ({ ...counts }) });
       progress?.update();
     },
@@ -63,32 +70,52 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       counts.turns_done += 1;
       progress?.update();
     },
-    onTestCaseEnd(result: TestResult) {
-      const turns = result.turns?.length ?? 1;
-      counts.turns_done += Math.max(0, turns - (turnsSeen.get(result.test_name) ?? 0));
+    onTestCaseRestored(result: TestResult, index: number) {
+      collect(result, index);
+      countFinished(counts, result, result.turns?.length ?? 1);
+      progress?.update();
+    },
+    onTestCaseEnd(result: TestResult, index: number) {
+      collect(result, index);
+      const unseenTurns = Math.max(0, (result.turns?.length ?? 1) - (turnsSeen.get(result.test_name) ?? 0));
       turnsSeen.delete(result.test_name);
       counts.running = Math.max(0, counts.running - 1);
-      counts.done += 1;
-      if (!result.passed) counts.failed += 1;
-      if (verbosity === 'quiet') return;
-      const lines = [formatCaseLine(result, palette)];
-      if (verbosity === 'verbose') {
-        lines.push(...formatTurnDetails(result, { palette, max_text_length: options.max_text_length ?? 2000 }));
-      }
-      emit(lines);
+      countFinished(counts, result, unseenTurns);
+      if (verbosity !== 'quiet') emit(caseLines(result, verbosity, palette, options.max_text_length ?? 2000));
     },
     onEnd(report: RunReport, state: RunState) {
       progress?.stop();
       progress = null;
-      const maxListed = verbosity === 'verbose' ? Number.POSITIVE_INFINITY : 50;
-      emit(formatSummary(report, state, { palette, max_failures_listed: maxListed, planned_cases: planned }));
+      const digest = failures === null ? {} : { failures: failures.digest() };
+      emit(
+        formatSummary(report, state, { palette, max_failures_listed: maxListed, planned_cases: planned, ...digest }),
+      );
     },
   };
 }
 
-function formatHeader(info: RunInfo, palette: Palette): string {
+function caseLines(result: TestResult, verbosity: Verbosity, palette: Palette, maxTextLength: number): string[] {
+  const lines = [formatCaseLine(result, palette)];
+  if (verbosity === 'verbose') lines.push(...formatTurnDetails(result, { palette, max_text_length: maxTextLength }));
+  return lines;
+}
+
+type Counts = { -readonly [K in keyof ProgressCounts]: ProgressCounts[K] };
+
+function countFinished(counts: Counts, result: TestResult, turns: number): void {
+  counts.done += 1;
+  counts.turns_done += turns;
+  if (!result.passed) counts.failed += 1;
+}
+
+function formatHeader(info: RunInfo, palette: Palette): string[] {
   const cases = `${info.total_cases} test case${info.total_cases === 1 ? '' : 's'}`;
   const turns = `${info.total_turns} turn${info.total_turns === 1 ? '' : 's'}`;
   const parallel = info.parallel_test_cases > 1 ? ` · ${info.parallel_test_cases} in parallel` : '';
-  return palette.bold(`Running ${cases} (${turns}) of ${escapeControlChars(info.config.name)}${parallel}`);
+  const lines = [palette.bold(`Running ${cases} (${turns}) of ${escapeControlChars(info.config.name)}${parallel}`)];
+  const restored = info.restored_cases ?? 0;
+  if (restored > 0) {
+    lines.push(palette.dim(`Resuming: ${restored} of ${info.total_cases} test cases already finished, not run again`));
+  }
+  return lines;
 }

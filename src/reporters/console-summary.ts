@@ -3,7 +3,8 @@ import type { RunState } from '../core/reporter.js';
 import type { RunReport } from '../core/results.js';
 import type { TokenUsage } from '../core/token-usage.js';
 import type { Palette } from './ansi.js';
-import { caseFailures, turnLabel } from './failure-reasons.js';
+import { digestOf, type FailureDigest } from './failure-digest.js';
+import { turnLabel } from './failure-reasons.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
 
@@ -13,9 +14,11 @@ export interface SummaryOptions {
   readonly max_failures_listed: number;
   /** Cases the run was asked to execute, when known (an interrupted run reports fewer). */
   readonly planned_cases: number | null;
+  /** The failing cases, when collected as they finished; else taken from `report.results`. */
+  readonly failures?: FailureDigest;
 }
 
-const REASON_WIDTH = 200;
+export const REASON_WIDTH = 200;
 
 export function formatSummary(report: RunReport, state: RunState, options: SummaryOptions): string[] {
   const { palette } = options;
@@ -56,13 +59,13 @@ export function formatTokens(usage: TokenUsage): string {
 }
 
 function formatFailures(report: RunReport, options: SummaryOptions): string[] {
-  const failing = report.results.filter((result) => !result.passed);
-  if (failing.length === 0) return [];
+  const digest = options.failures ?? digestOf(report.results, options.max_failures_listed, REASON_WIDTH);
+  if (digest.total === 0) return [];
   const { palette } = options;
   const lines = ['', palette.bold('Failures')];
-  for (const result of failing.slice(0, options.max_failures_listed)) {
-    lines.push(`  ${palette.red('✗')} ${escapeControlChars(result.test_name)}`);
-    for (const failure of caseFailures(result)) {
+  for (const failing of digest.listed.slice(0, options.max_failures_listed)) {
+    lines.push(`  ${palette.red('✗')} ${escapeControlChars(failing.test_name)}`);
+    for (const failure of failing.failures) {
       const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index)}: `;
       failure.reasons.forEach((reason, i) => {
         const lead = i === 0 ? prefix : ' '.repeat(prefix.length);
@@ -70,7 +73,7 @@ function formatFailures(report: RunReport, options: SummaryOptions): string[] {
       });
     }
   }
-  const hidden = failing.length - options.max_failures_listed;
+  const hidden = digest.total - Math.min(digest.listed.length, options.max_failures_listed);
   if (hidden > 0) lines.push(palette.dim(`  … and ${hidden} more failing test cases (see the report files)`));
   return lines;
 }

@@ -10,7 +10,9 @@ export type ReportFormat = 'json' | 'markdown' | 'junit';
 
 export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'markdown', 'junit'];
 
-const FACTORIES: Record<ReportFormat, (options: { path: string; writeFile?: WriteFile }) => Reporter> = {
+type ReporterOptions = { path: string; writeFile?: WriteFile; max_text_length?: number | undefined };
+
+const FACTORIES: Record<ReportFormat, (options: ReporterOptions) => Reporter> = {
   json: createJsonReporter,
   markdown: createMarkdownReporter,
   junit: createJunitReporter,
@@ -45,6 +47,10 @@ export function formatFromPath(path: string): ReportFormat {
 }
 
 /** A reporter writing `path` in `format` when the run ends. */
-export function createReporter(format: ReportFormat, path: string, options: { writeFile?: WriteFile } = {}): Reporter {
+export function createReporter(
+  format: ReportFormat,
+  path: string,
+  options: { writeFile?: WriteFile; max_text_length?: number | undefined } = {},
+): Reporter {
   return FACTORIES[format]({ path, ...options });
 }

@@ -1,19 +1,77 @@
-/** A reporter that renders the final report to one file when the run ends (also when it was interrupted). */
-import type { Reporter } from '../core/reporter.js';
-import type { RunReport } from '../core/results.js';
-import { type WriteFile, writeFileAtomic } from './atomic-write.js';
+/**
+ * A reporter writing one report file. Each finished case is rendered at once and spilled to a hidden file
+ * beside the target; when the run ends (completed or interrupted) the report is assembled from the spill in
+ * case order and written atomically. Memory stays flat however many cases run.
+ */
+import type { Reporter, RunState } from '../core/reporter.js';
+import type { RunReport, TestResult } from '../core/results.js';
+import { type WriteChunk, type WriteFile, writeStreamAtomic } from './atomic-write.js';
+import { createResultSpool, type ResultSpool } from './result-spool.js';
 
 export interface FileReporterOptions {
   readonly path: string;
   /** Defaults to an atomic write through node:fs (temporary file + rename, parent folders created). */
   readonly writeFile?: WriteFile;
+  /** Report texts (responses, tool results...) longer than this many characters are cut with a note. */
+  readonly max_text_length?: number | undefined;
 }
 
-export function createFileReporter(options: FileReporterOptions, render: (report: RunReport) => string): Reporter {
-  const write = options.writeFile ?? writeFileAtomic;
+/** How one report format renders cases and assembles the file. */
+export interface StreamFormat {
+  /** The rendered parts of one finished case (e.g. a table row and a section). */
+  renderCase(result: TestResult): readonly string[];
+  /** Writes the whole file; `cases(part)` yields that part of every finished case, in case order. */
+  assemble(report: RunReport, state: RunState, cases: CaseParts, write: WriteChunk): Promise<void>;
+}
+
+export interface CaseParts {
+  readonly count: number;
+  read(part: number): AsyncIterable<string>;
+}
+
+export function createFileReporter(options: FileReporterOptions, format: StreamFormat): Reporter {
+  let spool: ResultSpool | null = null;
+  const store = (result: TestResult, index: number) => {
+    spool ??= createResultSpool(options.path);
+    return spool.append(index, format.renderCase(result));
+  };
   return {
-    async onEnd(report) {
-      await write(options.path, render(report));
+    onTestCaseEnd: store,
+    onTestCaseRestored: store,
+    async onEnd(report, state) {
+      // Results handed over only at the end (no streaming caller) are spilled the same way.
+      if (spool === null) for (const [index, result] of report.results.entries()) await store(result, index);
+      const active = spool;
+      spool = null;
+      const cases: CaseParts = {
+        count: active?.size ?? 0,
+        read: (part) => active?.read(part) ?? empty(),
+      };
+      try {
+        await writeReport(options, (write) => format.assemble(report, state, cases, write));
+      } finally {
+        await active?.dispose();
+      }
     },
   };
+}
+
+async function writeReport(options: FileReporterOptions, produce: (write: WriteChunk) => Promise<void>) {
+  if (options.writeFile === undefined) return writeStreamAtomic(options.path, produce);
+  const chunks: string[] = [];
+  await produce(async (chunk) => {
+    chunks.push(chunk);
+  });
+  return options.writeFile(options.path, chunks.join(''));
+}
+
+async function* empty(): AsyncIterable<string> {}
+
+/** Writes `items` separated by `separator`. */
+export async function writeJoined(items: AsyncIterable<string>, separator: string, write: WriteChunk): Promise<void> {
+  let first = true;
+  for await (const item of items) {
+    await write(first ? item : `${separator}${item}`);
+    first = false;
+  }
 }

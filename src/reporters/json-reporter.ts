@@ -1,13 +1,32 @@
-/** The JSON report (PRODUCT.md §7). */
+/** The JSON report (PRODUCT.md §7), streamed: results are spilled as they finish, the summary written first. */
 import type { Reporter } from '../core/reporter.js';
 import type { RunReport } from '../core/results.js';
-import { createFileReporter, type FileReporterOptions } from './file-reporter.js';
-import { reportToJson } from './to-report-json.js';
+import { createFileReporter, type FileReporterOptions, writeJoined } from './file-reporter.js';
+import { type ReportJsonOptions, reportHeadToJson, reportToJson, testResultToJson } from './to-report-json.js';
 
-export function renderJsonReport(report: RunReport): string {
-  return `${JSON.stringify(reportToJson(report), null, 2)}\n`;
+export function renderJsonReport(report: RunReport, options: ReportJsonOptions = {}): string {
+  return `${JSON.stringify(reportToJson(report, options), null, 2)}\n`;
 }
 
+const RESULTS_PLACEHOLDER = '"results": []';
+
 export function createJsonReporter(options: FileReporterOptions): Reporter {
-  return createFileReporter(options, renderJsonReport);
+  const limits = { max_text_length: options.max_text_length };
+  return createFileReporter(options, {
+    // Indented as JSON.stringify(report, null, 2) indents an element of `results`.
+    renderCase: (result) => [indent(JSON.stringify(testResultToJson(result, limits), null, 2), '    ')],
+    async assemble(report, _state, cases, write) {
+      const head = JSON.stringify({ ...reportHeadToJson(report), results: [] }, null, 2);
+      if (cases.count === 0) return write(`${head}\n`);
+      // `results` is the last key, so its placeholder is the last occurrence of the text.
+      const at = head.lastIndexOf(RESULTS_PLACEHOLDER);
+      await write(`${head.slice(0, at)}"results": [\n`);
+      await writeJoined(cases.read(0), ',\n', write);
+      await write(`\n  ]${head.slice(at + RESULTS_PLACEHOLDER.length)}\n`);
+    },
+  });
+}
+
+export function indent(text: string, prefix: string): string {
+  return prefix + text.replace(/\n/g, `\n${prefix}`);
 }

@@ -8,13 +8,19 @@ import { renderValue } from '../matchers/index.js';
 import { caseFailures, describeCaseFailure, metricState, turnLabel } from './failure-reasons.js';
 import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
-import { oneLine } from './safe-text.js';
+import { oneLine, oneLineNoted } from './safe-text.js';
 import { type TurnView, turnViews } from './turn-views.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
 
 const TEXT_WIDTH = 500;
 
 export function renderJunitReport(report: RunReport): string {
+  const cases = report.results.map((result) => junitTestCase(result, report.agent_name));
+  return [junitHead(report), ...cases, JUNIT_TAIL].join('\n');
+}
+
+/** The XML declaration, the suite elements (their counts come from the summary) and the properties. */
+export function junitHead(report: Omit<RunReport, 'results'>): string {
   const s = report.summary;
   const counts = `tests="${s.total_tests}" failures="${s.failed}" errors="0" skipped="0" time="${formatSeconds(s.duration_ms)}"`;
   const timestamp = `timestamp="${xmlAttr(report.timestamp)}"`;
@@ -34,14 +40,14 @@ export function renderJunitReport(report: RunReport): string {
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${name}" value="${xmlAttr(String(value))}"/>`),
     '    </properties>',
-    ...report.results.map((result) => testCaseXml(result, report.agent_name)),
-    '  </testsuite>',
-    '</testsuites>',
-    '',
   ].join('\n');
 }
 
-function testCaseXml(result: TestResult, agentName: string): string {
+/** Closes the elements junitHead opened. */
+export const JUNIT_TAIL = ['  </testsuite>', '</testsuites>', ''].join('\n');
+
+/** One `<testcase>` element. */
+export function junitTestCase(result: TestResult, agentName: string): string {
   const open = `    <testcase name="${xmlAttr(result.test_name)}" classname="${xmlAttr(agentName)}" time="${formatSeconds(result.execution_time_ms)}">`;
   const lines = [open];
   const failures = caseFailures(result);
@@ -63,8 +69,9 @@ function turnSummary(view: TurnView, multi: boolean): string[] {
   const label = multi ? `${turnLabel(view.turn_index)} ` : '';
   if (view.skip_reason !== null) return [`${label}skipped: ${view.skip_reason}`];
   const lines = [`${label}${view.state} (${formatDuration(view.execution_time_ms)})`];
-  lines.push(`  input: ${oneLine(view.input, TEXT_WIDTH)}`, `  response: ${oneLine(view.response, TEXT_WIDTH)}`);
-  for (const call of view.tool_invocations) lines.push(`  tool: ${oneLine(renderToolCall(call), TEXT_WIDTH)}`);
+  lines.push(`  input: ${oneLineNoted(view.input, TEXT_WIDTH)}`);
+  lines.push(`  response: ${oneLineNoted(view.response, TEXT_WIDTH)}`);
+  for (const call of view.tool_invocations) lines.push(`  tool: ${oneLineNoted(renderToolCall(call), TEXT_WIDTH)}`);
   for (const a of view.assertions) lines.push(`  ${a.passed ? '✓' : '✗'} ${oneLine(a.text, TEXT_WIDTH)}`);
   for (const metric of view.metric_results) {
     const state = metricState(metric);

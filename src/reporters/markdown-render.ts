@@ -11,17 +11,33 @@ import { turnViews } from './turn-views.js';
 const DEFAULT_LIMITS: MarkdownTextLimits = { max_text_length: 20_000, max_inline_length: 1_000 };
 
 export function renderMarkdownReport(report: RunReport, limits: MarkdownTextLimits = DEFAULT_LIMITS): string {
+  const parts = report.results.map((result) => markdownCaseParts(result, limits));
   const blocks = [
-    `# Test report: ${mdInline(report.agent_name)}`,
-    summaryTable(report),
-    '## Test cases',
-    report.results.length === 0 ? '_No test case ran._' : casesTable(report.results, limits),
-    ...report.results.flatMap((result) => caseSection(result, limits)),
+    markdownHead(report),
+    parts.length === 0 ? NO_CASES : [CASES_TABLE_HEADER, ...parts.map((p) => p.row)].join('\n'),
+    ...parts.map((p) => p.section),
   ];
   return `${blocks.join('\n\n')}\n`;
 }
 
-function summaryTable(report: RunReport): string {
+/** The title, the summary table and the heading of the test case table. */
+export function markdownHead(report: Omit<RunReport, 'results'>): string {
+  return [`# Test report: ${mdInline(report.agent_name)}`, summaryTable(report), '## Test cases'].join('\n\n');
+}
+
+export const NO_CASES = '_No test case ran._';
+
+export const CASES_TABLE_HEADER = '| Test case | Result | Turns | Duration | First failure |\n|---|---|---|---|---|';
+
+/** A case's row of the test case table, and its detailed section. */
+export function markdownCaseParts(
+  result: TestResult,
+  limits: MarkdownTextLimits = DEFAULT_LIMITS,
+): { readonly row: string; readonly section: string } {
+  return { row: caseRow(result, limits), section: caseSection(result, limits).join('\n\n') };
+}
+
+function summaryTable(report: Omit<RunReport, 'results'>): string {
   const s = report.summary;
   const verdict =
     s.failed === 0
@@ -44,20 +60,17 @@ function summaryTable(report: RunReport): string {
   return ['| | |', '|---|---|', ...rows.map(([key, value]) => mdRow([`**${key}**`, value]))].join('\n');
 }
 
-function casesTable(results: readonly TestResult[], limits: MarkdownTextLimits): string {
-  const rows = results.map((result) => {
-    const failure = firstFailureText(result);
-    const more = failure !== null && failure.more > 0 ? ` (+${failure.more} more)` : '';
-    const reason = failure === null ? '' : mdInline(oneLine(failure.text, limits.max_inline_length)) + more;
-    return mdRow([
-      mdInline(result.test_name),
-      result.passed ? '✅ passed' : '❌ failed',
-      turnsText(result),
-      formatDuration(result.execution_time_ms),
-      reason,
-    ]);
-  });
-  return ['| Test case | Result | Turns | Duration | First failure |', '|---|---|---|---|---|', ...rows].join('\n');
+function caseRow(result: TestResult, limits: MarkdownTextLimits): string {
+  const failure = firstFailureText(result);
+  const more = failure !== null && failure.more > 0 ? ` (+${failure.more} more)` : '';
+  const reason = failure === null ? '' : mdInline(oneLine(failure.text, limits.max_inline_length)) + more;
+  return mdRow([
+    mdInline(result.test_name),
+    result.passed ? '✅ passed' : '❌ failed',
+    turnsText(result),
+    formatDuration(result.execution_time_ms),
+    reason,
+  ]);
 }
 
 function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {

@@ -6,7 +6,7 @@ import { metricState } from './failure-reasons.js';
 import { formatScore } from './format-numbers.js';
 import { mdCodeBlock, mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { renderArgs } from './render-tool-call.js';
-import { oneLine, truncateText } from './safe-text.js';
+import { countChars, cutIndex, oneLine, truncateText, truncationNote } from './safe-text.js';
 import type { TurnView } from './turn-views.js';
 
 export interface MarkdownTextLimits {
@@ -48,7 +48,10 @@ export function markdownTurnBody(view: TurnView, limits: MarkdownTextLimits): st
 function toolCallItem(call: ToolInvocation, index: number, limits: MarkdownTextLimits): string {
   const head = `${index}. ${mdCodeSpan(oneLine(`${call.name}(${renderArgs(call.args)})`, limits.max_inline_length))}`;
   if (call.error !== null) return `${head} ❌ error: ${mdInline(oneLine(call.error, limits.max_inline_length))}`;
-  return `${head} → ${mdCodeSpan(oneLine(renderValue(call.result), limits.max_inline_length))}`;
+  const result = renderValue(call.result);
+  const shown = mdCodeSpan(oneLine(result, limits.max_inline_length));
+  const cut = cutIndex(result, limits.max_inline_length) >= 0;
+  return `${head} → ${shown}${cut ? ` _${truncationNote(countChars(result)).slice(2)}_` : ''}`;
 }
 
 export function metricTable(metrics: readonly MetricResult[], limits: MarkdownTextLimits): string {

@@ -10,6 +10,7 @@ function recorder(log: string[], name: string): Reporter {
     onTestCaseBegin: (test, index) => void log.push(`${name}:case-begin:${test}:${index}`),
     onTurnEnd: (test, turn) => void log.push(`${name}:turn:${test}:${turn.turn_index}`),
     onTestCaseEnd: (result, index) => void log.push(`${name}:case-end:${result.test_name}:${index}`),
+    onTestCaseRestored: (result, index) => void log.push(`${name}:restored:${result.test_name}:${index}`),
     onEnd: async (report, state) => void log.push(`${name}:end:${report.results.length}:${state}`),
   };
 }
@@ -46,6 +47,15 @@ describe('multiplexReporter', () => {
       'a:end:1:interrupted',
       'b:end:1:interrupted',
     ]);
+  });
+
+  it('forwards restored cases of a resumed run', async () => {
+    const log: string[] = [];
+    const reporter = multiplexReporter([recorder(log, 'a'), {}, recorder(log, 'b')], () => {
+      throw new Error('no error expected');
+    });
+    await reporter.onTestCaseRestored?.(passingConversation(), 3);
+    expect(log).toEqual(['a:restored:JKHY-2009:3', 'b:restored:JKHY-2009:3']);
   });
 
   it('keeps the other reporters and the run going when one throws or rejects, and reports each error', async () => {

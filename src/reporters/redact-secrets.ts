@@ -29,8 +29,20 @@ const SECRET_LAST_WORDS = new Set(['token', 'auth']);
 const KEY_QUALIFIERS = new Set(['api', 'access', 'secret', 'private', 'subscription', 'client', 'account', 'signing']);
 const REDACT_ALL_VALUES = new Set(['headers', 'env']);
 
+/** Keys seen so far: results repeat the same few keys thousands of times. */
+const SECRET_KEY_CACHE = new Map<string, boolean>();
+const SECRET_KEY_CACHE_LIMIT = 10_000;
+
 /** Whether a key names a secret: `api_key`, `apiKey`, `OPENAI_API_KEY`, `access_token`, `password`... but not `max_tokens`. */
 export function isSecretKey(key: string): boolean {
+  const known = SECRET_KEY_CACHE.get(key);
+  if (known !== undefined) return known;
+  const secret = classifyKey(key);
+  if (SECRET_KEY_CACHE.size < SECRET_KEY_CACHE_LIMIT) SECRET_KEY_CACHE.set(key, secret);
+  return secret;
+}
+
+function classifyKey(key: string): boolean {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()

@@ -24,12 +24,18 @@ const MAX_ATTEMPTS = 1000;
 export interface RecordPaths {
   /** The final record. */
   readonly record: string;
-  /** Test results appended as they finish; removed once the record is written. */
+  /** The run's log: test results appended as they finish; removed once the run completes. */
   readonly partial: string;
 }
 
 export function partialPathOf(recordPath: string): string {
   return recordPath.replace(/\.json$/, '.partial.jsonl');
+}
+
+/** The paths of a run from either of its files (`<timestamp>.json` or `<timestamp>.partial.jsonl`). */
+export function recordPathsOf(file: string): RecordPaths {
+  const record = file.endsWith('.partial.jsonl') ? file.replace(/\.partial\.jsonl$/, '.json') : file;
+  return { record, partial: partialPathOf(record) };
 }
 
 /**

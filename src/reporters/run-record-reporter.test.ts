@@ -1,6 +1,6 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { reportOf, singleTurnResult } from './report-fixtures.js';
 import { failingConversation, passingConversation, sampleReport } from './report-scenarios.js';
@@ -52,13 +52,15 @@ describe('run record reporter', () => {
     const record = join(folder(), '2026-12-02T12-30-05-123Z.json');
     const partial = join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl');
     expect(reporter.recordPath()).toBe(record);
-    expect(await readFile(partial, 'utf8')).toBe('');
+    const header = JSON.parse(await readFile(partial, 'utf8'));
+    expect(header).toMatchObject({ record_version: 1, run_id: 'run-42', agent_name: 'financial-assistant' });
+    expect(header.metadata).toMatchObject({ git_commit: '0123abcd', started_at: '2026-12-02T12:30:05.123Z' });
     const report = sampleReport();
     for (const [index, result] of report.results.entries()) {
       await reporter.onTestCaseEnd?.(result, index);
       const lines = (await readFile(partial, 'utf8')).trimEnd().split('\n');
-      expect(lines).toHaveLength(index + 1);
-      expect(JSON.parse(lines[index] ?? '').test_name).toBe(result.test_name);
+      expect(lines).toHaveLength(index + 2);
+      expect(JSON.parse(lines[index + 1] ?? '').test_name).toBe(result.test_name);
     }
     expect((await readPartialResults(partial)).map((r) => r.test_name)).toEqual(report.results.map((r) => r.test_name));
     await reporter.onEnd?.(report, 'completed');
@@ -152,5 +154,66 @@ describe('run record reporter', () => {
     await expect(reporter.onBegin?.(runInfo())).rejects.toThrow(/ENOTDIR|EEXIST/);
     await expect(reporter.onTestCaseEnd?.(singleTurnResult({ test_name: 'x' }), 0)).rejects.toThrow();
     await expect(reporter.onEnd?.(reportOf([]), 'completed')).rejects.toThrow();
+  });
+
+  it('writes the record results in case order when cases finish out of order', async () => {
+    const reporter = create();
+    await reporter.onBegin?.(runInfo());
+    const results = Array.from({ length: 6 }, (_, i) => singleTurnResult({ test_name: `case-${i}` }));
+    for (const index of [4, 1, 5, 0, 3, 2]) await reporter.onTestCaseEnd?.(results[index]!, index);
+    await reporter.onEnd?.(reportOf([]), 'completed');
+    const saved = await readRunRecord(reporter.recordPath() ?? '');
+    expect(saved.report.results.map((r) => r.test_name)).toEqual(results.map((r) => r.test_name));
+  });
+
+  it('keeps the log of an interrupted run; a resumed session appends to it and completes the same record', async () => {
+    const first = create();
+    await first.onBegin?.(runInfo({ run_id: 'run-7' }));
+    const done = singleTurnResult({ test_name: 'done' });
+    await first.onTestCaseEnd?.(done, 0);
+    await first.onEnd?.(reportOf([done]), 'interrupted');
+    const record = first.recordPath() ?? '';
+    const log = record.replace(/\.json$/, '.partial.jsonl');
+    expect((await readdir(folder())).sort()).toEqual([basename(record), basename(log)].sort());
+    await writeFile(log, `${await readFile(log, 'utf8')}{"test_name":"cut off by a cra`);
+
+    const resumed = createRunRecordReporter({
+      resultsDir: join(dir, 'results'),
+      agentName: 'Financial Assistant',
+      metadata: { ...metadata, resumed_at: ['2026-12-02T13:00:00.000Z'] },
+      resume: { paths: { record, partial: log }, run_id: 'run-7' },
+    });
+    const later = singleTurnResult({ test_name: 'later' });
+    await resumed.onBegin?.(runInfo({ run_id: 'ignored' }));
+    await resumed.onTestCaseRestored?.(done, 0);
+    await resumed.onTestCaseEnd?.(later, 1);
+    const lines = (await readFile(log, 'utf8')).trimEnd().split('\n');
+    expect(lines.map((line) => line.slice(0, 30))).toEqual([
+      expect.stringContaining('"record_version":1'),
+      expect.stringContaining('"test_name":"done"'),
+      '{"test_name":"cut off by a cra',
+      expect.stringContaining('"test_name":"done"'),
+      expect.stringContaining('"test_name":"later"'),
+    ]);
+    await resumed.onEnd?.(reportOf([]), 'completed');
+    expect(resumed.recordPath()).toBe(record);
+    expect(await readdir(folder())).toEqual([basename(record)]);
+    const saved = await readRunRecord(record);
+    expect(saved).toMatchObject({ run_id: 'run-7', state: 'completed' });
+    expect(saved.metadata.resumed_at).toEqual(['2026-12-02T13:00:00.000Z']);
+    expect(saved.report.results.map((r) => r.test_name)).toEqual(['done', 'later']);
+  });
+
+  it('starts a new log with its header when resuming a record whose log is gone', async () => {
+    const record = join(folder(), '2026-01-01T00-00-00-000Z.json');
+    const log = record.replace(/\.json$/, '.partial.jsonl');
+    const resumed = createRunRecordReporter({
+      resultsDir: join(dir, 'results'),
+      agentName: 'Financial Assistant',
+      metadata,
+      resume: { paths: { record, partial: log }, run_id: 'old-run' },
+    });
+    await resumed.onBegin?.(runInfo());
+    expect(JSON.parse((await readFile(log, 'utf8')).split('\n')[0] ?? '')).toMatchObject({ run_id: 'old-run' });
   });
 });

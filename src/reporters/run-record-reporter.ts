@@ -1,18 +1,21 @@
 /**
- * Saves every run to `<resultsDir>/<agent-slug>/<timestamp>.json`. Each finished test case is appended at
- * once to `<timestamp>.partial.jsonl` (one TestResult per line), so a crash loses nothing already
- * finished; when the run ends (completed, interrupted or failed) the full record is written atomically
- * and the partial file removed. Secrets are redacted everywhere in both files.
+ * Saves every run to `<resultsDir>/<agent-slug>/<timestamp>.json`. The run's log `<timestamp>.partial.jsonl`
+ * starts with a header line (run id, metadata) and gets each finished test case appended at once, so a crash
+ * loses nothing already finished. When the run ends the record is assembled from the log in case order and
+ * written atomically; the log is then removed if the run completed, and kept beside an interrupted record
+ * for `--resume`. Secrets are redacted everywhere in both files.
  */
 import { randomUUID } from 'node:crypto';
-import { appendFile, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeStreamAtomic } from './atomic-write.js';
+import { writeJoined } from './file-reporter.js';
 import { redactSecrets } from './redact-secrets.js';
+import { openResultSpool, type ResultSpool } from './result-spool.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from './run-record.js';
 import { type RecordPaths, reserveRecordPaths } from './run-record-path.js';
-import { reportToJson, testResultToJson } from './to-report-json.js';
+import { reportHeadToJson, testResultToJson } from './to-report-json.js';
 
 export type { RunRecordMetadata } from './run-record.js';
 
@@ -23,6 +26,10 @@ export interface RunRecordReporterOptions {
   /** Known secret values (API keys, header and env values...) that must not appear in the files. */
   readonly secrets?: readonly string[];
   readonly now?: () => number;
+  /** Texts longer than this many characters are cut with a note. */
+  readonly max_text_length?: number | undefined;
+  /** Resume: continue this earlier run, appending to its log and rewriting its record. */
+  readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
 }
 
 export interface RunRecordReporter extends Reporter {
@@ -30,49 +37,118 @@ export interface RunRecordReporter extends Reporter {
   recordPath(): string | null;
 }
 
+const RESULTS_PLACEHOLDER = '"results": []';
+
 export function createRunRecordReporter(options: RunRecordReporterOptions): RunRecordReporter {
   const now = options.now ?? Date.now;
   const secrets = options.secrets ?? [];
-  let runId: string | null = null;
-  let paths: Promise<RecordPaths> | null = null;
-  let resolved: RecordPaths | null = null;
-  // Appends are chained so concurrent test cases never interleave their lines.
-  let appends: Promise<unknown> = Promise.resolve();
+  const limits = { max_text_length: options.max_text_length };
+  let runId: string | null = options.resume?.run_id ?? null;
+  let resolved: RecordPaths | null = options.resume?.paths ?? null;
+  let opened: Promise<{ paths: RecordPaths; log: ResultSpool }> | null = null;
 
-  const reserve = (startedAt: string) => {
-    paths ??= reserveRecordPaths(options.resultsDir, options.agentName, validDate(startedAt, now)).then((p) => {
-      resolved = p;
-      return p;
-    });
-    return paths;
+  const openLog = (info: RunInfo | null) => {
+    opened ??= (async () => {
+      const paths = options.resume?.paths ?? (await reserve(options, info?.started_at, now));
+      resolved = paths;
+      const fresh = options.resume === undefined || (await endWithNewline(paths.partial));
+      const log = openResultSpool(paths.partial);
+      if (fresh && info !== null) {
+        await log.write(`${JSON.stringify(redactSecrets(logHeader(info, runId ?? info.run_id, options), secrets))}\n`);
+      }
+      return { paths, log };
+    })();
+    return opened;
+  };
+  const store = async (result: TestResult, index: number) => {
+    const line = `${JSON.stringify(redactSecrets(testResultToJson(result, limits), secrets))}\n`;
+    await (await openLog(null)).log.append(index, [line]);
   };
 
   return {
     recordPath: () => resolved?.record ?? null,
     async onBegin(info: RunInfo) {
-      runId = info.run_id;
-      await reserve(info.started_at);
+      runId ??= info.run_id;
+      await openLog(info);
     },
-    onTestCaseEnd(result: TestResult) {
-      const line = `${JSON.stringify(redactSecrets(testResultToJson(result), secrets))}\n`;
-      const task = appends.then(async () => appendFile((await reserve(options.metadata.started_at)).partial, line));
-      appends = task.catch(() => undefined);
-      return task;
-    },
+    onTestCaseEnd: store,
+    onTestCaseRestored: store,
     async onEnd(report: RunReport, state: RunState) {
-      await appends;
-      const target = await reserve(options.metadata.started_at);
+      const { paths, log } = await openLog(null);
+      if (log.size === 0) for (const [index, result] of report.results.entries()) await store(result, index);
       const record = {
         record_version: RUN_RECORD_VERSION,
         run_id: runId ?? randomUUID(),
         state,
         metadata: { ...options.metadata, finished_at: options.metadata.finished_at ?? new Date(now()).toISOString() },
-        report: reportToJson(report),
+        report: { ...reportHeadToJson(report), results: [] },
       };
-      await writeFileAtomic(target.record, `${JSON.stringify(redactSecrets(record, secrets), null, 2)}\n`);
-      await rm(target.partial, { force: true });
+      await writeRecord(paths.record, JSON.stringify(redactSecrets(record, secrets), null, 2), log);
+      if (state === 'completed') await log.dispose();
+      else await log.close();
     },
   };
+}
+
+/** The log's first line (a PartialHeader, see partial-log.ts), before redaction. */
+function logHeader(info: RunInfo, runId: string, options: RunRecordReporterOptions) {
+  return {
+    record_version: RUN_RECORD_VERSION,
+    run_id: runId,
+    agent_name: info.config.name,
+    agent_config_path: info.config.config_path,
+    timestamp: info.started_at,
+    holodeck_version: options.metadata.holodeck_version,
+    metadata: { ...options.metadata, finished_at: undefined },
+  };
+}
+
+/** Writes the record: its head as given, with the results streamed from the log in case order. */
+async function writeRecord(path: string, head: string, log: ResultSpool): Promise<void> {
+  await writeStreamAtomic(path, async (write) => {
+    if (log.size === 0) return write(`${head}\n`);
+    // `report.results` is the last key of the record, so its placeholder is the last occurrence.
+    const at = head.lastIndexOf(RESULTS_PLACEHOLDER);
+    await write(`${head.slice(0, at)}"results": [\n`);
+    await writeJoined(indented(log.read(0)), ',\n', write);
+    await write(`\n    ]${head.slice(at + RESULTS_PLACEHOLDER.length)}\n`);
+  });
+}
+
+function reserve(options: RunRecordReporterOptions, startedAt: string | undefined, now: () => number) {
+  return reserveRecordPaths(
+    options.resultsDir,
+    options.agentName,
+    validDate(startedAt ?? options.metadata.started_at, now),
+  );
+}
+
+async function* indented(lines: AsyncIterable<string>): AsyncIterable<string> {
+  for await (const line of lines) yield `      ${line.trimEnd()}`;
+}
+
+/**
+ * Makes an existing log end with a newline, so lines appended now never join a line a crash cut off;
+ * true when the log is missing or empty (it needs its header).
+ */
+async function endWithNewline(path: string): Promise<boolean> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'r+');
+  } catch {
+    await rm(path, { force: true });
+    return true;
+  }
+  try {
+    const { size } = await handle.stat();
+    if (size === 0) return true;
+    const last = Buffer.alloc(1);
+    await handle.read(last, 0, 1, size - 1);
+    if (last[0] !== 0x0a) await handle.write('\n', size);
+    return false;
+  } finally {
+    await handle.close();
+  }
 }
 
 function validDate(iso: string, now: () => number): Date {

@@ -11,6 +11,30 @@ import { runReportSchema, testResultSchema } from './report-schema.js';
 
 export const RUN_RECORD_VERSION = 1;
 
+/** Slice `index` (1-based) of `total` of the selected test cases (`--shard index/total`). */
+export interface ShardSpec {
+  readonly index: number;
+  readonly total: number;
+}
+
+/** Which test cases the run covers, so a resume runs the same ones and shard records can be merged. */
+export interface RunSelection {
+  readonly filter: string | null;
+  readonly limit: number | null;
+  readonly shard: ShardSpec | null;
+  /** Test cases selected by filter and limit, before sharding. */
+  readonly suite_cases: number;
+  /** A hash of the names of those cases, in order: shards of one suite carry the same fingerprint. */
+  readonly suite_fingerprint: string;
+}
+
+/** A shard record combined into a merged run (`holodeck merge-reports`). */
+export interface MergedShard {
+  readonly run_id: string;
+  readonly shard: ShardSpec | null;
+  readonly path: string;
+}
+
 /** What the caller knows about the run; `finished_at` is filled in when the run ends. */
 export interface RunRecordMetadata {
   readonly cli_args: readonly string[];
@@ -23,6 +47,11 @@ export interface RunRecordMetadata {
   readonly model: { readonly provider: string; readonly name: string };
   readonly started_at: string;
   readonly finished_at?: string | null;
+  readonly selection?: RunSelection | null;
+  /** When each `--resume` session of this run started. */
+  readonly resumed_at?: readonly string[];
+  /** For a merged run: the shard records it combines. */
+  readonly merged_from?: readonly MergedShard[];
 }
 
 /** The metadata as stored: redacted, plain JSON, with the finish time. */
@@ -39,7 +68,17 @@ export interface RunRecord {
   readonly report: RunReport;
 }
 
-const metadataSchema = z.object({
+const shardSchema = z.object({ index: z.number().int().min(1), total: z.number().int().min(1) });
+
+const selectionSchema = z.object({
+  filter: z.string().nullable(),
+  limit: z.number().int().min(1).nullable(),
+  shard: shardSchema.nullable(),
+  suite_cases: z.number().int().min(0),
+  suite_fingerprint: z.string(),
+});
+
+export const metadataSchema = z.object({
   cli_args: z.array(z.string()),
   config_snapshot: z.json(),
   git_commit: z.string().nullable(),
@@ -49,6 +88,9 @@ const metadataSchema = z.object({
   model: z.object({ provider: z.string(), name: z.string() }),
   started_at: z.string(),
   finished_at: z.string(),
+  selection: selectionSchema.nullable().optional(),
+  resumed_at: z.array(z.string()).optional(),
+  merged_from: z.array(z.object({ run_id: z.string(), shard: shardSchema.nullable(), path: z.string() })).optional(),
 });
 
 export const runRecordSchema = z.object({
@@ -100,7 +142,7 @@ export async function readPartialResults(path: string): Promise<TestResult[]> {
   const lines = (await readText(path)).split('\n');
   const results: TestResult[] = [];
   for (const [i, line] of lines.entries()) {
-    if (line.trim() === '') continue;
+    if (line.trim() === '' || isHeaderLine(line)) continue;
     const isLast = lines.slice(i + 1).every((rest) => rest.trim() === '');
     let value: unknown;
     try {
@@ -117,6 +159,11 @@ export async function readPartialResults(path: string): Promise<TestResult[]> {
     results.push(result.data);
   }
   return results;
+}
+
+/** The first line of a `.partial.jsonl` log names the run; it holds `metadata`, never `test_name`. */
+function isHeaderLine(line: string): boolean {
+  return line.startsWith('{"record_version"');
 }
 
 async function readText(path: string): Promise<string> {

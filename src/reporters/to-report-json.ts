@@ -16,60 +16,74 @@ import type {
 } from '../core/results.js';
 import type { TokenUsage } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
+import { type TextCaps, textCaps } from './cap-text.js';
 import { toJsonSafe } from './to-json-safe.js';
 
 type Json = { [key: string]: JsonValue };
 
-export function reportToJson(report: RunReport): Json {
+export interface ReportJsonOptions {
+  /** Texts longer than this many characters are cut with a note (default DEFAULT_MAX_TEXT_LENGTH). */
+  readonly max_text_length?: number | undefined;
+}
+
+export function reportToJson(report: RunReport, options: ReportJsonOptions = {}): Json {
+  return {
+    ...reportHeadToJson(report),
+    results: report.results.map((result) => testResultToJson(result, options)),
+  };
+}
+
+/** The report without its results, in field order (`results` would come last). */
+export function reportHeadToJson(report: Omit<RunReport, 'results'>): Json {
   return {
     agent_name: report.agent_name,
     agent_config_path: report.agent_config_path,
     timestamp: report.timestamp,
     holodeck_version: report.holodeck_version,
     summary: summaryToJson(report.summary),
-    results: report.results.map(testResultToJson),
   };
 }
 
-export function testResultToJson(result: TestResult): Json {
+export function testResultToJson(result: TestResult, options: ReportJsonOptions = {}): Json {
+  const caps = textCaps(options.max_text_length);
   const json: Json = {
     test_name: result.test_name,
-    test_input: result.test_input,
-    agent_response: result.agent_response,
-    ground_truth: result.ground_truth,
+    test_input: caps.text(result.test_input),
+    agent_response: caps.text(result.agent_response),
+    ground_truth: caps.nullable(result.ground_truth),
     expected_tools: expectedToolsToJson(result.expected_tools),
     tool_calls: [...result.tool_calls],
-    tool_invocations: result.tool_invocations.map(invocationToJson),
+    tool_invocations: result.tool_invocations.map((call) => invocationToJson(call, caps)),
     tools_matched: result.tools_matched,
-    metric_results: result.metric_results.map(metricToJson),
+    metric_results: result.metric_results.map((metric) => metricToJson(metric, caps)),
     passed: result.passed,
     execution_time_ms: result.execution_time_ms,
     token_usage: usageToJson(result.token_usage),
-    errors: [...result.errors],
+    errors: result.errors.map(caps.text),
     timestamp: result.timestamp,
   };
-  if (result.turns !== undefined) json['turns'] = result.turns.map(turnToJson);
+  if (result.turns !== undefined) json['turns'] = result.turns.map((turn) => turnToJson(turn, caps));
   return json;
 }
 
-function turnToJson(turn: TurnResult): Json {
+function turnToJson(turn: TurnResult, caps: TextCaps): Json {
   return {
     turn_index: turn.turn_index,
-    input: turn.input,
-    response: turn.response,
-    ground_truth: turn.ground_truth,
+    input: caps.text(turn.input),
+    response: caps.text(turn.response),
+    ground_truth: caps.nullable(turn.ground_truth),
     expected_tools: expectedToolsToJson(turn.expected_tools),
     tool_calls: [...turn.tool_calls],
-    tool_invocations: turn.tool_invocations.map(invocationToJson),
+    tool_invocations: turn.tool_invocations.map((call) => invocationToJson(call, caps)),
     tools_matched: turn.tools_matched,
-    arg_match_details: turn.arg_match_details.map(assertionToJson),
-    metric_results: turn.metric_results.map(metricToJson),
+    arg_match_details: turn.arg_match_details.map((assertion) => assertionToJson(assertion, caps)),
+    metric_results: turn.metric_results.map((metric) => metricToJson(metric, caps)),
     passed: turn.passed,
     skipped: turn.skipped,
     execution_time_ms: turn.execution_time_ms,
     token_usage: usageToJson(turn.token_usage),
-    errors: [...turn.errors],
-    grader_details: turn.grader_details.map(graderToJson),
+    errors: turn.errors.map(caps.text),
+    grader_details: turn.grader_details.map((grader) => graderToJson(grader, caps)),
     retries: turn.retries,
   };
 }
@@ -89,7 +103,7 @@ function summaryToJson(summary: ReportSummary): Json {
   };
 }
 
-function metricToJson(metric: MetricResult): Json {
+function metricToJson(metric: MetricResult, caps: TextCaps): Json {
   return {
     metric_name: metric.metric_name,
     kind: metric.kind,
@@ -97,9 +111,9 @@ function metricToJson(metric: MetricResult): Json {
     threshold: finiteOrNull(metric.threshold),
     passed: metric.passed,
     skipped: metric.skipped,
-    error: metric.error,
-    reasoning: metric.reasoning,
-    details: plain(metric.details),
+    error: caps.nullable(metric.error),
+    reasoning: caps.nullable(metric.reasoning),
+    details: caps.json(plain(metric.details)),
     evaluation_time_ms: metric.evaluation_time_ms,
   };
 }
@@ -108,7 +122,7 @@ function expectedToolsToJson(tools: readonly ExpectedToolReport[] | null): JsonV
   return tools === null ? null : tools.map((tool) => ({ name: tool.name, args: plain(tool.args), count: tool.count }));
 }
 
-function assertionToJson(assertion: ToolAssertionResult): Json {
+function assertionToJson(assertion: ToolAssertionResult, caps: TextCaps): Json {
   return {
     tool: assertion.tool,
     args: plain(assertion.args),
@@ -116,29 +130,30 @@ function assertionToJson(assertion: ToolAssertionResult): Json {
     passed: assertion.passed,
     matched_call_index: assertion.matched_call_index,
     matching_calls: assertion.matching_calls,
-    reason: assertion.reason,
+    reason: caps.nullable(assertion.reason),
   };
 }
 
-function graderToJson(grader: GraderDetail): Json {
+function graderToJson(grader: GraderDetail, caps: TextCaps): Json {
   return {
     metric_name: grader.metric_name,
     grader: grader.grader,
     score: finiteOrNull(grader.score),
     passed: grader.passed,
-    reason: grader.reason,
-    details: plain(grader.details),
-    error: grader.error,
+    reason: caps.nullable(grader.reason),
+    details: caps.json(plain(grader.details)),
+    error: caps.nullable(grader.error),
   };
 }
 
-function invocationToJson(call: ToolInvocation): Json {
+function invocationToJson(call: ToolInvocation, caps: TextCaps): Json {
   const args = toJsonSafe(call.args);
+  const record = args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {};
   return {
     name: call.name,
-    args: args !== null && typeof args === 'object' && !Array.isArray(args) ? args : {},
-    result: plain(call.result),
-    error: call.error,
+    args: Object.fromEntries(Object.entries(record).map(([key, value]) => [key, caps.json(value)])),
+    result: caps.json(plain(call.result)),
+    error: caps.nullable(call.error),
     duration_ms: call.duration_ms,
   };
 }

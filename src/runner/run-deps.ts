@@ -3,6 +3,7 @@ import type { AgentBackend, FilePart } from '../core/backend.js';
 import type { FileConfig, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Reporter } from '../core/reporter.js';
+import type { TestResult } from '../core/results.js';
 
 export interface RunDeps {
   readonly backend: AgentBackend;
@@ -11,8 +12,25 @@ export interface RunDeps {
   readonly reporter: Reporter;
   /** Wall clock in ms (Date.now in production). */
   readonly now: () => number;
-  /** Aborted when the run is interrupted (Ctrl-C): no new case starts, running turns are cancelled. */
+  /** Aborted to cancel the run: running turns are cancelled, their cases left unfinished. */
   readonly signal: AbortSignal;
+  /**
+   * Aborted to stop scheduling (the first Ctrl-C): no new case starts, running cases go on until they
+   * finish or `signal` cancels them. Defaults to `signal`.
+   */
+  readonly stop?: AbortSignal;
+}
+
+/** Results of an earlier, interrupted session of the same run, to keep instead of running their cases again. */
+export interface RestoredRun {
+  /** Names of the finished test cases. */
+  readonly names: ReadonlySet<string>;
+  /** The finished results (read lazily, so a long run is never held in memory at once). */
+  readonly results: () => AsyncIterable<TestResult>;
+  /** When the run first started (ISO 8601): the report keeps its original timestamp. */
+  readonly started_at: string;
+  /** Wall time already spent by the earlier sessions. */
+  readonly elapsed_ms: number;
 }
 
 export interface RunOptions {
@@ -21,4 +39,11 @@ export interface RunOptions {
   readonly parallel_test_cases: number;
   /** Per-turn timeout. */
   readonly turn_timeout_ms: number;
+  /**
+   * Keep every TestResult for the returned report (default true). Long runs pass false: results then reach
+   * only the reporters, as they finish, and the runner keeps just the counts of the summary.
+   */
+  readonly keep_results?: boolean;
+  /** Resume: these cases are not run again; their results are replayed to the reporters and counted. */
+  readonly restored?: RestoredRun;
 }

@@ -1,13 +1,13 @@
-/** Runs `work` over items with at most `limit` in flight, in item order; stops taking new items once aborted. */
+/** Runs `work` over items with at most `limit` in flight, in item order; takes no new item once `stop` aborts. */
 export async function runPool<T>(
   items: readonly T[],
   limit: number,
-  signal: AbortSignal,
+  stop: AbortSignal,
   work: (item: T, index: number) => Promise<void>,
 ): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (!signal.aborted && next < items.length) {
+    while (!stop.aborted && next < items.length) {
       const index = next++;
       await work(items[index] as T, index);
     }

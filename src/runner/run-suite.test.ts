@@ -86,3 +86,113 @@ describe('runSuite', () => {
     expect(endReport!.summary.total_tests).toBe(1);
   });
 });
+
+describe('runSuite on long and interrupted runs', () => {
+  it('keeps no results when asked, yet reports every case and a complete summary', async () => {
+    const { backend } = scriptedBackend((request) => answer(request.input.replace('q', 'a')));
+    const ended: string[] = [];
+    const outcome = await runSuite(
+      config,
+      suite(5),
+      { ...options, keep_results: false },
+      deps(backend, { reporter: { onTestCaseEnd: (result) => void ended.push(result.test_name) } }),
+    );
+    expect(outcome.report.results).toEqual([]);
+    expect(ended).toHaveLength(5);
+    expect(outcome.report.summary).toMatchObject({ total_tests: 5, passed: 5, total_turns: 10, passed_turns: 10 });
+  });
+
+  it('on stop starts no new case but lets running ones finish, and says the run was interrupted', async () => {
+    const stop = new AbortController();
+    const { backend, sessions } = scriptedBackend(async (request) => {
+      if (request.input === 'q1') stop.abort();
+      await sleep(20);
+      return answer(request.input.replace('q', 'a'));
+    });
+    const outcome = await runSuite(config, suite(8), options, deps(backend, { stop: stop.signal }));
+    expect(sessions.map((s) => s.name)).toEqual(['case-0', 'case-1', 'case-2']);
+    expect(outcome.report.results.map((r) => [r.test_name, r.passed])).toEqual([
+      ['case-0', true],
+      ['case-1', true],
+      ['case-2', true],
+    ]);
+    expect(outcome.state).toBe('interrupted');
+  });
+
+  it('on cancel after stop drops the running cases, whose sessions are still closed', async () => {
+    const stop = new AbortController();
+    const cancel = new AbortController();
+    const { backend, sessions } = scriptedBackend(async (request) => {
+      if (request.input === 'q1') {
+        stop.abort();
+        setTimeout(() => cancel.abort(), 5);
+      }
+      await sleep(request.input.startsWith('q') ? 30 : 0);
+      return answer(request.input.replace('q', 'a'));
+    });
+    const outcome = await runSuite(
+      config,
+      suite(8),
+      options,
+      deps(backend, { stop: stop.signal, signal: cancel.signal }),
+    );
+    expect(outcome.state).toBe('interrupted');
+    expect(outcome.report.results).toEqual([]);
+    expect(sessions.every((s) => s.closed)).toBe(true);
+  });
+
+  it('resumes: restored cases are replayed, not run, and count in the summary and duration', async () => {
+    const { backend, sessions } = scriptedBackend((request) => answer(request.input.replace('q', 'a')));
+    const first = await runSuite(config, suite(4), { ...options, parallel_test_cases: 1 }, deps(backend));
+    const earlier = first.report.results.filter((r) => r.test_name === 'case-1' || r.test_name === 'case-3');
+    const ghost = { ...earlier[0]!, test_name: 'no-longer-selected' };
+    sessions.length = 0;
+    const restoredLog: string[] = [];
+    const outcome = await runSuite(
+      config,
+      suite(4),
+      {
+        ...options,
+        restored: {
+          names: new Set(['case-1', 'case-3', 'no-longer-selected']),
+          results: async function* () {
+            yield* [...earlier, ghost, earlier[0]!];
+          },
+          started_at: '2026-01-01T00:00:00.000Z',
+          elapsed_ms: 60_000,
+        },
+      },
+      deps(backend, {
+        reporter: {
+          onBegin: (info) => void restoredLog.push(`begin:${info.restored_cases}`),
+          onTestCaseRestored: (result, index) => void restoredLog.push(`${result.test_name}@${index}`),
+        },
+      }),
+    );
+    expect(sessions.map((s) => s.name).sort()).toEqual(['case-0', 'case-2']);
+    expect(restoredLog).toEqual(['begin:2', 'case-1@1', 'case-3@3']);
+    expect(outcome.state).toBe('completed');
+    expect(outcome.report.results.map((r) => r.test_name)).toEqual(['case-0', 'case-1', 'case-2', 'case-3']);
+    expect(outcome.report.timestamp).toBe('2026-01-01T00:00:00.000Z');
+    expect(outcome.report.summary.total_tests).toBe(4);
+    expect(outcome.report.summary.duration_ms).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it('runs many cases in parallel on one run signal without a listener-leak warning', async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => void warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const { backend } = scriptedBackend(async (request) => {
+        await sleep(5);
+        return answer(request.input.replace('q', 'a'));
+      });
+      const outcome = await runSuite(config, suite(40), { ...options, parallel_test_cases: 40 }, deps(backend));
+      expect(outcome.report.summary.passed).toBe(40);
+      await sleep(10);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+});

@@ -1,15 +1,25 @@
-/** Runs every selected test case, up to N at once, and assembles the report. */
+/**
+ * Runs every selected test case, up to N at once, and assembles the report. Results go to the reporters as
+ * each case finishes; the runner itself keeps only the counts of the summary (and the results, when asked).
+ */
+import { setMaxListeners } from 'node:events';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { replayRestored } from './replay-restored.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';
 import { runTestCase } from './run-test-case.js';
-import { summarize } from './summarize.js';
+import { createSummaryAccumulator } from './summary-accumulator.js';
 
 export interface SuiteOutcome {
   readonly report: RunReport;
   readonly state: RunState;
+}
+
+interface PendingCase {
+  readonly testCase: TestCaseConfig;
+  readonly index: number;
 }
 
 export async function runSuite(
@@ -19,37 +29,80 @@ export async function runSuite(
   deps: RunDeps,
 ): Promise<SuiteOutcome> {
   const started = deps.now();
-  const startedAt = new Date(started).toISOString();
-  await deps.reporter.onBegin?.({
-    run_id: options.run_id,
-    config,
-    total_cases: testCases.length,
-    total_turns: testCases.reduce((sum, testCase) => sum + testCase.turns.length, 0),
-    started_at: startedAt,
-    parallel_test_cases: options.parallel_test_cases,
-  });
-  const results: (TestResult | undefined)[] = new Array(testCases.length);
-  let interrupted = false;
-  await runPool(testCases, options.parallel_test_cases, deps.signal, async (testCase, index) => {
-    await deps.reporter.onTestCaseBegin?.(testCase.name, index);
-    const run = await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, deps);
-    if (run.interrupted) {
-      interrupted = true;
-      return;
-    }
-    results[index] = run.result;
-    await deps.reporter.onTestCaseEnd?.(run.result, index);
-  });
-  const finished = results.filter((result): result is TestResult => result !== undefined);
-  const state: RunState = interrupted || deps.signal.aborted ? 'interrupted' : 'completed';
+  const timestamp = options.restored?.started_at ?? new Date(started).toISOString();
+  const keep = options.keep_results ?? true;
+  const summary = createSummaryAccumulator();
+  const kept: (TestResult | undefined)[] = keep ? new Array(testCases.length) : [];
+  const record = (result: TestResult, index: number) => {
+    summary.add(result);
+    if (keep) kept[index] = result;
+  };
+  const cancel = followAbort(deps.signal);
+  const scoped: RunDeps = { ...deps, signal: cancel.signal };
+  let finished = 0;
+  try {
+    const restoredIndex = restoredIndices(testCases, options);
+    await deps.reporter.onBegin?.({
+      run_id: options.run_id,
+      config,
+      total_cases: testCases.length,
+      total_turns: testCases.reduce((sum, testCase) => sum + testCase.turns.length, 0),
+      started_at: timestamp,
+      parallel_test_cases: options.parallel_test_cases,
+      restored_cases: restoredIndex.size,
+    });
+    const replayed = options.restored
+      ? await replayRestored(options.restored, restoredIndex, deps.reporter, record)
+      : new Set<string>();
+    finished += replayed.size;
+    const pending: PendingCase[] = [];
+    testCases.forEach((testCase, index) => {
+      if (!replayed.has(testCase.name)) pending.push({ testCase, index });
+    });
+    await runPool(pending, options.parallel_test_cases, deps.stop ?? deps.signal, async ({ testCase, index }) => {
+      await deps.reporter.onTestCaseBegin?.(testCase.name, index);
+      const run = await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, scoped);
+      if (run.interrupted) return;
+      record(run.result, index);
+      finished += 1;
+      await deps.reporter.onTestCaseEnd?.(run.result, index);
+    });
+  } finally {
+    cancel.dispose();
+  }
+  const state: RunState = finished < testCases.length ? 'interrupted' : 'completed';
   const report: RunReport = {
     agent_name: config.name,
     agent_config_path: config.config_path,
-    timestamp: startedAt,
+    timestamp,
     holodeck_version: options.holodeck_version,
-    summary: summarize(finished, deps.now() - started),
-    results: finished,
+    summary: summary.summary((options.restored?.elapsed_ms ?? 0) + deps.now() - started),
+    results: kept.filter((result): result is TestResult => result !== undefined),
   };
   await deps.reporter.onEnd?.(report, state);
   return { report, state };
+}
+
+/** Case name → index, for the selected cases an earlier session already finished. */
+function restoredIndices(testCases: readonly TestCaseConfig[], options: RunOptions): Map<string, number> {
+  const index = new Map<string, number>();
+  const names = options.restored?.names;
+  if (names === undefined) return index;
+  testCases.forEach((testCase, i) => {
+    if (names.has(testCase.name)) index.set(testCase.name, i);
+  });
+  return index;
+}
+
+/**
+ * A run-scoped signal following `parent` through one listener. Every running turn listens to it, so it may
+ * carry as many listeners as cases run in parallel without tripping Node's leak warning.
+ */
+function followAbort(parent: AbortSignal): { readonly signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const onAbort = () => controller.abort(parent.reason);
+  if (parent.aborted) onAbort();
+  else parent.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, dispose: () => parent.removeEventListener('abort', onAbort) };
 }

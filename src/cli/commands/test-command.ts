@@ -1,5 +1,6 @@
-/** `holodeck test`: load, select, start the backend, run, report, and choose the exit code. */
-import { randomUUID } from 'node:crypto';
+/** `holodeck test`: load, select (or resume), start the backend, run, report, and choose the exit code. */
+import { basename, dirname, relative, resolve } from 'node:path';
+import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
@@ -7,80 +8,109 @@ import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { runSuite } from '../../runner/run-suite.js';
 import { applyOverrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
-import { composeReporters } from '../compose-reporters.js';
+import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
-import { gitCommit } from '../git-commit.js';
 import { loadOrReport } from '../load-or-report.js';
+import { type PreparedRun, prepareFreshRun, prepareResumedRun } from '../prepare-run.js';
 import { readVersion } from '../read-version.js';
-import { selectTestCases } from '../select-test-cases.js';
-import { toTestOptions } from '../test-options.js';
+import { type TestOptions, toTestOptions } from '../test-options.js';
+import { tuneHeapForLongRuns } from '../tune-heap.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 
+type Reporters = Extract<ComposedReporters, { ok: true }>;
+
 export async function testCommand(configArg: string, raw: Record<string, unknown>, argv: string[]): Promise<ExitCode> {
-  const options = toTestOptions(raw);
-  const loaded = await loadOrReport(configArg);
+  tuneHeapForLongRuns(process.execArgv, process.env.NODE_OPTIONS);
+  const parsed = toTestOptions(raw);
+  // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
+  const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
+  const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
+  const loaded = await loadOrReport(yamlAsResume ? (parsed.resume as string) : configArg);
   if (!loaded) return EXIT.config;
   const config = applyOverrides(loaded, options);
-  const selection = selectTestCases(config.test_cases, options.filter, options.limit);
-  if (!selection.ok) return usageError(selection.message);
-  const startedAt = new Date().toISOString();
-  const secrets = collectSecrets(config, process.env);
-  const metadata = {
-    cli_args: argv,
-    config_snapshot: config,
-    git_commit: await gitCommit(config.base_dir),
-    holodeck_version: readVersion(),
-    node_version: process.version,
-    backend: config.backend.type,
-    model: { provider: config.model.provider, name: config.model.name },
-    started_at: startedAt,
-  };
-  const reporters = composeReporters(config, options, metadata, secrets);
+  const resultsDir = options.resultsDir ? resolve(options.resultsDir) : resolve(dirname(config.config_path), 'results');
+  const prepared =
+    options.resume === undefined
+      ? await prepareFreshRun(config, options, argv)
+      : await prepareResumedRun(config, options, resultsDir, options.resume);
+  if (!prepared.ok) return usageError(prepared.message);
+  const run = prepared.run;
+  for (const notice of run.notices) process.stderr.write(`${notice}\n`);
+  const reporters = composeReporters({
+    outputs: options.output,
+    format: options.format,
+    verbosity: options.verbosity,
+    resultsDir,
+    agentName: config.name,
+    metadata: run.metadata,
+    secrets: collectSecrets(config, process.env),
+    max_text_length: options.maxTextLength,
+    ...(run.resume === undefined ? {} : { resume: run.resume }),
+  });
   if (!reporters.ok) return usageError(reporters.message);
   const backend = await startBackend(config);
-  if (!backend) return EXIT.runtime;
-  return runWithBackend(config, selection.cases, backend, reporters.reporter);
+  if (typeof backend === 'number') return backend;
+  return runWithBackend(config, run, options, { backend, reporters, resultsDir });
 }
 
-async function startBackend(config: AgentConfig): Promise<AgentBackend | null> {
+/** The backend, or the exit code: 2 when an optional SDK is not installed (a setup error), else 3. */
+async function startBackend(config: AgentConfig): Promise<AgentBackend | ExitCode> {
   try {
     return await createBackend(config, { env: process.env });
   } catch (error) {
     process.stderr.write(`error: the ${config.backend.type} backend could not start: ${(error as Error).message}\n`);
-    return null;
+    return error instanceof BackendUnavailableError ? EXIT.config : EXIT.runtime;
   }
+}
+
+interface RunParts {
+  readonly backend: AgentBackend;
+  readonly reporters: Reporters;
+  readonly resultsDir: string;
 }
 
 async function runWithBackend(
   config: AgentConfig,
-  cases: AgentConfig['test_cases'],
-  backend: AgentBackend,
-  reporter: Parameters<typeof runSuite>[3]['reporter'],
+  run: PreparedRun,
+  options: TestOptions,
+  { backend, reporters, resultsDir }: RunParts,
 ): Promise<ExitCode> {
-  const interrupts = watchInterrupts(() =>
-    process.stderr.write('\ninterrupted: finishing the record of completed test cases (Ctrl-C again to quit now)\n'),
-  );
+  const grace = options.gracePeriod;
+  const interrupts = watchInterrupts({
+    grace_ms: grace * 1000,
+    onStop: () =>
+      process.stderr.write(
+        `\ninterrupted: no new test case starts; running ones get ${grace}s to finish (Ctrl-C again to quit now)\n`,
+      ),
+    onCancel: () => process.stderr.write('\ncancelling the running test cases\n'),
+  });
   try {
     const outcome = await runSuite(
       config,
-      cases,
+      run.cases,
       {
-        run_id: randomUUID(),
+        run_id: run.run_id,
         holodeck_version: readVersion(),
         parallel_test_cases: config.execution.parallel_test_cases,
         turn_timeout_ms: config.execution.llm_timeout * 1000,
+        keep_results: false,
+        ...(run.restored === undefined ? {} : { restored: run.restored }),
       },
       {
         backend,
         createEvaluator: createEvaluatorFactory(config, process.env),
         loadFiles: loadTurnFiles,
-        reporter,
+        reporter: reporters.reporter,
         now: Date.now,
-        signal: interrupts.signal,
+        signal: interrupts.cancel,
+        stop: interrupts.stop,
       },
     );
-    if (outcome.state === 'interrupted') return EXIT.interrupted;
+    if (outcome.state === 'interrupted') {
+      explainInterruption(config, reporters.recordPath(), resultsDir, options.resultsDir !== undefined);
+      return EXIT.interrupted;
+    }
     return outcome.report.summary.failed > 0 ? EXIT.failed : EXIT.ok;
   } catch (error) {
     process.stderr.write(`error: the run stopped unexpectedly: ${(error as Error)?.stack ?? String(error)}\n`);
@@ -89,6 +119,20 @@ async function runWithBackend(
     interrupts.dispose();
     await backend.close().catch(() => {});
   }
+}
+
+/** Where the finished cases were saved, and how to run the rest. */
+function explainInterruption(config: AgentConfig, record: string | null, resultsDir: string, custom: boolean): void {
+  if (record === null) return;
+  const id = relative(resultsDir, record)
+    .replace(/\\/g, '/')
+    .replace(/\.json$/, '');
+  const configArg = relative(process.cwd(), config.config_path) || basename(config.config_path);
+  const folder = custom ? ` --results-dir ${relative(process.cwd(), resultsDir) || '.'}` : '';
+  process.stderr.write(
+    `saved the finished test cases in ${record}\n` +
+      `run the rest with: holodeck test ${configArg}${folder} --resume ${id}\n`,
+  );
 }
 
 function usageError(message: string): ExitCode {

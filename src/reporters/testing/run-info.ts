@@ -3,7 +3,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import type { RunInfo } from '../../core/reporter.js';
 
 export function runInfo(overrides: Partial<RunInfo> = {}): RunInfo {
-  const config = { name: 'financial-assistant' } as unknown as AgentConfig;
+  const config = { name: 'financial-assistant', config_path: '/work/agent.yaml' } as unknown as AgentConfig;
   return {
     run_id: 'run-1',
     config,

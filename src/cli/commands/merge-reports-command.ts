@@ -1,0 +1,124 @@
+/**
+ * `holodeck merge-reports PATH...`: combines the run records of the shards of one suite (`--shard i/n`)
+ * into one run — a run record in the results folder (so the dashboard shows it), the requested reports and
+ * the exit code of the whole suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import type { ReportFormat } from '../../reporters/create-reporter.js';
+import { type RunRecord, readRunRecord } from '../../reporters/run-record.js';
+import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
+import { composeReporters } from '../compose-reporters.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { checkShards, type ShardRecord } from '../merge/check-shards.js';
+import { findRecords } from '../merge/find-records.js';
+import { type MergedRun, replayShards } from '../merge/replay-shards.js';
+
+interface MergeOptions {
+  readonly output: readonly string[];
+  readonly format?: ReportFormat;
+  readonly resultsDir: string;
+  readonly maxTextLength?: number;
+  readonly verbose?: boolean;
+  readonly quiet?: boolean;
+}
+
+/** What is kept of a shard record between the check and the replay: no results. */
+interface LoadedShard {
+  readonly shard: ShardRecord;
+  readonly metadata: RunRecordMetadata;
+  readonly agent_config_path: string;
+  readonly holodeck_version: string;
+}
+
+export async function mergeReportsCommand(
+  paths: readonly string[],
+  raw: Record<string, unknown>,
+  argv: string[],
+): Promise<ExitCode> {
+  const options = raw as unknown as MergeOptions;
+  const found = await findRecords(paths);
+  if (!found.ok) return fail([found.message]);
+  const loaded = new Map<string, LoadedShard>();
+  for (const file of found.files) {
+    try {
+      loaded.set(file.path, loadShard(file.path, file.explicit, await readRunRecord(file.path)));
+    } catch (error) {
+      return fail([(error as Error).message]);
+    }
+  }
+  const checked = checkShards([...loaded.values()].map((entry) => entry.shard));
+  if (!checked.ok) return fail(checked.problems);
+  for (const path of checked.skipped) process.stderr.write(`skipped ${path}: not a shard record\n`);
+  const ordered = checked.ordered.map((shard) => loaded.get(shard.path) as LoadedShard);
+  const merged = mergedRun(ordered);
+  const reporters = composeReporters({
+    outputs: options.output,
+    format: options.format,
+    verbosity: options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal',
+    resultsDir: resolve(options.resultsDir),
+    agentName: merged.agent_name,
+    metadata: mergedMetadata(ordered, merged, argv),
+    secrets: [],
+    max_text_length: options.maxTextLength,
+  });
+  if (!reporters.ok) return fail([reporters.message]);
+  const report = await replayShards(checked.ordered, merged, reporters.reporter);
+  process.stderr.write(`merged ${ordered.length} shards into ${reporters.recordPath() ?? '(no record)'}\n`);
+  if (reporters.errors.length > 0) return EXIT.runtime;
+  return report.summary.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+function loadShard(path: string, explicit: boolean, record: RunRecord): LoadedShard {
+  return {
+    shard: {
+      path,
+      explicit,
+      run_id: record.run_id,
+      state: record.state,
+      agent_name: record.report.agent_name,
+      selection: record.metadata.selection ?? null,
+      names: record.report.results.map((result) => result.test_name),
+      turns: record.report.results.reduce((sum, result) => sum + (result.turns?.length ?? 1), 0),
+    },
+    metadata: record.metadata,
+    agent_config_path: record.report.agent_config_path,
+    holodeck_version: record.report.holodeck_version,
+  };
+}
+
+function mergedRun(shards: readonly LoadedShard[]): MergedRun {
+  const first = shards[0] as LoadedShard;
+  const starts = shards.map((s) => s.metadata.started_at).sort();
+  const ends = shards.map((s) => s.metadata.finished_at ?? s.metadata.started_at).sort();
+  return {
+    run_id: randomUUID(),
+    agent_name: first.shard.agent_name,
+    agent_config_path: first.agent_config_path,
+    holodeck_version: first.holodeck_version,
+    started_at: starts[0] ?? new Date().toISOString(),
+    finished_at: ends[ends.length - 1] ?? new Date().toISOString(),
+    config_snapshot: first.metadata.config_snapshot,
+  };
+}
+
+function mergedMetadata(shards: readonly LoadedShard[], merged: MergedRun, argv: string[]): RunRecordMetadata {
+  const base = (shards[0] as LoadedShard).metadata;
+  return {
+    ...base,
+    cli_args: argv,
+    started_at: merged.started_at,
+    finished_at: merged.finished_at,
+    selection: base.selection ? { ...base.selection, shard: null } : null,
+    merged_from: shards.map(({ shard }) => ({
+      run_id: shard.run_id,
+      shard: shard.selection?.shard ?? null,
+      path: shard.path,
+    })),
+  };
+}
+
+function fail(problems: readonly string[]): ExitCode {
+  process.stderr.write(`error: cannot merge these run records:\n${problems.map((p) => `  - ${p}\n`).join('')}`);
+  return EXIT.config;
+}

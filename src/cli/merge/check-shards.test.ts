@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { RunSelection } from '../../reporters/run-record.js';
+import { checkShards, type ShardRecord } from './check-shards.js';
+
+function shard(index: number, total: number, names: string[], overrides: Partial<ShardRecord> = {}): ShardRecord {
+  const selection: RunSelection = {
+    filter: null,
+    limit: null,
+    shard: { index, total },
+    suite_cases: 9,
+    suite_fingerprint: 'f00d',
+  };
+  return {
+    path: `/r/shard-${index}.json`,
+    run_id: `run-${index}`,
+    state: 'completed',
+    agent_name: 'agent',
+    selection,
+    names,
+    turns: names.length,
+    ...overrides,
+  };
+}
+
+const problems = (records: ShardRecord[]) => {
+  const check = checkShards(records);
+  return check.ok ? [] : check.problems;
+};
+
+describe('checkShards', () => {
+  it('orders a complete set of shards by index', () => {
+    const check = checkShards([shard(3, 3, ['g']), shard(1, 3, ['a', 'b']), shard(2, 3, [])]);
+    expect(check.ok && check.ordered.map((r) => r.run_id)).toEqual(['run-1', 'run-2', 'run-3']);
+  });
+
+  it('names missing and duplicated shards', () => {
+    expect(problems([shard(1, 3, ['a']), shard(1, 3, ['a'], { path: '/r/again.json' })])).toEqual([
+      'shard 1/3 appears 2 times: /r/shard-1.json, /r/again.json',
+      'shard 2/3 is missing',
+      'shard 3/3 is missing',
+      'test case "a" is in both /r/shard-1.json and /r/again.json',
+    ]);
+  });
+
+  it('refuses records of other agents, other suites, other shard counts, or not sharded', () => {
+    const base = shard(1, 2, ['a']);
+    const other = shard(2, 2, ['b'], {
+      agent_name: 'other',
+      selection: { ...base.selection!, shard: { index: 2, total: 2 }, suite_fingerprint: 'beef' },
+    });
+    expect(problems([base, other])).toEqual([
+      '/r/shard-2.json is of agent "other", /r/shard-1.json of "agent"',
+      '/r/shard-2.json and /r/shard-1.json ran different test cases (configuration, --filter or --limit differ)',
+    ]);
+    expect(problems([base, shard(2, 3, ['b'])])).toContain(
+      '/r/shard-2.json is shard 2/3, /r/shard-1.json is shard 1/2',
+    );
+    expect(
+      problems([base, shard(2, 2, ['b']), { ...shard(1, 1, []), path: '/r/plain.json', selection: null }]),
+    ).toEqual(['/r/plain.json was not run with --shard']);
+  });
+
+  it('refuses an interrupted shard', () => {
+    expect(problems([shard(1, 2, ['a']), shard(2, 2, ['b'], { state: 'interrupted' })])).toEqual([
+      '/r/shard-2.json (shard 2/2) is interrupted: resume it with --resume first',
+    ]);
+  });
+});
+
+describe('checkShards on folders', () => {
+  it('skips records found in a folder that are no shard, such as an earlier merged run', () => {
+    const merged = { ...shard(1, 1, ['a', 'b']), path: '/r/merged.json', selection: null, explicit: false };
+    const check = checkShards([shard(1, 2, ['a']), shard(2, 2, ['b']), merged]);
+    expect(check.ok && check.skipped).toEqual(['/r/merged.json']);
+    expect(problems([merged])).toEqual(['none of these run records is a shard (--shard)']);
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Whether shard records make one run: the same agent and suite, every shard of `n` present exactly once,
+ * each completed, and no test case in two of them. Pure: data in, verdict out.
+ */
+import type { RunState } from '../../core/reporter.js';
+import type { RunSelection } from '../../reporters/run-record.js';
+import { formatShard } from '../shard.js';
+
+export interface ShardRecord {
+  readonly path: string;
+  readonly run_id: string;
+  readonly state: RunState;
+  readonly agent_name: string;
+  readonly selection: RunSelection | null;
+  readonly names: readonly string[];
+  readonly turns: number;
+  /** Named on the command line; a record found in a folder that is no shard (a merged run) is skipped. */
+  readonly explicit?: boolean;
+}
+
+export type ShardCheck =
+  | { readonly ok: true; readonly ordered: readonly ShardRecord[]; readonly skipped: readonly string[] }
+  | { readonly ok: false; readonly problems: readonly string[] };
+
+export function checkShards(records: readonly ShardRecord[]): ShardCheck {
+  const problems: string[] = [];
+  const sharded = records.filter((record) => record.selection?.shard != null);
+  const skipped: string[] = [];
+  for (const record of records) {
+    if (record.selection?.shard != null) continue;
+    if (record.explicit === false) skipped.push(record.path);
+    else problems.push(`${record.path} was not run with --shard`);
+  }
+  if (sharded.length === 0 && problems.length === 0) problems.push('none of these run records is a shard (--shard)');
+  const first = sharded[0];
+  if (first === undefined) return { ok: false, problems };
+  const firstSelection = first.selection as RunSelection;
+  const total = firstSelection.shard?.total ?? 0;
+  for (const record of sharded.slice(1)) problems.push(...mismatches(first, record));
+  const byIndex = new Map<number, ShardRecord[]>();
+  for (const record of sharded) {
+    const index = record.selection?.shard?.index ?? 0;
+    byIndex.set(index, [...(byIndex.get(index) ?? []), record]);
+  }
+  for (let index = 1; index <= total; index += 1) {
+    const found = byIndex.get(index) ?? [];
+    const label = formatShard({ index, total });
+    if (found.length === 0) problems.push(`shard ${label} is missing`);
+    if (found.length > 1)
+      problems.push(`shard ${label} appears ${found.length} times: ${found.map((r) => r.path).join(', ')}`);
+  }
+  for (const record of sharded) {
+    if (record.state !== 'completed') {
+      problems.push(`${record.path} (shard ${shardLabel(record)}) is ${record.state}: resume it with --resume first`);
+    }
+  }
+  problems.push(...overlaps(sharded));
+  if (problems.length > 0) return { ok: false, problems };
+  const ordered = [...sharded].sort((a, b) => (a.selection?.shard?.index ?? 0) - (b.selection?.shard?.index ?? 0));
+  return { ok: true, ordered, skipped };
+}
+
+function mismatches(first: ShardRecord, record: ShardRecord): string[] {
+  const a = first.selection as RunSelection;
+  const b = record.selection as RunSelection;
+  const problems: string[] = [];
+  if (record.agent_name !== first.agent_name) {
+    problems.push(`${record.path} is of agent "${record.agent_name}", ${first.path} of "${first.agent_name}"`);
+  }
+  if (b.shard?.total !== a.shard?.total) {
+    problems.push(`${record.path} is shard ${shardLabel(record)}, ${first.path} is shard ${shardLabel(first)}`);
+  }
+  if (b.suite_fingerprint !== a.suite_fingerprint) {
+    problems.push(
+      `${record.path} and ${first.path} ran different test cases (configuration, --filter or --limit differ)`,
+    );
+  }
+  return problems;
+}
+
+function overlaps(records: readonly ShardRecord[]): string[] {
+  const owner = new Map<string, string>();
+  const problems: string[] = [];
+  for (const record of records) {
+    for (const name of record.names) {
+      const other = owner.get(name);
+      if (other !== undefined && other !== record.path) {
+        problems.push(`test case "${name}" is in both ${other} and ${record.path}`);
+      }
+      owner.set(name, record.path);
+    }
+  }
+  return problems.slice(0, 20);
+}
+
+function shardLabel(record: ShardRecord): string {
+  const shard = record.selection?.shard;
+  return shard == null ? '(none)' : formatShard(shard);
+}

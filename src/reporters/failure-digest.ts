@@ -1,0 +1,52 @@
+/**
+ * The failing cases the console summary lists: only the first `max` by case index are kept (their reasons
+ * already cut to one line), the rest only counted, so a run with thousands of failures stays small.
+ */
+import type { TestResult } from '../core/results.js';
+import { type CaseFailure, caseFailures } from './failure-reasons.js';
+import { oneLine } from './safe-text.js';
+
+export interface FailingCase {
+  readonly index: number;
+  readonly test_name: string;
+  readonly failures: readonly CaseFailure[];
+}
+
+export interface FailureDigest {
+  /** The first failing cases by index, at most the digest's maximum. */
+  readonly listed: readonly FailingCase[];
+  /** Every failing case seen. */
+  readonly total: number;
+}
+
+export interface FailureCollector {
+  add(result: TestResult, index: number): void;
+  digest(): FailureDigest;
+}
+
+export function createFailureCollector(max: number, reasonWidth: number): FailureCollector {
+  let listed: FailingCase[] = [];
+  let total = 0;
+  return {
+    add(result, index) {
+      if (result.passed) return;
+      total += 1;
+      if (listed.length >= max && (listed[listed.length - 1]?.index ?? -1) < index) return;
+      const failures = caseFailures(result).map((failure) => ({
+        ...failure,
+        reasons: failure.reasons.map((reason) => oneLine(reason, reasonWidth)),
+      }));
+      listed.push({ index, test_name: result.test_name, failures });
+      listed.sort((a, b) => a.index - b.index);
+      if (listed.length > max) listed = listed.slice(0, max);
+    },
+    digest: () => ({ listed, total }),
+  };
+}
+
+/** The digest of a list of results (their positions are their indices). */
+export function digestOf(results: readonly TestResult[], max: number, reasonWidth: number): FailureDigest {
+  const collector = createFailureCollector(max, reasonWidth);
+  for (const [index, result] of results.entries()) collector.add(result, index);
+  return collector.digest();
+}

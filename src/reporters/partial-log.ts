@@ -1,0 +1,101 @@
+/**
+ * The `.partial.jsonl` log of a run: a header line naming the run, then one TestResult per line, appended
+ * as each case finishes. It is what a crashed run leaves behind and what `--resume` reads back, line by line,
+ * so a log of any length is never held in memory.
+ */
+import { createReadStream } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { z } from 'zod';
+import type { TestResult } from '../core/results.js';
+import { testResultSchema } from './report-schema.js';
+import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
+
+/** The first line of the log: the run's identity, its report fields and its metadata (without finish time). */
+export interface PartialHeader {
+  readonly record_version: typeof RUN_RECORD_VERSION;
+  readonly run_id: string;
+  readonly agent_name: string;
+  readonly agent_config_path: string;
+  readonly timestamp: string;
+  readonly holodeck_version: string;
+  readonly metadata: Omit<StoredRunMetadata, 'finished_at'>;
+}
+
+const headerSchema = z.object({
+  record_version: z.literal(RUN_RECORD_VERSION),
+  run_id: z.string().min(1),
+  agent_name: z.string(),
+  agent_config_path: z.string(),
+  timestamp: z.string(),
+  holodeck_version: z.string(),
+  metadata: metadataSchema.omit({ finished_at: true }),
+});
+
+export interface PartialLogScan {
+  readonly header: PartialHeader | null;
+  /** Names of the test cases with a valid result line. */
+  readonly names: ReadonlySet<string>;
+  /** Lines that are neither the header nor a valid result (e.g. a line cut off by a crash). */
+  readonly skipped_lines: number;
+}
+
+/** Reads the log once: its header and which cases it holds a result for. */
+export async function scanPartialLog(path: string): Promise<PartialLogScan> {
+  let header: PartialHeader | null = null;
+  const names = new Set<string>();
+  let skipped = 0;
+  for await (const line of logLines(path)) {
+    const parsed = parseLine(line);
+    if (parsed.kind === 'header' && header === null) header = parsed.header;
+    else if (parsed.kind === 'result') names.add(parsed.result.test_name);
+    else skipped += 1;
+  }
+  return { header, names, skipped_lines: skipped };
+}
+
+/** The valid result lines of the log, in file order (a case appended twice appears twice). */
+export async function* partialLogResults(path: string): AsyncIterable<TestResult> {
+  for await (const line of logLines(path)) {
+    const parsed = parseLine(line);
+    if (parsed.kind === 'result') yield parsed.result;
+  }
+}
+
+type ParsedLine =
+  | { readonly kind: 'header'; readonly header: PartialHeader }
+  | { readonly kind: 'result'; readonly result: TestResult }
+  | { readonly kind: 'invalid' };
+
+function parseLine(line: string): ParsedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const result = testResultSchema.safeParse(value);
+  if (result.success) return { kind: 'result', result: result.data };
+  const header = headerSchema.safeParse(value);
+  return header.success ? { kind: 'header', header: header.data } : { kind: 'invalid' };
+}
+
+async function* logLines(path: string): AsyncIterable<string> {
+  const stream = createReadStream(path, { encoding: 'utf8' });
+  const opened = new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', reject);
+  });
+  try {
+    await opened;
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run log (${reason})`, { cause: error });
+  }
+  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) if (line.trim() !== '') yield line;
+  } finally {
+    lines.close();
+    stream.destroy();
+  }
+}

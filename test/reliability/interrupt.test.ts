@@ -1,0 +1,163 @@
+/**
+ * Interruption and resume through the built CLI: Ctrl-C saves every finished case and exits 130; a crash
+ * (kill -9) leaves the finished cases in the run's log; `--resume` runs only the rest and completes the
+ * same run record.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import { type RunRecord, readRunRecord } from '../../src/reporters/run-record.js';
+import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { lastUserText } from '../fakes/fake-request-view.js';
+import type { FakeScript } from '../fakes/fake-script.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { startCli } from './cli-process.js';
+import { caseName, writeSuiteProject } from './suite-project.js';
+
+const CASES = 24;
+const FINISHED_LINE = /^[✓✗] case-\d+/;
+let server: FakeModelServer | null = null;
+afterEach(async () => {
+  slowCases.clear();
+  await server?.close();
+  server = null;
+});
+
+/** Cases whose model requests take 5 s more, so they are still running when the run is interrupted. */
+const slowCases = new Set<string>();
+
+async function project(latencyMs: number): Promise<string> {
+  const script = createConvFinQaScript();
+  const slow: FakeScript = async (request) => {
+    const reply = await script(request);
+    const slowCase = [...slowCases].some((name) => lastUserText(request).includes(`[${name}]`));
+    return slowCase ? { ...reply, delay_ms: 5_000 } : reply;
+  };
+  server = await startFakeModelServer(slow, { latency_ms: latencyMs });
+  return writeSuiteProject({ url: server.url, cases: CASES, failing: (i) => i % 5 === 4 });
+}
+
+const folderOf = (dir: string) => join(dir, 'results', 'reliability');
+const finishedNames = (lines: readonly string[]) =>
+  lines.filter((line) => FINISHED_LINE.test(line)).map((line) => line.split(' ')[1] as string);
+const allNames = Array.from({ length: CASES }, (_, i) => caseName(i, CASES));
+
+async function onlyRecord(dir: string): Promise<{ path: string; record: RunRecord }> {
+  const files = (await readdir(folderOf(dir))).filter((name) => name.endsWith('.json'));
+  expect(files).toHaveLength(1);
+  const path = join(folderOf(dir), files[0] as string);
+  return { path, record: await readRunRecord(path) };
+}
+
+async function logNames(dir: string): Promise<string[]> {
+  const logs = (await readdir(folderOf(dir))).filter((name) => name.endsWith('.partial.jsonl'));
+  expect(logs).toHaveLength(1);
+  const text = await readFile(join(folderOf(dir), logs[0] as string), 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('{"test_name"'))
+    .map((line) => (JSON.parse(line) as { test_name: string }).test_name);
+}
+
+/** Resumes, and checks that the one record now holds every case, in order, with the earlier cases kept. */
+async function resumeAndCheck(dir: string, kept: readonly string[], runId: string | null) {
+  const resumed = await runCli(['test', dir, '--resume', '-j', '6', '--output', join(dir, 'report.json')]);
+  expect(resumed.code, resumed.stderr).toBe(1);
+  const ranAgain = finishedNames(resumed.stdout.split('\n'));
+  expect(ranAgain.filter((name) => kept.includes(name))).toEqual([]);
+  expect([...ranAgain, ...kept].sort()).toEqual(allNames);
+  const { record } = await onlyRecord(dir);
+  expect(record.state).toBe('completed');
+  if (runId !== null) expect(record.run_id).toBe(runId);
+  expect(record.report.results.map((r) => r.test_name)).toEqual(allNames);
+  expect(record.report.summary).toMatchObject({
+    total_tests: CASES,
+    failed: allNames.filter((_, i) => i % 5 === 4).length,
+    total_turns: CASES * 4,
+  });
+  expect(await readdir(folderOf(dir))).toHaveLength(1);
+  const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+  expect(report.results.map((r) => [r.test_name, r.passed])).toEqual(allNames.map((name, i) => [name, i % 5 !== 4]));
+}
+
+describe('interrupting a run', () => {
+  it('Ctrl-C lets running cases finish, saves the record as interrupted, exits 130; --resume completes it', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = await project(40);
+    const cli = startCli(['test', dir, '-j', '3']);
+    await cli.waitForLines(FINISHED_LINE, 4);
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code, cli.stderr()).toBe(130);
+    expect(cli.stderr()).toMatch(/interrupted: no new test case starts/);
+    expect(cli.stderr()).toMatch(/run the rest with: holodeck test .* --resume reliability\/\S+/);
+    const printed = finishedNames(cli.stdoutLines());
+    const { record } = await onlyRecord(dir);
+    expect(record.state).toBe('interrupted');
+    expect(record.report.results.map((r) => r.test_name)).toEqual(allNames.filter((n) => printed.includes(n)));
+    expect(printed.length).toBeGreaterThanOrEqual(4);
+    expect(printed.length).toBeLessThan(CASES);
+    expect(record.report.results.every((r) => r.turns?.length === 4 && !r.turns.some((t) => t.skipped))).toBe(true);
+    await resumeAndCheck(dir, printed, record.run_id);
+  });
+
+  it('after the grace period, cancels running cases and leaves them for --resume', { timeout: 90_000 }, async () => {
+    slowCases.add(caseName(1, CASES)).add(caseName(2, CASES));
+    const dir = await project(20);
+    const cli = startCli(['test', dir, '-j', '3', '--grace-period', '0.3']);
+    await cli.waitForLines(FINISHED_LINE, 1);
+    const sent = Date.now();
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code).toBe(130);
+    expect(exit.at - sent).toBeLessThan(8_000);
+    expect(cli.stderr()).toMatch(/cancelling the running test cases/);
+    const printed = finishedNames(cli.stdoutLines());
+    const { record } = await onlyRecord(dir);
+    expect(record.report.results.map((r) => r.test_name).sort()).toEqual([...printed].sort());
+    expect(printed).not.toContain(caseName(1, CASES));
+    expect(printed).not.toContain(caseName(2, CASES));
+    slowCases.clear();
+    await resumeAndCheck(dir, printed, record.run_id);
+  });
+
+  it('a second Ctrl-C quits at once; the log keeps the finished cases for --resume', { timeout: 90_000 }, async () => {
+    const dir = await project(150);
+    const cli = startCli(['test', dir, '-j', '4', '--grace-period', '120']);
+    await cli.waitForLines(FINISHED_LINE, 1);
+    cli.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = Date.now();
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code).toBe(130);
+    expect(exit.at - sent).toBeLessThan(3_000);
+    const kept = await logNames(dir);
+    expect(kept.length).toBeGreaterThanOrEqual(1);
+    expect(finishedNames(cli.stdoutLines())).toEqual(expect.arrayContaining(kept));
+    await resumeAndCheck(dir, kept, null);
+  });
+});
+
+describe('a crash (kill -9)', () => {
+  it('loses only the cases in flight: the log holds every finished case and --resume completes the run', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = await project(40);
+    const cli = startCli(['test', dir, '-j', '3']);
+    await cli.waitForLines(FINISHED_LINE, 5);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    cli.child.kill('SIGKILL');
+    const exit = await cli.exited;
+    expect(exit.signal).toBe('SIGKILL');
+    const files = await readdir(folderOf(dir));
+    expect(files.filter((name) => name.endsWith('.json'))).toEqual([]);
+    const kept = await logNames(dir);
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(finishedNames(cli.stdoutLines())).toEqual(expect.arrayContaining(kept));
+    await resumeAndCheck(dir, kept, null);
+  });
+});

@@ -1,0 +1,110 @@
+/** Misuse of --resume, --shard and merge-reports ends with exit 2 and a message saying what to do. */
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { writeProject } from '../e2e/e2e-project.js';
+import { runCli } from '../helpers/run-cli.js';
+
+const AGENT = fileURLToPath(new URL('./fixtures/echo-agent.ts', import.meta.url));
+
+const yaml = (name: string) => `name: ${name}
+model: { provider: ollama, name: unused }
+backend: { module: "${AGENT}:createEchoAgent" }
+instructions: { inline: "echo" }
+test_cases:
+  - { name: one, input: "1", ground_truth: "1" }
+  - { name: two, input: "2", ground_truth: "2" }
+`;
+
+/** The first line of a run's log, as a run of `agent` writes it. */
+function header(agent: string) {
+  return {
+    record_version: 1,
+    run_id: 'run-1',
+    agent_name: agent,
+    agent_config_path: '/x/agent.yaml',
+    timestamp: '2030-01-01T00:00:00.000Z',
+    holodeck_version: '0.1.0',
+    metadata: {
+      cli_args: [],
+      config_snapshot: null,
+      git_commit: null,
+      holodeck_version: '0.1.0',
+      node_version: 'v20',
+      backend: 'module',
+      model: { provider: 'ollama', name: 'unused' },
+      started_at: '2030-01-01T00:00:00.000Z',
+    },
+  };
+}
+
+describe('usage errors of long-run options', () => {
+  it('--resume: nothing to resume, a completed run, another agent, or selection options', async () => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo'), 'other.yaml': yaml('other') });
+    const none = await runCli(['test', dir, '--resume']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/--resume: no interrupted run to continue in .*results\/echo/);
+
+    expect((await runCli(['test', dir, '-q'])).code).toBe(0);
+    const [record] = await readdir(join(dir, 'results', 'echo'));
+    const id = `echo/${(record as string).replace(/\.json$/, '')}`;
+    const completed = await runCli(['test', dir, '--resume', id]);
+    expect(completed.code).toBe(2);
+    expect(completed.stderr).toMatch(/already completed; there is nothing to resume/);
+
+    const log = join(dir, 'results', 'echo', '2030-01-01T00-00-00-000Z.partial.jsonl');
+    await writeFile(log, `${JSON.stringify(header('echo'))}\n`);
+    const other = await runCli(['test', join(dir, 'other.yaml'), '--resume', log]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/is of agent "echo", not "other"/);
+    await rm(log);
+
+    const filtered = await runCli(['test', dir, '--resume', id, '--filter', 'one']);
+    expect(filtered.code).toBe(2);
+    expect(filtered.stderr).toMatch(/drop --filter, --limit and --shard/);
+
+    const missing = await runCli(['test', dir, '--resume', 'echo/2020-01-01T00-00-00-000Z']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no such run/);
+  });
+
+  it('--resume: a log without its header cannot be resumed', async () => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo') });
+    await mkdir(join(dir, 'results', 'echo'), { recursive: true });
+    await writeFile(join(dir, 'results', 'echo', '2026-01-01T00-00-00-000Z.partial.jsonl'), '{"test_name":"one"}\n');
+    const run = await runCli(['test', dir, '--resume']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/has no header line naming its run/);
+  });
+
+  it('--shard: a malformed or out-of-range value; an empty shard still runs and records', async () => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo') });
+    for (const [value, message] of [
+      ['3', /expected INDEX\/TOTAL/],
+      ['0/2', /between 1 and 2/],
+      ['3/2', /between 1 and 2/],
+    ] as const) {
+      const run = await runCli(['test', dir, '--shard', value]);
+      expect(run.code, value).toBe(2);
+      expect(run.stderr, value).toMatch(message);
+    }
+    const empty = await runCli(['test', dir, '--shard', '3/3', '--filter', 'one']);
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stderr).toMatch(/shard 3\/3 holds no test case \(1 selected\)/);
+  });
+
+  it('merge-reports: a missing path, a file that is no record, a folder without records', async () => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo'), 'notes.json': '{"hello": 1}' });
+    const missing = await runCli(['merge-reports', join(dir, 'nope')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope: no such file or folder/);
+    const notRecord = await runCli(['merge-reports', join(dir, 'notes.json')]);
+    expect(notRecord.code).toBe(2);
+    expect(notRecord.stderr).toMatch(/notes\.json is not a holodeck run record/);
+    await rm(join(dir, 'notes.json'));
+    const empty = await runCli(['merge-reports', dir]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/no run record found/);
+  });
+});
