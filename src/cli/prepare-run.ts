@@ -32,8 +32,8 @@ export type Prepared =
 
 export async function prepareFreshRun(config: AgentConfig, options: TestOptions, argv: string[]): Promise<Prepared> {
   const plan = planSelection(config.test_cases, {
-    filter: options.filter ?? null,
-    limit: options.limit ?? null,
+    filter: options.filter ?? config.execution.filter,
+    limit: options.limit ?? config.execution.limit,
     shard: options.shard ?? null,
   });
   if (!plan.ok) return plan;

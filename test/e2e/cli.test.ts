@@ -165,3 +165,25 @@ describe('holodeck CLI', () => {
     expect(users[1]).toMatchObject({ images: [] });
   });
 });
+
+describe('run options from agent.yaml and the environment', () => {
+  it('takes limit and results_dir from execution:, filter from HOLODECK_FILTER, and lets the CLI win', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const cases = `${ONE_CASE}\n  - name: second\n    input: what about in 2008?\n  - name: third\n    input: what is the difference?`;
+    const yaml = project(server.url, cases, 'execution: { limit: 2, results_dir: runs }');
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const fromYaml = await runCli(['test', dir, '--output', join(dir, 'a.json')]);
+    expect(fromYaml.code).toBe(0);
+    const a = JSON.parse(await readFile(join(dir, 'a.json'), 'utf8')) as RunReport;
+    expect(a.results.map((r) => r.test_name)).toEqual(['net-cash', 'second']);
+    expect(await readdir(join(dir, 'runs', 'cli-suite'))).toHaveLength(1);
+    const fromEnv = await runCli(['test', dir, '--output', join(dir, 'b.json')], { env: { HOLODECK_FILTER: 'thi' } });
+    const b = JSON.parse(await readFile(join(dir, 'b.json'), 'utf8')) as RunReport;
+    expect(fromEnv.code).toBe(0);
+    expect(b.results.map((r) => r.test_name)).toEqual(['third']);
+    const fromCli = await runCli(['test', dir, '--limit', '3', '--output', join(dir, 'c.json')]);
+    const c = JSON.parse(await readFile(join(dir, 'c.json'), 'utf8')) as RunReport;
+    expect(fromCli.code).toBe(0);
+    expect(c.results).toHaveLength(3);
+  });
+});

@@ -29,7 +29,9 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   const loaded = await loadOrReport(yamlAsResume ? (parsed.resume as string) : configArg);
   if (!loaded) return EXIT.config;
   const config = applyOverrides(loaded, options);
-  const resultsDir = options.resultsDir ? resolve(options.resultsDir) : resolve(dirname(config.config_path), 'results');
+  const resultsDir = options.resultsDir
+    ? resolve(options.resultsDir)
+    : (config.execution.results_dir ?? resolve(dirname(config.config_path), 'results'));
   const prepared =
     options.resume === undefined
       ? await prepareFreshRun(config, options, argv)
@@ -108,7 +110,12 @@ async function runWithBackend(
       },
     );
     if (outcome.state === 'interrupted') {
-      explainInterruption(config, reporters.recordPath(), resultsDir, options.resultsDir !== undefined);
+      explainInterruption(
+        config,
+        reporters.recordPath(),
+        resultsDir,
+        options.resultsDir !== undefined || config.execution.results_dir !== null,
+      );
       return EXIT.interrupted;
     }
     return outcome.report.summary.failed > 0 ? EXIT.failed : EXIT.ok;
