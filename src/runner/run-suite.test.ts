@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { AgentConfig } from '../core/config-types.js';
 import type { RunState } from '../core/reporter.js';
@@ -100,6 +102,24 @@ describe('runSuite on long and interrupted runs', () => {
     expect(outcome.report.results).toEqual([]);
     expect(ended).toHaveLength(5);
     expect(outcome.report.summary).toMatchObject({ total_tests: 5, passed: 5, total_turns: 10, passed_turns: 10 });
+  });
+
+  it('holds on to no finished result when asked not to keep them (memory stays flat over long runs)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const big = 'x'.repeat(1_000_000);
+    const { backend } = scriptedBackend((request) => answer(`${request.input}${big}`));
+    const refs: WeakRef<TestResult>[] = [];
+    const outcome = await runSuite(
+      config,
+      suite(30),
+      { ...options, keep_results: false },
+      deps(backend, { reporter: { onTestCaseEnd: (result) => void refs.push(new WeakRef(result)) } }),
+    );
+    expect(outcome.report.summary.total_tests).toBe(30);
+    await sleep(0);
+    gc();
+    expect(refs.filter((ref) => ref.deref() !== undefined)).toHaveLength(0);
   });
 
   it('on stop starts no new case but lets running ones finish, and says the run was interrupted', async () => {

@@ -2,10 +2,10 @@
  * Runs every selected test case, up to N at once, and assembles the report. Results go to the reporters as
  * each case finishes; the runner itself keeps only the counts of the summary (and the results, when asked).
  */
-import { setMaxListeners } from 'node:events';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { followAbort } from './follow-abort.js';
 import { replayRestored } from './replay-restored.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';
@@ -92,17 +92,4 @@ function restoredIndices(testCases: readonly TestCaseConfig[], options: RunOptio
     if (names.has(testCase.name)) index.set(testCase.name, i);
   });
   return index;
-}
-
-/**
- * A run-scoped signal following `parent` through one listener. Every running turn listens to it, so it may
- * carry as many listeners as cases run in parallel without tripping Node's leak warning.
- */
-function followAbort(parent: AbortSignal): { readonly signal: AbortSignal; dispose(): void } {
-  const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
-  const onAbort = () => controller.abort(parent.reason);
-  if (parent.aborted) onAbort();
-  else parent.addEventListener('abort', onAbort, { once: true });
-  return { signal: controller.signal, dispose: () => parent.removeEventListener('abort', onAbort) };
 }

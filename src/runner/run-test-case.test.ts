@@ -170,3 +170,48 @@ describe('runTestCase', () => {
     });
   });
 });
+
+describe('runTestCase signals', () => {
+  it('gives each session a signal of its own that follows the run and is released with the case', async () => {
+    const run = new AbortController();
+    const seen: AbortSignal[] = [];
+    const { backend } = scriptedBackend(() => answer('a'));
+    const opening = backend.openSession.bind(backend);
+    const watched = {
+      ...backend,
+      openSession: (options: Parameters<typeof backend.openSession>[0]) => {
+        seen.push(options.signal);
+        return opening(options);
+      },
+    };
+    const testCase = multiCase('c', [turn(0, 'q')]);
+    await runTestCase(testCase, [], 1000, deps(watched, { signal: run.signal }));
+    await runTestCase(testCase, [], 1000, deps(watched, { signal: run.signal }));
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).not.toBe(run.signal);
+    expect(seen[0]).not.toBe(seen[1]);
+    run.abort();
+    expect(seen.every((signal) => !signal.aborted)).toBe(true);
+
+    const live = new AbortController();
+    const { backend: slow } = scriptedBackend(async (request) => {
+      live.abort();
+      if (!request.signal.aborted) await new Promise((resolve) => request.signal.addEventListener('abort', resolve));
+      return answer('late');
+    });
+    let sessionSignal: AbortSignal | null = null;
+    const open = slow.openSession.bind(slow);
+    const outcome = await runTestCase(testCase, [], 5000, {
+      ...deps({
+        ...slow,
+        openSession: (o) => {
+          sessionSignal = o.signal;
+          return open(o);
+        },
+      }),
+      signal: live.signal,
+    });
+    expect(sessionSignal!.aborted).toBe(true);
+    expect(outcome.interrupted).toBe(true);
+  });
+});

@@ -3,6 +3,7 @@ import type { AgentSession } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import type { TestResult, TurnResult } from '../core/results.js';
 import { errorMessage } from './evaluate-metric.js';
+import { followAbort } from './follow-abort.js';
 import { rollupTestCase } from './rollup-test-case.js';
 import type { RunDeps } from './run-deps.js';
 import { emptyTurn, runTurn } from './run-turn.js';
@@ -14,6 +15,22 @@ export interface TestCaseRun {
 }
 
 export async function runTestCase(
+  testCase: TestCaseConfig,
+  agentMetrics: readonly MetricConfig[],
+  turnTimeoutMs: number,
+  runDeps: RunDeps,
+): Promise<TestCaseRun> {
+  // The session and its turns get a signal of their own, released with the case, so nothing they register
+  // on it accumulates on the run's signal over thousands of cases.
+  const scope = followAbort(runDeps.signal);
+  try {
+    return await runCase(testCase, agentMetrics, turnTimeoutMs, { ...runDeps, signal: scope.signal });
+  } finally {
+    scope.dispose();
+  }
+}
+
+async function runCase(
   testCase: TestCaseConfig,
   agentMetrics: readonly MetricConfig[],
   turnTimeoutMs: number,
