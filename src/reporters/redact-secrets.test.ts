@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretKey, REDACTED, redactSecrets } from './redact-secrets.js';
+import { createRedactor, isSecretKey, REDACTED, redactSecrets } from './redact-secrets.js';
 
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object') {
@@ -142,5 +142,18 @@ describe('redactSecrets', () => {
     const text = JSON.stringify(redactSecrets(snapshot, secrets));
     for (const secret of secrets) expect(text).not.toContain(secret);
     expect(text).toContain('"name":"gpt-4o-mini"');
+  });
+});
+
+describe('createRedactor', () => {
+  it('redacts like redactSecrets, for runtime values and for plain JSON', () => {
+    const redactor = createRedactor(['sk-123456']);
+    const value = { api_key: 'x', note: 'key sk-123456 here', list: ['--token', 'abc'], n: 1 };
+    expect(redactor.value(value)).toEqual(redactSecrets(value, ['sk-123456']));
+    expect(redactor.json({ note: 'sk-123456', nested: [{ password: 'p' }] })).toEqual({
+      note: '[REDACTED]',
+      nested: [{ password: '[REDACTED]' }],
+    });
+    expect(createRedactor().json({ keep: 'sk-123456' })).toEqual({ keep: 'sk-123456' });
   });
 });

@@ -59,6 +59,22 @@ export function redactSecrets(value: unknown, secrets: readonly string[] = []): 
   return redact(toJsonSafe(value) ?? null, secretPattern(secrets));
 }
 
+export interface Redactor {
+  /** Any runtime value, made plain JSON and redacted (as redactSecrets). */
+  value(value: unknown): JsonValue;
+  /** A value that is plain JSON already (e.g. a rendered test result): redacted without another copy first. */
+  json(value: JsonValue): JsonValue;
+}
+
+/** redactSecrets for many values with the same secrets: the pattern is built once. */
+export function createRedactor(secrets: readonly string[] = []): Redactor {
+  const pattern = secretPattern(secrets);
+  return {
+    value: (value) => redact(toJsonSafe(value) ?? null, pattern),
+    json: (value) => redact(value, pattern),
+  };
+}
+
 /** One pattern matching any known secret, longest first (so a secret containing another is replaced whole). */
 function secretPattern(secrets: readonly string[]): RegExp | null {
   const known = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);

@@ -59,4 +59,12 @@ describe('result spool', () => {
     expect(await collect(spool.read(0))).toEqual([]);
     await spool.dispose();
   });
+
+  it('refuses a case with a different number of parts than the others', async () => {
+    const spool = createResultSpool(join(dir, 'r.md'));
+    await spool.append(0, ['row', 'section']);
+    await expect(spool.append(1, ['row only'])).rejects.toThrow('every case needs 2 parts, got 1');
+    expect(await collect(spool.read(0))).toEqual(['row']);
+    await spool.dispose();
+  });
 });

@@ -24,10 +24,10 @@ export interface ResultSpool {
   dispose(): Promise<void>;
 }
 
-interface Entry {
-  readonly offset: number;
-  /** Byte length of each part. */
-  readonly lengths: readonly number[];
+interface Pending {
+  readonly index: number | null;
+  readonly buffers: readonly Buffer[];
+  done(error: unknown): void;
 }
 
 /** A spool in a hidden file beside `target`, for a report file being streamed. */
@@ -37,11 +37,17 @@ export function createResultSpool(target: string): ResultSpool {
 
 /** A spool appending to `path` (created when missing; existing content is kept and never read back). */
 export function openResultSpool(path: string): ResultSpool {
-  const entries = new Map<number, Entry>();
+  // Flat arrays indexed by case (a few bytes per case): where each case's bytes start, and each part's length.
+  const offsets: number[] = [];
+  const lengths: number[] = [];
+  let parts = -1;
+  let size = 0;
   let handle: Promise<{ fh: FileHandle; end: number }> | null = null;
   let end = 0;
-  // Writes are chained so concurrent cases never interleave their bytes.
-  let writes: Promise<unknown> = Promise.resolve();
+  // Appends wait in a queue and go to disk together, one write per batch, so concurrent cases never
+  // interleave their bytes and a busy run costs few system calls.
+  let queue: Pending[] = [];
+  let flushing: Promise<void> | null = null;
   const file = async () => {
     handle ??= (async () => {
       await mkdir(dirname(path), { recursive: true });
@@ -52,20 +58,49 @@ export function openResultSpool(path: string): ResultSpool {
     if (end < opened.end) end = opened.end;
     return opened.fh;
   };
-  const enqueue = (parts: readonly string[], index: number | null) => {
-    const task = writes.then(async () => {
-      const buffers = parts.map((part) => Buffer.from(part, 'utf8'));
-      const data = Buffer.concat(buffers);
-      const fh = await file();
-      await appendAll(fh, data);
-      if (index !== null) entries.set(index, { offset: end, lengths: buffers.map((buffer) => buffer.length) });
-      end += data.length;
+  const record = (index: number, buffers: readonly Buffer[], offset: number) => {
+    if (offsets[index] === undefined) size += 1;
+    offsets[index] = offset;
+    buffers.forEach((buffer, part) => {
+      lengths[index * parts + part] = buffer.length;
     });
-    writes = task.catch(() => undefined);
-    return task;
+  };
+  const flush = async () => {
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        const fh = await file();
+        await appendAll(fh, Buffer.concat(batch.flatMap((pending) => pending.buffers)));
+        for (const pending of batch) {
+          if (pending.index !== null) record(pending.index, pending.buffers, end);
+          end += pending.buffers.reduce((sum, buffer) => sum + buffer.length, 0);
+          pending.done(null);
+        }
+      } catch (error) {
+        for (const pending of batch) pending.done(error);
+      }
+    }
+    flushing = null;
+  };
+  const enqueue = (texts: readonly string[], index: number | null) => {
+    if (index !== null) {
+      if (parts < 0) parts = texts.length;
+      if (texts.length !== parts) {
+        return Promise.reject(new Error(`every case needs ${parts} parts, got ${texts.length}`));
+      }
+    }
+    const buffers = texts.map((text) => Buffer.from(text, 'utf8'));
+    return new Promise<void>((resolve, reject) => {
+      queue.push({ index, buffers, done: (error) => (error === null ? resolve() : reject(error)) });
+      flushing ??= flush();
+    });
+  };
+  const settled = async () => {
+    while (flushing !== null) await flushing;
   };
   const close = async () => {
-    await writes;
+    await settled();
     if (handle !== null) await (await handle).fh.close().catch(() => undefined);
     handle = null;
   };
@@ -73,16 +108,18 @@ export function openResultSpool(path: string): ResultSpool {
     append: (index, parts) => enqueue(parts, index),
     write: (text) => enqueue([text], null),
     get size() {
-      return entries.size;
+      return size;
     },
     async *read(part) {
-      await writes;
-      if (entries.size === 0) return;
+      await settled();
+      if (size === 0) return;
       const fh = await file();
-      for (const index of [...entries.keys()].sort((a, b) => a - b)) {
-        const entry = entries.get(index) as Entry;
-        const skip = entry.lengths.slice(0, part).reduce((sum, length) => sum + length, 0);
-        yield await readAt(fh, entry.offset + skip, entry.lengths[part] ?? 0);
+      for (let index = 0; index < offsets.length; index += 1) {
+        const offset = offsets[index];
+        if (offset === undefined) continue;
+        let skip = 0;
+        for (let p = 0; p < part; p += 1) skip += lengths[index * parts + p] ?? 0;
+        yield await readAt(fh, offset + skip, lengths[index * parts + part] ?? 0);
       }
     },
     close,

@@ -11,7 +11,7 @@ import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { writeStreamAtomic } from './atomic-write.js';
 import { writeJoined } from './file-reporter.js';
-import { redactSecrets } from './redact-secrets.js';
+import { createRedactor } from './redact-secrets.js';
 import { openResultSpool, type ResultSpool } from './result-spool.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from './run-record.js';
 import { type RecordPaths, reserveRecordPaths } from './run-record-path.js';
@@ -41,7 +41,7 @@ const RESULTS_PLACEHOLDER = '"results": []';
 
 export function createRunRecordReporter(options: RunRecordReporterOptions): RunRecordReporter {
   const now = options.now ?? Date.now;
-  const secrets = options.secrets ?? [];
+  const redactor = createRedactor(options.secrets ?? []);
   const limits = { max_text_length: options.max_text_length };
   let runId: string | null = options.resume?.run_id ?? null;
   let resolved: RecordPaths | null = options.resume?.paths ?? null;
@@ -54,14 +54,14 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
       const fresh = options.resume === undefined || (await endWithNewline(paths.partial));
       const log = openResultSpool(paths.partial);
       if (fresh && info !== null) {
-        await log.write(`${JSON.stringify(redactSecrets(logHeader(info, runId ?? info.run_id, options), secrets))}\n`);
+        await log.write(`${JSON.stringify(redactor.value(logHeader(info, runId ?? info.run_id, options)))}\n`);
       }
       return { paths, log };
     })();
     return opened;
   };
   const store = async (result: TestResult, index: number) => {
-    const line = `${JSON.stringify(redactSecrets(testResultToJson(result, limits), secrets))}\n`;
+    const line = `${JSON.stringify(redactor.json(testResultToJson(result, limits)))}\n`;
     await (await openLog(null)).log.append(index, [line]);
   };
 
@@ -83,7 +83,7 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
         metadata: { ...options.metadata, finished_at: options.metadata.finished_at ?? new Date(now()).toISOString() },
         report: { ...reportHeadToJson(report), results: [] },
       };
-      await writeRecord(paths.record, JSON.stringify(redactSecrets(record, secrets), null, 2), log);
+      await writeRecord(paths.record, JSON.stringify(redactor.value(record), null, 2), log);
       if (state === 'completed') await log.dispose();
       else await log.close();
     },
