@@ -8,6 +8,7 @@ import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
 import type { RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import type { RestoredRun } from '../runner/run-deps.js';
+import { configSnapshot } from './config-snapshot.js';
 import { gitCommit } from './git-commit.js';
 import { planSelection } from './plan-selection.js';
 import { readVersion } from './read-version.js';
@@ -45,7 +46,7 @@ export async function prepareFreshRun(config: AgentConfig, options: TestOptions,
       : [];
   const metadata: RunRecordMetadata = {
     cli_args: argv,
-    config_snapshot: config,
+    config_snapshot: configSnapshot(config),
     git_commit: await gitCommit(config.base_dir),
     holodeck_version: readVersion(),
     node_version: process.version,
@@ -89,7 +90,7 @@ export async function prepareResumedRun(
   if (!plan.ok) return plan;
   const metadata: RunRecordMetadata = {
     ...source.metadata,
-    config_snapshot: config,
+    config_snapshot: configSnapshot(config),
     selection: plan.selection,
     resumed_at: [...(source.metadata.resumed_at ?? []), new Date().toISOString()],
   };
