@@ -6,7 +6,7 @@ import { metricState, turnLabel } from './failure-reasons.js';
 import { formatDuration, formatScore } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { escapeControlChars, truncateText } from './safe-text.js';
-import { type TurnView, turnViews } from './turn-views.js';
+import { retriesNote, type TurnView, turnViews } from './turn-views.js';
 
 export interface DetailOptions {
   readonly palette: Palette;
@@ -48,7 +48,7 @@ function turnHeading(view: TurnView, palette: Palette): string {
     return `${palette.yellow('–')} ${label} ${palette.yellow('skipped')}: ${escapeControlChars(view.skip_reason)}`;
   }
   const mark = view.state === 'passed' ? palette.green('✓') : palette.red('✗');
-  return `${mark} ${label}  ${palette.dim(formatDuration(view.execution_time_ms))}`;
+  return `${mark} ${label}  ${palette.dim(`${formatDuration(view.execution_time_ms)}${retriesNote(view)}`)}`;
 }
 
 function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], options: DetailOptions): string[] {

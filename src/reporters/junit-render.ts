@@ -9,7 +9,7 @@ import { caseFailures, describeCaseFailure, metricState, turnLabel } from './fai
 import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { oneLine, oneLineNoted } from './safe-text.js';
-import { type TurnView, turnViews } from './turn-views.js';
+import { retriesNote, type TurnView, turnViews } from './turn-views.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
 
 const TEXT_WIDTH = 500;
@@ -68,7 +68,7 @@ export function junitTestCase(result: TestResult, agentName: string): string {
 function turnSummary(view: TurnView, multi: boolean): string[] {
   const label = multi ? `${turnLabel(view.turn_index)} ` : '';
   if (view.skip_reason !== null) return [`${label}skipped: ${view.skip_reason}`];
-  const lines = [`${label}${view.state} (${formatDuration(view.execution_time_ms)})`];
+  const lines = [`${label}${view.state} (${formatDuration(view.execution_time_ms)}${retriesNote(view, ', ')})`];
   lines.push(`  input: ${oneLineNoted(view.input, TEXT_WIDTH)}`);
   lines.push(`  response: ${oneLineNoted(view.response, TEXT_WIDTH)}`);
   for (const call of view.tool_invocations) lines.push(`  tool: ${oneLineNoted(renderToolCall(call), TEXT_WIDTH)}`);

@@ -6,7 +6,7 @@ import { formatDuration, formatPercent } from './format-numbers.js';
 import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { type MarkdownTextLimits, markdownTurnBody } from './markdown-turn.js';
 import { oneLine } from './safe-text.js';
-import { turnViews } from './turn-views.js';
+import { retriesNote, turnViews } from './turn-views.js';
 
 const DEFAULT_LIMITS: MarkdownTextLimits = { max_text_length: 20_000, max_inline_length: 1_000 };
 
@@ -92,7 +92,7 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
   }
   for (const view of views) {
     const mark = view.state === 'passed' ? '✅' : view.state === 'skipped' ? '⏭️ skipped' : '❌';
-    const time = view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}`;
+    const time = view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}${retriesNote(view)}`;
     blocks.push(`### Turn ${view.turn_index} ${mark}${time}`, ...markdownTurnBody(view, limits));
   }
   return blocks;

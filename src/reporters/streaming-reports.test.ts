@@ -4,12 +4,15 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Reporter } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { createConsoleReporter } from './console-reporter.js';
 import { createReporter, type ReportFormat } from './create-reporter.js';
 import { renderJsonReport } from './json-reporter.js';
 import { renderJunitReport } from './junit-render.js';
 import { renderMarkdownReport } from './markdown-render.js';
 import { reportOf } from './report-fixtures.js';
 import { failingConversation, hostileReport, passingConversation, sampleReport } from './report-scenarios.js';
+import { captureStream } from './testing/capture-stream.js';
+import { playReport } from './testing/play-report.js';
 import { runInfo } from './testing/run-info.js';
 
 const RENDER: Record<ReportFormat, (report: RunReport) => string> = {
@@ -73,6 +76,21 @@ describe('streamed report files', () => {
     const path = join(dir, 'plain.json');
     await createReporter('json', path).onEnd?.(report, 'completed');
     expect(await readFile(path, 'utf8')).toBe(renderJsonReport(report));
+  });
+});
+
+describe('retries in the human-readable reports', () => {
+  it('shows how many model requests each turn retried in the console, Markdown and JUnit', async () => {
+    const base = passingConversation();
+    const flaky: TestResult = { ...base, turns: base.turns!.map((turn, i) => ({ ...turn, retries: i === 1 ? 3 : 0 })) };
+    const report = reportOf([flaky]);
+    const stream = captureStream();
+    await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), report);
+    expect(stream.text()).toMatch(/turn 1 \(2\/2\) {2}\S+ · 3 retries/);
+    expect(stream.text()).not.toMatch(/turn 0 \(1\/2\) .*retr/);
+    expect(renderMarkdownReport(report)).toMatch(/### Turn 1 ✅ · \S+ · 3 retries/);
+    expect(renderJunitReport(report)).toMatch(/turn 1 passed \(\S+, 3 retries\)/);
+    expect(renderJsonReport(report)).toContain('"retries": 3');
   });
 });
 

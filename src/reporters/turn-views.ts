@@ -27,6 +27,14 @@ export interface TurnView {
   readonly errors: readonly string[];
   /** Why the turn was skipped; null unless skipped. */
   readonly skip_reason: string | null;
+  /** Model requests retried during the turn (0 for a single-turn case, which does not record them). */
+  readonly retries: number;
+}
+
+/** ` · 2 retries`, or nothing when the turn needed no retry. */
+export function retriesNote(view: TurnView, separator = ' · '): string {
+  if (view.retries === 0) return '';
+  return `${separator}${view.retries} ${view.retries === 1 ? 'retry' : 'retries'}`;
 }
 
 export function turnViews(result: TestResult): TurnView[] {
@@ -51,6 +59,7 @@ function multiTurnView(turn: TurnResult, count: number): TurnView {
     grader_details: turn.grader_details,
     errors: state === 'skipped' ? turn.errors.slice(1) : turn.errors,
     skip_reason: state === 'skipped' ? skipReason(turn) : null,
+    retries: turn.retries,
   };
 }
 
@@ -69,6 +78,7 @@ function singleTurnView(result: TestResult): TurnView {
     grader_details: [],
     errors: result.errors,
     skip_reason: null,
+    retries: 0,
   };
 }
 
