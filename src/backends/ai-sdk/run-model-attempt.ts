@@ -1,9 +1,13 @@
 /**
- * One run of the AI SDK agent loop (`streamText`, drained) for a turn. It reports the steps that
- * completed (model answered, its tool calls executed) separately from a failure, so a retry can resume
- * after them instead of repeating them.
+ * One run of the AI SDK agent loop (`generateText`) for a turn. It reports the steps that completed (model
+ * answered, its tool calls executed) separately from a failure, so a retry can resume after them instead
+ * of repeating them.
+ *
+ * Requests are not streamed: a test runner needs whole answers, and a streamed response costs the client
+ * several times the CPU of a JSON one (each chunk crosses a chain of web streams), which on a busy run is
+ * what limits how many conversations one process keeps in flight (`npm run bench:efficiency`).
  */
-import { type LanguageModel, type ModelMessage, type ToolSet as SdkToolSet, stepCountIs, streamText } from 'ai';
+import { generateText, type LanguageModel, type ModelMessage, type ToolSet as SdkToolSet, stepCountIs } from 'ai';
 import type { Step } from './capture-turn.js';
 
 export interface AttemptInput {
@@ -27,39 +31,28 @@ export type AttemptOutcome =
     };
 
 export async function runModelAttempt(input: AttemptInput): Promise<AttemptOutcome> {
-  const recorded: Step[] = [];
-  const result = streamText({
-    model: input.model,
-    ...(input.system === undefined ? {} : { system: input.system }),
-    messages: [...input.messages],
-    tools: input.tools,
-    stopWhen: stepCountIs(input.max_steps),
-    maxRetries: 0,
-    abortSignal: input.signal,
-    ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
-    ...(input.max_output_tokens === undefined ? {} : { maxOutputTokens: input.max_output_tokens }),
-    onStepFinish: (step) => {
-      recorded.push(step);
-    },
-    // Errors are read from the stream below; this only silences the SDK's default console logging.
-    onError: () => undefined,
-  });
+  // Steps are recorded as they finish (answer received, its tool calls executed), so a failure later in
+  // the loop keeps them.
+  const steps: Step[] = [];
   let failure: { error: unknown } | null = null;
-  let completed = 0;
   try {
-    for await (const part of result.fullStream) {
-      if (part.type === 'error') failure ??= { error: part.error };
-      else if (part.type === 'abort') failure ??= { error: input.signal.reason ?? new Error('aborted') };
-      else if (part.type === 'finish-step') {
-        if (part.finishReason === 'error') failure ??= { error: new Error('the model stream reported an error') };
-        else if (failure === null) completed += 1;
-      }
-    }
+    await generateText({
+      model: input.model,
+      ...(input.system === undefined ? {} : { system: input.system }),
+      messages: [...input.messages],
+      tools: input.tools,
+      stopWhen: stepCountIs(input.max_steps),
+      maxRetries: 0,
+      abortSignal: input.signal,
+      ...(input.temperature === undefined ? {} : { temperature: input.temperature }),
+      ...(input.max_output_tokens === undefined ? {} : { maxOutputTokens: input.max_output_tokens }),
+      onStepFinish: (step) => {
+        steps.push(step);
+      },
+    });
   } catch (error) {
-    // A response body that breaks off mid-way surfaces as a throw from the stream.
-    failure ??= { error };
+    failure = { error: input.signal.aborted ? (input.signal.reason ?? error) : error };
   }
-  const steps = recorded.slice(0, completed);
   // A step's response messages are cumulative over the call: the last completed step holds them all.
   const messages = steps.at(-1)?.response.messages ?? [];
   return failure === null ? { ok: true, steps, messages } : { ok: false, steps, messages, error: failure.error };
