@@ -6,6 +6,7 @@
 import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
+import { nodeHttpFetch } from './node-http-fetch.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -33,7 +34,7 @@ export async function createLanguageModel(config: ModelConfig, env: Env): Promis
       const endpoint = withV1(config.endpoint ?? 'https://api.openai.com/v1');
       const { createOpenAI } = await import('@ai-sdk/openai');
       const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
-      return { model: createOpenAI({ baseURL: endpoint, apiKey }).chat(config.name), endpoint };
+      return { model: createOpenAI({ baseURL: endpoint, apiKey, fetch: nodeHttpFetch }).chat(config.name), endpoint };
     }
     case 'azure_openai':
       return createAzureModel(config, env, key ?? missingKey(config));
@@ -41,7 +42,7 @@ export async function createLanguageModel(config: ModelConfig, env: Env): Promis
       const endpoint = withSuffix(config.endpoint ?? 'https://api.anthropic.com', '/v1');
       const { createAnthropic } = await import('@ai-sdk/anthropic');
       const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
-      return { model: createAnthropic({ baseURL: endpoint, apiKey })(config.name), endpoint };
+      return { model: createAnthropic({ baseURL: endpoint, apiKey, fetch: nodeHttpFetch })(config.name), endpoint };
     }
     case 'ollama': {
       const endpoint = withSuffix(
@@ -50,7 +51,7 @@ export async function createLanguageModel(config: ModelConfig, env: Env): Promis
       );
       const { createOllama } = await import('ollama-ai-provider-v2');
       const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
-      return { model: createOllama({ baseURL: endpoint, headers })(config.name), endpoint };
+      return { model: createOllama({ baseURL: endpoint, headers, fetch: nodeHttpFetch })(config.name), endpoint };
     }
     case 'openai_compatible': {
       if (config.endpoint === null) {
@@ -64,6 +65,7 @@ export async function createLanguageModel(config: ModelConfig, env: Env): Promis
         name: 'openai_compatible',
         baseURL: endpoint,
         includeUsage: true,
+        fetch: nodeHttpFetch,
         ...(key === null ? {} : { apiKey: key }),
       });
       return { model: provider(config.name), endpoint };
@@ -84,11 +86,17 @@ async function createAzureModel(config: ModelConfig, env: Env, apiKey: string): 
   if (/\/openai\/v1$/i.test(trimmed) || config.api_version === null) {
     // The v1 API: {resource}/openai/v1/chat/completions, the deployment named in the body.
     const baseURL = /\/openai\/v1$/i.test(trimmed) ? trimmed : `${withSuffix(trimmed, '/openai')}/v1`;
-    return { model: createAzure({ baseURL, apiKey }).chat(config.name), endpoint: baseURL };
+    return { model: createAzure({ baseURL, apiKey, fetch: nodeHttpFetch }).chat(config.name), endpoint: baseURL };
   }
   // A dated API version: {resource}/openai/deployments/{name}/chat/completions?api-version=...
   const baseURL = withSuffix(trimmed, '/openai');
-  const provider = createAzure({ baseURL, apiKey, apiVersion: config.api_version, useDeploymentBasedUrls: true });
+  const provider = createAzure({
+    baseURL,
+    apiKey,
+    apiVersion: config.api_version,
+    useDeploymentBasedUrls: true,
+    fetch: nodeHttpFetch,
+  });
   return { model: provider.chat(config.name), endpoint: baseURL };
 }
 
