@@ -2,6 +2,7 @@
 import { basename, dirname, relative, resolve } from 'node:path';
 import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
+import { preloadModelClient } from '../../backends/preload-model-client.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
@@ -26,6 +27,7 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
   const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
   const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
+  await preloadModelClient();
   const loaded = await loadOrReport(yamlAsResume ? (parsed.resume as string) : configArg);
   if (!loaded) return EXIT.config;
   const config = applyOverrides(loaded, options);
