@@ -133,6 +133,31 @@ describe('module backend', () => {
     expect(first.retries).toBe(0);
   });
 
+  it('keeps the calls of sessions running at once apart, even through tools handed between them', async () => {
+    const handed: Record<string, ModuleAgentContext['tools']> = {};
+    const backend = await backendFor((context) => {
+      handed[context.test_case_name] = context.tools;
+      return {
+        async send(turn: ModuleTurn) {
+          // a's turn calls b's tool while b's second turn is still running.
+          const delay = context.test_case_name === 'a' ? 20 : turn.turn_index === 1 ? 60 : 0;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          await context.tools['lookup']?.({ row: context.test_case_name, column: '2009' });
+          // A tool of the other session, called from within this one's turn, is recorded by its owner.
+          if (context.test_case_name === 'a') await handed['b']?.['subtract']?.({ a: 2, b: 1 });
+          return context.test_case_name;
+        },
+      };
+    });
+    const a = await open(backend, 'a');
+    const b = await open(backend, 'b');
+    const b0 = await b.send(turnRequest(0, 'first'));
+    const [a0, b1] = await Promise.all([a.send(turnRequest(0, 'q')), b.send(turnRequest(1, 'q'))]);
+    expect(a0.tool_invocations.map((c) => [c.name, c.args['row']])).toEqual([['lookup', 'a']]);
+    expect(b0.tool_invocations.map((c) => [c.name, c.args['row']])).toEqual([['lookup', 'b']]);
+    expect(b1.tool_invocations.map((c) => c.name)).toEqual(['subtract', 'lookup']);
+  });
+
   it('appends the invocations the agent reports itself, filling missing fields', async () => {
     const backend = await backendFor(({ tools }) => ({
       async send() {

@@ -2,6 +2,9 @@
  * The tools a module agent receives: callables that run the configured tools and record every call.
  * A call is attributed to the turn whose `send` it runs under (tracked through async context), so a
  * call that arrives late from an abandoned turn never lands in the next turn's record.
+ *
+ * All sessions share one AsyncLocalStorage: Node 20 visits every live storage each time a promise is
+ * created, so a storage per session would make a long run slow down with each case it has run.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { LoadedTool } from '../../core/loaded-tool.js';
@@ -19,17 +22,26 @@ export interface TurnRecorder {
   run<T>(record: TurnRecord, work: () => T): T;
 }
 
+interface TurnContext {
+  /** The session whose turn this is. */
+  readonly owner: object;
+  readonly record: TurnRecord;
+}
+
+const turnContext = new AsyncLocalStorage<TurnContext>();
+
 export function createRecordingTools(
   tools: readonly LoadedTool[],
   sessionSignal: AbortSignal,
 ): { readonly tools: Readonly<Record<string, ModuleTool>>; readonly recorder: TurnRecorder } {
-  const storage = new AsyncLocalStorage<TurnRecord>();
+  const owner = {};
   // Calls made outside any turn (e.g. from timers the agent started) go to the latest turn.
   let latest: TurnRecord = { calls: [], signal: sessionSignal };
   const out: Record<string, ModuleTool> = {};
   for (const tool of tools) {
     out[tool.name] = async (args) => {
-      const record = storage.getStore() ?? latest;
+      const context = turnContext.getStore();
+      const record = context !== undefined && context.owner === owner ? context.record : latest;
       const input: Record<string, unknown> = typeof args === 'object' && args !== null ? { ...args } : {};
       const started = performance.now();
       const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
@@ -54,7 +66,7 @@ export function createRecordingTools(
     recorder: {
       run(record, work) {
         latest = record;
-        return storage.run(record, work);
+        return turnContext.run({ owner, record }, work);
       },
     },
   };
