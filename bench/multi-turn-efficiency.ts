@@ -30,7 +30,9 @@ const fake = await startBenchFake(latency);
 const dir = await writeBenchProject({ url: fake.url, cases });
 const report = join(dir, 'report.json');
 const loadBefore = await loadAverage();
+const benchCpu = process.cpuUsage();
 const run = await measureCli(['test', dir, '-q', '-j', String(parallel), '--output', report]);
+const fakeCpu = process.cpuUsage(benchCpu);
 await fake.close();
 if (run.code !== 0) {
   console.error(run.stderr);
@@ -60,6 +62,9 @@ console.log(
   `  CLI CPU ${(run.cpu_ms / 1000).toFixed(2)} s (${cpuPerCall.toFixed(1)} ms per model call): ` +
     `one thread keeps at most ${(latency / cpuPerCall).toFixed(1)} calls in flight per ${latency} ms, ` +
     `so the process efficiency cannot exceed ${pct(Math.min(1, ideal / run.cpu_ms))}`,
+);
+console.log(
+  `  fake server CPU ${((fakeCpu.user + fakeCpu.system) / 1000 / fake.total_calls()).toFixed(1)} ms per model call (in this process, beside the CLI)`,
 );
 console.log(`  peak RSS ${run.peak_rss_mib.toFixed(0)} MiB · load ${loadBefore} → ${await loadAverage()}`);
 await rm(dir, { recursive: true, force: true });
