@@ -3,9 +3,9 @@
  * each case finishes; the runner itself keeps only the counts of the summary (and the results, when asked).
  */
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { followAbort } from '../core/follow-abort.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
-import { followAbort } from './follow-abort.js';
 import { replayRestored } from './replay-restored.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';

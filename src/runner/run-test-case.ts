@@ -1,9 +1,9 @@
 /** One test case: a fresh session, turns strictly in order, the session always closed, then the roll-up. */
 import type { AgentSession } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import { followAbort } from '../core/follow-abort.js';
 import type { TestResult, TurnResult } from '../core/results.js';
 import { errorMessage } from './evaluate-metric.js';
-import { followAbort } from './follow-abort.js';
 import { rollupTestCase } from './rollup-test-case.js';
 import type { RunDeps } from './run-deps.js';
 import { emptyTurn, runTurn } from './run-turn.js';

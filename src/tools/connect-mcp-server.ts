@@ -1,7 +1,9 @@
 /** Connects to one MCP server (stdio or streamable HTTP) and exposes its tools as LoadedTools. */
+
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
+import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { mcpCallResultValue } from './mcp-call-result.js';
 import { createMcpTransport, type McpTransportHandle } from './mcp-transport.js';
@@ -37,13 +39,17 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
         input_schema: tool.inputSchema,
         async execute(args, signal) {
           let result: Parameters<typeof mcpCallResultValue>[0];
+          // The SDK leaves its abort listener on the signal it is given: give it one per call.
+          const call = followAbort(signal);
           try {
             result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
-              signal,
+              signal: call.signal,
               timeout: CALL_TIMEOUT_MS,
             });
           } catch (error) {
             throw new ToolExecutionError(`MCP server "${config.name}": ${errorMessage(error)}`, { cause: error });
+          } finally {
+            call.dispose();
           }
           return toJsonValue(mcpCallResultValue(result));
         },

@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackendStartError } from '../../src/core/errors.js';
 import type { ToolSet } from '../../src/core/loaded-tool.js';
@@ -30,6 +31,10 @@ async function expectMcpTools(set: ToolSet): Promise<void> {
   await expect(toolNamed(set, 'unavailable').execute({}, signal)).rejects.toThrow('the archive is offline');
   await expect(toolNamed(set, 'explode').execute({}, signal)).rejects.toThrow('handler exploded');
   await expect(toolNamed(set, 'subtract').execute({ a: 'x' }, signal)).rejects.toThrow(/subtract|invalid|expected/i);
+  // Many calls under one turn's signal leave nothing behind on it (the SDK never removes its listener).
+  const turn = new AbortController();
+  for (let i = 0; i < 15; i += 1) await toolNamed(set, 'subtract').execute({ a: i, b: 1 }, turn.signal);
+  expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
 }
 
 describe('loadToolSet', () => {

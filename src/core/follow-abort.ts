@@ -9,8 +9,8 @@ export interface FollowedAbort {
 
 /**
  * Long-lived signals must not collect per-turn listeners or `AbortSignal.any` registrations (Node keeps
- * those on the parent until it is collected): scopes such as a run or a test case hand out their own child
- * signal instead. The child may carry any number of listeners without Node's leak warning.
+ * those on the parent until it is collected): scopes such as a run, a test case or a tool call hand out their
+ * own child signal instead. The child may carry any number of listeners without Node's leak warning.
  */
 export function followAbort(parent: AbortSignal): FollowedAbort {
   const controller = new AbortController();
