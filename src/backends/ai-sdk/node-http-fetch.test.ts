@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nodeHttpFetch } from './node-http-fetch.js';
+import { createNodeHttpFetch, nodeHttpFetch } from './node-http-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -100,6 +100,14 @@ describe('nodeHttpFetch', () => {
     const first = await (await nodeHttpFetch(url)).text();
     const second = await (await nodeHttpFetch(url)).text();
     expect(second).toBe(first);
+  });
+
+  it('closes a connection left idle, and leaves a slow answer alone', async () => {
+    const quickFetch = createNodeHttpFetch({ idle_ms: 100 });
+    const slow = route('/slow', (_req, res) => setTimeout(() => res.end('worth the wait'), 300));
+    expect(await (await quickFetch(`${slow}?slow`)).text()).toBe('worth the wait');
+    expect(closed).not.toContain('/slow?slow');
+    await expect.poll(() => closed.includes('/slow?slow'), { timeout: 2_000 }).toBe(true);
   });
 
   it('decompresses gzip and brotli bodies', async () => {

@@ -15,16 +15,37 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
-const AGENTS = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
-} as const;
+/**
+ * An idle connection is closed after this long, before servers usually drop theirs (so a request rarely meets
+ * a connection the server is closing at that moment). Requests in progress are not affected.
+ */
+export const IDLE_CONNECTION_MS = 4_000;
 
 /** Statuses whose Response must have no body. */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
-export const nodeHttpFetch: typeof fetch = async (input, init) => {
+export interface NodeHttpFetchOptions {
+  /** How long an unused keep-alive connection stays open. */
+  readonly idle_ms: number;
+}
+
+export const nodeHttpFetch: typeof fetch = createNodeHttpFetch({ idle_ms: IDLE_CONNECTION_MS });
+
+export function createNodeHttpFetch(options: NodeHttpFetchOptions): typeof fetch {
+  const agents: Agents = {
+    http: new http.Agent({ keepAlive: true, timeout: options.idle_ms }),
+    https: new https.Agent({ keepAlive: true, timeout: options.idle_ms }),
+  };
+  return (input, init) => fetchWith(agents, input, init);
+}
+
+interface Agents {
+  readonly http: http.Agent;
+  readonly https: https.Agent;
+}
+
+async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], init: RequestInit | undefined) {
   const url = typeof input === 'string' ? safeUrl(input) : input instanceof URL ? input : null;
   const body = init?.body ?? null;
   const protocol = url?.protocol;
@@ -37,12 +58,12 @@ export const nodeHttpFetch: typeof fetch = async (input, init) => {
   headers['accept-encoding'] ??= 'gzip, deflate, br';
   const bytes = body === null ? null : typeof body === 'string' ? Buffer.from(body, 'utf8') : toBuffer(body);
   if (bytes !== null) headers['content-length'] = String(bytes.length);
-  const outcome = await send(url, { method: init?.method ?? 'GET', headers, bytes, signal });
+  const outcome = await send(agents, url, { method: init?.method ?? 'GET', headers, bytes, signal });
   if (REDIRECT.has(outcome.status) && outcome.headers.has('location') && init?.redirect !== 'manual') {
     return globalThis.fetch(input, init);
   }
   return toResponse(outcome);
-};
+}
 
 interface Outgoing {
   readonly method: string;
@@ -60,10 +81,11 @@ interface Received {
   readonly failure: Error | null;
 }
 
-function send(url: URL, outgoing: Outgoing): Promise<Received> {
+function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
   return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const agent = url.protocol === 'https:' ? AGENTS['https:'] : AGENTS['http:'];
+    const secure = url.protocol === 'https:';
+    const client = secure ? https : http;
+    const agent = secure ? agents.https : agents.http;
     let settled = false;
     const finish = (action: () => void) => {
       if (settled) return;
