@@ -1,14 +1,14 @@
-/** Headless Chromium (Debian's `chromium` package) driven by playwright-core, for the dashboard browser tests. */
+/** Headless Chromium (or Chrome) driven by playwright-core, for the dashboard browser tests. */
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { findChromium } from './find-chromium.js';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/dashboard/', import.meta.url));
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: findChromium(),
     args: [
       '--headless',
       '--no-sandbox',

@@ -6,14 +6,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runConverter } from '../../sample/financial-assistant/scripts/convert_convfinqa.js';
 import type { RunReport } from '../../src/core/results.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 
 const SAMPLE = join(REPO_ROOT, 'sample/financial-assistant');
-const DEV_SPLIT = fileURLToPath(new URL('../../../shared/data/convfinqa/convfinqa_dev.json', import.meta.url));
+const DEV_SPLIT = join(SAMPLE, 'convfinqa/convfinqa_dev.json');
 
 /** A variant of oracle.yaml written beside it (so its relative paths hold), removed after the test. */
 async function withOracleVariant<T>(edit: (yaml: string) => string, use: (path: string) => Promise<T>): Promise<T> {

@@ -1,17 +1,15 @@
 /**
- * The ConvFinQA dev split for the tests: `CONVFINQA_SOURCE` if set, else the copy kept beside the
- * repository (`../shared/data/convfinqa/convfinqa_dev.json` from the repository root).
+ * The ConvFinQA dev split for the tests: `CONVFINQA_SOURCE` if set, else the copy shipped with the sample
+ * (`convfinqa/convfinqa_dev.json`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const BESIDE_REPOSITORY = fileURLToPath(
-  new URL('../../../../shared/data/convfinqa/convfinqa_dev.json', import.meta.url),
-);
+const SHIPPED = fileURLToPath(new URL('../convfinqa/convfinqa_dev.json', import.meta.url));
 
 export function devSplitPath(): string {
   const configured = process.env['CONVFINQA_SOURCE'];
-  const path = configured !== undefined && configured !== '' ? configured : BESIDE_REPOSITORY;
+  const path = configured !== undefined && configured !== '' ? configured : SHIPPED;
   if (!existsSync(path)) {
     throw new Error(`the ConvFinQA dev split is not at ${path}; set CONVFINQA_SOURCE to convfinqa_dataset.json`);
   }

@@ -29,7 +29,7 @@ interface MeteorCase {
   };
 }
 
-const VECTORS = new URL('../../../../shared/data/metric-vectors/', import.meta.url);
+const VECTORS = new URL('../../../test/data/metric-vectors/', import.meta.url);
 const file = JSON.parse(readFileSync(new URL('meteor.json', VECTORS), 'utf8')) as { readonly cases: MeteorCase[] };
 const TOLERANCE = 1e-9;
 const cases = file.cases.map((c) => [c.id, c] as const);

@@ -16,7 +16,7 @@ interface RougeCase {
   >;
 }
 
-const VECTORS = new URL('../../../../shared/data/metric-vectors/', import.meta.url);
+const VECTORS = new URL('../../../test/data/metric-vectors/', import.meta.url);
 const file = JSON.parse(readFileSync(new URL('rouge.json', VECTORS), 'utf8')) as { readonly cases: RougeCase[] };
 const TOLERANCE = 1e-9;
 const SETTINGS: readonly [StemmerSetting, boolean][] = [

@@ -21,7 +21,7 @@ interface BleuCase {
   readonly debug: { readonly prediction_13a: string; readonly reference_13a: string };
 }
 
-const VECTORS = new URL('../../../../shared/data/metric-vectors/', import.meta.url);
+const VECTORS = new URL('../../../test/data/metric-vectors/', import.meta.url);
 const file = JSON.parse(readFileSync(new URL('bleu.json', VECTORS), 'utf8')) as { readonly cases: BleuCase[] };
 const TOLERANCE = 1e-9;
 
