@@ -1,15 +1,41 @@
 /** CLI options override agent.yaml, which overrides env, which overrides defaults (PRODUCT.md §2). */
-import type { AgentConfig } from '../core/config-types.js';
-import type { TestOptions } from './test-options.js';
+import type { AgentConfig, ModelConfig } from '../core/config-types.js';
+import type { ModelOverride } from './parse-model-option.js';
 
-function backendOverride(config: AgentConfig, options: TestOptions): AgentConfig['backend'] {
+export interface Overrides {
+  readonly backend?: 'ai_sdk' | 'claude_agent_sdk' | undefined;
+  readonly model?: ModelOverride | undefined;
+  readonly timeout?: number | undefined;
+  readonly parallelTestCases?: number | undefined;
+}
+
+function backendOverride(config: AgentConfig, options: Overrides): AgentConfig['backend'] {
   if (!options.backend || options.backend === config.backend.type) return config.backend;
   return options.backend === 'ai_sdk' ? { type: 'ai_sdk' } : { type: 'claude_agent_sdk', builtin_tools: [] };
 }
 
-export function applyOverrides(config: AgentConfig, options: TestOptions): AgentConfig {
+/**
+ * `--model PROVIDER:NAME`: with the configured provider, only the name changes (endpoint and key stay); with
+ * another provider, the endpoint, key and API version of the old one no longer apply and are dropped.
+ */
+export function modelOverride(current: ModelConfig | null, override: ModelOverride | undefined): ModelConfig | null {
+  if (override === undefined) return current;
+  if (current !== null && current.provider === override.provider) return { ...current, name: override.name };
+  return {
+    provider: override.provider,
+    name: override.name,
+    endpoint: null,
+    api_key: null,
+    api_version: null,
+    temperature: current?.temperature ?? null,
+    max_tokens: current?.max_tokens ?? null,
+  };
+}
+
+export function applyOverrides(config: AgentConfig, options: Overrides): AgentConfig {
   return {
     ...config,
+    model: modelOverride(config.model, options.model),
     backend: backendOverride(config, options),
     execution: {
       ...config.execution,

@@ -8,7 +8,7 @@ export function collectSecrets(config: AgentConfig, env: NodeJS.ProcessEnv): str
   const add = (value: string | null | undefined) => {
     if (value && value.length >= 4) values.add(value);
   };
-  add(config.model.api_key);
+  add(config.model?.api_key);
   add(config.evaluations.model?.api_key);
   for (const tool of config.tools) {
     if (tool.type !== 'mcp') continue;

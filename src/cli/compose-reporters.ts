@@ -1,15 +1,15 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
-import { resolve } from 'node:path';
 import type { Reporter } from '../core/reporter.js';
 import { createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
-import { createReporter, formatFromPath, type ReportFormat } from '../reporters/create-reporter.js';
+import { createReporter } from '../reporters/create-reporter.js';
 import { multiplexReporter } from '../reporters/multiplex-reporter.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
 import { createRunRecordReporter, type RunRecordMetadata } from '../reporters/run-record-reporter.js';
+import type { PlannedOutput } from './plan-outputs.js';
 
 export interface ReporterPlan {
-  readonly outputs: readonly string[];
-  readonly format: ReportFormat | undefined;
+  /** Report files; HTML ones are written from the run record once the run ends, not by a reporter. */
+  readonly outputs: readonly PlannedOutput[];
   readonly verbosity: Verbosity;
   readonly resultsDir: string;
   readonly agentName: string;
@@ -33,13 +33,8 @@ export type ComposedReporters =
 export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const files: Reporter[] = [];
   for (const output of plan.outputs) {
-    let format: ReportFormat;
-    try {
-      format = plan.format ?? formatFromPath(output);
-    } catch (error) {
-      return { ok: false, message: (error as Error).message };
-    }
-    files.push(createReporter(format, resolve(output), { max_text_length: plan.max_text_length }));
+    if (output.format === 'html') continue;
+    files.push(createReporter(output.format, output.path, { max_text_length: plan.max_text_length }));
   }
   const stderr = process.stderr;
   const console = createConsoleReporter({

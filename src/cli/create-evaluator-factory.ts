@@ -11,8 +11,10 @@ export function createEvaluatorFactory(
 ): (metric: MetricConfig) => Evaluator {
   const cache = new WeakMap<MetricConfig, Evaluator>();
   let judge: Judge | null = null;
-  const getJudge = (): Judge => {
-    judge ??= createAiSdkJudge(config.evaluations.model ?? config.model, env);
+  const judgeModel = config.evaluations.model ?? config.model;
+  const getJudge = (): Judge | null => {
+    if (judgeModel === null) return null;
+    judge ??= createAiSdkJudge(judgeModel, env);
     return judge;
   };
   return (metric) => {

@@ -1,9 +1,15 @@
-/** Loads the configuration; on failure prints every issue, located, to stderr. */
+/**
+ * Loads the configuration, applies the command line's overrides and checks that it can run (API keys, a
+ * backend that serves the provider); on failure prints every issue, located, to stderr.
+ */
 
 import { relative } from 'node:path';
+import { checkRunnable } from '../config/check-runnable.js';
 import { formatConfigIssue } from '../config/format-config-issue.js';
 import { loadConfig } from '../config/load-config.js';
 import type { AgentConfig } from '../core/config-types.js';
+import type { ConfigIssue } from '../core/errors.js';
+import { applyOverrides, type Overrides } from './apply-overrides.js';
 
 export async function loadOrReport(configPath: string, load = loadConfig): Promise<AgentConfig | null> {
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
@@ -17,10 +23,26 @@ export async function loadOrReport(configPath: string, load = loadConfig): Promi
     return null;
   }
   if (loaded.ok) return loaded.value;
-  const count = loaded.issues.length;
-  process.stderr.write(`${count} configuration error${count === 1 ? '' : 's'}:\n\n`);
-  for (const issue of loaded.issues) {
-    process.stderr.write(`${formatConfigIssue(issue, process.cwd())}\n\n`);
-  }
+  printIssues(loaded.issues);
   return null;
+}
+
+/** The configuration as a run would use it, or null after printing why it cannot run. */
+export async function loadRunnableOrReport(configPath: string, overrides: Overrides): Promise<AgentConfig | null> {
+  const loaded = await loadOrReport(configPath);
+  if (loaded === null) return null;
+  const config = applyOverrides(loaded, overrides);
+  const issues = await checkRunnable(config, process.env, {
+    model: overrides.model === undefined ? 'config' : 'cli',
+    backend: overrides.backend === undefined ? 'config' : 'cli',
+  });
+  if (issues.length === 0) return config;
+  printIssues(issues);
+  return null;
+}
+
+function printIssues(issues: readonly ConfigIssue[]): void {
+  const count = issues.length;
+  process.stderr.write(`${count} configuration error${count === 1 ? '' : 's'}:\n\n`);
+  for (const issue of issues) process.stderr.write(`${formatConfigIssue(issue, process.cwd())}\n\n`);
 }

@@ -2,6 +2,7 @@
 /** The `holodeck` command line. Only commander loads up front; each command loads what it needs. */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
+import { parseModelOption } from './parse-model-option.js';
 import { readVersion } from './read-version.js';
 import { parseShard } from './shard.js';
 
@@ -31,6 +32,12 @@ function shardOption(value: string) {
   }
 }
 
+function modelOption(value: string) {
+  const parsed = parseModelOption(value);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
+  return parsed.value;
+}
+
 function portNumber(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
@@ -56,12 +63,28 @@ const test = program
   .command('test')
   .description('run the test cases of an agent configuration')
   .argument('[config]', 'agent.yaml, or a folder holding one', 'agent.yaml')
-  .option('--output <path>', 'write a report (.json, .md, .xml JUnit); repeatable', collect, [])
-  .addOption(new Option('--format <format>', 'report format for every --output').choices(['json', 'markdown', 'junit']))
-  .option('-j, --parallel-test-cases <n>', 'run up to N test cases at once', positiveInt)
-  .option('--timeout <seconds>', 'per-turn agent timeout (llm_timeout)', positiveNumber)
-  .option('--limit <n>', 'run only the first N test cases', positiveInt)
-  .option('--filter <pattern>', 'run only test cases whose name contains PATTERN (* and ? are wildcards)')
+  .option('--output <path>', 'write a report (.json, .md, .xml JUnit, .html); repeatable', collect, [])
+  .addOption(
+    new Option('--format <format>', 'report format for every --output').choices(['json', 'markdown', 'junit', 'html']),
+  )
+  .option('-j, --parallel-test-cases <n>', 'run up to N test cases at once (default 1)', positiveInt)
+  .option('--timeout <seconds>', 'per-turn agent timeout (llm_timeout, default 60)', positiveNumber)
+  .option('--limit <n>', 'run only the first N selected test cases', positiveInt)
+  .option(
+    '--filter <pattern>',
+    'run test cases whose name contains PATTERN (* and ? are wildcards); repeatable: any of them',
+    collect,
+    [],
+  )
+  .option('--grep <regex>', 'run test cases whose name matches the regular expression')
+  .option(
+    '--exclude <pattern>',
+    'leave out test cases whose name matches PATTERN (as --filter); repeatable',
+    collect,
+    [],
+  )
+  .option('--last-failed', 'run the test cases that failed or errored in the latest run of this config')
+  .option('--model <provider:name>', "override the agent's model, e.g. openai:gpt-4o-mini", modelOption)
   .addOption(new Option('--backend <name>', 'override the backend').choices(['ai_sdk', 'claude_agent_sdk']))
   .option('--results-dir <dir>', 'where run records go (default: results/ beside the config)')
   .option('--shard <i/n>', 'run only slice i of n of the selected test cases (merge with merge-reports)', shardOption)
@@ -103,9 +126,11 @@ program
   .command('merge-reports')
   .description('combine the run records of shards (--shard i/n) into one run: record, reports, exit code')
   .argument('<paths...>', 'run records, or folders holding them (searched recursively)')
-  .option('--output <path>', 'write a report (.json, .md, .xml JUnit); repeatable', collect, [])
-  .addOption(new Option('--format <format>', 'report format for every --output').choices(['json', 'markdown', 'junit']))
-  .option('--results-dir <dir>', 'where the merged run record goes', 'results')
+  .option('--output <path>', 'write a report (.json, .md, .xml JUnit, .html); repeatable', collect, [])
+  .addOption(
+    new Option('--format <format>', 'report format for every --output').choices(['json', 'markdown', 'junit', 'html']),
+  )
+  .option('--results-dir <dir>', 'where the merged run record goes (default: results/ beside the config)')
   .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
   .option('-v, --verbose', 'per-turn detail and metric reasoning')
   .option('-q, --quiet', 'summary only')
@@ -118,9 +143,11 @@ program
   .command('validate')
   .description('load and check the configuration only; no agent is called')
   .argument('[config]', 'agent.yaml, or a folder holding one', 'agent.yaml')
-  .action(async (config: string) => {
+  .option('--model <provider:name>', "check with this model instead of the agent's", modelOption)
+  .addOption(new Option('--backend <name>', 'check with this backend').choices(['ai_sdk', 'claude_agent_sdk']))
+  .action(async (config: string, options: Record<string, unknown>) => {
     const { validateCommand } = await import('./commands/validate-command.js');
-    process.exitCode = await validateCommand(config);
+    process.exitCode = await validateCommand(config, options);
   });
 
 await program.parseAsync(process.argv);

@@ -1,25 +1,42 @@
-/** Which test cases a run covers: `--filter`, `--limit`, then `--shard`, recorded so a resume or merge can check. */
+/**
+ * Which test cases a run covers: the name criteria and `--limit`, then `--shard`, recorded so that a resume
+ * or a merge can check and repeat it.
+ */
 import { createHash } from 'node:crypto';
 import type { TestCaseConfig } from '../core/config-types.js';
 import type { RunSelection, ShardSpec } from '../reporters/run-record.js';
-import { selectTestCases } from './select-test-cases.js';
+import { type CaseCriteria, selectTestCases } from './select-test-cases.js';
 import { shardSlice } from './shard.js';
 
-export interface SelectionRequest {
-  readonly filter: string | null;
-  readonly limit: number | null;
+export interface SelectionRequest extends CaseCriteria {
   readonly shard: ShardSpec | null;
+  /** `--last-failed`: the run whose failed cases `only` lists. */
+  readonly last_failed_of: string | null;
 }
 
 export type SelectionPlan =
   | { readonly ok: true; readonly cases: readonly TestCaseConfig[]; readonly selection: RunSelection }
   | { readonly ok: false; readonly message: string };
 
+export const SELECT_ALL: SelectionRequest = {
+  filters: [],
+  grep: null,
+  exclude: [],
+  only: null,
+  limit: null,
+  shard: null,
+  last_failed_of: null,
+};
+
 export function planSelection(all: readonly TestCaseConfig[], request: SelectionRequest): SelectionPlan {
-  const selected = selectTestCases(all, request.filter ?? undefined, request.limit ?? undefined);
+  const selected = selectTestCases(all, request);
   if (!selected.ok) return selected;
   const selection: RunSelection = {
-    filter: request.filter,
+    filter: request.filters.length === 1 ? (request.filters[0] as string) : null,
+    filters: [...request.filters],
+    grep: request.grep,
+    exclude: [...request.exclude],
+    last_failed: request.only === null ? null : { run_id: request.last_failed_of ?? '', names: [...request.only] },
     limit: request.limit,
     shard: request.shard,
     suite_cases: selected.cases.length,
@@ -27,6 +44,20 @@ export function planSelection(all: readonly TestCaseConfig[], request: Selection
   };
   const cases = request.shard === null ? selected.cases : shardSlice(selected.cases, request.shard);
   return { ok: true, cases, selection };
+}
+
+/** The request that repeats a stored selection (records written before `filters` existed carry `filter`). */
+export function requestOf(stored: RunSelection | null | undefined): SelectionRequest {
+  if (stored === null || stored === undefined) return SELECT_ALL;
+  return {
+    filters: stored.filters ?? (stored.filter === null || stored.filter === undefined ? [] : [stored.filter]),
+    grep: stored.grep ?? null,
+    exclude: stored.exclude ?? [],
+    only: stored.last_failed?.names ?? null,
+    last_failed_of: stored.last_failed?.run_id ?? null,
+    limit: stored.limit,
+    shard: stored.shard,
+  };
 }
 
 /** A short hash of the case names in order: equal for every shard of one suite. */

@@ -10,10 +10,10 @@ import type { RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import type { RestoredRun } from '../runner/run-deps.js';
 import { configSnapshot } from './config-snapshot.js';
 import { gitCommit } from './git-commit.js';
-import { planSelection } from './plan-selection.js';
+import { lastFailed } from './last-failed.js';
+import { planSelection, requestOf, type SelectionRequest } from './plan-selection.js';
 import { readVersion } from './read-version.js';
-import { loadResume } from './resume/load-resume.js';
-import { locateRun } from './resume/locate-run.js';
+import type { ResumeSource } from './resume/load-resume.js';
 import type { TestOptions } from './test-options.js';
 
 export interface PreparedRun {
@@ -29,14 +29,18 @@ export interface PreparedRun {
 
 export type Prepared =
   | { readonly ok: true; readonly run: PreparedRun }
-  | { readonly ok: false; readonly message: string };
+  /** `nothing`: there is nothing to run and that is no mistake (e.g. --last-failed after a green run). */
+  | { readonly ok: false; readonly message: string; readonly nothing?: true };
 
-export async function prepareFreshRun(config: AgentConfig, options: TestOptions, argv: string[]): Promise<Prepared> {
-  const plan = planSelection(config.test_cases, {
-    filter: options.filter ?? config.execution.filter,
-    limit: options.limit ?? config.execution.limit,
-    shard: options.shard ?? null,
-  });
+export async function prepareFreshRun(
+  config: AgentConfig,
+  options: TestOptions,
+  argv: string[],
+  resultsDir: string,
+): Promise<Prepared> {
+  const request = await selectionRequest(config, options, resultsDir);
+  if (!request.ok) return request;
+  const plan = planSelection(config.test_cases, request.value);
   if (!plan.ok) return plan;
   const notices =
     plan.cases.length === 0 && options.shard !== undefined
@@ -44,6 +48,9 @@ export async function prepareFreshRun(config: AgentConfig, options: TestOptions,
           `shard ${options.shard.index}/${options.shard.total} holds no test case (${plan.selection.suite_cases} selected)`,
         ]
       : [];
+  if (request.value.only !== null) {
+    notices.push(`running the ${plan.cases.length} test cases that failed in ${request.value.last_failed_of}`);
+  }
   const metadata: RunRecordMetadata = {
     cli_args: argv,
     config_snapshot: configSnapshot(config),
@@ -51,47 +58,76 @@ export async function prepareFreshRun(config: AgentConfig, options: TestOptions,
     holodeck_version: readVersion(),
     node_version: process.version,
     backend: config.backend.type,
-    model: { provider: config.model.provider, name: config.model.name },
+    model: config.model === null ? null : { provider: config.model.provider, name: config.model.name },
     started_at: new Date().toISOString(),
     selection: plan.selection,
+    execution: {
+      parallel_test_cases: config.execution.parallel_test_cases,
+      llm_timeout: config.execution.llm_timeout,
+    },
   };
   return { ok: true, run: { run_id: randomUUID(), cases: plan.cases, metadata, notices } };
 }
 
-export async function prepareResumedRun(
-  config: AgentConfig,
-  options: TestOptions,
-  resultsDir: string,
-  wanted: string | true,
-): Promise<Prepared> {
-  if (options.filter !== undefined || options.limit !== undefined || options.shard !== undefined) {
+type RequestResult =
+  | { readonly ok: true; readonly value: SelectionRequest }
+  | { readonly ok: false; readonly message: string; readonly nothing?: true };
+
+async function selectionRequest(config: AgentConfig, options: TestOptions, resultsDir: string): Promise<RequestResult> {
+  const base: SelectionRequest = {
+    filters: options.filter.length > 0 ? options.filter : config.execution.filter ? [config.execution.filter] : [],
+    grep: options.grep ?? null,
+    exclude: options.exclude,
+    only: null,
+    last_failed_of: null,
+    limit: options.limit ?? config.execution.limit,
+    shard: options.shard ?? null,
+  };
+  if (!options.lastFailed) return { ok: true, value: base };
+  const found = await lastFailed(resultsDir, config.name, config.config_path);
+  if (!found.ok) return found;
+  if (found.names.length === 0) {
     return {
       ok: false,
-      message: '--resume runs the test cases of the run it continues: drop --filter, --limit and --shard',
+      nothing: true,
+      message: `no test case failed in the latest run (${found.run_id}); nothing to run`,
     };
   }
-  const located = await locateRun(resultsDir, config.name, wanted);
-  if (!located.ok) return located;
-  const loaded = await loadResume(located.paths);
-  if (!loaded.ok) return loaded;
-  const source = loaded.source;
+  return { ok: true, value: { ...base, only: found.names, last_failed_of: found.run_id } };
+}
+
+export function prepareResumedRun(config: AgentConfig, options: TestOptions, source: ResumeSource): Prepared {
+  if (
+    options.filter.length > 0 ||
+    options.grep !== undefined ||
+    options.exclude.length > 0 ||
+    options.lastFailed ||
+    options.limit !== undefined ||
+    options.shard !== undefined
+  ) {
+    return {
+      ok: false,
+      message:
+        '--resume runs the test cases of the run it continues: drop --filter, --grep, --exclude, --last-failed, --limit and --shard',
+    };
+  }
   if (source.agent_name !== config.name) {
     return {
       ok: false,
-      message: `the run ${located.paths.record} is of agent "${source.agent_name}", not "${config.name}"`,
+      message: `the run ${source.paths.record} is of agent "${source.agent_name}", not "${config.name}"`,
     };
   }
   const stored = source.metadata.selection;
-  const plan = planSelection(config.test_cases, {
-    filter: stored?.filter ?? null,
-    limit: stored?.limit ?? null,
-    shard: stored?.shard ?? null,
-  });
+  const plan = planSelection(config.test_cases, requestOf(stored));
   if (!plan.ok) return plan;
   const metadata: RunRecordMetadata = {
     ...source.metadata,
     config_snapshot: configSnapshot(config),
     selection: plan.selection,
+    execution: {
+      parallel_test_cases: config.execution.parallel_test_cases,
+      llm_timeout: config.execution.llm_timeout,
+    },
     resumed_at: [...(source.metadata.resumed_at ?? []), new Date().toISOString()],
   };
   const restored: RestoredRun = {
@@ -111,11 +147,7 @@ export async function prepareResumedRun(
   return { ok: true, run };
 }
 
-function resumeNotices(
-  source: { readonly names: ReadonlySet<string>; readonly skipped_lines: number; readonly paths: RecordPaths },
-  cases: readonly TestCaseConfig[],
-  suiteChanged: boolean,
-): string[] {
+function resumeNotices(source: ResumeSource, cases: readonly TestCaseConfig[], suiteChanged: boolean): string[] {
   const selected = new Set(cases.map((testCase) => testCase.name));
   const dropped = [...source.names].filter((name) => !selected.has(name)).length;
   const notices = [`resuming ${source.paths.record}`];

@@ -1,24 +1,62 @@
-/** `--filter` and `--limit`: which test cases run. */
+/**
+ * Which test cases run: `--filter` (any of them), `--grep`, `--exclude`, `--last-failed`, then `--limit`.
+ * The cases keep the configuration's order.
+ */
 import type { TestCaseConfig } from '../core/config-types.js';
+
+export interface CaseCriteria {
+  /** Name patterns; a case matches when any matches (none = all). */
+  readonly filters: readonly string[];
+  /** A JavaScript regular expression searched in the name. */
+  readonly grep: string | null;
+  /** Name patterns; a case matching any is left out. */
+  readonly exclude: readonly string[];
+  /** Only these names (`--last-failed`); null = no such restriction. */
+  readonly only: readonly string[] | null;
+  readonly limit: number | null;
+}
 
 export type Selection =
   | { readonly ok: true; readonly cases: readonly TestCaseConfig[] }
   | { readonly ok: false; readonly message: string };
 
-export function selectTestCases(
-  cases: readonly TestCaseConfig[],
-  filter: string | undefined,
-  limit: number | undefined,
-): Selection {
-  const matcher = filter === undefined ? null : nameMatcher(filter);
-  const filtered = matcher ? cases.filter((testCase) => matcher(testCase.name)) : cases;
-  const selected = limit === undefined ? filtered : filtered.slice(0, limit);
-  if (selected.length === 0) {
-    const why =
-      filter === undefined ? 'the configuration has no test cases' : `no test case name matches --filter "${filter}"`;
-    return { ok: false, message: `${why}; nothing to run` };
-  }
+export function selectTestCases(cases: readonly TestCaseConfig[], criteria: CaseCriteria): Selection {
+  const grep = compileGrep(criteria.grep);
+  if (grep !== null && !grep.ok) return grep;
+  const include = criteria.filters.map(nameMatcher);
+  const exclude = criteria.exclude.map(nameMatcher);
+  const only = criteria.only === null ? null : new Set(criteria.only);
+  const filtered = cases.filter(
+    (testCase) =>
+      (include.length === 0 || include.some((matches) => matches(testCase.name))) &&
+      (grep === null || grep.regex.test(testCase.name)) &&
+      !exclude.some((matches) => matches(testCase.name)) &&
+      (only === null || only.has(testCase.name)),
+  );
+  const selected = criteria.limit === null ? filtered : filtered.slice(0, criteria.limit);
+  if (selected.length === 0) return { ok: false, message: `${emptyReason(cases.length, criteria)}; nothing to run` };
   return { ok: true, cases: selected };
+}
+
+function emptyReason(total: number, criteria: CaseCriteria): string {
+  if (total === 0) return 'the configuration has no test cases';
+  const parts: string[] = [];
+  if (criteria.filters.length > 0) parts.push(criteria.filters.map((f) => `--filter "${f}"`).join(' or '));
+  if (criteria.grep !== null) parts.push(`--grep "${criteria.grep}"`);
+  if (criteria.exclude.length > 0) parts.push(`not ${criteria.exclude.map((e) => `--exclude "${e}"`).join(', ')}`);
+  if (criteria.only !== null) parts.push(`among the ${criteria.only.length} cases that failed last time`);
+  return `no test case name matches ${parts.join(', ')}`;
+}
+
+function compileGrep(
+  pattern: string | null,
+): { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly message: string } | null {
+  if (pattern === null) return null;
+  try {
+    return { ok: true, regex: new RegExp(pattern) };
+  } catch (error) {
+    return { ok: false, message: `--grep "${pattern}" is not a valid regular expression: ${(error as Error).message}` };
+  }
 }
 
 /** Substring match; `*` and `?` make it a wildcard pattern over the whole name. Case-insensitive. */
@@ -31,6 +69,6 @@ export function nameMatcher(pattern: string): (name: string) => boolean {
     .split('')
     .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
     .join('');
-  const regex = new RegExp(`^${source}$`, 'i');
+  const regex = new RegExp(`^${source}$`, 'is');
   return (name) => regex.test(name);
 }

@@ -1,13 +1,19 @@
 /** The options of `holodeck test`, as parsed by commander, typed. */
+import type { ModelOverride } from './parse-model-option.js';
 import type { ShardSpec } from './shard.js';
 
 export interface TestOptions {
   readonly output: readonly string[];
-  readonly format: 'json' | 'markdown' | 'junit' | undefined;
+  readonly format: 'json' | 'markdown' | 'junit' | 'html' | undefined;
   readonly parallelTestCases: number | undefined;
   readonly timeout: number | undefined;
   readonly limit: number | undefined;
-  readonly filter: string | undefined;
+  /** `--filter`, repeatable: a case runs when any matches. */
+  readonly filter: readonly string[];
+  readonly grep: string | undefined;
+  readonly exclude: readonly string[];
+  readonly lastFailed: boolean;
+  readonly model: ModelOverride | undefined;
   readonly backend: 'ai_sdk' | 'claude_agent_sdk' | undefined;
   readonly resultsDir: string | undefined;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
@@ -28,7 +34,11 @@ export function toTestOptions(raw: Record<string, unknown>): TestOptions {
     parallelTestCases: raw.parallelTestCases as number | undefined,
     timeout: raw.timeout as number | undefined,
     limit: raw.limit as number | undefined,
-    filter: raw.filter as string | undefined,
+    filter: (raw.filter as string[] | undefined) ?? [],
+    grep: raw.grep as string | undefined,
+    exclude: (raw.exclude as string[] | undefined) ?? [],
+    lastFailed: raw.lastFailed === true,
+    model: raw.model as ModelOverride | undefined,
     backend: raw.backend as TestOptions['backend'],
     resultsDir: raw.resultsDir as string | undefined,
     verbosity: raw.quiet ? 'quiet' : raw.verbose ? 'verbose' : 'normal',

@@ -24,6 +24,8 @@ export const ISSUE = {
   duplicateName: 'DUPLICATE_NAME',
   conflictingKeys: 'CONFLICTING_KEYS',
   endpointRequired: 'ENDPOINT_REQUIRED',
+  apiKeyMissing: 'API_KEY_MISSING',
+  backendProvider: 'BACKEND_PROVIDER',
   mcpTransport: 'MCP_TRANSPORT',
   instructionsShape: 'INSTRUCTIONS_SHAPE',
   instructionsNotFound: 'INSTRUCTIONS_NOT_FOUND',
@@ -39,6 +41,10 @@ export const ISSUE = {
   toolUnresolved: 'TOOL_MODULE_UNRESOLVED',
   toolInvalidExport: 'TOOL_INVALID_EXPORT',
   toolParametersRequired: 'TOOL_PARAMETERS_REQUIRED',
+  toolOrder: 'TOOL_ORDER',
+  contradictoryTools: 'CONTRADICTORY_TOOLS',
+  invalidJsonSchema: 'INVALID_JSON_SCHEMA',
+  jsonSchemaFile: 'JSON_SCHEMA_FILE',
 } as const;
 
 export type IssueCode = (typeof ISSUE)[keyof typeof ISSUE];

@@ -106,11 +106,11 @@ async function buildConfig(
   ]);
   const name = section('name');
   const model = section('model');
-  if (name === undefined || model === undefined || backend === null) return null;
+  if (name === undefined || backend === null) return null;
   return {
     name,
     description: section('description') ?? null,
-    model: buildModel(model),
+    model: model === undefined ? null : buildModel(model),
     backend,
     instructions,
     tools: tools.filter((tool): tool is ToolConfig => tool !== null),

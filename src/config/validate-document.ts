@@ -7,7 +7,7 @@ import { describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, IssueSink, pendingIssue } from './pending-issue.js';
-import { agentConfigSchema, testCaseSourceIssues } from './schema/agent-schema.js';
+import { agentConfigSchema, modelPresenceIssues, testCaseSourceIssues } from './schema/agent-schema.js';
 import { isRecord, type ListRule } from './schema/fields.js';
 import { type TestCaseInput, testCaseSchema, uniqueTestCaseNames } from './schema/test-case-schema.js';
 import { type ToolInput, toolSchema, uniqueToolNames } from './schema/tool-schema.js';
@@ -53,6 +53,7 @@ export function validateDocument(data: unknown): ValidatedDocument {
     if (parsed.ok) sections.set(key, parsed.value);
     else issues.addAll(parsed.issues);
   }
+  issues.addAll(modelPresenceIssues(root));
   issues.addAll(testCaseSourceIssues(root));
   const tools = validateList(root.tools, ['tools'], toolSchema, uniqueToolNames, issues);
   return {

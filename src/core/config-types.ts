@@ -193,7 +193,8 @@ export interface EvaluationsConfig {
 export interface AgentConfig {
   readonly name: string;
   readonly description: string | null;
-  readonly model: ModelConfig;
+  /** The agent model; null only with a module backend that was given none. */
+  readonly model: ModelConfig | null;
   readonly backend: BackendConfig;
   readonly instructions: string;
   readonly tools: readonly ToolConfig[];

@@ -19,7 +19,7 @@ describe('console reporter without a TTY', () => {
     expect(lines[1]).toBe('✓ greeting  180ms');
     expect(lines[2]).toBe('✓ JKHY-2009  2 turns · 2/2 passed  500ms');
     expect(lines[3]).toBe(
-      '✗ AAPL-2017  3 turns · 1/3 passed, 1 skipped  500ms  — turn 1: subtract(a=206588, b≈181001) — arg \'b\' mismatch: expected ≈"181001", got 180000 (+3 more)',
+      '✗ AAPL-2017  3 turns · 1/3 passed, 1 skipped  500ms  — turn 2/3: subtract(a=206588, b≈181001) — arg \'b\' mismatch: expected ≈"181001", got 180000 (+3 more)',
     );
     expect(lines[4]).toBe('✗ farewell  180ms  — metric equality: score 0');
     expect(ESC.test(stream.text())).toBe(false);
@@ -36,9 +36,9 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('Tokens  570 (prompt 480 · completion 90)');
     const failures = text.slice(text.indexOf('Failures'));
     expect(failures).toContain('✗ AAPL-2017');
-    expect(failures).toContain("turn 1: subtract(a=206588, b≈181001) — arg 'b' mismatch");
+    expect(failures).toContain("turn 2/3: subtract(a=206588, b≈181001) — arg 'b' mismatch");
     expect(failures).toContain('        metric turn_program errored: TypeError');
-    expect(failures).toContain('turn 2: skipped: the session became unrecoverable at turn 1');
+    expect(failures).toContain('turn 3/3: skipped: the session became unrecoverable at turn 2');
     expect(failures).toContain('✗ farewell');
     expect(failures).not.toContain('JKHY-2009');
   });
@@ -57,7 +57,7 @@ describe('console reporter without a TTY', () => {
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), sampleReport());
     const text = stream.text();
-    expect(text).toContain('  ✓ turn 0 (1/2)  250ms');
+    expect(text).toContain('  ✓ turn 1/2  250ms');
     expect(text).toContain('    input     what is the difference from 2008?');
     expect(text).toContain('    response  25587');
     expect(text).toContain('    tools     mcp__fin__subtract(a=206588, b=181001) → 25587');
@@ -72,7 +72,7 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('        details {"steps":["subtract(206588, 181001)"]}');
     expect(text).toContain('    ✓ metric turn_program (code)  score 1 / threshold 0.5');
     expect(text).toContain('    – metric faithfulness (rag)  skipped');
-    expect(text).toContain('  – turn 2 (3/3) skipped: the session became unrecoverable at turn 1');
+    expect(text).toContain('  – turn 3/3 skipped: the session became unrecoverable at turn 2');
     expect(text).toContain('    input     hello');
   });
 
@@ -146,7 +146,7 @@ describe('console reporter on a streaming run', () => {
     expect(text).not.toContain('✗ case-1\n');
     expect(text).toContain('✗ case-98\n');
     expect(text).not.toContain('✗ case-100\n');
-    expect(text).toContain('turn 1: subtract(a=206588, b≈181001)');
+    expect(text).toContain('turn 2/3: subtract(a=206588, b≈181001)');
     expect(text).toContain('… and 10 more failing test cases');
   });
 

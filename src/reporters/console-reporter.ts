@@ -10,6 +10,7 @@ import { createProgressDisplay, type ProgressCounts, type ProgressDisplay } from
 import { formatSummary, REASON_WIDTH } from './console-summary.js';
 import { formatTurnDetails } from './console-turn-details.js';
 import { createFailureCollector, type FailureCollector } from './failure-digest.js';
+import { createInOrderLines } from './in-order-lines.js';
 import { escapeControlChars } from './safe-text.js';
 
 export interface ConsoleStream {
@@ -51,6 +52,8 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
     if (progress !== null) progress.print(text);
     else stream.write(`${text}\n`);
   };
+  // One line per case, in the configuration's order even when cases finish out of order.
+  const caseOutput = createInOrderLines(emit);
 
   return {
     onBegin(info: RunInfo) {
@@ -71,6 +74,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       progress?.update();
     },
     onTestCaseRestored(result: TestResult, index: number) {
+      caseOutput.add(index, []);
       collect(result, index);
       countFinished(counts, result, result.turns?.length ?? 1);
       progress?.update();
@@ -81,9 +85,13 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       turnsSeen.delete(result.test_name);
       counts.running = Math.max(0, counts.running - 1);
       countFinished(counts, result, unseenTurns);
-      if (verbosity !== 'quiet') emit(caseLines(result, verbosity, palette, options.max_text_length ?? 2000));
+      caseOutput.add(
+        index,
+        verbosity === 'quiet' ? [] : caseLines(result, verbosity, palette, options.max_text_length ?? 2000),
+      );
     },
     onEnd(report: RunReport, state: RunState) {
+      caseOutput.flush();
       progress?.stop();
       progress = null;
       const digest = failures === null ? {} : { failures: failures.digest() };

@@ -2,9 +2,9 @@
 import type { RunState } from '../core/reporter.js';
 import type { RunReport } from '../core/results.js';
 import type { TokenUsage } from '../core/token-usage.js';
+import { turnLabel } from '../core/turn-label.js';
 import type { Palette } from './ansi.js';
 import { digestOf, type FailureDigest } from './failure-digest.js';
-import { turnLabel } from './failure-reasons.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
 
@@ -66,7 +66,7 @@ function formatFailures(report: RunReport, options: SummaryOptions): string[] {
   for (const failing of digest.listed.slice(0, options.max_failures_listed)) {
     lines.push(`  ${palette.red('✗')} ${escapeControlChars(failing.test_name)}`);
     for (const failure of failing.failures) {
-      const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index)}: `;
+      const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index, failure.turn_count)}: `;
       failure.reasons.forEach((reason, i) => {
         const lead = i === 0 ? prefix : ' '.repeat(prefix.length);
         lines.push(`      ${lead}${oneLine(escapeControlChars(reason), REASON_WIDTH)}`);

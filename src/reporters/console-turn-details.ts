@@ -1,8 +1,9 @@
 /** Verbose (`-v`) detail of a finished test case: every turn with input, response, tools, assertions, metrics. */
 import type { GraderDetail, MetricResult, TestResult } from '../core/results.js';
+import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
 import type { Palette } from './ansi.js';
-import { metricState, turnLabel } from './failure-reasons.js';
+import { metricState } from './failure-reasons.js';
 import { formatDuration, formatScore } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { escapeControlChars, truncateText } from './safe-text.js';
@@ -43,7 +44,7 @@ function formatTurn(view: TurnView, multi: boolean, options: DetailOptions): str
 }
 
 function turnHeading(view: TurnView, palette: Palette): string {
-  const label = `${turnLabel(view.turn_index)} (${view.turn_index + 1}/${view.turn_count})`;
+  const label = turnLabel(view.turn_index, view.turn_count);
   if (view.skip_reason !== null) {
     return `${palette.yellow('–')} ${label} ${palette.yellow('skipped')}: ${escapeControlChars(view.skip_reason)}`;
   }

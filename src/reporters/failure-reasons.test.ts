@@ -27,7 +27,7 @@ describe('failure reasons', () => {
       'metric numeric: score 0 — expected 25587, got 26588',
       'metric turn_program errored: TypeError: Cannot read properties of undefined (reading "steps")',
     ]);
-    expect(failures[1]?.reasons).toEqual(['skipped: the session became unrecoverable at turn 1']);
+    expect(failures[1]?.reasons).toEqual(['skipped: the session became unrecoverable at turn 2']);
   });
 
   it('puts turn errors before assertion and metric failures, and ignores skipped metrics', () => {
@@ -82,6 +82,7 @@ describe('failure reasons', () => {
     expect(caseFailures(result)).toEqual([
       {
         turn_index: null,
+        turn_count: null,
         state: 'failed',
         reasons: ['expected tools greet not matched (called: none)', 'metric bleu: score 0.2 < threshold 0.5'],
       },

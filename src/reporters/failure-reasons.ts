@@ -2,7 +2,9 @@
  * Why a turn or a test case failed, as short human-readable lines. Shared by every text reporter so
  * console, Markdown and JUnit name the same failing turns with the same reasons.
  */
+
 import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
+import { turnLabel } from '../core/turn-label.js';
 import { formatAssertion } from '../matchers/index.js';
 import { formatScore } from './format-numbers.js';
 
@@ -50,6 +52,8 @@ export function turnFailureReasons(turn: TurnResult): string[] {
 export interface CaseFailure {
   /** null for case-level problems and for single-turn cases. */
   readonly turn_index: number | null;
+  /** Turns in the conversation, for labels like `turn 2/4`; null with turn_index. */
+  readonly turn_count: number | null;
   readonly state: 'failed' | 'skipped';
   readonly reasons: readonly string[];
 }
@@ -57,23 +61,32 @@ export interface CaseFailure {
 /** The failures of a test case: its own errors, then each failing or skipped turn in order. */
 export function caseFailures(result: TestResult): CaseFailure[] {
   if (result.passed) return [];
-  if (result.turns === undefined) return [{ turn_index: null, state: 'failed', reasons: singleTurnReasons(result) }];
+  if (result.turns === undefined) {
+    return [{ turn_index: null, turn_count: null, state: 'failed', reasons: singleTurnReasons(result) }];
+  }
   const failures: CaseFailure[] = [];
   const caseErrors = caseOwnErrors(result);
-  if (caseErrors.length > 0) failures.push({ turn_index: null, state: 'failed', reasons: caseErrors });
+  if (caseErrors.length > 0)
+    failures.push({ turn_index: null, turn_count: null, state: 'failed', reasons: caseErrors });
+  const count = result.turns.length;
   for (const turn of result.turns) {
     const state = turnState(turn);
-    if (state !== 'passed') failures.push({ turn_index: turn.turn_index, state, reasons: turnFailureReasons(turn) });
+    if (state !== 'passed') {
+      failures.push({ turn_index: turn.turn_index, turn_count: count, state, reasons: turnFailureReasons(turn) });
+    }
   }
   if (failures.length === 0)
-    failures.push({ turn_index: null, state: 'failed', reasons: ['failed (no reason recorded)'] });
+    failures.push({ turn_index: null, turn_count: null, state: 'failed', reasons: ['failed (no reason recorded)'] });
   return failures;
 }
 
 /** Errors of the test case itself (e.g. its session did not open), without the turn errors the roll-up repeats. */
 export function caseOwnErrors(result: TestResult): string[] {
   if (result.turns === undefined) return [...result.errors];
-  const turnErrors = new Set(result.turns.flatMap((t) => t.errors.flatMap((e) => [e, `turn ${t.turn_index}: ${e}`])));
+  const count = result.turns.length;
+  const turnErrors = new Set(
+    result.turns.flatMap((t) => t.errors.flatMap((e) => [e, `${turnLabel(t.turn_index, count)}: ${e}`])),
+  );
   return result.errors.filter((error) => !turnErrors.has(error));
 }
 
@@ -87,14 +100,9 @@ export function firstFailure(result: TestResult): CaseFailure | null {
 export function firstFailureText(result: TestResult): { readonly text: string; readonly more: number } | null {
   const failure = firstFailure(result);
   if (failure === null) return null;
-  const where = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index)}: `;
+  const where = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index, failure.turn_count)}: `;
   const more = caseFailures(result).reduce((sum, f) => sum + f.reasons.length, 0) - 1;
   return { text: `${where}${failure.reasons[0] ?? 'failed'}`, more };
-}
-
-/** Turn label in text, by the same 0-based index as `turn_index` in the JSON report and `turns[N]` in the config. */
-export function turnLabel(turnIndex: number): string {
-  return `turn ${turnIndex}`;
 }
 
 /** Why a skipped turn was skipped, without the `skipped:` prefix the runner may put on it. */
@@ -106,7 +114,7 @@ export function skipReason(turn: TurnResult): string {
 /** `turn 2: reason; other reason`, or just the reasons for case-level failures. */
 export function describeCaseFailure(failure: CaseFailure): string {
   const text = failure.reasons.join('; ');
-  return failure.turn_index === null ? text : `${turnLabel(failure.turn_index)}: ${text}`;
+  return failure.turn_index === null ? text : `${turnLabel(failure.turn_index, failure.turn_count)}: ${text}`;
 }
 
 export interface TurnCounts {

@@ -31,13 +31,13 @@ describe('renderJunitReport', () => {
     expect(findAll(cases[0]!, 'failure')).toHaveLength(0);
     const failure = findAll(cases[2]!, 'failure')[0]!;
     expect(failure.attributes['type']).toBe('TurnFailure');
-    expect(failure.attributes['message']).toMatch(/^turn 1: subtract\(a=206588, b≈181001\) — arg 'b' mismatch/);
-    expect(failure.attributes['message']).toContain(' | turn 2: skipped: the session became unrecoverable at turn 1');
+    expect(failure.attributes['message']).toMatch(/^turn 2\/3: subtract\(a=206588, b≈181001\) — arg 'b' mismatch/);
+    expect(failure.attributes['message']).toContain(' | turn 3/3: skipped: the session became unrecoverable at turn 2');
     expect(failure.text.split('\n')).toEqual([
-      `turn 1: subtract(a=206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000`,
-      '        metric numeric: score 0 — expected 25587, got 26588',
-      '        metric turn_program errored: TypeError: Cannot read properties of undefined (reading "steps")',
-      'turn 2: skipped: the session became unrecoverable at turn 1',
+      `turn 2/3: subtract(a=206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000`,
+      '          metric numeric: score 0 — expected 25587, got 26588',
+      '          metric turn_program errored: TypeError: Cannot read properties of undefined (reading "steps")',
+      'turn 3/3: skipped: the session became unrecoverable at turn 2',
     ]);
     const single = findAll(cases[3]!, 'failure')[0]!;
     expect(single.attributes).toMatchObject({ type: 'TestCaseFailure', message: 'metric equality: score 0' });
@@ -46,12 +46,12 @@ describe('renderJunitReport', () => {
   it('summarises every turn in system-out', () => {
     const cases = findAll(parseXml(renderJunitReport(sampleReport())), 'testcase');
     const out = findAll(cases[2]!, 'system-out')[0]!.text;
-    expect(out).toContain('turn 0 passed (250ms)\n  input: what was the revenue in 2017?\n  response: 229234');
-    expect(out).toContain('turn 1 failed (250ms)');
+    expect(out).toContain('turn 1/3 passed (250ms)\n  input: what was the revenue in 2017?\n  response: 229234');
+    expect(out).toContain('turn 2/3 failed (250ms)');
     expect(out).toContain('  tool: divide(a=1, b=0) ✗ division by zero');
     expect(out).toContain("  ✗ subtract(a=206588, b≈181001) — arg 'b' mismatch");
     expect(out).toContain('  metric turn_program — error: TypeError');
-    expect(out).toContain('turn 2 skipped: the session became unrecoverable at turn 1');
+    expect(out).toContain('turn 3/3 skipped: the session became unrecoverable at turn 2');
     const single = findAll(cases[0]!, 'system-out')[0]!.text;
     expect(single).toBe('passed (180ms)\n  input: hello\n  response: hi there\n  metric equality 1 passed');
   });
@@ -64,7 +64,7 @@ describe('renderJunitReport', () => {
     expect(cases[0]?.attributes['name']).toBe('evil <b>name</b> | ]]>');
     const expected = HOSTILE_TEXT.replaceAll('\u0000', '').replaceAll('\u001b', '').replaceAll('\uFFFF', '');
     expect(findAll(cases[0]!, 'failure')[0]?.text).toContain(expected.split('\n')[0]);
-    expect(findAll(cases[1]!, 'failure')[0]?.attributes['message']).toContain('turn 1: lookup — <script>');
+    expect(findAll(cases[1]!, 'failure')[0]?.attributes['message']).toContain('turn 2/2: lookup — <script>');
   });
 
   it('writes an empty suite for a run without results', () => {

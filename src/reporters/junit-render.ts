@@ -4,8 +4,9 @@
  * case has a `<system-out>` summarising its turns.
  */
 import type { RunReport, TestResult } from '../core/results.js';
+import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
-import { caseFailures, describeCaseFailure, metricState, turnLabel } from './failure-reasons.js';
+import { caseFailures, describeCaseFailure, metricState } from './failure-reasons.js';
 import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { oneLine, oneLineNoted } from './safe-text.js';
@@ -54,7 +55,7 @@ export function junitTestCase(result: TestResult, agentName: string): string {
   if (failures.length > 0) {
     const message = failures.map((f) => oneLine(describeCaseFailure(f), TEXT_WIDTH)).join(' | ');
     const body = failures.flatMap((f) => {
-      const where = f.turn_index === null ? '' : `${turnLabel(f.turn_index)}: `;
+      const where = f.turn_index === null ? '' : `${turnLabel(f.turn_index, f.turn_count)}: `;
       return f.reasons.map((reason, i) => `${i === 0 ? where : ' '.repeat(where.length)}${reason}`);
     });
     const type = failures.some((f) => f.turn_index !== null) ? 'TurnFailure' : 'TestCaseFailure';
@@ -66,7 +67,7 @@ export function junitTestCase(result: TestResult, agentName: string): string {
 }
 
 function turnSummary(view: TurnView, multi: boolean): string[] {
-  const label = multi ? `${turnLabel(view.turn_index)} ` : '';
+  const label = multi ? `${turnLabel(view.turn_index, view.turn_count)} ` : '';
   if (view.skip_reason !== null) return [`${label}skipped: ${view.skip_reason}`];
   const lines = [`${label}${view.state} (${formatDuration(view.execution_time_ms)}${retriesNote(view, ', ')})`];
   lines.push(`  input: ${oneLineNoted(view.input, TEXT_WIDTH)}`);

@@ -40,15 +40,15 @@ describe('renderMarkdownReport', () => {
     expect(md).toContain('| greeting | ✅ passed | single turn | 180ms |  |');
     expect(md).toContain('| JKHY-2009 | ✅ passed | 2 turns · 2/2 passed | 500ms |  |');
     expect(md).toContain(
-      `| AAPL-2017 | ❌ failed | 3 turns · 1/3 passed, 1 skipped | 500ms | turn 1: subtract(a=206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000 (+3 more) |`,
+      `| AAPL-2017 | ❌ failed | 3 turns · 1/3 passed, 1 skipped | 500ms | turn 2/3: subtract(a=206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000 (+3 more) |`,
     );
   });
 
   it('details every turn: input, response, tool calls, assertions with reasons, metric table, graders', () => {
     const md = section(renderMarkdownReport(sampleReport()), '## ❌ AAPL-2017');
     expect(md).toContain('3 turns · 1/3 passed, 1 skipped · 500ms · 240 tokens');
-    expect(md).toContain('### Turn 0 ✅ · 250ms\n\n**Input**\n\n```text\nwhat was the revenue in 2017?\n```');
-    expect(md).toContain('### Turn 1 ❌ · 250ms');
+    expect(md).toContain('### Turn 1/3 ✅ · 250ms\n\n**Input**\n\n```text\nwhat was the revenue in 2017?\n```');
+    expect(md).toContain('### Turn 2/3 ❌ · 250ms');
     expect(md).toContain('**Response**\n\n```text\nIt changed by 26588.\n```');
     expect(md).toContain('**Ground truth:** `25587`');
     expect(md).toContain(
@@ -66,7 +66,7 @@ describe('renderMarkdownReport', () => {
     expect(md).toContain(
       '**Code graders**\n\n- turn\\_program: `graders/turn_program_equivalence.ts:turnProgramEquivalence` — error: TypeError',
     );
-    expect(md).toContain('### Turn 2 ⏭️ skipped\n\nSkipped: the session became unrecoverable at turn 1');
+    expect(md).toContain('### Turn 3/3 ⏭️ skipped\n\nSkipped: the session became unrecoverable at turn 2');
     expect(md).not.toContain('**Test case errors**');
   });
 

@@ -1,5 +1,6 @@
 /** The Markdown report: a summary table, a table of test cases, then every case and every turn in detail. */
 import type { RunReport, TestResult } from '../core/results.js';
+import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
 import { caseOwnErrors, caseTurnCounts, firstFailureText } from './failure-reasons.js';
 import { formatDuration, formatPercent } from './format-numbers.js';
@@ -93,7 +94,10 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
   for (const view of views) {
     const mark = view.state === 'passed' ? '✅' : view.state === 'skipped' ? '⏭️ skipped' : '❌';
     const time = view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}${retriesNote(view)}`;
-    blocks.push(`### Turn ${view.turn_index} ${mark}${time}`, ...markdownTurnBody(view, limits));
+    blocks.push(
+      `### T${turnLabel(view.turn_index, view.turn_count).slice(1)} ${mark}${time}`,
+      ...markdownTurnBody(view, limits),
+    );
   }
   return blocks;
 }

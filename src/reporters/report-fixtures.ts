@@ -1,7 +1,9 @@
 /** Builders of realistic results for reporter tests (used by tests only); see report-scenarios.ts. */
+
 import type { MetricResult, RunReport, TestResult, ToolAssertionResult, TurnResult } from '../core/results.js';
 import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
+import { turnLabel } from '../core/turn-label.js';
 
 export function usage(prompt: number, completion: number): TokenUsage {
   return { ...ZERO_USAGE, prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
@@ -82,7 +84,7 @@ export function multiTurnResult(
     passed: turns.every((t) => t.passed),
     execution_time_ms: turns.reduce((sum, t) => sum + t.execution_time_ms, 0),
     token_usage: turns.reduce((sum, t) => addUsage(sum, t.token_usage), ZERO_USAGE),
-    errors: [...errors, ...turns.flatMap((t) => t.errors.map((e) => `turn ${t.turn_index}: ${e}`))],
+    errors: [...errors, ...turns.flatMap((t) => t.errors.map((e) => `${turnLabel(t.turn_index, turns.length)}: ${e}`))],
     timestamp: '2026-12-02T12:30:06.000Z',
     turns,
   };

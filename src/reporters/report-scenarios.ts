@@ -106,7 +106,7 @@ export function failingConversation(): TestResult {
       passed: false,
       execution_time_ms: 0,
       token_usage: ZERO_USAGE,
-      errors: ['skipped: the session became unrecoverable at turn 1'],
+      errors: ['skipped: the session became unrecoverable at turn 2'],
     }),
   ]);
 }

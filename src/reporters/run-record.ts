@@ -19,13 +19,25 @@ export interface ShardSpec {
 
 /** Which test cases the run covers, so a resume runs the same ones and shard records can be merged. */
 export interface RunSelection {
-  readonly filter: string | null;
+  /** The one `--filter` pattern, when there was exactly one (kept for records read by older versions). */
+  readonly filter?: string | null;
+  /** `--filter` patterns: a case runs when its name matches any. */
+  readonly filters?: readonly string[];
+  readonly grep?: string | null;
+  readonly exclude?: readonly string[];
+  /** `--last-failed`: the run whose failed and errored cases were selected, and their names. */
+  readonly last_failed?: { readonly run_id: string; readonly names: readonly string[] } | null;
   readonly limit: number | null;
   readonly shard: ShardSpec | null;
   /** Test cases selected by filter and limit, before sharding. */
   readonly suite_cases: number;
   /** A hash of the names of those cases, in order: shards of one suite carry the same fingerprint. */
   readonly suite_fingerprint: string;
+}
+
+export interface RunExecution {
+  readonly parallel_test_cases: number;
+  readonly llm_timeout: number;
 }
 
 /** A shard record combined into a merged run (`holodeck merge-reports`). */
@@ -44,10 +56,13 @@ export interface RunRecordMetadata {
   readonly holodeck_version: string;
   readonly node_version: string;
   readonly backend: string;
-  readonly model: { readonly provider: string; readonly name: string };
+  /** null for a module agent run without a model. */
+  readonly model: { readonly provider: string; readonly name: string } | null;
   readonly started_at: string;
   readonly finished_at?: string | null;
   readonly selection?: RunSelection | null;
+  /** The execution settings in force (after command-line overrides), so that `--resume` keeps them. */
+  readonly execution?: RunExecution | null;
   /** When each `--resume` session of this run started. */
   readonly resumed_at?: readonly string[];
   /** For a merged run: the shard records it combines. */
@@ -71,7 +86,14 @@ export interface RunRecord {
 const shardSchema = z.object({ index: z.number().int().min(1), total: z.number().int().min(1) });
 
 const selectionSchema = z.object({
-  filter: z.string().nullable(),
+  filter: z.string().nullable().optional(),
+  filters: z.array(z.string()).optional(),
+  grep: z.string().nullable().optional(),
+  exclude: z.array(z.string()).optional(),
+  last_failed: z
+    .object({ run_id: z.string(), names: z.array(z.string()) })
+    .nullable()
+    .optional(),
   limit: z.number().int().min(1).nullable(),
   shard: shardSchema.nullable(),
   suite_cases: z.number().int().min(0),
@@ -85,10 +107,11 @@ export const metadataSchema = z.object({
   holodeck_version: z.string(),
   node_version: z.string(),
   backend: z.string(),
-  model: z.object({ provider: z.string(), name: z.string() }),
+  model: z.object({ provider: z.string(), name: z.string() }).nullable(),
   started_at: z.string(),
   finished_at: z.string(),
   selection: selectionSchema.nullable().optional(),
+  execution: z.object({ parallel_test_cases: z.number(), llm_timeout: z.number() }).nullable().optional(),
   resumed_at: z.array(z.string()).optional(),
   merged_from: z.array(z.object({ run_id: z.string(), shard: shardSchema.nullable(), path: z.string() })).optional(),
 });

@@ -86,10 +86,10 @@ describe('retries in the human-readable reports', () => {
     const report = reportOf([flaky]);
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), report);
-    expect(stream.text()).toMatch(/turn 1 \(2\/2\) {2}\S+ · 3 retries/);
-    expect(stream.text()).not.toMatch(/turn 0 \(1\/2\) .*retr/);
-    expect(renderMarkdownReport(report)).toMatch(/### Turn 1 ✅ · \S+ · 3 retries/);
-    expect(renderJunitReport(report)).toMatch(/turn 1 passed \(\S+, 3 retries\)/);
+    expect(stream.text()).toMatch(/turn 2\/2 {2}\S+ · 3 retries/);
+    expect(stream.text()).not.toMatch(/turn 1\/2 .*retr/);
+    expect(renderMarkdownReport(report)).toMatch(/### Turn 2\/2 ✅ · \S+ · 3 retries/);
+    expect(renderJunitReport(report)).toMatch(/turn 2\/2 passed \(\S+, 3 retries\)/);
     expect(renderJsonReport(report)).toContain('"retries": 3');
   });
 });

@@ -1,7 +1,9 @@
 /** Rolls the turns of a test case up into its TestResult fields (PRODUCT.md §4 "Roll-up"). */
+
 import type { TestCaseConfig } from '../core/config-types.js';
 import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
 import { addUsage, ZERO_USAGE } from '../core/token-usage.js';
+import { turnLabel } from '../core/turn-label.js';
 
 export function rollupTestCase(
   testCase: TestCaseConfig,
@@ -33,7 +35,9 @@ export function rollupTestCase(
 }
 
 function turnErrors(turns: readonly TurnResult[], single: boolean): string[] {
-  return turns.flatMap((turn) => turn.errors.map((error) => (single ? error : `turn ${turn.turn_index}: ${error}`)));
+  return turns.flatMap((turn) =>
+    turn.errors.map((error) => (single ? error : `${turnLabel(turn.turn_index, turns.length)}: ${error}`)),
+  );
 }
 
 /** One entry per metric name: score = mean over the turns that ran it, passed = all of them passed. */

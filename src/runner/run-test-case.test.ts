@@ -65,7 +65,7 @@ describe('runTestCase', () => {
     ]);
     expect(turns[1]!.errors[0]).toMatch(/timed out after 0\.1s/);
     expect(sessions[0]!.inputs).toHaveLength(3);
-    expect(run.result.errors).toEqual([expect.stringMatching(/^turn 1: turn timed out/)]);
+    expect(run.result.errors).toEqual([expect.stringMatching(/^turn 2\/\d+: turn timed out/)]);
   });
 
   it('skips the remaining turns after two errors in a row, with the reason', async () => {
@@ -77,7 +77,7 @@ describe('runTestCase', () => {
     const run = await runTestCase(four, [], 1000, deps(backend));
     const turns = run.result.turns!;
     expect(turns.map((t) => t.skipped)).toEqual([false, false, false, true]);
-    expect(turns[3]!.errors[0]).toMatch(/failed twice in a row \(turns 1 and 2\)/);
+    expect(turns[3]!.errors[0]).toMatch(/failed twice in a row \(turns 2 and 3\)/);
     expect(sessions[0]!.inputs).toEqual(['a', 'b', 'c']);
     expect(sessions[0]!.closed).toBe(true);
   });
@@ -88,7 +88,7 @@ describe('runTestCase', () => {
     });
     const run = await runTestCase(case3, [], 1000, deps(backend));
     expect(run.result.turns!.map((t) => t.skipped)).toEqual([false, true, true]);
-    expect(run.result.turns![1]!.errors[0]).toMatch(/unrecoverable at turn 0/);
+    expect(run.result.turns![1]!.errors[0]).toMatch(/unrecoverable at turn 1/);
     expect(run.result.passed).toBe(false);
   });
 

@@ -78,9 +78,9 @@ function sessionEndReason(
   turn: TurnConfig,
 ): string | null {
   if (outcome.interrupted) return 'skipped: the run was interrupted';
-  if (outcome.unrecoverable) return `skipped: the session became unrecoverable at turn ${turn.index}`;
+  if (outcome.unrecoverable) return `skipped: the session became unrecoverable at turn ${turn.index + 1}`;
   if (consecutiveErrors >= 2)
-    return `skipped: the session failed twice in a row (turns ${turn.index - 1} and ${turn.index})`;
+    return `skipped: the session failed twice in a row (turns ${turn.index} and ${turn.index + 1})`;
   return null;
 }
 

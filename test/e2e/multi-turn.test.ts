@@ -88,9 +88,9 @@ describe('a 4-turn ConvFinQA conversation', () => {
       score: 0.75,
       passed: false,
     });
-    expect(run.stdout).toMatch(/✗ JKHY-2009.*turn 2/);
-    expect(markdown).toMatch(/Turn 2[\s\S]*25000/);
-    expect(junit).toMatch(/<failure[^>]*>[\s\S]*turn 2[\s\S]*<\/failure>/);
+    expect(run.stdout).toMatch(/✗ JKHY-2009.*turn 3\/4:/);
+    expect(markdown).toMatch(/Turn 3\/4[\s\S]*25000/);
+    expect(junit).toMatch(/<failure[^>]*>[\s\S]*turn 3\/4[\s\S]*<\/failure>/);
   });
 
   it('fails exactly the turn calling subtract(206588, 180000), naming the mismatched argument', async () => {
@@ -138,7 +138,7 @@ describe('a 4-turn ConvFinQA conversation', () => {
     const turns = (JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as RunReport).results[0]!.turns!;
     expect(turns.map((t) => t.skipped)).toEqual([false, false, true, true]);
     expect(turns[1]!.errors[0]).toMatch(/401/);
-    expect(turns[2]!.errors[0]).toMatch(/unrecoverable at turn 1/);
+    expect(turns[2]!.errors[0]).toMatch(/unrecoverable at turn 2/);
     expect(run.stdout).toMatch(/skipped/);
   });
 });

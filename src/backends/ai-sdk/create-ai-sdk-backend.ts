@@ -2,6 +2,7 @@
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
+import { requireModel } from '../require-model.js';
 import { createLanguageModel, type Env } from './create-language-model.js';
 import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './retry-policy.js';
 
@@ -19,17 +20,18 @@ export interface AiSdkBackendDeps {
 export const DEFAULT_MAX_STEPS = 10;
 
 export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
-  const resolved = await createLanguageModel(config.model, deps.env);
+  const modelConfig = requireModel(config);
+  const resolved = await createLanguageModel(modelConfig, deps.env);
   const { createAiSdkSession } = await import('./ai-sdk-session.js');
   const settings = {
     model: resolved.model,
-    provider: config.model.provider,
+    provider: modelConfig.provider,
     endpoint: resolved.endpoint,
     system: config.instructions.trim() === '' ? undefined : config.instructions,
     tools: deps.toolSet.tools,
     max_steps: deps.max_steps ?? DEFAULT_MAX_STEPS,
-    temperature: config.model.temperature ?? undefined,
-    max_output_tokens: config.model.max_tokens ?? undefined,
+    temperature: modelConfig.temperature ?? undefined,
+    max_output_tokens: modelConfig.max_tokens ?? undefined,
     retry: { ...DEFAULT_RETRY_POLICY, ...deps.retry, max_retries: config.execution.max_retries },
     random: deps.random ?? Math.random,
     sleep: deps.sleep ?? abortableSleep,

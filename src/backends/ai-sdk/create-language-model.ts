@@ -6,6 +6,7 @@
 import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
+import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -16,13 +17,7 @@ export interface ResolvedModel {
   readonly endpoint: string;
 }
 
-const KEY_VARS = {
-  openai: ['OPENAI_API_KEY'],
-  azure_openai: ['AZURE_OPENAI_API_KEY', 'AZURE_API_KEY'],
-  anthropic: ['ANTHROPIC_API_KEY'],
-  ollama: ['OLLAMA_API_KEY'],
-  openai_compatible: ['OPENAI_COMPATIBLE_API_KEY'],
-} as const satisfies Record<ModelConfig['provider'], readonly string[]>;
+const KEY_VARS = PROVIDER_KEY_VARS;
 
 export async function createLanguageModel(config: ModelConfig, env: Env): Promise<ResolvedModel> {
   // Provider warnings (e.g. unknown model ids) would go to the console; reports are our channel.

@@ -4,11 +4,13 @@
  * (shell, file edits, web) stay off unless listed in `builtin_tools`. The SDK is an optional peer
  * dependency, loaded only when this backend is chosen.
  */
+
 import { tmpdir } from 'node:os';
 import type { AgentBackend, AgentSession } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
+import { requireModel } from '../require-model.js';
 import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
 import { type ImportClaudeAgentSdk, loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
 import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
@@ -38,7 +40,7 @@ export async function createClaudeAgentSdkBackend(
 ): Promise<AgentBackend> {
   const sdk = await loadClaudeAgentSdk(deps.importSdk);
   const executable = deps.executable_path ?? requireBundledExecutable();
-  const model = resolveClaudeModel(config.model, deps.env);
+  const model = resolveClaudeModel(requireModel(config), deps.env);
   const builtin = checkBuiltinTools(deps.builtin_tools ?? [], sdk.BUILTIN_TOOL_NAMES);
   const { openClaudeSession } = await import('./claude-agent-sdk-session.js');
   const settings: ClaudeSessionSettings = {

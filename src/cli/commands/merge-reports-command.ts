@@ -4,8 +4,8 @@
  * the exit code of the whole suite.
  */
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import type { ReportFormat } from '../../reporters/create-reporter.js';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { type RunRecord, readRunRecord } from '../../reporters/run-record.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
 import { composeReporters } from '../compose-reporters.js';
@@ -13,11 +13,15 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import { checkShards, type ShardRecord } from '../merge/check-shards.js';
 import { findRecords } from '../merge/find-records.js';
 import { type MergedRun, replayShards } from '../merge/replay-shards.js';
+import { type OutputFormat, planOutputs } from '../plan-outputs.js';
+import { printRunLocations } from '../run-locations.js';
+import { writeHtmlOutputs } from '../write-html-outputs.js';
 
 interface MergeOptions {
   readonly output: readonly string[];
-  readonly format?: ReportFormat;
-  readonly resultsDir: string;
+  readonly format?: OutputFormat;
+  /** Default: results/ beside the config the shards ran (so `test view CONFIG` shows the merged run). */
+  readonly resultsDir?: string;
   readonly maxTextLength?: number;
   readonly verbose?: boolean;
   readonly quiet?: boolean;
@@ -37,6 +41,8 @@ export async function mergeReportsCommand(
   argv: string[],
 ): Promise<ExitCode> {
   const options = raw as unknown as MergeOptions;
+  const outputs = planOutputs(options.output, options.format);
+  if (!outputs.ok) return fail([outputs.message]);
   const found = await findRecords(paths);
   if (!found.ok) return fail([found.message]);
   const loaded = new Map<string, LoadedShard>();
@@ -52,11 +58,12 @@ export async function mergeReportsCommand(
   for (const path of checked.skipped) process.stderr.write(`skipped ${path}: not a shard record\n`);
   const ordered = checked.ordered.map((shard) => loaded.get(shard.path) as LoadedShard);
   const merged = mergedRun(ordered);
+  const resultsDir = mergedResultsDir(options.resultsDir, merged.agent_config_path);
+  const verbosity = options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal';
   const reporters = composeReporters({
-    outputs: options.output,
-    format: options.format,
-    verbosity: options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal',
-    resultsDir: resolve(options.resultsDir),
+    outputs: outputs.outputs,
+    verbosity,
+    resultsDir,
     agentName: merged.agent_name,
     metadata: mergedMetadata(ordered, merged, argv),
     secrets: [],
@@ -64,9 +71,30 @@ export async function mergeReportsCommand(
   });
   if (!reporters.ok) return fail([reporters.message]);
   const report = await replayShards(checked.ordered, merged, reporters.reporter);
-  process.stderr.write(`merged ${ordered.length} shards into ${reporters.recordPath() ?? '(no record)'}\n`);
-  if (reporters.errors.length > 0) return EXIT.runtime;
+  const record = reporters.recordPath();
+  process.stderr.write(`merged ${ordered.length} shards into ${record ?? '(no record)'}\n`);
+  const htmlProblems = await writeHtmlOutputs(outputs.outputs, resultsDir, record);
+  for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);
+  if (verbosity !== 'quiet') {
+    printRunLocations(process.stdout, {
+      record,
+      outputs: outputs.outputs.map((output) => output.path),
+      configPath: merged.agent_config_path,
+      resultsDir: options.resultsDir === undefined ? null : resultsDir,
+      cwd: process.cwd(),
+    });
+  }
+  if (reporters.errors.length > 0 || htmlProblems.length > 0) return EXIT.runtime;
   return report.summary.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** `--results-dir`, else results/ beside the config the shards ran, else (config folder not here) ./results. */
+function mergedResultsDir(given: string | undefined, configPath: string): string {
+  if (given !== undefined) return resolve(given);
+  const folder = dirname(configPath);
+  if (existsSync(folder)) return join(folder, 'results');
+  process.stderr.write(`the config folder ${folder} is not on this machine; writing the merged run under ./results\n`);
+  return resolve('results');
 }
 
 function loadShard(path: string, explicit: boolean, record: RunRecord): LoadedShard {

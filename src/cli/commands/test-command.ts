@@ -1,5 +1,5 @@
 /** `holodeck test`: load, select (or resume), start the backend, run, report, and choose the exit code. */
-import { basename, dirname, relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
@@ -7,17 +7,24 @@ import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { runSuite } from '../../runner/run-suite.js';
-import { applyOverrides } from '../apply-overrides.js';
+import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
-import { loadOrReport } from '../load-or-report.js';
-import { type PreparedRun, prepareFreshRun, prepareResumedRun } from '../prepare-run.js';
+import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
+import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
+import { type Prepared, type PreparedRun, prepareFreshRun, prepareResumedRun } from '../prepare-run.js';
 import { readVersion } from '../read-version.js';
+import { loadResume, type ResumeSource } from '../resume/load-resume.js';
+import { locateRun } from '../resume/locate-run.js';
+import { resumeCommandLine } from '../resume-command-line.js';
+import { resumedOverrides } from '../resumed-overrides.js';
+import { printRunLocations } from '../run-locations.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
 import { watchInterrupts } from '../watch-interrupts.js';
+import { writeHtmlOutputs } from '../write-html-outputs.js';
 
 type Reporters = Extract<ComposedReporters, { ok: true }>;
 
@@ -27,23 +34,39 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
   const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
   const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
+  const configPath = yamlAsResume ? (parsed.resume as string) : configArg;
+  const outputs = planOutputs(options.output, options.format);
+  if (!outputs.ok) return usageError(outputs.message);
   await preloadModelClient();
-  const loaded = await loadOrReport(yamlAsResume ? (parsed.resume as string) : configArg);
+  const loaded = await loadOrReport(configPath);
   if (!loaded) return EXIT.config;
-  const config = applyOverrides(loaded, options);
-  const resultsDir = options.resultsDir
-    ? resolve(options.resultsDir)
-    : (config.execution.results_dir ?? resolve(dirname(config.config_path), 'results'));
-  const prepared =
-    options.resume === undefined
-      ? await prepareFreshRun(config, options, argv)
-      : await prepareResumedRun(config, options, resultsDir, options.resume);
-  if (!prepared.ok) return usageError(prepared.message);
+  const customResults = options.resultsDir ?? loaded.execution.results_dir;
+  const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
+  let resumeSource: ResumeSource | null = null;
+  let overrides: Overrides = options;
+  if (options.resume !== undefined) {
+    const found = await findResumeSource(resultsDir, loaded.name, options.resume);
+    if (!found.ok) return usageError(found.message);
+    resumeSource = found.source;
+    overrides = resumedOverrides(loaded, options, found.source.metadata);
+  }
+  const config = await loadRunnableOrReport(configPath, overrides);
+  if (!config) return EXIT.config;
+  const prepared: Prepared =
+    resumeSource === null
+      ? await prepareFreshRun(config, options, argv, resultsDir)
+      : prepareResumedRun(config, options, resumeSource);
+  if (!prepared.ok) {
+    if (prepared.nothing) {
+      process.stderr.write(`${prepared.message}\n`);
+      return EXIT.ok;
+    }
+    return usageError(prepared.message);
+  }
   const run = prepared.run;
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   const reporters = composeReporters({
-    outputs: options.output,
-    format: options.format,
+    outputs: outputs.outputs,
     verbosity: options.verbosity,
     resultsDir,
     agentName: config.name,
@@ -55,7 +78,22 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   if (!reporters.ok) return usageError(reporters.message);
   const backend = await startBackend(config);
   if (typeof backend === 'number') return backend;
-  return runWithBackend(config, run, options, { backend, reporters, resultsDir });
+  const where: RunPlace = {
+    resultsDir,
+    customResultsDir: customResults !== null && customResults !== undefined,
+    outputs: outputs.outputs,
+  };
+  return runWithBackend(config, run, options, { backend, reporters, where });
+}
+
+type FoundResume =
+  | { readonly ok: true; readonly source: ResumeSource }
+  | { readonly ok: false; readonly message: string };
+
+async function findResumeSource(resultsDir: string, agentName: string, wanted: string | true): Promise<FoundResume> {
+  const located = await locateRun(resultsDir, agentName, wanted);
+  if (!located.ok) return located;
+  return loadResume(located.paths);
 }
 
 /** The backend, or the exit code: 2 when an optional SDK is not installed (a setup error), else 3. */
@@ -68,17 +106,24 @@ async function startBackend(config: AgentConfig): Promise<AgentBackend | ExitCod
   }
 }
 
+/** Where a run's files go. */
+interface RunPlace {
+  readonly resultsDir: string;
+  readonly customResultsDir: boolean;
+  readonly outputs: readonly PlannedOutput[];
+}
+
 interface RunParts {
   readonly backend: AgentBackend;
   readonly reporters: Reporters;
-  readonly resultsDir: string;
+  readonly where: RunPlace;
 }
 
 async function runWithBackend(
   config: AgentConfig,
   run: PreparedRun,
   options: TestOptions,
-  { backend, reporters, resultsDir }: RunParts,
+  { backend, reporters, where }: RunParts,
 ): Promise<ExitCode> {
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
@@ -111,15 +156,23 @@ async function runWithBackend(
         stop: interrupts.stop,
       },
     );
+    const record = reporters.recordPath();
     if (outcome.state === 'interrupted') {
-      explainInterruption(
-        config,
-        reporters.recordPath(),
-        resultsDir,
-        options.resultsDir !== undefined || config.execution.results_dir !== null,
-      );
+      explainInterruption(config, record, options, where);
       return EXIT.interrupted;
     }
+    const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record);
+    for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);
+    if (options.verbosity !== 'quiet') {
+      printRunLocations(process.stdout, {
+        record,
+        outputs: where.outputs.map((output) => output.path),
+        configPath: config.config_path,
+        resultsDir: where.customResultsDir ? where.resultsDir : null,
+        cwd: process.cwd(),
+      });
+    }
+    if (htmlProblems.length > 0 || reporters.errors.length > 0) return EXIT.runtime;
     return outcome.report.summary.failed > 0 ? EXIT.failed : EXIT.ok;
   } catch (error) {
     process.stderr.write(`error: the run stopped unexpectedly: ${(error as Error)?.stack ?? String(error)}\n`);
@@ -131,17 +184,20 @@ async function runWithBackend(
 }
 
 /** Where the finished cases were saved, and how to run the rest. */
-function explainInterruption(config: AgentConfig, record: string | null, resultsDir: string, custom: boolean): void {
+function explainInterruption(config: AgentConfig, record: string | null, options: TestOptions, where: RunPlace): void {
   if (record === null) return;
-  const id = relative(resultsDir, record)
+  const runId = relative(where.resultsDir, record)
     .replace(/\\/g, '/')
     .replace(/\.json$/, '');
-  const configArg = relative(process.cwd(), config.config_path) || basename(config.config_path);
-  const folder = custom ? ` --results-dir ${relative(process.cwd(), resultsDir) || '.'}` : '';
-  process.stderr.write(
-    `saved the finished test cases in ${record}\n` +
-      `run the rest with: holodeck test ${configArg}${folder} --resume ${id}\n`,
-  );
+  const command = resumeCommandLine({
+    configPath: config.config_path,
+    resultsDir: where.customResultsDir ? where.resultsDir : null,
+    runId,
+    options,
+    outputs: where.outputs,
+    cwd: process.cwd(),
+  });
+  process.stderr.write(`saved the finished test cases in ${record}\nrun the rest with: ${command}\n`);
 }
 
 function usageError(message: string): ExitCode {

@@ -1,13 +1,21 @@
+/** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
 import { EXIT, type ExitCode } from '../exit-codes.js';
-import { loadOrReport } from '../load-or-report.js';
+import { loadRunnableOrReport } from '../load-or-report.js';
+import type { ModelOverride } from '../parse-model-option.js';
 
-export async function validateCommand(configPath: string): Promise<ExitCode> {
-  const config = await loadOrReport(configPath);
+interface ValidateOptions {
+  readonly model?: ModelOverride;
+  readonly backend?: 'ai_sdk' | 'claude_agent_sdk';
+}
+
+export async function validateCommand(configPath: string, options: ValidateOptions = {}): Promise<ExitCode> {
+  const config = await loadRunnableOrReport(configPath, options);
   if (!config) return EXIT.config;
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
+  const model = config.model === null ? 'no model' : `model ${config.model.provider}:${config.model.name}`;
   process.stdout.write(
     `✓ ${config.config_path} is valid: agent "${config.name}", ${config.test_cases.length} test cases, ${turns} turns, ` +
-      `${config.tools.length} tools, backend ${config.backend.type}\n`,
+      `${config.tools.length} tools, backend ${config.backend.type}, ${model}\n`,
   );
   return EXIT.ok;
 }

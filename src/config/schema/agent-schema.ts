@@ -58,11 +58,24 @@ export function testCaseSourceIssues(root: Readonly<Record<string, unknown>>): P
   return [];
 }
 
+/** `model:` is required, except with `backend: { module: ... }`, whose agent chooses its own model (if any). */
+export function modelPresenceIssues(root: Readonly<Record<string, unknown>>): PendingIssue[] {
+  if (hasKey(root, 'model')) return [];
+  const backend = root.backend;
+  if (typeof backend === 'object' && backend !== null && hasKey(backend as Record<string, unknown>, 'module')) return [];
+  return [
+    pendingIssue(ISSUE.missingKey, ['model'], 'missing `model`', {
+      target: 'parent',
+      hint: 'add model: { provider: openai, name: gpt-4o-mini } (any provider), or use backend: { module: "agent.ts:createAgent" } for your own agent',
+    }),
+  ];
+}
+
 export const agentConfigSchema = z
   .strictObject({
     name: nonBlankString().describe('Agent name, used in reports and run records.'),
     description: z.string().optional(),
-    model: modelSchema,
+    model: modelSchema.optional().describe('The agent model; optional with backend: { module: ... }.'),
     backend: backendSchema.optional(),
     instructions: instructionsSchema.optional(),
     tools: toolListSchema.optional(),
@@ -73,7 +86,7 @@ export const agentConfigSchema = z
   })
   .check(
     objectRule((root, ctx) => {
-      for (const issue of testCaseSourceIssues(root)) {
+      for (const issue of [...modelPresenceIssues(root), ...testCaseSourceIssues(root)]) {
         addIssue(ctx, issue.code, issue.path, issue.message, { hint: issue.hint, target: issue.target });
       }
     }),

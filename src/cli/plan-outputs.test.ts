@@ -1,0 +1,45 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { planOutputs } from './plan-outputs.js';
+
+describe('planOutputs', () => {
+  it('takes each format from its extension, case-insensitively', () => {
+    expect(planOutputs(['r.json', 'r.MD', 'junit.xml', 'run.html', 'x.markdown'], undefined)).toEqual({
+      ok: true,
+      outputs: [
+        { path: resolve('r.json'), format: 'json' },
+        { path: resolve('r.MD'), format: 'markdown' },
+        { path: resolve('junit.xml'), format: 'junit' },
+        { path: resolve('run.html'), format: 'html' },
+        { path: resolve('x.markdown'), format: 'markdown' },
+      ],
+    });
+  });
+
+  it('lets --format name the format of files whose extension says nothing', () => {
+    expect(planOutputs(['report', 'report.txt', 'same.json'], 'json')).toMatchObject({
+      ok: true,
+      outputs: [{ format: 'json' }, { format: 'json' }, { format: 'json' }],
+    });
+  });
+
+  it('refuses an extension that contradicts --format', () => {
+    expect(planOutputs(['report.md'], 'json')).toEqual({
+      ok: false,
+      message:
+        '--output report.md is a Markdown file name, but --format is json: drop --format (the extension chooses), or name the file for JSON',
+    });
+    expect(planOutputs(['ok.xml', 'page.html'], 'junit')).toMatchObject({ ok: false });
+  });
+
+  it('refuses a file whose format cannot be told, naming the choices', () => {
+    const plan = planOutputs(['report.txt'], undefined);
+    expect(plan.ok).toBe(false);
+    if (!plan.ok)
+      expect(plan.message).toMatch(/"report.txt".*extension ".txt".*\.html.*--format json\|markdown\|junit\|html/);
+    expect(planOutputs(['report'], undefined)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/has no extension/),
+    });
+  });
+});

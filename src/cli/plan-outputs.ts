@@ -1,0 +1,62 @@
+/**
+ * `--output PATH` (repeatable) and `--format`: the format of each report file, from its extension or from
+ * `--format` — never both saying different things. `.html` is the static report of `test view --export`.
+ */
+import { extname, resolve } from 'node:path';
+import type { ReportFormat } from '../reporters/create-reporter.js';
+
+export type OutputFormat = ReportFormat | 'html';
+
+export interface PlannedOutput {
+  /** Absolute path. */
+  readonly path: string;
+  readonly format: OutputFormat;
+}
+
+export type OutputPlan =
+  | { readonly ok: true; readonly outputs: readonly PlannedOutput[] }
+  | { readonly ok: false; readonly message: string };
+
+const EXTENSIONS: Readonly<Record<string, OutputFormat>> = {
+  '.json': 'json',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.xml': 'junit',
+  '.html': 'html',
+  '.htm': 'html',
+};
+
+const NAMES: Readonly<Record<OutputFormat, string>> = {
+  json: 'JSON',
+  markdown: 'Markdown',
+  junit: 'JUnit XML',
+  html: 'HTML',
+};
+
+export function planOutputs(paths: readonly string[], format: OutputFormat | undefined): OutputPlan {
+  const outputs: PlannedOutput[] = [];
+  for (const path of paths) {
+    const ext = extname(path).toLowerCase();
+    const fromExtension = EXTENSIONS[ext];
+    if (format !== undefined && fromExtension !== undefined && fromExtension !== format) {
+      return {
+        ok: false,
+        message:
+          `--output ${path} is a ${NAMES[fromExtension]} file name, but --format is ${format}: ` +
+          `drop --format (the extension chooses), or name the file for ${NAMES[format]}`,
+      };
+    }
+    const chosen = format ?? fromExtension;
+    if (chosen === undefined) {
+      const found = ext === '' ? 'has no extension' : `has the extension "${ext}"`;
+      return {
+        ok: false,
+        message:
+          `cannot tell the report format of "${path}": it ${found}; use .json (JSON), .md (Markdown), ` +
+          '.xml (JUnit XML) or .html (static HTML report), or set --format json|markdown|junit|html',
+      };
+    }
+    outputs.push({ path: resolve(path), format: chosen });
+  }
+  return { ok: true, outputs };
+}

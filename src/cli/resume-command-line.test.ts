@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { resumeCommandLine } from './resume-command-line.js';
+import { shellQuote } from './shell-quote.js';
+import { toTestOptions } from './test-options.js';
+
+describe('resumeCommandLine', () => {
+  it('repeats the options the run started with, relative to the working folder', () => {
+    const options = toTestOptions({
+      parallelTestCases: 4,
+      timeout: 30,
+      model: { provider: 'ollama', name: 'llama3.2:1b' },
+      gracePeriod: 2,
+      verbose: true,
+      format: 'json',
+    });
+    const line = resumeCommandLine({
+      configPath: '/w/proj/agent.yaml',
+      resultsDir: '/w/proj/my runs',
+      runId: 'fin/2026-01-01T00-00-00-000Z',
+      options,
+      outputs: [{ path: '/w/out/r.json', format: 'json' }],
+      cwd: '/w/proj',
+    });
+    expect(line).toBe(
+      "holodeck test agent.yaml --results-dir 'my runs' --output ../out/r.json --format json -j 4 --timeout 30 " +
+        '--model ollama:llama3.2:1b --grace-period 2 -v --resume fin/2026-01-01T00-00-00-000Z',
+    );
+  });
+
+  it('is the bare command when nothing was set', () => {
+    const line = resumeCommandLine({
+      configPath: '/w/agent.yaml',
+      resultsDir: null,
+      runId: 'a/b',
+      options: toTestOptions({}),
+      outputs: [],
+      cwd: '/w',
+    });
+    expect(line).toBe('holodeck test agent.yaml --resume a/b');
+  });
+});
+
+describe('shellQuote', () => {
+  it('leaves safe words bare and single-quotes the rest', () => {
+    expect(shellQuote('a/b-c_1.json')).toBe('a/b-c_1.json');
+    expect(shellQuote("it's here")).toBe(`'it'\\''s here'`);
+    expect(shellQuote('')).toBe("''");
+    expect(shellQuote('$HOME')).toBe("'$HOME'");
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * `--resume` keeps the options the run started with — parallelism, timeout, backend and model — unless the
+ * command line gives them again.
+ */
+import type { AgentConfig, ProviderName } from '../core/config-types.js';
+import type { StoredRunMetadata } from '../reporters/run-record.js';
+import type { Overrides } from './apply-overrides.js';
+
+const PROVIDERS: readonly string[] = ['openai', 'azure_openai', 'anthropic', 'ollama', 'openai_compatible'];
+
+export function resumedOverrides(
+  config: AgentConfig,
+  given: Overrides,
+  stored: Pick<StoredRunMetadata, 'backend' | 'model' | 'execution'>,
+): Overrides {
+  const storedBackend =
+    (stored.backend === 'ai_sdk' || stored.backend === 'claude_agent_sdk') && stored.backend !== config.backend.type
+      ? stored.backend
+      : undefined;
+  const model = stored.model;
+  const storedModel =
+    model !== null &&
+    PROVIDERS.includes(model.provider) &&
+    (config.model === null || config.model.provider !== model.provider || config.model.name !== model.name)
+      ? { provider: model.provider as ProviderName, name: model.name }
+      : undefined;
+  return {
+    parallelTestCases: given.parallelTestCases ?? stored.execution?.parallel_test_cases,
+    timeout: given.timeout ?? stored.execution?.llm_timeout,
+    backend: given.backend ?? storedBackend,
+    model: given.model ?? storedModel,
+  };
+}

@@ -1,0 +1,27 @@
+/** After a run: where its record and every report went, and the command that opens the dashboard on it. */
+import { relative } from 'node:path';
+import { shellQuote } from './shell-quote.js';
+
+export interface RunLocations {
+  readonly record: string | null;
+  readonly outputs: readonly string[];
+  readonly configPath: string;
+  /** Set when run records do not go to the default folder (the dashboard command must name it). */
+  readonly resultsDir: string | null;
+  readonly cwd: string;
+}
+
+export function formatRunLocations(where: RunLocations): string {
+  const shown = (path: string) => relative(where.cwd, path) || '.';
+  const lines: string[] = [];
+  if (where.record !== null) lines.push(`run record  ${shown(where.record)}`);
+  for (const output of where.outputs) lines.push(`report      ${shown(output)}`);
+  const view = ['holodeck', 'test', 'view', shown(where.configPath)];
+  if (where.resultsDir !== null) view.push('--results-dir', shown(where.resultsDir));
+  lines.push(`dashboard   ${view.map(shellQuote).join(' ')}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function printRunLocations(stream: NodeJS.WritableStream, where: RunLocations): void {
+  stream.write(formatRunLocations(where));
+}

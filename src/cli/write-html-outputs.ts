@@ -1,0 +1,27 @@
+/** `--output report.html`: the static HTML report of the run just recorded, as `test view --export` writes it. */
+import { relative } from 'node:path';
+import { exportStaticReport } from '../dashboard/export-static-report.js';
+import type { PlannedOutput } from './plan-outputs.js';
+
+/** Writes every HTML output; returns the problems (one per file that could not be written). */
+export async function writeHtmlOutputs(
+  outputs: readonly PlannedOutput[],
+  resultsDir: string,
+  recordPath: string | null,
+): Promise<string[]> {
+  const html = outputs.filter((output) => output.format === 'html');
+  if (html.length === 0) return [];
+  if (recordPath === null) return html.map((output) => `cannot write ${output.path}: the run record was not written`);
+  const runId = relative(resultsDir, recordPath)
+    .replace(/\\/g, '/')
+    .replace(/\.json$/, '');
+  const problems: string[] = [];
+  for (const output of html) {
+    try {
+      await exportStaticReport({ resultsDir, runId, outPath: output.path });
+    } catch (error) {
+      problems.push(`cannot write ${output.path}: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentConfig, BackendConfig, MetricConfig, ModelConfig } from '../core/config-types.js';
+import { runnableIssues } from './runnable-issues.js';
+
+function model(provider: ModelConfig['provider'], extra: Partial<ModelConfig> = {}): ModelConfig {
+  return {
+    provider,
+    name: 'm',
+    endpoint: null,
+    api_key: null,
+    temperature: null,
+    max_tokens: null,
+    api_version: null,
+    ...extra,
+  };
+}
+
+const GEVAL = { type: 'geval', name: 'tone', enabled: true } as unknown as MetricConfig;
+
+function config(agent: ModelConfig | null, backend: BackendConfig = { type: 'ai_sdk' }, extra = {}): AgentConfig {
+  return {
+    name: 'a',
+    description: null,
+    model: agent,
+    backend,
+    instructions: '',
+    tools: [],
+    evaluations: { model: null, metrics: [] },
+    execution: {} as AgentConfig['execution'],
+    test_cases: [],
+    config_path: '/x/agent.yaml',
+    base_dir: '/x',
+    ...extra,
+  } as AgentConfig;
+}
+
+const MODULE: BackendConfig = { type: 'module', module: 'a.ts:f', factory: () => ({ send: () => '' }) };
+const CLAUDE: BackendConfig = { type: 'claude_agent_sdk', builtin_tools: [] };
+const summary = (issues: ReturnType<typeof runnableIssues>) =>
+  issues.map((issue) => `${issue.code} ${issue.path.join('.')}: ${issue.message}`);
+
+describe('runnableIssues', () => {
+  it('asks for a key where the provider cannot be reached without one, naming the variable', () => {
+    const [issue] = runnableIssues(config(model('openai')), {});
+    expect(issue).toMatchObject({ code: 'API_KEY_MISSING', path: ['model'], target: 'value' });
+    expect(issue?.hint).toBe('set the OPENAI_API_KEY environment variable, or api_key: ${OPENAI_API_KEY} in model');
+    expect(runnableIssues(config(model('openai')), { OPENAI_API_KEY: 'sk' })).toEqual([]);
+    expect(runnableIssues(config(model('openai', { api_key: 'sk' })), {})).toEqual([]);
+    expect(runnableIssues(config(model('azure_openai', { endpoint: 'https://r' })), { AZURE_API_KEY: 'k' })).toEqual(
+      [],
+    );
+    expect(summary(runnableIssues(config(model('anthropic')), { ANTHROPIC_API_KEY: '' }))).toEqual([
+      'API_KEY_MISSING model: no API key for provider anthropic (model m)',
+    ]);
+  });
+
+  it('needs no key for local servers: ollama, openai_compatible, or a custom endpoint', () => {
+    expect(runnableIssues(config(model('ollama')), {})).toEqual([]);
+    expect(runnableIssues(config(model('openai_compatible', { endpoint: 'http://h/v1' })), {})).toEqual([]);
+    expect(runnableIssues(config(model('openai', { endpoint: 'http://127.0.0.1:8000/v1' })), {})).toEqual([]);
+  });
+
+  it('checks endpoints a model given on the command line lacks', () => {
+    const issues = runnableIssues(config(model('openai_compatible')), {}, { model: 'cli', backend: 'config' });
+    expect(summary(issues)).toEqual([
+      'ENDPOINT_REQUIRED : --model openai_compatible:m: provider openai_compatible needs an endpoint',
+    ]);
+    expect(issues[0]?.target).toBe('none');
+    expect(summary(runnableIssues(config(model('azure_openai', { api_key: 'k' })), {}))).toEqual([
+      'ENDPOINT_REQUIRED model: provider azure_openai needs an endpoint',
+    ]);
+    expect(
+      runnableIssues(config(model('azure_openai', { api_key: 'k' })), { AZURE_OPENAI_ENDPOINT: 'https://r' }),
+    ).toEqual([]);
+  });
+
+  it('refuses claude_agent_sdk with another provider, and without a key even for a local endpoint', () => {
+    expect(summary(runnableIssues(config(model('openai'), CLAUDE), { OPENAI_API_KEY: 'k' }))).toEqual([
+      "BACKEND_PROVIDER model.provider: backend claude_agent_sdk runs Anthropic models only, but the model's provider is openai",
+    ]);
+    const local = model('anthropic', { endpoint: 'http://127.0.0.1:9' });
+    expect(summary(runnableIssues(config(local, CLAUDE), {}))).toEqual([
+      'API_KEY_MISSING model: no API key for provider anthropic (model m)',
+    ]);
+    expect(runnableIssues(config(local, CLAUDE), { ANTHROPIC_API_KEY: 'k' })).toEqual([]);
+    const fromCli = runnableIssues(config(model('openai'), CLAUDE), {}, { model: 'config', backend: 'cli' });
+    expect(fromCli[0]?.message).toMatch(/^--backend claude_agent_sdk runs Anthropic models only/);
+  });
+
+  it('lets a module agent go without a model, but not the other backends', () => {
+    expect(runnableIssues(config(null, MODULE), {})).toEqual([]);
+    expect(summary(runnableIssues(config(null), {}))).toEqual(['MISSING_KEY model: backend ai_sdk needs a model']);
+  });
+
+  it('checks the judge model when an enabled LLM-judged metric will call it', () => {
+    const judged = { evaluations: { model: null, metrics: [GEVAL] } };
+    expect(summary(runnableIssues(config(null, MODULE, judged), {}))).toEqual([
+      'MISSING_KEY evaluations.model: metric "tone" needs an LLM judge model',
+    ]);
+    expect(summary(runnableIssues(config(model('openai'), MODULE, judged), {}))).toEqual([
+      'API_KEY_MISSING model: no API key for provider openai (model m)',
+    ]);
+    const judge = { evaluations: { model: model('anthropic'), metrics: [GEVAL] } };
+    expect(summary(runnableIssues(config(model('ollama'), { type: 'ai_sdk' }, judge), {}))).toEqual([
+      'API_KEY_MISSING evaluations.model: no API key for provider anthropic (model m)',
+    ]);
+    const disabled = { evaluations: { model: model('anthropic'), metrics: [{ ...GEVAL, enabled: false }] } };
+    expect(runnableIssues(config(model('ollama'), { type: 'ai_sdk' }, disabled), {})).toEqual([]);
+    expect(runnableIssues(config(model('openai'), { type: 'ai_sdk' }, judged), {})).toHaveLength(1);
+  });
+});

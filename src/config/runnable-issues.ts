@@ -1,0 +1,167 @@
+/**
+ * What `holodeck test` would refuse before calling a model, checked after command-line overrides so that
+ * `validate` and `test` agree: the backend can serve the model's provider, and every model that will be
+ * called (the agent's, and the judge's when an LLM-judged metric is enabled) has its endpoint and API key.
+ */
+import type { AgentConfig, MetricConfig, ModelConfig } from '../core/config-types.js';
+import { PROVIDER_KEY_VARS, providerNeedsKey } from '../core/provider-key-vars.js';
+import { ISSUE } from './issue-codes.js';
+import { type ConfigPath, type IssueTarget, type PendingIssue, pendingIssue } from './pending-issue.js';
+import type { Env } from './substitute-env.js';
+
+/** Where the model and backend in force came from: agent.yaml, or the command line (`--model`, `--backend`). */
+export interface RunnableOrigins {
+  readonly model: 'config' | 'cli';
+  readonly backend: 'config' | 'cli';
+}
+
+const FROM_CONFIG: RunnableOrigins = { model: 'config', backend: 'config' };
+
+interface ModelUse {
+  readonly model: ModelConfig;
+  /** Where it is written: `model`, `evaluations.model`, or nowhere (`--model`). */
+  readonly path: ConfigPath;
+  readonly target: IssueTarget;
+  /** How messages name it: `model`, `evaluations.model`, `--model`. */
+  readonly label: string;
+  /** Claude Code needs a key even for a local endpoint. */
+  readonly keyAlways: boolean;
+}
+
+export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableOrigins = FROM_CONFIG): PendingIssue[] {
+  const issues: PendingIssue[] = [];
+  const fromCli = origins.model === 'cli';
+  const agentUse = (model: ModelConfig, keyAlways: boolean): ModelUse => ({
+    model,
+    path: fromCli ? [] : ['model'],
+    target: fromCli ? 'none' : 'value',
+    label: fromCli ? '--model' : 'model',
+    keyAlways,
+  });
+  const backend = config.backend.type;
+  if (backend !== 'module') {
+    if (config.model === null) {
+      issues.push(
+        pendingIssue(ISSUE.missingKey, ['model'], `backend ${backend} needs a model`, {
+          target: 'parent',
+          hint: 'add model: { provider, name } or pass --model PROVIDER:NAME',
+        }),
+      );
+    } else if (backend === 'claude_agent_sdk' && config.model.provider !== 'anthropic') {
+      issues.push(backendMismatch(config.model, origins));
+    } else {
+      issues.push(...modelIssues(agentUse(config.model, backend === 'claude_agent_sdk'), env));
+    }
+  }
+  issues.push(...judgeIssues(config, env, agentUse));
+  return issues;
+}
+
+function backendMismatch(model: ModelConfig, origins: RunnableOrigins): PendingIssue {
+  const backendFrom = origins.backend === 'cli' ? '--backend claude_agent_sdk' : 'backend claude_agent_sdk';
+  return pendingIssue(
+    ISSUE.backendProvider,
+    origins.model === 'cli' ? [] : ['model', 'provider'],
+    `${backendFrom} runs Anthropic models only, but the model's provider is ${model.provider}`,
+    {
+      target: origins.model === 'cli' ? 'none' : 'value',
+      hint: 'use provider anthropic with this backend, or backend ai_sdk (every provider)',
+    },
+  );
+}
+
+function judgeIssues(
+  config: AgentConfig,
+  env: Env,
+  agentUse: (model: ModelConfig, keyAlways: boolean) => ModelUse,
+): PendingIssue[] {
+  const judged = firstJudgedMetric(config);
+  if (judged === null) return [];
+  const judge = config.evaluations.model;
+  if (judge !== null) {
+    const use: ModelUse = {
+      model: judge,
+      path: ['evaluations', 'model'],
+      target: 'value',
+      label: 'evaluations.model',
+      keyAlways: false,
+    };
+    return modelIssues(use, env);
+  }
+  if (config.model === null) {
+    return [
+      pendingIssue(ISSUE.missingKey, ['evaluations', 'model'], `metric "${judged.name}" needs an LLM judge model`, {
+        target: 'parent',
+        hint: 'add evaluations: { model: { provider, name } }',
+      }),
+    ];
+  }
+  // The agent's own model judges: already checked for the agent, unless a module agent does not use it.
+  return config.backend.type === 'module' ? modelIssues(agentUse(config.model, false), env) : [];
+}
+
+function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
+  const { model } = use;
+  const issues: PendingIssue[] = [];
+  if (model.provider === 'openai_compatible' && model.endpoint === null) {
+    issues.push(
+      issueAt(
+        use,
+        ISSUE.endpointRequired,
+        `provider openai_compatible needs an endpoint`,
+        'add endpoint: with the server base URL, e.g. http://127.0.0.1:8000/v1',
+      ),
+    );
+  }
+  if (model.provider === 'azure_openai' && model.endpoint === null && !present(env['AZURE_OPENAI_ENDPOINT'])) {
+    issues.push(
+      issueAt(
+        use,
+        ISSUE.endpointRequired,
+        'provider azure_openai needs an endpoint',
+        'add endpoint: https://<resource>.openai.azure.com, or set AZURE_OPENAI_ENDPOINT',
+      ),
+    );
+  }
+  const needsKey = use.keyAlways || providerNeedsKey(model.provider, model.endpoint);
+  if (needsKey && !hasKey(model, env)) {
+    const vars = PROVIDER_KEY_VARS[model.provider];
+    issues.push(
+      issueAt(
+        use,
+        ISSUE.apiKeyMissing,
+        `no API key for provider ${model.provider} (model ${model.name})`,
+        `set the ${vars.join(' or ')} environment variable, or api_key: \${${vars[0]}} in ${use.label === '--model' ? 'the model block' : use.label}`,
+      ),
+    );
+  }
+  return issues;
+}
+
+function issueAt(use: ModelUse, code: string, message: string, hint: string): PendingIssue {
+  const text = use.label === '--model' ? `--model ${use.model.provider}:${use.model.name}: ${message}` : message;
+  return pendingIssue(code, use.path, text, { hint, target: use.target });
+}
+
+function hasKey(model: ModelConfig, env: Env): boolean {
+  if (present(model.api_key)) return true;
+  return PROVIDER_KEY_VARS[model.provider].some((name) => present(env[name]));
+}
+
+function present(value: string | null | undefined): boolean {
+  return value !== null && value !== undefined && value !== '';
+}
+
+/** The first enabled geval or rag metric at any level, or null. */
+function firstJudgedMetric(config: AgentConfig): MetricConfig | null {
+  const lists: (readonly MetricConfig[] | null)[] = [config.evaluations.metrics];
+  for (const testCase of config.test_cases) {
+    lists.push(testCase.evaluations);
+    for (const turn of testCase.turns) lists.push(turn.evaluations);
+  }
+  for (const list of lists) {
+    const found = list?.find((metric) => metric.enabled && (metric.type === 'geval' || metric.type === 'rag'));
+    if (found !== undefined) return found;
+  }
+  return null;
+}

@@ -1,0 +1,27 @@
+/** The environment variables each provider's API key is read from, in order, when `model.api_key` is not set. */
+import type { ProviderName } from './config-types.js';
+
+export const PROVIDER_KEY_VARS = {
+  openai: ['OPENAI_API_KEY'],
+  azure_openai: ['AZURE_OPENAI_API_KEY', 'AZURE_API_KEY'],
+  anthropic: ['ANTHROPIC_API_KEY'],
+  ollama: ['OLLAMA_API_KEY'],
+  openai_compatible: ['OPENAI_COMPATIBLE_API_KEY'],
+} as const satisfies Record<ProviderName, readonly string[]>;
+
+/**
+ * Whether a request to the provider cannot go out without a key: OpenAI and Anthropic on their own APIs
+ * (a custom endpoint may be a local server that needs none), and Azure always.
+ */
+export function providerNeedsKey(provider: ProviderName, endpoint: string | null): boolean {
+  switch (provider) {
+    case 'openai':
+    case 'anthropic':
+      return endpoint === null;
+    case 'azure_openai':
+      return true;
+    case 'ollama':
+    case 'openai_compatible':
+      return false;
+  }
+}

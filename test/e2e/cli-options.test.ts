@@ -1,0 +1,228 @@
+/**
+ * The command line as users type it, through the built CLI: selection (--filter, --grep, --exclude,
+ * --last-failed), --model, validate refusing what test would refuse, report formats, what a run says it
+ * wrote, the console's case order, and where merge-reports puts its run.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { type CaseSpec, moduleAgentYaml, writeModuleProject } from './cli-project.js';
+import { writeProject } from './e2e-project.js';
+
+const NO_KEYS = { OPENAI_API_KEY: undefined, ANTHROPIC_API_KEY: undefined, AZURE_OPENAI_API_KEY: undefined };
+
+const FIVE: readonly CaseSpec[] = [
+  { name: 'alpha', input: 'a' },
+  { name: 'beta', input: 'b' },
+  { name: 'gamma', input: 'wrong: g' },
+  { name: 'delta', input: 'd' },
+  { name: 'epsilon', input: 'wrong: e' },
+];
+
+async function ranNames(dir: string, args: readonly string[]): Promise<{ code: number | null; names: string[] }> {
+  const run = await runCli(['test', 'agent.yaml', '-q', '--output', 'r.json', ...args], { cwd: dir });
+  if (run.code !== 0 && run.code !== 1) return { code: run.code, names: [] };
+  const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as RunReport;
+  return { code: run.code, names: report.results.map((r) => r.test_name) };
+}
+
+let server: FakeModelServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+describe('selecting test cases', () => {
+  it('--filter is repeatable (any of them), --grep takes a regular expression, --exclude leaves cases out', async () => {
+    const dir = await writeModuleProject(FIVE);
+    expect(await ranNames(dir, ['--filter', 'eps', '--filter', 'alp'])).toEqual({
+      code: 1,
+      names: ['alpha', 'epsilon'],
+    });
+    expect(await ranNames(dir, ['--grep', '^(b|d)e'])).toEqual({ code: 0, names: ['beta', 'delta'] });
+    expect(await ranNames(dir, ['--exclude', 'et', '--exclude', '*on'])).toEqual({
+      code: 1,
+      names: ['alpha', 'gamma', 'delta'],
+    });
+    const bad = await runCli(['test', 'agent.yaml', '--grep', '('], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--grep "\(" is not a valid regular expression/);
+    const none = await runCli(['test', 'agent.yaml', '--filter', 'zzz', '--exclude', 'a'], { cwd: dir });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('no test case name matches --filter "zzz", not --exclude "a"; nothing to run');
+  });
+
+  it('--last-failed runs the failed cases of the latest run of this config, and nothing once all pass', async () => {
+    const dir = await writeModuleProject(FIVE);
+    const first = await runCli(['test', 'agent.yaml', '--last-failed'], { cwd: dir });
+    expect(first.code).toBe(2);
+    expect(first.stderr).toMatch(/--last-failed: no earlier run of .*agent\.yaml/);
+    expect((await ranNames(dir, [])).code).toBe(1);
+    expect(await ranNames(dir, ['--last-failed'])).toEqual({ code: 1, names: ['gamma', 'epsilon'] });
+    // Fix the two cases: the next --last-failed runs them (the latest run's failures) and passes.
+    await writeFile(
+      join(dir, 'agent.yaml'),
+      moduleAgentYaml(FIVE.map((c) => ({ ...c, input: c.input.replace('wrong: ', '') }))),
+    );
+    expect(await ranNames(dir, ['--last-failed'])).toEqual({ code: 0, names: ['gamma', 'epsilon'] });
+    const green = await runCli(['test', 'agent.yaml', '--last-failed'], { cwd: dir });
+    expect(green.code).toBe(0);
+    expect(green.stderr).toMatch(/no test case failed in the latest run \(cli-project\/\S+\); nothing to run/);
+  });
+});
+
+describe('after a run', () => {
+  it('says where the run record and every report went, and how to open the dashboard', async () => {
+    const dir = await writeModuleProject(FIVE.slice(0, 2));
+    const run = await runCli(['test', 'agent.yaml', '--output', 'out/r.json', '--output', 'junit.xml'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    const record = /^run record {2}(results\/cli-project\/\S+\.json)$/m.exec(run.stdout)?.[1];
+    expect(record).toBeDefined();
+    expect(existsSync(join(dir, record as string))).toBe(true);
+    expect(run.stdout).toMatch(/^report {6}out\/r\.json$/m);
+    expect(run.stdout).toMatch(/^report {6}junit\.xml$/m);
+    expect(run.stdout).toMatch(/^dashboard {3}holodeck test view agent\.yaml$/m);
+    const custom = await runCli(['test', 'agent.yaml', '--results-dir', 'runs'], { cwd: dir });
+    expect(custom.stdout).toMatch(/^dashboard {3}holodeck test view agent\.yaml --results-dir runs$/m);
+  });
+
+  it('lists the cases in the configuration order even when later ones finish first (-j)', async () => {
+    const cases = [
+      { name: 'first', input: 'slow:600' },
+      { name: 'second', input: 'slow:10' },
+      { name: 'third', input: 'wrong: slow:200' },
+      { name: 'fourth', input: 'quick' },
+    ];
+    const dir = await writeModuleProject(cases);
+    const run = await runCli(['test', 'agent.yaml', '-j', '4'], { cwd: dir });
+    expect(run.code).toBe(1);
+    const order = run.stdout
+      .split('\n')
+      .filter((line) => /^[✓✗] /.test(line))
+      .map((line) => line.split(' ')[1]);
+    expect(order).toEqual(['first', 'second', 'third', 'fourth']);
+  });
+});
+
+describe('report formats', () => {
+  it('refuses an --output extension that contradicts --format, before running anything', async () => {
+    const dir = await writeModuleProject(FIVE.slice(0, 1));
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.md', '--format', 'json'], { cwd: dir });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--output report.md is a Markdown file name, but --format is json');
+    expect(existsSync(join(dir, 'results'))).toBe(false);
+  });
+
+  it('--output report.html writes the static HTML report of the run', async () => {
+    const dir = await writeModuleProject(FIVE.slice(0, 3));
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.html'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(1);
+    const html = await readFile(join(dir, 'report.html'), 'utf8');
+    expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain('cli-project');
+    expect(html).toContain('gamma');
+    expect(run.stdout).toMatch(/^report {6}report\.html$/m);
+  });
+});
+
+describe('checks before any model call', () => {
+  const openaiYaml = `name: keyed
+model: { provider: openai, name: gpt-4o-mini }
+test_cases:
+  - { name: one, input: hi }
+`;
+
+  it('validate and test refuse a missing API key, located, and say which variable to set', async () => {
+    const dir = await writeProject({ 'agent.yaml': openaiYaml });
+    for (const command of ['validate', 'test']) {
+      const run = await runCli([command, 'agent.yaml'], { cwd: dir, env: NO_KEYS });
+      expect(run.code, `${command}: ${run.stderr}`).toBe(2);
+      expect(run.stderr).toMatch(/agent\.yaml:2:8 {2}model\n {2}no API key for provider openai \(model gpt-4o-mini\)/);
+      expect(run.stderr).toContain('set the OPENAI_API_KEY environment variable');
+      expect(run.stdout).not.toMatch(/Running/);
+    }
+    const withKey = await runCli(['validate', 'agent.yaml'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-x' } });
+    expect(withKey.code, withKey.stderr).toBe(0);
+  });
+
+  it('refuses a backend that cannot serve the provider, in validate and test', async () => {
+    const dir = await writeProject({
+      'agent.yaml': openaiYaml.replace('test_cases:', 'backend: claude_agent_sdk\ntest_cases:'),
+    });
+    for (const command of ['validate', 'test']) {
+      const run = await runCli([command, 'agent.yaml'], { cwd: dir, env: { OPENAI_API_KEY: 'sk-x' } });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /agent\.yaml:2:20 {2}model\.provider\n {2}backend claude_agent_sdk runs Anthropic models only/,
+      );
+    }
+    const cli = await runCli(['validate', 'agent.yaml', '--backend', 'claude_agent_sdk'], {
+      cwd: await writeProject({ 'agent.yaml': openaiYaml }),
+      env: { OPENAI_API_KEY: 'sk-x' },
+    });
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain('--backend claude_agent_sdk runs Anthropic models only');
+  });
+
+  it('needs no model with a module backend', async () => {
+    const dir = await writeModuleProject(FIVE.slice(0, 1));
+    const run = await runCli(['validate', 'agent.yaml'], { cwd: dir, env: NO_KEYS });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('backend module, no model');
+    const missing = await writeProject({ 'agent.yaml': 'name: x\ntest_cases: [{ name: a, input: b }]\n' });
+    const refused = await runCli(['validate', 'agent.yaml'], { cwd: missing });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/missing `model` — add model:/);
+  });
+});
+
+describe('--model PROVIDER:NAME', () => {
+  it("runs the suite on another model for one run, with that provider's endpoint and key rules", async () => {
+    server = await startFakeModelServer(() => ({ kind: 'answer', text: 'hi' }));
+    const dir = await writeProject({
+      'agent.yaml': `name: switch
+model: { provider: openai, name: gpt-4o-mini, endpoint: http://127.0.0.1:9/v1, api_key: sk-unused }
+test_cases:
+  - { name: one, input: hi, ground_truth: hi, evaluations: [{ type: standard, metric: equality }] }
+`,
+    });
+    const noKey = await runCli(['validate', 'agent.yaml', '--model', 'anthropic:claude-sonnet-4-5'], {
+      cwd: dir,
+      env: NO_KEYS,
+    });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('--model anthropic:claude-sonnet-4-5: no API key for provider anthropic');
+    const bad = await runCli(['test', 'agent.yaml', '--model', 'gpt-4o'], { cwd: dir });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"gpt-4o" names no provider; write PROVIDER:NAME/);
+    const run = await runCli(['test', 'agent.yaml', '--model', 'ollama:llama3.2:1b', '--output', 'r.json'], {
+      cwd: dir,
+      env: { OLLAMA_HOST: server.url },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(server.requests.map((r) => [r.protocol, r.model])).toEqual([['ollama', 'llama3.2:1b']]);
+  });
+});
+
+describe('merge-reports', () => {
+  it('writes the merged run beside the config the shards ran, wherever it is run from', async () => {
+    const dir = await writeModuleProject(FIVE);
+    for (const index of [1, 2]) {
+      const shard = await runCli(['test', 'agent.yaml', '-q', '--shard', `${index}/2`, '--results-dir', `s${index}`], {
+        cwd: dir,
+      });
+      expect(shard.code).toBe(1);
+    }
+    const elsewhere = await mkdtemp(join(tmpdir(), 'holodeck-merge-cwd-'));
+    const merged = await runCli(['merge-reports', join(dir, 's1'), join(dir, 's2')], { cwd: elsewhere });
+    expect(merged.code, merged.stderr).toBe(1);
+    expect(await readdir(join(dir, 'results', 'cli-project'))).toHaveLength(1);
+    expect(existsSync(join(elsewhere, 'results'))).toBe(false);
+    expect(merged.stdout).toMatch(/^dashboard {3}holodeck test view \S+agent\.yaml$/m);
+  });
+});
