@@ -1,19 +1,31 @@
-/** `expected_tools` as validated → ExpectedTool[] with compiled argument matchers. */
+/**
+ * `expected_tools` and `forbidden_tools` as validated → one ExpectedTool[] with compiled argument matchers:
+ * the expected entries in order, then each forbidden entry as count 0.
+ */
 import type { ArgMatcher, ExpectedTool } from '../core/config-types.js';
 import type { JsonValue } from '../core/json.js';
-import { compileArgRegex } from './arg-regex.js';
+import { compileLinearRegex } from '../matchers/linear-regex.js';
 import type { ArgValueInput } from './schema/arg-matcher-schema.js';
 import { isRecord } from './schema/fields.js';
-import type { ExpectedToolInput } from './schema/turn-schema.js';
+import type { ExpectedToolInput, ForbiddenToolInput } from './schema/turn-schema.js';
 
 /** Absent or empty lists assert nothing (null). */
-export function buildExpectedTools(entries: readonly ExpectedToolInput[] | undefined): ExpectedTool[] | null {
-  if (!entries || entries.length === 0) return null;
-  return entries.map((entry) => {
-    if (typeof entry === 'string') return { name: entry, args: null, count: 1 };
-    const args = entry.args && Object.keys(entry.args).length > 0 ? buildArgs(entry.args) : null;
-    return { name: entry.name, args, count: entry.count ?? 1 };
-  });
+export function buildExpectedTools(
+  expected: readonly ExpectedToolInput[] | undefined,
+  forbidden: readonly ForbiddenToolInput[] = [],
+): ExpectedTool[] | null {
+  const entries = [
+    ...(expected ?? []).map((entry) => buildEntry(entry, 1)),
+    ...forbidden.map((entry) => buildEntry(entry, 0)),
+  ];
+  return entries.length === 0 ? null : entries;
+}
+
+function buildEntry(entry: ExpectedToolInput | ForbiddenToolInput, defaultCount: number): ExpectedTool {
+  if (typeof entry === 'string') return { name: entry, args: null, count: defaultCount };
+  const args = entry.args && Object.keys(entry.args).length > 0 ? buildArgs(entry.args) : null;
+  const count = 'count' in entry && entry.count !== undefined ? entry.count : defaultCount;
+  return { name: entry.name, args, count };
 }
 
 function buildArgs(args: Readonly<Record<string, ArgValueInput>>): Record<string, ArgMatcher> {
@@ -28,7 +40,7 @@ export function buildArg(value: ArgValueInput): ArgMatcher {
   if (!isRecord(value)) return { kind: 'literal', value: value as JsonValue };
   if (Object.hasOwn(value, 'literal')) return { kind: 'literal', value: (value.literal ?? null) as JsonValue };
   if (typeof value.regex === 'string') {
-    const compiled = compileArgRegex(value.regex);
+    const compiled = compileLinearRegex(value.regex);
     // The schema has already rejected patterns that do not compile.
     if (!compiled.ok) throw new Error(`unvalidated regular expression: ${value.regex}`);
     return { kind: 'regex', pattern: value.regex, regex: compiled.regex };

@@ -3,6 +3,7 @@ import type { CodeMetricConfig, MetricConfig } from '../core/config-types.js';
 import type { GraderFunction } from '../core/grader.js';
 import { importUserExport } from '../loader/import-user-export.js';
 import { parseExportSpec } from '../loader/parse-export-spec.js';
+import { buildAnswerMetric } from './build-answer-metric.js';
 import type { BuildContext } from './build-context.js';
 import { describeExport, loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
@@ -56,7 +57,8 @@ export async function buildMetric(
           accept_thousands_separators: metric.accept_thousands_separators ?? false,
         };
       }
-      return { ...base, type: 'standard', metric: metric.metric };
+      if (isNlpMetric(metric)) return { ...base, type: 'standard', metric: metric.metric };
+      return buildAnswerMetric(metric, base, path, ctx);
     case 'geval':
       return { ...base, type: 'geval', criteria: metric.criteria, evaluation_steps: metric.evaluation_steps ?? [] };
     case 'rag':
@@ -69,6 +71,14 @@ export async function buildMetric(
       return code;
     }
   }
+}
+
+type NlpMetricInput = Extract<MetricInput, { readonly metric: 'bleu' | 'rouge' | 'meteor' }>;
+
+function isNlpMetric(metric: MetricInput): metric is NlpMetricInput {
+  return (
+    metric.type === 'standard' && (metric.metric === 'bleu' || metric.metric === 'rouge' || metric.metric === 'meteor')
+  );
 }
 
 async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext): Promise<GraderFunction | null> {

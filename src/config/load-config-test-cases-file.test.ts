@@ -33,7 +33,7 @@ describe('test_cases_file', () => {
       {
         test_cases: [
           { name: 'ok', input: 'q' },
-          { name: 'JKHY-2009', turns: [{ input: 'q', expected_tools: [{ name: 's', count: 0 }] }] },
+          { name: 'JKHY-2009', turns: [{ input: 'q', expected_tools: [{ name: 's', count: -1 }] }] },
         ],
       },
       null,
@@ -42,8 +42,9 @@ describe('test_cases_file', () => {
     const yaml = '- name: a\n  input: q\n- name: a\n  input: q\n  ground_truht: x\n';
     const fromJson = formattedIssues(await loadYaml(AGENT('data/cases.json'), { 'data/cases.json': json }));
     expect(fromJson).toEqual([
-      `${at(json, '0\n', 1, 'data/cases.json')}  test_cases[1] "JKHY-2009" › turns[0].expected_tools[0].count\n` +
-        '  count must be a whole number >= 1, got 0 — count is the minimum number of matching calls in the turn (default 1)',
+      `${at(json, '-1\n', 1, 'data/cases.json')}  test_cases[1] "JKHY-2009" › turns[0].expected_tools[0].count\n` +
+        '  count must be a whole number >= 0, got -1 — count is the minimum number of matching calls in the turn ' +
+        '(default 1); 0 means no call may match',
     ]);
     const fromYaml = formattedIssues(await loadYaml(AGENT('cases.yaml'), { 'cases.yaml': yaml }));
     expect(fromYaml).toEqual([

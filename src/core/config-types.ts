@@ -64,7 +64,17 @@ export interface McpToolConfig {
 
 export type ToolConfig = FunctionToolConfig | McpToolConfig;
 
-export type StandardMetricName = 'bleu' | 'rouge' | 'meteor' | 'equality' | 'numeric';
+export type StandardMetricName =
+  | 'bleu'
+  | 'rouge'
+  | 'meteor'
+  | 'equality'
+  | 'numeric'
+  | 'contains'
+  | 'not_contains'
+  | 'regex'
+  | 'is_json'
+  | 'json_schema';
 export type RagMetricType =
   | 'faithfulness'
   | 'answer_relevancy'
@@ -93,12 +103,48 @@ export interface NumericOptions {
   readonly accept_thousands_separators: boolean;
 }
 
+export interface ContainsOptions {
+  /** contains: every value must appear; not_contains: none may appear. */
+  readonly values: readonly string[];
+  readonly case_sensitive: boolean;
+}
+
+export interface RegexOptions {
+  /** As written in the config. */
+  readonly pattern: string;
+  readonly case_sensitive: boolean;
+  /** Compiled when the configuration loads. */
+  readonly regex: CompiledRegex;
+}
+
+export interface JsonSchemaOptions {
+  /** The schema, inline or read from `schema_file`. */
+  readonly schema: Readonly<Record<string, JsonValue>>;
+  /** Absolute path when the schema came from a file. */
+  readonly schema_file: string | null;
+  /** Compiled when the configuration loads. */
+  readonly validate: JsonSchemaValidator;
+}
+
+/** The violations of a JSON value against a compiled JSON Schema, in the validator's order; empty = valid. */
+export type JsonSchemaValidator = (value: JsonValue) => readonly JsonSchemaViolation[];
+
+export interface JsonSchemaViolation {
+  /** JSON Pointer into the answer, e.g. `/items/0/price`; empty for the root. */
+  readonly instance_path: string;
+  readonly message: string;
+}
+
 export type StandardMetricConfig = MetricBase & {
   readonly type: 'standard';
 } & (
     | { readonly metric: 'bleu' | 'rouge' | 'meteor' }
+    | { readonly metric: 'is_json' }
     | ({ readonly metric: 'equality' } & EqualityOptions)
     | ({ readonly metric: 'numeric' } & NumericOptions)
+    | ({ readonly metric: 'contains' | 'not_contains' } & ContainsOptions)
+    | ({ readonly metric: 'regex' } & RegexOptions)
+    | ({ readonly metric: 'json_schema' } & JsonSchemaOptions)
   );
 
 export interface GEvalMetricConfig extends MetricBase {
@@ -130,15 +176,30 @@ export type EvaluatorKey = StandardMetricName | 'geval' | 'rag' | 'code';
 export type ArgMatcher =
   | { readonly kind: 'literal'; readonly value: JsonValue }
   | { readonly kind: 'fuzzy'; readonly value: string }
-  | { readonly kind: 'regex'; readonly pattern: string; readonly regex: RegExp };
+  | { readonly kind: 'regex'; readonly pattern: string; readonly regex: CompiledRegex };
+
+/** A compiled linear-time regular expression (RE2 syntax); plain data apart from its two functions. */
+export interface CompiledRegex {
+  /** The pattern as written. */
+  readonly source: string;
+  /** `i` when compiled case-insensitive by an option (inline flags stay in `source`). */
+  readonly flags: string;
+  /** Whether the pattern matches the whole text. */
+  readonly fullMatch: (text: string) => boolean;
+  /** Whether the pattern matches somewhere in the text. */
+  readonly search: (text: string) => boolean;
+}
 
 export interface ExpectedTool {
   readonly name: string;
   /** null when only the name is asserted. */
   readonly args: Readonly<Record<string, ArgMatcher>> | null;
-  /** At least this many satisfying calls in the turn (default 1). */
+  /** At least this many satisfying calls in the turn (default 1); 0 = no call of the turn may satisfy it. */
   readonly count: number;
 }
+
+/** `strict`: the satisfying calls of the expected tools (count >= 1) occur in the order they are listed. */
+export type ExpectedToolsOrder = 'any' | 'strict';
 
 export type FileType = 'text' | 'markdown' | 'csv' | 'json' | 'pdf' | 'image';
 
@@ -153,7 +214,9 @@ export interface TurnConfig {
   readonly index: number;
   readonly input: string;
   readonly ground_truth: string | null;
+  /** `expected_tools` entries, then `forbidden_tools` entries as count 0. */
   readonly expected_tools: readonly ExpectedTool[] | null;
+  readonly expected_tools_order: ExpectedToolsOrder;
   readonly files: readonly FileConfig[];
   readonly retrieval_context: readonly string[] | null;
   /** Turn-level override (null or empty = inherit). */

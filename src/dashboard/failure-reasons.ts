@@ -28,7 +28,8 @@ export function describeExpectation(assertion: Pick<ToolAssertionResult, 'tool' 
       : `(${Object.entries(assertion.args)
           .map(([name, value]) => describeArg(name, value))
           .join(', ')})`;
-  return `${assertion.tool}${args}${assertion.count > 1 ? ` ×${assertion.count}` : ''}`;
+  const not = assertion.count === 0 ? 'not ' : '';
+  return `${not}${assertion.tool}${args}${assertion.count > 1 ? ` ×${assertion.count}` : ''}`;
 }
 
 function formatScore(score: number | null): string {

@@ -7,12 +7,16 @@ import type { Evaluator } from '../core/evaluator.js';
 import type { Judge } from '../core/judge.js';
 import { createBleuEvaluator } from './bleu.js';
 import { createCodeEvaluator } from './code.js';
+import { createContainsEvaluator } from './contains.js';
 import { createEqualityEvaluator } from './equality.js';
 import { EvaluatorError } from './evaluator-error.js';
 import { createGEvalEvaluator } from './geval.js';
+import { createIsJsonEvaluator } from './is-json.js';
+import { createJsonSchemaEvaluator } from './json-schema.js';
 import { createMeteorEvaluator } from './meteor.js';
 import { createNumericEvaluator } from './numeric.js';
 import { createRagEvaluator } from './rag.js';
+import { createRegexEvaluator } from './regex.js';
 import { createRougeEvaluator } from './rouge.js';
 
 export interface EvaluatorDeps {
@@ -39,6 +43,11 @@ const FACTORIES: { readonly [K in EvaluatorKey]: Factory<K> } = {
   meteor: (config) => createMeteorEvaluator(config),
   equality: (config) => createEqualityEvaluator(config),
   numeric: (config) => createNumericEvaluator(config),
+  contains: (config) => createContainsEvaluator(config),
+  not_contains: (config) => createContainsEvaluator(config),
+  regex: (config) => createRegexEvaluator(config),
+  is_json: (config) => createIsJsonEvaluator(config),
+  json_schema: (config) => createJsonSchemaEvaluator(config),
   geval: (config, deps) => createGEvalEvaluator(config, requireJudge(config, deps)),
   rag: (config, deps) => createRagEvaluator(config, requireJudge(config, deps)),
   code: (config) => createCodeEvaluator(config),

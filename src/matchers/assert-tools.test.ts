@@ -3,14 +3,15 @@ import type { ArgMatcher, ExpectedTool } from '../core/config-types.js';
 import type { JsonValue } from '../core/json.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { assertTools } from './assert-tools.js';
+import { compileLinearRegex } from './linear-regex.js';
 
 const literal = (value: JsonValue): ArgMatcher => ({ kind: 'literal', value });
 const fuzzy = (value: string): ArgMatcher => ({ kind: 'fuzzy', value });
-const regex = (pattern: string, flags = ''): ArgMatcher => ({
-  kind: 'regex',
-  pattern,
-  regex: new RegExp(`^(?:${pattern})$`, flags),
-});
+function regex(pattern: string): ArgMatcher {
+  const compiled = compileLinearRegex(pattern);
+  if (!compiled.ok) throw new Error(compiled.reason);
+  return { kind: 'regex', pattern, regex: compiled.regex };
+}
 
 function tool(name: string, args: Record<string, ArgMatcher> | null = null, count = 1): ExpectedTool {
   return { name, args, count };
@@ -82,7 +83,7 @@ const MATRIX: ReadonlyArray<[string, ExpectedTool, ToolInvocation[], boolean]> =
   ['name only, count of 2 met', tool('lookup', null, 2), [call('lookup'), call('add'), call('lookup')], true],
   [
     'literal + fuzzy + regex together',
-    tool('subtract', { a: literal(206588), b: fuzzy('181,001'), cell: regex('^2009.*cash.*$', 'i') }),
+    tool('subtract', { a: literal(206588), b: fuzzy('181,001'), cell: regex('(?i)^2009.*cash.*$') }),
     [call('subtract', { a: 206588.0, b: '181001', cell: '2009 Net CASH', note: 'x' })],
     true,
   ],
@@ -117,7 +118,7 @@ describe('assertTools results', () => {
   });
 
   it('reports asserted args in config form, the regex by its original pattern', () => {
-    const expected = tool('lookup', { a: literal(1), b: fuzzy('2'), c: regex('^x$', 'i') });
+    const expected = tool('lookup', { a: literal(1), b: fuzzy('2'), c: regex('^x$') });
     const [result] = assertTools([expected], []);
     expect(result?.args).toEqual({ a: 1, b: { fuzzy: '2' }, c: { regex: '^x$' } });
     expect(result?.matched_call_index).toBe(-1);
@@ -175,5 +176,78 @@ describe('assertTools failure reasons', () => {
     expect(result?.reason).toBe('expected 2 matching calls, got 1');
     expect(result?.matched_call_index).toBe(0);
     expect(result?.matching_calls).toBe(1);
+  });
+});
+
+describe('assertTools count 0: must not be called', () => {
+  it('passes when no call matches, naming nothing', () => {
+    const calls = [call('add', { a: 1 }), call('subtract', { a: 2 })];
+    const [byName, byArgs] = assertTools([tool('divide', null, 0), tool('subtract', { a: literal(1) }, 0)], calls);
+    expect(byName).toMatchObject({ passed: true, count: 0, matched_call_index: -1, matching_calls: 0, reason: null });
+    expect(byArgs).toMatchObject({ passed: true, count: 0, matching_calls: 0, reason: null });
+  });
+
+  it('fails naming the offending calls with their arguments', () => {
+    const calls = [call('subtract', { a: 1, b: 2 }), call('add'), call('mcp__x__subtract', { a: 1, b: 'x' })];
+    const [result] = assertTools([tool('subtract', null, 0)], calls);
+    expect(result).toMatchObject({ passed: false, matched_call_index: 0, matching_calls: 2 });
+    expect(result?.reason).toBe(
+      `'subtract' must not be called, but 2 calls matched: #0 subtract(a=1, b=2), #2 mcp__x__subtract(a=1, b="x")`,
+    );
+  });
+
+  it('with args, only calls matching them offend, and at most three are named', () => {
+    const calls = [1, 2, 1, 1, 1].map((a) => call('subtract', { a }));
+    const [result] = assertTools([tool('subtract', { a: literal(1) }, 0)], calls);
+    expect(result?.reason).toBe(
+      'no call may match, but 4 calls matched: #0 subtract(a=1), #2 subtract(a=1), #3 subtract(a=1), and 1 more',
+    );
+  });
+});
+
+describe('assertTools strict order', () => {
+  const lookupThenSubtract = [tool('lookup'), tool('subtract')];
+
+  it('passes when the satisfying calls follow the order of the entries', () => {
+    const calls = [call('subtract'), call('lookup'), call('add'), call('subtract')];
+    const results = assertTools(lookupThenSubtract, calls, 'strict');
+    expect(results.map((r) => [r.passed, r.matched_call_index])).toEqual([
+      [true, 1],
+      [true, 3],
+    ]);
+  });
+
+  it('fails the entry that comes too early, naming the one it should follow', () => {
+    const calls = [call('subtract'), call('lookup')];
+    const [lookup, subtract] = assertTools(lookupThenSubtract, calls, 'strict');
+    expect(lookup?.passed).toBe(true);
+    expect(subtract?.passed).toBe(false);
+    expect(subtract?.reason).toBe(
+      "out of order: expected after 'lookup' (expected_tools[0], call #1); matching calls of 'subtract': #0",
+    );
+    expect(assertTools(lookupThenSubtract, calls, 'any').every((r) => r.passed)).toBe(true);
+  });
+
+  it('gives each entry its own calls, counts included', () => {
+    const twice = [tool('lookup', null, 2), tool('lookup')];
+    expect(assertTools(twice, [call('lookup'), call('lookup')], 'strict').map((r) => r.passed)).toEqual([true, false]);
+    expect(assertTools(twice, [call('lookup'), call('lookup'), call('lookup')], 'strict').every((r) => r.passed)).toBe(
+      true,
+    );
+    const [, second] = assertTools(
+      [tool('add'), tool('lookup', null, 2)],
+      [call('lookup'), call('add'), call('lookup')],
+      'strict',
+    );
+    expect(second?.reason).toBe(
+      "out of order: expected 2 calls after 'add' (expected_tools[0], call #1); matching calls of 'lookup': #0, #2",
+    );
+  });
+
+  it('ignores count-0 entries and keeps the own reason of an entry that failed anyway', () => {
+    const entries = [tool('lookup'), tool('divide', null, 0), tool('add'), tool('subtract')];
+    const results = assertTools(entries, [call('lookup'), call('subtract')], 'strict');
+    expect(results.map((r) => r.passed)).toEqual([true, true, false, true]);
+    expect(results[2]?.reason).toBe("tool 'add' was not called");
   });
 });

@@ -1,14 +1,17 @@
 /**
  * Tool assertions of one turn (PRODUCT.md §4), scoped to the calls handed in. A call satisfies an entry when
  * its name contains the expected name and every asserted argument matches (extra arguments are ignored);
- * the entry passes when at least `count` calls satisfy it.
+ * the entry passes when at least `count` calls satisfy it, or, with count 0, when none does. Under
+ * `strict` order the satisfying calls must also follow the order of the entries (see order-tools.ts).
  */
-import type { ArgMatcher, ExpectedTool } from '../core/config-types.js';
+import type { ArgMatcher, ExpectedTool, ExpectedToolsOrder } from '../core/config-types.js';
 import type { ToolAssertionResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { reportArgs } from './expected-tool-to-report.js';
 import { matchArg } from './match-arg.js';
 import { matchesToolName } from './matches-tool-name.js';
+import { orderTools } from './order-tools.js';
+import { describeValue } from './render-value.js';
 
 interface CallCheck {
   /** Index of the call in the turn's invocations. */
@@ -19,28 +22,50 @@ interface CallCheck {
   readonly mismatch: string | null;
 }
 
+/** Offending calls named in the reason of a failed count-0 entry, at most. */
+const MAX_NAMED_CALLS = 3;
+
 export function assertTools(
   expected: readonly ExpectedTool[],
   calls: readonly ToolInvocation[],
+  order: ExpectedToolsOrder = 'any',
 ): ToolAssertionResult[] {
-  return expected.map((entry) => assertTool(entry, calls));
+  const checked = expected.map((entry) => checkEntry(entry, calls));
+  const results = checked.map(({ entry, checks, satisfying }) => toResult(entry, checks, satisfying, calls));
+  return order === 'strict' ? orderTools(expected, checked, results) : results;
 }
 
-function assertTool(expected: ExpectedTool, calls: readonly ToolInvocation[]): ToolAssertionResult {
+interface EntryCheck {
+  readonly entry: ExpectedTool;
+  readonly checks: readonly CallCheck[];
+  /** Indices of the satisfying calls, in call order. */
+  readonly satisfying: readonly number[];
+}
+
+function checkEntry(entry: ExpectedTool, calls: readonly ToolInvocation[]): EntryCheck {
   const checks: CallCheck[] = [];
   calls.forEach((call, index) => {
-    if (matchesToolName(expected.name, call.name)) checks.push(checkCall(expected.args, call, index));
+    if (matchesToolName(entry.name, call.name)) checks.push(checkCall(entry.args, call, index));
   });
-  const satisfying = checks.filter((check) => check.mismatch === null);
-  const passed = satisfying.length >= expected.count;
+  const satisfying = checks.filter((check) => check.mismatch === null).map((check) => check.index);
+  return { entry, checks, satisfying };
+}
+
+function toResult(
+  expected: ExpectedTool,
+  checks: readonly CallCheck[],
+  satisfying: readonly number[],
+  calls: readonly ToolInvocation[],
+): ToolAssertionResult {
+  const passed = expected.count === 0 ? satisfying.length === 0 : satisfying.length >= expected.count;
   return {
     tool: expected.name,
     args: expected.args === null ? null : reportArgs(expected.args),
     count: expected.count,
     passed,
-    matched_call_index: satisfying[0]?.index ?? -1,
+    matched_call_index: satisfying[0] ?? -1,
     matching_calls: satisfying.length,
-    reason: passed ? null : failureReason(expected, checks, satisfying.length),
+    reason: passed ? null : failureReason(expected, checks, satisfying, calls),
   };
 }
 
@@ -60,14 +85,35 @@ function checkCall(args: Readonly<Record<string, ArgMatcher>> | null, call: Tool
   return { index, matched_args: matchedArgs, mismatch };
 }
 
-function failureReason(expected: ExpectedTool, checks: readonly CallCheck[], satisfying: number): string {
+function failureReason(
+  expected: ExpectedTool,
+  checks: readonly CallCheck[],
+  satisfying: readonly number[],
+  calls: readonly ToolInvocation[],
+): string {
+  if (expected.count === 0) return forbiddenReason(expected, satisfying, calls);
   if (checks.length === 0) return `tool '${expected.name}' was not called`;
-  if (satisfying > 0) {
-    return `expected ${expected.count} matching calls, got ${satisfying}`;
+  if (satisfying.length > 0) {
+    return `expected ${expected.count} matching calls, got ${satisfying.length}`;
   }
   const closest = closestCall(checks);
   const where = checks.length > 1 ? ` (closest of ${checks.length} '${expected.name}' calls: #${closest.index})` : '';
   return `${closest.mismatch}${where}`;
+}
+
+/** `must not be called, but 2 calls matched: #0 subtract(a=1, b=2), #3 subtract(a=1, b=5)`. */
+function forbiddenReason(expected: ExpectedTool, satisfying: readonly number[], calls: readonly ToolInvocation[]) {
+  const named = satisfying.slice(0, MAX_NAMED_CALLS).map((index) => `#${index} ${describeCall(calls[index])}`);
+  const more = satisfying.length > MAX_NAMED_CALLS ? `, and ${satisfying.length - MAX_NAMED_CALLS} more` : '';
+  const what = expected.args === null ? `'${expected.name}' must not be called` : 'no call may match';
+  const matched = satisfying.length === 1 ? '1 call matched' : `${satisfying.length} calls matched`;
+  return `${what}, but ${matched}: ${named.join(', ')}${more}`;
+}
+
+function describeCall(call: ToolInvocation | undefined): string {
+  if (call === undefined) return '?';
+  const args = Object.entries(call.args).map(([name, value]) => `${name}=${describeValue(value)}`);
+  return `${call.name}(${args.join(', ')})`;
 }
 
 /** The call with the most matching arguments; the earliest one on ties. */

@@ -61,3 +61,13 @@ describe('formatAssertion', () => {
     );
   });
 });
+
+describe('formatAssertion of a count-0 entry', () => {
+  it('reads as a prohibition, passed or failed', () => {
+    expect(formatAssertion(result({ count: 0, matched_call_index: -1, matching_calls: 0 }))).toBe(
+      'not subtract — no matching call',
+    );
+    const failed = result({ count: 0, args: { a: 1 }, passed: false, reason: 'no call may match, but 1 call matched' });
+    expect(formatAssertion(failed)).toBe('not subtract(a=1) — no call may match, but 1 call matched');
+  });
+});

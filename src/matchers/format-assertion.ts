@@ -7,15 +7,20 @@ import { describeValue } from './render-value.js';
 export function formatAssertion(result: ToolAssertionResult): string {
   const expectation = formatExpectation(result);
   if (!result.passed) return `${expectation} — ${result.reason ?? 'not satisfied'}`;
+  if (result.count === 0) return `${expectation} — no matching call`;
   const extra = result.matching_calls > 1 ? ` (${result.matching_calls} matching calls)` : '';
   return `${expectation} — matched call #${result.matched_call_index}${extra}`;
 }
 
-/** The expectation as written: literal `a=206588`, fuzzy `b≈181001`, regex `c~/^2009.*$/`, then `×N` when count > 1. */
+/**
+ * The expectation as written: literal `a=206588`, fuzzy `b≈181001`, regex `c~/^2009.*$/`, then `×N` when
+ * count > 1; a count-0 entry (must not be called) reads `not subtract(...)`.
+ */
 export function formatExpectation(result: Pick<ToolAssertionResult, 'tool' | 'args' | 'count'>): string {
   const args = result.args === null ? '' : `(${Object.entries(result.args).map(formatArg).join(', ')})`;
   const count = result.count > 1 ? ` ×${result.count}` : '';
-  return `${result.tool}${args}${count}`;
+  const not = result.count === 0 ? 'not ' : '';
+  return `${not}${result.tool}${args}${count}`;
 }
 
 function formatArg([name, expected]: [string, JsonValue]): string {

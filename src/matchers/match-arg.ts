@@ -34,7 +34,7 @@ function matches(matcher: ArgMatcher, actual: unknown): boolean {
     case 'fuzzy':
       return fuzzyEquals(matcher.value, actual);
     case 'regex':
-      return fullMatch(matcher.regex, renderValue(actual));
+      return matcher.regex.fullMatch(renderValue(actual));
   }
 }
 
@@ -47,13 +47,4 @@ function fuzzyEquals(expected: string, actual: unknown): boolean {
     return Math.abs(leftNumber - rightNumber) <= FUZZY_NUMBER_TOLERANCE;
   }
   return left === right;
-}
-
-/**
- * The configured regex is already anchored at both ends of the value. A global or sticky regex keeps state in
- * `lastIndex`, so such a regex is tested through a stateless copy.
- */
-function fullMatch(regex: RegExp, text: string): boolean {
-  if (!regex.global && !regex.sticky) return regex.test(text);
-  return new RegExp(regex.source, regex.flags.replace(/[gy]/g, '')).test(text);
 }

@@ -39,7 +39,9 @@ export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
   }
   const response = sent.response;
-  const assertions = turn.expected_tools ? assertTools(turn.expected_tools, response.tool_invocations) : [];
+  const assertions = turn.expected_tools
+    ? assertTools(turn.expected_tools, response.tool_invocations, turn.expected_tools_order)
+    : [];
   const metrics = await evaluateTurnMetrics(ctx, response);
   const toolsMatched = turn.expected_tools ? assertions.every((a) => a.passed) : null;
   const metricResults = metrics.map((m) => m.result);

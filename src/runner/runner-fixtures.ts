@@ -11,6 +11,7 @@ export function turn(index: number, input: string, extra: Partial<TurnConfig> = 
     input,
     ground_truth: null,
     expected_tools: null,
+    expected_tools_order: 'any',
     files: [],
     retrieval_context: null,
     evaluations: null,

@@ -3,7 +3,7 @@
  * `regex` or `literal` (the way to compare with an object value).
  */
 import { z } from 'zod';
-import { compileArgRegex } from '../arg-regex.js';
+import { compileLinearRegex } from '../../matchers/linear-regex.js';
 import { ISSUE } from '../issue-codes.js';
 import { addIssue, hasKey, objectRule } from './fields.js';
 
@@ -12,7 +12,7 @@ const MATCHER_KEYS = ['fuzzy', 'regex', 'literal'] as const;
 export const matcherObjectSchema = z
   .strictObject({
     fuzzy: z.union([z.string(), z.number(), z.boolean()]).optional().describe('Compared after normalisation.'),
-    regex: z.string().optional().describe('Full match against the rendered value (JavaScript syntax).'),
+    regex: z.string().optional().describe('Full match against the rendered value (RE2 syntax, linear time).'),
     literal: z.unknown().optional().describe('Exact comparison with any JSON value, objects included.'),
   })
   .check(
@@ -29,11 +29,14 @@ export const matcherObjectSchema = z
         });
       }
       if (hasKey(matcher, 'regex') && typeof matcher.regex === 'string') {
-        const compiled = compileArgRegex(matcher.regex);
+        const compiled = compileLinearRegex(matcher.regex);
         if (!compiled.ok) {
           const pattern = JSON.stringify(matcher.regex);
           addIssue(ctx, ISSUE.invalidRegex, ['regex'], `invalid regular expression ${pattern}: ${compiled.reason}`, {
-            hint: 'fix the pattern or use { fuzzy: ... }',
+            hint:
+              compiled.hint === null
+                ? 'fix the pattern or use { fuzzy: ... }'
+                : `${compiled.hint}, or use { fuzzy: ... }`,
           });
         }
       }

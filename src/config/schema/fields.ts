@@ -46,6 +46,15 @@ export function threshold() {
   return numberField(z.number().min(0).max(1)).optional().describe('Pass mark in [0, 1].');
 }
 
+/** Fields every metric type accepts. */
+export function metricBaseFields() {
+  return {
+    name: nonBlankString().optional().describe('Name in reports; unique within one evaluations list.'),
+    enabled: booleanField().optional().describe('Default true.'),
+    threshold: threshold(),
+  };
+}
+
 export function httpUrl() {
   return withIssue(z.string().regex(/^https?:\/\/[^\s/]+/), {
     code: ISSUE.invalidUrl,

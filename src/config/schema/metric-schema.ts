@@ -2,12 +2,14 @@
 import { z } from 'zod';
 import type { RagMetricType } from '../../core/config-types.js';
 import { parseExportSpec } from '../../loader/parse-export-spec.js';
+import { containsMetric, isJsonMetric, jsonSchemaMetric, regexMetric } from './answer-metric-schema.js';
 import {
   booleanField,
   exportSpec,
   isRecord,
   listRule,
   MAX_TIMER_MS,
+  metricBaseFields,
   nonBlankString,
   numberField,
   threshold,
@@ -22,14 +24,7 @@ export const RAG_METRIC_TYPES = [
   'contextual_recall',
 ] as const satisfies readonly RagMetricType[];
 
-/** Fields every metric type accepts. */
-function common() {
-  return {
-    name: nonBlankString().optional().describe('Name in reports; unique within one evaluations list.'),
-    enabled: booleanField().optional().describe('Default true.'),
-    threshold: threshold(),
-  };
-}
+const common = metricBaseFields;
 
 const tolerance = () => numberField(z.number().min(0)).optional();
 
@@ -58,7 +53,15 @@ const numericMetric = z.strictObject({
   accept_thousands_separators: booleanField().optional(),
 });
 
-export const standardMetricSchema = z.discriminatedUnion('metric', [nlpMetric, equalityMetric, numericMetric]);
+export const standardMetricSchema = z.discriminatedUnion('metric', [
+  nlpMetric,
+  equalityMetric,
+  numericMetric,
+  containsMetric,
+  regexMetric,
+  isJsonMetric,
+  jsonSchemaMetric,
+]);
 
 export const gevalMetricSchema = z.strictObject({
   type: z.literal('geval'),

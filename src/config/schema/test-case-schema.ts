@@ -4,6 +4,7 @@ import { ISSUE } from '../issue-codes.js';
 import { addIssue, hasKey, isRecord, listRule, nonBlankString, objectRule, uniqueNamesRule } from './fields.js';
 import { metricListSchema } from './metric-schema.js';
 import { withIssue } from './schema-meta.js';
+import { toolAssertionRules } from './tool-assertion-rules.js';
 import { inputSchema, turnFields, turnSchema } from './turn-schema.js';
 
 /** Keys of the single-turn shape that a multi-turn case keeps inside its turns. */
@@ -11,6 +12,8 @@ export const FLAT_TURN_KEYS = [
   'input',
   'ground_truth',
   'expected_tools',
+  'expected_tools_order',
+  'forbidden_tools',
   'files',
   'retrieval_context',
   'turn_config',
@@ -44,6 +47,7 @@ export const testCaseSchema = z
             },
           );
         }
+        toolAssertionRules(testCase, ctx);
         return;
       }
       for (const key of FLAT_TURN_KEYS) {

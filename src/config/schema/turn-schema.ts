@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { FILE_TYPES, inferFileType } from '../file-types.js';
 import { ISSUE } from '../issue-codes.js';
 import { argValueSchema } from './arg-matcher-schema.js';
-import { addIssue, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
+import { addIssue, envEnum, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
 import { metricListSchema } from './metric-schema.js';
 import { withIssue } from './schema-meta.js';
+import { toolAssertionRules } from './tool-assertion-rules.js';
 
 export const inputSchema = withIssue(z.string().regex(/\S/), {
   code: ISSUE.blankInput,
@@ -17,18 +18,30 @@ export const groundTruthSchema = z
   .union([z.string(), z.number()])
   .describe('The expected answer; a number is kept as the text of the number.');
 
-const countSchema = withIssue(z.number().int().min(1), {
-  message: 'count must be a whole number >= 1',
-  hint: 'count is the minimum number of matching calls in the turn (default 1)',
+const countSchema = withIssue(z.number().int().min(0), {
+  message: 'count must be a whole number >= 0',
+  hint: 'count is the minimum number of matching calls in the turn (default 1); 0 means no call may match',
 });
 
 export const expectedToolObjectSchema = z.strictObject({
   name: nonBlankString().describe('Matches any called tool whose name contains it.'),
   args: z.record(z.string(), argValueSchema).optional(),
-  count: numberField(countSchema).optional(),
+  count: numberField(countSchema)
+    .optional()
+    .describe('At least this many matching calls in the turn (default 1); 0 = must not be called.'),
 });
 
 export const expectedToolSchema = z.union([nonBlankString(), expectedToolObjectSchema]);
+
+export const forbiddenToolSchema = z.union([
+  nonBlankString(),
+  z.strictObject({
+    name: nonBlankString().describe('Matches any called tool whose name contains it.'),
+    args: z.record(z.string(), argValueSchema).optional(),
+  }),
+]);
+
+export const EXPECTED_TOOLS_ORDERS = ['any', 'strict'] as const;
 
 export const fileSchema = z
   .strictObject({
@@ -50,17 +63,27 @@ export const fileSchema = z
 export const turnFields = {
   ground_truth: groundTruthSchema.optional(),
   expected_tools: z.array(expectedToolSchema).optional(),
+  expected_tools_order: envEnum(EXPECTED_TOOLS_ORDERS)
+    .optional()
+    .describe('strict: the expected tools are called in the order listed (default any).'),
+  forbidden_tools: z
+    .array(forbiddenToolSchema)
+    .optional()
+    .describe('Tools (optionally with arguments) that no call of the turn may match.'),
   files: z.array(fileSchema).optional(),
   retrieval_context: z.array(z.string()).optional(),
   turn_config: z.record(z.string(), z.unknown()).optional().describe('Free-form, handed to code graders.'),
 };
 
-export const turnSchema = z.strictObject({
-  input: inputSchema,
-  ...turnFields,
-  evaluations: metricListSchema.optional().describe('Per-turn override (empty = inherit).'),
-});
+export const turnSchema = z
+  .strictObject({
+    input: inputSchema,
+    ...turnFields,
+    evaluations: metricListSchema.optional().describe('Per-turn override (empty = inherit).'),
+  })
+  .check(objectRule((turn, ctx) => toolAssertionRules(turn, ctx)));
 
 export type TurnInput = z.output<typeof turnSchema>;
 export type ExpectedToolInput = z.output<typeof expectedToolSchema>;
+export type ForbiddenToolInput = z.output<typeof forbiddenToolSchema>;
 export type FileInput = z.output<typeof fileSchema>;

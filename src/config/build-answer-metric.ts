@@ -1,0 +1,101 @@
+/** The answer-assertion metrics as validated → MetricConfig: contains, regex and json_schema compiled. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { JsonSchemaValidator, MetricConfig } from '../core/config-types.js';
+import type { JsonValue } from '../core/json.js';
+import { compileLinearRegex } from '../matchers/linear-regex.js';
+import type { BuildContext } from './build-context.js';
+import { compileJsonSchema } from './compile-json-schema.js';
+import { ISSUE } from './issue-codes.js';
+import { type ConfigPath, pendingIssue } from './pending-issue.js';
+import type { MetricInput } from './schema/metric-schema.js';
+
+type AnswerMetricInput = Extract<
+  MetricInput,
+  { readonly metric: 'contains' | 'not_contains' | 'regex' | 'is_json' | 'json_schema' }
+>;
+type Base = Pick<MetricConfig, 'name' | 'enabled' | 'threshold'>;
+type JsonObject = Readonly<Record<string, JsonValue>>;
+
+export async function buildAnswerMetric(
+  metric: AnswerMetricInput,
+  base: Base,
+  path: ConfigPath,
+  ctx: BuildContext,
+): Promise<MetricConfig | null> {
+  switch (metric.metric) {
+    case 'contains':
+    case 'not_contains': {
+      const values = metric.values ?? (metric.value === undefined ? [] : [metric.value]);
+      return {
+        ...base,
+        type: 'standard',
+        metric: metric.metric,
+        values,
+        case_sensitive: metric.case_sensitive ?? true,
+      };
+    }
+    case 'regex': {
+      const case_sensitive = metric.case_sensitive ?? true;
+      const compiled = compileLinearRegex(metric.pattern, { case_insensitive: !case_sensitive });
+      // The schema has already rejected patterns that do not compile.
+      if (!compiled.ok) return null;
+      return {
+        ...base,
+        type: 'standard',
+        metric: 'regex',
+        pattern: metric.pattern,
+        case_sensitive,
+        regex: compiled.regex,
+      };
+    }
+    case 'is_json':
+      return { ...base, type: 'standard', metric: 'is_json' };
+    case 'json_schema':
+      return buildJsonSchemaMetric(metric, base, path, ctx);
+  }
+}
+
+async function buildJsonSchemaMetric(
+  metric: Extract<AnswerMetricInput, { readonly metric: 'json_schema' }>,
+  base: Base,
+  path: ConfigPath,
+  ctx: BuildContext,
+): Promise<MetricConfig | null> {
+  const schemaFile = metric.schema_file === undefined ? null : resolve(ctx.baseDir, metric.schema_file);
+  const schema =
+    schemaFile === null ? (metric.schema as JsonObject | undefined) : await readSchema(schemaFile, path, ctx);
+  if (schema === undefined || schema === null) return null;
+  const compiled = compileJsonSchema(schema);
+  if (!compiled.ok) {
+    const where = schemaFile === null ? 'invalid JSON Schema' : `invalid JSON Schema in ${schemaFile}`;
+    const at = [...path, schemaFile === null ? 'schema' : 'schema_file'];
+    const hint = 'fix the schema; its draft follows `$schema` (2020-12, 2019-09, else draft-07)';
+    ctx.issues.add(pendingIssue(ISSUE.invalidJsonSchema, at, `${where}: ${compiled.reason}`, { hint }));
+    return null;
+  }
+  const validate: JsonSchemaValidator = compiled.validate;
+  return { ...base, type: 'standard', metric: 'json_schema', schema, schema_file: schemaFile, validate };
+}
+
+async function readSchema(file: string, path: ConfigPath, ctx: BuildContext): Promise<JsonObject | null> {
+  const at = [...path, 'schema_file'];
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    const hint = 'schema_file is relative to the folder of the config file';
+    ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, `JSON Schema file not found: ${file}`, { hint }));
+    return null;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as JsonObject;
+    throw new Error('the file holds no JSON object');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const hint = 'a JSON Schema file holds one JSON object';
+    ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, `cannot read JSON Schema ${file}: ${reason}`, { hint }));
+    return null;
+  }
+}

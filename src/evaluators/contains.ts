@@ -1,0 +1,52 @@
+/**
+ * `standard` / `contains` and `not_contains`: plain-text search in the answer, no ground truth needed.
+ * contains passes when every value appears; not_contains when none does. `case_sensitive` defaults to true;
+ * false compares lower-cased texts. Score 1 or 0; the reasoning names the missing or offending values.
+ */
+import type { StandardMetricConfig } from '../core/config-types.js';
+import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { quoteText } from './quote-text.js';
+
+export type ContainsMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'contains' | 'not_contains' }>;
+
+/** Characters of the answer shown on each side of an offending value. */
+const CONTEXT = 30;
+
+export function createContainsEvaluator(config: ContainsMetricConfig): Evaluator {
+  return {
+    name: config.name,
+    requires_ground_truth: false,
+    requires_retrieval_context: false,
+    default_threshold: null,
+    evaluate: async (input) => evaluateContains(config, input),
+  };
+}
+
+function evaluateContains(config: ContainsMetricConfig, input: EvaluationInput): MetricOutcome {
+  const fold = (text: string) => (config.case_sensitive ? text : text.toLowerCase());
+  const answer = fold(input.agent_response);
+  const positions = config.values.map((value) => answer.indexOf(fold(value)));
+  const found = config.values.filter((_, i) => (positions[i] ?? -1) >= 0);
+  const missing = config.values.filter((_, i) => (positions[i] ?? -1) < 0);
+  const details = { found, missing, case_sensitive: config.case_sensitive };
+  const how = config.case_sensitive ? '' : ' (ignoring case)';
+  if (config.metric === 'contains') {
+    if (missing.length === 0) return outcome(true, `the answer contains ${list(found)}${how}`, details);
+    return outcome(false, `the answer lacks ${list(missing)}${how}`, details);
+  }
+  if (found.length === 0) return outcome(true, `the answer contains none of ${list(config.values)}${how}`, details);
+  const first = config.values.findIndex((_, i) => (positions[i] ?? -1) >= 0);
+  const at = positions[first] ?? 0;
+  const value = config.values[first] ?? '';
+  const excerpt = input.agent_response.slice(Math.max(0, at - CONTEXT), at + value.length + CONTEXT);
+  const reason = `the answer contains ${list(found)}${how}, first at offset ${at}: …${quoteText(excerpt)}…`;
+  return outcome(false, reason, details);
+}
+
+function outcome(passed: boolean, reasoning: string, details: MetricOutcome['details']): MetricOutcome {
+  return { score: passed ? 1 : 0, passed, reasoning, details };
+}
+
+function list(values: readonly string[]): string {
+  return values.map((value) => quoteText(value)).join(', ');
+}
