@@ -58,7 +58,7 @@ export const expectedToolReportSchema = z
       .record(z.string(), jsonValue)
       .nullable()
       .describe('Asserted arguments as written: a literal value, { "fuzzy": "..." } or { "regex": "..." }.'),
-    count: z.number().int().min(1),
+    count: z.number().int().min(0).describe('At least this many matching calls; 0 = must not be called.'),
   })
   .meta({ id: 'ExpectedTool' });
 
@@ -66,7 +66,11 @@ export const toolAssertionResultSchema = z
   .strictObject({
     tool: z.string(),
     args: z.record(z.string(), jsonValue).nullable(),
-    count: z.number().int().min(1),
+    count: z
+      .number()
+      .int()
+      .min(0)
+      .describe('0: a forbidden_tools entry or count 0, passed when no call matched (the offending calls named in reason).'),
     passed: z.boolean(),
     matched_call_index: z
       .number()
