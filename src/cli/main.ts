@@ -150,4 +150,15 @@ program
     process.exitCode = await validateCommand(config, options);
   });
 
+program
+  .command('init')
+  .description('write a small, commented project (agent.yaml, instructions, a tool, a grader) to start from')
+  .argument('[dir]', 'the project folder; created if missing', '.')
+  .option('--provider <provider>', 'openai | azure_openai | anthropic | ollama | openai_compatible (default ollama)')
+  .option('--model <name>', "the model name (default: the provider's usual small model)")
+  .action(async (dir: string, options: Record<string, unknown>) => {
+    const { initCommand } = await import('./commands/init-command.js');
+    process.exitCode = await initCommand(dir, options);
+  });
+
 await program.parseAsync(process.argv);

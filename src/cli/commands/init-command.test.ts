@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { chooseModel } from './init-command.js';
+
+describe('chooseModel', () => {
+  it('defaults to ollama and llama3.2, which need no API key', () => {
+    expect(chooseModel({})).toEqual({ ok: true, provider: 'ollama', model: 'llama3.2' });
+  });
+
+  it('keeps the default provider for --model alone, and picks a model for --provider alone', () => {
+    expect(chooseModel({ model: 'qwen2.5:7b' })).toEqual({ ok: true, provider: 'ollama', model: 'qwen2.5:7b' });
+    expect(chooseModel({ provider: 'openai' })).toEqual({ ok: true, provider: 'openai', model: 'gpt-4o-mini' });
+    expect(chooseModel({ provider: 'anthropic' })).toEqual({
+      ok: true,
+      provider: 'anthropic',
+      model: 'claude-haiku-4-5',
+    });
+    expect(chooseModel({ provider: 'azure_openai', model: ' my-deployment ' })).toEqual({
+      ok: true,
+      provider: 'azure_openai',
+      model: 'my-deployment',
+    });
+  });
+
+  it('refuses an unknown provider, listing the known ones', () => {
+    expect(chooseModel({ provider: 'gemini' })).toEqual({
+      ok: false,
+      message:
+        'unknown provider "gemini" for --provider; use one of ollama, openai, anthropic, azure_openai, openai_compatible',
+    });
+    expect(chooseModel({ provider: 'toString' }).ok).toBe(false);
+  });
+
+  it('refuses a blank model', () => {
+    expect(chooseModel({ model: '  ' })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('--model is blank'),
+    });
+  });
+});

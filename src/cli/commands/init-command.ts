@@ -1,0 +1,71 @@
+/** `holodeck init [DIR]`: writes a small, commented project that passes `holodeck validate` as written. */
+import { resolve } from 'node:path';
+import type { ProviderName } from '../../core/config-types.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { findInstalledHolodeck, schemaPathFrom } from '../init/find-installed-holodeck.js';
+import { DEFAULT_INIT_PROVIDER, INIT_PROVIDER_NAMES, INIT_PROVIDERS, isInitProvider } from '../init/init-providers.js';
+import { renderNextSteps } from '../init/render-next-steps.js';
+import { renderProject } from '../init/render-project.js';
+import { writeProjectFiles } from '../init/write-project-files.js';
+
+interface InitOptions {
+  readonly provider?: string;
+  readonly model?: string;
+}
+
+type Choice =
+  | { readonly ok: true; readonly provider: ProviderName; readonly model: string }
+  | { readonly ok: false; readonly message: string };
+
+/** `--provider` defaults to ollama (no API key), `--model` to the provider's usual small model. */
+export function chooseModel(options: InitOptions): Choice {
+  const provider = options.provider ?? DEFAULT_INIT_PROVIDER;
+  if (!isInitProvider(provider)) {
+    return {
+      ok: false,
+      message: `unknown provider "${provider}" for --provider; use one of ${INIT_PROVIDER_NAMES.join(', ')}`,
+    };
+  }
+  const model = options.model?.trim() ?? INIT_PROVIDERS[provider].default_model;
+  if (model === '') return { ok: false, message: '--model is blank; give a model name, e.g. --model llama3.2' };
+  return { ok: true, provider, model };
+}
+
+export async function initCommand(dirArg: string, raw: Record<string, unknown>): Promise<ExitCode> {
+  const choice = chooseModel(raw as InitOptions);
+  if (!choice.ok) {
+    process.stderr.write(`error: ${choice.message}\n`);
+    return EXIT.config;
+  }
+  const dir = resolve(dirArg);
+  const installed = findInstalledHolodeck(dir);
+  const files = renderProject({
+    provider: choice.provider,
+    model: choice.model,
+    ...(installed === null ? {} : { schema_path: schemaPathFrom(dir, installed) }),
+  });
+  const outcome = await writeProjectFiles(dir, files);
+  switch (outcome.kind) {
+    case 'exists':
+      process.stderr.write(
+        `error: nothing written: ${outcome.paths.length === 1 ? 'this file already exists' : 'these files already exist'} in ${dir}:\n` +
+          outcome.paths.map((path) => `  ${path}\n`).join('') +
+          'holodeck init never overwrites: move them away, or name another folder (holodeck init my-agent)\n',
+      );
+      return EXIT.config;
+    case 'failed':
+      process.stderr.write(`error: ${outcome.message}\n`);
+      return EXIT.config;
+    case 'written':
+      process.stdout.write(
+        renderNextSteps({
+          dir: dirArg,
+          files,
+          provider: choice.provider,
+          model: choice.model,
+          holodeck_installed: installed !== null,
+        }),
+      );
+      return EXIT.ok;
+  }
+}

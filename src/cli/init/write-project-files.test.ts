@@ -1,0 +1,111 @@
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { type FileToWrite, writeProjectFiles } from './write-project-files.js';
+
+const FILES: readonly FileToWrite[] = [
+  { path: 'agent.yaml', content: 'name: x\n' },
+  { path: 'tools/calculator.ts', content: 'export {};\n' },
+  { path: 'graders/deep/grade.ts', content: 'export {};\n' },
+  { path: '.gitignore', content: 'results/\n' },
+];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'holodeck-init-'));
+  onTestFinished(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** Every file under `dir`, relative, sorted. */
+async function listing(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
+
+describe('writeProjectFiles', () => {
+  it('creates the folder and its sub-folders, and writes every file', async () => {
+    const dir = join(await tempDir(), 'new', 'project');
+    const outcome = await writeProjectFiles(dir, FILES);
+    expect(outcome).toEqual({ kind: 'written', paths: FILES.map((file) => file.path) });
+    expect(await listing(dir)).toEqual(['.gitignore', 'agent.yaml', 'graders/deep/grade.ts', 'tools/calculator.ts']);
+    expect(await readFile(join(dir, 'tools/calculator.ts'), 'utf8')).toBe('export {};\n');
+  });
+
+  it('writes into an existing folder that holds other files', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'tools'));
+    await writeFile(join(dir, 'tools', 'other.ts'), 'keep');
+    expect((await writeProjectFiles(dir, FILES)).kind).toBe('written');
+    expect(await readFile(join(dir, 'tools', 'other.ts'), 'utf8')).toBe('keep');
+  });
+
+  it('writes nothing when any file exists, naming every one of them', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'tools'));
+    await writeFile(join(dir, 'tools/calculator.ts'), 'mine');
+    await writeFile(join(dir, '.gitignore'), 'mine too');
+    const outcome = await writeProjectFiles(dir, FILES);
+    expect(outcome).toEqual({ kind: 'exists', paths: ['tools/calculator.ts', '.gitignore'] });
+    expect(await listing(dir)).toEqual(['.gitignore', 'tools/calculator.ts']);
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe('mine too');
+  });
+
+  it('counts a folder in place of a file, and a file in place of a needed folder, as existing', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'agent.yaml'));
+    await writeFile(join(dir, 'graders'), 'a file');
+    const outcome = await writeProjectFiles(dir, FILES);
+    expect(outcome).toEqual({ kind: 'exists', paths: ['graders', 'agent.yaml'] });
+    expect(await listing(dir)).toEqual(['graders']);
+  });
+
+  it('fails when the folder is a file', async () => {
+    const file = join(await tempDir(), 'plain.txt');
+    await writeFile(file, '');
+    expect(await writeProjectFiles(file, FILES)).toEqual({
+      kind: 'failed',
+      message: `${file} is a file, not a folder`,
+    });
+  });
+
+  it('fails when the folder cannot be created, leaving nothing behind', async () => {
+    const base = await tempDir();
+    await writeFile(join(base, 'plain.txt'), '');
+    const outcome = await writeProjectFiles(join(base, 'plain.txt', 'project'), FILES);
+    expect(outcome.kind).toBe('failed');
+    expect(outcome).toEqual({
+      kind: 'failed',
+      message: `cannot write ${join(base, 'plain.txt', 'project')}: a part of the path is a file, not a folder; nothing was written`,
+    });
+    expect(await listing(base)).toEqual(['plain.txt']);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('fails on a read-only folder, naming the path and the reason', async () => {
+    const dir = await tempDir();
+    await chmod(dir, 0o500);
+    onTestFinished(() => chmod(dir, 0o700));
+    const outcome = await writeProjectFiles(dir, FILES);
+    expect(outcome).toEqual({
+      kind: 'failed',
+      message: `cannot write ${join(dir, 'tools')}: permission denied; nothing was written`,
+    });
+    expect(await listing(dir)).toEqual([]);
+  });
+
+  it('removes what it wrote when a later file cannot be written', async () => {
+    const dir = await tempDir();
+    // The same path twice: the second exclusive write fails after the first succeeded.
+    const files = [...FILES, { path: 'agent.yaml', content: 'again' }];
+    const outcome = await writeProjectFiles(dir, files);
+    expect(outcome).toEqual({
+      kind: 'failed',
+      message: `cannot write ${join(dir, 'agent.yaml')}: already exists; nothing was written`,
+    });
+    expect(await listing(dir)).toEqual([]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

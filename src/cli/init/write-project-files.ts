@@ -1,0 +1,107 @@
+/**
+ * Writes the files of a new project into a folder, never over anything: when one of them (or a folder it
+ * needs) already exists, nothing is written. A write that fails half-way removes what it wrote.
+ */
+import { lstat, mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+
+export interface FileToWrite {
+  /** Relative, `/`-separated. */
+  readonly path: string;
+  readonly content: string;
+}
+
+export type WriteOutcome =
+  | { readonly kind: 'written'; readonly paths: readonly string[] }
+  /** Relative paths that are already there, in the order of the files. */
+  | { readonly kind: 'exists'; readonly paths: readonly string[] }
+  | { readonly kind: 'failed'; readonly message: string };
+
+type Entry = 'missing' | 'file' | 'folder';
+
+async function entryAt(path: string): Promise<Entry> {
+  try {
+    return (await lstat(path)).isDirectory() ? 'folder' : 'file';
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    throw error;
+  }
+}
+
+/** The sub-folders the files need, parents first. */
+function foldersOf(files: readonly FileToWrite[]): string[] {
+  const folders = new Set<string>();
+  for (const file of files) {
+    const parts = posix
+      .dirname(file.path)
+      .split('/')
+      .filter((part) => part !== '.');
+    for (let i = 1; i <= parts.length; i++) folders.add(parts.slice(0, i).join('/'));
+  }
+  return [...folders];
+}
+
+async function conflicts(dir: string, files: readonly FileToWrite[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const folder of foldersOf(files)) {
+    if ((await entryAt(join(dir, folder))) === 'file') found.push(folder);
+  }
+  for (const file of files) {
+    if ((await entryAt(join(dir, file.path))) !== 'missing') found.push(file.path);
+  }
+  return found;
+}
+
+function describeError(error: unknown): string {
+  const err = error as NodeJS.ErrnoException;
+  const reasons: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EROFS: 'read-only file system',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    ENOSPC: 'no space left on the device',
+    EEXIST: 'already exists',
+  };
+  return (err.code !== undefined && reasons[err.code]) || err.message;
+}
+
+function pathOf(error: unknown, fallback: string): string {
+  return (error as NodeJS.ErrnoException).path ?? fallback;
+}
+
+export async function writeProjectFiles(dir: string, files: readonly FileToWrite[]): Promise<WriteOutcome> {
+  try {
+    if ((await entryAt(dir)) === 'file') return { kind: 'failed', message: `${dir} is a file, not a folder` };
+    const existing = await conflicts(dir, files);
+    if (existing.length > 0) return { kind: 'exists', paths: existing };
+  } catch (error) {
+    return { kind: 'failed', message: `cannot read ${pathOf(error, dir)}: ${describeError(error)}` };
+  }
+  const createdFolders: string[] = [];
+  const written: string[] = [];
+  try {
+    for (const folder of [dir, ...foldersOf(files).map((f) => join(dir, f))]) {
+      if ((await entryAt(folder)) === 'missing') {
+        await mkdir(folder, { recursive: true });
+        createdFolders.push(folder);
+      }
+    }
+    for (const file of files) {
+      const path = join(dir, file.path);
+      await writeFile(path, file.content, { flag: 'wx' });
+      written.push(path);
+    }
+    return { kind: 'written', paths: files.map((file) => file.path) };
+  } catch (error) {
+    await undo(written, createdFolders);
+    const message = `cannot write ${pathOf(error, dir)}: ${describeError(error)}; nothing was written`;
+    return { kind: 'failed', message };
+  }
+}
+
+/** Best effort: removes the files written and the folders created (only if they are empty again). */
+async function undo(written: readonly string[], createdFolders: readonly string[]): Promise<void> {
+  for (const path of written) await rm(path, { force: true }).catch(() => undefined);
+  for (const folder of [...createdFolders].reverse()) await rmdir(folder).catch(() => undefined);
+}
