@@ -10,14 +10,14 @@ describe('JSON Schemas generated from the zod schemas', () => {
     expect(await committed('test-cases.schema.json')).toBe(renderJsonSchema(testCasesFileJsonSchema()));
   });
 
-  it('describe agent.yaml: strict keys, required name and model, named definitions', () => {
+  it('describe agent.yaml: strict keys, required name (model is optional with a module backend), named definitions', () => {
     const schema = agentJsonSchema() as {
       required: string[];
       additionalProperties: boolean;
       properties: Record<string, unknown>;
       $defs: Record<string, unknown>;
     };
-    expect(schema.required).toEqual(['name', 'model']);
+    expect(schema.required).toEqual(['name']);
     expect(schema.additionalProperties).toBe(false);
     expect(Object.keys(schema.properties)).toContain('test_cases_file');
     expect(Object.keys(schema.$defs)).toEqual(
