@@ -4,6 +4,7 @@
  */
 import type { ProviderName } from '../../core/config-types.js';
 import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
+import { shellQuote } from '../shell-quote.js';
 
 export const DEFAULT_INIT_PROVIDER: ProviderName = 'ollama';
 
@@ -19,7 +20,7 @@ export interface SetupStep {
 export interface InitProvider {
   readonly default_model: string;
   /** The comment after `name:` in agent.yaml. */
-  readonly model_comment: string;
+  readonly model_comment: (model: string) => string;
   /** Lines of the model block after `name:` (without indentation), comments included. */
   readonly extra_lines: readonly YamlLine[];
   /** What makes the model reachable, printed in the next steps. */
@@ -34,28 +35,28 @@ const keyComment = (provider: ProviderName): string =>
 export const INIT_PROVIDERS: Readonly<Record<ProviderName, InitProvider>> = {
   ollama: {
     default_model: 'llama3.2',
-    model_comment: 'a local model that can call tools (ollama pull llama3.2)',
+    model_comment: (model) => `a local model that can call tools (ollama pull ${model})`,
     extra_lines: [['# endpoint: http://127.0.0.1:11434', 'default: $OLLAMA_HOST, else this; no API key needed']],
     setup_step: (model) => ({
-      command: `ollama pull ${model}`,
+      command: `ollama pull ${shellQuote(model)}`,
       comment: 'with Ollama running (ollama serve); OLLAMA_HOST if not on 127.0.0.1:11434',
     }),
   },
   openai: {
     default_model: 'gpt-4o-mini',
-    model_comment: 'any chat model that can call tools',
+    model_comment: () => 'any chat model that can call tools',
     extra_lines: [keyComment('openai'), ['# endpoint: https://api.openai.com/v1', 'the default']],
     setup_step: () => ({ command: `export ${keyVar('openai')}=sk-...`, comment: 'your OpenAI API key' }),
   },
   anthropic: {
     default_model: 'claude-haiku-4-5',
-    model_comment: 'any Claude model',
+    model_comment: () => 'any Claude model',
     extra_lines: [keyComment('anthropic'), ['# endpoint: https://api.anthropic.com', 'the default']],
     setup_step: () => ({ command: `export ${keyVar('anthropic')}=sk-ant-...`, comment: 'your Anthropic API key' }),
   },
   azure_openai: {
     default_model: 'gpt-4o-mini',
-    model_comment: 'the name of your deployment',
+    model_comment: () => 'the name of your deployment',
     extra_lines: [
       [`endpoint: \${AZURE_OPENAI_ENDPOINT}`, 'your resource, e.g. https://my-resource.openai.azure.com'],
       keyComment('azure_openai'),
@@ -68,7 +69,7 @@ export const INIT_PROVIDERS: Readonly<Record<ProviderName, InitProvider>> = {
   },
   openai_compatible: {
     default_model: 'Qwen/Qwen2.5-7B-Instruct',
-    model_comment: 'the model id your server serves',
+    model_comment: () => 'the model id your server serves',
     extra_lines: [
       ['endpoint: http://127.0.0.1:8000/v1', 'base URL of your server (vLLM, LM Studio, llama.cpp, ...)'],
       `# api_key: from ${keyVar('openai_compatible')} in the environment, when the server needs one`,

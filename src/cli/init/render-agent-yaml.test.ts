@@ -59,7 +59,9 @@ describe('renderAgentYaml', () => {
       const doc = parse(render('ollama', model)) as Rendered;
       expect(doc.model.name).toBe(model);
     }
-    expect(render('ollama', 'qwen2.5:7b')).toMatch(/^ {2}name: qwen2\.5:7b +#/m);
+    expect(render('ollama', 'qwen2.5:7b')).toMatch(/^ {2}name: qwen2\.5:7b +# .*\(ollama pull qwen2\.5:7b\)$/m);
+    // The loader reads `$${` back as the literal `${`.
+    expect(parse(render('ollama', 'odd$' + '{name}')).model.name).toBe('odd$$' + '{name}');
   });
 
   it('writes a two-turn conversation asserting tools with literal, fuzzy and regex arguments', () => {

@@ -12,9 +12,13 @@ export interface AgentYamlOptions {
   readonly schema_path: string;
 }
 
-/** Plain YAML scalars for the usual model ids (`llama3.2`, `qwen2.5:7b`, `org/model`); anything else quoted. */
+/**
+ * Plain YAML scalars for the usual model ids (`llama3.2`, `qwen2.5:7b`, `org/model`); anything else quoted,
+ * with `${` escaped as `$${` so that the loader keeps it as text instead of reading the environment.
+ */
 function yamlScalar(text: string): string {
-  return /^[A-Za-z0-9][\w.:/@+-]*$/.test(text) && !/:$/.test(text) ? text : JSON.stringify(text);
+  if (/^[A-Za-z0-9][\w.:/@+-]*$/.test(text) && !/:$/.test(text)) return text;
+  return JSON.stringify(text.replaceAll('${', () => '$${'));
 }
 
 function renderSection(lines: readonly YamlLine[]): string {
@@ -28,7 +32,7 @@ function modelBlock(options: AgentYamlOptions): YamlLine[] {
   return [
     'model:',
     [`  provider: ${options.provider}`, 'openai | azure_openai | anthropic | ollama | openai_compatible'],
-    [`  name: ${yamlScalar(options.model)}`, provider.model_comment],
+    [`  name: ${yamlScalar(options.model)}`, provider.model_comment(options.model)],
     ...provider.extra_lines.map(
       (line): YamlLine => (typeof line === 'string' ? `  ${line}` : [`  ${line[0]}`, line[1]]),
     ),

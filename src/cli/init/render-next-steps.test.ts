@@ -50,6 +50,12 @@ describe('renderNextSteps', () => {
     expect(setup('azure_openai')).toMatch(/^ {2}export AZURE_OPENAI_API_KEY=\S+ AZURE_OPENAI_ENDPOINT=/);
   });
 
+  it('quotes a model name for the shell', () => {
+    expect(steps(renderNextSteps(options({ model: 'my model', dir: '.' })))[0]).toMatch(
+      /^ {2}ollama pull 'my model' +#/,
+    );
+  });
+
   it('leaves out cd for the current folder, quotes a folder with spaces, and adds the install when needed', () => {
     expect(steps(renderNextSteps(options({ dir: '.' })))[0]).toMatch(/ollama pull/);
     expect(renderNextSteps(options({ dir: '.' }))).toContain('in the current folder:');
