@@ -96,21 +96,23 @@ async function selectionRequest(config: AgentConfig, options: TestOptions, resul
   return { ok: true, value: { ...base, only: found.names, last_failed_of: found.run_id } };
 }
 
-export function prepareResumedRun(config: AgentConfig, options: TestOptions, source: ResumeSource): Prepared {
-  if (
+/** `--resume` with options that would select other cases: the message, or null when there is none. */
+export function resumeSelectionConflict(options: TestOptions): string | null {
+  const conflicting =
     options.filter.length > 0 ||
     options.grep !== undefined ||
     options.exclude.length > 0 ||
     options.lastFailed ||
     options.limit !== undefined ||
-    options.shard !== undefined
-  ) {
-    return {
-      ok: false,
-      message:
-        '--resume runs the test cases of the run it continues: drop --filter, --grep, --exclude, --last-failed, --limit and --shard',
-    };
-  }
+    options.shard !== undefined;
+  return conflicting
+    ? '--resume runs the test cases of the run it continues: drop --filter, --grep, --exclude, --last-failed, --limit and --shard'
+    : null;
+}
+
+export function prepareResumedRun(config: AgentConfig, options: TestOptions, source: ResumeSource): Prepared {
+  const conflict = resumeSelectionConflict(options);
+  if (conflict !== null) return { ok: false, message: conflict };
   if (source.agent_name !== config.name) {
     return {
       ok: false,

@@ -38,7 +38,8 @@ describe('holodeck CLI', () => {
     const help = await runCli(['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/test \[options\] \[config\]/);
-    expect(help.stdout).toMatch(/validate \[config\]/);
+    expect(help.stdout).toMatch(/validate \[options\] \[config\]/);
+    expect(help.stdout).toMatch(/init \[options\] \[dir\]/);
     const testHelp = await runCli(['test', '--help']);
     expect(testHelp.stdout).toMatch(/--parallel-test-cases <n>/);
     const version = await runCli(['--version']);
@@ -63,12 +64,24 @@ describe('holodeck CLI', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('exits 3 when the backend cannot start (no API key), naming what to set', async () => {
+  it('exits 2 without an API key, naming what to set, before starting anything', async () => {
     const yaml = project('http://127.0.0.1:9', ONE_CASE).replace(/\n {2}(api_key|endpoint): .*/g, '');
     const dir = await writeProject({ 'agent.yaml': yaml });
     const run = await runCli(['test', dir], { env: { OPENAI_API_KEY: undefined } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/no API key for provider openai[\s\S]*OPENAI_API_KEY/);
+  });
+
+  it('exits 3 when the backend cannot start (an MCP server that dies at once), naming the server', async () => {
+    const yaml = project('http://127.0.0.1:9', ONE_CASE).replace(
+      /\ntools:\n/,
+      `\ntools:\n  - { name: broken, type: mcp, command: ${JSON.stringify(process.execPath)}, args: ["-e", "process.exit(7)"] }\n`,
+    );
+    expect(yaml).toContain('name: broken');
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const run = await runCli(['test', dir]);
     expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/OPENAI_API_KEY/);
+    expect(run.stderr).toMatch(/backend could not start: .*broken/);
   });
 
   it('saves a run record with the report and metadata, and no secret anywhere', async () => {

@@ -45,8 +45,8 @@ const MISTAKES: ReadonlyArray<readonly [string, string, RegExp]> = [
     /turns\[0\]\.expected_tools\[0\]\.args\.a(\.regex)?\n.*exactly one of `fuzzy` or `regex`/,
   ],
   [
-    'count below 1',
-    '  - name: zero\n    turns:\n      - input: hi\n        expected_tools: [{ name: subtract, count: 0 }]',
+    'count below 0',
+    '  - name: negative\n    turns:\n      - input: hi\n        expected_tools: [{ name: subtract, count: -1 }]',
     /turns\[0\]\.expected_tools\[0\]\.count\n/,
   ],
   [

@@ -62,7 +62,7 @@ describe('usage errors of long-run options', () => {
 
     const filtered = await runCli(['test', dir, '--resume', id, '--filter', 'one']);
     expect(filtered.code).toBe(2);
-    expect(filtered.stderr).toMatch(/drop --filter, --limit and --shard/);
+    expect(filtered.stderr).toMatch(/drop --filter, --grep, --exclude, --last-failed, --limit and --shard/);
 
     const missing = await runCli(['test', dir, '--resume', 'echo/2020-01-01T00-00-00-000Z']);
     expect(missing.code).toBe(2);

@@ -14,7 +14,13 @@ import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
-import { type Prepared, type PreparedRun, prepareFreshRun, prepareResumedRun } from '../prepare-run.js';
+import {
+  type Prepared,
+  type PreparedRun,
+  prepareFreshRun,
+  prepareResumedRun,
+  resumeSelectionConflict,
+} from '../prepare-run.js';
 import { readVersion } from '../read-version.js';
 import { loadResume, type ResumeSource } from '../resume/load-resume.js';
 import { locateRun } from '../resume/locate-run.js';
@@ -45,6 +51,8 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   let resumeSource: ResumeSource | null = null;
   let overrides: Overrides = options;
   if (options.resume !== undefined) {
+    const conflict = resumeSelectionConflict(options);
+    if (conflict !== null) return usageError(conflict);
     const found = await findResumeSource(resultsDir, loaded.name, options.resume);
     if (!found.ok) return usageError(found.message);
     resumeSource = found.source;
