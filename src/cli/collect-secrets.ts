@@ -1,22 +1,178 @@
-/** Secret values that must never appear in a run record: configured keys and the usual provider env vars. */
-import type { AgentConfig } from '../core/config-types.js';
+/**
+ * The secret values of a run, each with the name its mask shows:
+ * - values put into the configuration by `${VAR}` in a credential position (`api_key`, header and MCP `env`
+ *   values, MCP `args`, URL userinfo and query), whatever the variable's name;
+ * - credentials written in the configuration itself (`api_key`, header and MCP `env` values, the value after a
+ *   secret-looking option in MCP `args`, URL userinfo and credential query parameters);
+ * - the provider key variables the backends read, and every environment variable whose name looks like a
+ *   credential (KEY, TOKEN, SECRET, PASSWORD, PASS, PAT, CREDENTIAL, AUTH, COOKIE, SESSION as a word part);
+ * - the variables named by `execution.redact` and `--redact`.
+ * Short values (under 6 characters) and plain booleans, numbers and words are never masked (they would blank
+ * ordinary text); a named source skipped this way is reported by name, never by value.
+ */
+import type { AgentConfig, ModelConfig, ToolConfig } from '../core/config-types.js';
+import { PROVIDER_KEY_VARS } from '../core/provider-key-vars.js';
+import type { SecretValue } from '../core/redactor.js';
 
-const SECRET_ENV = /(KEY|TOKEN|SECRET|PASSWORD)/i;
+export interface SecretSet {
+  readonly secrets: readonly SecretValue[];
+  /** One line per source that was not masked, naming it. */
+  readonly warnings: readonly string[];
+}
 
-export function collectSecrets(config: AgentConfig, env: NodeJS.ProcessEnv): string[] {
-  const values = new Set<string>();
-  const add = (value: string | null | undefined) => {
-    if (value && value.length >= 4) values.add(value);
+type Env = Readonly<Record<string, string | undefined>>;
+
+const CREDENTIAL_WORDS = new Set([
+  'KEY',
+  'APIKEY',
+  'TOKEN',
+  'SECRET',
+  'PASSWORD',
+  'PASSWD',
+  'PASS',
+  'PAT',
+  'CREDENTIAL',
+  'CREDENTIALS',
+  'AUTH',
+  'COOKIE',
+  'SESSION',
+]);
+const CREDENTIAL_QUERY = new Set([...CREDENTIAL_WORDS, 'SIG', 'SIGNATURE', 'CODE', 'ACCESS']);
+const PLAIN = /^(?:true|false|yes|no|on|off|null|none|[-+]?\d+(?:\.\d+)?|[A-Za-z]+)$/i;
+export const MIN_SECRET_LENGTH = 6;
+
+/** `GH_PAT`, `ghPat`, `x-api-key` → their word parts, upper-cased. */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+export function looksLikeCredentialName(name: string): boolean {
+  return nameWords(name).some((word) => CREDENTIAL_WORDS.has(word));
+}
+
+export function collectSecrets(config: AgentConfig | null, env: Env, extraNames: readonly string[] = []): SecretSet {
+  const secrets = new Map<string, string>();
+  const warnings: string[] = [];
+  const add = (name: string, value: string | null | undefined, named: boolean) => {
+    if (value === null || value === undefined || value === '') return;
+    if (value.length < MIN_SECRET_LENGTH || PLAIN.test(value)) {
+      if (named)
+        warnings.push(`${name} is not masked in the outputs: its value is too short or too plain to be a secret`);
+      return;
+    }
+    if (!secrets.has(value)) secrets.set(value, name);
   };
-  add(config.model?.api_key);
-  add(config.evaluations.model?.api_key);
-  for (const tool of config.tools) {
-    if (tool.type !== 'mcp') continue;
-    for (const value of Object.values(tool.headers)) add(value);
-    for (const value of Object.values(tool.env)) add(value);
+  if (config !== null) collectFromConfig(config, env, add);
+  for (const vars of Object.values(PROVIDER_KEY_VARS)) for (const name of vars) add(name, env[name], true);
+  for (const [name, value] of Object.entries(env)) if (looksLikeCredentialName(name)) add(name, value, true);
+  const listed = [...(config?.execution.redact ?? []), ...extraNames];
+  for (const name of listed) {
+    if (env[name] === undefined || env[name] === '') warnings.push(`${name} (to redact) is not set`);
+    else add(name, env[name], true);
   }
-  for (const [name, value] of Object.entries(env)) {
-    if (SECRET_ENV.test(name)) add(value);
+  return { secrets: [...secrets].map(([value, name]) => ({ name, value })), warnings: [...new Set(warnings)] };
+}
+
+type Add = (name: string, value: string | null | undefined, named: boolean) => void;
+
+function collectFromConfig(config: AgentConfig, env: Env, add: Add): void {
+  for (const reference of config.env_references ?? []) {
+    if (isCredentialPosition(reference.path, env[reference.name] ?? '', config)) {
+      add(reference.name, env[reference.name], true);
+    }
   }
-  return [...values];
+  const models: [string, ModelConfig | null][] = [
+    ['model', config.model],
+    ['evaluations.model', config.evaluations.model],
+  ];
+  for (const [where, model] of models) {
+    if (model === null) continue;
+    add(`${where}.api_key`, model.api_key, true);
+    if (model.endpoint !== null) urlSecrets(`${where}.endpoint`, model.endpoint, add);
+  }
+  for (const tool of config.tools) toolSecrets(tool, add);
+}
+
+function toolSecrets(tool: ToolConfig, add: Add): void {
+  if (tool.type !== 'mcp') return;
+  for (const [key, value] of Object.entries(tool.headers)) add(`tools.${tool.name}.headers.${key}`, value, false);
+  for (const [key, value] of Object.entries(tool.env)) add(key, value, false);
+  tool.args.forEach((arg, i) => {
+    const previous = tool.args[i - 1];
+    if (
+      previous !== undefined &&
+      /^--?[A-Za-z]/.test(previous) &&
+      !previous.includes('=') &&
+      looksLikeCredentialName(previous)
+    ) {
+      add(`tools.${tool.name}.args`, arg, false);
+    }
+    const eq = arg.indexOf('=');
+    if (/^--?[A-Za-z]/.test(arg) && eq > 0 && looksLikeCredentialName(arg.slice(0, eq))) {
+      add(`tools.${tool.name}.args`, arg.slice(eq + 1), false);
+    }
+  });
+  if (tool.url !== null) urlSecrets(`tools.${tool.name}.url`, tool.url, add);
+}
+
+/** URL userinfo, and query parameters whose name looks like a credential (`api-key`, `sig`, `token`...). */
+function urlSecrets(where: string, text: string, add: Add): void {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return;
+  }
+  if (url.password !== '') add(`${where}.password`, decodeURIComponent(url.password), false);
+  if (url.username !== '' && url.password !== '') add(`${where}.username`, decodeURIComponent(url.username), false);
+  for (const [key, value] of url.searchParams) {
+    if (nameWords(key).some((word) => CREDENTIAL_QUERY.has(word))) add(`${where}?${key}`, value, false);
+  }
+}
+
+/** Where a `${VAR}` makes its value a secret whatever the variable is called. */
+function isCredentialPosition(path: readonly (string | number)[], value: string, config: AgentConfig): boolean {
+  const [first, second, third] = path;
+  if ((first === 'model' || (first === 'evaluations' && second === 'model')) && path.at(-1) === 'api_key') return true;
+  if (first === 'tools' && typeof second === 'number' && (third === 'headers' || third === 'env' || third === 'args')) {
+    return true;
+  }
+  const isUrl =
+    (first === 'model' && second === 'endpoint') ||
+    (first === 'evaluations' && third === 'endpoint') ||
+    (first === 'tools' && third === 'url');
+  if (!isUrl || value === '') return false;
+  const url = urlAt(path, config);
+  if (url === null) return false;
+  const parts = [url.username, url.password, url.search];
+  return parts.some((part) => part.includes(value) || safeDecode(part).includes(value));
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function urlAt(path: readonly (string | number)[], config: AgentConfig): URL | null {
+  const text =
+    path[0] === 'model'
+      ? config.model?.endpoint
+      : path[0] === 'evaluations'
+        ? config.evaluations.model?.endpoint
+        : (() => {
+            const tool = config.tools[path[1] as number];
+            return tool?.type === 'mcp' ? tool.url : null;
+          })();
+  try {
+    return text ? new URL(text) : null;
+  } catch {
+    return null;
+  }
 }

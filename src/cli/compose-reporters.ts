@@ -1,8 +1,10 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
+import type { Redactor } from '../core/redactor.js';
 import type { Reporter } from '../core/reporter.js';
 import { createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
 import { createReporter } from '../reporters/create-reporter.js';
 import { multiplexReporter } from '../reporters/multiplex-reporter.js';
+import { redactingReporter } from '../reporters/redacting-reporter.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
 import { createRunRecordReporter, type RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import type { PlannedOutput } from './plan-outputs.js';
@@ -14,7 +16,8 @@ export interface ReporterPlan {
   readonly resultsDir: string;
   readonly agentName: string;
   readonly metadata: RunRecordMetadata;
-  readonly secrets: readonly string[];
+  /** Masks the run's secrets in everything the reporters see. */
+  readonly redactor: Redactor;
   readonly max_text_length: number | undefined;
   /** Resume: continue this run's record instead of starting a new one. */
   readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
@@ -46,15 +49,16 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     resultsDir: plan.resultsDir,
     agentName: plan.agentName,
     metadata: plan.metadata,
-    secrets: plan.secrets,
+    redactor: plan.redactor,
     max_text_length: plan.max_text_length,
     ...(plan.resume === undefined ? {} : { resume: plan.resume }),
   });
   const errors: string[] = [];
-  const reporter = multiplexReporter([console, ...files, record], (error: unknown) => {
-    const message = `reporter error: ${(error as Error)?.message ?? String(error)}`;
+  const fanOut = multiplexReporter([console, ...files, record], (error: unknown) => {
+    const message = plan.redactor.text(`reporter error: ${(error as Error)?.message ?? String(error)}`);
     errors.push(message);
     stderr.write(`${message}\n`);
   });
+  const reporter = redactingReporter(fanOut, plan.redactor);
   return { ok: true, reporter, errors, recordPath: () => record.recordPath() };
 }

@@ -99,6 +99,12 @@ const test = program
     nonNegativeNumber,
   )
   .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
+  .option(
+    '--redact <name>',
+    'mask the value of environment variable NAME in every output (beside those found by name); repeatable',
+    collect,
+    [],
+  )
   .option('-v, --verbose', 'per-turn detail and metric reasoning')
   .option('-q, --quiet', 'summary only')
   .enablePositionalOptions()
@@ -132,6 +138,7 @@ program
   )
   .option('--results-dir <dir>', 'where the merged run record goes (default: results/ beside the config)')
   .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
+  .option('--redact <name>', 'mask the value of environment variable NAME in every output; repeatable', collect, [])
   .option('-v, --verbose', 'per-turn detail and metric reasoning')
   .option('-q, --quiet', 'summary only')
   .action(async (paths: string[], options: Record<string, unknown>) => {

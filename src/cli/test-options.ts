@@ -14,6 +14,8 @@ export interface TestOptions {
   readonly exclude: readonly string[];
   readonly lastFailed: boolean;
   readonly model: ModelOverride | undefined;
+  /** `--redact NAME`: environment variables whose values are masked in every output. */
+  readonly redact: readonly string[];
   readonly backend: 'ai_sdk' | 'claude_agent_sdk' | undefined;
   readonly resultsDir: string | undefined;
   readonly verbosity: 'quiet' | 'normal' | 'verbose';
@@ -39,6 +41,7 @@ export function toTestOptions(raw: Record<string, unknown>): TestOptions {
     exclude: (raw.exclude as string[] | undefined) ?? [],
     lastFailed: raw.lastFailed === true,
     model: raw.model as ModelOverride | undefined,
+    redact: (raw.redact as string[] | undefined) ?? [],
     backend: raw.backend as TestOptions['backend'],
     resultsDir: raw.resultsDir as string | undefined,
     verbosity: raw.quiet ? 'quiet' : raw.verbose ? 'verbose' : 'normal',

@@ -19,6 +19,7 @@ export const EXECUTION_DEFAULTS: ExecutionConfig = {
   limit: null,
   filter: null,
   results_dir: null,
+  redact: [],
 };
 
 /** The variable of each setting; `--timeout` is also `HOLODECK_TIMEOUT`, after the CLI option's name. */
@@ -29,6 +30,7 @@ export const EXECUTION_ENV: Readonly<Record<ExecutionKey, readonly string[]>> = 
   limit: ['HOLODECK_LIMIT'],
   filter: ['HOLODECK_FILTER'],
   results_dir: ['HOLODECK_RESULTS_DIR'],
+  redact: ['HOLODECK_REDACT'],
 };
 
 export function buildExecution(
@@ -46,6 +48,7 @@ export function buildExecution(
     const text = env[variable]?.trim();
     if (text === undefined || text === '') return EXECUTION_DEFAULTS[key];
     if (key === 'results_dir') return resolve(text) as ExecutionConfig[K];
+    if (key === 'redact') return splitNames(text) as unknown as ExecutionConfig[K];
     const parsed = parseWithSchema(executionSchema.shape[key], text, ['execution', key]);
     if (parsed.ok && parsed.value !== undefined) return parsed.value as ExecutionConfig[K];
     const reason = parsed.ok ? 'no value' : (parsed.issues[0]?.message ?? 'invalid');
@@ -70,7 +73,13 @@ export function buildExecution(
       limit: resolveSetting('limit'),
       filter: resolveSetting('filter'),
       results_dir: resolveSetting('results_dir'),
+      redact: resolveSetting('redact'),
     },
     issues,
   };
+}
+
+/** `HOLODECK_REDACT=A,B C`: names separated by commas or white space. */
+function splitNames(text: string): string[] {
+  return text.split(/[\s,]+/).filter((name) => name !== '');
 }

@@ -163,6 +163,7 @@ describe('execution and HOLODECK_* environment variables', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      redact: [],
     });
   });
 
@@ -203,6 +204,7 @@ describe('execution and HOLODECK_* environment variables', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      redact: [],
     });
     const yaml = `${head}execution: { parallel_test_cases: 2 }\n${CASES}`;
     expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toEqual({
@@ -212,6 +214,7 @@ describe('execution and HOLODECK_* environment variables', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      redact: [],
     });
   });
 

@@ -83,6 +83,7 @@ describe('loadConfig: a valid configuration', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      redact: [],
     });
   });
 

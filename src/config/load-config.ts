@@ -59,7 +59,7 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
   const sources: IssueSources = { main: document, testCases: cases.source, testCaseItems: cases.items };
   const config = await buildConfig(validated, cases.valid, document, ctx, options.env);
   if (ctx.issues.size > 0 || !config) return failure(ctx.issues.issues, sources);
-  return { ok: true, value: config };
+  return { ok: true, value: { ...config, env_references: substituted.references } };
 }
 
 interface CollectedTestCases {

@@ -10,12 +10,20 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export interface EnvSubstitution {
   readonly value: unknown;
   readonly issues: readonly PendingIssue[];
+  /** Every variable whose value was put in, and where (secrets are found by these). */
+  readonly references: readonly EnvReference[];
+}
+
+export interface EnvReference {
+  readonly path: ConfigPath;
+  readonly name: string;
 }
 
 const REFERENCE = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
 export function substituteEnv(data: unknown, env: Env, basePath: ConfigPath = []): EnvSubstitution {
   const issues: PendingIssue[] = [];
+  const references: EnvReference[] = [];
   const path: PathSegment[] = [...basePath];
 
   const substituteString = (text: string): string =>
@@ -23,7 +31,10 @@ export function substituteEnv(data: unknown, env: Env, basePath: ConfigPath = []
       if (escaped) return whole.slice(1);
       const value = env[name];
       if (fallback !== undefined && (value === undefined || value === '')) return fallback;
-      if (value !== undefined) return value;
+      if (value !== undefined) {
+        references.push({ path: [...path], name });
+        return value;
+      }
       issues.push(
         pendingIssue(ISSUE.envMissing, [...path], `environment variable \`${name}\` is not set`, {
           hint: `set it, or give a default: \${${name}:-value}`,
@@ -65,5 +76,5 @@ export function substituteEnv(data: unknown, env: Env, basePath: ConfigPath = []
     return copy ?? object;
   };
 
-  return { value: visit(data), issues };
+  return { value: visit(data), issues, references };
 }

@@ -245,6 +245,8 @@ export interface ExecutionConfig {
   readonly filter: string | null;
   /** Absolute folder for run records; null = results/ beside the config. */
   readonly results_dir: string | null;
+  /** Environment variables whose values are masked in every output (beside those found by name). */
+  readonly redact: readonly string[];
 }
 
 export interface EvaluationsConfig {
@@ -264,6 +266,8 @@ export interface AgentConfig {
   readonly evaluations: EvaluationsConfig;
   readonly execution: ExecutionConfig;
   readonly test_cases: readonly TestCaseConfig[];
+  /** The `${VAR}` references of agent.yaml that were filled from the environment, and where. */
+  readonly env_references?: readonly { readonly path: readonly (string | number)[]; readonly name: string }[];
   /** Absolute path of the loaded file, and its folder (relative paths resolve against it). */
   readonly config_path: string;
   readonly base_dir: string;

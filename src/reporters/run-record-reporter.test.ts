@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRedactor } from '../core/redactor.js';
 import { reportOf, singleTurnResult } from './report-fixtures.js';
 import { failingConversation, passingConversation, sampleReport } from './report-scenarios.js';
 import { readPartialResults, readRunRecord } from './run-record.js';
@@ -41,7 +42,10 @@ describe('run record reporter', () => {
       resultsDir: join(dir, 'results'),
       agentName,
       metadata,
-      secrets: [API_KEY, HEADER_SECRET],
+      redactor: createRedactor([
+        { name: 'OPENAI_API_KEY', value: API_KEY },
+        { name: 'FIN_TOKEN', value: HEADER_SECRET },
+      ]),
       now: () => Date.parse('2026-12-02T12:31:00.000Z'),
     });
   const folder = () => join(dir, 'results', 'financial-assistant');
@@ -94,13 +98,15 @@ describe('run record reporter', () => {
     expect(text).not.toContain(API_KEY);
     expect(text).not.toContain(HEADER_SECRET);
     const saved = await readRunRecord(reporter.recordPath() ?? '');
-    expect(saved.metadata.cli_args).toEqual(['test', 'agent.yaml', '--api-key', '[REDACTED]', '-j', '4']);
+    expect(saved.metadata.cli_args).toEqual(['test', 'agent.yaml', '--api-key', '***OPENAI_API_KEY', '-j', '4']);
     expect(saved.metadata.config_snapshot).toEqual({
       name: 'financial-assistant',
-      model: { provider: 'openai', name: 'gpt-4o-mini', api_key: '[REDACTED]', max_tokens: 1000 },
-      tools: [{ type: 'mcp', name: 'fin', headers: { Authorization: '[REDACTED]' }, env: { A: '[REDACTED]' } }],
+      model: { provider: 'openai', name: 'gpt-4o-mini', api_key: '***OPENAI_API_KEY', max_tokens: 1000 },
+      tools: [{ type: 'mcp', name: 'fin', headers: { Authorization: 'Bearer ***FIN_TOKEN' }, env: { A: 'b' } }],
     });
-    expect(saved.report.results[0]?.agent_response).toBe('my key is [REDACTED]');
+    expect(saved.report.results[0]?.agent_response).toBe('my key is ***OPENAI_API_KEY');
+    // By value only: an argument named like a credential keeps a value that is not a secret.
+    expect(saved.report.results[0]?.tool_invocations[0]?.args).toEqual({ header: '***FIN_TOKEN' });
   });
 
   it('gives two runs started in the same millisecond different files', async () => {

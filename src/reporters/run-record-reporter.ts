@@ -3,18 +3,19 @@
  * starts with a header line (run id, metadata) and gets each finished test case appended at once, so a crash
  * loses nothing already finished. When the run ends the record is assembled from the log in case order and
  * written atomically; the log is then removed if the run completed, and kept beside an interrupted record
- * for `--resume`. Secrets are redacted everywhere in both files.
+ * for `--resume`. Secrets are masked, by value, everywhere in both files.
  */
 import { randomUUID } from 'node:crypto';
 import { open, rm } from 'node:fs/promises';
+import { createRedactor, type Redactor } from '../core/redactor.js';
 import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { writeStreamAtomic } from './atomic-write.js';
 import { writeJoined } from './file-reporter.js';
-import { createRedactor } from './redact-secrets.js';
 import { openResultSpool, type ResultSpool } from './result-spool.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from './run-record.js';
 import { type RecordPaths, reserveRecordPaths } from './run-record-path.js';
+import { toJsonSafe } from './to-json-safe.js';
 import { reportHeadToJson, testResultToJson } from './to-report-json.js';
 
 export type { RunRecordMetadata } from './run-record.js';
@@ -23,8 +24,8 @@ export interface RunRecordReporterOptions {
   readonly resultsDir: string;
   readonly agentName: string;
   readonly metadata: RunRecordMetadata;
-  /** Known secret values (API keys, header and env values...) that must not appear in the files. */
-  readonly secrets?: readonly string[];
+  /** Masks the run's secret values (API keys, header and env values...) in everything written. */
+  readonly redactor?: Redactor;
   readonly now?: () => number;
   /** Texts longer than this many characters are cut with a note. */
   readonly max_text_length?: number | undefined;
@@ -41,7 +42,8 @@ const RESULTS_PLACEHOLDER = '"results": []';
 
 export function createRunRecordReporter(options: RunRecordReporterOptions): RunRecordReporter {
   const now = options.now ?? Date.now;
-  const redactor = createRedactor(options.secrets ?? []);
+  const redactor = options.redactor ?? createRedactor([]);
+  const redact = (value: unknown) => redactor.deep(toJsonSafe(value) ?? null);
   const limits = { max_text_length: options.max_text_length };
   let runId: string | null = options.resume?.run_id ?? null;
   let resolved: RecordPaths | null = options.resume?.paths ?? null;
@@ -54,14 +56,14 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
       const fresh = options.resume === undefined || (await endWithNewline(paths.partial));
       const log = openResultSpool(paths.partial);
       if (fresh && info !== null) {
-        await log.write(`${JSON.stringify(redactor.value(logHeader(info, runId ?? info.run_id, options)))}\n`);
+        await log.write(`${JSON.stringify(redact(logHeader(info, runId ?? info.run_id, options)))}\n`);
       }
       return { paths, log };
     })();
     return opened;
   };
   const store = async (result: TestResult, index: number) => {
-    const line = `${JSON.stringify(redactor.json(testResultToJson(result, limits)))}\n`;
+    const line = `${JSON.stringify(redactor.deep(testResultToJson(result, limits)))}\n`;
     await (await openLog(null)).log.append(index, [line]);
   };
 
@@ -83,7 +85,7 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
         metadata: { ...options.metadata, finished_at: options.metadata.finished_at ?? new Date(now()).toISOString() },
         report: { ...reportHeadToJson(report), results: [] },
       };
-      await writeRecord(paths.record, JSON.stringify(redactor.value(record), null, 2), log);
+      await writeRecord(paths.record, JSON.stringify(redact(record), null, 2), log);
       if (state === 'completed') await log.dispose();
       else await log.close();
     },

@@ -30,6 +30,7 @@ function config(model: Partial<ModelConfig> = {}): AgentConfig {
       limit: null,
       filter: null,
       results_dir: null,
+      redact: [],
     },
     test_cases: [],
     config_path: '/x/agent.yaml',

@@ -47,6 +47,7 @@ function config(backend: BackendConfig): AgentConfig {
       limit: null,
       filter: null,
       results_dir: null,
+      redact: [],
     },
     test_cases: [],
     config_path: '/project/agent.yaml',

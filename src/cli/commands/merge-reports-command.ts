@@ -6,14 +6,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { createRedactor } from '../../core/redactor.js';
 import { type RunRecord, readRunRecord } from '../../reporters/run-record.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
+import { collectSecrets } from '../collect-secrets.js';
 import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { checkShards, type ShardRecord } from '../merge/check-shards.js';
 import { findRecords } from '../merge/find-records.js';
 import { type MergedRun, replayShards } from '../merge/replay-shards.js';
 import { type OutputFormat, planOutputs } from '../plan-outputs.js';
+import { redactProcessOutput } from '../redact-process-output.js';
 import { printRunLocations } from '../run-locations.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 
@@ -23,6 +26,7 @@ interface MergeOptions {
   /** Default: results/ beside the config the shards ran (so `test view CONFIG` shows the merged run). */
   readonly resultsDir?: string;
   readonly maxTextLength?: number;
+  readonly redact?: readonly string[];
   readonly verbose?: boolean;
   readonly quiet?: boolean;
 }
@@ -41,6 +45,8 @@ export async function mergeReportsCommand(
   argv: string[],
 ): Promise<ExitCode> {
   const options = raw as unknown as MergeOptions;
+  const redactor = createRedactor(collectSecrets(null, process.env, options.redact ?? []).secrets);
+  redactProcessOutput(redactor);
   const outputs = planOutputs(options.output, options.format);
   if (!outputs.ok) return fail([outputs.message]);
   const found = await findRecords(paths);
@@ -66,7 +72,7 @@ export async function mergeReportsCommand(
     resultsDir,
     agentName: merged.agent_name,
     metadata: mergedMetadata(ordered, merged, argv),
-    secrets: [],
+    redactor,
     max_text_length: options.maxTextLength,
   });
   if (!reporters.ok) return fail([reporters.message]);

@@ -5,6 +5,7 @@ import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
+import { createRedactor } from '../../core/redactor.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -22,6 +23,7 @@ import {
   resumeSelectionConflict,
 } from '../prepare-run.js';
 import { readVersion } from '../read-version.js';
+import { redactProcessOutput } from '../redact-process-output.js';
 import { loadResume, type ResumeSource } from '../resume/load-resume.js';
 import { locateRun } from '../resume/locate-run.js';
 import { resumeCommandLine } from '../resume-command-line.js';
@@ -37,6 +39,8 @@ type Reporters = Extract<ComposedReporters, { ok: true }>;
 export async function testCommand(configArg: string, raw: Record<string, unknown>, argv: string[]): Promise<ExitCode> {
   tuneHeapForLongRuns(process.execArgv, process.env.NODE_OPTIONS);
   const parsed = toTestOptions(raw);
+  // Secrets known from the environment are masked from the first line printed; the config's join later.
+  const output = redactProcessOutput(createRedactor(collectSecrets(null, process.env, parsed.redact).secrets));
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
   const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
   const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
@@ -72,6 +76,10 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
     return usageError(prepared.message);
   }
   const run = prepared.run;
+  const secrets = collectSecrets(config, process.env, options.redact);
+  const redactor = createRedactor(secrets.secrets);
+  output.use(redactor);
+  for (const warning of secrets.warnings) process.stderr.write(`warning: ${warning}\n`);
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   const reporters = composeReporters({
     outputs: outputs.outputs,
@@ -79,7 +87,7 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
     resultsDir,
     agentName: config.name,
     metadata: run.metadata,
-    secrets: collectSecrets(config, process.env),
+    redactor,
     max_text_length: options.maxTextLength,
     ...(run.resume === undefined ? {} : { resume: run.resume }),
   });

@@ -23,6 +23,10 @@ export const executionSchema = z.strictObject({
     .optional()
     .describe('Run only test cases whose name contains this text (* and ? are wildcards).'),
   results_dir: nonBlankString().optional().describe('Where run records go (default: results/ beside the config).'),
+  redact: z
+    .array(nonBlankString())
+    .optional()
+    .describe('Environment variables whose values are masked in every output, beside the ones found by name.'),
 });
 
 export const evaluationsSchema = z.strictObject({
@@ -62,7 +66,8 @@ export function testCaseSourceIssues(root: Readonly<Record<string, unknown>>): P
 export function modelPresenceIssues(root: Readonly<Record<string, unknown>>): PendingIssue[] {
   if (hasKey(root, 'model')) return [];
   const backend = root.backend;
-  if (typeof backend === 'object' && backend !== null && hasKey(backend as Record<string, unknown>, 'module')) return [];
+  if (typeof backend === 'object' && backend !== null && hasKey(backend as Record<string, unknown>, 'module'))
+    return [];
   return [
     pendingIssue(ISSUE.missingKey, ['model'], 'missing `model`', {
       target: 'parent',

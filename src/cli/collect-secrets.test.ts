@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentConfig, McpToolConfig } from '../core/config-types.js';
+import { collectSecrets, looksLikeCredentialName } from './collect-secrets.js';
+
+function mcp(extra: Partial<McpToolConfig>): McpToolConfig {
+  return { type: 'mcp', name: 'fin', command: 'node', args: [], env: {}, cwd: null, url: null, headers: {}, ...extra };
+}
+
+function config(extra: Partial<AgentConfig>): AgentConfig {
+  return {
+    name: 'a',
+    description: null,
+    model: null,
+    backend: { type: 'ai_sdk' },
+    instructions: '',
+    tools: [],
+    evaluations: { model: null, metrics: [] },
+    execution: { redact: [] } as unknown as AgentConfig['execution'],
+    test_cases: [],
+    config_path: '/x/agent.yaml',
+    base_dir: '/x',
+    ...extra,
+  } as AgentConfig;
+}
+
+const byName = (set: ReturnType<typeof collectSecrets>) =>
+  Object.fromEntries(set.secrets.map((secret) => [secret.name, secret.value]));
+
+describe('collectSecrets', () => {
+  it('takes ${VAR} values in credential positions whatever the variable is called', () => {
+    const env = { MY_HEADER_VALUE: 'header-canary-1', SERVER_ARG: 'arg-canary-22', PLAIN_URL: 'http://h:1/v1' };
+    const cfg = config({
+      tools: [mcp({ args: ['serve', 'arg-canary-22'], headers: { x: 'header-canary-1' } })],
+      model: {
+        provider: 'openai',
+        name: 'm',
+        endpoint: 'http://h:1/v1',
+        api_key: null,
+        temperature: null,
+        max_tokens: null,
+        api_version: null,
+      },
+      env_references: [
+        { path: ['tools', 0, 'headers', 'x'], name: 'MY_HEADER_VALUE' },
+        { path: ['tools', 0, 'args', 1], name: 'SERVER_ARG' },
+        { path: ['model', 'endpoint'], name: 'PLAIN_URL' },
+      ],
+    });
+    const found = byName(collectSecrets(cfg, env));
+    expect(found['MY_HEADER_VALUE']).toBe('header-canary-1');
+    expect(found['SERVER_ARG']).toBe('arg-canary-22');
+    expect(found).not.toHaveProperty('PLAIN_URL');
+  });
+
+  it('takes URL userinfo and credential query parameters, not other query parameters', () => {
+    const cfg = config({
+      tools: [mcp({ command: null, url: 'https://bob:pass-word-9@h/mcp?sig=sig-canary-77&api-version=2024-10-21' })],
+    });
+    const found = byName(collectSecrets(cfg, {}));
+    expect(found).toMatchObject({ 'tools.fin.url.password': 'pass-word-9', 'tools.fin.url?sig': 'sig-canary-77' });
+    expect(Object.values(found)).not.toContain('2024-10-21');
+  });
+
+  it('takes provider keys, credential-named variables, and the names asked for', () => {
+    const env = {
+      OPENAI_API_KEY: 'sk-openai-123',
+      GH_PAT: 'ghp_canary_456',
+      SESSION_ID: 'sess-canary-789',
+      TOKENIZERS_PARALLELISM: 'false',
+      KEYBOARD_LAYOUT: 'us-international',
+      WEIRD: 'weird-canary-000',
+    };
+    const set = collectSecrets(config({ execution: { redact: ['WEIRD'] } as never }), env, ['MISSING']);
+    expect(byName(set)).toEqual({
+      OPENAI_API_KEY: 'sk-openai-123',
+      GH_PAT: 'ghp_canary_456',
+      SESSION_ID: 'sess-canary-789',
+      WEIRD: 'weird-canary-000',
+    });
+    expect(set.warnings).toEqual(['MISSING (to redact) is not set']);
+  });
+
+  it('never masks short or plain values, and names (not shows) the variable it skipped', () => {
+    const env = { API_TOKEN: 'false', DB_PASSWORD: '12345678', SHORT_KEY: 'ab1', WORD_SECRET: 'enabled' };
+    const set = collectSecrets(null, env);
+    expect(set.secrets).toEqual([]);
+    expect(set.warnings).toHaveLength(4);
+    for (const warning of set.warnings) expect(warning).toMatch(/^[A-Z_]+ is not masked in the outputs/);
+    expect(set.warnings.join('\n')).not.toMatch(/false|12345678|ab1|enabled/);
+  });
+
+  it('takes credentials written in the configuration itself', () => {
+    const cfg = config({
+      tools: [
+        mcp({ args: ['--api-key', 'literal-key-1', '--token=literal-tok-2'], env: { DB_URL: 'postgres://u:p@h/db' } }),
+      ],
+    });
+    const found = collectSecrets(cfg, {}).secrets.map((secret) => secret.value);
+    expect(found).toEqual(expect.arrayContaining(['literal-key-1', 'literal-tok-2', 'postgres://u:p@h/db']));
+  });
+});
+
+describe('looksLikeCredentialName', () => {
+  it.each([
+    ['GH_PAT', true],
+    ['OPENAI_API_KEY', true],
+    ['apiKey', true],
+    ['x-auth-token', true],
+    ['TOKENIZERS_PARALLELISM', false],
+    ['KEYBOARD', false],
+    ['PATH', false],
+  ])('%s → %s', (name, expected) => {
+    expect(looksLikeCredentialName(name)).toBe(expected);
+  });
+});

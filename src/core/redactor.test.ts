@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRedactor, encodings } from './redactor.js';
+
+describe('createRedactor', () => {
+  const redactor = createRedactor([
+    { name: 'OPENAI_API_KEY', value: 'sk-live-0123456789' },
+    { name: 'GH_PAT', value: 'ghp_a<b>&"c\'d e/f+g' },
+  ]);
+
+  it('masks a value wherever it appears, naming where it came from', () => {
+    expect(redactor.text('key=sk-live-0123456789; again sk-live-0123456789!')).toBe(
+      'key=***OPENAI_API_KEY; again ***OPENAI_API_KEY!',
+    );
+  });
+
+  it('masks the encodings outputs give a value: JSON, HTML/XML, Markdown, URL, base64', () => {
+    const value = 'ghp_a<b>&"c\'d e/f+g';
+    const forms = [
+      JSON.stringify(value).slice(1, -1),
+      'ghp_a&lt;b&gt;&amp;&quot;c&#39;d e/f+g',
+      'ghp_a&lt;b&gt;&amp;"c\'d e/f+g',
+      'ghp\\_a&lt;b&gt;&amp;"c\'d e/f+g',
+      encodeURIComponent(value),
+      encodeURIComponent(value).replace(/%20/g, '+'),
+      Buffer.from(value).toString('base64'),
+      Buffer.from(value).toString('base64url'),
+    ];
+    for (const form of forms) expect(redactor.text(`<<${form}>>`), form).toBe('<<***GH_PAT>>');
+  });
+
+  it('masks inside data, sharing what did not change', () => {
+    const shared = { kept: ['plain'] };
+    const data = { a: 'x sk-live-0123456789', n: 3, b: shared, c: [null, true, 'sk-live-0123456789'] };
+    const out = redactor.deep(data);
+    expect(out).toEqual({ a: 'x ***OPENAI_API_KEY', n: 3, b: shared, c: [null, true, '***OPENAI_API_KEY'] });
+    expect(out.b).toBe(shared);
+    expect(data.a).toBe('x sk-live-0123456789');
+  });
+
+  it('prefers the longest secret when one contains another', () => {
+    const nested = createRedactor([
+      { name: 'SHORT', value: 'abcdef' },
+      { name: 'LONG', value: 'abcdefghij' },
+    ]);
+    expect(nested.text('abcdefghij abcdef')).toBe('***LONG ***SHORT');
+  });
+
+  it('does nothing without secrets', () => {
+    const none = createRedactor([{ name: 'EMPTY', value: '' }]);
+    expect(none.active).toBe(false);
+    expect(none.text('anything')).toBe('anything');
+  });
+
+  it('always masks random secrets (metacharacters, unicode) in random text, in every encoding', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 6, maxLength: 40, unit: 'grapheme' }),
+        fc.string({ maxLength: 60, unit: 'grapheme' }),
+        fc.string({ maxLength: 60, unit: 'grapheme' }),
+        (secret, before, after) => {
+          const one = createRedactor([{ name: 'S', value: secret }]);
+          for (const form of encodings(secret)) {
+            const out = one.text(`${before}${form}${after}`);
+            expect(out.includes(form) && !out.includes('***S')).toBe(false);
+          }
+          expect(one.text(`${before}${secret}${after}`)).not.toContain(secret);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('leaves text without any secret unchanged', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200, unit: 'grapheme' }), (text) => {
+        const marker = createRedactor([{ name: 'S', value: '\u0000never-in-text\u0001' }]);
+        expect(marker.text(text.replace(/\u0000/g, ''))).toBe(text.replace(/\u0000/g, ''));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

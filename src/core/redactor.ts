@@ -1,0 +1,107 @@
+/**
+ * Masks secret values in text, by value, in every encoding an output may give them: as they are, JSON-escaped,
+ * HTML/XML-escaped, Markdown-escaped, URL-encoded, base64. One pattern of escaped literals is built once per
+ * run; a match becomes `***NAME`, the name of the variable (or setting) the value came from.
+ */
+
+export interface SecretValue {
+  /** Where the value comes from, shown in the mask: `OPENAI_API_KEY`, `model.endpoint?sig`. */
+  readonly name: string;
+  readonly value: string;
+}
+
+export interface Redactor {
+  /** Whether there is anything to mask. */
+  readonly active: boolean;
+  text(text: string): string;
+  /** A copy of plain data with every string masked; unchanged parts are shared, not copied. */
+  deep<T>(value: T): T;
+}
+
+export const MASK_PREFIX = '***';
+
+export function createRedactor(secrets: readonly SecretValue[]): Redactor {
+  const names = new Map<string, string>();
+  for (const secret of [...secrets].sort((a, b) => b.value.length - a.value.length)) {
+    if (secret.value === '') continue;
+    for (const variant of encodings(secret.value)) if (!names.has(variant)) names.set(variant, secret.name);
+  }
+  if (names.size === 0) return { active: false, text: (text) => text, deep: (value) => value };
+  const literals = [...names.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(literals.join('|'), 'g');
+  const text = (input: string): string =>
+    input.length === 0 ? input : input.replace(pattern, (match) => `${MASK_PREFIX}${names.get(match) ?? 'SECRET'}`);
+  const deep = <T>(value: T): T => deepMap(value, text) as T;
+  return { active: true, text, deep };
+}
+
+/** The forms a value takes in the outputs holodeck writes. */
+export function encodings(value: string): Set<string> {
+  const forms = new Set<string>([value]);
+  const json = JSON.stringify(value).slice(1, -1);
+  forms.add(json);
+  forms.add(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026'));
+  const html = htmlEscape(value);
+  forms.add(html);
+  forms.add(
+    html
+      .replace(/&#39;/g, '&apos;')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|'/g, "'"),
+  );
+  forms.add(value.replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;')));
+  forms.add(markdownEscape(value));
+  forms.add(encodeURIComponent(value));
+  forms.add(encodeURIComponent(value).replace(/%20/g, '+'));
+  forms.add(encodeURI(value));
+  const base64 = Buffer.from(value, 'utf8').toString('base64');
+  forms.add(base64);
+  forms.add(base64.replace(/=+$/, ''));
+  forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  forms.add(JSON.stringify(html).slice(1, -1));
+  forms.add(JSON.stringify(markdownEscape(value)).slice(1, -1));
+  return forms;
+}
+
+function htmlEscape(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) =>
+    ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : '&#39;',
+  );
+}
+
+function markdownEscape(value: string): string {
+  return value
+    .replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'))
+    .replace(/[\\`*_[\]|~#]/g, (ch) => `\\${ch}`);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function deepMap(value: unknown, text: (input: string) => string): unknown {
+  if (typeof value === 'string') return text(value);
+  if (Array.isArray(value)) {
+    let copy: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const next = deepMap(value[i], text);
+      if (next !== value[i]) copy ??= value.slice();
+      if (copy !== null) copy[i] = next;
+    }
+    return copy ?? value;
+  }
+  if (value !== null && typeof value === 'object') {
+    if (value instanceof Date) return value;
+    let copy: Record<string, unknown> | null = null;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      const next = deepMap(item, text);
+      if (next !== item) {
+        copy ??= { ...(value as Record<string, unknown>) };
+        copy[key] = next;
+      }
+    }
+    return copy ?? value;
+  }
+  return value;
+}
