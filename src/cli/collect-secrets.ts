@@ -16,7 +16,7 @@ import type { SecretValue } from '../core/redactor.js';
 
 export interface SecretSet {
   readonly secrets: readonly SecretValue[];
-  /** One line per source that was not masked, naming it. */
+  /** What was not masked, by name only: one line for short or plain values, one for unset names. */
   readonly warnings: readonly string[];
 }
 
@@ -56,12 +56,12 @@ export function looksLikeCredentialName(name: string): boolean {
 
 export function collectSecrets(config: AgentConfig | null, env: Env, extraNames: readonly string[] = []): SecretSet {
   const secrets = new Map<string, string>();
-  const warnings: string[] = [];
+  const plain = new Set<string>();
+  const unset = new Set<string>();
   const add = (name: string, value: string | null | undefined, named: boolean) => {
     if (value === null || value === undefined || value === '') return;
     if (value.length < MIN_SECRET_LENGTH || PLAIN.test(value)) {
-      if (named)
-        warnings.push(`${name} is not masked in the outputs: its value is too short or too plain to be a secret`);
+      if (named) plain.add(name);
       return;
     }
     if (!secrets.has(value)) secrets.set(value, name);
@@ -71,10 +71,13 @@ export function collectSecrets(config: AgentConfig | null, env: Env, extraNames:
   for (const [name, value] of Object.entries(env)) if (looksLikeCredentialName(name)) add(name, value, true);
   const listed = [...(config?.execution.redact ?? []), ...extraNames];
   for (const name of listed) {
-    if (env[name] === undefined || env[name] === '') warnings.push(`${name} (to redact) is not set`);
+    if (env[name] === undefined || env[name] === '') unset.add(name);
     else add(name, env[name], true);
   }
-  return { secrets: [...secrets].map(([value, name]) => ({ name, value })), warnings: [...new Set(warnings)] };
+  const warnings: string[] = [];
+  if (plain.size > 0) warnings.push(`not masked, too short or too plain to be secrets: ${[...plain].join(', ')}`);
+  if (unset.size > 0) warnings.push(`asked to redact, but not set: ${[...unset].join(', ')}`);
+  return { secrets: [...secrets].map(([value, name]) => ({ name, value })), warnings };
 }
 
 type Add = (name: string, value: string | null | undefined, named: boolean) => void;
