@@ -77,16 +77,16 @@ describe('collectSecrets', () => {
       SESSION_ID: 'sess-canary-789',
       WEIRD: 'weird-canary-000',
     });
-    expect(set.warnings).toEqual(['MISSING (to redact) is not set']);
+    expect(set.warnings).toEqual(['asked to redact, but not set: MISSING']);
   });
 
   it('never masks short or plain values, and names (not shows) the variable it skipped', () => {
     const env = { API_TOKEN: 'false', DB_PASSWORD: '12345678', SHORT_KEY: 'ab1', WORD_SECRET: 'enabled' };
     const set = collectSecrets(null, env);
     expect(set.secrets).toEqual([]);
-    expect(set.warnings).toHaveLength(4);
-    for (const warning of set.warnings) expect(warning).toMatch(/^[A-Z_]+ is not masked in the outputs/);
-    expect(set.warnings.join('\n')).not.toMatch(/false|12345678|ab1|enabled/);
+    expect(set.warnings).toEqual([
+      'not masked, too short or too plain to be secrets: API_TOKEN, DB_PASSWORD, SHORT_KEY, WORD_SECRET',
+    ]);
   });
 
   it('takes credentials written in the configuration itself', () => {
