@@ -1,7 +1,10 @@
 /** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
+import { createRedactor } from '../../core/redactor.js';
+import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
 import type { ModelOverride } from '../parse-model-option.js';
+import { redactProcessOutput } from '../redact-process-output.js';
 
 interface ValidateOptions {
   readonly model?: ModelOverride;
@@ -9,6 +12,7 @@ interface ValidateOptions {
 }
 
 export async function validateCommand(configPath: string, options: ValidateOptions = {}): Promise<ExitCode> {
+  redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
   const config = await loadRunnableOrReport(configPath, options);
   if (!config) return EXIT.config;
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);

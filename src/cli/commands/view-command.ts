@@ -2,9 +2,12 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
+import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { redactProcessOutput } from '../redact-process-output.js';
 
 interface ViewOptions {
   readonly host: string;
@@ -17,6 +20,7 @@ interface ViewOptions {
 
 export async function viewCommand(configArg: string, raw: Record<string, unknown>): Promise<ExitCode> {
   const options = raw as unknown as ViewOptions;
+  redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : defaultResultsDir(configArg);
   if (options.export) {
     try {
