@@ -1,30 +1,36 @@
 /**
- * JUnit XML: one `<testsuite>` for the run, one `<testcase>` per test case (classname = agent name,
- * time in seconds); a failing case has a `<failure>` naming each failing turn with its reasons, and every
- * case has a `<system-out>` summarising its turns.
+ * JUnit XML as CI servers read it (valid against the junit-10.xsd of Jenkins' xunit plugin, see
+ * test/support/): one `<testsuite>` for the run, one `<testcase>` per test case (classname = agent name, time
+ * in seconds). A case that did not pass holds one `<failure>`, `<error>` or `<skipped>` (junit-outcome.ts says
+ * which) naming each failing turn with its reasons; every case has a `<system-out>` summarising its turns.
+ * Data the schema has no attribute for goes into the suite's `<properties>` or the case's `<system-out>`.
  */
 import type { RunReport, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
-import { caseFailures, describeCaseFailure, metricState } from './failure-reasons.js';
+import { type CaseFailure, caseFailures, caseTurnCounts, describeCaseFailure, metricState } from './failure-reasons.js';
 import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
+import { type JunitCounts, junitCounts, junitOutcome } from './junit-outcome.js';
 import { renderToolCall } from './render-tool-call.js';
-import { oneLine, oneLineNoted } from './safe-text.js';
+import { oneLine, oneLineNoted, truncateText } from './safe-text.js';
 import { retriesNote, type TurnView, turnViews } from './turn-views.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
 
 const TEXT_WIDTH = 500;
+/** A reason in a failure body is cut beyond this, so no text node nears the 10 MB XML parsers refuse. */
+const REASON_WIDTH = 20_000;
 
 export function renderJunitReport(report: RunReport): string {
+  const counts = junitCounts(report.results.map(junitOutcome));
   const cases = report.results.map((result) => junitTestCase(result, report.agent_name));
-  return [junitHead(report), ...cases, JUNIT_TAIL].join('\n');
+  return [junitHead(report, counts), ...cases, JUNIT_TAIL].join('\n');
 }
 
-/** The XML declaration, the suite elements (their counts come from the summary) and the properties. */
-export function junitHead(report: Omit<RunReport, 'results'>): string {
+/** The XML declaration, the suite elements with the counts of the cases written, and the properties. */
+export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCounts): string {
   const s = report.summary;
-  const counts = `tests="${s.total_tests}" failures="${s.failed}" errors="0" skipped="0" time="${formatSeconds(s.duration_ms)}"`;
-  const timestamp = `timestamp="${xmlAttr(report.timestamp)}"`;
+  const time = `time="${formatSeconds(s.duration_ms)}"`;
+  const tally = `tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}"`;
   const properties: [string, string | number][] = [
     ['holodeck_version', report.holodeck_version],
     ['agent_config_path', report.agent_config_path],
@@ -36,8 +42,9 @@ export function junitHead(report: Omit<RunReport, 'results'>): string {
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="holodeck" ${counts} ${timestamp}>`,
-    `  <testsuite name="${xmlAttr(report.agent_name)}" ${counts} ${timestamp}>`,
+    // The schema allows no skipped count nor timestamp on <testsuites>; <testsuite> carries both.
+    `<testsuites name="holodeck" ${tally} ${time}>`,
+    `  <testsuite name="${xmlAttr(report.agent_name)}" ${tally} skipped="${counts.skipped}" ${time} timestamp="${xmlAttr(report.timestamp)}">`,
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${name}" value="${xmlAttr(String(value))}"/>`),
     '    </properties>',
@@ -51,19 +58,41 @@ export const JUNIT_TAIL = ['  </testsuite>', '</testsuites>', ''].join('\n');
 export function junitTestCase(result: TestResult, agentName: string): string {
   const open = `    <testcase name="${xmlAttr(result.test_name)}" classname="${xmlAttr(agentName)}" time="${formatSeconds(result.execution_time_ms)}">`;
   const lines = [open];
+  const outcome = junitOutcome(result);
   const failures = caseFailures(result);
-  if (failures.length > 0) {
-    const message = failures.map((f) => oneLine(describeCaseFailure(f), TEXT_WIDTH)).join(' | ');
-    const body = failures.flatMap((f) => {
-      const where = f.turn_index === null ? '' : `${turnLabel(f.turn_index, f.turn_count)}: `;
-      return f.reasons.map((reason, i) => `${i === 0 ? where : ' '.repeat(where.length)}${reason}`);
-    });
-    const type = failures.some((f) => f.turn_index !== null) ? 'TurnFailure' : 'TestCaseFailure';
-    lines.push(`      <failure message="${xmlAttr(message)}" type="${type}">${xmlText(body.join('\n'))}</failure>`);
+  if (outcome !== 'passed' && failures.length > 0) {
+    const message = xmlAttr(failures.map((f) => oneLine(describeCaseFailure(f), TEXT_WIDTH)).join(' | '));
+    if (outcome === 'skipped') lines.push(`      <skipped message="${message}"/>`);
+    else {
+      const element = outcome === 'error' ? 'error' : 'failure';
+      const scope = failures[0]?.turn_index === null ? 'TestCase' : 'Turn';
+      const type = `${scope}${outcome === 'error' ? 'Error' : 'Failure'}`;
+      lines.push(
+        `      <${element} message="${message}" type="${type}">${xmlText(failureBody(failures))}</${element}>`,
+      );
+    }
   }
-  const out = turnViews(result).flatMap((view) => turnSummary(view, result.turns !== undefined));
+  const header = result.turns === undefined ? [] : [turnCountsLine(result)];
+  const out = [...header, ...turnViews(result).flatMap((view) => turnSummary(view, result.turns !== undefined))];
   lines.push(`      <system-out>${xmlText(out.join('\n'))}</system-out>`, '    </testcase>');
   return lines.join('\n');
+}
+
+/** Each failing turn and its reasons, one reason a line, indented under the turn's label. */
+function failureBody(failures: readonly CaseFailure[]): string {
+  const body = failures.flatMap((f) => {
+    const where = f.turn_index === null ? '' : `${turnLabel(f.turn_index, f.turn_count)}: `;
+    return f.reasons.map(
+      (reason, i) => `${i === 0 ? where : ' '.repeat(where.length)}${truncateText(reason, REASON_WIDTH)}`,
+    );
+  });
+  return body.join('\n');
+}
+
+/** `turns: 3 (1 passed, 1 failed, 1 skipped)`: the case's turn counts, which JUnit has no attribute for. */
+function turnCountsLine(result: TestResult): string {
+  const c = caseTurnCounts(result);
+  return `turns: ${c.total} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`;
 }
 
 function turnSummary(view: TurnView, multi: boolean): string[] {

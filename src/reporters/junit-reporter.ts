@@ -1,15 +1,24 @@
-/** The JUnit XML report file, streamed: test cases are spilled as they finish, the suite counts written first. */
+/**
+ * The JUnit XML report file, streamed: test cases are spilled as they finish, each with its outcome, so the
+ * suite counts written first are those of the cases that follow.
+ */
 import type { Reporter } from '../core/reporter.js';
 import { createFileReporter, type FileReporterOptions } from './file-reporter.js';
+import { type JunitOutcome, junitCounts, junitOutcome } from './junit-outcome.js';
 import { JUNIT_TAIL, junitHead, junitTestCase } from './junit-render.js';
+
+const CASE_XML = 0;
+const CASE_OUTCOME = 1;
 
 export function createJunitReporter(options: FileReporterOptions): Reporter {
   let agentName = '';
   const reporter = createFileReporter(options, {
-    renderCase: (result) => [`${junitTestCase(result, agentName)}\n`],
+    renderCase: (result) => [`${junitTestCase(result, agentName)}\n`, junitOutcome(result)],
     async assemble(report, _state, cases, write) {
-      await write(`${junitHead(report)}\n`);
-      for await (const testCase of cases.read(0)) await write(testCase);
+      const outcomes: JunitOutcome[] = [];
+      for await (const outcome of cases.read(CASE_OUTCOME)) outcomes.push(outcome as JunitOutcome);
+      await write(`${junitHead(report, junitCounts(outcomes))}\n`);
+      for await (const testCase of cases.read(CASE_XML)) await write(testCase);
       await write(JUNIT_TAIL);
     },
   });
