@@ -1,0 +1,135 @@
+/**
+ * Which runs make one history: the runs of one config file with the same selection of test cases (filters,
+ * grep, exclude, --last-failed, limit, shard). Two config files of the same agent, or one config run with
+ * different filters, are different histories: their pass rates and metrics are not comparable.
+ */
+import { createHash } from 'node:crypto';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { asFields, list, numberOrNull, text, textOrNull } from './json-fields.js';
+
+/** The selection a run record stores (`metadata.selection`), reduced to what decides which cases ran. */
+export interface RunSelectionView {
+  /** `--filter` patterns (or `execution.filter`): a case runs when its name matches any. */
+  readonly filters: readonly string[];
+  readonly grep: string | null;
+  readonly exclude: readonly string[];
+  /** `--last-failed`: the run whose failed cases were selected, and how many they were. */
+  readonly last_failed: { readonly run_id: string; readonly cases: number } | null;
+  readonly limit: number | null;
+  readonly shard: { readonly index: number; readonly total: number } | null;
+}
+
+/** The history a run belongs to, as the API sends it with every run. */
+export interface RunGroup {
+  /** A short stable id of the config file and selection (used in links: `#/runs?group=<key>`). */
+  readonly key: string;
+  /** The config file as the record names it (absolute); empty when the record does not say. */
+  readonly config_path: string;
+  /** The config file relative to the project (see configLabel); empty when unknown. */
+  readonly config_label: string;
+  /** `all test cases`, `filter "revenue*" · limit 5`, `shard 1/3`… */
+  readonly selection_label: string;
+}
+
+function patterns(fields: Readonly<Record<string, unknown>>, key: string): string[] {
+  return list(fields, key).filter((item): item is string => typeof item === 'string');
+}
+
+function positiveInt(value: number | null): number | null {
+  return value !== null && Number.isInteger(value) && value >= 1 ? value : null;
+}
+
+/** The selection of a record's metadata; null when the record has none (written before selections were kept). */
+export function normalizeSelection(value: unknown): RunSelectionView | null {
+  const fields = asFields(value);
+  if (fields === null) return null;
+  const single = textOrNull(fields, 'filter');
+  const filters = Array.isArray(fields.filters) ? patterns(fields, 'filters') : single === null ? [] : [single];
+  const lastFailed = asFields(fields.last_failed);
+  const shard = asFields(fields.shard);
+  const index = shard === null ? null : positiveInt(numberOrNull(shard, 'index'));
+  const total = shard === null ? null : positiveInt(numberOrNull(shard, 'total'));
+  return {
+    filters,
+    grep: textOrNull(fields, 'grep'),
+    exclude: patterns(fields, 'exclude'),
+    last_failed:
+      lastFailed === null ? null : { run_id: text(lastFailed, 'run_id'), cases: list(lastFailed, 'names').length },
+    limit: positiveInt(numberOrNull(fields, 'limit')),
+    shard: index === null || total === null ? null : { index, total },
+  };
+}
+
+const quoted = (items: readonly string[]): string => items.map((item) => JSON.stringify(item)).join(', ');
+
+/** The selection in a few words, for people: `all test cases`, `filter "a*", "b*" · grep /x/ · shard 1/3`. */
+export function selectionLabel(selection: RunSelectionView | null): string {
+  if (selection === null) return 'selection not recorded';
+  const parts: string[] = [];
+  if (selection.filters.length > 0) parts.push(`filter ${quoted(selection.filters)}`);
+  if (selection.grep !== null) parts.push(`grep /${selection.grep}/`);
+  if (selection.exclude.length > 0) parts.push(`exclude ${quoted(selection.exclude)}`);
+  if (selection.last_failed !== null) parts.push('last failed');
+  if (selection.limit !== null) parts.push(`limit ${selection.limit}`);
+  if (selection.shard !== null) parts.push(`shard ${selection.shard.index}/${selection.shard.total}`);
+  return parts.length === 0 ? 'all test cases' : parts.join(' · ');
+}
+
+/**
+ * What makes two selections the same history. Pattern order does not matter (a case matches any filter and
+ * no exclude); which cases a `--last-failed` run retried changes every time, so only the fact counts.
+ */
+function selectionKey(selection: RunSelectionView | null): unknown {
+  if (selection === null) return null;
+  return [
+    [...selection.filters].sort(),
+    selection.grep,
+    [...selection.exclude].sort(),
+    selection.last_failed !== null,
+    selection.limit,
+    selection.shard === null ? null : `${selection.shard.index}/${selection.shard.total}`,
+  ];
+}
+
+/** The folders a config path is shown relative to (the first that holds it): the project, then the cwd. */
+export function configBases(resultsDir: string, cwd: string = process.cwd()): string[] {
+  return [dirname(resolve(resultsDir)), resolve(cwd)];
+}
+
+/**
+ * The config file as people name it: relative to the first base folder that holds it (`agent.yaml`,
+ * `evals/agent.yaml`), else as recorded (a run made on another machine, or outside the project).
+ */
+export function configLabel(configPath: string, bases: readonly string[]): string {
+  if (configPath === '' || !isAbsolute(configPath)) return configPath;
+  for (const base of bases) {
+    const inside = relative(base, configPath);
+    if (inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside)) {
+      return inside.split(sep).join('/');
+    }
+  }
+  return configPath;
+}
+
+/**
+ * The group of a run. Without a recorded config path (an unreadable file, a very old record) the run's agent
+ * folder stands in for it, so such runs still form a history of their own.
+ */
+export function runGroup(
+  configPath: string,
+  selection: RunSelectionView | null,
+  agentSlug: string,
+  bases: readonly string[],
+): RunGroup {
+  const identity = configPath === '' ? `agent:${agentSlug}` : `config:${configPath}`;
+  const key = createHash('sha256')
+    .update(JSON.stringify([identity, selectionKey(selection)]))
+    .digest('hex')
+    .slice(0, 12);
+  return {
+    key,
+    config_path: configPath,
+    config_label: configLabel(configPath, bases),
+    selection_label: selectionLabel(selection),
+  };
+}
