@@ -75,7 +75,7 @@ describe('createRedactor', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200, unit: 'grapheme' }), (text) => {
         const marker = createRedactor([{ name: 'S', value: '\u0000never-in-text\u0001' }]);
-        expect(marker.text(text.replace(/\u0000/g, ''))).toBe(text.replace(/\u0000/g, ''));
+        expect(marker.text(text.replaceAll('\u0000', ''))).toBe(text.replaceAll('\u0000', ''));
       }),
       { numRuns: 300 },
     );

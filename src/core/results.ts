@@ -1,5 +1,6 @@
 /** Results of a run, as they appear in the JSON report (PRODUCT.md §7). */
 import type { JsonValue } from './json.js';
+import type { Verdict } from './status.js';
 import type { TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
@@ -11,8 +12,8 @@ export interface MetricResult {
   /** null when skipped or errored. */
   readonly score: number | null;
   readonly threshold: number | null;
-  /** Skipped metrics count as neither passed nor failed. */
-  readonly passed: boolean;
+  /** null when skipped: a skipped metric counts as neither passed nor failed. */
+  readonly passed: boolean | null;
   readonly skipped: boolean;
   readonly error: string | null;
   readonly reasoning: string | null;
@@ -44,13 +45,15 @@ export interface GraderDetail {
   readonly metric_name: string;
   readonly grader: string;
   readonly score: number | null;
-  readonly passed: boolean;
+  readonly passed: boolean | null;
   readonly reason: string | null;
   readonly details: JsonValue | null;
   readonly error: string | null;
 }
 
-export interface TurnResult {
+export type TurnResult = TurnFields & Verdict;
+
+export interface TurnFields {
   readonly turn_index: number;
   readonly input: string;
   readonly response: string;
@@ -62,7 +65,6 @@ export interface TurnResult {
   readonly tools_matched: boolean | null;
   readonly arg_match_details: readonly ToolAssertionResult[];
   readonly metric_results: readonly MetricResult[];
-  readonly passed: boolean;
   readonly skipped: boolean;
   readonly execution_time_ms: number;
   readonly token_usage: TokenUsage;
@@ -72,7 +74,9 @@ export interface TurnResult {
   readonly retries: number;
 }
 
-export interface TestResult {
+export type TestResult = TestFields & Verdict;
+
+export interface TestFields {
   readonly test_name: string;
   readonly test_input: string;
   readonly agent_response: string;
@@ -82,7 +86,6 @@ export interface TestResult {
   readonly tool_invocations: readonly ToolInvocation[];
   readonly tools_matched: boolean | null;
   readonly metric_results: readonly MetricResult[];
-  readonly passed: boolean;
   readonly execution_time_ms: number;
   readonly token_usage: TokenUsage;
   readonly errors: readonly string[];
@@ -94,11 +97,18 @@ export interface TestResult {
 export interface ReportSummary {
   readonly total_tests: number;
   readonly passed: number;
+  /** Every case that did not pass: `errored` and `skipped` cases included, so passed + failed == total_tests. */
   readonly failed: number;
+  /** Cases whose status is `error`. */
+  readonly errored: number;
+  /** Cases whose status is `skipped`. */
+  readonly skipped: number;
   readonly pass_rate: number;
   readonly total_turns: number;
   readonly passed_turns: number;
+  /** Turns that ran and did not pass, errored turns included. */
   readonly failed_turns: number;
+  readonly errored_turns: number;
   readonly skipped_turns: number;
   readonly duration_ms: number;
   readonly token_usage: TokenUsage;

@@ -2,6 +2,7 @@
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { ReportSummary, RunReport } from '../core/results.js';
+import type { Status } from '../core/status.js';
 
 /**
  * A record's own state, or what the dashboard infers: `running` (only the in-progress log exists and it is
@@ -105,8 +106,8 @@ export interface Trends {
   readonly metric_names: readonly string[];
 }
 
-export type CaseStatus = 'passed' | 'failed';
-export type TurnStatus = 'passed' | 'failed' | 'skipped';
+export type CaseStatus = Status;
+export type TurnStatus = Status;
 
 export interface CaseRow {
   readonly index: number;

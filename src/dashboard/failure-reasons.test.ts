@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { caseFailures, describeExpectation, firstFailure, skipReason, turnFailureReasons } from './failure-reasons.js';
+import {
+  caseFailures,
+  describeExpectation,
+  describeMetricFailure,
+  firstFailure,
+  skipReason,
+  turnFailureReasons,
+} from './failure-reasons.js';
 import { conversationCase, singleCase } from './testing/sample-results.js';
 
 describe('failure reasons', () => {
@@ -12,7 +19,7 @@ describe('failure reasons', () => {
       `subtract(a≈206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000`,
     );
     expect(failures[0]?.reasons.some((r) => r.startsWith('metric numeric: score 0 < threshold 1'))).toBe(true);
-    expect(firstFailure(result)).toMatch(/^turn 1: subtract\(/);
+    expect(firstFailure(result)).toMatch(/^turn 2\/3: subtract\(/);
   });
 
   it('explains skipped turns and prefers a failed turn for the one-line summary', () => {
@@ -26,12 +33,34 @@ describe('failure reasons', () => {
     expect(failures[1]?.reasons).toEqual([
       'skipped: the session ended after an unrecoverable error in an earlier turn',
     ]);
-    expect(firstFailure(result)).toMatch(/^turn 0: /);
+    expect(firstFailure(result)).toMatch(/^turn 1\/3: /);
   });
 
   it('does not repeat turn errors that the case rolled up', () => {
     const result = conversationCase('recovery', { skipFrom: 1 });
     expect(caseFailures(result).every((f) => f.turn_index !== null)).toBe(true);
+  });
+
+  it('recognises rolled-up turn errors as the runner labels them now (turn 2/3) and as it did (0-based)', () => {
+    const result = conversationCase('recovery', { skipFrom: 1 });
+    const error = 'skipped: the session ended after an unrecoverable error in an earlier turn';
+    for (const errors of [
+      [`turn 2/3: ${error}`, `turn 3/3: ${error}`],
+      [`turn 1: ${error}`, `turn 2: ${error}`],
+    ]) {
+      expect(caseFailures({ ...result, errors }).map((f) => f.turn_index)).toEqual([1, 2]);
+    }
+    const unrelated = caseFailures({ ...result, errors: [`turn 9/3: ${error}`] });
+    expect(unrelated[0]).toMatchObject({ turn_index: null, reasons: [`turn 9/3: ${error}`] });
+  });
+
+  it('writes small scores and thresholds so they can be read', () => {
+    const metric = conversationCase('x').turns?.[0]?.metric_results[0];
+    if (metric === undefined) throw new Error('fixture');
+    const low = { ...metric, score: 0.0004, threshold: 0.5, passed: false, reasoning: null };
+    expect(describeMetricFailure(low)).toBe('metric numeric: score 0.0004 < threshold 0.5');
+    expect(describeMetricFailure({ ...low, score: 0.33333 })).toBe('metric numeric: score 0.333 < threshold 0.5');
+    expect(describeMetricFailure({ ...low, score: null, threshold: null })).toBe('metric numeric: score none');
   });
 
   it('keeps case-level errors not tied to a turn', () => {
@@ -69,12 +98,17 @@ describe('failure reasons', () => {
   it('reports a failed turn with no recorded reason, and errored metrics', () => {
     const turn = conversationCase('x').turns?.[0];
     if (turn === undefined) throw new Error('fixture');
-    expect(turnFailureReasons({ ...turn, passed: false, arg_match_details: [], metric_results: [] })).toEqual([
-      'failed (no reason recorded)',
-    ]);
+    expect(
+      turnFailureReasons({ ...turn, status: 'failed', passed: false, arg_match_details: [], metric_results: [] }),
+    ).toEqual(['failed (no reason recorded)']);
     const errored = { ...turn.metric_results[0], metric_name: 'judge', passed: false, error: 'timeout after 30s' };
     expect(
-      turnFailureReasons({ ...turn, passed: false, metric_results: [errored] as typeof turn.metric_results }),
+      turnFailureReasons({
+        ...turn,
+        status: 'error',
+        passed: false,
+        metric_results: [errored] as typeof turn.metric_results,
+      }),
     ).toContain('metric judge errored: timeout after 30s');
     expect(skipReason({ ...turn, errors: [] })).toBe('no reason recorded');
   });

@@ -8,8 +8,10 @@ import type {
   ToolAssertionResult,
   TurnResult,
 } from '../core/results.js';
+import { type Status, verdict } from '../core/status.js';
 import type { TokenUsage } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
+import { upgradeTestResult } from '../core/upgrade-results.js';
 import {
   asFields,
   count,
@@ -54,7 +56,7 @@ function normalizeMetric(fields: Fields): MetricResult {
     kind: METRIC_KINDS.includes(kind) ? kind : 'standard',
     score: numberOrNull(fields, 'score'),
     threshold: numberOrNull(fields, 'threshold'),
-    passed: flag(fields, 'passed'),
+    passed: flagOrNull(fields, 'passed'),
     skipped: flag(fields, 'skipped'),
     error: textOrNull(fields, 'error'),
     reasoning: textOrNull(fields, 'reasoning'),
@@ -98,7 +100,7 @@ function normalizeGrader(fields: Fields): GraderDetail {
     metric_name: text(fields, 'metric_name'),
     grader: text(fields, 'grader'),
     score: numberOrNull(fields, 'score'),
-    passed: flag(fields, 'passed'),
+    passed: flagOrNull(fields, 'passed'),
     reason: textOrNull(fields, 'reason'),
     details: jsonOrNull(fields, 'details'),
     error: textOrNull(fields, 'error'),
@@ -118,7 +120,7 @@ function normalizeTurn(fields: Fields, position: number): TurnResult {
     tools_matched: flagOrNull(fields, 'tools_matched'),
     arg_match_details: objects(fields, 'arg_match_details').map(normalizeAssertion),
     metric_results: objects(fields, 'metric_results').map(normalizeMetric),
-    passed: flag(fields, 'passed'),
+    ...verdict(statusOf(fields)),
     skipped: flag(fields, 'skipped'),
     execution_time_ms: count(fields, 'execution_time_ms'),
     token_usage: normalizeUsage(fields.token_usage),
@@ -130,7 +132,7 @@ function normalizeTurn(fields: Fields, position: number): TurnResult {
 
 /** A TestResult from any JSON value; null when it is not an object. */
 export function normalizeTestResult(value: unknown): TestResult | null {
-  const fields = asFields(value);
+  const fields = asFields(upgradeTestResult(value));
   if (fields === null) return null;
   const invocations = objects(fields, 'tool_invocations').map(normalizeInvocation);
   const result: TestResult = {
@@ -143,7 +145,7 @@ export function normalizeTestResult(value: unknown): TestResult | null {
     tool_invocations: invocations,
     tools_matched: flagOrNull(fields, 'tools_matched'),
     metric_results: objects(fields, 'metric_results').map(normalizeMetric),
-    passed: flag(fields, 'passed'),
+    ...verdict(statusOf(fields)),
     execution_time_ms: count(fields, 'execution_time_ms'),
     token_usage: normalizeUsage(fields.token_usage),
     errors: textList(fields, 'errors'),
@@ -151,4 +153,12 @@ export function normalizeTestResult(value: unknown): TestResult | null {
   };
   if (!Array.isArray(fields.turns)) return result;
   return { ...result, turns: objects(fields, 'turns').map(normalizeTurn) };
+}
+
+const STATUSES: readonly string[] = ['passed', 'failed', 'error', 'skipped'];
+
+/** The recorded status (records of every version carry one once upgraded); `error` when it is unreadable. */
+function statusOf(fields: Fields): Status {
+  const status = fields['status'];
+  return typeof status === 'string' && STATUSES.includes(status) ? (status as Status) : 'error';
 }

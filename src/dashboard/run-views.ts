@@ -10,7 +10,7 @@ function caseMetrics(result: TestResult): CaseRow['metrics'] {
   const passed = new Map<string, boolean>();
   for (const metric of evaluations(result)) {
     if (metric.skipped) continue;
-    passed.set(metric.metric_name, (passed.get(metric.metric_name) ?? true) && metric.passed);
+    passed.set(metric.metric_name, (passed.get(metric.metric_name) ?? true) && metric.passed === true);
   }
   return [...passed.entries()].map(([metric_name, ok]) => ({ metric_name, passed: ok }));
 }
@@ -20,7 +20,7 @@ export function caseRow(result: TestResult, index: number): CaseRow {
   return {
     index,
     test_name: result.test_name,
-    status: result.passed ? 'passed' : 'failed',
+    status: result.status,
     turn_count: result.turns === undefined ? null : result.turns.length,
     passed_turns: statuses.filter((s) => s === 'passed').length,
     failed_turns: statuses.filter((s) => s === 'failed').length,

@@ -4,17 +4,22 @@ import type { Palette } from './ansi.js';
 import { caseTurnCounts, firstFailureText } from './failure-reasons.js';
 import { formatDuration } from './format-numbers.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
+import { consoleMark } from './status-text.js';
 
 const REASON_WIDTH = 160;
 
-/** `✓ JKHY-2009  4 turns · 4/4 passed  1.2s`, failing cases end with their first failing turn and why. */
+/**
+ * `✓ JKHY-2009  4 turns · 4/4 passed  1.2s`; failing cases end with their first failing turn and why, and
+ * cases that could not be judged are marked `! … ERROR` with the cause.
+ */
 export function formatCaseLine(result: TestResult, palette: Palette): string {
-  const mark = result.passed ? palette.green('✓') : palette.red('✗');
-  const parts = [`${mark} ${escapeControlChars(result.test_name)}`];
+  const parts = [`${consoleMark(result.status, palette)} ${escapeControlChars(result.test_name)}`];
+  if (result.status === 'error') parts.push(palette.red('ERROR'));
   if (result.turns !== undefined) {
     const counts = caseTurnCounts(result);
+    const errored = counts.errored > 0 ? `, ${counts.errored} errored` : '';
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
-    parts.push(`${counts.total} turns · ${counts.passed}/${counts.total} passed${skipped}`);
+    parts.push(`${counts.total} turns · ${counts.passed}/${counts.total} passed${errored}${skipped}`);
   }
   parts.push(palette.dim(formatDuration(result.execution_time_ms)));
   const line = parts.join('  ');

@@ -19,7 +19,7 @@ describe('console reporter without a TTY', () => {
     expect(lines[1]).toBe('✓ greeting  180ms');
     expect(lines[2]).toBe('✓ JKHY-2009  2 turns · 2/2 passed  500ms');
     expect(lines[3]).toBe(
-      '✗ AAPL-2017  3 turns · 1/3 passed, 1 skipped  500ms  — turn 2/3: subtract(a=206588, b≈181001) — arg \'b\' mismatch: expected ≈"181001", got 180000 (+3 more)',
+      '! AAPL-2017  ERROR  3 turns · 1/3 passed, 1 errored, 1 skipped  500ms  — turn 2/3: subtract(a=206588, b≈181001) — arg \'b\' mismatch: expected ≈"181001", got 180000 (+3 more)',
     );
     expect(lines[4]).toBe('✗ farewell  180ms  — metric equality: score 0');
     expect(ESC.test(stream.text())).toBe(false);
@@ -30,12 +30,12 @@ describe('console reporter without a TTY', () => {
     await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), sampleReport());
     const text = stream.text();
     expect(text).toContain('Run completed — financial-assistant');
-    expect(text).toContain('Cases   2 passed · 2 failed · 4 total   pass rate 50.0%');
-    expect(text).toContain('Turns   4 passed · 2 failed · 1 skipped · 7 total');
+    expect(text).toContain('Cases   2 passed · 1 failed · 1 error · 4 total   pass rate 50.0%');
+    expect(text).toContain('Turns   4 passed · 1 failed · 1 error · 1 skipped · 7 total');
     expect(text).toContain('Time    4.3s');
     expect(text).toContain('Tokens  570 (prompt 480 · completion 90)');
     const failures = text.slice(text.indexOf('Failures'));
-    expect(failures).toContain('✗ AAPL-2017');
+    expect(failures).toContain('! AAPL-2017 ERROR');
     expect(failures).toContain("turn 2/3: subtract(a=206588, b≈181001) — arg 'b' mismatch");
     expect(failures).toContain('        metric turn_program errored: TypeError');
     expect(failures).toContain('turn 3/3: skipped: the session became unrecoverable at turn 2');
@@ -50,7 +50,7 @@ describe('console reporter without a TTY', () => {
     expect(text).not.toContain('Running');
     expect(text).not.toContain('✓ greeting');
     expect(text.trimStart().startsWith('Run completed')).toBe(true);
-    expect(text).toContain('✗ AAPL-2017');
+    expect(text).toContain('! AAPL-2017');
   });
 
   it('shows every turn in verbose mode: input, response, tools, assertions, metrics, graders, skips', async () => {
@@ -115,8 +115,8 @@ describe('console reporter without a TTY', () => {
     const stream = captureStream();
     const reporter = createConsoleReporter({ stream, verbosity: 'quiet', color: false });
     await reporter.onEnd?.(reportOf(failing), 'completed');
-    expect(stream.text()).toContain('✗ case-49');
-    expect(stream.text()).not.toContain('✗ case-50');
+    expect(stream.text()).toContain('! case-49 ERROR');
+    expect(stream.text()).not.toContain('case-50');
     expect(stream.text()).toContain('… and 3 more failing test cases');
   });
 
@@ -124,7 +124,7 @@ describe('console reporter without a TTY', () => {
     const result = singleTurnResult({ test_name: 'err', passed: false, errors: ['turn timed out after 60s'] });
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), reportOf([result]));
-    expect(stream.text()).toContain('✗ err  180ms  — turn timed out after 60s');
+    expect(stream.text()).toContain('! err  ERROR  180ms  — turn timed out after 60s');
     expect(turn({ turn_index: 0, input: 'x' }).passed).toBe(true);
   });
 });
@@ -142,10 +142,10 @@ describe('console reporter on a streaming run', () => {
     const summary = { ...reportOf([]).summary, total_tests: 120, passed: 60, failed: 60 };
     await reporter.onEnd?.({ ...reportOf([]), summary }, 'completed');
     const text = stream.text();
-    expect(text).toContain('✗ case-0\n');
-    expect(text).not.toContain('✗ case-1\n');
-    expect(text).toContain('✗ case-98\n');
-    expect(text).not.toContain('✗ case-100\n');
+    expect(text).toContain('! case-0 ERROR\n');
+    expect(text).not.toContain('! case-1 ERROR\n');
+    expect(text).toContain('! case-98 ERROR\n');
+    expect(text).not.toContain('! case-100 ERROR\n');
     expect(text).toContain('turn 2/3: subtract(a=206588, b≈181001)');
     expect(text).toContain('… and 10 more failing test cases');
   });
@@ -158,8 +158,8 @@ describe('console reporter on a streaming run', () => {
     await reporter.onEnd?.(reportOf([]), 'completed');
     const text = stream.text();
     expect(text).toContain('Resuming: 3 of 4 test cases already finished, not run again');
-    expect(text).not.toContain('✗ old-failure  ');
-    expect(text).toContain('Failures\n  ✗ old-failure');
+    expect(text).not.toContain('old-failure  ');
+    expect(text).toContain('Failures\n  ! old-failure ERROR');
   });
 });
 

@@ -7,6 +7,7 @@ import type { Palette } from './ansi.js';
 import { digestOf, type FailureDigest } from './failure-digest.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
+import { caseCountsText, consoleMark, turnCountsText } from './status-text.js';
 
 export interface SummaryOptions {
   readonly palette: Palette;
@@ -24,13 +25,11 @@ export function formatSummary(report: RunReport, state: RunState, options: Summa
   const { palette } = options;
   const s = report.summary;
   const lines = ['', headline(report, state, options)];
-  const failed = s.failed > 0 ? palette.red(`${s.failed} failed`) : `${s.failed} failed`;
+  const cases = caseCountsText(s);
   lines.push(
-    `  Cases   ${palette.green(`${s.passed} passed`)} · ${failed} · ${s.total_tests} total` +
-      `   pass rate ${formatPercent(s.passed, s.total_tests)}`,
+    `  Cases   ${s.failed > 0 ? palette.red(cases) : cases}   pass rate ${formatPercent(s.passed, s.total_tests)}`,
   );
-  const skipped = s.skipped_turns > 0 ? palette.yellow(`${s.skipped_turns} skipped`) : `${s.skipped_turns} skipped`;
-  lines.push(`  Turns   ${s.passed_turns} passed · ${s.failed_turns} failed · ${skipped} · ${s.total_turns} total`);
+  lines.push(`  Turns   ${turnCountsText(s)}`);
   lines.push(`  Time    ${formatDuration(s.duration_ms)}`);
   lines.push(`  Tokens  ${formatTokens(s.token_usage)}`);
   lines.push(...formatFailures(report, options));
@@ -64,7 +63,8 @@ function formatFailures(report: RunReport, options: SummaryOptions): string[] {
   const { palette } = options;
   const lines = ['', palette.bold('Failures')];
   for (const failing of digest.listed.slice(0, options.max_failures_listed)) {
-    lines.push(`  ${palette.red('✗')} ${escapeControlChars(failing.test_name)}`);
+    const tag = failing.status === 'error' ? ` ${palette.red('ERROR')}` : '';
+    lines.push(`  ${consoleMark(failing.status, palette)} ${escapeControlChars(failing.test_name)}${tag}`);
     for (const failure of failing.failures) {
       const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index, failure.turn_count)}: `;
       failure.reasons.forEach((reason, i) => {

@@ -7,6 +7,7 @@ import { metricState } from './failure-reasons.js';
 import { formatDuration, formatScore } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { escapeControlChars, truncateText } from './safe-text.js';
+import { consoleMark } from './status-text.js';
 import { retriesNote, type TurnView, turnViews } from './turn-views.js';
 
 export interface DetailOptions {
@@ -48,8 +49,9 @@ function turnHeading(view: TurnView, palette: Palette): string {
   if (view.skip_reason !== null) {
     return `${palette.yellow('–')} ${label} ${palette.yellow('skipped')}: ${escapeControlChars(view.skip_reason)}`;
   }
-  const mark = view.state === 'passed' ? palette.green('✓') : palette.red('✗');
-  return `${mark} ${label}  ${palette.dim(`${formatDuration(view.execution_time_ms)}${retriesNote(view)}`)}`;
+  const tag = view.state === 'error' ? ` ${palette.red('error')}` : '';
+  const time = palette.dim(`${formatDuration(view.execution_time_ms)}${retriesNote(view)}`);
+  return `${consoleMark(view.state, palette)} ${label}${tag}  ${time}`;
 }
 
 function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], options: DetailOptions): string[] {

@@ -3,12 +3,14 @@
  * already cut to one line), the rest only counted, so a run with thousands of failures stays small.
  */
 import type { TestResult } from '../core/results.js';
+import type { Status } from '../core/status.js';
 import { type CaseFailure, caseFailures } from './failure-reasons.js';
 import { oneLine } from './safe-text.js';
 
 export interface FailingCase {
   readonly index: number;
   readonly test_name: string;
+  readonly status: Exclude<Status, 'passed'>;
   readonly failures: readonly CaseFailure[];
 }
 
@@ -29,14 +31,14 @@ export function createFailureCollector(max: number, reasonWidth: number): Failur
   let total = 0;
   return {
     add(result, index) {
-      if (result.passed) return;
+      if (result.status === 'passed') return;
       total += 1;
       if (listed.length >= max && (listed[listed.length - 1]?.index ?? -1) < index) return;
       const failures = caseFailures(result).map((failure) => ({
         ...failure,
         reasons: failure.reasons.map((reason) => oneLine(reason, reasonWidth)),
       }));
-      listed.push({ index, test_name: result.test_name, failures });
+      listed.push({ index, test_name: result.test_name, status: result.status, failures });
       listed.sort((a, b) => a.index - b.index);
       if (listed.length > max) listed = listed.slice(0, max);
     },

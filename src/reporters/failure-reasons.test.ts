@@ -19,7 +19,7 @@ describe('failure reasons', () => {
   it('names each failing and skipped turn by index, errors first, then tools, then metrics', () => {
     const failures = caseFailures(failingConversation());
     expect(failures.map((f) => [f.turn_index, f.state])).toEqual([
-      [1, 'failed'],
+      [1, 'error'],
       [2, 'skipped'],
     ]);
     expect(failures[0]?.reasons).toEqual([
@@ -90,11 +90,12 @@ describe('failure reasons', () => {
   });
 
   it('counts turns by state; a single-turn case is one turn', () => {
-    expect(caseTurnCounts(failingConversation())).toEqual({ total: 3, passed: 1, failed: 1, skipped: 1 });
+    expect(caseTurnCounts(failingConversation())).toEqual({ total: 3, passed: 1, failed: 1, errored: 1, skipped: 1 });
     expect(caseTurnCounts(singleTurnResult({ test_name: 's', passed: false }))).toEqual({
       total: 1,
       passed: 0,
       failed: 1,
+      errored: 0,
       skipped: 0,
     });
   });

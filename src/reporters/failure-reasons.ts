@@ -4,24 +4,12 @@
  */
 
 import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
+import type { Status } from '../core/status.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatAssertion } from '../matchers/index.js';
 import { formatScore } from './format-numbers.js';
 
-export type TurnState = 'passed' | 'failed' | 'skipped';
-
-export function turnState(turn: TurnResult): TurnState {
-  if (turn.skipped) return 'skipped';
-  return turn.passed ? 'passed' : 'failed';
-}
-
-export type MetricState = 'passed' | 'failed' | 'skipped' | 'error';
-
-export function metricState(metric: MetricResult): MetricState {
-  if (metric.skipped) return 'skipped';
-  if (metric.error !== null) return 'error';
-  return metric.passed ? 'passed' : 'failed';
-}
+export { metricState } from '../core/status.js';
 
 /** `metric numeric: score 0 < threshold 1`, `metric grader errored: TypeError: boom`. */
 export function describeMetricFailure(metric: MetricResult): string {
@@ -34,8 +22,8 @@ export function describeMetricFailure(metric: MetricResult): string {
 
 /** Every reason a turn did not pass, most fundamental first (errors, then tools, then metrics). */
 export function turnFailureReasons(turn: TurnResult): string[] {
-  if (turn.passed && !turn.skipped) return [];
-  if (turn.skipped) return [`skipped: ${skipReason(turn)}`];
+  if (turn.status === 'passed') return [];
+  if (turn.status === 'skipped') return [`skipped: ${skipReason(turn)}`];
   const reasons = [...turn.errors];
   for (const assertion of turn.arg_match_details) {
     if (!assertion.passed) reasons.push(formatAssertion(assertion));
@@ -44,7 +32,7 @@ export function turnFailureReasons(turn: TurnResult): string[] {
     reasons.push(`expected tools not called (called: ${listOrNone(turn.tool_calls)})`);
   }
   for (const metric of turn.metric_results) {
-    if (!metric.skipped && !metric.passed) reasons.push(describeMetricFailure(metric));
+    if (!metric.skipped && metric.passed !== true) reasons.push(describeMetricFailure(metric));
   }
   return reasons.length > 0 ? reasons : ['failed (no reason recorded)'];
 }
@@ -54,25 +42,24 @@ export interface CaseFailure {
   readonly turn_index: number | null;
   /** Turns in the conversation, for labels like `turn 2/4`; null with turn_index. */
   readonly turn_count: number | null;
-  readonly state: 'failed' | 'skipped';
+  readonly state: Exclude<Status, 'passed'>;
   readonly reasons: readonly string[];
 }
 
 /** The failures of a test case: its own errors, then each failing or skipped turn in order. */
 export function caseFailures(result: TestResult): CaseFailure[] {
-  if (result.passed) return [];
+  if (result.status === 'passed') return [];
   if (result.turns === undefined) {
-    return [{ turn_index: null, turn_count: null, state: 'failed', reasons: singleTurnReasons(result) }];
+    return [{ turn_index: null, turn_count: null, state: result.status, reasons: singleTurnReasons(result) }];
   }
   const failures: CaseFailure[] = [];
   const caseErrors = caseOwnErrors(result);
-  if (caseErrors.length > 0)
-    failures.push({ turn_index: null, turn_count: null, state: 'failed', reasons: caseErrors });
+  if (caseErrors.length > 0) failures.push({ turn_index: null, turn_count: null, state: 'error', reasons: caseErrors });
   const count = result.turns.length;
   for (const turn of result.turns) {
-    const state = turnState(turn);
-    if (state !== 'passed') {
-      failures.push({ turn_index: turn.turn_index, turn_count: count, state, reasons: turnFailureReasons(turn) });
+    if (turn.status !== 'passed') {
+      const reasons = turnFailureReasons(turn);
+      failures.push({ turn_index: turn.turn_index, turn_count: count, state: turn.status, reasons });
     }
   }
   if (failures.length === 0)
@@ -90,10 +77,10 @@ export function caseOwnErrors(result: TestResult): string[] {
   return result.errors.filter((error) => !turnErrors.has(error));
 }
 
-/** The first failing (not skipped) turn, else the first failure of any kind. */
+/** The first failing or errored (not skipped) turn, else the first failure of any kind. */
 export function firstFailure(result: TestResult): CaseFailure | null {
   const failures = caseFailures(result);
-  return failures.find((f) => f.state === 'failed' && f.turn_index !== null) ?? failures[0] ?? null;
+  return failures.find((f) => f.state !== 'skipped' && f.turn_index !== null) ?? failures[0] ?? null;
 }
 
 /** The first failure as one line of text (`turn 1: reason`), and how many more reasons there are. */
@@ -120,18 +107,23 @@ export function describeCaseFailure(failure: CaseFailure): string {
 export interface TurnCounts {
   readonly total: number;
   readonly passed: number;
+  /** Turns that ran and did not pass, errored ones included. */
   readonly failed: number;
+  readonly errored: number;
   readonly skipped: number;
 }
 
 /** Turn counts of one case; a single-turn case counts as one turn. */
 export function caseTurnCounts(result: TestResult): TurnCounts {
-  if (result.turns === undefined) {
-    return { total: 1, passed: result.passed ? 1 : 0, failed: result.passed ? 0 : 1, skipped: 0 };
-  }
-  const states = result.turns.map(turnState);
-  const count = (state: TurnState) => states.filter((s) => s === state).length;
-  return { total: states.length, passed: count('passed'), failed: count('failed'), skipped: count('skipped') };
+  const states = result.turns === undefined ? [result.status] : result.turns.map((turn) => turn.status);
+  const count = (state: Status) => states.filter((s) => s === state).length;
+  return {
+    total: states.length,
+    passed: count('passed'),
+    failed: count('failed') + count('error'),
+    errored: count('error'),
+    skipped: count('skipped'),
+  };
 }
 
 function singleTurnReasons(result: TestResult): string[] {
@@ -141,7 +133,7 @@ function singleTurnReasons(result: TestResult): string[] {
     reasons.push(`expected tools ${listOrNone(expected)} not matched (called: ${listOrNone(result.tool_calls)})`);
   }
   for (const metric of result.metric_results) {
-    if (!metric.skipped && !metric.passed) reasons.push(describeMetricFailure(metric));
+    if (!metric.skipped && metric.passed !== true) reasons.push(describeMetricFailure(metric));
   }
   return reasons.length > 0 ? reasons : ['failed (no reason recorded)'];
 }

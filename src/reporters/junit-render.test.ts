@@ -54,9 +54,9 @@ describe('renderJunitReport', () => {
   it('summarises every turn in system-out', () => {
     const cases = findAll(parseXml(renderJunitReport(sampleReport())), 'testcase');
     const out = findAll(cases[2]!, 'system-out')[0]!.text;
-    expect(out.split('\n')[0]).toBe('turns: 3 (1 passed, 1 failed, 1 skipped)');
+    expect(out.split('\n')[0]).toBe('turns: 3 (1 passed, 0 failed, 1 error, 1 skipped)');
     expect(out).toContain('turn 1/3 passed (250ms)\n  input: what was the revenue in 2017?\n  response: 229234');
-    expect(out).toContain('turn 2/3 failed (250ms)');
+    expect(out).toContain('turn 2/3 error (250ms)');
     expect(out).toContain('  tool: divide(a=1, b=0) ✗ division by zero');
     expect(out).toContain("  ✗ subtract(a=206588, b≈181001) — arg 'b' mismatch");
     expect(out).toContain('  metric turn_program — error: TypeError');

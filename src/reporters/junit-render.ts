@@ -89,10 +89,11 @@ function failureBody(failures: readonly CaseFailure[]): string {
   return body.join('\n');
 }
 
-/** `turns: 3 (1 passed, 1 failed, 1 skipped)`: the case's turn counts, which JUnit has no attribute for. */
+/** `turns: 3 (1 passed, 1 failed, 1 error, 1 skipped)`: the case's turn counts, which JUnit has no attribute for. */
 function turnCountsLine(result: TestResult): string {
   const c = caseTurnCounts(result);
-  return `turns: ${c.total} (${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped)`;
+  const errors = c.errored > 0 ? `, ${c.errored} ${c.errored === 1 ? 'error' : 'errors'}` : '';
+  return `turns: ${c.total} (${c.passed} passed, ${c.failed - c.errored} failed${errors}, ${c.skipped} skipped)`;
 }
 
 function turnSummary(view: TurnView, multi: boolean): string[] {

@@ -27,10 +27,10 @@ describe('renderMarkdownReport', () => {
   it('opens with a summary table of cases, pass rate, turns, duration and tokens', () => {
     const md = renderMarkdownReport(sampleReport());
     expect(md.startsWith('# Test report: financial-assistant\n\n| | |\n|---|---|\n')).toBe(true);
-    expect(md).toContain('| **Result** | ❌ 2 of 4 test cases failed |');
-    expect(md).toContain('| **Test cases** | 2 passed · 2 failed · 4 total |');
+    expect(md).toContain('| **Result** | 💥 2 of 4 test cases did not pass (1 with errors) |');
+    expect(md).toContain('| **Test cases** | 2 passed · 1 failed · 1 error · 4 total |');
     expect(md).toContain('| **Pass rate** | 50.0% |');
-    expect(md).toContain('| **Turns** | 4 passed · 2 failed · 1 skipped · 7 total |');
+    expect(md).toContain('| **Turns** | 4 passed · 1 failed · 1 error · 1 skipped · 7 total |');
     expect(md).toContain('| **Duration** | 4.3s |');
     expect(md).toContain('| **Tokens** | 570 (prompt 480 · completion 90) |');
   });
@@ -40,15 +40,15 @@ describe('renderMarkdownReport', () => {
     expect(md).toContain('| greeting | ✅ passed | single turn | 180ms |  |');
     expect(md).toContain('| JKHY-2009 | ✅ passed | 2 turns · 2/2 passed | 500ms |  |');
     expect(md).toContain(
-      `| AAPL-2017 | ❌ failed | 3 turns · 1/3 passed, 1 skipped | 500ms | turn 2/3: subtract(a=206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000 (+3 more) |`,
+      `| AAPL-2017 | 💥 error | 3 turns · 1/3 passed, 1 errored, 1 skipped | 500ms | turn 2/3: subtract(a=206588, b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000 (+3 more) |`,
     );
   });
 
   it('details every turn: input, response, tool calls, assertions with reasons, metric table, graders', () => {
-    const md = section(renderMarkdownReport(sampleReport()), '## ❌ AAPL-2017');
-    expect(md).toContain('3 turns · 1/3 passed, 1 skipped · 500ms · 240 tokens');
+    const md = section(renderMarkdownReport(sampleReport()), '## 💥 AAPL-2017');
+    expect(md).toContain('3 turns · 1/3 passed, 1 errored, 1 skipped · 500ms · 240 tokens');
     expect(md).toContain('### Turn 1/3 ✅ · 250ms\n\n**Input**\n\n```text\nwhat was the revenue in 2017?\n```');
-    expect(md).toContain('### Turn 2/3 ❌ · 250ms');
+    expect(md).toContain('### Turn 2/3 💥 error · 250ms');
     expect(md).toContain('**Response**\n\n```text\nIt changed by 26588.\n```');
     expect(md).toContain('**Ground truth:** `25587`');
     expect(md).toContain(
@@ -85,7 +85,7 @@ describe('renderMarkdownReport', () => {
 
   it('shows errors of the test case itself, apart from its turns', () => {
     const md = renderMarkdownReport(
-      reportOf([{ ...singleTurnResult({ test_name: 'x' }), passed: false, errors: ['session could not be opened'] }]),
+      reportOf([singleTurnResult({ test_name: 'x', errors: ['session could not be opened'] })]),
     );
     expect(md).toContain('**Errors**\n\n- session could not be opened');
   });
@@ -104,6 +104,6 @@ describe('renderMarkdownReport', () => {
     for (const row of md.split('\n').filter((line) => line.startsWith('| ') && line.includes('(standard)'))) {
       expect(cells(row)).toHaveLength(5);
     }
-    expect(md).toContain('## ❌ evil &lt;b&gt;name&lt;/b&gt; \\| \\]\\]&gt;');
+    expect(md).toContain('## 💥 evil &lt;b&gt;name&lt;/b&gt; \\| \\]\\]&gt;');
   });
 });

@@ -7,6 +7,7 @@ import { formatDuration, formatPercent } from './format-numbers.js';
 import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { type MarkdownTextLimits, markdownTurnBody } from './markdown-turn.js';
 import { oneLine } from './safe-text.js';
+import { caseCountsText, MARKDOWN_STATUS, turnCountsText } from './status-text.js';
 import { retriesNote, turnViews } from './turn-views.js';
 
 const DEFAULT_LIMITS: MarkdownTextLimits = { max_text_length: 20_000, max_inline_length: 1_000 };
@@ -40,18 +41,16 @@ export function markdownCaseParts(
 
 function summaryTable(report: Omit<RunReport, 'results'>): string {
   const s = report.summary;
+  const errors = s.errored > 0 ? ` (${s.errored} with errors)` : '';
   const verdict =
     s.failed === 0
       ? `✅ all ${s.total_tests} test cases passed`
-      : `❌ ${s.failed} of ${s.total_tests} test cases failed`;
+      : `${s.errored > 0 ? '💥' : '❌'} ${s.failed} of ${s.total_tests} test cases did not pass${errors}`;
   const rows: [string, string][] = [
     ['Result', verdict],
-    ['Test cases', `${s.passed} passed · ${s.failed} failed · ${s.total_tests} total`],
+    ['Test cases', caseCountsText(s)],
     ['Pass rate', formatPercent(s.passed, s.total_tests)],
-    [
-      'Turns',
-      `${s.passed_turns} passed · ${s.failed_turns} failed · ${s.skipped_turns} skipped · ${s.total_turns} total`,
-    ],
+    ['Turns', turnCountsText(s)],
     ['Duration', formatDuration(s.duration_ms)],
     ['Tokens', formatTokens(s.token_usage)],
     ['Agent config', mdCodeSpan(report.agent_config_path)],
@@ -67,7 +66,7 @@ function caseRow(result: TestResult, limits: MarkdownTextLimits): string {
   const reason = failure === null ? '' : mdInline(oneLine(failure.text, limits.max_inline_length)) + more;
   return mdRow([
     mdInline(result.test_name),
-    result.passed ? '✅ passed' : '❌ failed',
+    MARKDOWN_STATUS[result.status],
     turnsText(result),
     formatDuration(result.execution_time_ms),
     reason,
@@ -75,7 +74,7 @@ function caseRow(result: TestResult, limits: MarkdownTextLimits): string {
 }
 
 function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
-  const heading = `## ${result.passed ? '✅' : '❌'} ${mdInline(result.test_name)}`;
+  const heading = `## ${MARKDOWN_STATUS[result.status].split(' ')[0]} ${mdInline(result.test_name)}`;
   const facts = [
     turnsText(result),
     formatDuration(result.execution_time_ms),
@@ -92,7 +91,10 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
     blocks.push('**Test case errors**', caseErrors.map((error) => `- ${mdInline(error)}`).join('\n'));
   }
   for (const view of views) {
-    const mark = view.state === 'passed' ? '✅' : view.state === 'skipped' ? '⏭️ skipped' : '❌';
+    const mark =
+      view.state === 'passed' || view.state === 'failed'
+        ? MARKDOWN_STATUS[view.state].split(' ')[0]
+        : MARKDOWN_STATUS[view.state];
     const time = view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}${retriesNote(view)}`;
     blocks.push(
       `### T${turnLabel(view.turn_index, view.turn_count).slice(1)} ${mark}${time}`,
@@ -105,6 +107,7 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
 function turnsText(result: TestResult): string {
   if (result.turns === undefined) return 'single turn';
   const counts = caseTurnCounts(result);
+  const errored = counts.errored > 0 ? `, ${counts.errored} errored` : '';
   const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
-  return `${counts.total} turns · ${counts.passed}/${counts.total} passed${skipped}`;
+  return `${counts.total} turns · ${counts.passed}/${counts.total} passed${errored}${skipped}`;
 }

@@ -9,7 +9,7 @@ import { RunRecordError } from './run-record.js';
 import { testResultToJson } from './to-report-json.js';
 
 const header = {
-  record_version: 1,
+  record_version: 2,
   run_id: 'run-1',
   agent_name: 'agent',
   agent_config_path: '/w/agent.yaml',

@@ -7,12 +7,15 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import type { TestResult } from '../core/results.js';
+import { upgradeTestResult } from '../core/upgrade-results.js';
 import { testResultSchema } from './report-schema.js';
 import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
+import { settleParsedResult } from './settle-parsed-result.js';
 
 /** The first line of the log: the run's identity, its report fields and its metadata (without finish time). */
 export interface PartialHeader {
-  readonly record_version: typeof RUN_RECORD_VERSION;
+  /** The version the log was started with; its result lines are upgraded as they are read. */
+  readonly record_version: number;
   readonly run_id: string;
   readonly agent_name: string;
   readonly agent_config_path: string;
@@ -22,7 +25,7 @@ export interface PartialHeader {
 }
 
 const headerSchema = z.object({
-  record_version: z.literal(RUN_RECORD_VERSION),
+  record_version: z.union([z.literal(1), z.literal(RUN_RECORD_VERSION)]),
   run_id: z.string().min(1),
   agent_name: z.string(),
   agent_config_path: z.string(),
@@ -73,8 +76,8 @@ function parseLine(line: string): ParsedLine {
   } catch {
     return { kind: 'invalid' };
   }
-  const result = testResultSchema.safeParse(value);
-  if (result.success) return { kind: 'result', result: result.data };
+  const result = testResultSchema.safeParse(upgradeTestResult(value));
+  if (result.success) return { kind: 'result', result: settleParsedResult(result.data) };
   const header = headerSchema.safeParse(value);
   return header.success ? { kind: 'header', header: header.data } : { kind: 'invalid' };
 }

@@ -1,6 +1,15 @@
 /** Builders of realistic results for reporter tests (used by tests only); see report-scenarios.ts. */
 
-import type { MetricResult, RunReport, TestResult, ToolAssertionResult, TurnResult } from '../core/results.js';
+import type {
+  MetricResult,
+  RunReport,
+  TestFields,
+  TestResult,
+  ToolAssertionResult,
+  TurnFields,
+  TurnResult,
+} from '../core/results.js';
+import { caseStatus, type Status, turnStatus, verdict } from '../core/status.js';
 import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { turnLabel } from '../core/turn-label.js';
@@ -42,9 +51,15 @@ export function assertion(overrides: Partial<ToolAssertionResult> & Pick<ToolAss
   return result;
 }
 
-export function turn(overrides: Partial<TurnResult> & Pick<TurnResult, 'turn_index' | 'input'>): TurnResult {
+/** Overrides of a result's fields; `passed` says whether its assertions held, `status` is derived unless given. */
+type VerdictOverrides = { readonly passed?: boolean; readonly status?: Status };
+
+export function turn(
+  overrides: Partial<TurnFields> & VerdictOverrides & Pick<TurnFields, 'turn_index' | 'input'>,
+): TurnResult {
+  const { passed, status, ...fieldOverrides } = overrides;
   const invocations = overrides.tool_invocations ?? [];
-  return {
+  const fields: TurnFields = {
     response: '',
     ground_truth: null,
     expected_tools: null,
@@ -53,15 +68,15 @@ export function turn(overrides: Partial<TurnResult> & Pick<TurnResult, 'turn_ind
     tools_matched: null,
     arg_match_details: [],
     metric_results: [],
-    passed: true,
     skipped: false,
     execution_time_ms: 250,
     token_usage: usage(100, 20),
     errors: [],
     grader_details: [],
     retries: 0,
-    ...overrides,
+    ...fieldOverrides,
   };
+  return { ...fields, ...verdict(status ?? turnStatus({ ...fields, assertions_held: passed ?? true })) };
 }
 
 /** A multi-turn TestResult with the roll-up fields computed as PRODUCT.md §4 describes. */
@@ -81,7 +96,12 @@ export function multiTurnResult(
     tool_invocations: turns.flatMap((t) => t.tool_invocations),
     tools_matched: turns.some((t) => t.tools_matched !== null) ? turns.every((t) => t.tools_matched !== false) : null,
     metric_results: rollUpMetrics(turns),
-    passed: turns.every((t) => t.passed),
+    ...verdict(
+      caseStatus(
+        turns.map((t) => t.status),
+        errors,
+      ),
+    ),
     execution_time_ms: turns.reduce((sum, t) => sum + t.execution_time_ms, 0),
     token_usage: turns.reduce((sum, t) => addUsage(sum, t.token_usage), ZERO_USAGE),
     errors: [...errors, ...turns.flatMap((t) => t.errors.map((e) => `${turnLabel(t.turn_index, turns.length)}: ${e}`))],
@@ -101,14 +121,17 @@ function rollUpMetrics(turns: readonly TurnResult[]): MetricResult[] {
       kind: first.kind,
       threshold: first.threshold,
       score: ran.length > 0 ? ran.reduce((sum, m) => sum + (m.score ?? 0), 0) / ran.length : null,
-      passed: all.filter((m) => !m.skipped).every((m) => m.passed),
+      passed: all.every((m) => m.skipped) ? null : all.filter((m) => !m.skipped).every((m) => m.passed === true),
       skipped: all.every((m) => m.skipped),
     });
   });
 }
 
-export function singleTurnResult(overrides: Partial<TestResult> & Pick<TestResult, 'test_name'>): TestResult {
-  return {
+export function singleTurnResult(
+  overrides: Partial<TestFields> & VerdictOverrides & Pick<TestFields, 'test_name'>,
+): TestResult {
+  const { passed, status, ...fieldOverrides } = overrides;
+  const fields: TestFields = {
     test_input: 'hello',
     agent_response: 'hi there',
     ground_truth: 'hi there',
@@ -117,13 +140,14 @@ export function singleTurnResult(overrides: Partial<TestResult> & Pick<TestResul
     tool_invocations: [],
     tools_matched: null,
     metric_results: [metric({ metric_name: 'equality' })],
-    passed: true,
     execution_time_ms: 180,
     token_usage: usage(40, 5),
     errors: [],
     timestamp: '2026-12-02T12:30:05.500Z',
-    ...overrides,
+    ...fieldOverrides,
   };
+  const derived = turnStatus({ ...fields, skipped: false, assertions_held: passed ?? true });
+  return { ...fields, ...verdict(status ?? derived) };
 }
 
 export function reportOf(results: readonly TestResult[], overrides: Partial<RunReport> = {}): RunReport {
@@ -138,11 +162,14 @@ export function reportOf(results: readonly TestResult[], overrides: Partial<RunR
       total_tests: results.length,
       passed,
       failed: results.length - passed,
+      errored: results.filter((r) => r.status === 'error').length,
+      skipped: results.filter((r) => r.status === 'skipped').length,
       pass_rate: results.length === 0 ? 0 : passed / results.length,
       total_turns: turns.length,
-      passed_turns: turns.filter((t) => t.passed && !t.skipped).length,
-      failed_turns: turns.filter((t) => !t.passed && !t.skipped).length,
-      skipped_turns: turns.filter((t) => t.skipped).length,
+      passed_turns: turns.filter((t) => t.status === 'passed').length,
+      failed_turns: turns.filter((t) => t.status === 'failed' || t.status === 'error').length,
+      errored_turns: turns.filter((t) => t.status === 'error').length,
+      skipped_turns: turns.filter((t) => t.status === 'skipped').length,
       duration_ms: 4321,
       token_usage: results.reduce((sum, r) => addUsage(sum, r.token_usage), ZERO_USAGE),
     },
@@ -152,5 +179,5 @@ export function reportOf(results: readonly TestResult[], overrides: Partial<RunR
 }
 
 function turnOfSingle(result: TestResult): TurnResult {
-  return turn({ turn_index: 0, input: result.test_input, passed: result.passed });
+  return turn({ turn_index: 0, input: result.test_input, status: result.status });
 }

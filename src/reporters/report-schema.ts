@@ -6,6 +6,17 @@
 import { z } from 'zod';
 
 const count = z.number().int().min(0);
+const PASSED_MATCHES_STATUS = { message: 'passed must be true exactly when status is "passed"', path: ['passed'] };
+function passedMatchesStatus(result: { passed: boolean; status: string }): boolean {
+  return result.passed === (result.status === 'passed');
+}
+const status = z
+  .enum(['passed', 'failed', 'error', 'skipped'])
+  .describe(
+    'passed: every assertion held; failed: an assertion did not hold; error: no verdict could be reached (model ' +
+      'endpoint unreachable, timeout, tool server down, grader or tool crashed); skipped: it did not run. ' +
+      '`passed` is true exactly when status is "passed".',
+  );
 const milliseconds = z.number().min(0);
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 const jsonValue: z.ZodType<Json> = z
@@ -40,7 +51,7 @@ export const metricResultSchema = z
     kind: z.enum(['standard', 'geval', 'rag', 'code']),
     score: z.number().nullable().describe('null when the metric was skipped or errored.'),
     threshold: z.number().nullable(),
-    passed: z.boolean(),
+    passed: z.boolean().nullable().describe('null when the metric was skipped.'),
     skipped: z
       .boolean()
       .describe('Skipped metrics (e.g. no ground truth on the turn) count as neither passed nor failed.'),
@@ -70,7 +81,9 @@ export const toolAssertionResultSchema = z
       .number()
       .int()
       .min(0)
-      .describe('0: a forbidden_tools entry or count 0, passed when no call matched (the offending calls named in reason).'),
+      .describe(
+        '0: a forbidden_tools entry or count 0, passed when no call matched (the offending calls named in reason).',
+      ),
     passed: z.boolean(),
     matched_call_index: z
       .number()
@@ -87,7 +100,7 @@ export const graderDetailSchema = z
     metric_name: z.string(),
     grader: z.string().describe('The grader as configured: "path/or/package:exportName".'),
     score: z.number().nullable(),
-    passed: z.boolean(),
+    passed: z.boolean().nullable().describe('null when the grader was skipped.'),
     reason: z.string().nullable(),
     details: jsonValue.nullable(),
     error: z.string().nullable(),
@@ -106,6 +119,7 @@ export const turnResultSchema = z
     tools_matched: z.boolean().nullable().describe('null when the turn asserts no tools.'),
     arg_match_details: z.array(toolAssertionResultSchema),
     metric_results: z.array(metricResultSchema),
+    status,
     passed: z.boolean(),
     skipped: z.boolean(),
     execution_time_ms: milliseconds,
@@ -114,6 +128,7 @@ export const turnResultSchema = z
     grader_details: z.array(graderDetailSchema),
     retries: count.describe('Model requests retried during this turn.'),
   })
+  .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TurnResult' });
 
 export const testResultSchema = z
@@ -127,6 +142,7 @@ export const testResultSchema = z
     tool_invocations: z.array(toolInvocationSchema),
     tools_matched: z.boolean().nullable(),
     metric_results: z.array(metricResultSchema),
+    status,
     passed: z.boolean(),
     execution_time_ms: milliseconds,
     token_usage: tokenUsageSchema,
@@ -134,17 +150,23 @@ export const testResultSchema = z
     timestamp: z.string(),
     turns: z.array(turnResultSchema).optional().describe('Present on multi-turn test cases only.'),
   })
+  .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TestResult' });
 
 export const reportSummarySchema = z
   .strictObject({
     total_tests: count,
     passed: count,
-    failed: count,
+    failed: count.describe(
+      'Cases that did not pass, errored and skipped ones included: passed + failed == total_tests.',
+    ),
+    errored: count.describe('Cases whose status is "error" (also counted in failed).'),
+    skipped: count.describe('Cases whose status is "skipped" (also counted in failed).'),
     pass_rate: z.number().min(0).max(1).describe('passed / total_tests, from 0 to 1.'),
     total_turns: count,
     passed_turns: count,
-    failed_turns: count,
+    failed_turns: count.describe('Turns that ran and did not pass, errored ones included.'),
+    errored_turns: count,
     skipped_turns: count,
     duration_ms: milliseconds,
     token_usage: tokenUsageSchema,

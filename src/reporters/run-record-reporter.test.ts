@@ -57,7 +57,7 @@ describe('run record reporter', () => {
     const partial = join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl');
     expect(reporter.recordPath()).toBe(record);
     const header = JSON.parse(await readFile(partial, 'utf8'));
-    expect(header).toMatchObject({ record_version: 1, run_id: 'run-42', agent_name: 'financial-assistant' });
+    expect(header).toMatchObject({ record_version: 2, run_id: 'run-42', agent_name: 'financial-assistant' });
     expect(header.metadata).toMatchObject({ git_commit: '0123abcd', started_at: '2026-12-02T12:30:05.123Z' });
     const report = sampleReport();
     for (const [index, result] of report.results.entries()) {
@@ -70,7 +70,7 @@ describe('run record reporter', () => {
     await reporter.onEnd?.(report, 'completed');
     expect(await readdir(folder())).toEqual(['2026-12-02T12-30-05-123Z.json']);
     const saved = await readRunRecord(record);
-    expect(saved).toMatchObject({ record_version: 1, run_id: 'run-42', state: 'completed' });
+    expect(saved).toMatchObject({ record_version: 2, run_id: 'run-42', state: 'completed' });
     expect(saved.metadata).toMatchObject({
       git_commit: '0123abcd',
       backend: 'ai_sdk',
@@ -195,7 +195,7 @@ describe('run record reporter', () => {
     await resumed.onTestCaseEnd?.(later, 1);
     const lines = (await readFile(log, 'utf8')).trimEnd().split('\n');
     expect(lines.map((line) => line.slice(0, 30))).toEqual([
-      expect.stringContaining('"record_version":1'),
+      expect.stringContaining('"record_version":2'),
       expect.stringContaining('"test_name":"done"'),
       '{"test_name":"cut off by a cra',
       expect.stringContaining('"test_name":"done"'),

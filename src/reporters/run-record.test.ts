@@ -7,7 +7,7 @@ import { RunRecordError, readPartialResults, readRunRecord } from './run-record.
 import { reportToJson, testResultToJson } from './to-report-json.js';
 
 const validRecord = () => ({
-  record_version: 1,
+  record_version: 2,
   run_id: 'r1',
   state: 'completed',
   metadata: {
@@ -67,10 +67,36 @@ describe('readRunRecord', () => {
 
   it('refuses a record of another version', async () => {
     const error = await rejection(
-      readRunRecord(await file('v2.json', JSON.stringify({ ...validRecord(), record_version: 2 }))),
+      readRunRecord(await file('v3.json', JSON.stringify({ ...validRecord(), record_version: 3 }))),
     );
     expect(error.code).toBe('RUN_RECORD_UNSUPPORTED_VERSION');
-    expect(error.message).toContain('record_version 2 is not supported');
+    expect(error.message).toContain('record_version 3 is not supported');
+  });
+
+  it('reads a version 1 record (no statuses) with the statuses its facts imply', async () => {
+    const current = validRecord();
+    const strip = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(strip);
+      if (value === null || typeof value !== 'object') return value;
+      const entries = Object.entries(value).filter(([key]) => !['status', 'errored', 'errored_turns'].includes(key));
+      const fields = Object.fromEntries(entries.map(([key, v]) => [key, strip(v)]));
+      // Version 1 recorded skipped metrics as passed: false, and had no skipped-case count.
+      if (fields['skipped'] === true && 'metric_name' in fields) fields['passed'] = false;
+      if ('total_tests' in fields) delete fields['skipped'];
+      return fields;
+    };
+    const v1 = { ...(strip(current) as object), record_version: 1 };
+    expect(JSON.stringify(v1)).not.toContain('"status"');
+    const record = await readRunRecord(await file('v1.json', JSON.stringify(v1)));
+    const expected = await readRunRecord(await file('v2.json', JSON.stringify(current)));
+    expect(record.record_version).toBe(2);
+    expect(record.report.results.map((r) => r.status)).toEqual(expected.report.results.map((r) => r.status));
+    expect(record.report.results.flatMap((r) => (r.turns ?? []).map((t) => t.status))).toEqual(
+      expected.report.results.flatMap((r) => (r.turns ?? []).map((t) => t.status)),
+    );
+    expect(record.report.summary).toEqual(expected.report.summary);
+    const skippedMetric = record.report.results.flatMap((r) => r.turns ?? []).flatMap((t) => t.metric_results);
+    expect(skippedMetric.filter((m) => m.skipped).every((m) => m.passed === null)).toBe(true);
   });
 
   it('points at the fields that are wrong', async () => {

@@ -7,9 +7,13 @@ import { z } from 'zod';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { upgradeReport, upgradeTestResult } from '../core/upgrade-results.js';
 import { runReportSchema, testResultSchema } from './report-schema.js';
+import { settleParsedResult } from './settle-parsed-result.js';
 
-export const RUN_RECORD_VERSION = 1;
+/** Version 2 added `status` to cases and turns and `errored`/`skipped` to the summary; version 1 is upgraded on read. */
+export const RUN_RECORD_VERSION = 2;
+const READABLE_VERSIONS: readonly number[] = [1, RUN_RECORD_VERSION];
 
 /** Slice `index` (1-based) of `total` of the selected test cases (`--shard index/total`). */
 export interface ShardSpec {
@@ -117,7 +121,7 @@ export const metadataSchema = z.object({
 });
 
 export const runRecordSchema = z.object({
-  record_version: z.literal(RUN_RECORD_VERSION),
+  record_version: z.union([z.literal(1), z.literal(RUN_RECORD_VERSION)]),
   run_id: z.string().min(1),
   state: z.enum(['completed', 'interrupted', 'failed']),
   metadata: metadataSchema,
@@ -147,14 +151,20 @@ export class RunRecordError extends Error {
 export async function readRunRecord(path: string): Promise<RunRecord> {
   const parsed = parseJson(path, await readText(path));
   const version = isObject(parsed) ? parsed['record_version'] : undefined;
-  if (typeof version === 'number' && version !== RUN_RECORD_VERSION) {
+  if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
     const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
     throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', path, message);
   }
-  const result = runRecordSchema.safeParse(parsed);
+  const upgraded = isObject(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
+  const result = runRecordSchema.safeParse(upgraded);
   if (!result.success)
     throw new RunRecordError('RUN_RECORD_INVALID', path, `not a valid run record: ${describeIssues(result.error)}`);
-  return result.data;
+  const { report } = result.data;
+  return {
+    ...result.data,
+    record_version: RUN_RECORD_VERSION,
+    report: { ...report, results: report.results.map(settleParsedResult) },
+  };
 }
 
 /**
@@ -174,12 +184,12 @@ export async function readPartialResults(path: string): Promise<TestResult[]> {
       if (isLast) break;
       throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `line ${i + 1} is not JSON`, { cause: error });
     }
-    const result = testResultSchema.safeParse(value);
+    const result = testResultSchema.safeParse(upgradeTestResult(value));
     if (!result.success) {
       const message = `line ${i + 1} is not a valid test result: ${describeIssues(result.error)}`;
       throw new RunRecordError('RUN_RECORD_INVALID', path, message);
     }
-    results.push(result.data);
+    results.push(settleParsedResult(result.data));
   }
   return results;
 }

@@ -3,9 +3,10 @@
  * render them with the same code. A single-turn case is shown as one turn built from its own fields.
  */
 import type { GraderDetail, MetricResult, TestResult, TurnResult } from '../core/results.js';
+import type { Status } from '../core/status.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { formatAssertion } from '../matchers/index.js';
-import { skipReason, type TurnState, turnState } from './failure-reasons.js';
+import { skipReason } from './failure-reasons.js';
 
 export interface AssertionView {
   readonly passed: boolean;
@@ -15,7 +16,7 @@ export interface AssertionView {
 export interface TurnView {
   readonly turn_index: number;
   readonly turn_count: number;
-  readonly state: TurnState;
+  readonly state: Status;
   readonly execution_time_ms: number;
   readonly input: string;
   readonly response: string;
@@ -44,7 +45,7 @@ export function turnViews(result: TestResult): TurnView[] {
 }
 
 function multiTurnView(turn: TurnResult, count: number): TurnView {
-  const state = turnState(turn);
+  const state = turn.status;
   return {
     turn_index: turn.turn_index,
     turn_count: count,
@@ -67,7 +68,7 @@ function singleTurnView(result: TestResult): TurnView {
   return {
     turn_index: 0,
     turn_count: 1,
-    state: result.passed ? 'passed' : 'failed',
+    state: result.status,
     execution_time_ms: result.execution_time_ms,
     input: result.test_input,
     response: result.agent_response,

@@ -69,7 +69,7 @@ function skipped(config: MetricConfig, threshold: number | null, reason: string)
     kind: config.type,
     score: null,
     threshold,
-    passed: false,
+    passed: null,
     skipped: true,
     error: null,
     reasoning: reason,

@@ -2,6 +2,7 @@
 
 import type { TestCaseConfig } from '../core/config-types.js';
 import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
+import { caseStatus, verdict } from '../core/status.js';
 import { addUsage, ZERO_USAGE } from '../core/token-usage.js';
 import { turnLabel } from '../core/turn-label.js';
 
@@ -25,7 +26,12 @@ export function rollupTestCase(
     tool_invocations: turns.flatMap((turn) => turn.tool_invocations),
     tools_matched: asserted.length === 0 ? null : asserted.every((turn) => turn.tools_matched === true),
     metric_results: single ? last.metric_results : rollupMetrics(turns),
-    passed: turns.length > 0 && turns.every((turn) => turn.passed) && caseErrors.length === 0,
+    ...verdict(
+      caseStatus(
+        turns.map((turn) => turn.status),
+        caseErrors,
+      ),
+    ),
     execution_time_ms: elapsedMs,
     token_usage: turns.reduce((sum, turn) => addUsage(sum, turn.token_usage), ZERO_USAGE),
     errors: [...caseErrors, ...turnErrors(turns, single)],
@@ -40,7 +46,10 @@ function turnErrors(turns: readonly TurnResult[], single: boolean): string[] {
   );
 }
 
-/** One entry per metric name: score = mean over the turns that ran it, passed = all of them passed. */
+/**
+ * One entry per metric name: score = mean over the turns that ran it, passed = all of them passed, and
+ * `passed: null` (skipped) when no turn ran it.
+ */
 export function rollupMetrics(turns: readonly TurnResult[]): MetricResult[] {
   const byName = new Map<string, MetricResult[]>();
   for (const turn of turns) {
@@ -63,11 +72,12 @@ function combine(results: MetricResult[]): MetricResult {
     // A metric that errored on a turn did run there: it counts as 0, so a failing grader cannot raise the mean.
     score: ran.length === 0 ? null : ran.reduce((sum, r) => sum + (r.score ?? 0), 0) / ran.length,
     threshold: first.threshold,
-    passed: ran.length > 0 && ran.every((r) => r.passed),
+    passed: ran.length === 0 ? null : ran.every((r) => r.passed === true),
     skipped: ran.length === 0,
     error: errors.length === 0 ? null : errors.join('; '),
     reasoning:
-      `${ran.filter((r) => r.passed).length}/${ran.length} turns passed` + skippedNote(results.length - ran.length),
+      `${ran.filter((r) => r.passed === true).length}/${ran.length} turns passed` +
+      skippedNote(results.length - ran.length),
     details: null,
     evaluation_time_ms: results.reduce((sum, r) => sum + r.evaluation_time_ms, 0),
   };

@@ -32,7 +32,8 @@ describe('runTestCase', () => {
     expect(sessions[0]!.inputs).toEqual(['net cash 2009?', 'and 2008?', 'difference?']);
     expect(sessions[0]!.closed).toBe(true);
     expect(run.result.passed).toBe(true);
-    expect(run.result.turns?.map((t) => t.passed)).toEqual([true, true, true]);
+    expect(run.result.status).toBe('passed');
+    expect(run.result.turns?.map((t) => t.status)).toEqual(['passed', 'passed', 'passed']);
     expect(run.result.test_input).toBe('net cash 2009?\n---\nand 2008?\n---\ndifference?');
     expect(run.result.agent_response).toBe('25587');
     expect(run.result.token_usage.prompt_tokens).toBe(30);
@@ -47,7 +48,8 @@ describe('runTestCase', () => {
     );
     const run = await runTestCase(case3, [EXACT_METRIC], 1000, deps(backend));
     expect(run.result.passed).toBe(false);
-    expect(run.result.turns?.map((t) => t.passed)).toEqual([true, true, false]);
+    expect(run.result.status).toBe('failed');
+    expect(run.result.turns?.map((t) => t.status)).toEqual(['passed', 'passed', 'failed']);
     expect(run.result.metric_results[0]).toMatchObject({ score: 2 / 3, passed: false });
   });
 
@@ -64,6 +66,9 @@ describe('runTestCase', () => {
       [true, false],
     ]);
     expect(turns[1]!.errors[0]).toMatch(/timed out after 0\.1s/);
+    // A timeout is no verdict on the agent's answer: the turn and the case are errors, not failures.
+    expect(turns.map((t) => t.status)).toEqual(['passed', 'error', 'passed']);
+    expect(run.result.status).toBe('error');
     expect(sessions[0]!.inputs).toHaveLength(3);
     expect(run.result.errors).toEqual([expect.stringMatching(/^turn 2\/\d+: turn timed out/)]);
   });
@@ -77,6 +82,8 @@ describe('runTestCase', () => {
     const run = await runTestCase(four, [], 1000, deps(backend));
     const turns = run.result.turns!;
     expect(turns.map((t) => t.skipped)).toEqual([false, false, false, true]);
+    expect(turns.map((t) => t.status)).toEqual(['passed', 'error', 'error', 'skipped']);
+    expect(run.result.status).toBe('error');
     expect(turns[3]!.errors[0]).toMatch(/failed twice in a row \(turns 2 and 3\)/);
     expect(sessions[0]!.inputs).toEqual(['a', 'b', 'c']);
     expect(sessions[0]!.closed).toBe(true);
@@ -90,6 +97,7 @@ describe('runTestCase', () => {
     expect(run.result.turns!.map((t) => t.skipped)).toEqual([false, true, true]);
     expect(run.result.turns![1]!.errors[0]).toMatch(/unrecoverable at turn 1/);
     expect(run.result.passed).toBe(false);
+    expect(run.result.status).toBe('error');
   });
 
   it('marks every turn skipped when the session cannot be opened', async () => {
@@ -99,13 +107,16 @@ describe('runTestCase', () => {
     expect(run.result.turns!.every((t) => t.skipped)).toBe(true);
     expect(run.result.errors[0]).toBe('factory threw');
     expect(run.result.passed).toBe(false);
+    // The turns never ran, but the case has an error of its own: it is an error, not a skip.
+    expect(run.result.turns!.map((t) => t.status)).toEqual(['skipped', 'skipped', 'skipped']);
+    expect(run.result.status).toBe('error');
   });
 
   it('skips a metric on a turn without ground truth and keeps it out of the mean', async () => {
     const mixed = multiCase('m', [turn(0, 'a'), turn(1, 'b', { ground_truth: 'B' })]);
     const { backend } = scriptedBackend((request) => answer(request.input.toUpperCase()));
     const run = await runTestCase(mixed, [EXACT_METRIC], 1000, deps(backend));
-    expect(run.result.turns![0]!.metric_results[0]).toMatchObject({ skipped: true, passed: false, score: null });
+    expect(run.result.turns![0]!.metric_results[0]).toMatchObject({ skipped: true, passed: null, score: null });
     expect(run.result.turns![0]!.passed).toBe(true);
     expect(run.result.metric_results[0]).toMatchObject({
       score: 1,
@@ -168,6 +179,8 @@ describe('runTestCase', () => {
       passed: false,
       error: 'grader crashed; grader crashed',
     });
+    expect(run.result.turns!.map((t) => t.status)).toEqual(['passed', 'error', 'error']);
+    expect(run.result.status).toBe('error');
   });
 });
 

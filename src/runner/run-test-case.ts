@@ -6,7 +6,7 @@ import type { TestResult, TurnResult } from '../core/results.js';
 import { errorMessage } from './evaluate-metric.js';
 import { rollupTestCase } from './rollup-test-case.js';
 import type { RunDeps } from './run-deps.js';
-import { emptyTurn, runTurn } from './run-turn.js';
+import { emptyTurn, runTurn, settleTurn } from './run-turn.js';
 
 export interface TestCaseRun {
   readonly result: TestResult;
@@ -105,5 +105,5 @@ async function closeQuietly(session: AgentSession): Promise<void> {
 }
 
 function skippedTurn(turn: TurnConfig, reason: string): TurnResult {
-  return { ...emptyTurn(turn), skipped: true, errors: [reason] };
+  return settleTurn({ ...emptyTurn(turn), skipped: true, errors: [reason] }, false);
 }

@@ -3,7 +3,8 @@ import type { AgentSession, TurnResponse } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
-import type { TurnResult } from '../core/results.js';
+import type { TurnFields, TurnResult } from '../core/results.js';
+import { turnStatus, verdict } from '../core/status.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import { assertTools, expectedToolToReport } from '../matchers/index.js';
 import { describeTurn } from './describe-turn.js';
@@ -45,29 +46,36 @@ export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
   const metrics = await evaluateTurnMetrics(ctx, response);
   const toolsMatched = turn.expected_tools ? assertions.every((a) => a.passed) : null;
   const metricResults = metrics.map((m) => m.result);
-  const passed = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed);
+  const assertionsHeld = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed === true);
   return {
     state: 'answered',
-    result: {
-      turn_index: turn.index,
-      input: turn.input,
-      response: response.response,
-      ground_truth: turn.ground_truth,
-      expected_tools: turn.expected_tools ? turn.expected_tools.map(expectedToolToReport) : null,
-      tool_calls: response.tool_invocations.map((call) => call.name),
-      tool_invocations: response.tool_invocations,
-      tools_matched: toolsMatched,
-      arg_match_details: assertions,
-      metric_results: metricResults,
-      passed,
-      skipped: false,
-      execution_time_ms: deps.now() - started,
-      token_usage: response.token_usage,
-      errors: [],
-      grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
-      retries: response.retries,
-    },
+    result: settleTurn(
+      {
+        turn_index: turn.index,
+        input: turn.input,
+        response: response.response,
+        ground_truth: turn.ground_truth,
+        expected_tools: turn.expected_tools ? turn.expected_tools.map(expectedToolToReport) : null,
+        tool_calls: response.tool_invocations.map((call) => call.name),
+        tool_invocations: response.tool_invocations,
+        tools_matched: toolsMatched,
+        arg_match_details: assertions,
+        metric_results: metricResults,
+        skipped: false,
+        execution_time_ms: deps.now() - started,
+        token_usage: response.token_usage,
+        errors: [],
+        grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
+        retries: response.retries,
+      },
+      assertionsHeld,
+    ),
   };
+}
+
+/** Gives a turn its status (and the `passed` that follows from it) from what happened on it. */
+export function settleTurn(fields: TurnFields, assertionsHeld: boolean): TurnResult {
+  return { ...fields, ...verdict(turnStatus({ ...fields, assertions_held: assertionsHeld })) };
 }
 
 type SendResult =
@@ -144,16 +152,11 @@ async function evaluateTurnMetrics(ctx: TurnContext, response: TurnResponse) {
 }
 
 function erroredTurn(turn: TurnConfig, message: string, elapsed: number): TurnResult {
-  return {
-    ...emptyTurn(turn),
-    passed: false,
-    execution_time_ms: elapsed,
-    errors: [message],
-  };
+  return settleTurn({ ...emptyTurn(turn), execution_time_ms: elapsed, errors: [message] }, false);
 }
 
-/** A turn that did not run (skipped) or produced nothing. */
-export function emptyTurn(turn: TurnConfig): TurnResult {
+/** The fields of a turn that did not run (skipped) or produced nothing. */
+export function emptyTurn(turn: TurnConfig): TurnFields {
   return {
     turn_index: turn.index,
     input: turn.input,
@@ -165,7 +168,6 @@ export function emptyTurn(turn: TurnConfig): TurnResult {
     tools_matched: turn.expected_tools ? false : null,
     arg_match_details: [],
     metric_results: [],
-    passed: false,
     skipped: false,
     execution_time_ms: 0,
     token_usage: ZERO_USAGE,

@@ -1,42 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import type { TestResult, TurnResult } from '../core/results.js';
+import type { TestResult } from '../core/results.js';
+import type { Status } from '../core/status.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import { createSummaryAccumulator } from './summary-accumulator.js';
 
 const usage = (total: number) => ({ ...ZERO_USAGE, prompt_tokens: total, total_tokens: total });
 
-function result(name: string, passed: boolean, turns?: Partial<TurnResult>[]): TestResult {
+function result(name: string, status: Status, turns?: Status[]): TestResult {
   return {
     test_name: name,
-    passed,
+    status,
+    passed: status === 'passed',
     token_usage: usage(10),
-    ...(turns === undefined ? {} : { turns: turns as TurnResult[] }),
+    ...(turns === undefined ? {} : { turns: turns.map((s) => ({ status: s, passed: s === 'passed' })) }),
   } as TestResult;
 }
 
 describe('createSummaryAccumulator', () => {
   it('counts cases, turns by state (a single-turn case is one turn) and sums tokens', () => {
     const summary = createSummaryAccumulator();
-    summary.add(result('single-ok', true));
-    summary.add(result('single-bad', false));
-    summary.add(
-      result('multi', false, [
-        { passed: true, skipped: false },
-        { passed: false, skipped: false },
-        { passed: false, skipped: true },
-      ]),
-    );
+    summary.add(result('single-ok', 'passed'));
+    summary.add(result('single-bad', 'failed'));
+    summary.add(result('single-unreachable', 'error'));
+    summary.add(result('multi', 'failed', ['passed', 'failed', 'skipped']));
+    summary.add(result('multi-crashed', 'error', ['passed', 'error', 'skipped']));
+    summary.add(result('never-ran', 'skipped', ['skipped', 'skipped']));
     expect(summary.summary(1234)).toEqual({
-      total_tests: 3,
+      total_tests: 6,
       passed: 1,
-      failed: 2,
-      pass_rate: 1 / 3,
-      total_turns: 5,
-      passed_turns: 2,
-      failed_turns: 2,
-      skipped_turns: 1,
+      failed: 5,
+      errored: 2,
+      skipped: 1,
+      pass_rate: 1 / 6,
+      total_turns: 11,
+      passed_turns: 3,
+      failed_turns: 4,
+      errored_turns: 2,
+      skipped_turns: 4,
       duration_ms: 1234,
-      token_usage: usage(30),
+      token_usage: usage(60),
     });
   });
 

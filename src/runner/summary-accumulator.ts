@@ -11,25 +11,26 @@ export interface SummaryAccumulator {
 export function createSummaryAccumulator(): SummaryAccumulator {
   let total = 0;
   let passed = 0;
+  let errored = 0;
+  let skipped = 0;
   let totalTurns = 0;
   let passedTurns = 0;
+  let erroredTurns = 0;
   let skippedTurns = 0;
   let usage: TokenUsage = ZERO_USAGE;
   return {
     add(result) {
       total += 1;
-      if (result.passed) passed += 1;
+      if (result.status === 'passed') passed += 1;
+      else if (result.status === 'error') errored += 1;
+      else if (result.status === 'skipped') skipped += 1;
       usage = addUsage(usage, result.token_usage);
-      if (result.turns === undefined) {
-        // A single-turn result counts as one turn.
+      // A single-turn result counts as one turn.
+      for (const status of result.turns === undefined ? [result.status] : result.turns.map((t) => t.status)) {
         totalTurns += 1;
-        if (result.passed) passedTurns += 1;
-        return;
-      }
-      for (const turn of result.turns) {
-        totalTurns += 1;
-        if (turn.skipped) skippedTurns += 1;
-        else if (turn.passed) passedTurns += 1;
+        if (status === 'passed') passedTurns += 1;
+        else if (status === 'error') erroredTurns += 1;
+        else if (status === 'skipped') skippedTurns += 1;
       }
     },
     summary(durationMs) {
@@ -37,10 +38,13 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         total_tests: total,
         passed,
         failed: total - passed,
+        errored,
+        skipped,
         pass_rate: total === 0 ? 0 : passed / total,
         total_turns: totalTurns,
         passed_turns: passedTurns,
         failed_turns: totalTurns - passedTurns - skippedTurns,
+        errored_turns: erroredTurns,
         skipped_turns: skippedTurns,
         duration_ms: durationMs,
         token_usage: usage,

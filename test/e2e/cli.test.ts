@@ -96,7 +96,7 @@ describe('holodeck CLI', () => {
     const text = await readFile(join(folder, files[0]!), 'utf8');
     expect(text).not.toContain(secret);
     const record = JSON.parse(text);
-    expect(record).toMatchObject({ record_version: 1, state: 'completed' });
+    expect(record).toMatchObject({ record_version: 2, state: 'completed' });
     expect(record.metadata).toMatchObject({ cli_args: ['test', dir, '--limit', '1'], backend: 'ai_sdk' });
     expect(record.metadata.config_snapshot.model.api_key).toBe('***FAKE_API_KEY');
     expect(record.report.summary).toMatchObject({ total_tests: 1, passed: 1 });

@@ -2,7 +2,9 @@
  * Realistic test results for dashboard tests: ConvFinQA-style multi-turn conversations with table lookups and
  * arithmetic tools, fuzzy argument assertions, a numeric metric and a code grader; plus single-turn cases.
  */
+
 import type { MetricResult, TestResult, ToolAssertionResult, TurnResult } from '../../core/results.js';
+import { caseStatus, verdict } from '../../core/status.js';
 import { addUsage, type TokenUsage, ZERO_USAGE } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 
@@ -89,7 +91,7 @@ function skippedTurn(index: number): TurnResult {
     tools_matched: null,
     arg_match_details: [],
     metric_results: [],
-    passed: false,
+    ...verdict('skipped'),
     skipped: true,
     execution_time_ms: 0,
     token_usage: ZERO_USAGE,
@@ -131,7 +133,7 @@ function conversationTurn(index: number, options: ConversationOptions): TurnResu
       numeric(failed ? 0 : 1, failed ? `expected 25587, got ${answer}` : null),
       ...(options.compact ? [] : [grader(!failed)]),
     ],
-    passed: !failed,
+    ...verdict(failed ? 'failed' : 'passed'),
     skipped: false,
     execution_time_ms: 800 + index * 150,
     token_usage: usage(900 + index * 300, 40),
@@ -167,7 +169,12 @@ export function conversationCase(name: string, options: ConversationOptions = {}
     tool_invocations: turns.flatMap((turn) => turn.tool_invocations),
     tools_matched: turns.every((turn) => turn.tools_matched !== false),
     metric_results: [numeric(turns.every((turn) => turn.passed || turn.skipped) ? 1 : 0)],
-    passed: turns.every((turn) => turn.passed),
+    ...verdict(
+      caseStatus(
+        turns.map((turn) => turn.status),
+        [],
+      ),
+    ),
     execution_time_ms: turns.reduce((sum, turn) => sum + turn.execution_time_ms, 0),
     token_usage: turns.reduce((sum, turn) => addUsage(sum, turn.token_usage), ZERO_USAGE),
     errors: turns.flatMap((turn) => turn.errors.map((error) => `turn ${turn.turn_index}: ${error}`)),
@@ -201,7 +208,7 @@ export function singleCase(name: string, passed: boolean): TestResult {
         evaluation_time_ms: 0,
       },
     ],
-    passed,
+    ...verdict(passed ? 'passed' : 'failed'),
     execution_time_ms: 420,
     token_usage: usage(60, 4),
     errors: [],

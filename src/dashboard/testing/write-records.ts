@@ -60,7 +60,7 @@ export function recordOf(spec: RunSpec): Record<string, JsonValue> {
     results: spec.results,
   };
   return {
-    record_version: 1,
+    record_version: 2,
     run_id: `00000000-0000-4000-8000-${String(Date.parse(spec.startedAt) % 1e12).padStart(12, '0')}`,
     state: spec.state ?? 'completed',
     metadata: {
