@@ -49,7 +49,8 @@ describe('compareCases', () => {
       regressed_turns: 1,
     });
     expect(regressed?.turns).toEqual([{ turn_index: 1, a: 'passed', b: 'failed' }]);
-    expect(regressed?.failure).toMatch(/^turn 1: subtract/);
+    expect(regressed?.turn_count).toBe(3);
+    expect(regressed?.failure).toMatch(/^turn 2\/3: subtract/);
     expect(stillFailing?.turns).toEqual([
       { turn_index: 1, a: 'passed', b: 'skipped' },
       { turn_index: 2, a: 'passed', b: 'skipped' },
@@ -60,7 +61,7 @@ describe('compareCases', () => {
     const a = [singleCase('twin', true), singleCase('twin', true)];
     const b = [singleCase('twin', true), singleCase('twin', false)];
     expect(compareCases(a, b)).toMatchObject([
-      { test_name: 'twin', kind: 'regressed', a_index: 1, b_index: 1, turns: [] },
+      { test_name: 'twin', kind: 'regressed', a_index: 1, b_index: 1, turns: [], turn_count: null },
     ]);
   });
 });

@@ -25,6 +25,8 @@ export interface CaseChange {
   readonly fixed_turns: number;
   /** Only the turns whose status differs. */
   readonly turns: readonly TurnChange[];
+  /** Turns of the longer of the two conversations, for `turn 2/4` labels; null when both are single-turn. */
+  readonly turn_count: number | null;
   /** Why the case fails in B (or in A when it was removed); null when it passes. */
   readonly failure: string | null;
 }
@@ -100,6 +102,7 @@ function caseChange(name: string, a: [number, TestResult] | null, b: [number, Te
     regressed_turns: turns.filter((turn) => turn.a === 'passed' && turn.b !== 'passed').length,
     fixed_turns: turns.filter((turn) => turn.a !== 'passed' && turn.b === 'passed').length,
     turns,
+    turn_count: multiTurn ? Math.max(resultA?.turns?.length ?? 0, resultB?.turns?.length ?? 0) : null,
     failure: failing === undefined ? null : firstFailure(failing),
   };
 }

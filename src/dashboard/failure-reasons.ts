@@ -1,7 +1,9 @@
 /** Why a test case failed, per turn, as short lines: the "explained" part of the case view and the runs list. */
 import type { JsonValue } from '../core/json.js';
 import type { MetricResult, TestResult, ToolAssertionResult, TurnResult } from '../core/results.js';
+import { turnLabel } from '../core/turn-label.js';
 import type { CaseFailure } from './dashboard-types.js';
+import { formatScore } from './format-score.js';
 
 const MAX_VALUE_CHARS = 60;
 
@@ -32,16 +34,15 @@ export function describeExpectation(assertion: Pick<ToolAssertionResult, 'tool' 
   return `${not}${assertion.tool}${args}${assertion.count > 1 ? ` ×${assertion.count}` : ''}`;
 }
 
-function formatScore(score: number | null): string {
-  if (score === null) return 'none';
-  return Number.isInteger(score) ? String(score) : score.toFixed(3).replace(/0+$/, '');
+function scoreText(score: number | null): string {
+  return score === null ? 'none' : formatScore(score);
 }
 
 export function describeMetricFailure(metric: MetricResult): string {
   if (metric.error !== null) return `metric ${metric.metric_name} errored: ${metric.error}`;
-  const bar = metric.threshold === null ? '' : ` < threshold ${formatScore(metric.threshold)}`;
+  const bar = metric.threshold === null ? '' : ` < threshold ${scoreText(metric.threshold)}`;
   const why = metric.reasoning ? ` — ${metric.reasoning}` : '';
-  return `metric ${metric.metric_name}: score ${formatScore(metric.score)}${bar}${why}`;
+  return `metric ${metric.metric_name}: score ${scoreText(metric.score)}${bar}${why}`;
 }
 
 /** Why a skipped turn was skipped (its first error), without a `skipped:` prefix the runner may put on it. */
@@ -90,8 +91,16 @@ function singleTurnReasons(result: TestResult): string[] {
 export function caseFailures(result: TestResult): CaseFailure[] {
   if (result.passed) return [];
   if (result.turns === undefined) return [{ turn_index: null, state: 'failed', reasons: singleTurnReasons(result) }];
+  const count = result.turns.length;
+  // The case repeats its turns' errors prefixed with the turn: `turn 2/4: ` now, `turn 1: ` (0-based) before.
   const turnErrors = new Set(
-    result.turns.flatMap((turn) => turn.errors.flatMap((error) => [error, `turn ${turn.turn_index}: ${error}`])),
+    result.turns.flatMap((turn) =>
+      turn.errors.flatMap((error) => [
+        error,
+        `${turnLabel(turn.turn_index, count)}: ${error}`,
+        `turn ${turn.turn_index}: ${error}`,
+      ]),
+    ),
   );
   const caseErrors = result.errors.filter((error) => !turnErrors.has(error));
   const failures: CaseFailure[] =
@@ -111,12 +120,12 @@ export function caseFailures(result: TestResult): CaseFailure[] {
 
 /**
  * One line for the cases list: the first reason of the first failing turn (else of the first failure), prefixed
- * with its turn, labelled by the same 0-based index as `turn_index` in reports and `turns[N]` in the config.
+ * with its turn as people count it (`turn 2/4: `).
  */
 export function firstFailure(result: TestResult): string | null {
   const failures = caseFailures(result);
   const first = failures.find((f) => f.state === 'failed' && f.turn_index !== null) ?? failures[0];
   if (first === undefined) return null;
-  const where = first.turn_index === null ? '' : `turn ${first.turn_index}: `;
+  const where = first.turn_index === null ? '' : `${turnLabel(first.turn_index, result.turns?.length ?? null)}: `;
   return `${where}${first.reasons[0] ?? 'failed'}`;
 }

@@ -142,7 +142,7 @@ describe('runs API', () => {
       turn_count: 3,
       passed_turns: 2,
     });
-    expect(detail.cases[0]?.failure).toMatch(/^turn 1: subtract\(a≈206588, b≈181001\) — arg 'b' mismatch/);
+    expect(detail.cases[0]?.failure).toMatch(/^turn 2\/3: subtract\(a≈206588, b≈181001\) — arg 'b' mismatch/);
     expect(detail.cases[3]).toMatchObject({ test_name: 'capital of france', turn_count: null });
     expect(JSON.stringify(detail)).not.toContain('tool_invocations');
   });

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { type DemoFolder, INJECTION, writeDemoFolder } from '../../src/dashboard/testing/demo-folder.js';
-import { conversationCase } from '../../src/dashboard/testing/sample-results.js';
+import { conversationCase, singleCase } from '../../src/dashboard/testing/sample-results.js';
 import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
 import { writePartialRun, writeRun, writeScaleFolder } from '../../src/dashboard/testing/write-records.js';
 import { collectPageErrors, launchChromium, pwned, screenshot } from './browser.js';
@@ -59,7 +59,7 @@ describe('dashboard in Chromium', () => {
     const firstCase = page.locator('a.case-row[data-case-index="0"]');
     await firstCase.waitFor();
     expect(await firstCase.textContent()).toContain('3 turns · 2/3 passed');
-    expect(await firstCase.textContent()).toContain("turn 1: subtract(a≈206588, b≈181001) — arg 'b' mismatch");
+    expect(await firstCase.textContent()).toContain("turn 2/3: subtract(a≈206588, b≈181001) — arg 'b' mismatch");
     await screenshot(page, '02-run');
 
     await firstCase.click();
@@ -69,7 +69,9 @@ describe('dashboard in Chromium', () => {
     expect(await failingTurn.locator('.assertion.is-failed').textContent()).toContain(
       `arg 'b' mismatch: expected ≈"181001", got 180000`,
     );
-    expect(await text('.why-failed')).toContain('Turn 1');
+    expect(await text('.why-failed .failure-where')).toBe('turn 2/3');
+    expect(await text('details.turn[data-turn-index="1"] .turn-label')).toBe('turn 2/3');
+    expect(await text('details.turn[data-turn-index="0"] .turn-label')).toBe('turn 1/3');
     expect(await page.locator('details.turn[data-turn-index="0"]').getAttribute('open')).toBeNull();
 
     await page.locator('details.turn[data-turn-index="0"] > summary').click();
@@ -86,6 +88,9 @@ describe('dashboard in Chromium', () => {
       .locator('a.change-row')
       .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')));
     expect(kinds.slice(0, 3)).toEqual(['regressed', 'regressed', 'regressed']);
+    const regressedTurn = page.locator('a.change-row[data-kind="regressed"] .chip[data-turn-index="1"]').first();
+    expect(await regressedTurn.textContent()).toContain('turn 2/3');
+    expect(await regressedTurn.getAttribute('title')).toBe('turn 2/3: passed → failed');
     expect(await text('.metric-delta-table')).toContain('numeric');
     expect(await text('.config-table')).toContain('model.name');
     expect(page.url()).toContain(`#/compare/${demo.older}/${demo.newer}`);
@@ -188,6 +193,28 @@ describe('dashboard in Chromium', () => {
     await rm(join(temp.dir, `${id.replace('/', sep)}.partial.jsonl`));
     await page.locator('.page-title .badge-completed').waitFor();
     expect(await text('.stats')).toContain('50.0%');
+  });
+
+  it('shows small scores as numbers, not as 0.', async () => {
+    const base = singleCase('barely similar', false);
+    const metric = base.metric_results[0];
+    if (metric === undefined) throw new Error('fixture');
+    const tiny = { ...metric, metric_name: 'similarity', score: 0.0004, threshold: 0.5, reasoning: null };
+    const id = await writeRun(temp.dir, {
+      agentName: 'score-agent',
+      startedAt: '2026-12-05T08:00:00.000Z',
+      results: [{ ...base, metric_results: [tiny] }],
+    });
+    await open(`#/run/${id}`);
+    await page.locator('a.case-row[data-case-index="0"]').waitFor();
+    expect(await text('.metrics-table tbody')).toContain('0.0004');
+    expect(await text('a.case-row[data-case-index="0"] .cell-failure')).toBe(
+      'metric similarity: score 0.0004 < threshold 0.5',
+    );
+    await page.locator('a.case-row[data-case-index="0"]').click();
+    const scores = page.locator('.exchange-card tr.metric-row td.num');
+    await scores.first().waitFor();
+    expect(await scores.allTextContents()).toEqual(['0.0004', '0.5', expect.any(String)]);
   });
 
   it('logged no errors in the page', () => {

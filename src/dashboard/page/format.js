@@ -9,13 +9,26 @@ export function formatInt(n) {
 export function formatPercent(rate) {
   if (typeof rate !== 'number' || !Number.isFinite(rate)) return '–';
   const percent = rate * 100;
-  return `${percent === 100 || percent === 0 ? percent.toFixed(0) : percent.toFixed(1)}%`;
+  if (percent === 100 || percent === 0) return `${percent.toFixed(0)}%`;
+  const fixed = percent.toFixed(1);
+  // 0.01% is not 0.0%, and 99.99% is not 100.0%.
+  return `${Number(fixed) === 0 || Number(fixed) === 100 ? formatScore(percent) : fixed}%`;
 }
 
+/**
+ * A score, threshold or delta: 1, 0.5, 0.333 (up to 3 decimals); a value that would round to 0 or to a whole
+ * number it is not keeps the digits that tell it apart: 0.0004, 0.00012, 4e-7, 0.9996. The same rule as
+ * src/dashboard/format-score.ts, which the server uses (the page cannot import TypeScript).
+ */
 export function formatScore(score) {
   if (typeof score !== 'number' || !Number.isFinite(score)) return '–';
   if (Number.isInteger(score)) return String(score);
-  return score.toFixed(3).replace(/0+$/, '');
+  if (Math.abs(score) < 0.001) return String(Number(score.toPrecision(2)));
+  for (let digits = 3; digits <= 6; digits += 1) {
+    const rounded = Number(score.toFixed(digits));
+    if (!Number.isInteger(rounded)) return String(rounded);
+  }
+  return String(Number(score.toPrecision(12)));
 }
 
 export function formatDelta(delta, format = formatScore) {
@@ -80,9 +93,14 @@ export function turnsLabel(turnCount, passedTurns) {
   return `${turnCount} turn${turnCount === 1 ? '' : 's'} · ${passedTurns}/${turnCount} passed`;
 }
 
-/** Labels turns by their 0-based `turn_index`, as the console and file reports do. */
-export function turnLabel(turnIndex) {
-  return `Turn ${turnIndex}`;
+/**
+ * How people read a turn: numbered from 1, with the conversation's length when known (`turn 2/4`). The same
+ * rule as src/core/turn-label.ts, which the CLI and the server use (the page cannot import TypeScript). Data
+ * keeps the 0-based `turn_index` (JSON, element ids, `?turn=` links).
+ */
+export function turnLabel(turnIndex, turnCount = null) {
+  const number = turnIndex + 1;
+  return typeof turnCount === 'number' ? `turn ${number}/${turnCount}` : `turn ${number}`;
 }
 
 /** JSON for display (pretty-printed); strings are shown as they are. */

@@ -19,12 +19,12 @@ function oneLine(text, max = 140) {
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
-function turnSummary(turn) {
+function turnSummary(turn, turnCount) {
   const status = turnStatus(turn);
   const metricsPassed = turn.metric_results.filter((m) => !m.skipped && m.passed).length;
   const metricsRun = turn.metric_results.filter((m) => !m.skipped).length;
   return [
-    h('span', { className: 'turn-label' }, turnLabel(turn.turn_index)),
+    h('span', { className: 'turn-label' }, turnLabel(turn.turn_index, turnCount)),
     badge(status),
     h('span', { className: 'turn-preview', title: turn.input }, oneLine(turn.input)),
     h(
@@ -50,10 +50,10 @@ function turnSummary(turn) {
   ];
 }
 
-function turnRow(turn, openTurn) {
+function turnRow(turn, turnCount, openTurn) {
   const status = turnStatus(turn);
   const open = openTurn === null ? status === 'failed' : openTurn === turn.turn_index;
-  const details = lazyDetails(turnSummary(turn), () => exchangeBody(turn), `turn status-${status}`, open);
+  const details = lazyDetails(turnSummary(turn, turnCount), () => exchangeBody(turn), `turn status-${status}`, open);
   details.dataset.turnIndex = String(turn.turn_index);
   details.id = `turn-${turn.turn_index}`;
   return details;
@@ -81,7 +81,7 @@ function whyItFailed(detail, root) {
               className: 'link-button failure-where',
               on: { click: () => goToTurn(root, failure.turn_index) },
             },
-            turnLabel(failure.turn_index),
+            turnLabel(failure.turn_index, detail.result.turns?.length ?? null),
           ),
       failure.state === 'skipped' ? badge('skipped') : null,
       h(
@@ -163,7 +163,7 @@ export function renderCase(root, route) {
             h(
               'div',
               { className: 'turns' },
-              result.turns.map((turn) => turnRow(turn, openTurn)),
+              result.turns.map((turn) => turnRow(turn, result.turns.length, openTurn)),
             ),
           )
         : card('Exchange', { className: 'exchange-card' }, exchangeBody(exchangeOfCase(result)));

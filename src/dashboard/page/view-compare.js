@@ -56,16 +56,20 @@ function deltas(comparison) {
   );
 }
 
-function turnChip(change) {
+const SHOWN_TURNS = 3;
+
+function turnChip(change, turnCount) {
+  const label = turnLabel(change.turn_index, turnCount);
   const arrow = `${change.a ?? '—'} → ${change.b ?? '—'}`;
   const worse = change.a === 'passed' && change.b !== 'passed';
   return h(
     'span',
     {
       className: `chip ${worse ? 'chip-bad' : change.b === 'passed' ? 'chip-good' : ''}`,
-      title: `${turnLabel(change.turn_index)}: ${arrow}`,
+      title: `${label}: ${arrow}`,
+      dataset: { turnIndex: change.turn_index },
     },
-    `T${change.turn_index} `,
+    `${label} `,
     statusIcon(change.a ?? 'skipped'),
     '→',
     statusIcon(change.b ?? 'skipped'),
@@ -90,8 +94,10 @@ function changeRow(comparison, change) {
     h(
       'span',
       { className: 'cell-turns' },
-      change.turns.slice(0, 8).map(turnChip),
-      change.turns.length > 8 ? h('span', { className: 'muted' }, `+${change.turns.length - 8}`) : null,
+      change.turns.slice(0, SHOWN_TURNS).map((turn) => turnChip(turn, change.turn_count)),
+      change.turns.length > SHOWN_TURNS
+        ? h('span', { className: 'muted' }, `+${change.turns.length - SHOWN_TURNS}`)
+        : null,
     ),
     h('span', { className: 'cell-failure', title: change.failure ?? '' }, change.failure ?? ''),
   );
