@@ -3,6 +3,7 @@
  * the finished record afterwards (including secret redaction staying intact in what the API serves).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRedactor } from '../../src/core/redactor.js';
 import type { RunDetail, RunsPage } from '../../src/dashboard/dashboard-types.js';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { conversationCase, singleCase } from '../../src/dashboard/testing/sample-results.js';
@@ -35,7 +36,7 @@ describe('records written by the run-record reporter', () => {
     const reporter = createRunRecordReporter({
       resultsDir: temp.dir,
       agentName: 'Financial Assistant',
-      secrets: [SECRET],
+      redactor: createRedactor([{ name: 'OPENAI_API_KEY', value: SECRET }]),
       metadata: {
         cli_args: ['test', 'agent.yaml', '--api-key', SECRET],
         config_snapshot: {
