@@ -1,4 +1,4 @@
-/** Text of a PDF, page by page, with pdf.js (loaded only when a PDF is met). */
+/** Text of a PDF, page by page, with unpdf's bundle of pdf.js (loaded only when a PDF is met; no native code). */
 
 interface TextItemLike {
   readonly str?: string;
@@ -6,13 +6,12 @@ interface TextItemLike {
 }
 
 export async function extractPdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({
-    data: new Uint8Array(bytes),
+  const { getDocumentProxy } = await import('unpdf');
+  const document = await getDocumentProxy(new Uint8Array(bytes), {
     useSystemFonts: false,
     isEvalSupported: false,
     verbosity: 0,
-  }).promise;
+  });
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number++) {
