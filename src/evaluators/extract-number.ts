@@ -12,13 +12,8 @@
  * The chosen token must then be allowed by the options (thousands separators, percent); a rejected token makes
  * the response unparsable rather than falling back to another number.
  */
-import {
-  checkToken,
-  findNumberTokens,
-  type NumberFormatOptions,
-  type NumberToken,
-  parseStandaloneNumber,
-} from './parse-number.js';
+import { NumberTokenCursor, numberTokenAt } from './find-number-tokens.js';
+import { checkToken, type NumberFormatOptions, type NumberToken, parseStandaloneNumber } from './parse-number.js';
 
 export type ExtractionStrategy = 'standalone' | 'emphasis' | 'cue' | 'last';
 
@@ -32,64 +27,143 @@ export type Extraction =
     }
   | { readonly ok: false; readonly reason: string };
 
-const EMPHASIS = /\*\*([^*]+)\*\*|__([^_]+)__/g;
-const CUE = /\b(?:is|was|equals|answer\s*:)(?=\W)|[=≈]/gi;
+/** The answer cues, each followed by a non-word character: `is`, `was`, `equals`, `answer:` (any case). */
+const CUE_WORDS = /^(?:is|was|equals|answer\s*:)(?=\W)/i;
 /** How far after a cue the answer may start (room for "approximately $", "about", "roughly"). */
 const CUE_WINDOW = 24;
+/** The longest text a cue word can span, white space before `:` aside. */
+const CUE_LOOKAHEAD = 'equals '.length;
+/** The first characters of cues: `=`, `≈`, and `i w e a` in either case. */
+const CUE_START = new Set([...'=≈iweaIWEA'].map((char) => char.charCodeAt(0)));
+/** Characters that end the sentence of a cue. */
+const SENTENCE_BREAK = new Set(['.', ';', '!', '?', '\n']);
 
 export function extractResponseNumber(text: string, options: NumberFormatOptions): Extraction {
   if (text.trim() === '') return { ok: false, reason: 'the agent response is empty' };
-  const all = findNumberTokens(text);
-  const chosen = chooseToken(text, all);
+  const survey = surveyTokens(text);
+  const chosen = chooseToken(text, survey);
   if (chosen === null) return { ok: false, reason: 'the agent response contains no number' };
   const check = checkToken(chosen.token, options);
   if (!check.ok) return { ok: false, reason: `the agent response's number ${check.reason}` };
-  return { ok: true, token: chosen.token, strategy: chosen.strategy, candidates: all.length };
+  return { ok: true, token: chosen.token, strategy: chosen.strategy, candidates: survey.count };
 }
 
-function chooseToken(
-  text: string,
-  all: readonly NumberToken[],
-): { token: NumberToken; strategy: ExtractionStrategy } | null {
+/** What one pass over the response's numbers tells: how many, the last one, the last outside parentheses. */
+interface TokenSurvey {
+  readonly count: number;
+  readonly last: NumberToken | undefined;
+  readonly lastOutside: NumberToken | undefined;
+}
+
+function chooseToken(text: string, survey: TokenSurvey): { token: NumberToken; strategy: ExtractionStrategy } | null {
   const standalone = parseStandaloneNumber(text);
   if (standalone) return { token: standalone, strategy: 'standalone' };
-  const emphasized = emphasizedTokens(text).at(-1);
+  const emphasized = lastEmphasizedToken(text);
   if (emphasized) return { token: emphasized, strategy: 'emphasis' };
-  const cued = cuedToken(text, all);
+  const cued = cuedToken(text);
   if (cued) return { token: cued, strategy: 'cue' };
-  const outside = all.filter((token) => !insideParentheses(text, token.index));
-  const last = outside.at(-1) ?? all.at(-1);
+  const last = survey.lastOutside ?? survey.last;
   return last ? { token: last, strategy: 'last' } : null;
 }
 
-function cuedToken(text: string, all: readonly NumberToken[]): NumberToken | null {
-  const cues = [...text.matchAll(CUE)];
-  for (let i = cues.length - 1; i >= 0; i--) {
-    const end = (cues[i]!.index ?? 0) + cues[i]![0].length;
-    const next = all.find((token) => token.index >= end);
-    if (next && next.index - end <= CUE_WINDOW && !/[.;!?\n]/.test(text.slice(end, next.index))) return next;
+/**
+ * Counts the tokens and finds the last one not preceded by an unclosed `(` or `[`, in one pass over the text
+ * that builds only the tokens it keeps.
+ */
+function surveyTokens(text: string): TokenSurvey {
+  const cursor = new NumberTokenCursor(text);
+  let count = 0;
+  let depth = 0;
+  let at = 0;
+  let last = -1;
+  let lastOutside = -1;
+  while (cursor.next()) {
+    for (; at < cursor.start; at++) {
+      const ch = text.charCodeAt(at);
+      if (ch === 0x28 || ch === 0x5b) depth++;
+      else if ((ch === 0x29 || ch === 0x5d) && depth > 0) depth--;
+    }
+    count += 1;
+    last = cursor.start;
+    if (depth === 0) lastOutside = cursor.start;
+  }
+  return { count, last: tokenStartingAt(text, last), lastOutside: tokenStartingAt(text, lastOutside) };
+}
+
+function tokenStartingAt(text: string, start: number): NumberToken | undefined {
+  return start < 0 ? undefined : (numberTokenAt(text, start) ?? undefined);
+}
+
+/**
+ * The first number within reach of the last cue that has one: at most CUE_WINDOW characters after it, with no
+ * sentence break in between. Cues never overlap, so they are found walking back from the end of the text; a cue
+ * ends with a character no number holds, so its number is looked for from there.
+ */
+function cuedToken(text: string): NumberToken | null {
+  for (let at = text.length - 1; at >= 0; at--) {
+    if (!CUE_START.has(text.charCodeAt(at))) continue;
+    const end = cueEndAt(text, at);
+    if (end < 0) continue;
+    let reach = end;
+    const limit = Math.min(text.length, end + CUE_WINDOW + 1);
+    while (reach < limit && !SENTENCE_BREAK.has(text[reach]!)) reach += 1;
+    // A number may start right on the break (`.5`).
+    const cursor = new NumberTokenCursor(text, end, Math.min(limit, reach + 1));
+    if (cursor.next()) return cursor.token();
   }
   return null;
 }
 
-/** Whether an unclosed `(` or `[` precedes the offset. */
-function insideParentheses(text: string, offset: number): boolean {
-  let depth = 0;
-  for (let i = 0; i < offset; i++) {
-    const ch = text[i];
-    if (ch === '(' || ch === '[') depth++;
-    else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+/** Where the cue starting at `at` ends (`=`, `≈`, or a cue word at a word boundary), else -1. */
+function cueEndAt(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code === 0x3d || code === 0x2248) return at + 1;
+  if (at > 0 && isAsciiWord(text.charCodeAt(at - 1))) return -1;
+  const window = text.slice(at, at + CUE_LOOKAHEAD + 1);
+  if (!/^answer\s/i.test(window)) {
+    const match = CUE_WORDS.exec(window);
+    return match ? at + match[0].length : -1;
   }
-  return depth > 0;
+  let colon = at + 'answer'.length;
+  while (colon < text.length && /\s/.test(text[colon]!)) colon += 1;
+  return CUE_WORDS.test(`answer${text.slice(colon, colon + 2)}`) ? colon + 1 : -1;
 }
 
-function emphasizedTokens(text: string): NumberToken[] {
-  const tokens: NumberToken[] = [];
-  for (const match of text.matchAll(EMPHASIS)) {
-    const inner = (match[1] ?? match[2] ?? '').trim();
-    const found = findNumberTokens(inner);
-    const [only] = found;
-    if (found.length === 1 && only && only.index === 0 && only.text.length === inner.length) tokens.push(only);
+/** `[A-Za-z0-9_]`, the word characters of `\b` in a pattern without the `u` flag. */
+function isAsciiWord(code: number): boolean {
+  const lower = code | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+}
+
+/**
+ * The number of the last markdown bold span (`**…**`, `__…__`) that holds exactly one number and nothing else
+ * (white space aside). The span's number is read in place, as if the span were the whole text: the marks and
+ * white space after it never extend a number.
+ */
+function lastEmphasizedToken(text: string): NumberToken | undefined {
+  let found = -1;
+  let at = 0;
+  while (at < text.length - 1) {
+    const mark = text.charCodeAt(at);
+    const paired = (mark === 0x2a || mark === 0x5f) && text.charCodeAt(at + 1) === mark;
+    const close = paired ? text.indexOf(mark === 0x2a ? '*' : '_', at + 2) : -1;
+    if (close <= at + 2 || text.charCodeAt(close + 1) !== mark) {
+      at += 1;
+      continue;
+    }
+    let start = at + 2;
+    let end = close;
+    while (start < end && isSpace(text.charCodeAt(start))) start += 1;
+    while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
+    const cursor = new NumberTokenCursor(text, start, start + 1, true);
+    if (start < end && cursor.next() && cursor.end === end) found = start;
+    at = close + 2;
   }
-  return tokens;
+  const cursor = new NumberTokenCursor(text, found, found + 1, true);
+  return found >= 0 && cursor.next() ? cursor.token() : undefined;
+}
+
+/** White space as `String.prototype.trim` sees it. */
+function isSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d) || (code > 0x7f && /\s/.test(String.fromCharCode(code)));
 }

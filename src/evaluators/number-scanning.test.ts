@@ -1,0 +1,189 @@
+/**
+ * The hand scanners of the numeric metric read exactly what the regular expressions they replaced read, and
+ * take time linear in the answer. The regular expressions are kept here as the reference, for short texts only:
+ * on long hostile texts they backtrack for minutes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractResponseNumber } from './extract-number.js';
+import { findNumberTokens, type NumberToken, parseStandaloneNumber } from './parse-number.js';
+
+const NUMBER_TOKEN =
+  /(?<![\p{L}\p{N}_.])([-+\u2212]?)[$€£¥]?([-+\u2212]?)(\d{1,3}(?:[,\u00a0\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(e[-+]?\d+)?(?!\.?\p{N})(\s?(?:%|percent\b|per cent\b))?/giu;
+const DECORATION = /^[\s*_`]+|[\s*_`.]+$/g;
+const EMPHASIS = /\*\*([^*]+)\*\*|__([^_]+)__/g;
+const CUE = /\b(?:is|was|equals|answer\s*:)(?=\W)|[=≈]/gi;
+
+function referenceTokens(text: string): NumberToken[] {
+  const tokens: NumberToken[] = [];
+  for (const match of text.matchAll(NUMBER_TOKEN)) {
+    const digits = match[3] ?? '';
+    const negative = ['-', '\u2212'].includes(match[1] ?? '') !== ['-', '\u2212'].includes(match[2] ?? '');
+    const value = Number(digits.replace(/[,\u00a0\u202f]/g, '') + (match[4] ?? ''));
+    if (!Number.isFinite(value)) continue;
+    tokens.push({
+      text: match[0],
+      index: match.index,
+      value: negative ? -value : value,
+      percent: match[5] !== undefined,
+      grouped: /[,\u00a0\u202f]/.test(digits),
+    });
+  }
+  return tokens;
+}
+
+function referenceStandalone(text: string): NumberToken | null {
+  const core = text.replace(DECORATION, '');
+  const tokens = referenceTokens(core);
+  const [only] = tokens;
+  return tokens.length === 1 && only && only.index === 0 && only.text.trimEnd().length === core.length ? only : null;
+}
+
+function referenceChoice(text: string): [number, string] | null {
+  const all = referenceTokens(text);
+  const standalone = referenceStandalone(text);
+  if (standalone) return [standalone.index, 'standalone'];
+  const emphasized = [...text.matchAll(EMPHASIS)].flatMap((match) => {
+    const inner = (match[1] ?? match[2] ?? '').trim();
+    const found = referenceTokens(inner);
+    return found.length === 1 && found[0]!.index === 0 && found[0]!.text.length === inner.length ? found : [];
+  });
+  if (emphasized.length > 0) return [emphasized.at(-1)!.value, 'emphasis'];
+  const cues = [...text.matchAll(CUE)];
+  for (let i = cues.length - 1; i >= 0; i--) {
+    const end = cues[i]!.index + cues[i]![0].length;
+    const next = all.find((token) => token.index >= end);
+    if (next && next.index - end <= 24 && !/[.;!?\n]/.test(text.slice(end, next.index))) return [next.index, 'cue'];
+  }
+  const depthBefore = (offset: number) => {
+    let depth = 0;
+    for (const ch of text.slice(0, offset)) {
+      if (ch === '(' || ch === '[') depth++;
+      else if ((ch === ')' || ch === ']') && depth > 0) depth--;
+    }
+    return depth;
+  };
+  const last = all.filter((token) => depthBefore(token.index) === 0).at(-1) ?? all.at(-1);
+  return last ? [last.index, 'last'] : null;
+}
+
+function choice(text: string): [number, string] | null {
+  const result = extractResponseNumber(text, { accept_percent: true, accept_thousands_separators: true });
+  if (!result.ok) return null;
+  return [result.strategy === 'emphasis' ? result.token.value : result.token.index, result.strategy];
+}
+
+/** Texts built from the pieces the grammar cares about. */
+const PIECES = [
+  ...'0123456789',
+  ...'0123456789',
+  ...',.,. -+\u2212$€£¥eE%_*()[]=≈;!?\nxaQ',
+  '\u00a0',
+  '\u202f',
+  '٣',
+  '²',
+  '𝟏',
+  '𝐀',
+  'é',
+  '000',
+  ',000',
+  '.5',
+  '**',
+  '__',
+  'percent',
+  'per cent',
+  ' is ',
+  'was',
+  'equals',
+  'answer:',
+  'answer  :',
+  'Is',
+  '1,234',
+  '1.2e-5',
+];
+const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
+
+describe('number scanning matches the reference regular expressions', () => {
+  it('finds the same tokens', () => {
+    fc.assert(
+      fc.property(text, (sample) => {
+        expect(findNumberTokens(sample)).toEqual(referenceTokens(sample));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('reads the same standalone numbers', () => {
+    fc.assert(
+      fc.property(text, (sample) => {
+        expect(parseStandaloneNumber(sample)).toEqual(referenceStandalone(sample));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('chooses the same number of a response, by the same strategy', () => {
+    fc.assert(
+      fc.property(text, (sample) => {
+        expect(choice(sample)).toEqual(referenceChoice(sample));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each(['x __5__ y', 'a __1,000__ b **2** c', '__ 7 __', '**-$5%**', '__5__5', 'is __x__ = 3'])(
+    'chooses as the reference in %j',
+    (sample) => {
+      expect(choice(sample)).toEqual(referenceChoice(sample));
+    },
+  );
+
+  it.each([
+    '1,000,000.5.5',
+    '1,0001',
+    '1,000.5.5',
+    '1e5.5',
+    '3E2%',
+    '5 per cent',
+    '5 percentage',
+    '-$-5',
+    '--5',
+    '---5',
+    '12٣',
+    '𝐀12 12𝟏 12.𝟏',
+    '5\u00a0%',
+  ])('%j', (sample) => {
+    expect(findNumberTokens(sample)).toEqual(referenceTokens(sample));
+  });
+});
+
+const MB = 1024 * 1024;
+
+/** One megabyte of each shape that made the regular expressions backtrack, or that stresses a scanner. */
+const HOSTILE: ReadonlyArray<[string, string]> = [
+  ['1,1,1,…', '1,'.repeat(MB / 2)],
+  ['- - - -', '- '.repeat(MB / 2)],
+  ['a digit run', '9'.repeat(MB)],
+  ['digits with many separators', `1${',000'.repeat(MB / 4 - 1)}.5.5`],
+  ['spaces before a word', `1${' '.repeat(MB)}x`],
+  ['cues with numbers out of reach', '= ;1 '.repeat(MB / 5)],
+  ['unclosed parentheses', '(1 '.repeat(MB / 3)],
+  ['unclosed bold', `**${'1 '.repeat(MB / 2)}`],
+  ['bold marks', '**1 '.repeat(MB / 4)],
+  ['answer with spaces before no colon', 'answer '.repeat(MB / 7)],
+  ['dotted digits', '1.'.repeat(MB / 2)],
+  ['exponents', '1e1e'.repeat(MB / 4)],
+];
+
+describe('number extraction on 1 MB hostile answers', () => {
+  it.each(HOSTILE)('%s: completes', (_name, answer) => {
+    const result = extractResponseNumber(answer, { accept_percent: true, accept_thousands_separators: true });
+    expect(result.ok || result.reason.length > 0).toBe(true);
+  });
+
+  it('still reads the answer after a megabyte of noise', () => {
+    const answer = `${'1,'.repeat(MB / 2)}\nThe answer is **25,587**.`;
+    const result = extractResponseNumber(answer, { accept_percent: false, accept_thousands_separators: true });
+    expect(result.ok && [result.token.value, result.strategy]).toEqual([25587, 'emphasis']);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The grammar of a number token, read character by character (no regular expression over the text, so no
+ * backtracking: each part is scanned once).
+ *
+ * A token is: an optional sign (`-`, `+`, `−`), an optional currency sign (`$ € £ ¥`), an optional second sign,
+ * then digits — either 1–3 digits followed by groups of a thousands separator (`,`, U+00A0, U+202F) and three
+ * digits, or plain digits, each with an optional decimal part, or a bare decimal part (`.5`) —, an optional
+ * exponent (`e-5`, `E2`) and an optional percent suffix (`%`, ` %`, ` percent`, ` per cent`). A token does not
+ * start right after a letter, digit, `_` or `.`, and does not end right before a digit or `.` + digit, so
+ * `FY2009`, `Q4` and `v1.2.3` hold none. Where a grouped reading would end before a digit, the last groups are
+ * given up (`1,000,000.5.5` → `1,000`), and failing that the leading digits alone are read (`1,0001` → `1`).
+ */
+
+const LETTER_OR_NUMBER = /^[\p{L}\p{N}]$/u;
+const NUMBER = /^\p{N}$/u;
+const SPACE = /^\s$/u;
+/** 1 for the ASCII characters a number may start with: digits, `.`, `-`, `+`, `$`. */
+export const START_ASCII = Uint8Array.from({ length: 0x80 }, (_, code) =>
+  (code >= 0x30 && code <= 0x39) || '.-+$'.includes(String.fromCharCode(code)) ? 1 : 0,
+);
+
+/** Where the digits (and decimal part) starting at `at` end, for a token that can end there; else null. */
+export function readMantissa(text: string, at: number): number | null {
+  if (text[at] === '.') return isDigit(text, at + 1) ? settles(text, digitsEnd(text, at + 1)) : null;
+  if (!isDigit(text, at)) return null;
+  const leadEnd = digitsEnd(text, at);
+  if (leadEnd - at <= 3) {
+    const grouped = readGroups(text, leadEnd);
+    if (grouped !== null) return grouped;
+  }
+  return settles(text, decimalEnd(text, leadEnd));
+}
+
+/** After 1–3 leading digits: the end of the longest run of `,ddd` groups a token can end with, or null. */
+function readGroups(text: string, leadEnd: number): number | null {
+  let previous = -1;
+  let last = -1;
+  for (let at = leadEnd; ; at += 4) {
+    if (!isSeparator(text.charCodeAt(at))) break;
+    if (digitsEnd(text, at + 1) < at + 4) break;
+    previous = last;
+    last = at + 4;
+  }
+  if (last < 0) return null;
+  const full = settles(text, decimalEnd(text, last));
+  if (full !== null) return full;
+  // Without its last group the token ends before a separator, where it always can.
+  return previous < 0 ? null : previous;
+}
+
+/** `at` if a number may end there (with or without an exponent after it), else null. */
+function settles(text: string, at: number): number | null {
+  return exponentLength(text, at) > 0 || endsCleanly(text, at) ? at : null;
+}
+
+/** The end of the exponent at `at` if the number may end after it, else `at`. */
+export function exponentEnd(text: string, at: number): number {
+  const length = exponentLength(text, at);
+  return length > 0 && endsCleanly(text, at + length) ? at + length : at;
+}
+
+function exponentLength(text: string, at: number): number {
+  if (text[at] !== 'e' && text[at] !== 'E') return 0;
+  const digitsAt = text[at + 1] === '-' || text[at + 1] === '+' ? at + 2 : at + 1;
+  return isDigit(text, digitsAt) ? digitsEnd(text, digitsAt) - at : 0;
+}
+
+/** The end of a percent suffix after the number (`%`, ` %`, `percent`, ` per cent`), else `at`. */
+export function percentEnd(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code === 0x25) return at + 1;
+  if ((code <= 0x20 || code >= 0x80) && SPACE.test(text[at] ?? '')) {
+    const spaced = suffixEnd(text, at + 1);
+    if (spaced !== null) return spaced;
+  }
+  return suffixEnd(text, at) ?? at;
+}
+
+function suffixEnd(text: string, at: number): number | null {
+  const code = text.charCodeAt(at);
+  if (code === 0x25) return at + 1;
+  if (code !== 0x70 && code !== 0x50) return null;
+  for (const word of ['percent', 'per cent']) {
+    const end = at + word.length;
+    if (text.slice(at, end).toLowerCase() === word && !isWordCode(text.charCodeAt(end))) return end;
+  }
+  return null;
+}
+
+/** Whether a number may end at `at`: not before a digit of any script, nor before `.` and such a digit. */
+function endsCleanly(text: string, at: number): boolean {
+  return !isNumberAt(text, at) && !(text[at] === '.' && isNumberAt(text, at + 1));
+}
+
+/** Whether a token may start at `at`: a sign, currency sign, digit or `.`, not right after a word or a `.`. */
+export function canStart(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  if (!isDigit(text, at) && code !== 0x2e && !isSign(text, at) && !isCurrency(code)) return false;
+  if (at === 0) return true;
+  const before = codePointBefore(text, at);
+  if (before <= 0x7f) return before !== 0x2e && !isWordCode(before);
+  return !LETTER_OR_NUMBER.test(String.fromCodePoint(before));
+}
+
+/** The code point that ends right before `at` (a surrogate pair read as one). */
+function codePointBefore(text: string, at: number): number {
+  const low = text.charCodeAt(at - 1);
+  if (low < 0xdc00 || low > 0xdfff || at < 2) return low;
+  const high = text.charCodeAt(at - 2);
+  return high >= 0xd800 && high <= 0xdbff ? (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000 : low;
+}
+
+function isNumberAt(text: string, at: number): boolean {
+  if (isDigit(text, at)) return true;
+  const point = text.codePointAt(at);
+  return point !== undefined && point > 0x7f && NUMBER.test(String.fromCodePoint(point));
+}
+
+function decimalEnd(text: string, at: number): number {
+  return text[at] === '.' && isDigit(text, at + 1) ? digitsEnd(text, at + 1) : at;
+}
+
+function digitsEnd(text: string, at: number): number {
+  let end = at;
+  for (let code = text.charCodeAt(end); code >= 0x30 && code <= 0x39; code = text.charCodeAt(end)) end += 1;
+  return end;
+}
+
+function isDigit(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 0x30 && code <= 0x39;
+}
+
+export function isSign(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code === 0x2d || code === 0x2b || code === 0x2212;
+}
+
+/** `$ € £ ¥` */
+export function isCurrency(code: number): boolean {
+  return code === 0x24 || code === 0x20ac || code === 0xa3 || code === 0xa5;
+}
+
+/** `,`, no-break space, narrow no-break space. */
+function isSeparator(code: number): boolean {
+  return code === 0x2c || code === 0xa0 || code === 0x202f;
+}
+
+/** A word character as `\b` sees it in a case-insensitive Unicode pattern: `\w`, `ſ` and the Kelvin sign. */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 0x30 && code <= 0x39) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x61 && code <= 0x7a) ||
+    code === 0x5f ||
+    code === 0x17f ||
+    code === 0x212a
+  );
+}
+
+export function isMinus(sign: number): boolean {
+  return sign === 0x2d || sign === 0x2212;
+}
