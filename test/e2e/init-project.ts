@@ -7,9 +7,9 @@ import { answer, callTools, type FakeReply, type FakeRequest } from '../fakes/fa
 export const INIT_PROJECT_FILES = [
   'agent.yaml',
   'instructions.md',
-  'tools/calculator.mts',
-  'tools/prices.mts',
-  'graders/uses-tool-result.mts',
+  'tools/calculator.ts',
+  'tools/prices.ts',
+  'graders/uses-tool-result.ts',
   '.gitignore',
 ];
 

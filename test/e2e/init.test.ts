@@ -59,11 +59,11 @@ describe('holodeck init', () => {
       '.gitignore',
       'agent.yaml',
       'graders',
-      'graders/uses-tool-result.mts',
+      'graders/uses-tool-result.ts',
       'instructions.md',
       'tools',
-      'tools/calculator.mts',
-      'tools/prices.mts',
+      'tools/calculator.ts',
+      'tools/prices.ts',
     ]);
     const yaml = await readFile(join(dir, 'agent.yaml'), 'utf8');
     const schemaPath = /^# yaml-language-server: \$schema=(\S+)\n/.exec(yaml)?.[1];
@@ -73,7 +73,7 @@ describe('holodeck init', () => {
     expect(
       typeErrors(
         dir,
-        PROJECT_FILES.filter((file) => file.endsWith('.mts')),
+        PROJECT_FILES.filter((file) => file.endsWith('.ts')),
       ),
     ).toEqual([]);
 

@@ -59,12 +59,12 @@ const TOOLS: readonly YamlLine[] = [
   '  # A TypeScript tool made with defineTool: its description and parameters live in the code.',
   '  - name: calculator',
   ['    type: function', 'function (a module export) or mcp (an MCP server)'],
-  ['    file: tools/calculator.mts', 'TypeScript, no build step (.mts: an ES module in any project)'],
+  ['    file: tools/calculator.ts', 'TypeScript, no build step'],
   ['    function: calculator', 'the export; defaults to the tool name'],
   '  # A plain function: its description and parameters (a JSON Schema) are given here.',
   '  - name: lookup_price',
   '    type: function',
-  '    file: tools/prices.mts',
+  '    file: tools/prices.ts',
   '    function: lookupPrice',
   '    description: The price in dollars of an item of the shop',
   '    parameters:',
@@ -83,7 +83,7 @@ const EVALUATIONS: readonly YamlLine[] = [
   ['      accept_thousands_separators: true', 'read "1,250" as 1250'],
   '    - type: code',
   ['      name: uses_tool_result', 'the name in reports'],
-  ['      grader: graders/uses-tool-result.mts:usesToolResult', 'file:export of your function'],
+  ['      grader: graders/uses-tool-result.ts:usesToolResult', 'file:export of your function'],
   ['      threshold: 1', 'passes when the score is >= 1'],
 ];
 

@@ -41,9 +41,9 @@ export function renderProject(options: ProjectOptions): readonly ProjectFile[] {
   return [
     { path: 'agent.yaml', role: 'the agent, its tools, metrics and test cases', content: renderAgentYaml(yamlOptions) },
     { path: 'instructions.md', role: 'the system prompt', content: INSTRUCTIONS_MD },
-    { path: 'tools/calculator.mts', role: 'a tool made with defineTool', content: CALCULATOR_TS },
-    { path: 'tools/prices.mts', role: 'a plain-function tool (parameters in agent.yaml)', content: PRICES_TS },
-    { path: 'graders/uses-tool-result.mts', role: 'a code grader', content: USES_TOOL_RESULT_TS },
+    { path: 'tools/calculator.ts', role: 'a tool made with defineTool', content: CALCULATOR_TS },
+    { path: 'tools/prices.ts', role: 'a plain-function tool (parameters in agent.yaml)', content: PRICES_TS },
+    { path: 'graders/uses-tool-result.ts', role: 'a code grader', content: USES_TOOL_RESULT_TS },
     { path: '.gitignore', role: 'keeps run records out of git', content: GITIGNORE },
   ];
 }
