@@ -3,11 +3,15 @@
  * within the grace period, after which they are cancelled; the run then saves what finished. A second one
  * exits at once (finished cases are already on disk in the run's log).
  */
+import { exitNow } from './guard-process.js';
+
 export interface InterruptWatch {
   /** Aborted on the first signal: start no new case. */
   readonly stop: AbortSignal;
   /** Aborted when the grace period ends: cancel running turns. */
   readonly cancel: AbortSignal;
+  /** Stops scheduling and cancels running turns at once (the run cannot be trusted to go on). */
+  abortNow(reason: Error): void;
   dispose(): void;
 }
 
@@ -27,7 +31,7 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
     cancel.abort();
   };
   const handler = () => {
-    if (stop.signal.aborted) process.exit(130);
+    if (stop.signal.aborted) exitNow(130);
     options.onStop();
     stop.abort();
     if (options.grace_ms <= 0) cancelNow();
@@ -38,6 +42,10 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
   return {
     stop: stop.signal,
     cancel: cancel.signal,
+    abortNow(reason) {
+      if (!stop.signal.aborted) stop.abort(reason);
+      if (!cancel.signal.aborted) cancel.abort(reason);
+    },
     dispose() {
       if (timer !== null) clearTimeout(timer);
       process.off('SIGINT', handler);

@@ -51,3 +51,48 @@ export class BackendStartError extends Error {
     this.name = 'BackendStartError';
   }
 }
+
+/**
+ * An MCP server died or its connection dropped while the run needed it: the call in flight, and every later
+ * call of its tools, fail with this. The turn it happened in errors (its `errors` name the server), so a
+ * case that lost a tool server never passes.
+ */
+export class ToolServerCrashedError extends Error {
+  readonly code = 'TOOL_SERVER_CRASHED';
+  constructor(
+    /** The `name` of the MCP tool entry in agent.yaml. */
+    readonly server: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ToolServerCrashedError';
+  }
+}
+
+/**
+ * The tools cannot be set up as configured, found once the servers listed their tools (exit 2, before any
+ * agent call): two sources offer the same tool name, or `include`/`exclude` names a tool a server lacks.
+ */
+export class ToolSetupError extends Error {
+  constructor(
+    readonly code: 'TOOL_NAME_CLASH' | 'MCP_TOOL_UNKNOWN',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ToolSetupError';
+  }
+}
+
+/**
+ * User code (a function tool, a code grader, a module agent) tried to end the process (`process.exit`,
+ * `process.abort`, or a signal sent to the process itself). It is stopped with this error instead; the turn it
+ * ran in becomes an error naming the file and function, and the run goes on.
+ */
+export class UserCodeExitError extends Error {
+  readonly code = 'USER_CODE_EXIT';
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserCodeExitError';
+  }
+}

@@ -6,11 +6,12 @@ import type { EvaluationInput } from '../core/evaluator.js';
 import type { TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
-import { assertTools, expectedToolToReport } from '../matchers/index.js';
+import { assertTurnTools, expectedToolToReport } from '../matchers/index.js';
 import { describeTurn } from './describe-turn.js';
 import { errorMessage, evaluateMetric } from './evaluate-metric.js';
 import type { RunDeps } from './run-deps.js';
 import { selectMetrics } from './select-metrics.js';
+import { runInTurnScope } from './turn-scope.js';
 import { createTurnSignal, InterruptedError } from './turn-signal.js';
 
 export interface TurnContext {
@@ -32,6 +33,19 @@ export type TurnOutcome =
     };
 
 export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
+  const { scope, done } = runInTurnScope(() => runTurnSteps(ctx));
+  const outcome = await done;
+  // Problems the turn's own errors do not already tell (a grader's or agent's error may quote them).
+  const problems = scope.problems.filter((p) => !outcome.result.errors.some((error) => error.includes(p)));
+  if (problems.length === 0 && scope.problems.length === 0) return outcome;
+  // User code of this turn tried to end the process or threw from a callback: no verdict can be trusted.
+  const result = settleTurn({ ...outcome.result, errors: [...outcome.result.errors, ...problems] }, false);
+  return outcome.state === 'answered'
+    ? { state: 'errored', result, unrecoverable: false, interrupted: false }
+    : { ...outcome, result };
+}
+
+async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const { deps, turn } = ctx;
   const started = deps.now();
   const sent = await sendTurn(ctx);
@@ -40,11 +54,12 @@ export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
   }
   const response = sent.response;
-  const assertions = turn.expected_tools
-    ? assertTools(turn.expected_tools, response.tool_invocations, turn.expected_tools_order)
-    : [];
+  const { assertions, tools_matched: toolsMatched } = assertTurnTools(
+    turn,
+    response.tool_invocations,
+    deps.tool_policy,
+  );
   const metrics = await evaluateTurnMetrics(ctx, response);
-  const toolsMatched = turn.expected_tools ? assertions.every((a) => a.passed) : null;
   const metricResults = metrics.map((m) => m.result);
   const assertionsHeld = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed === true);
   return {
@@ -64,7 +79,7 @@ export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
         skipped: false,
         execution_time_ms: deps.now() - started,
         token_usage: response.token_usage,
-        errors: [],
+        errors: [...new Set(response.errors ?? [])],
         grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
         retries: response.retries,
       },

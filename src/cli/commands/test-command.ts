@@ -13,6 +13,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { guardRun, type RunGuard } from '../guard-run.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
 import {
@@ -41,6 +42,19 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
   const parsed = toTestOptions(raw);
   // Secrets known from the environment are masked from the first line printed; the config's join later.
   const output = redactProcessOutput(createRedactor(collectSecrets(null, process.env, parsed.redact).secrets));
+  // Installed before any user module is imported, so even import-time process.exit() is caught.
+  const guard = guardRun(process.stderr);
+  const code = await guardedTestCommand(configArg, parsed, argv, output, guard);
+  return guard.crash() === null ? code : EXIT.runtime;
+}
+
+async function guardedTestCommand(
+  configArg: string,
+  parsed: TestOptions,
+  argv: string[],
+  output: ReturnType<typeof redactProcessOutput>,
+  guard: RunGuard,
+): Promise<ExitCode> {
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
   const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
   const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
@@ -99,7 +113,7 @@ export async function testCommand(configArg: string, raw: Record<string, unknown
     customResultsDir: customResults !== null && customResults !== undefined,
     outputs: outputs.outputs,
   };
-  return runWithBackend(config, run, options, { backend, reporters, where });
+  return runWithBackend(config, run, options, { backend, reporters, where, guard });
 }
 
 type FoundResume =
@@ -133,13 +147,14 @@ interface RunParts {
   readonly backend: AgentBackend;
   readonly reporters: Reporters;
   readonly where: RunPlace;
+  readonly guard: RunGuard;
 }
 
 async function runWithBackend(
   config: AgentConfig,
   run: PreparedRun,
   options: TestOptions,
-  { backend, reporters, where }: RunParts,
+  { backend, reporters, where, guard }: RunParts,
 ): Promise<ExitCode> {
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
@@ -150,6 +165,7 @@ async function runWithBackend(
       ),
     onCancel: () => process.stderr.write('\ncancelling the running test cases\n'),
   });
+  guard.onCrash((reason) => interrupts.abortNow(reason));
   try {
     const outcome = await runSuite(
       config,
@@ -175,7 +191,7 @@ async function runWithBackend(
     const record = reporters.recordPath();
     if (outcome.state === 'interrupted') {
       explainInterruption(config, record, options, where);
-      return EXIT.interrupted;
+      return guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
     }
     const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record);
     for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);

@@ -2,6 +2,7 @@
 import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { guardRun } from '../guard-run.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
@@ -13,7 +14,10 @@ interface ValidateOptions {
 
 export async function validateCommand(configPath: string, options: ValidateOptions = {}): Promise<ExitCode> {
   redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
+  // A module that calls process.exit() while it loads is a config error naming it, not the end of validate.
+  const guard = guardRun(process.stderr);
   const config = await loadRunnableOrReport(configPath, options);
+  if (guard.crash() !== null) return EXIT.runtime;
   if (!config) return EXIT.config;
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
   const model = config.model === null ? 'no model' : `model ${config.model.provider}:${config.model.name}`;

@@ -1,0 +1,90 @@
+/**
+ * Keeps user code from ending or crashing the run. While a run is guarded:
+ *
+ * - `process.exit()`, `process.abort()` and signals sent to the process itself throw a UserCodeExitError at
+ *   the caller instead, naming the file and function that tried; the turn it happened in becomes an error
+ *   (reported through `onUserExit`), and the run goes on. During config loading the throw makes the import
+ *   fail, which is reported as a config error naming the file.
+ * - An uncaught exception or unhandled rejection is reported through `onCrash` (once), so the run can stop,
+ *   write its reports and exit 3 — never a silent exit, never exit 1.
+ *
+ * holodeck itself leaves through `exitNow`, which is never patched.
+ */
+import { relative } from 'node:path';
+import { UserCodeExitError } from '../core/errors.js';
+
+const realExit = process.exit.bind(process);
+const realAbort = process.abort.bind(process);
+const realKill = process.kill.bind(process);
+
+/** Ends the process at once (holodeck's own exits: a second Ctrl-C). */
+export function exitNow(code: number): never {
+  return realExit(code);
+}
+
+export interface ProcessGuardOptions {
+  /** Told which user code tried to end the process; returns whether a running turn took the blame. */
+  readonly onUserExit: (message: string) => boolean;
+  /** An uncaught exception or unhandled rejection: called once, with a description of it. */
+  readonly onCrash: (description: string, error: unknown) => void;
+  readonly cwd: string;
+}
+
+export interface ProcessGuard {
+  dispose(): void;
+}
+
+export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
+  const stop = (what: string): never => {
+    const message = `${callerOf(options.cwd)} called ${what}: user code may not end the run`;
+    options.onUserExit(message);
+    throw new UserCodeExitError(message);
+  };
+  process.exit = ((code?: number | string | null) => stop(`process.exit(${code ?? ''})`)) as typeof process.exit;
+  process.abort = (() => stop('process.abort()')) as typeof process.abort;
+  process.kill = ((pid: number, signal?: string | number) => {
+    if (pid === process.pid || pid === 0) return stop(`process.kill(${pid}, ${JSON.stringify(signal ?? 'SIGTERM')})`);
+    return realKill(pid, signal);
+  }) as typeof process.kill;
+  let crashed = false;
+  const crash = (kind: string) => (error: unknown) => {
+    // A UserCodeExitError that nobody caught was already reported on its turn; it is not a crash.
+    if (error instanceof UserCodeExitError) return;
+    if (crashed) return;
+    crashed = true;
+    options.onCrash(`${kind}: ${describe(error)}`, error);
+  };
+  const onException = crash('uncaught exception');
+  const onRejection = crash('unhandled promise rejection');
+  process.on('uncaughtException', onException);
+  process.on('unhandledRejection', onRejection);
+  return {
+    dispose() {
+      process.exit = realExit;
+      process.abort = realAbort;
+      process.kill = realKill;
+      process.off('uncaughtException', onException);
+      process.off('unhandledRejection', onRejection);
+    },
+  };
+}
+
+/** `divide (tools/calc.ts:4:11)`: the first stack frame outside this file and Node's internals. */
+function callerOf(cwd: string): string {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  for (const frame of frames) {
+    const text = frame.trim().replace(/^at\s+/, '');
+    if (text.includes('guard-process') || text.includes('node:internal') || text.startsWith('node:')) continue;
+    return text.replace(/(?:file:\/\/)?(\/[^():]+)(?=:\d+:\d+)/, (path) => {
+      const plain = path.replace(/^file:\/\//, '');
+      const shown = relative(cwd, plain);
+      return shown.startsWith('..') ? plain : shown;
+    });
+  }
+  return 'user code';
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}

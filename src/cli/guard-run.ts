@@ -1,0 +1,39 @@
+/**
+ * The process guard of a `holodeck test` run (see guard-process.ts), wired to the runner and the exit code:
+ * user code that tries to end the process fails the turn it runs in; an uncaught exception or unhandled
+ * rejection stops the run (the listener cancels it so the reports and the run record are written with what
+ * finished) and makes the exit code 3, also when it happens after the run.
+ */
+import { reportToCurrentTurn } from '../runner/turn-scope.js';
+import { EXIT } from './exit-codes.js';
+import { guardProcess } from './guard-process.js';
+
+export interface RunGuard {
+  /** The crash that stopped the run, if any. */
+  crash(): string | null;
+  /** Called once on a crash: stop the run. */
+  onCrash(listener: (reason: Error) => void): void;
+}
+
+export function guardRun(stderr: NodeJS.WritableStream): RunGuard {
+  let crash: string | null = null;
+  let listener: ((reason: Error) => void) | null = null;
+  guardProcess({
+    cwd: process.cwd(),
+    onUserExit: reportToCurrentTurn,
+    onCrash(description) {
+      crash = description;
+      process.exitCode = EXIT.runtime;
+      stderr.write(`\nerror: ${description}\n`);
+      if (listener === null) return;
+      stderr.write('error: stopping the run; the finished test cases and reports are being saved\n');
+      listener(new Error(`the run stopped after an ${description.split('\n')[0]}`));
+    },
+  });
+  return {
+    crash: () => crash,
+    onCrash(next) {
+      listener = next;
+    },
+  };
+}

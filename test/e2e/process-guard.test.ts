@@ -1,0 +1,140 @@
+/**
+ * User code cannot end or crash a run unnoticed: process.exit/abort/kill from an agent become errors of the
+ * turn they ran in (the run goes on, reports are written, exit 1); an uncaught exception or unhandled
+ * rejection stops the run with exit 3 after the reports and the run record are saved; a module that exits
+ * while it loads is a config error.
+ */
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { writeProject } from './e2e-project.js';
+
+const AGENT = `export function create() {
+  return {
+    async send(turn) {
+      const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      switch (turn.input) {
+        case 'exit': process.exit(0);
+        case 'exit-code': process.exit(1);
+        case 'abort': process.abort();
+        case 'kill': process.kill(process.pid, 'SIGKILL');
+        case 'caught-exit':
+          try { process.exit(0); } catch { return 'caught-exit'; }
+        case 'exit-from-timer':
+          setTimeout(() => process.exit(0), 5);
+          await wait(100);
+          return turn.input;
+        case 'throw-from-timer':
+          setTimeout(() => { throw new Error('boom from a timer'); }, 5);
+          await wait(100);
+          return turn.input;
+        case 'unhandled':
+          Promise.reject(new Error('nobody catches me'));
+          await wait(100);
+          return turn.input;
+        case 'slow':
+          await wait(400);
+          return turn.input;
+        default:
+          return turn.input;
+      }
+    },
+  };
+}
+`;
+
+function project(inputs: readonly string[], extra: Record<string, string> = {}): Promise<string> {
+  const cases = inputs
+    .map((input, i) => `  - name: c${i}-${input}\n    input: ${input}\n    ground_truth: ${input}`)
+    .join('\n');
+  return writeProject({
+    'agent.mjs': AGENT,
+    'agent.yaml': `name: guard\nbackend: { module: "agent.mjs:create" }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${cases}\n`,
+    ...extra,
+  });
+}
+
+interface Report {
+  summary: { total_tests: number; passed: number; failed: number; errored: number };
+  results: { test_name: string; status: string; passed: boolean; errors: string[] }[];
+}
+
+async function runRecord(dir: string): Promise<{ state: string; report: Report }> {
+  const agentDir = join(dir, 'results', 'guard');
+  const files = (await readdir(agentDir)).filter((f) => f.endsWith('.json'));
+  expect(files).toHaveLength(1);
+  return JSON.parse(await readFile(join(agentDir, files[0]!), 'utf8'));
+}
+
+describe('user code that tries to end the run', () => {
+  beforeAll(() => {
+    expect(existsSync(join(__dirname, '../../dist/cli/main.js'))).toBe(true);
+  });
+
+  it('turns process.exit, abort and kill into errors of their turn; the run goes on and reports everything', async () => {
+    const dir = await project(['ok', 'exit', 'exit-code', 'abort', 'kill', 'caught-exit', 'exit-from-timer', 'last']);
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(1);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.results.map((r) => [r.test_name, r.status])).toEqual([
+      ['c0-ok', 'passed'],
+      ['c1-exit', 'error'],
+      ['c2-exit-code', 'error'],
+      ['c3-abort', 'error'],
+      ['c4-kill', 'error'],
+      ['c5-caught-exit', 'error'],
+      ['c6-exit-from-timer', 'error'],
+      ['c7-last', 'passed'],
+    ]);
+    expect(report.summary).toMatchObject({ total_tests: 8, passed: 2, failed: 6, errored: 6 });
+    const errors = (name: string) => report.results.find((r) => r.test_name === name)!.errors.join('\n');
+    expect(errors('c1-exit')).toMatch(/send \(.*agent\.mjs:\d+:\d+\) called process\.exit\(0\)/);
+    expect(errors('c2-exit-code')).toContain('called process.exit(1)');
+    expect(errors('c3-abort')).toContain('called process.abort()');
+    expect(errors('c4-kill')).toContain('called process.kill(');
+    // Catching the error does not hide the attempt.
+    expect(errors('c5-caught-exit')).toContain('called process.exit(0)');
+    expect(errors('c6-exit-from-timer')).toContain('called process.exit(0)');
+    const record = await runRecord(dir);
+    expect(record.state).toBe('completed');
+    expect(record.report.summary.errored).toBe(6);
+    expect(run.stdout).toContain('! c1-exit  ERROR');
+  });
+
+  it('stops the run with exit 3 on an uncaught exception, after saving the reports and the record', async () => {
+    const dir = await project(['ok', 'throw-from-timer', 'slow', 'slow', 'slow']);
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json', '--output', 'report.xml'], {
+      cwd: dir,
+      timeoutMs: 60_000,
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('uncaught exception: Error: boom from a timer');
+    expect(run.stderr).toContain('stopping the run');
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.results[0]).toMatchObject({ test_name: 'c0-ok', status: 'passed' });
+    expect(report.results.length).toBeLessThan(5);
+    expect(report.results.some((r) => r.status === 'passed' && r.test_name !== 'c0-ok')).toBe(false);
+    expect(existsSync(join(dir, 'report.xml'))).toBe(true);
+    expect((await runRecord(dir)).state).toBe('interrupted');
+  });
+
+  it('stops the run with exit 3 on an unhandled rejection', async () => {
+    const dir = await project(['ok', 'unhandled', 'slow', 'slow']);
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain('unhandled promise rejection: Error: nobody catches me');
+    expect(existsSync(join(dir, 'report.json'))).toBe(true);
+  });
+
+  it('reports a module that exits while it loads as a config error, in validate and test', async () => {
+    const dir = await project(['ok'], { 'agent.mjs': 'process.exit(0);\nexport function create() {}\n' });
+    for (const command of ['validate', 'test']) {
+      const run = await runCli([command, 'agent.yaml'], { cwd: dir, timeoutMs: 60_000 });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(/agent\.mjs.*called process\.exit\(0\)/s);
+    }
+  });
+});
