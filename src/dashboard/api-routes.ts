@@ -86,7 +86,8 @@ export async function handleApi(url: URL, deps: ApiDeps): Promise<ApiBody> {
 async function loadRun(runId: RunId, deps: ApiDeps): Promise<{ summary: RunSummary; record: RunRecord }> {
   const record = await deps.store.load(runId);
   await currentRuns(deps);
-  const summary = deps.index.get(runId.id) ?? summarizeRun(runId, record, record.report.results);
+  const summary =
+    deps.index.get(runId.id) ?? summarizeRun(runId, record, record.report.results, deps.index.configBases);
   return { summary, record };
 }
 

@@ -3,6 +3,9 @@ import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { ReportSummary, RunReport } from '../core/results.js';
 import type { Status } from '../core/status.js';
+import type { RunGroup, RunSelectionView } from './run-group.js';
+
+export type { RunGroup, RunSelectionView } from './run-group.js';
 
 /**
  * A record's own state, or what the dashboard infers: `running` (only the in-progress log exists and it is
@@ -25,6 +28,8 @@ export interface RunMetadata {
   readonly model: RunModel | null;
   readonly started_at: string | null;
   readonly finished_at: string | null;
+  /** Which test cases the run selected; null for records that do not say. */
+  readonly selection: RunSelectionView | null;
 }
 
 /** A run record after validation: missing optional parts are filled with nulls and defaults. */
@@ -51,6 +56,8 @@ export interface RunSummary {
   readonly id: string;
   readonly agent_slug: string;
   readonly agent_name: string;
+  /** The history the run belongs to: its config file and selection of test cases. */
+  readonly group: RunGroup;
   /** The runner's own run id (a UUID), when the record has one. */
   readonly record_run_id: string | null;
   readonly state: DashboardRunState;
@@ -66,8 +73,9 @@ export interface RunSummary {
   readonly metrics: readonly MetricSummary[];
 }
 
-export interface AgentEntry {
-  readonly agent_slug: string;
+/** One history in the picker of the runs view. */
+export interface GroupEntry extends RunGroup {
+  /** The agent of its newest run. */
   readonly agent_name: string;
   readonly runs: number;
 }
@@ -84,12 +92,17 @@ export interface RunsPage {
   readonly offset: number;
   readonly limit: number;
   readonly runs: readonly RunSummary[];
-  readonly agents: readonly AgentEntry[];
+  /** Every history in the folder (not only the filtered runs'), newest first. */
+  readonly groups: readonly GroupEntry[];
 }
 
 export interface TrendPoint {
   readonly id: string;
   readonly agent_slug: string;
+  /** The key of the run's history; the charts draw one line per history. */
+  readonly group: string;
+  /** `agent.yaml · all test cases` */
+  readonly group_label: string;
   readonly started_at: string | null;
   readonly state: DashboardRunState;
   readonly pass_rate: number;
@@ -132,7 +145,7 @@ export interface RunDetail {
   readonly agent_config_path: string;
   readonly cases: readonly CaseRow[];
   readonly metric_names: readonly string[];
-  /** The run of the same agent just before this one, to compare with. */
+  /** The run of the same config file and selection just before this one, to compare with. */
   readonly previous_run_id: string | null;
 }
 

@@ -1,6 +1,7 @@
 /** Differences between the metadata and configuration snapshots of two runs, as flat `path: a → b` lines. */
 import type { JsonValue } from '../core/json.js';
 import type { RunMetadata } from './dashboard-types.js';
+import { selectionLabel } from './run-group.js';
 
 export interface ConfigDifference {
   readonly path: string;
@@ -55,6 +56,7 @@ export function flattenMetadata(metadata: RunMetadata): Map<string, string> {
     ['holodeck_version', metadata.holodeck_version],
     ['node_version', metadata.node_version],
     ['cli_args', metadata.cli_args.join(' ')],
+    ['selection', selectionLabel(metadata.selection)],
   ];
   for (const [path, value] of top) flat.set(path, render(value));
   if (metadata.config_snapshot !== null) flattenJson(metadata.config_snapshot, 'config', 0, flat);

@@ -52,6 +52,13 @@ describe('exportStaticReport', () => {
     expect(data.run.run.agent_slug).toBe('support-bot');
     expect(data.run.previous_run_id).toBeNull();
     expect(data.runs.runs.map((r) => r.id)).toEqual([demo.other]);
+    expect(data.run.run.group).toMatchObject({
+      config_path: demo.configs.bot,
+      config_label: 'support-bot/agent.yaml',
+      selection_label: 'all test cases',
+    });
+    expect(data.runs.groups.map((g) => g.key)).toEqual([data.run.run.group.key]);
+    expect(data.trends.points.map((p) => p.group_label)).toEqual(['support-bot/agent.yaml · all test cases']);
   });
 
   it('picks the newest finished run that reads, skipping a broken file and a run still in progress', async () => {

@@ -8,6 +8,7 @@ import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashb
 import { loadPageAssets, pageScripts, pageStyles } from './page-assets.js';
 import { staticPageHtml } from './page-html.js';
 import { pageRuns, trendsOf } from './query-runs.js';
+import { configBases } from './run-group.js';
 import { type RunId, requireRunId, timestampTime } from './run-id.js';
 import { RunStore } from './run-store.js';
 import { caseDetail, runDetail } from './run-views.js';
@@ -56,8 +57,8 @@ export async function buildStaticData(resultsDir: string, runId?: string): Promi
   const chosen = runId === undefined ? await latestRun(resultsDir, store) : null;
   const id = chosen?.id ?? requireRunId(runId ?? '');
   const record = chosen?.record ?? (await store.load(id));
-  const summary = summarizeRun(id, record, record.report.results);
-  const query = { offset: 0, limit: 1, agent: null, q: null, status: null };
+  const summary = summarizeRun(id, record, record.report.results, configBases(resultsDir));
+  const query = { offset: 0, limit: 1, agent: null, group: null, q: null, status: null };
   return {
     mode: 'static',
     generated_at: new Date().toISOString(),

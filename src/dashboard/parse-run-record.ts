@@ -14,6 +14,7 @@ import {
   textOrNull,
 } from './json-fields.js';
 import { normalizeTestResult, normalizeUsage } from './normalize-results.js';
+import { normalizeSelection } from './run-group.js';
 import type { RunId } from './run-id.js';
 import { summarizeResults } from './summarize-results.js';
 
@@ -110,6 +111,7 @@ export function normalizeMetadata(value: unknown): RunMetadata {
     model: model === null ? null : { provider: text(model, 'provider'), name: text(model, 'name') },
     started_at: textOrNull(fields, 'started_at'),
     finished_at: textOrNull(fields, 'finished_at'),
+    selection: normalizeSelection(fields.selection),
   };
 }
 

@@ -1,12 +1,18 @@
 /** Filtering, paging and trend points over the runs index (pure functions of the summaries). */
 import { DashboardError } from './dashboard-error.js';
-import type { AgentEntry, IndexProgress, RunSummary, RunsPage, Trends } from './dashboard-types.js';
+import type { GroupEntry, IndexProgress, RunSummary, RunsPage, Trends } from './dashboard-types.js';
 
 export interface RunsQuery {
   readonly offset: number;
   readonly limit: number;
+  /** An agent folder (links from before histories were kept apart still use it). */
   readonly agent: string | null;
-  /** Case-insensitive text matched against id, agent, model, backend, commit, version and state. */
+  /** A history: runs of one config file with one selection of test cases (RunGroup.key). */
+  readonly group: string | null;
+  /**
+   * Case-insensitive text matched against id, agent, config file, selection, model, backend, commit, version
+   * and state.
+   */
   readonly q: string | null;
   /** `passed`: every case passed; `failed`: at least one case failed or the run did not complete. */
   readonly status: 'passed' | 'failed' | null;
@@ -36,6 +42,7 @@ export function parseRunsQuery(params: URLSearchParams): RunsQuery {
     offset: intParam(params, 'offset', 0, Number.MAX_SAFE_INTEGER),
     limit: Math.max(1, intParam(params, 'limit', DEFAULT_PAGE, MAX_PAGE)),
     agent: params.get('agent') || null,
+    group: params.get('group') || null,
     q: params.get('q')?.trim().toLowerCase() || null,
     status,
   };
@@ -45,6 +52,8 @@ function searchText(run: RunSummary): string {
   return [
     run.id,
     run.agent_name,
+    run.group.config_label,
+    run.group.selection_label,
     run.model?.provider,
     run.model?.name,
     run.backend,
@@ -65,21 +74,21 @@ export function filterRuns(runs: readonly RunSummary[], query: Omit<RunsQuery, '
   return runs.filter(
     (run) =>
       (query.agent === null || run.agent_slug === query.agent) &&
+      (query.group === null || run.group.key === query.group) &&
       (query.q === null || searchText(run).includes(query.q)) &&
       (query.status === null || (query.status === 'passed') === isPassing(run)),
   );
 }
 
-export function agentsOf(runs: readonly RunSummary[]): AgentEntry[] {
-  const agents = new Map<string, { agent_name: string; runs: number }>();
+/** The histories of the runs (newest first: the input is sorted newest first), with how many runs each holds. */
+export function groupsOf(runs: readonly RunSummary[]): GroupEntry[] {
+  const groups = new Map<string, { entry: Omit<GroupEntry, 'runs'>; runs: number }>();
   for (const run of runs) {
-    const known = agents.get(run.agent_slug);
+    const known = groups.get(run.group.key);
     if (known) known.runs += 1;
-    else agents.set(run.agent_slug, { agent_name: run.agent_name, runs: 1 });
+    else groups.set(run.group.key, { entry: { ...run.group, agent_name: run.agent_name }, runs: 1 });
   }
-  return [...agents.entries()]
-    .map(([agent_slug, entry]) => ({ agent_slug, ...entry }))
-    .sort((a, b) => a.agent_slug.localeCompare(b.agent_slug));
+  return [...groups.values()].map(({ entry, runs: count }) => ({ ...entry, runs: count }));
 }
 
 /** One page of the filtered runs, newest first (the input is sorted newest first). */
@@ -95,7 +104,7 @@ export function pageRuns(
     offset: query.offset,
     limit: query.limit,
     runs: matching.slice(query.offset, query.offset + query.limit),
-    agents: agentsOf(runs),
+    groups: groupsOf(runs),
   };
 }
 
@@ -119,6 +128,8 @@ export function trendsOf(
     return {
       id: run.id,
       agent_slug: run.agent_slug,
+      group: run.group.key,
+      group_label: `${run.group.config_label || run.agent_name} · ${run.group.selection_label}`,
       started_at: run.started_at,
       state: run.state,
       pass_rate: run.summary.pass_rate,

@@ -62,7 +62,14 @@ describe(`runs index over ${RUNS} runs × ${CASES} cases`, () => {
     figures.retained_heap_mb = Math.round((retained / MB) * 10) / 10;
 
     const warmStarted = performance.now();
-    const page = pageRuns(await index.refresh(), { offset: 50, limit: 50, agent: null, q: null, status: null });
+    const page = pageRuns(await index.refresh(), {
+      offset: 50,
+      limit: 50,
+      agent: null,
+      group: null,
+      q: null,
+      status: null,
+    });
     figures.warm_list_ms = Math.round(performance.now() - warmStarted);
     figures.index_json_kb = Math.round(JSON.stringify(index.runs).length / 1024);
 

@@ -5,7 +5,7 @@ import { STALE_PARTIAL_MS } from './read-run-file.js';
 import { RunIndex } from './run-index.js';
 import { conversationCase, singleCase } from './testing/sample-results.js';
 import { type TempDir, tempDir } from './testing/temp-dir.js';
-import { writePartialRun, writeRun } from './testing/write-records.js';
+import { selectionOf, writePartialRun, writeRun } from './testing/write-records.js';
 
 let temp: TempDir;
 beforeEach(async () => {
@@ -118,7 +118,54 @@ describe('RunIndex', () => {
     expect(await third).toBe(await second);
   });
 
-  it('finds the previous readable run of the same agent', async () => {
+  it('finds the previous run of the same config file and selection, not of the same agent', async () => {
+    const project = join(temp.dir, 'project');
+    const results = join(project, 'results');
+    const agent = join(project, 'agent.yaml');
+    const smoke = join(project, 'evals', 'smoke.yaml');
+    const index = new RunIndex(results);
+    const run = (startedAt: string, configPath: string, selection = selectionOf(1)) =>
+      writeRun(results, { startedAt, configPath, selection, results: [singleCase('a', true)] });
+    const first = await run('2026-12-01T09:00:00Z', agent);
+    const fromSmoke = await run('2026-12-02T09:00:00Z', smoke);
+    const filtered = await run('2026-12-03T09:00:00Z', agent, selectionOf(1, { filters: ['a*'] }));
+    const sharded = await run('2026-12-04T09:00:00Z', agent, selectionOf(1, { shard: { index: 1, total: 2 } }));
+    const latest = await run('2026-12-05T09:00:00Z', agent);
+    const filteredAgain = await run('2026-12-06T09:00:00Z', agent, selectionOf(1, { filters: ['a*'] }));
+    await index.refresh();
+    expect(index.previousRun(latest)).toBe(first);
+    expect(index.previousRun(filteredAgain)).toBe(filtered);
+    expect(index.previousRun(fromSmoke)).toBeNull();
+    expect(index.previousRun(sharded)).toBeNull();
+    const groups = new Map(index.runs.map((r) => [r.id, r.group]));
+    expect(groups.get(latest)).toMatchObject({ config_label: 'agent.yaml', selection_label: 'all test cases' });
+    expect(groups.get(fromSmoke)).toMatchObject({ config_label: 'evals/smoke.yaml', config_path: smoke });
+    expect(groups.get(sharded)?.selection_label).toBe('shard 1/2');
+  });
+
+  it('groups a run in progress by the config and selection of its log header', async () => {
+    const project = join(temp.dir, 'project');
+    const results = join(project, 'results');
+    const header = {
+      record_version: 2,
+      run_id: 'run-1',
+      agent_name: 'financial-assistant',
+      agent_config_path: join(project, 'agent.yaml'),
+      timestamp: '2026-12-01T09:00:00.000Z',
+      holodeck_version: '0.1.0',
+      metadata: { started_at: '2026-12-01T09:00:00.000Z', selection: selectionOf(3, { grep: '^rev' }) },
+    };
+    await mkdir(join(results, 'financial-assistant'), { recursive: true });
+    await writeFile(
+      join(results, 'financial-assistant', '2026-12-01T09-00-00-000Z.partial.jsonl'),
+      `${JSON.stringify(header)}\n${JSON.stringify(singleCase('a', true))}\n`,
+    );
+    const [running] = await new RunIndex(results).refresh();
+    expect(running?.state).toBe('running');
+    expect(running?.group).toMatchObject({ config_label: 'agent.yaml', selection_label: 'grep /^rev/' });
+  });
+
+  it('finds the previous readable run, skipping unreadable files', async () => {
     const index = new RunIndex(temp.dir);
     const a = await writeRun(temp.dir, { startedAt: '2026-12-01T09:00:00Z', results: [] });
     await writeRun(temp.dir, { agentName: 'other', startedAt: '2026-12-02T09:00:00Z', results: [] });

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
 import { partialState, readRunFile } from './read-run-file.js';
+import { configBases } from './run-group.js';
 import { timestampTime } from './run-id.js';
 import { type RunFile, scanResultsDir } from './scan-results-dir.js';
 import { summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
@@ -38,6 +39,8 @@ const PUBLISH_EVERY_MS = 250;
 
 export interface RunIndexOptions {
   readonly now?: () => number;
+  /** The folders config paths are shown relative to; by default the results folder's parent, then the cwd. */
+  readonly configBases?: readonly string[];
 }
 
 function sortTime(summary: RunSummary): number {
@@ -53,6 +56,8 @@ export function newestFirst(a: RunSummary, b: RunSummary): number {
 export class RunIndex {
   readonly #resultsDir: string;
   readonly #now: () => number;
+  /** The folders config paths are shown relative to (see configLabel). */
+  readonly configBases: readonly string[];
   readonly #entries = new Map<string, Entry>();
   #sorted: readonly RunSummary[] = [];
   #version = 0;
@@ -63,6 +68,7 @@ export class RunIndex {
   constructor(resultsDir: string, options: RunIndexOptions = {}) {
     this.#resultsDir = resultsDir;
     this.#now = options.now ?? Date.now;
+    this.configBases = options.configBases ?? configBases(resultsDir);
   }
 
   /** Increases whenever a refresh finds a run added, changed or removed. */
@@ -158,9 +164,11 @@ export class RunIndex {
 
   async #summarize(file: RunFile): Promise<RunSummary> {
     try {
-      if (!file.partial) return summarizeRecordSource(await readFile(file.path, 'utf8'), file.runId);
+      if (!file.partial) {
+        return summarizeRecordSource(await readFile(file.path, 'utf8'), file.runId, this.configBases);
+      }
       const record = await readRunFile(file, this.#now());
-      return summarizeRun(file.runId, record, record.report.results);
+      return summarizeRun(file.runId, record, record.report.results, this.configBases);
     } catch (error) {
       if (isFileError(error))
         return unreadableRun(file.runId, `${file.runId.id}: ${(error as Error).message}`, modified(file));
@@ -174,14 +182,14 @@ export class RunIndex {
     return this.#entries.get(id)?.summary ?? null;
   }
 
-  /** The readable run of the same agent just before `id`, or null. */
+  /** The readable run of the same config file and selection (the same history) just before `id`, or null. */
   previousRun(id: string): string | null {
     const position = this.#sorted.findIndex((run) => run.id === id);
     const current = this.#sorted[position];
     if (current === undefined) return null;
     const previous = this.#sorted
       .slice(position + 1)
-      .find((run) => run.agent_slug === current.agent_slug && run.state !== 'unreadable');
+      .find((run) => run.group.key === current.group.key && run.state !== 'unreadable');
     return previous?.id ?? null;
   }
 }

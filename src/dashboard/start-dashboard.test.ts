@@ -106,35 +106,72 @@ describe('the page and its assets', () => {
 });
 
 describe('runs API', () => {
-  it('lists runs newest first, with unreadable files, agents and paging', async () => {
+  it('lists runs newest first, with unreadable files, histories and paging', async () => {
     const page = await json<RunsPage>('/api/runs');
     expect(page.indexing).toBeNull();
     expect(page.runs.map((r) => r.id)).toEqual([
       demo.newer,
+      demo.filtered,
+      demo.smoke,
       demo.other,
       demo.older,
       'financial-assistant/2026-11-30T00-00-00-000Z',
     ]);
-    expect(page.runs[3]).toMatchObject({ state: 'unreadable' });
-    expect(page.agents.map((a) => [a.agent_slug, a.runs])).toEqual([
-      ['financial-assistant', 3],
-      ['support-bot', 1],
+    expect(page.runs[5]).toMatchObject({ state: 'unreadable' });
+    expect(page.groups.map((g) => [g.agent_name, g.config_label, g.selection_label, g.runs])).toEqual([
+      ['financial-assistant', 'agent.yaml', 'all test cases', 2],
+      ['financial-assistant', 'agent.yaml', 'filter "revenue*"', 1],
+      ['financial-assistant', 'evals/smoke.yaml', 'all test cases', 1],
+      ['support-bot', 'support-bot/agent.yaml', 'all test cases', 1],
+      ['financial-assistant', '', 'selection not recorded', 1],
     ]);
-    expect((await json<RunsPage>('/api/runs?limit=1&offset=1')).runs.map((r) => r.id)).toEqual([demo.other]);
+    expect((await json<RunsPage>('/api/runs?limit=1&offset=3')).runs.map((r) => r.id)).toEqual([demo.other]);
     expect((await json<RunsPage>('/api/runs?agent=support-bot')).total).toBe(1);
     expect((await json<RunsPage>('/api/runs?q=gpt-4o')).runs.map((r) => r.id)).toEqual([demo.newer]);
+    expect((await json<RunsPage>('/api/runs?q=smoke.yaml')).runs.map((r) => r.id)).toEqual([demo.smoke]);
     expect(await errorCode('/api/runs?limit=5000', 400)).toBe('INVALID_QUERY');
   });
 
-  it('gives trend points oldest first', async () => {
-    const trends = await json<Trends>('/api/trends?agent=financial-assistant');
-    expect(trends.points.map((p) => p.id)).toEqual([demo.older, demo.newer]);
-    expect(trends.metric_names).toEqual(['equality', 'numeric', 'turn_program_equivalence']);
+  it('keeps the runs of one agent from two config files, and with other filters, apart', async () => {
+    const page = await json<RunsPage>('/api/runs');
+    const groupOf = (id: string) => page.runs.find((r) => r.id === id)?.group;
+    const main = groupOf(demo.newer);
+    expect(main).toEqual({
+      key: expect.stringMatching(/^[0-9a-f]{12}$/),
+      config_path: demo.configs.agent,
+      config_label: 'agent.yaml',
+      selection_label: 'all test cases',
+    });
+    expect(groupOf(demo.older)?.key).toBe(main?.key);
+    expect(groupOf(demo.smoke)?.key).not.toBe(main?.key);
+    expect(groupOf(demo.filtered)?.key).not.toBe(main?.key);
+    expect(groupOf(demo.filtered)?.config_path).toBe(demo.configs.agent);
+    const history = await json<RunsPage>(`/api/runs?group=${main?.key}`);
+    expect(history.runs.map((r) => r.id)).toEqual([demo.newer, demo.older]);
+    expect(history.groups).toHaveLength(5);
+    const smoke = await json<RunsPage>(`/api/runs?group=${groupOf(demo.smoke)?.key}`);
+    expect(smoke.runs.map((r) => r.id)).toEqual([demo.smoke]);
   });
 
-  it('gives a run with compact case rows and the run to compare with', async () => {
+  it('gives trend points oldest first, each named by its history', async () => {
+    const trends = await json<Trends>('/api/trends?agent=financial-assistant');
+    expect(trends.points.map((p) => [p.id, p.group_label])).toEqual([
+      [demo.older, 'agent.yaml · all test cases'],
+      [demo.smoke, 'evals/smoke.yaml · all test cases'],
+      [demo.filtered, 'agent.yaml · filter "revenue*"'],
+      [demo.newer, 'agent.yaml · all test cases'],
+    ]);
+    expect(trends.metric_names).toEqual(['equality', 'numeric', 'turn_program_equivalence']);
+    const key = trends.points[0]?.group ?? '';
+    expect((await json<Trends>(`/api/trends?group=${key}`)).points.map((p) => p.id)).toEqual([demo.older, demo.newer]);
+  });
+
+  it('gives a run with compact case rows and the run to compare with: the previous one of its history', async () => {
     const detail = await json<RunDetail>(`/api/runs/${demo.newer}`);
     expect(detail.previous_run_id).toBe(demo.older);
+    expect(detail.metadata.selection).toMatchObject({ filters: [], limit: null, shard: null });
+    expect((await json<RunDetail>(`/api/runs/${demo.filtered}`)).previous_run_id).toBeNull();
+    expect((await json<RunDetail>(`/api/runs/${demo.smoke}`)).previous_run_id).toBeNull();
     expect(detail.run.summary).toMatchObject({ total_tests: 6, passed: 2 });
     expect(detail.cases[0]).toMatchObject({
       test_name: 'revenue change 2009',
@@ -171,6 +208,12 @@ describe('runs API', () => {
     });
     expect(comparison.cases[0]?.kind).toBe('regressed');
     expect(comparison.config.differences.map((d) => d.path)).toContain('model.name');
+    const across = await json<RunComparison>(`/api/compare?a=${demo.older}&b=${demo.filtered}`);
+    expect(across.config.differences).toContainEqual({
+      path: 'selection',
+      a: '"all test cases"',
+      b: '"filter \\"revenue*\\""',
+    });
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { ZERO_USAGE } from '../core/token-usage.js';
 import type { DashboardRunState, MetricSummary, RunMetadata, RunSummary } from './dashboard-types.js';
 import { asFields, type Fields, flag, list, numberOrNull, text, textOrNull } from './json-fields.js';
 import { normalizeResults, parseRecordParts, reportHead } from './parse-run-record.js';
+import { runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
 
 /** Every metric evaluation of a case: per turn for multi-turn cases, the case's own for single-turn ones. */
@@ -77,12 +78,19 @@ export interface RunHead {
   readonly report: Omit<RunReport, 'results'>;
 }
 
-export function summarizeRun(runId: RunId, head: RunHead, results: readonly unknown[]): RunSummary {
+/** `configBases`: the folders the config path is shown relative to (see configLabel). */
+export function summarizeRun(
+  runId: RunId,
+  head: RunHead,
+  results: readonly unknown[],
+  configBases: readonly string[] = [],
+): RunSummary {
   const { metadata, report } = head;
   return {
     id: runId.id,
     agent_slug: runId.agent_slug,
     agent_name: report.agent_name,
+    group: runGroup(report.agent_config_path, metadata.selection, runId.agent_slug, configBases),
     record_run_id: head.run_id === runId.id ? null : head.run_id,
     state: head.state,
     error: null,
@@ -98,10 +106,10 @@ export function summarizeRun(runId: RunId, head: RunHead, results: readonly unkn
 }
 
 /** The summary of a record file's text, without building its test results (unless it lacks a summary). */
-export function summarizeRecordSource(source: string, runId: RunId): RunSummary {
+export function summarizeRecordSource(source: string, runId: RunId, configBases: readonly string[] = []): RunSummary {
   const parts = parseRecordParts(source, runId);
   const report = reportHead(parts.report, runId, parts.metadata, () => normalizeResults(parts.results));
-  return summarizeRun(runId, { ...parts, report }, parts.results);
+  return summarizeRun(runId, { ...parts, report }, parts.results, configBases);
 }
 
 /** The index line of a file that could not be read: listed, with the reason, so it is not silently missing. */
@@ -110,6 +118,7 @@ export function unreadableRun(runId: RunId, error: string, modifiedAt: string): 
     id: runId.id,
     agent_slug: runId.agent_slug,
     agent_name: runId.agent_slug,
+    group: runGroup('', null, runId.agent_slug, []),
     record_run_id: null,
     state: 'unreadable',
     error,

@@ -50,7 +50,7 @@ describe('dashboard in Chromium', () => {
   it('goes from the runs to a failing turn, explained, in two clicks, then to the comparison', async () => {
     await open('#/runs');
     await page.locator(`tr.run-row[data-run-id="${demo.newer}"]`).waitFor();
-    expect(await page.locator('tr.run-row').count()).toBe(4);
+    expect(await page.locator('tr.run-row').count()).toBe(6);
     expect(await page.locator('svg.chart .dot').count()).toBeGreaterThanOrEqual(4);
     expect(await page.locator('.metric-trend').count()).toBe(3);
     await screenshot(page, '01-runs');
@@ -95,6 +95,51 @@ describe('dashboard in Chromium', () => {
     expect(await text('.config-table')).toContain('model.name');
     expect(page.url()).toContain(`#/compare/${demo.older}/${demo.newer}`);
     await screenshot(page, '04-compare');
+  });
+
+  it('keeps the history of each config file and selection apart: table, charts, picker and previous run', async () => {
+    await open('#/runs');
+    await page.locator(`tr.run-row[data-run-id="${demo.smoke}"]`).waitFor();
+    const groupCell = (id: string) => text(`tr.run-row[data-run-id="${id}"] .group-cell`);
+    expect(await groupCell(demo.smoke)).toBe('evals/smoke.yaml' + 'all test cases');
+    expect(await groupCell(demo.filtered)).toBe('agent.yaml' + 'filter "revenue*"');
+    expect(await groupCell(demo.newer)).toBe('agent.yaml' + 'all test cases');
+    // The 1,000-case run of scale-agent is a history of its own too; its config is outside the project.
+    const demoOnly = (labels: string[]) => labels.filter((label) => !label.includes('scale-agent'));
+    expect(await page.locator('.chart-card .legend-item').count()).toBe(5);
+    expect(demoOnly(await page.locator('.chart-card .legend-item').allTextContents())).toEqual([
+      'agent.yaml · all test cases',
+      'support-bot/agent.yaml · all test cases',
+      'evals/smoke.yaml · all test cases',
+      'agent.yaml · filter "revenue*"',
+    ]);
+    const picker = page.locator('select[aria-label="filter by config and selection"]');
+    expect(demoOnly(await picker.locator('option').allTextContents())).toEqual([
+      'All configs and selections',
+      'financial-assistant — agent.yaml · all test cases (2)',
+      'financial-assistant — agent.yaml · filter "revenue*" (1)',
+      'financial-assistant — evals/smoke.yaml · all test cases (1)',
+      'support-bot — support-bot/agent.yaml · all test cases (1)',
+    ]);
+    await picker.selectOption({ label: 'financial-assistant — agent.yaml · all test cases (2)' });
+    await page.locator(`tr.run-row[data-run-id="${demo.smoke}"]`).waitFor({ state: 'detached' });
+    expect(await page.locator('tr.run-row').evaluateAll((rows) => rows.map((row) => row.dataset.runId))).toEqual([
+      demo.newer,
+      demo.older,
+    ]);
+    expect(page.url()).toMatch(/[?&]group=[0-9a-f]{12}/);
+    expect(await page.locator('.chart-card .legend').count()).toBe(0);
+    await screenshot(page, '09-history');
+
+    await open(`#/run/${demo.filtered}`);
+    await page.locator('a.case-row').first().waitFor();
+    expect(await text('.page-head .run-config')).toBe('agent.yaml');
+    expect(await page.locator('.page-head .run-config').getAttribute('title')).toBe(demo.configs.agent);
+    expect(await text('.page-head .run-selection')).toBe('filter "revenue*"');
+    expect(await page.locator('a.button', { hasText: 'Compare with previous run' }).count()).toBe(0);
+    await page.locator('a.button', { hasText: 'History of this config' }).click();
+    await page.locator(`tr.run-row[data-run-id="${demo.filtered}"]`).waitFor();
+    expect(await page.locator('tr.run-row').count()).toBe(1);
   });
 
   it('compares the two runs picked in the table, the older as baseline', async () => {

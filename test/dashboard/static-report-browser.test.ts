@@ -42,12 +42,15 @@ describe('static report in Chromium', () => {
     expect(page.url()).toContain(`#/run/${demo.newer}`);
     expect(await page.locator('.live-status.static').textContent()).toContain('Static report');
     expect(await page.locator('a.button', { hasText: 'Compare' }).count()).toBe(0);
+    expect(await page.locator('.page-head .run-config').textContent()).toBe('agent.yaml');
+    expect(await page.locator('.page-head .run-selection').textContent()).toBe('all test cases');
     await screenshot(page, '07-static-run');
 
     await page.locator('a.case-row[data-case-index="0"]').click();
     const failingTurn = page.locator('details.turn[data-turn-index="1"][open]');
     await failingTurn.locator('.assertion.is-failed').waitFor();
     expect(await failingTurn.locator('.assertion.is-failed').textContent()).toContain("arg 'b' mismatch");
+    expect(await failingTurn.locator('.turn-label').textContent()).toBe('turn 2/3');
     await screenshot(page, '08-static-case');
   });
 

@@ -49,6 +49,16 @@ describe('holodeck test view', () => {
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<html/i);
+      // The run's history is its config file (relative to where the dashboard runs) and its selection.
+      const runs = (await (await fetch(new URL('/api/runs', url))).json()) as {
+        runs: { group: { config_label: string; selection_label: string } }[];
+        groups: unknown[];
+      };
+      expect(runs.runs[0]?.group).toMatchObject({
+        config_label: 'sample/financial-assistant/oracle.yaml',
+        selection_label: 'limit 2',
+      });
+      expect(runs.groups).toHaveLength(1);
     } finally {
       child.kill('SIGINT');
     }

@@ -51,8 +51,8 @@ function xAxis(count, width, height, xLabel) {
 }
 
 /**
- * series: [{ label, className, values: [number|null], titles: [string], hrefs: [string|null] }], all the same
- * length (one entry per run, oldest first).
+ * series: [{ label, group, className, values: [number|null], titles: [string], hrefs: [string|null] }], all the
+ * same length (one entry per run, oldest first).
  */
 export function lineChart({
   series,
@@ -89,7 +89,7 @@ export function lineChart({
       });
     return svg(
       'g',
-      { class: `series ${line.className ?? ''}` },
+      { class: `series ${line.className ?? ''}`, 'data-group': line.group },
       svg('path', { d: linePath(points), class: 'line' }),
       marks,
     );

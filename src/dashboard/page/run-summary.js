@@ -35,7 +35,13 @@ export function runHeader(detail, actions) {
       ],
       ['HoloDeck', run.holodeck_version],
       ['Node', metadata.node_version],
-      ['Config', detail.agent_config_path ? h('span', { className: 'mono' }, detail.agent_config_path) : null],
+      [
+        'Config',
+        run.group.config_label
+          ? h('span', { className: 'mono run-config', title: run.group.config_path }, run.group.config_label)
+          : null,
+      ],
+      ['Selection', h('span', { className: 'run-selection' }, run.group.selection_label)],
       [
         'Arguments',
         metadata.cli_args.length > 0 ? h('span', { className: 'mono' }, metadata.cli_args.join(' ')) : null,

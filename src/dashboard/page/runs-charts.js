@@ -1,17 +1,22 @@
-/** The charts of the runs view: pass rate over time and one trend per metric, a line per agent. */
+/**
+ * The charts of the runs view: pass rate over time and one trend per metric, a line per history (config file
+ * and selection of test cases).
+ */
 import { lineChart } from './chart.js';
 import { h } from './dom.js';
 import { formatDate, formatDateTime, formatPercent, formatScore } from './format.js';
 import { runHref } from './router.js';
 import { empty } from './widgets.js';
 
-/** One line per agent: runs of other agents are gaps the line steps over. */
-function seriesByAgent(points, valueFor, titleOf) {
-  const agents = [...new Set(points.map((point) => point.agent_slug))];
-  return agents.map((agent, position) => ({
-    label: agent,
+/** One line per history: runs of other histories are gaps the line steps over. */
+function seriesByGroup(points, valueFor, titleOf) {
+  const groups = new Map();
+  for (const point of points) if (!groups.has(point.group)) groups.set(point.group, point.group_label);
+  return [...groups.entries()].map(([group, label], position) => ({
+    label,
+    group,
     className: `series-${position % 6}`,
-    values: points.map((point) => (point.agent_slug === agent ? valueFor(point) : null)),
+    values: points.map((point) => (point.group === group ? valueFor(point) : null)),
     titles: points.map(titleOf),
     hrefs: points.map((point) => runHref(point.id)),
   }));
@@ -20,11 +25,11 @@ function seriesByAgent(points, valueFor, titleOf) {
 export function passRateChart(trends) {
   const { points } = trends;
   if (points.length === 0) return empty('No runs to chart.');
-  const series = seriesByAgent(
+  const series = seriesByGroup(
     points,
     (point) => point.pass_rate,
     (point) =>
-      `${point.agent_slug} · ${formatDateTime(point.started_at)}\n${formatPercent(point.pass_rate)} (${point.passed}/${point.total_tests} cases) · ${point.model ?? ''}`,
+      `${point.group_label} · ${formatDateTime(point.started_at)}\n${formatPercent(point.pass_rate)} (${point.passed}/${point.total_tests} cases) · ${point.model ?? ''}`,
   );
   const chart = lineChart({
     series,
@@ -39,7 +44,9 @@ export function passRateChart(trends) {
       ? h(
           'div',
           { className: 'legend' },
-          series.map((line) => h('span', { className: `legend-item ${line.className}` }, line.label)),
+          series.map((line) =>
+            h('span', { className: `legend-item ${line.className}`, dataset: { group: line.group } }, line.label),
+          ),
         )
       : null;
   return h('div', { className: 'chart-wrap' }, chart, legend);
@@ -50,17 +57,17 @@ function metricTrend(trends, name) {
   const known = values.filter((value) => value !== null);
   const scored = trends.points.filter((point) => typeof point.metrics[name] === 'number');
   const last = scored.at(-1);
-  const before = scored.filter((point) => point.agent_slug === last?.agent_slug).at(-2);
+  const before = scored.filter((point) => point.group === last?.group).at(-2);
   const latest = last?.metrics[name];
   const previous = before?.metrics[name];
   const yMax = Math.max(1, ...known);
   const delta = latest !== undefined && previous !== undefined ? latest - previous : null;
   const chart = lineChart({
-    series: seriesByAgent(
+    series: seriesByGroup(
       trends.points,
       (point) => point.metrics[name] ?? null,
       (point) =>
-        `${point.agent_slug} · ${formatDateTime(point.started_at)}\n${name}: ${formatScore(point.metrics[name])}`,
+        `${point.group_label} · ${formatDateTime(point.started_at)}\n${name}: ${formatScore(point.metrics[name])}`,
     ),
     count: values.length,
     xLabel: () => '',
@@ -86,7 +93,7 @@ function metricTrend(trends, name) {
             'span',
             {
               className: `delta ${delta > 0 ? 'delta-up' : 'delta-down'}`,
-              title: 'change from the previous run of this agent',
+              title: 'change from the previous run of the same config and selection',
             },
             `${delta > 0 ? '▲' : '▼'} ${formatScore(Math.abs(delta))}`,
           ),

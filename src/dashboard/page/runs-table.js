@@ -1,13 +1,14 @@
 /** The table of runs: one row per run, a checkbox to pick two for comparison, and paging. */
 import { h } from './dom.js';
 import { formatDateTime, formatDuration, formatInt, formatTokens, modelLabel, shortCommit } from './format.js';
-import { compareHref, runHref } from './router.js';
+import { compareHref, runHref, runsHref } from './router.js';
 import { badge, empty, passBar } from './widgets.js';
 
 const COLUMNS = [
   '',
   'Started',
   'Agent',
+  'Config · selection',
   'Model',
   'Backend',
   'Pass rate',
@@ -18,6 +19,20 @@ const COLUMNS = [
   'Commit',
   'State',
 ];
+
+/** The config file and selection of a run, linking to the history of runs like it. */
+export function groupLink(group) {
+  return h(
+    'a',
+    {
+      className: 'group-link',
+      href: runsHref({ group: group.key }),
+      title: `all runs of ${group.config_path || 'this agent'} with ${group.selection_label}`,
+    },
+    h('span', { className: 'mono group-config' }, group.config_label || '(config not recorded)'),
+    h('span', { className: 'muted group-selection' }, group.selection_label),
+  );
+}
 
 function runRow(run, selection) {
   const { summary } = run;
@@ -47,6 +62,7 @@ function runRow(run, selection) {
       h('a', { href: runHref(run.id), className: 'run-link', title: run.id }, formatDateTime(run.started_at)),
     ),
     h('td', { title: run.agent_slug }, run.agent_name),
+    h('td', { className: 'group-cell' }, groupLink(run.group)),
     h('td', { className: 'mono' }, modelLabel(run.model)),
     h('td', {}, run.backend ?? '–'),
     h(

@@ -29,6 +29,11 @@ function runCard(label, run) {
     h('span', { className: 'muted mono' }, `${modelLabel(run.model)} · ${shortCommit(run.git_commit)}`),
     h(
       'span',
+      { className: 'muted compare-group', title: run.group.config_path },
+      `${run.group.config_label || '(config not recorded)'} · ${run.group.selection_label}`,
+    ),
+    h(
+      'span',
       { className: 'compare-rate' },
       formatPercent(run.summary.pass_rate),
       ` (${run.summary.passed}/${run.summary.total_tests})`,

@@ -88,9 +88,25 @@ function runActions(detail) {
     'div',
     { className: 'actions' },
     previous
-      ? h('a', { className: 'button', href: compareHref(previous, detail.run.id) }, 'Compare with previous run')
+      ? h(
+          'a',
+          {
+            className: 'button',
+            href: compareHref(previous, detail.run.id),
+            title: 'the run before this one of the same config file and selection',
+          },
+          'Compare with previous run',
+        )
       : null,
-    h('a', { className: 'button', href: runsHref({ agent: detail.run.agent_slug }) }, 'All runs of this agent'),
+    h(
+      'a',
+      {
+        className: 'button',
+        href: runsHref({ group: detail.run.group.key }),
+        title: 'the runs of this config file with this selection of test cases',
+      },
+      'History of this config',
+    ),
   );
 }
 

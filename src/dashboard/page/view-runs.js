@@ -24,15 +24,24 @@ function paramsOf(route) {
   const offset = Number(route.params.get('offset') ?? 0);
   return {
     agent: route.params.get('agent') ?? '',
+    group: route.params.get('group') ?? '',
     q: route.params.get('q') ?? '',
     status: route.params.get('status') ?? '',
     offset: Number.isInteger(offset) && offset > 0 ? offset : 0,
   };
 }
 
-/** The filters above the runs: agent (once there are several), free text, status. */
+/** What the history picker shows for a group: the agent, its config file and its selection of test cases. */
+function groupText(group) {
+  return `${group.agent_name} — ${group.config_label || '(config not recorded)'} · ${group.selection_label}`;
+}
+
+/**
+ * The filters above the runs: history (config file and selection, once there are several), free text, status.
+ * An `agent` in the link (from older links) still narrows the runs and is offered as a way back to all.
+ */
 function runFilters(params, update) {
-  const agentSlot = h('span', {});
+  const groupSlot = h('span', {});
   const search = h('input', {
     type: 'search',
     placeholder: 'Filter: model, commit, backend, id…',
@@ -50,13 +59,14 @@ function runFilters(params, update) {
     ['passed', 'All passing'],
   ];
   const statusSelect = select(statuses, params.status, (status) => update({ status, offset: 0 }), 'filter by status');
-  const showAgents = (page) => {
-    if (page.agents.length <= 1) return mount(agentSlot);
-    const agents = page.agents.map((agent) => [agent.agent_slug, `${agent.agent_name} (${agent.runs})`]);
-    const choose = (agent) => update({ agent, offset: 0 });
-    mount(agentSlot, select([['', 'All agents'], ...agents], params.agent, choose, 'filter by agent'));
+  const showGroups = (page) => {
+    if (page.groups.length <= 1 && !params.group && !params.agent) return mount(groupSlot);
+    const groups = page.groups.map((group) => [group.key, `${groupText(group)} (${group.runs})`]);
+    const all = params.agent ? `All runs of agent ${params.agent}` : 'All configs and selections';
+    const choose = (group) => update({ group, agent: group ? '' : params.agent, offset: 0 });
+    mount(groupSlot, select([['', all], ...groups], params.group, choose, 'filter by config and selection'));
   };
-  return { element: h('div', { className: 'filters' }, agentSlot, search, statusSelect), showAgents };
+  return { element: h('div', { className: 'filters' }, groupSlot, search, statusSelect), showGroups };
 }
 
 export function renderRuns(root, route) {
@@ -76,7 +86,7 @@ export function renderRuns(root, route) {
   const load = async () => {
     const token = ++loadToken;
     try {
-      const query = { agent: params.agent, q: params.q, status: params.status };
+      const query = { agent: params.agent, group: params.group, q: params.q, status: params.status };
       const [page, trends] = await Promise.all([
         getRuns({ ...query, offset: params.offset, limit: PAGE_SIZE }),
         getTrends(query),
@@ -87,8 +97,8 @@ export function renderRuns(root, route) {
       if (page.indexing) setTimeout(() => tableBody.isConnected && token === loadToken && load(), INDEXING_POLL_MS);
       mount(chartBody, passRateChart(trends));
       mount(metricsBody, metricTrends(trends));
-      filters.showAgents(page);
-      const filtered = Boolean(params.q || params.status || params.agent);
+      filters.showGroups(page);
+      const filtered = Boolean(params.q || params.status || params.agent || params.group);
       mount(
         tableBody,
         runsTable(page, compare.selection, (offset) => update({ offset }), filtered),

@@ -18,6 +18,30 @@ export interface RunSpec {
   readonly gitCommit?: string | null;
   readonly configSnapshot?: JsonValue;
   readonly cliArgs?: readonly string[];
+  /** `report.agent_config_path`; by default `/work/sample/<agent-slug>/agent.yaml`. */
+  readonly configPath?: string;
+  /**
+   * `metadata.selection`, as `holodeck test` writes it (see selectionOf); by default every test case. null
+   * leaves it out, as records written before selections were kept.
+   */
+  readonly selection?: JsonValue | null;
+}
+
+/** A stored selection: every test case unless `fields` say otherwise (filters, grep, exclude, limit, shard…). */
+export function selectionOf(suiteCases: number, fields: Record<string, JsonValue> = {}): JsonValue {
+  const filters = fields.filters;
+  return {
+    filter: Array.isArray(filters) && filters.length === 1 ? (filters[0] ?? null) : null,
+    filters: [],
+    grep: null,
+    exclude: [],
+    last_failed: null,
+    limit: null,
+    shard: null,
+    suite_cases: suiteCases,
+    suite_fingerprint: '0123456789abcdef',
+    ...fields,
+  };
 }
 
 export function slugOf(name: string): string {
@@ -53,7 +77,7 @@ export function recordOf(spec: RunSpec): Record<string, JsonValue> {
   const finishedAt = new Date(Date.parse(spec.startedAt) + duration).toISOString();
   const report = {
     agent_name: agentName,
-    agent_config_path: `/work/sample/${slugOf(agentName)}/agent.yaml`,
+    agent_config_path: spec.configPath ?? `/work/sample/${slugOf(agentName)}/agent.yaml`,
     timestamp: spec.startedAt,
     holodeck_version: '0.1.0',
     summary: summarizeResults(spec.results, duration),
@@ -78,6 +102,7 @@ export function recordOf(spec: RunSpec): Record<string, JsonValue> {
       model,
       started_at: spec.startedAt,
       finished_at: finishedAt,
+      ...(spec.selection === null ? {} : { selection: spec.selection ?? selectionOf(spec.results.length) }),
     },
     report: report as unknown as JsonValue,
   };
