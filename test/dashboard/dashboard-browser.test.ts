@@ -179,7 +179,7 @@ describe('dashboard in Chromium', () => {
   it('filters test cases by status, name and metric, and keeps filters in the link', async () => {
     await open(`#/run/${demo.newer}`);
     await page.locator('a.case-row').first().waitFor();
-    await page.locator('label.check', { hasText: 'Failed only' }).locator('input').check();
+    await page.locator('label.check', { hasText: 'Failed or errored only' }).locator('input').check();
     expect(await page.locator('a.case-row').count()).toBe(4);
     await page.locator('input[aria-label="filter test cases by name"]').fill('capital');
     expect(await page.locator('a.case-row').count()).toBe(1);
@@ -260,6 +260,48 @@ describe('dashboard in Chromium', () => {
     const scores = page.locator('.exchange-card tr.metric-row td.num');
     await scores.first().waitFor();
     expect(await scores.allTextContents()).toEqual(['0.0004', '0.5', expect.any(String)]);
+  });
+
+  it('shows a case that could not be judged as an error, apart from failures, with its cause', async () => {
+    const failing = conversationCase('wrong-answer', { failTurn: 1 });
+    const base = conversationCase('endpoint-down');
+    const turns = (base.turns ?? []).map((turn, index) =>
+      index === 1
+        ? {
+            ...turn,
+            status: 'error' as const,
+            passed: false as const,
+            response: '',
+            tool_calls: [],
+            tool_invocations: [],
+            arg_match_details: [],
+            metric_results: [],
+            grader_details: [],
+            errors: ['model endpoint unreachable: connect ECONNREFUSED 127.0.0.1:9'],
+          }
+        : turn,
+    );
+    const errored = { ...base, turns, status: 'error' as const, passed: false as const };
+    const id = await writeRun(temp.dir, {
+      agentName: 'error-agent',
+      startedAt: '2026-12-05T09:00:00.000Z',
+      results: [failing, errored],
+    });
+    await open(`#/run/${id}`);
+    const row = page.locator('a.case-row[data-case-index="1"]');
+    await row.waitFor();
+    expect(await row.getAttribute('class')).toContain('status-error');
+    expect(await row.locator('.icon').first().textContent()).toBe('!');
+    expect(await row.textContent()).toContain('turn 2/3: model endpoint unreachable: connect ECONNREFUSED');
+    expect(await page.locator('a.case-row[data-case-index="0"]').getAttribute('class')).toContain('status-failed');
+    await row.click();
+    const turn = page.locator('details.turn[data-turn-index="1"]');
+    await turn.waitFor();
+    expect(await turn.getAttribute('class')).toContain('status-error');
+    expect(await turn.getAttribute('open')).not.toBeNull();
+    expect(await text('.page-title .badge')).toBe('error');
+    expect(await turn.locator('.badge').first().textContent()).toBe('error');
+    await screenshot(page, '09-error-case');
   });
 
   it('logged no errors in the page', () => {

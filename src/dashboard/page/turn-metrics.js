@@ -7,7 +7,7 @@ import { statusIcon, textBlock, valueBlock } from './widgets.js';
 function metricState(metric) {
   if (metric.skipped) return 'skipped';
   if (metric.error) return 'error';
-  return metric.passed ? 'passed' : 'failed';
+  return metric.passed === true ? 'passed' : 'failed';
 }
 
 function metricRow(metric) {

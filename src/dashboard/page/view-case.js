@@ -9,9 +9,11 @@ import { caseHref, runHref } from './router.js';
 import { exchangeBody, exchangeOfCase } from './view-turn.js';
 import { badge, card, errorBox, lazyDetails, loading, stat } from './widgets.js';
 
-function turnStatus(turn) {
-  if (turn.skipped) return 'skipped';
-  return turn.passed ? 'passed' : 'failed';
+/** The recorded status (passed, failed, error, skipped); results from before statuses existed fall back. */
+function statusOf(result) {
+  if (result.status) return result.status;
+  if (result.skipped) return 'skipped';
+  return result.passed ? 'passed' : 'failed';
 }
 
 function oneLine(text, max = 140) {
@@ -20,8 +22,8 @@ function oneLine(text, max = 140) {
 }
 
 function turnSummary(turn, turnCount) {
-  const status = turnStatus(turn);
-  const metricsPassed = turn.metric_results.filter((m) => !m.skipped && m.passed).length;
+  const status = statusOf(turn);
+  const metricsPassed = turn.metric_results.filter((m) => !m.skipped && m.passed === true).length;
   const metricsRun = turn.metric_results.filter((m) => !m.skipped).length;
   return [
     h('span', { className: 'turn-label' }, turnLabel(turn.turn_index, turnCount)),
@@ -51,8 +53,8 @@ function turnSummary(turn, turnCount) {
 }
 
 function turnRow(turn, turnCount, openTurn) {
-  const status = turnStatus(turn);
-  const open = openTurn === null ? status === 'failed' : openTurn === turn.turn_index;
+  const status = statusOf(turn);
+  const open = openTurn === null ? status === 'failed' || status === 'error' : openTurn === turn.turn_index;
   const details = lazyDetails(turnSummary(turn, turnCount), () => exchangeBody(turn), `turn status-${status}`, open);
   details.dataset.turnIndex = String(turn.turn_index);
   details.id = `turn-${turn.turn_index}`;
@@ -125,7 +127,7 @@ function caseHead(detail) {
       'div',
       { className: 'page-title' },
       h('h1', { className: 'case-title' }, result.test_name),
-      badge(result.passed ? 'passed' : 'failed'),
+      badge(statusOf(result)),
       turns
         ? h(
             'span',

@@ -43,7 +43,7 @@ function matches(row, filters) {
     if (!metric) return false;
     if (filters.failed) return !metric.passed;
   }
-  return !filters.failed || row.status === 'failed';
+  return !filters.failed || row.status === 'failed' || row.status === 'error';
 }
 
 function filtersOf(route) {
@@ -54,7 +54,7 @@ function filtersOf(route) {
   };
 }
 
-/** The filters of the case list: failed only, name, metric; `shown` receives the count of matching cases. */
+/** The filters of the case list: failed or errored only, name, metric; `shown` receives the count of matching cases. */
 function filterBar(filters, metricNames, shown, setFilter) {
   const failed = h('input', { type: 'checkbox', on: { change: () => setFilter({ failed: failed.checked }) } });
   failed.checked = filters.failed;
@@ -74,7 +74,7 @@ function filterBar(filters, metricNames, shown, setFilter) {
   return h(
     'div',
     { className: 'filters' },
-    h('label', { className: 'check' }, failed, 'Failed only'),
+    h('label', { className: 'check' }, failed, 'Failed or errored only'),
     name,
     metric,
     shown,
