@@ -1,5 +1,6 @@
 /** `--output report.html`: the static HTML report of the run just recorded, as `test view --export` writes it. */
 import { relative } from 'node:path';
+import type { Redactor } from '../core/redactor.js';
 import { exportStaticReport } from '../dashboard/export-static-report.js';
 import type { PlannedOutput } from './plan-outputs.js';
 
@@ -8,6 +9,7 @@ export async function writeHtmlOutputs(
   outputs: readonly PlannedOutput[],
   resultsDir: string,
   recordPath: string | null,
+  redactor: Redactor,
 ): Promise<string[]> {
   const html = outputs.filter((output) => output.format === 'html');
   if (html.length === 0) return [];
@@ -18,7 +20,7 @@ export async function writeHtmlOutputs(
   const problems: string[] = [];
   for (const output of html) {
     try {
-      await exportStaticReport({ resultsDir, runId, outPath: output.path });
+      await exportStaticReport({ resultsDir, runId, outPath: output.path, redactor });
     } catch (error) {
       problems.push(`cannot write ${output.path}: ${(error as Error).message}`);
     }

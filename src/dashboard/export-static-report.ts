@@ -1,7 +1,9 @@
 /** `holodeck test view --export report.html`: one run as a single HTML file that opens without a server. */
+
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import type { Redactor } from '../core/redactor.js';
 import { bundlePageScripts } from './bundle-page-scripts.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashboard-types.js';
@@ -20,6 +22,8 @@ export interface ExportOptions {
   /** `<agent-slug>/<timestamp>`; the newest readable run when absent. */
   readonly runId?: string;
   readonly outPath: string;
+  /** Masks secrets of the exporting environment in the report's data (see DashboardOptions.redactor). */
+  readonly redactor?: Redactor;
 }
 
 /** What the page reads instead of the API when it opens from a file. */
@@ -71,7 +75,8 @@ export async function buildStaticData(resultsDir: string, runId?: string): Promi
 
 /** Writes the report (atomically: a temporary file renamed into place) and returns its absolute path. */
 export async function exportStaticReport(options: ExportOptions): Promise<string> {
-  const data = await buildStaticData(options.resultsDir, options.runId);
+  const built = await buildStaticData(options.resultsDir, options.runId);
+  const data = options.redactor === undefined ? built : options.redactor.deep(built);
   const assets = await loadPageAssets();
   const html = staticPageHtml({
     title: `HoloDeck — ${data.run.run.agent_name} — ${data.run.run.id}`,

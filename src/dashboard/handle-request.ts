@@ -1,5 +1,6 @@
 /** Routes one HTTP request: the page, its assets, the event stream and the JSON API. Read-only: GET and HEAD. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Redactor } from '../core/redactor.js';
 import { handleApi } from './api-routes.js';
 import { DashboardError } from './dashboard-error.js';
 import type { EventHub } from './event-hub.js';
@@ -17,6 +18,8 @@ export interface RequestDeps {
   /** `host:port` values the server answers to; null accepts any (when listening on all interfaces). */
   readonly allowedHosts: () => ReadonlySet<string> | null;
   readonly log: (line: string) => void;
+  /** Applied to every API response; null serves records as they are. */
+  readonly redactor: Redactor | null;
 }
 
 export function createRequestHandler(deps: RequestDeps): (request: IncomingMessage, response: ServerResponse) => void {
@@ -39,7 +42,8 @@ async function route(request: IncomingMessage, response: ServerResponse, deps: R
   if (url.pathname === '/api/events') {
     deps.hub.add(response, SECURITY_HEADERS);
   } else if (url.pathname.startsWith('/api/')) {
-    sendJson(response, 200, await handleApi(url, deps), headOnly);
+    const body = await handleApi(url, deps);
+    sendJson(response, 200, deps.redactor === null ? body : deps.redactor.deep(body), headOnly);
   } else {
     serveStatic(url.pathname, request, response, deps.assets, headOnly);
   }

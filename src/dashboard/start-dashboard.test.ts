@@ -297,3 +297,36 @@ describe('startDashboard', () => {
     expect(logged).toEqual([]);
   });
 });
+
+describe('dashboard redaction', () => {
+  it('masks the serving environment’s secrets in API responses and the static export, even in records written unmasked', async () => {
+    const { createRedactor } = await import('../core/redactor.js');
+    const { exportStaticReport } = await import('./export-static-report.js');
+    const secret = 'sk-live-CANARY-9f8e7d6c5b4a';
+    const folder = await tempDir();
+    const redactor = createRedactor([{ name: 'OPENAI_API_KEY', value: secret }]);
+    try {
+      const leaky = { ...singleCase('echoes the key', false), agent_response: `the key is ${secret}` };
+      const id = await writeRun(folder.dir, {
+        agentName: 'leaky',
+        startedAt: '2026-12-05T10:00:00.000Z',
+        results: [leaky],
+      });
+      const served = await startDashboard({ resultsDir: folder.dir, host: '127.0.0.1', port: 0, redactor });
+      try {
+        const body = await (await fetch(new URL(`/api/runs/${id}/cases/0`, served.url))).text();
+        expect(body).toContain('***OPENAI_API_KEY');
+        expect(body).not.toContain(secret);
+      } finally {
+        await served.close();
+      }
+      const out = join(folder.dir, 'export.html');
+      await exportStaticReport({ resultsDir: folder.dir, runId: id, outPath: out, redactor });
+      const html = await (await import('node:fs/promises')).readFile(out, 'utf8');
+      expect(html).not.toContain(secret);
+      expect(html).toContain('***OPENAI_API_KEY');
+    } finally {
+      await folder.cleanup();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 /** `holodeck test view`: serves the dashboard of the run records under a results folder. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Redactor } from '../core/redactor.js';
 import { EventHub } from './event-hub.js';
 import { createRequestHandler } from './handle-request.js';
 import { loadPageAssets } from './page-assets.js';
@@ -16,6 +17,11 @@ export interface DashboardOptions {
   readonly log?: (line: string) => void;
   /** How often the folder is checked for new runs when fs.watch says nothing (default 1000 ms). */
   readonly pollMs?: number;
+  /**
+   * Masks secrets of the serving environment in every API response, beside the masking records already had
+   * when they were written (a record from elsewhere or from an older version may not have).
+   */
+  readonly redactor?: Redactor;
 }
 
 export interface Dashboard {
@@ -77,7 +83,17 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
   const store = new RunStore(options.resultsDir);
   const hub = new EventHub();
   let hosts: Set<string> | null = null;
-  const server = createServer(createRequestHandler({ assets, index, store, hub, allowedHosts: () => hosts, log }));
+  const server = createServer(
+    createRequestHandler({
+      assets,
+      index,
+      store,
+      hub,
+      allowedHosts: () => hosts,
+      log,
+      redactor: options.redactor ?? null,
+    }),
+  );
   const port = await listen(server, options.host, options.port);
   hosts = allowedHosts(options.host, port);
   const notify = notifier(index, hub, options.resultsDir, log);

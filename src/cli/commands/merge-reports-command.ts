@@ -79,7 +79,7 @@ export async function mergeReportsCommand(
   const report = await replayShards(checked.ordered, merged, reporters.reporter);
   const record = reporters.recordPath();
   process.stderr.write(`merged ${ordered.length} shards into ${record ?? '(no record)'}\n`);
-  const htmlProblems = await writeHtmlOutputs(outputs.outputs, resultsDir, record);
+  const htmlProblems = await writeHtmlOutputs(outputs.outputs, resultsDir, record, redactor);
   for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);
   if (verbosity !== 'quiet') {
     printRunLocations(process.stdout, {

@@ -5,7 +5,7 @@ import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
-import { createRedactor } from '../../core/redactor.js';
+import { createRedactor, type Redactor } from '../../core/redactor.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -62,7 +62,7 @@ async function guardedTestCommand(
   const outputs = planOutputs(options.output, options.format);
   if (!outputs.ok) return usageError(outputs.message);
   await preloadModelClient();
-  const loaded = await loadOrReport(configPath);
+  const loaded = await loadOrReport(configPath, undefined, options.maxFileSize);
   if (!loaded) return EXIT.config;
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
@@ -76,7 +76,7 @@ async function guardedTestCommand(
     resumeSource = found.source;
     overrides = resumedOverrides(loaded, options, found.source.metadata);
   }
-  const config = await loadRunnableOrReport(configPath, overrides);
+  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize);
   if (!config) return EXIT.config;
   const prepared: Prepared =
     resumeSource === null
@@ -113,7 +113,7 @@ async function guardedTestCommand(
     customResultsDir: customResults !== null && customResults !== undefined,
     outputs: outputs.outputs,
   };
-  return runWithBackend(config, run, options, { backend, reporters, where, guard });
+  return runWithBackend(config, run, options, { backend, reporters, where, guard, redactor });
 }
 
 type FoundResume =
@@ -148,13 +148,14 @@ interface RunParts {
   readonly reporters: Reporters;
   readonly where: RunPlace;
   readonly guard: RunGuard;
+  readonly redactor: Redactor;
 }
 
 async function runWithBackend(
   config: AgentConfig,
   run: PreparedRun,
   options: TestOptions,
-  { backend, reporters, where, guard }: RunParts,
+  { backend, reporters, where, guard, redactor }: RunParts,
 ): Promise<ExitCode> {
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
@@ -193,7 +194,7 @@ async function runWithBackend(
       explainInterruption(config, record, options, where);
       return guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
     }
-    const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record);
+    const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record, redactor);
     for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);
     if (options.verbosity !== 'quiet') {
       printRunLocations(process.stdout, {

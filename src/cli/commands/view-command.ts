@@ -20,11 +20,13 @@ interface ViewOptions {
 
 export async function viewCommand(configArg: string, raw: Record<string, unknown>): Promise<ExitCode> {
   const options = raw as unknown as ViewOptions;
-  redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
+  const redactor = createRedactor(collectSecrets(null, process.env).secrets);
+  redactProcessOutput(redactor);
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : defaultResultsDir(configArg);
   if (options.export) {
     try {
-      const written = await exportStaticReport({ resultsDir, runId: options.run, outPath: resolve(options.export) });
+      const outPath = resolve(options.export);
+      const written = await exportStaticReport({ resultsDir, runId: options.run, outPath, redactor });
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;
     } catch (error) {
@@ -39,6 +41,7 @@ export async function viewCommand(configArg: string, raw: Record<string, unknown
       host: options.host,
       port: options.port,
       log: (line) => process.stderr.write(`${line}\n`),
+      redactor,
     });
   } catch (error) {
     process.stderr.write(`error: the dashboard could not start: ${(error as Error).message}\n`);
