@@ -3,7 +3,7 @@ import type { JsonValue } from '../core/json.js';
 import type { MetricResult, TestResult, ToolAssertionResult, TurnResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import type { CaseFailure } from './dashboard-types.js';
-import { formatScore } from './format-score.js';
+import { formatScore } from '../core/format-score.js';
 
 const MAX_VALUE_CHARS = 60;
 

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatScore } from './format-score.js';
+import { formatScore } from '../core/format-score.js';
 import { PAGE_DIR } from './page-assets.js';
 
 /** The page's own formatting module, loaded as the browser loads it (plain ES module, no DOM needed). */

@@ -1,4 +1,5 @@
 /** Number formatting shared by the human-readable reporters. */
+import { formatScore as formatCoreScore } from '../core/format-score.js';
 
 /** `312ms`, `4.2s`, `2m 05s`, `1h 02m`. */
 export function formatDuration(ms: number): string {
@@ -24,10 +25,10 @@ export function formatPercent(part: number, whole: number): string {
   return `${((part / whole) * 100).toFixed(1)}%`;
 }
 
-/** A metric score or threshold: up to 3 decimals, `—` when absent. */
+/** A metric score or threshold as core/format-score.ts writes it (0.333, 0.0004), `—` when absent. */
 export function formatScore(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '—';
-  return Number.isInteger(value) ? String(value) : String(Number(value.toFixed(3)));
+  return formatCoreScore(value);
 }
 
 /** Seconds with millisecond precision, as JUnit expects (`1.234`). */

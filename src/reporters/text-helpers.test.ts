@@ -25,6 +25,8 @@ describe('number formatting', () => {
     expect(formatScore(0.123456)).toBe('0.123');
     expect(formatScore(1)).toBe('1');
     expect(formatScore(null)).toBe('—');
+    expect(formatScore(0.0004)).toBe('0.0004');
+    expect(formatScore(0.9996)).toBe('0.9996');
     expect(formatSeconds(1234)).toBe('1.234');
     expect(formatSeconds(Number.NaN)).toBe('0.000');
   });

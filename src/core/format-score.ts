@@ -1,5 +1,6 @@
 /**
- * Scores, thresholds and deltas as the dashboard writes them for people: 1, 0.5, 0.333 (up to 3 decimals). A
+ * Scores, thresholds and deltas as every human-readable output writes them (console, Markdown, JUnit,
+ * dashboard): 1, 0.5, 0.333 (up to 3 decimals). A
  * value that would round to 0 or to a whole number it is not keeps the digits that tell it apart: 0.0004,
  * 0.00012, 4e-7, 0.9996. The page's formatScore (page/format.js) follows the same rule.
  */
