@@ -11,10 +11,15 @@ import type { AgentConfig } from '../core/config-types.js';
 import type { ConfigIssue } from '../core/errors.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
 
-export async function loadOrReport(configPath: string, load = loadConfig): Promise<AgentConfig | null> {
+/** `maxFileSize`: `--max-file-size`, in MB. */
+export async function loadOrReport(
+  configPath: string,
+  load = loadConfig,
+  maxFileSize?: number,
+): Promise<AgentConfig | null> {
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
   try {
-    loaded = await load(configPath, { env: process.env });
+    loaded = await load(configPath, { env: process.env, max_file_size_mb: maxFileSize });
   } catch (error) {
     // The loader reports problems as issues; a throw is a defect, still answered as a configuration error.
     const where = relative(process.cwd(), configPath) || configPath;
@@ -28,8 +33,12 @@ export async function loadOrReport(configPath: string, load = loadConfig): Promi
 }
 
 /** The configuration as a run would use it, or null after printing why it cannot run. */
-export async function loadRunnableOrReport(configPath: string, overrides: Overrides): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath);
+export async function loadRunnableOrReport(
+  configPath: string,
+  overrides: Overrides,
+  maxFileSize?: number,
+): Promise<AgentConfig | null> {
+  const loaded = await loadOrReport(configPath, loadConfig, maxFileSize);
   if (loaded === null) return null;
   const config = applyOverrides(loaded, overrides);
   const issues = await checkRunnable(config, process.env, {

@@ -24,6 +24,15 @@ function nonNegativeNumber(value: string): number {
   return n;
 }
 
+function megabytes(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of megabytes > 0');
+  return n;
+}
+
+const MAX_FILE_SIZE_HELP =
+  'largest agent.yaml or test cases file to read, in MB (default 10 for agent.yaml, 100 for a test cases file)';
+
 function shardOption(value: string) {
   try {
     return parseShard(value);
@@ -99,6 +108,7 @@ const test = program
     nonNegativeNumber,
   )
   .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
+  .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)
   .option(
     '--redact <name>',
     'mask the value of environment variable NAME in every output (beside those found by name); repeatable',
@@ -152,6 +162,7 @@ program
   .argument('[config]', 'agent.yaml, or a folder holding one', 'agent.yaml')
   .option('--model <provider:name>', "check with this model instead of the agent's", modelOption)
   .addOption(new Option('--backend <name>', 'check with this backend').choices(['ai_sdk', 'claude_agent_sdk']))
+  .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)
   .action(async (config: string, options: Record<string, unknown>) => {
     const { validateCommand } = await import('./commands/validate-command.js');
     process.exitCode = await validateCommand(config, options);

@@ -30,6 +30,7 @@ export function resumeCommandLine(input: ResumeCommandInput): string {
   if (options.backend !== undefined) args.push('--backend', options.backend);
   if (options.gracePeriod !== DEFAULT_GRACE_PERIOD_S) args.push('--grace-period', String(options.gracePeriod));
   if (options.maxTextLength !== undefined) args.push('--max-text-length', String(options.maxTextLength));
+  if (options.maxFileSize !== undefined) args.push('--max-file-size', String(options.maxFileSize));
   if (options.verbosity === 'verbose') args.push('-v');
   if (options.verbosity === 'quiet') args.push('-q');
   args.push('--resume', input.runId);

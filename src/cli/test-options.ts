@@ -25,6 +25,8 @@ export interface TestOptions {
   /** Seconds running cases may take to finish after the first Ctrl-C before they are cancelled. */
   readonly gracePeriod: number;
   readonly maxTextLength: number | undefined;
+  /** `--max-file-size`: the largest agent.yaml or test cases file read, in MB. */
+  readonly maxFileSize: number | undefined;
 }
 
 export const DEFAULT_GRACE_PERIOD_S = 10;
@@ -49,5 +51,6 @@ export function toTestOptions(raw: Record<string, unknown>): TestOptions {
     shard: raw.shard as ShardSpec | undefined,
     gracePeriod: (raw.gracePeriod as number | undefined) ?? DEFAULT_GRACE_PERIOD_S,
     maxTextLength: raw.maxTextLength as number | undefined,
+    maxFileSize: raw.maxFileSize as number | undefined,
   };
 }

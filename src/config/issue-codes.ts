@@ -32,6 +32,7 @@ export const ISSUE = {
   testCasesSource: 'TEST_CASES_SOURCE',
   testCasesFileNotFound: 'TEST_CASES_FILE_NOT_FOUND',
   testCasesFileShape: 'TEST_CASES_FILE_SHAPE',
+  fileTooLarge: 'FILE_TOO_LARGE',
   fileNotFound: 'FILE_NOT_FOUND',
   fileType: 'FILE_TYPE',
   graderUnresolved: 'GRADER_UNRESOLVED',

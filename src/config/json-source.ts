@@ -26,12 +26,19 @@ function jsonSyntaxIssue(file: string, text: string, message: string) {
   };
 }
 
-/** V8 names the offset in most messages; otherwise the YAML parser (a JSON superset) may place the error. */
+/** Above this size the YAML parser is not asked to place a JSON error: it would need gigabytes. */
+const YAML_FALLBACK_MAX_CHARS = 10 * 1024 * 1024;
+
+/**
+ * V8 names the offset in most messages; otherwise the YAML parser (a JSON superset) may place the error, in a
+ * file small enough to parse that way (V8's message quotes the text around the error in any case).
+ */
 function syntaxErrorLocation(file: string, text: string, message: string): SourceLocation {
   const match = /at position (\d+)/.exec(message);
   let offset: number | null = match ? Number(match[1]) : null;
   if (offset === null && message.includes('end of JSON input')) offset = text.length;
   if (offset !== null) return { file, ...positionOf(lineStartsOf(text), offset) };
+  if (text.length > YAML_FALLBACK_MAX_CHARS) return { file, line: 1, column: 1 };
   const fallback = parseYamlSource(file, text);
   const located = fallback.ok ? undefined : fallback.issues[0]?.location;
   return located ?? { file, line: 1, column: 1 };

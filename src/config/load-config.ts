@@ -14,6 +14,7 @@ import { buildMetricList } from './build-metric.js';
 import { buildModel } from './build-model.js';
 import { buildTestCase } from './build-test-case.js';
 import { buildTool } from './build-tool.js';
+import { type FileSizeLimits, resolveFileSizeLimits } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
 import { loadTestCasesFile, type TestCasesSource } from './load-test-cases-file.js';
 import { type IssueSources, locateIssues } from './locate-issues.js';
@@ -28,12 +29,20 @@ import { type Indexed, type ValidatedDocument, validateDocument, validateTestCas
 export interface LoadConfigOptions {
   /** The environment for ${VAR} substitution and HOLODECK_* settings. */
   readonly env: Env;
+  /** `--max-file-size`: the largest configuration or test cases file read, in MB (default: see file-size-limits.ts). */
+  readonly max_file_size_mb?: number | undefined;
 }
 
 export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
   const file = await resolveConfigFile(path);
   if (!file.ok) return failure([file.issue], { main: null, testCases: null, testCaseItems: undefined });
-  const read = await readSource(file.path);
+  const sizes = resolveFileSizeLimits(options.max_file_size_mb, options.env);
+  if (sizes.issues.length > 0) return failure(sizes.issues, { main: null, testCases: null, testCaseItems: undefined });
+  const read = await readSource(file.path, {
+    kind: 'configuration',
+    maxBytes: sizes.limits.config_bytes,
+    wholeYamlBytes: sizes.limits.config_bytes,
+  });
   if (!read.ok) {
     const issues: PendingIssue[] =
       'issues' in read
@@ -55,7 +64,7 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
   ctx.issues.addAll(substituted.issues);
   const validated = validateDocument(substituted.value);
   ctx.issues.addAll(validated.issues.issues);
-  const cases = await collectTestCases(validated, ctx, options.env);
+  const cases = await collectTestCases(validated, ctx, options.env, sizes.limits);
   const sources: IssueSources = { main: document, testCases: cases.source, testCaseItems: cases.items };
   const config = await buildConfig(validated, cases.valid, document, ctx, options.env);
   if (ctx.issues.size > 0 || !config) return failure(ctx.issues.issues, sources);
@@ -72,12 +81,13 @@ async function collectTestCases(
   validated: ValidatedDocument,
   ctx: BuildContext,
   env: Env,
+  limits: FileSizeLimits,
 ): Promise<CollectedTestCases> {
   const file = validated.section('test_cases_file');
   let items = validated.inlineTestCases;
   let source: TestCasesSource | null = null;
   if (file !== undefined && items === undefined) {
-    const loaded = await loadTestCasesFile(file, ctx.baseDir, env);
+    const loaded = await loadTestCasesFile(file, ctx.baseDir, env, limits);
     ctx.issues.addAll(loaded.issues);
     if (!loaded.ok) return { items: undefined, source: null, valid: [] };
     items = loaded.items;

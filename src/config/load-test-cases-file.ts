@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
+import type { FileSizeLimits } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, type PendingIssue, pendingIssue } from './pending-issue.js';
 import { readSource } from './read-source.js';
@@ -26,9 +27,19 @@ export type TestCasesFileLoad =
 
 const WRAPPER_KEYS = ['test_cases'];
 
-export async function loadTestCasesFile(file: string, baseDir: string, env: Env): Promise<TestCasesFileLoad> {
+export async function loadTestCasesFile(
+  file: string,
+  baseDir: string,
+  env: Env,
+  limits: FileSizeLimits,
+): Promise<TestCasesFileLoad> {
   const path = resolve(baseDir, file);
-  const read = await readSource(path);
+  const read = await readSource(path, {
+    kind: 'test cases',
+    maxBytes: limits.test_cases_bytes,
+    wholeYamlBytes: limits.config_bytes,
+    path: ['test_cases_file'],
+  });
   if (!read.ok) {
     if ('issues' in read) return { ok: false, issues: read.issues };
     const message =

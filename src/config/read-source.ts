@@ -1,20 +1,66 @@
-/** Reads a configuration file and parses it: `.json` with JSON.parse, anything else as YAML. */
-import { readFile } from 'node:fs/promises';
+/**
+ * Reads a configuration file and parses it: `.json` with JSON.parse, anything else as YAML. A file above its
+ * size limit is refused before it is read; a test cases file in YAML is read case by case (yaml-items-source.ts).
+ */
+import { readFile, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { type FileKind, fileTooLargeIssue, megabytes } from './file-size-limits.js';
+import { ISSUE } from './issue-codes.js';
 import { parseJsonSource } from './json-source.js';
+import { type ConfigPath, pendingIssue } from './pending-issue.js';
 import type { SourceParse } from './source-document.js';
+import { parseYamlItems } from './yaml-items-source.js';
 import { parseYamlSource } from './yaml-source.js';
 
 export type SourceRead = SourceParse | { readonly ok: false; readonly missing: true; readonly error: string };
 
-export async function readSource(path: string): Promise<SourceRead> {
+export interface ReadSourceOptions {
+  readonly kind: FileKind;
+  /** Refuse a larger file, before reading it. */
+  readonly maxBytes: number;
+  /** The largest YAML document parsed whole (a test cases file that cannot be read case by case). */
+  readonly wholeYamlBytes: number;
+  /** Where an issue about the file points in the configuration; without it, at the file itself. */
+  readonly path?: ConfigPath;
+}
+
+const UNLIMITED: ReadSourceOptions = {
+  kind: 'configuration',
+  maxBytes: Number.POSITIVE_INFINITY,
+  wholeYamlBytes: Number.POSITIVE_INFINITY,
+};
+
+export async function readSource(path: string, options: ReadSourceOptions = UNLIMITED): Promise<SourceRead> {
   let text: string;
+  let size: number;
   try {
+    size = (await stat(path)).size;
+    if (size > options.maxBytes) {
+      const issue = fileTooLargeIssue(path, size, options.maxBytes, options.kind, options.path ?? []);
+      return { ok: false, issues: [options.path ? issue : { ...issue, location: { file: path, line: 1, column: 1 } }] };
+    }
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     return { ok: false, missing: true, error: code === 'ENOENT' ? 'not found' : String(error) };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  return extname(path).toLowerCase() === '.json' ? parseJsonSource(path, text) : parseYamlSource(path, text);
+  if (extname(path).toLowerCase() === '.json') return parseJsonSource(path, text);
+  if (options.kind === 'configuration') return parseYamlSource(path, text);
+  return parseTestCasesYaml(path, text, size, options);
+}
+
+function parseTestCasesYaml(path: string, text: string, size: number, options: ReadSourceOptions): SourceParse {
+  const items = parseYamlItems(path, text);
+  if (items.kind === 'document') return { ok: true, document: items.document };
+  // Small enough to parse whole: the whole document's own messages and positions, exactly.
+  if (size <= options.wholeYamlBytes) return parseYamlSource(path, text);
+  if (items.kind === 'syntax') return { ok: false, issues: items.issues };
+  const message =
+    `${path} (${megabytes(size)}) is too large to parse as one YAML document (the limit is ` +
+    `${megabytes(options.wholeYamlBytes)}), and it cannot be read test case by test case: ${items.reason}`;
+  const hint =
+    'write it as a plain list of test cases without aliases (top-level `- ` items, or `test_cases:` alone), ' +
+    'or as JSON, or raise the limit with --max-file-size';
+  return { ok: false, issues: [pendingIssue(ISSUE.fileTooLarge, options.path ?? [], message, { hint })] };
 }

@@ -51,13 +51,13 @@ function syntaxBase(message: string, hint: string | null): PendingIssue {
   return { code: ISSUE.syntax, path: [], target: 'none', message, hint };
 }
 
-function lineAt(text: string, offset: number): string {
+export function lineAt(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const end = text.indexOf('\n', offset);
   return text.slice(start, end === -1 ? text.length : end);
 }
 
-function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
+export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
   const flowReference = /[{[].*\$\{/.test(line);
   const hint = flowReference ? FLOW_REFERENCE_HINT : (SYNTAX_HINTS[error.code] ?? null);
   return { ...syntaxBase(`YAML syntax error: ${error.message}`, hint), location: at(error.pos[0]) };
@@ -75,7 +75,8 @@ interface Walk {
   readonly complete: boolean;
 }
 
-class YamlDocument implements SourceDocument {
+/** Positions of a parsed YAML document's nodes; `at` turns an offset of the parsed text into a location. */
+export class YamlDocument implements SourceDocument {
   constructor(
     readonly file: string,
     readonly data: unknown,

@@ -10,13 +10,14 @@ import { redactProcessOutput } from '../redact-process-output.js';
 interface ValidateOptions {
   readonly model?: ModelOverride;
   readonly backend?: 'ai_sdk' | 'claude_agent_sdk';
+  readonly maxFileSize?: number;
 }
 
 export async function validateCommand(configPath: string, options: ValidateOptions = {}): Promise<ExitCode> {
   redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
   // A module that calls process.exit() while it loads is a config error naming it, not the end of validate.
   const guard = guardRun(process.stderr);
-  const config = await loadRunnableOrReport(configPath, options);
+  const config = await loadRunnableOrReport(configPath, options, options.maxFileSize);
   if (guard.crash() !== null) return EXIT.runtime;
   if (!config) return EXIT.config;
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
