@@ -119,3 +119,49 @@ describe('createLanguageModel endpoints', () => {
     );
   });
 });
+
+describe('createLanguageModel: an endpoint with a query string', () => {
+  it.each([
+    ['openai', '/v1', '/v1/chat/completions'],
+    ['openai_compatible', '/v1', '/v1/chat/completions'],
+    ['anthropic', '', '/v1/messages'],
+    ['ollama', '', '/api/chat'],
+  ] as const)('%s: the query follows the API path of each request', async (provider, path, expected) => {
+    const open = await startFakeModelServer(() => ({ kind: 'answer', text: 'ok' }));
+    const endpoint = `${open.url}${path}?gateway=eu%2Fwest&token=abc`;
+    const { model } = await createLanguageModel(modelConfig({ provider, name: 'm', endpoint, api_key: 'k' }), {});
+    await generateText({ model, prompt: 'ping', maxRetries: 0 });
+    expect(open.requests[0]?.path).toBe(expected);
+    expect(open.requests[0]?.query).toEqual({ gateway: 'eu/west', token: 'abc' });
+    await open.close();
+  });
+
+  it('azure_openai: api-version in the query selects the deployment URLs of that version', async () => {
+    const config = modelConfig({
+      provider: 'azure_openai',
+      name: 'dep-1',
+      endpoint: `${server.url}/openai?api-version=2024-10-21&team=a`,
+    });
+    const request = await ask(config, { AZURE_API_KEY: 'env-key' });
+    expect(request.path).toBe('/openai/deployments/dep-1/chat/completions');
+    expect(request.query).toEqual({ 'api-version': '2024-10-21', team: 'a' });
+  });
+
+  it('azure_openai: api_version wins over the query; the v1 API keeps the whole query', async () => {
+    const dated = modelConfig({
+      provider: 'azure_openai',
+      name: 'dep-1',
+      endpoint: `${server.url}/openai?api-version=2023-01-01`,
+      api_version: '2024-10-21',
+    });
+    expect((await ask(dated, { AZURE_API_KEY: 'env-key' })).query).toEqual({ 'api-version': '2024-10-21' });
+    const v1 = modelConfig({
+      provider: 'azure_openai',
+      name: 'dep-1',
+      endpoint: `${server.url}/openai/v1?api-version=preview`,
+    });
+    const request = await ask(v1, { AZURE_API_KEY: 'env-key' });
+    expect(request.path).toBe('/openai/v1/chat/completions');
+    expect(request.query).toEqual({ 'api-version': 'preview' });
+  });
+});

@@ -7,6 +7,7 @@ import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
 import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
+import { fetchWithQuery, splitEndpoint, takeParameter } from './endpoint-query.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -24,43 +25,40 @@ export async function createLanguageModel(config: ModelConfig, env: Env): Promis
   globalThis.AI_SDK_LOG_WARNINGS = false;
   if (config.endpoint !== null && config.provider !== 'ollama') assertHttpUrl(config.endpoint);
   const key = apiKeyOf(config, env);
+  // The endpoint's query string goes after the API path of each request (endpoint-query.ts).
+  const { base, query } = splitEndpoint(config.endpoint ?? '');
+  const configured = config.endpoint === null ? null : base;
+  const fetch = fetchWithQuery(nodeHttpFetch, query);
   switch (config.provider) {
     case 'openai': {
-      const endpoint = withV1(config.endpoint ?? 'https://api.openai.com/v1');
+      const endpoint = withV1(configured ?? 'https://api.openai.com/v1');
       const { createOpenAI } = await import('@ai-sdk/openai');
       const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
-      return { model: createOpenAI({ baseURL: endpoint, apiKey, fetch: nodeHttpFetch }).chat(config.name), endpoint };
+      return { model: createOpenAI({ baseURL: endpoint, apiKey, fetch }).chat(config.name), endpoint };
     }
     case 'azure_openai':
       return createAzureModel(config, env, key ?? missingKey(config));
     case 'anthropic': {
-      const endpoint = withSuffix(config.endpoint ?? 'https://api.anthropic.com', '/v1');
+      const endpoint = withSuffix(configured ?? 'https://api.anthropic.com', '/v1');
       const { createAnthropic } = await import('@ai-sdk/anthropic');
       const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
-      return { model: createAnthropic({ baseURL: endpoint, apiKey, fetch: nodeHttpFetch })(config.name), endpoint };
+      return { model: createAnthropic({ baseURL: endpoint, apiKey, fetch })(config.name), endpoint };
     }
-    case 'ollama': {
-      const endpoint = withSuffix(
-        withScheme(config.endpoint ?? env['OLLAMA_HOST'] ?? 'http://127.0.0.1:11434'),
-        '/api',
-      );
-      const { createOllama } = await import('ollama-ai-provider-v2');
-      const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
-      return { model: createOllama({ baseURL: endpoint, headers, fetch: nodeHttpFetch })(config.name), endpoint };
-    }
+    case 'ollama':
+      return createOllamaModel(config, env, key);
     case 'openai_compatible': {
-      if (config.endpoint === null) {
+      if (configured === null) {
         throw new BackendStartError(
           'model.endpoint is required for provider openai_compatible: set it to the server base URL, e.g. http://127.0.0.1:8000/v1',
         );
       }
-      const endpoint = withV1(config.endpoint);
+      const endpoint = withV1(configured);
       const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       const provider = createOpenAICompatible({
         name: 'openai_compatible',
         baseURL: endpoint,
         includeUsage: true,
-        fetch: nodeHttpFetch,
+        fetch,
         ...(key === null ? {} : { apiKey: key }),
       });
       return { model: provider(config.name), endpoint };
@@ -68,6 +66,19 @@ export async function createLanguageModel(config: ModelConfig, env: Env): Promis
   }
 }
 
+async function createOllamaModel(config: ModelConfig, env: Env, key: string | null): Promise<ResolvedModel> {
+  const { base, query } = splitEndpoint(withScheme(config.endpoint ?? env['OLLAMA_HOST'] ?? 'http://127.0.0.1:11434'));
+  const endpoint = withSuffix(base, '/api');
+  const { createOllama } = await import('ollama-ai-provider-v2');
+  const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
+  const fetch = fetchWithQuery(nodeHttpFetch, query);
+  return { model: createOllama({ baseURL: endpoint, headers, fetch })(config.name), endpoint };
+}
+
+/**
+ * Azure OpenAI: the v1 API, or with an API version (`api_version`, or `api-version` in the endpoint's query) the
+ * deployment URLs of that version. Any other query parameter of the endpoint goes with every request.
+ */
 async function createAzureModel(config: ModelConfig, env: Env, apiKey: string): Promise<ResolvedModel> {
   const configured = config.endpoint ?? env['AZURE_OPENAI_ENDPOINT'] ?? null;
   if (configured === null) {
@@ -76,22 +87,21 @@ async function createAzureModel(config: ModelConfig, env: Env, apiKey: string): 
     );
   }
   assertHttpUrl(configured);
-  const trimmed = trimSlash(configured);
+  const split = splitEndpoint(configured);
+  const { query, value: queryVersion } = takeParameter(split.query, 'api-version');
+  const apiVersion = config.api_version ?? queryVersion;
+  const fetch = fetchWithQuery(nodeHttpFetch, query);
+  const trimmed = trimSlash(split.base);
   const { createAzure } = await import('@ai-sdk/azure');
-  if (/\/openai\/v1$/i.test(trimmed) || config.api_version === null) {
+  if (/\/openai\/v1$/i.test(trimmed) || apiVersion === null) {
     // The v1 API: {resource}/openai/v1/chat/completions, the deployment named in the body.
     const baseURL = /\/openai\/v1$/i.test(trimmed) ? trimmed : `${withSuffix(trimmed, '/openai')}/v1`;
-    return { model: createAzure({ baseURL, apiKey, fetch: nodeHttpFetch }).chat(config.name), endpoint: baseURL };
+    const v1Fetch = queryVersion === null ? fetch : fetchWithQuery(nodeHttpFetch, split.query);
+    return { model: createAzure({ baseURL, apiKey, fetch: v1Fetch }).chat(config.name), endpoint: baseURL };
   }
   // A dated API version: {resource}/openai/deployments/{name}/chat/completions?api-version=...
   const baseURL = withSuffix(trimmed, '/openai');
-  const provider = createAzure({
-    baseURL,
-    apiKey,
-    apiVersion: config.api_version,
-    useDeploymentBasedUrls: true,
-    fetch: nodeHttpFetch,
-  });
+  const provider = createAzure({ baseURL, apiKey, apiVersion, useDeploymentBasedUrls: true, fetch });
   return { model: provider.chat(config.name), endpoint: baseURL };
 }
 
