@@ -281,6 +281,16 @@ describe('dashboard in Chromium', () => {
           }
         : turn,
     );
+    const last = turns[2];
+    if (last === undefined) throw new Error('fixture');
+    const failedCall = {
+      name: 'divide',
+      args: { a: 1, b: 0 },
+      result: null,
+      error: 'division by zero',
+      duration_ms: 1,
+    };
+    turns[2] = { ...last, tool_invocations: [...last.tool_invocations, failedCall] };
     const errored = { ...base, turns, status: 'error' as const, passed: false as const };
     const id = await writeRun(temp.dir, {
       agentName: 'error-agent',
@@ -301,6 +311,10 @@ describe('dashboard in Chromium', () => {
     expect(await turn.getAttribute('open')).not.toBeNull();
     expect(await text('.page-title .badge')).toBe('error');
     expect(await turn.locator('.badge').first().textContent()).toBe('error');
+    // A tool call that returned an error shows on the collapsed turn, whatever the turn's status.
+    const wrongTurn = page.locator('details.turn[data-turn-index="2"] .chip-tool-error');
+    expect(await wrongTurn.textContent()).toBe('1 tool error');
+    expect(await page.locator('details.turn[data-turn-index="0"] .chip-tool-error').count()).toBe(0);
     await screenshot(page, '09-error-case');
   });
 

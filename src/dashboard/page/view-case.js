@@ -25,6 +25,7 @@ function turnSummary(turn, turnCount) {
   const status = statusOf(turn);
   const metricsPassed = turn.metric_results.filter((m) => !m.skipped && m.passed === true).length;
   const metricsRun = turn.metric_results.filter((m) => !m.skipped).length;
+  const toolErrors = turn.tool_invocations.filter((call) => call.error !== null && call.error !== undefined).length;
   return [
     h('span', { className: 'turn-label' }, turnLabel(turn.turn_index, turnCount)),
     badge(status),
@@ -37,6 +38,13 @@ function turnSummary(turn, turnCount) {
             'span',
             { className: 'chip' },
             `${turn.tool_invocations.length} tool call${turn.tool_invocations.length === 1 ? '' : 's'}`,
+          )
+        : null,
+      toolErrors > 0
+        ? h(
+            'span',
+            { className: 'chip chip-bad chip-tool-error', title: 'tool calls that returned an error' },
+            `${toolErrors} tool error${toolErrors === 1 ? '' : 's'}`,
           )
         : null,
       metricsRun > 0
