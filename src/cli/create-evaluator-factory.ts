@@ -14,7 +14,11 @@ export function createEvaluatorFactory(
   const judgeModel = config.evaluations.model ?? config.model;
   const getJudge = (): Judge | null => {
     if (judgeModel === null) return null;
-    judge ??= createAiSdkJudge(judgeModel, env);
+    // Judge calls are retried like agent calls and, unless a metric sets timeout_ms, bounded by llm_timeout.
+    judge ??= createAiSdkJudge(judgeModel, env, {
+      timeout_ms: config.execution.llm_timeout * 1000,
+      retry: { max_retries: config.execution.max_retries },
+    });
     return judge;
   };
   return (metric) => {

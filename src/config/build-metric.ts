@@ -60,9 +60,15 @@ export async function buildMetric(
       if (isNlpMetric(metric)) return { ...base, type: 'standard', metric: metric.metric };
       return buildAnswerMetric(metric, base, path, ctx);
     case 'geval':
-      return { ...base, type: 'geval', criteria: metric.criteria, evaluation_steps: metric.evaluation_steps ?? [] };
+      return {
+        ...base,
+        type: 'geval',
+        criteria: metric.criteria,
+        evaluation_steps: metric.evaluation_steps ?? [],
+        timeout_ms: metric.timeout_ms ?? null,
+      };
     case 'rag':
-      return { ...base, type: 'rag', metric_type: metric.metric_type };
+      return { ...base, type: 'rag', metric_type: metric.metric_type, timeout_ms: metric.timeout_ms ?? null };
     case 'code': {
       const grader = await resolveGrader(metric.grader, [...path, 'grader'], ctx);
       if (!grader) return null;

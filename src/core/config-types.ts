@@ -151,11 +151,15 @@ export interface GEvalMetricConfig extends MetricBase {
   readonly type: 'geval';
   readonly criteria: string;
   readonly evaluation_steps: readonly string[];
+  /** How long one judge call may take, its retries included; null = `execution.llm_timeout`. */
+  readonly timeout_ms: number | null;
 }
 
 export interface RagMetricConfig extends MetricBase {
   readonly type: 'rag';
   readonly metric_type: RagMetricType;
+  /** How long one judge call may take, its retries included; null = `execution.llm_timeout`. */
+  readonly timeout_ms: number | null;
 }
 
 export interface CodeMetricConfig extends MetricBase {

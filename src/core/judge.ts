@@ -6,6 +6,11 @@ export interface JudgeRequest {
   readonly schema: Readonly<Record<string, unknown>>;
   readonly schema_name: string;
   readonly signal: AbortSignal;
+  /**
+   * How long the call may take, retries included; null for the judge's default. A call that does not finish
+   * in time rejects with an error whose `code` is `JUDGE_TIMEOUT`.
+   */
+  readonly timeout_ms: number | null;
 }
 
 export interface Judge {

@@ -20,8 +20,8 @@ const CONFIGS = {
   meteor: { ...base, type: 'standard', metric: 'meteor', name: 'meteor' },
   equality: { ...base, type: 'standard', metric: 'equality', name: 'eq', ...equalityFlags },
   numeric: { ...base, type: 'standard', metric: 'numeric', name: 'num', ...numericOptions },
-  geval: { ...base, type: 'geval', name: 'judge', criteria: 'correct', evaluation_steps: ['check'] },
-  rag: { ...base, type: 'rag', name: 'faith', metric_type: 'faithfulness' },
+  geval: { ...base, type: 'geval', name: 'judge', criteria: 'correct', evaluation_steps: ['check'], timeout_ms: null },
+  rag: { ...base, type: 'rag', name: 'faith', metric_type: 'faithfulness', timeout_ms: null },
   code: {
     ...base,
     type: 'code',

@@ -5,6 +5,8 @@ export type EvaluatorErrorCode =
   | 'JUDGE_NOT_CONFIGURED'
   /** The judge model could not be called (after the judge's own retries). */
   | 'JUDGE_FAILED'
+  /** The judge call, retries included, did not finish within the metric's `timeout_ms` (or `llm_timeout`). */
+  | 'JUDGE_TIMEOUT'
   /** The judge answered with an object that does not match the requested schema. */
   | 'JUDGE_OUTPUT_INVALID'
   /** A code grader threw or its promise rejected. */

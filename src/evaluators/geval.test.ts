@@ -23,6 +23,7 @@ function config(overrides: Partial<GEvalMetricConfig> = {}): GEvalMetricConfig {
     threshold: null,
     criteria: 'The answer states the correct change in net cash.',
     evaluation_steps: ['Compare the number with the expected output.', 'Penalise unsupported claims.'],
+    timeout_ms: null,
     ...overrides,
   };
 }

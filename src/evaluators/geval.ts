@@ -84,6 +84,7 @@ async function grade(
       schema: SCORE_SCHEMA,
       schema_name: 'geval_score',
       signal: input.signal,
+      timeout_ms: config.timeout_ms,
     },
     readScore,
   );
@@ -102,7 +103,14 @@ async function generateSteps(config: GEvalMetricConfig, judge: Judge, signal: Ab
   const answer = await askJudge(
     judge,
     config.name,
-    { system: JUDGE_SYSTEM_PROMPT, prompt, schema: STEPS_SCHEMA, schema_name: 'geval_steps', signal },
+    {
+      system: JUDGE_SYSTEM_PROMPT,
+      prompt,
+      schema: STEPS_SCHEMA,
+      schema_name: 'geval_steps',
+      signal,
+      timeout_ms: config.timeout_ms,
+    },
     readSteps,
   );
   const steps = answer.steps.map((step) => step.trim()).filter((step) => step !== '');

@@ -9,6 +9,7 @@ const request: JudgeRequest = {
   schema: {},
   schema_name: 'x',
   signal: new AbortController().signal,
+  timeout_ms: null,
 };
 
 async function ask(answer: unknown, read: Read<unknown> = readObject({ value: readNumber(0, 1) })) {

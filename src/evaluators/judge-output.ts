@@ -17,6 +17,14 @@ export async function askJudge<T>(judge: Judge, metric: string, request: JudgeRe
     raw = await judge.judge(request);
   } catch (error) {
     if (request.signal.aborted) throw error;
+    if ((error as { code?: unknown } | null)?.code === 'JUDGE_TIMEOUT') {
+      const limit = request.timeout_ms === null ? 'execution.llm_timeout' : `timeout_ms: ${request.timeout_ms}`;
+      throw new EvaluatorError(
+        'JUDGE_TIMEOUT',
+        `judge call for metric "${metric}" failed: ${(error as Error).message} (${limit}; raise the metric's timeout_ms)`,
+        { cause: error },
+      );
+    }
     throw new EvaluatorError('JUDGE_FAILED', `judge call for metric "${metric}" failed: ${describeError(error)}`, {
       cause: error,
     });

@@ -34,7 +34,14 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
 }
 
 function evaluator(metric_type: RagMetricType, answer: unknown) {
-  const config: RagMetricConfig = { type: 'rag', name: metric_type, enabled: true, threshold: null, metric_type };
+  const config: RagMetricConfig = {
+    type: 'rag',
+    name: metric_type,
+    enabled: true,
+    threshold: null,
+    metric_type,
+    timeout_ms: null,
+  };
   const judge = new FakeJudge(answer);
   return { judge, evaluator: createRagEvaluator(config, judge) };
 }

@@ -21,7 +21,7 @@ import type { RagMetric } from './rag-metric.js';
 interface BoundRagMetric {
   readonly requires_ground_truth: boolean;
   readonly requires_retrieval_context: boolean;
-  run(judge: Judge, metricName: string, input: EvaluationInput): Promise<MetricOutcome>;
+  run(judge: Judge, metricName: string, input: EvaluationInput, timeoutMs: number | null): Promise<MetricOutcome>;
 }
 
 const RAG_METRICS: { readonly [K in RagMetricType]: BoundRagMetric } = {
@@ -39,7 +39,7 @@ export function createRagEvaluator(config: RagMetricConfig, judge: Judge): Evalu
     requires_ground_truth: metric.requires_ground_truth,
     requires_retrieval_context: metric.requires_retrieval_context,
     default_threshold: 0.5,
-    evaluate: (input) => metric.run(judge, config.name, input),
+    evaluate: (input) => metric.run(judge, config.name, input, config.timeout_ms),
   };
 }
 
@@ -47,7 +47,7 @@ function bind<Answer>(metric: RagMetric<Answer>): BoundRagMetric {
   return {
     requires_ground_truth: metric.requires_ground_truth,
     requires_retrieval_context: metric.requires_retrieval_context,
-    run: async (judge, metricName, input) => {
+    run: async (judge, metricName, input, timeoutMs) => {
       if (metric.grades_response && input.agent_response.trim() === '') {
         return { score: 0, passed: false, reasoning: 'the agent response is empty', details: null };
       }
@@ -57,6 +57,7 @@ function bind<Answer>(metric: RagMetric<Answer>): BoundRagMetric {
         schema: metric.schema,
         schema_name: metric.schema_name,
         signal: input.signal,
+        timeout_ms: timeoutMs,
       };
       const answer = await askJudge(judge, metricName, request, metric.read(input));
       return metric.outcome(answer, input);

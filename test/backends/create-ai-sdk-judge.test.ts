@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAiSdkJudge, JudgeCallError } from '../../src/backends/ai-sdk/create-ai-sdk-judge.js';
-import type { ProviderName } from '../../src/core/config-types.js';
+import {
+  type AiSdkJudgeOptions,
+  createAiSdkJudge,
+  JudgeCallError,
+} from '../../src/backends/ai-sdk/create-ai-sdk-judge.js';
+import type { GEvalMetricConfig, ProviderName } from '../../src/core/config-types.js';
 import { BackendStartError } from '../../src/core/errors.js';
+import { EvaluatorError } from '../../src/evaluators/evaluator-error.js';
+import { createGEvalEvaluator } from '../../src/evaluators/geval.js';
 import type { FakeRequest, FakeScript } from '../fakes/fake-script.js';
 import { modelConfig } from '../fakes/fixtures/agent-config.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
@@ -26,17 +32,18 @@ afterEach(async () => {
   server = null;
 });
 
-function request(signal = new AbortController().signal) {
+function request(signal = new AbortController().signal, timeout_ms: number | null = null) {
   return {
     system: 'You grade answers.',
     prompt: 'Grade: 25587 vs 25587',
     schema: SCHEMA,
     schema_name: 'verdict',
     signal,
+    timeout_ms,
   };
 }
 
-function judgeFor(provider: ProviderName, url: string, delays: number[] = []) {
+function judgeFor(provider: ProviderName, url: string, delays: number[] = [], options: AiSdkJudgeOptions = {}) {
   const endpoint = provider === 'openai' ? `${url}/v1` : url;
   return createAiSdkJudge(
     modelConfig({ provider, name: 'judge-model', endpoint, api_key: 'k' }),
@@ -45,6 +52,7 @@ function judgeFor(provider: ProviderName, url: string, delays: number[] = []) {
       sleep: async (ms) => {
         delays.push(ms);
       },
+      ...options,
     },
   );
 }
@@ -99,5 +107,75 @@ describe('createAiSdkJudge', () => {
   it('reports a missing key when it is first used', async () => {
     const judge = createAiSdkJudge(modelConfig({ provider: 'anthropic', name: 'claude-x' }), {});
     await expect(judge.judge(request())).rejects.toThrow(BackendStartError);
+  });
+
+  it('ends a call the judge never answers as JUDGE_TIMEOUT, naming the timeout', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'answer', text: '{}', delay_ms: 600_000 }));
+    const error = await judgeFor('openai', server.url, [], { timeout_ms: 300 })
+      .judge(request())
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(JudgeCallError);
+    expect(error).toMatchObject({ code: 'JUDGE_TIMEOUT', message: 'judge call timed out after 300 ms' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("takes the request's timeout_ms over the judge's", async () => {
+    server = await startFakeModelServer(() => ({ kind: 'answer', text: '{}', delay_ms: 600_000 }));
+    const judge = judgeFor('openai', server.url, [], { timeout_ms: 600_000 });
+    await expect(judge.judge(request(undefined, 200))).rejects.toThrow('judge call timed out after 200 ms');
+  });
+
+  it('retries within the deadline, and the deadline covers the retries', async () => {
+    server = await startFakeModelServer((r) =>
+      r.index < 2 ? { kind: 'error', status: 503 } : { kind: 'answer', text: '{}', delay_ms: 600_000 },
+    );
+    const judge = createAiSdkJudge(
+      modelConfig({ provider: 'openai', name: 'judge-model', endpoint: `${server.url}/v1`, api_key: 'k' }),
+      {},
+      { timeout_ms: 400, retry: { max_retries: 5, base_delay_ms: 1, max_delay_ms: 1 } },
+    );
+    await expect(judge.judge(request())).rejects.toMatchObject({ code: 'JUDGE_TIMEOUT' });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('gives up a judge that keeps failing after max_retries', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'error', status: 500 }));
+    const judge = judgeFor('openai', server.url, [], { retry: { max_retries: 2 } });
+    await expect(judge.judge(request())).rejects.toMatchObject({ code: 'MODEL_HTTP_ERROR' });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('makes a stalled judge an error of the metric that names the metric and its timeout_ms', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'answer', text: '{}', delay_ms: 600_000 }));
+    const metric: GEvalMetricConfig = {
+      type: 'geval',
+      name: 'tone',
+      enabled: true,
+      threshold: null,
+      criteria: 'Polite.',
+      evaluation_steps: ['Check the tone.'],
+      timeout_ms: 250,
+    };
+    const evaluator = createGEvalEvaluator(metric, judgeFor('openai', server.url));
+    const error = await evaluator
+      .evaluate({
+        test_case_name: 't',
+        turn_index: 0,
+        turn_input: 'hi',
+        agent_response: 'hello',
+        ground_truth: null,
+        retrieval_context: null,
+        tool_invocations: [],
+        turn_config: {},
+        turn: {},
+        signal: new AbortController().signal,
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EvaluatorError);
+    expect(error).toMatchObject({
+      code: 'JUDGE_TIMEOUT',
+      message:
+        'judge call for metric "tone" failed: judge call timed out after 250 ms (timeout_ms: 250; raise the metric\'s timeout_ms)',
+    });
   });
 });

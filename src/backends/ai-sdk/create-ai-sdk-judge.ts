@@ -14,9 +14,14 @@ import {
 
 export interface AiSdkJudgeOptions {
   readonly retry?: Partial<RetryPolicy>;
+  /** How long one judge call may take, its retries included, when the request sets no timeout of its own. */
+  readonly timeout_ms?: number;
   readonly random?: () => number;
   readonly sleep?: Sleep;
 }
+
+/** As `execution.llm_timeout`'s default. */
+export const DEFAULT_JUDGE_TIMEOUT_MS = 60_000;
 
 /** A judge call that failed for good; `code` as in classifyModelError (MODEL_AUTH, MODEL_HTTP_ERROR…). */
 export class JudgeCallError extends Error {
@@ -30,39 +35,92 @@ export class JudgeCallError extends Error {
   }
 }
 
+/**
+ * Each call has a deadline of its own (the request's `timeout_ms`, else the judge's): a judge that stalls ends
+ * as a JUDGE_TIMEOUT error instead of holding the turn. Retryable failures (429, 5xx, connection errors) are
+ * retried with backoff within that deadline, as agent calls are within their turn's.
+ */
 export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJudgeOptions = {}): Judge {
   let resolved: Promise<ResolvedModel> | null = null;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
+  const defaultTimeout = options.timeout_ms ?? DEFAULT_JUDGE_TIMEOUT_MS;
   return {
     async judge(request: JudgeRequest): Promise<unknown> {
       resolved ??= createLanguageModel(model, env);
       const { model: languageModel, endpoint } = await resolved;
-      const { generateText, jsonSchema, Output } = await import('ai');
-      for (let retries = 0; ; retries += 1) {
-        try {
-          const result = await generateText({
-            model: languageModel,
-            system: request.system,
-            prompt: request.prompt,
-            output: Output.object({ schema: jsonSchema<unknown>({ ...request.schema }), name: request.schema_name }),
-            maxRetries: 0,
-            abortSignal: request.signal,
-            ...(model.temperature === null ? {} : { temperature: model.temperature }),
-            ...(model.max_tokens === null ? {} : { maxOutputTokens: model.max_tokens }),
-          });
-          return result.output;
-        } catch (error) {
-          if (request.signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
-          const verdict = classifyModelError(error, { provider: model.provider, endpoint });
-          if (!verdict.retryable || retries >= policy.max_retries) {
-            throw new JudgeCallError(`judge ${verdict.message}`, verdict.code, { cause: error });
-          }
-          const hint = parseRetryAfter(verdict.retry_after_headers, Date.now());
-          await sleep(retryDelayMs(retries, policy, random, hint), request.signal);
+      const timeoutMs = request.timeout_ms ?? defaultTimeout;
+      const deadline = withDeadline(request.signal, timeoutMs);
+      const call: JudgeCall = { model, languageModel, endpoint, policy, sleep, random };
+      try {
+        return await callWithRetries(call, request, deadline.signal);
+      } catch (error) {
+        if (deadline.timedOut() && !request.signal.aborted) {
+          throw new JudgeCallError(`judge call timed out after ${timeoutMs} ms`, 'JUDGE_TIMEOUT', { cause: error });
         }
+        throw error;
+      } finally {
+        deadline.dispose();
       }
+    },
+  };
+}
+
+interface JudgeCall {
+  readonly model: ModelConfig;
+  readonly languageModel: ResolvedModel['model'];
+  readonly endpoint: string;
+  readonly policy: RetryPolicy;
+  readonly sleep: Sleep;
+  readonly random: () => number;
+}
+
+async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: AbortSignal): Promise<unknown> {
+  const { model, policy } = call;
+  const { generateText, jsonSchema, Output } = await import('ai');
+  for (let retries = 0; ; retries += 1) {
+    try {
+      const result = await generateText({
+        model: call.languageModel,
+        system: request.system,
+        prompt: request.prompt,
+        output: Output.object({ schema: jsonSchema<unknown>({ ...request.schema }), name: request.schema_name }),
+        maxRetries: 0,
+        abortSignal: signal,
+        ...(model.temperature === null ? {} : { temperature: model.temperature }),
+        ...(model.max_tokens === null ? {} : { maxOutputTokens: model.max_tokens }),
+      });
+      return result.output;
+    } catch (error) {
+      if (signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
+      const verdict = classifyModelError(error, { provider: model.provider, endpoint: call.endpoint });
+      if (!verdict.retryable || retries >= policy.max_retries) {
+        throw new JudgeCallError(`judge ${verdict.message}`, verdict.code, { cause: error });
+      }
+      const hint = parseRetryAfter(verdict.retry_after_headers, Date.now());
+      await call.sleep(retryDelayMs(retries, policy, call.random, hint), signal);
+    }
+  }
+}
+
+/** A signal that aborts with `parent` or after `ms`; the parent keeps no listener once disposed. */
+function withDeadline(parent: AbortSignal, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(parent.reason);
+  if (parent.aborted) onAbort();
+  else parent.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new DOMException(`judge call timed out after ${ms} ms`, 'TimeoutError'));
+  }, ms);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    dispose: () => {
+      clearTimeout(timer);
+      parent.removeEventListener('abort', onAbort);
     },
   };
 }

@@ -68,6 +68,7 @@ export const gevalMetricSchema = z.strictObject({
   name: nonBlankString(),
   criteria: nonBlankString(),
   evaluation_steps: z.array(nonBlankString()).optional(),
+  timeout_ms: judgeTimeout(),
   enabled: booleanField().optional(),
   threshold: threshold(),
 });
@@ -75,8 +76,15 @@ export const gevalMetricSchema = z.strictObject({
 export const ragMetricSchema = z.strictObject({
   type: z.literal('rag'),
   metric_type: z.enum(RAG_METRIC_TYPES),
+  timeout_ms: judgeTimeout(),
   ...common(),
 });
+
+function judgeTimeout() {
+  return numberField(z.number().int().min(1).max(MAX_TIMER_MS))
+    .optional()
+    .describe('How long one judge call may take, its retries included (default: execution.llm_timeout).');
+}
 
 export const codeMetricSchema = z.strictObject({
   type: z.literal('code'),
