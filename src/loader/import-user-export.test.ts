@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { exportOrigin, moduleLocation } from './export-origin.js';
 import { importModuleExport, importUserExport } from './import-user-export.js';
 
 const fixtures = fileURLToPath(new URL('../config/fixtures/', import.meta.url));
@@ -95,5 +96,25 @@ describe('importUserExport', () => {
     const result = await importUserExport('my-graders:grade', dir);
     expect(result.ok && typeof result.value).toBe('function');
     expect(result.ok && result.module).toBe('my-graders');
+    const location = { kind: 'package', specifier: 'my-graders', base_dir: dir, path: join(dir, 'my-graders') };
+    expect(result.ok && exportOrigin(result.value)).toEqual({ location, export_name: 'grade' });
+    expect(moduleLocation('my-graders')).toEqual(location);
+  });
+
+  it('remembers where each loaded function or object came from, so a worker thread can load it again', async () => {
+    const grader = await importUserExport('graders/answer-graders.ts:exactAnswer', fixtures);
+    const tool = await importModuleExport('tools/finance', 'divide', fixtures);
+    const file = join(fixtures, 'graders/answer-graders.ts');
+    expect(grader.ok && exportOrigin(grader.value)).toEqual({
+      location: { kind: 'file', path: file },
+      export_name: 'exactAnswer',
+    });
+    expect(tool.ok && exportOrigin(tool.value)?.export_name).toBe('divide');
+    expect(moduleLocation(join(fixtures, 'tools/finance.ts'))).toEqual({
+      kind: 'file',
+      path: join(fixtures, 'tools/finance.ts'),
+    });
+    expect(exportOrigin(() => true)).toBeNull();
+    expect(exportOrigin(42)).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 /** Loads one export of a user module ("path/or/package:exportName"): graders, tools, module backends. */
 
+import { rememberExport } from './export-origin.js';
 import { loadModule } from './load-module.js';
 import { locateModule } from './locate-module.js';
 import { parseExportSpec } from './parse-export-spec.js';
+import { pickExport } from './pick-export.js';
 
 export type UserExportFailure = 'invalid_spec' | 'not_found' | 'no_export' | 'import_failed';
 
@@ -44,15 +46,12 @@ export async function importModuleExport(
   const loaded = await loadModule(location);
   if (!loaded.ok) return failure(loaded.reason, loaded.message);
   const module = location.kind === 'file' ? location.path : location.specifier;
-  const namespace = loaded.namespace;
-  if (Object.hasOwn(namespace, exportName)) {
-    return { ok: true, value: namespace[exportName], module, export_name: exportName };
+  const picked = pickExport(loaded.namespace, exportName);
+  if (picked.found) {
+    rememberExport(module, { location, export_name: exportName }, picked.value);
+    return { ok: true, value: picked.value, module, export_name: exportName };
   }
-  const commonJs = namespace.default;
-  if (typeof commonJs === 'object' && commonJs !== null && Object.hasOwn(commonJs, exportName)) {
-    return { ok: true, value: (commonJs as Record<string, unknown>)[exportName], module, export_name: exportName };
-  }
-  const available = Object.keys(namespace).sort();
+  const available = picked.available;
   const listed = available.length > 0 ? `available: ${available.join(', ')}` : 'the module exports nothing';
   return failure('no_export', `${module} has no export "${exportName}" (${listed})`, available);
 }

@@ -10,7 +10,8 @@ export type ModuleLoad =
   | { readonly ok: true; readonly namespace: Readonly<Record<string, unknown>> }
   | { readonly ok: false; readonly reason: 'not_found' | 'import_failed'; readonly message: string };
 
-type FoundLocation = Exclude<ModuleLocation, { kind: 'missing' }>;
+/** A module that exists: a file, or a package to resolve from a folder. */
+export type FoundLocation = Exclude<ModuleLocation, { kind: 'missing' }>;
 
 const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 const cache = new Map<string, Promise<ModuleLoad>>();
