@@ -1,7 +1,8 @@
 /**
  * The dependency arrows of ARCHITECTURE.md, checked in CI.
  * cli → everything; runner → core, matchers; config/backends/tools/evaluators/reporters/dashboard/files → core
- * (+ matchers, loader where they must); loader, matchers → core; core → nothing.
+ * (+ matchers, loader, workers where they must); workers (user code in worker threads) → core, loader;
+ * loader, matchers → core; core → nothing.
  */
 const layer = (name, allowed) => ({
   name: `${name}-imports-only-${allowed.join('-') || 'nothing'}`,
@@ -20,9 +21,10 @@ module.exports = {
     layer('loader', ['core']),
     layer('files', ['core']),
     layer('config', ['core', 'matchers', 'loader']),
-    layer('tools', ['core', 'loader']),
+    layer('workers', ['core', 'loader']),
+    layer('tools', ['core', 'loader', 'workers']),
     layer('backends', ['core', 'tools', 'loader']),
-    layer('evaluators', ['core', 'matchers']),
+    layer('evaluators', ['core', 'matchers', 'workers']),
     layer('reporters', ['core', 'matchers']),
     layer('dashboard', ['core']),
     layer('runner', ['core', 'matchers']),

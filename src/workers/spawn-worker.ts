@@ -1,0 +1,38 @@
+/**
+ * Starts a user-code worker thread. From the build it runs dist/workers/user-code-worker.js; from the sources
+ * (tests, `tsx`) it runs the TypeScript entry through tsx, as the main thread does.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+const here = import.meta.url;
+
+export function spawnUserCodeWorker(): Worker {
+  const options = { stdout: false, stderr: false, name: 'holodeck user code' } as const;
+  if (!/\.[mc]?ts$/.test(new URL(here).pathname)) return new Worker(new URL('./user-code-worker.js', here), options);
+  const entry = new URL('./user-code-worker.ts', here).href;
+  const bootstrap = `import(${JSON.stringify(tsxApiUrl())}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}));`;
+  // Under the tsx CLI the worker would inherit its loader flags, which clash with tsImport: leave them out.
+  const execArgv = withoutTsxFlags(process.execArgv);
+  return new Worker(bootstrap, { ...options, eval: true, execArgv });
+}
+
+/** The ESM build of `tsx/esm/api` (the eval'd bootstrap cannot resolve packages from here by name). */
+function tsxApiUrl(): string {
+  const require = createRequire(here);
+  const manifest = require('tsx/package.json') as { exports: Record<string, { import: { default: string } }> };
+  const api = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+  return new URL(api, pathToFileURL(require.resolve('tsx/package.json'))).href;
+}
+
+function withoutTsxFlags(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i] as string;
+    const value = args[i + 1] ?? '';
+    if ((arg === '--require' || arg === '--import' || arg === '--loader') && value.includes('tsx')) i += 1;
+    else if (!/^--(require|import|loader)=.*tsx/.test(arg)) out.push(arg);
+  }
+  return out;
+}

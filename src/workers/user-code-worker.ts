@@ -1,0 +1,118 @@
+/**
+ * The entry of a user-code worker thread: imports user modules (TypeScript through tsx, as in the main thread)
+ * and runs their exports on request, several calls at a time. Everything it sends back is plain data.
+ *
+ * `process.exit()` here ends only this thread; it is announced first, naming the call it ran in, so the main
+ * thread can say which grader or tool did it; so is an uncaught exception, which ends the thread too.
+ * `process.kill()` of the holodeck process itself is refused (`process.abort()` is refused by Node in workers).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { parentPort } from 'node:worker_threads';
+import { type FoundLocation, loadModule } from '../loader/load-module.js';
+import { pickExport } from '../loader/pick-export.js';
+import { describeThrown, thrownMessage } from './describe-thrown.js';
+import { deepFreeze, toJsonValue } from './json-safe.js';
+import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('user-code-worker must run in a worker thread');
+
+const currentCall = new AsyncLocalStorage<number>();
+const controllers = new Map<number, AbortController>();
+/** Calls whose module is still loading, and those of them aborted meanwhile (they never start). */
+const loading = new Set<number>();
+const abortedEarly = new Set<number>();
+const send = (message: FromWorker): void => port.postMessage(message);
+
+guardProcess();
+
+port.on('message', (message: ToWorker) => {
+  if (message.type === 'load') void loadModule(message.location);
+  else if (message.type === 'call') void runCall(message.id, message.target, message.input);
+  else abortCall(message.id, message.name, message.message);
+});
+
+async function runCall(id: number, target: CallTarget, input: unknown): Promise<void> {
+  loading.add(id);
+  const found = await resolveTarget(target);
+  loading.delete(id);
+  if (abortedEarly.delete(id)) return;
+  if (!found.ok) return send({ type: 'settled', id, outcome: { kind: 'load_failed', message: found.message } });
+  const controller = new AbortController();
+  controllers.set(id, controller);
+  send({ type: 'started', id });
+  let outcome: CallOutcome;
+  try {
+    const value = await currentCall.run(id, () => invoke(found.value, target.invoke, input, controller.signal));
+    outcome = { kind: 'returned', value: target.invoke === 'tool' ? toJsonValue(value) : value };
+  } catch (error) {
+    outcome = { kind: 'threw', message: thrownMessage(error), description: describeThrown(error) };
+  } finally {
+    controllers.delete(id);
+  }
+  try {
+    send({ type: 'settled', id, outcome });
+  } catch (error) {
+    const message = `returned a value that cannot be passed back from its worker thread (${describeThrown(error)})`;
+    send({ type: 'settled', id, outcome: { kind: 'unsendable', message } });
+  }
+}
+
+function invoke(value: unknown, kind: CallTarget['invoke'], input: unknown, signal: AbortSignal): unknown {
+  if (kind === 'grader') return (value as (context: unknown) => unknown)(deepFreeze(input));
+  const context = Object.freeze({ signal });
+  if (typeof value === 'function') return (value as (args: unknown, ctx: unknown) => unknown)(input, context);
+  const definition = value as { execute: (args: unknown, ctx: unknown) => unknown };
+  return definition.execute(input, context);
+}
+
+type Resolved = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly message: string };
+
+async function resolveTarget(target: CallTarget): Promise<Resolved> {
+  const loaded = await loadModule(target.location);
+  if (!loaded.ok) return { ok: false, message: loaded.message };
+  const picked = pickExport(loaded.namespace, target.export_name);
+  if (!picked.found) return { ok: false, message: `${where(target.location)} has no export "${target.export_name}"` };
+  const value = picked.value;
+  const callable =
+    typeof value === 'function' ||
+    (target.invoke === 'tool' &&
+      typeof value === 'object' &&
+      value !== null &&
+      typeof (value as { execute?: unknown }).execute === 'function');
+  if (callable) return { ok: true, value };
+  return { ok: false, message: `the export "${target.export_name}" of ${where(target.location)} cannot be called` };
+}
+
+function where(location: FoundLocation): string {
+  return location.kind === 'file' ? location.path : `package "${location.specifier}"`;
+}
+
+function abortCall(id: number, name: string, message: string): void {
+  const reason = new Error(message);
+  reason.name = name;
+  const controller = controllers.get(id);
+  if (controller !== undefined) controller.abort(reason);
+  else if (loading.has(id)) abortedEarly.add(id);
+  send({ type: 'abort_seen', id });
+}
+
+function guardProcess(): void {
+  const realExit = process.exit.bind(process);
+  const realKill = process.kill.bind(process);
+  // An exception nobody caught ends this thread (as it would a process), said first, without passing for an exit.
+  process.on('uncaughtException', (error) => {
+    send({ type: 'crashed', id: currentCall.getStore() ?? null, description: describeThrown(error) });
+    realExit(1);
+  });
+  process.exit = ((code?: number | string | null) => {
+    send({ type: 'exiting', id: currentCall.getStore() ?? null, code: String(code ?? process.exitCode ?? 0) });
+    return realExit(code);
+  }) as typeof process.exit;
+  process.kill = ((pid: number, signal?: string | number) => {
+    if (pid === process.pid || pid === 0) {
+      throw new Error(`process.kill(${pid}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`);
+    }
+    return realKill(pid, signal);
+  }) as typeof process.kill;
+}

@@ -1,0 +1,145 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importUserExport } from '../loader/import-user-export.js';
+import { toolTarget } from './user-code-target.js';
+import { type HostCall, WorkerHost } from './worker-host.js';
+import type { CallTarget } from './worker-protocol.js';
+
+const MODULE = fileURLToPath(new URL('./fixtures/user-code.ts', import.meta.url));
+const hosts: WorkerHost[] = [];
+afterEach(async () => {
+  await Promise.all(hosts.splice(0).map((host) => host.close()));
+});
+
+async function newHost(): Promise<WorkerHost> {
+  await importUserExport(`${MODULE}:echo`, '/');
+  const host = new WorkerHost({ stop_grace_ms: 200 });
+  hosts.push(host);
+  return host;
+}
+
+function target(exportName: string, invoke: CallTarget['invoke'] = 'tool'): CallTarget {
+  const found = toolTarget(MODULE, exportName);
+  if (found === null) throw new Error('the fixture module was not loaded');
+  return { ...found, invoke };
+}
+
+const call = (exportName: string, input: unknown = {}, extra: Partial<HostCall> = {}): HostCall => ({
+  target: target(exportName),
+  input,
+  label: `tool ${exportName}`,
+  ...extra,
+});
+
+describe('WorkerHost', () => {
+  it('runs calls in one worker that keeps its module state, several at a time', async () => {
+    const host = await newHost();
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+    const slow = host.call(call('sleep', { ms: 200, value: 'slow' }));
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 2 });
+    expect(host.load).toBe(1);
+    expect(await slow).toEqual({ kind: 'returned', value: 'slow' });
+    expect(host.load).toBe(0);
+  });
+
+  it('names the call that ended the worker with process.exit, and tells the others', async () => {
+    const host = await newHost();
+    const other = host.call(call('neverSettles'));
+    expect(await host.call(call('exit', { code: 4 }))).toEqual({
+      kind: 'worker_ended',
+      message: 'called process.exit(4)',
+    });
+    expect(await other).toEqual({
+      kind: 'worker_ended',
+      message: 'was stopped: tool exit called process.exit(4) in the same worker thread',
+    });
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+  });
+
+  it('blames an exception thrown from a timer on the call that set the timer', async () => {
+    const host = await newHost();
+    const other = host.call(call('neverSettles'));
+    expect(await host.call(call('throwFromTimer'))).toEqual({
+      kind: 'worker_ended',
+      message: 'crashed its worker thread: RangeError: boom from a timer',
+    });
+    expect(await other).toEqual({
+      kind: 'worker_ended',
+      message: 'was stopped: tool throwFromTimer crashed the same worker thread (RangeError: boom from a timer)',
+    });
+  });
+
+  it('refuses to let user code kill the holodeck process', async () => {
+    const outcome = await (await newHost()).call(call('killHolodeck'));
+    expect(outcome).toMatchObject({ kind: 'threw' });
+    expect(outcome.kind === 'threw' && outcome.message).toMatch(
+      /^process\.kill\(\d+, "SIGKILL"\): user code may not end the run$/,
+    );
+  });
+
+  it('keeps the worker when an aborted call notices the abort, and stops it when the call blocks it', async () => {
+    const host = await newHost();
+    await host.call(call('count'));
+    const controller = new AbortController();
+    const waiting = host.call(call('waitForAbort', {}, { signal: controller.signal }));
+    controller.abort(new Error('turn over'));
+    expect(await waiting).toMatchObject({ kind: 'aborted' });
+    expect(await host.call(call('lastAbortSeen'))).toEqual({ kind: 'returned', value: 'AbortError: turn over' });
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 2 });
+
+    const spinning = new AbortController();
+    const spin = host.call(call('spin', {}, { signal: spinning.signal }));
+    setTimeout(() => spinning.abort(new Error('turn over')), 100);
+    expect(await spin).toMatchObject({ kind: 'aborted' });
+    await expect.poll(() => host.load).toBe(0);
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+  });
+
+  it('sends a call that never started in a blocked worker to the fresh one', async () => {
+    const host = await newHost();
+    await host.call(call('count'));
+    const spinning = new AbortController();
+    const spin = host.call(call('spin', {}, { signal: spinning.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const queued = host.call(call('count'));
+    spinning.abort(new Error('turn over'));
+    expect(await spin).toMatchObject({ kind: 'aborted' });
+    expect(await queued).toEqual({ kind: 'returned', value: 1 });
+  });
+
+  it('counts timeout_ms from the start of the call, not while a fresh worker loads the module', async () => {
+    const host = await newHost();
+    expect(await host.call(call('sleep', { ms: 10 }, { timeout_ms: 150 }))).toEqual({ kind: 'returned', value: 10 });
+    expect(await host.call(call('spin', {}, { timeout_ms: 150 }))).toEqual({ kind: 'timed_out' });
+  });
+
+  it('says when the export cannot be found or called in the worker', async () => {
+    const host = await newHost();
+    expect(await host.call(call('missing'))).toEqual({
+      kind: 'load_failed',
+      message: `${MODULE} has no export "missing"`,
+    });
+    expect(await host.call(call('notCallable'))).toEqual({
+      kind: 'load_failed',
+      message: `the export "notCallable" of ${MODULE} cannot be called`,
+    });
+  });
+
+  it('says when the input or the returned value cannot cross to or from the worker', async () => {
+    const host = await newHost();
+    const input = await host.call(call('echo', { fn: () => 1 }));
+    expect(input.kind === 'unsendable' && input.message).toMatch(/^could not be given its input: DataCloneError/);
+    const returned = await host.call({ ...call('returnsFunction'), target: target('returnsFunction', 'grader') });
+    expect(returned.kind === 'unsendable' && returned.message).toMatch(
+      /^returned a value that cannot be passed back from its worker thread \(DataCloneError/,
+    );
+  });
+
+  it('does not start a call whose signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('too late'));
+    const host = await newHost();
+    expect(await host.call(call('count', {}, { signal: controller.signal }))).toMatchObject({ kind: 'aborted' });
+    expect(host.load).toBe(0);
+  });
+});

@@ -1,0 +1,252 @@
+/**
+ * One user-code worker thread and the calls in flight in it (several at a time), started on first use and
+ * replaced after it ends. A call settles for its caller at once when it is aborted or its time is up; the user
+ * function's signal is aborted in the worker, and when the worker does not even notice within the grace period
+ * (a synchronous loop), the thread is terminated — that truly preempts it — and the other calls in it fail with
+ * a message naming the call that blocked it. `process.exit()` in user code, or an exception nobody caught, ends
+ * only the worker thread: the call it came from is told so, the others that the worker went down with it.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { FoundLocation } from '../loader/load-module.js';
+import { AbortGroups } from './abort-groups.js';
+import { describeThrown } from './describe-thrown.js';
+import { endMessage, type ThreadEnd } from './end-message.js';
+import { spawnUserCodeWorker } from './spawn-worker.js';
+import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
+
+export interface HostCall {
+  readonly target: CallTarget;
+  readonly input: unknown;
+  /** Names the caller in the messages of the other calls, e.g. `tool divide`. */
+  readonly label: string;
+  /** Ends the call early: it settles as `aborted`, and the function's own signal is aborted in the worker. */
+  readonly signal?: AbortSignal;
+  /** Time allowed once the function starts (after its module has loaded in the worker): then `timed_out`. */
+  readonly timeout_ms?: number;
+}
+
+export type HostOutcome =
+  | CallOutcome
+  | { readonly kind: 'timed_out' }
+  | { readonly kind: 'aborted'; readonly reason: unknown }
+  /** The worker thread ended under the call; `message` says how, from the call's point of view. */
+  | { readonly kind: 'worker_ended'; readonly message: string };
+
+export interface WorkerHostOptions {
+  /** How long an aborted call's worker has to notice before it is terminated (default 1000 ms). */
+  readonly stop_grace_ms?: number;
+  /** Told each time nothing runs in the worker any more (for pools). */
+  readonly on_idle?: () => void;
+}
+
+interface Pending {
+  readonly id: number;
+  readonly call: HostCall;
+  readonly resolve: (outcome: HostOutcome) => void;
+  /** The thread the call was last sent to. */
+  thread: Thread;
+  /** The function was called (the worker said `started`): such a call is never sent again. */
+  started: boolean;
+  /** A call that never started is sent once more to a fresh worker when its worker ends under it. */
+  resent: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+/** One worker thread's life: its calls, and how it ended. */
+interface Thread {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+  /** Calls cut off for their caller that the worker has not yet shown it noticed. */
+  readonly cut_off: Map<number, { readonly label: string; readonly timer: NodeJS.Timeout }>;
+  exiting: ThreadEnd['exit'];
+  crash: ThreadEnd['crash'];
+  ended: boolean;
+}
+
+export const DEFAULT_STOP_GRACE_MS = 1000;
+
+export class WorkerHost {
+  readonly #graceMs: number;
+  readonly #onIdle: () => void;
+  #thread: Thread | null = null;
+  #nextId = 1;
+  readonly #watching = new AbortGroups<Pending>((entry, reason) => this.#cutOff(entry, { kind: 'aborted', reason }));
+
+  constructor(options: WorkerHostOptions = {}) {
+    this.#graceMs = options.stop_grace_ms ?? DEFAULT_STOP_GRACE_MS;
+    this.#onIdle = options.on_idle ?? (() => {});
+  }
+
+  /** Calls waiting for their outcome plus cut-off calls the worker may still be stuck in. */
+  get load(): number {
+    const thread = this.#thread;
+    return thread === null ? 0 : thread.pending.size + thread.cut_off.size;
+  }
+
+  /** Starts the worker (if need be) and imports a module in it ahead of the first call. */
+  warm(location: FoundLocation): void {
+    this.#post(this.#ensureThread(), { type: 'load', location });
+  }
+
+  call(call: HostCall): Promise<HostOutcome> {
+    if (call.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: call.signal.reason });
+    return new Promise<HostOutcome>((resolve) => {
+      const thread = this.#ensureThread();
+      const entry: Pending = { id: this.#nextId++, call, resolve, thread, started: false, resent: false, timer: null };
+      if (call.signal !== undefined) this.#watching.add(call.signal, entry);
+      this.#send(entry);
+    });
+  }
+
+  #send(entry: Pending): void {
+    const thread = this.#ensureThread();
+    entry.thread = thread;
+    thread.pending.set(entry.id, entry);
+    this.#refresh(thread);
+    const { target, input } = entry.call;
+    try {
+      thread.worker.postMessage({ type: 'call', id: entry.id, target, input } satisfies ToWorker);
+    } catch (error) {
+      this.#settle(entry, { kind: 'unsendable', message: `could not be given its input: ${describeThrown(error)}` });
+    }
+  }
+
+  #settle(entry: Pending, outcome: HostOutcome): void {
+    const thread = entry.thread;
+    if (thread.pending.get(entry.id) !== entry) return;
+    thread.pending.delete(entry.id);
+    if (entry.timer !== null) clearTimeout(entry.timer);
+    if (entry.call.signal !== undefined) this.#watching.delete(entry.call.signal, entry);
+    this.#refresh(thread);
+    entry.resolve(outcome);
+  }
+
+  /** Terminates the worker; calls in flight end as `worker_ended`. */
+  async close(): Promise<void> {
+    const thread = this.#thread;
+    if (thread !== null) await this.#stop(thread, 'the run is closing', false);
+  }
+
+  #ensureThread(): Thread {
+    if (this.#thread !== null) return this.#thread;
+    const worker = spawnUserCodeWorker();
+    const thread: Thread = { worker, pending: new Map(), cut_off: new Map(), exiting: null, crash: null, ended: false };
+    worker.on('message', (message: FromWorker) => this.#receive(thread, message));
+    worker.on('error', (error) => {
+      thread.crash ??= { label: null, id: null, description: describeThrown(error) };
+    });
+    worker.on('exit', (code) => this.#ended(thread, code));
+    worker.unref();
+    this.#thread = thread;
+    return thread;
+  }
+
+  #receive(thread: Thread, message: FromWorker): void {
+    if (thread.ended) return;
+    switch (message.type) {
+      case 'started':
+        this.#startClock(thread, message.id);
+        return;
+      case 'settled': {
+        this.#noticed(thread, message.id);
+        const entry = thread.pending.get(message.id);
+        if (entry !== undefined) this.#settle(entry, message.outcome);
+        return;
+      }
+      case 'abort_seen':
+        this.#noticed(thread, message.id);
+        return;
+      case 'exiting':
+        thread.exiting = { label: this.#labelOf(thread, message.id), id: message.id, code: message.code };
+        return;
+      case 'crashed':
+        thread.crash ??= { label: this.#labelOf(thread, message.id), id: message.id, description: message.description };
+        return;
+    }
+  }
+
+  #startClock(thread: Thread, id: number): void {
+    const entry = thread.pending.get(id);
+    if (entry === undefined) return;
+    entry.started = true;
+    const limit = entry.call.timeout_ms;
+    if (limit !== undefined) entry.timer = setTimeout(() => this.#cutOff(entry, { kind: 'timed_out' }), limit);
+  }
+
+  /** Releases the caller now, then asks the worker to abort the call and stops it if it cannot even hear that. */
+  #cutOff(entry: Pending, outcome: HostOutcome): void {
+    const thread = entry.thread;
+    if (thread.pending.get(entry.id) !== entry) return;
+    const label = entry.call.label;
+    const what = outcome.kind === 'timed_out' ? 'its time ran out' : 'it was aborted';
+    const timer = setTimeout(() => void this.#stop(thread, `${label} blocked it after ${what}`), this.#graceMs);
+    timer.unref();
+    thread.cut_off.set(entry.id, { label, timer });
+    this.#settle(entry, outcome);
+    const reason = outcome.kind === 'aborted' ? outcome.reason : null;
+    // The function's signal.reason: an Error named after what stopped the call (a plain Error counts as an abort).
+    const named = reason instanceof Error && reason.name !== 'Error' ? reason.name : 'AbortError';
+    const name = outcome.kind === 'timed_out' ? 'TimeoutError' : named;
+    const text = reason instanceof Error ? reason.message : outcome.kind === 'timed_out' ? 'timed out' : 'aborted';
+    this.#post(thread, { type: 'abort', id: entry.id, name, message: text });
+  }
+
+  #noticed(thread: Thread, id: number): void {
+    const entry = thread.cut_off.get(id);
+    if (entry === undefined) return;
+    clearTimeout(entry.timer);
+    thread.cut_off.delete(id);
+    this.#refresh(thread);
+  }
+
+  async #stop(thread: Thread, why: string, resend = true): Promise<void> {
+    if (thread.ended) return;
+    this.#finish(thread, () => `was stopped: ${why}`, resend);
+    await thread.worker.terminate();
+  }
+
+  #ended(thread: Thread, code: number): void {
+    const end = { exit: thread.exiting, crash: thread.crash, exit_code: code };
+    this.#finish(thread, (id) => endMessage(end, id));
+  }
+
+  /**
+   * Marks the thread ended and forgets it. Calls that never started there go (once) to a fresh worker, since
+   * nothing of them ran; the others fail.
+   */
+  #finish(thread: Thread, message: (id: number) => string, resend = true): void {
+    if (thread.ended) return;
+    thread.ended = true;
+    if (this.#thread === thread) this.#thread = null;
+    for (const entry of thread.cut_off.values()) clearTimeout(entry.timer);
+    thread.cut_off.clear();
+    const entries = [...thread.pending.values()];
+    for (const entry of entries) {
+      if (resend && !entry.started && !entry.resent) {
+        thread.pending.delete(entry.id);
+        entry.resent = true;
+        this.#send(entry);
+      } else {
+        this.#settle(entry, { kind: 'worker_ended', message: message(entry.id) });
+      }
+    }
+    this.#onIdle();
+  }
+
+  #labelOf(thread: Thread, id: number | null): string | null {
+    if (id === null) return null;
+    return thread.pending.get(id)?.call.label ?? thread.cut_off.get(id)?.label ?? null;
+  }
+
+  #post(thread: Thread, message: ToWorker): void {
+    if (!thread.ended) thread.worker.postMessage(message);
+  }
+
+  /** A worker keeps the process alive only while someone waits for it; says when it has nothing left to run. */
+  #refresh(thread: Thread): void {
+    if (thread.ended) return;
+    if (thread.pending.size > 0) thread.worker.ref();
+    else thread.worker.unref();
+    if (thread.pending.size + thread.cut_off.size === 0) this.#onIdle();
+  }
+}

@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { importUserExport } from '../loader/import-user-export.js';
+import { graderTarget } from './user-code-target.js';
+import type { HostCall } from './worker-host.js';
+import { createWorkerPool, type WorkerPool } from './worker-pool.js';
+
+const MODULE = fileURLToPath(new URL('./fixtures/user-code.ts', import.meta.url));
+const pools: WorkerPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()));
+});
+
+function newPool(max_workers: number): WorkerPool {
+  const pool = createWorkerPool({ max_workers, stop_grace_ms: 200 });
+  pools.push(pool);
+  return pool;
+}
+
+async function call(exportName: string, input: unknown, extra: Partial<HostCall> = {}): Promise<HostCall> {
+  const loaded = await importUserExport(`${MODULE}:${exportName}`, '/');
+  const target = loaded.ok ? graderTarget(loaded.value) : null;
+  if (target === null) throw new Error(`cannot load ${exportName}`);
+  return { target, input, label: `grader ${exportName}`, ...extra };
+}
+
+describe('createWorkerPool', () => {
+  it('gives each call a worker of its own: a grader stuck in a loop holds up no other', async () => {
+    const pool = newPool(2);
+    const spin = pool.run(await call('spin', {}, { timeout_ms: 1000 }));
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push(await pool.run(await call('echo', { i }, { timeout_ms: 1000 })));
+    expect(results).toEqual([0, 1, 2].map((i) => ({ kind: 'returned', value: { i } })));
+    expect(await spin).toEqual({ kind: 'timed_out' });
+  });
+
+  it('queues calls beyond its size, without counting the wait against their time', async () => {
+    const pool = newPool(1);
+    await pool.run(await call('echo', 'warm-up'));
+    const slow = await call('sleep', { ms: 150 }, { timeout_ms: 1000 });
+    const outcomes = await Promise.all([pool.run(slow), pool.run(slow), pool.run(slow)]);
+    expect(outcomes).toEqual([150, 150, 150].map((value) => ({ kind: 'returned', value })));
+    const tight = await call('sleep', { ms: 100 }, { timeout_ms: 400 });
+    expect(await Promise.all([pool.run(tight), pool.run(tight), pool.run(tight)])).toEqual(
+      [100, 100, 100].map((value) => ({ kind: 'returned', value })),
+    );
+  });
+
+  it('drops a waiting call whose signal aborts', async () => {
+    const pool = newPool(1);
+    const busy = pool.run(await call('sleep', { ms: 300 }));
+    const controller = new AbortController();
+    const waiting = pool.run(await call('echo', 'never', { signal: controller.signal }));
+    controller.abort(new Error('interrupted'));
+    expect(await waiting).toMatchObject({ kind: 'aborted' });
+    expect(await busy).toEqual({ kind: 'returned', value: 300 });
+  });
+});

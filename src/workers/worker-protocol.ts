@@ -1,0 +1,37 @@
+/** The messages between the main thread and a user-code worker (structured-cloned, so plain data only). */
+import type { FoundLocation } from '../loader/load-module.js';
+
+/**
+ * What to run: an export of a user module. `grader`: the export is called with a frozen copy of the input.
+ * `tool`: a function export is called as `(args, { signal })`, a tool definition's `execute` likewise.
+ */
+export interface CallTarget {
+  readonly location: FoundLocation;
+  readonly export_name: string;
+  readonly invoke: 'grader' | 'tool';
+}
+
+export type ToWorker =
+  /** Import a module ahead of its first call (nothing is sent back; a failure shows on the first call). */
+  | { readonly type: 'load'; readonly location: FoundLocation }
+  | { readonly type: 'call'; readonly id: number; readonly target: CallTarget; readonly input: unknown }
+  /** Abort the call's signal; the worker answers `abort_seen` as soon as its event loop gets to it. */
+  | { readonly type: 'abort'; readonly id: number; readonly name: string; readonly message: string };
+
+export type FromWorker =
+  /** The module is loaded and the user function is about to be called: its time starts now. */
+  | { readonly type: 'started'; readonly id: number }
+  | { readonly type: 'settled'; readonly id: number; readonly outcome: CallOutcome }
+  | { readonly type: 'abort_seen'; readonly id: number }
+  /** User code called process.exit (the worker thread ends right after); `id` is the call it ran in, if known. */
+  | { readonly type: 'exiting'; readonly id: number | null; readonly code: string }
+  /** An exception nobody caught (e.g. thrown from a timer): the worker thread ends right after. */
+  | { readonly type: 'crashed'; readonly id: number | null; readonly description: string };
+
+export type CallOutcome =
+  | { readonly kind: 'returned'; readonly value: unknown }
+  /** `message`: the error's message alone; `description`: `TypeError: boom`, with a custom class's name. */
+  | { readonly kind: 'threw'; readonly message: string; readonly description: string }
+  | { readonly kind: 'load_failed'; readonly message: string }
+  /** The value could not be sent back to the main thread (e.g. it holds functions). */
+  | { readonly kind: 'unsendable'; readonly message: string };
