@@ -1,20 +1,34 @@
-import { describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CodeMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput } from '../core/evaluator.js';
-import type { GraderContext, GraderFunction } from '../core/grader.js';
+import type { GraderFunction } from '../core/grader.js';
+import { importUserExport } from '../loader/import-user-export.js';
+import { createWorkerPool } from '../workers/worker-pool.js';
 import { createCodeEvaluator } from './code.js';
 import { EvaluatorError } from './evaluator-error.js';
 
-const GRADER = 'graders/x.ts:fn';
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const pool = createWorkerPool({ max_workers: 2, stop_grace_ms: 200 });
+afterAll(() => pool.close());
 
-function config(grader_fn: GraderFunction, overrides: Partial<CodeMetricConfig> = {}): CodeMetricConfig {
+/** A metric on a grader of fixtures/graders.ts, loaded as the configuration loader does. */
+async function config(exportName: string, overrides: Partial<CodeMetricConfig> = {}): Promise<CodeMetricConfig> {
+  const grader = `graders.ts:${exportName}`;
+  const loaded = await importUserExport(grader, FIXTURES);
+  if (!loaded.ok) throw new Error(loaded.message);
+  const grader_fn = loaded.value as GraderFunction;
   return {
     type: 'code',
     name: 'program',
     enabled: true,
     threshold: null,
-    grader: GRADER,
-    timeout_ms: 1000,
+    grader,
+    timeout_ms: 5000,
     grader_fn,
     ...overrides,
   };
@@ -38,8 +52,9 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
   };
 }
 
-const run = (grader_fn: GraderFunction, overrides: Partial<CodeMetricConfig> = {}, given = input()) =>
-  createCodeEvaluator(config(grader_fn, overrides)).evaluate(given);
+async function run(exportName: string, overrides: Partial<CodeMetricConfig> = {}, given = input()) {
+  return createCodeEvaluator(await config(exportName, overrides), pool).evaluate(given);
+}
 
 async function rejection(promise: Promise<unknown>): Promise<EvaluatorError> {
   const error = await promise.then(
@@ -50,86 +65,62 @@ async function rejection(promise: Promise<unknown>): Promise<EvaluatorError> {
   return error;
 }
 
+const returning = (value: unknown) => run('returnsTurnValue', {}, input({ turn_config: { value } }));
+
 describe('code evaluator context', () => {
   it('hands the grader every field of the turn', async () => {
-    let seen: GraderContext | null = null;
-    await run((context) => {
-      seen = context;
-      return true;
-    });
-    expect(seen).toEqual({
-      turn_input: 'what is the difference?',
-      agent_response: '25587',
-      ground_truth: '25587',
-      tool_invocations: [
-        { name: 'subtract', args: { a: 206588, b: 181001 }, result: 25587, error: null, duration_ms: 3 },
-      ],
-      retrieval_context: ['ctx'],
-      turn_index: 2,
-      test_case_name: 'JKHY-2009',
-      turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
-      turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
+    const outcome = await run('echoContext');
+    expect(outcome.details).toEqual({
+      context: {
+        turn_input: 'what is the difference?',
+        agent_response: '25587',
+        ground_truth: '25587',
+        tool_invocations: [
+          { name: 'subtract', args: { a: 206588, b: 181001 }, result: 25587, error: null, duration_ms: 3 },
+        ],
+        retrieval_context: ['ctx'],
+        turn_index: 2,
+        test_case_name: 'JKHY-2009',
+        turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
+        turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
+      },
     });
   });
 
   it('freezes the context at every level and leaves the runner data untouched', async () => {
     const given = input();
-    const attempts: string[] = [];
-    const outcome = await run(
-      (context) => {
-        const mutations: Array<[string, () => void]> = [
-          ['top', () => Object.assign(context, { agent_response: 'x' })],
-          ['invocation args', () => Object.assign(context.tool_invocations[0]?.args ?? {}, { a: 0 })],
-          ['invocations list', () => (context.tool_invocations as unknown[]).push(1)],
-          [
-            'turn_config nested',
-            () => ((context.turn_config['nested'] as { list: number[] }).list as number[]).push(3),
-          ],
-          ['turn', () => Object.assign(context.turn, { input: 'x' })],
-        ];
-        for (const [label, mutate] of mutations) {
-          try {
-            mutate();
-          } catch (error) {
-            if (error instanceof TypeError) attempts.push(label);
-          }
-        }
-        return true;
-      },
-      {},
-      given,
-    );
-    expect(outcome.passed).toBe(true);
-    expect(attempts).toEqual(['top', 'invocation args', 'invocations list', 'turn_config nested', 'turn']);
+    const outcome = await run('tryMutations', {}, given);
+    expect(outcome.details).toEqual({
+      refused: ['top', 'invocation args', 'invocations list', 'turn_config nested', 'turn'],
+    });
     expect(Object.isFrozen(given.tool_invocations[0]?.args)).toBe(false);
   });
 });
 
 describe('code evaluator returns', () => {
   it('maps true and false to 1/0 with passed', async () => {
-    expect(await run(() => true)).toEqual({ score: 1, passed: true });
-    expect(await run(() => false)).toEqual({ score: 0, passed: false });
+    expect(await returning(true)).toEqual({ score: 1, passed: true });
+    expect(await returning(false)).toEqual({ score: 0, passed: false });
   });
 
   it('takes a number as the score and leaves the threshold to the runner (default 0.5)', async () => {
-    const evaluator = createCodeEvaluator(config(() => 0.7));
+    const evaluator = createCodeEvaluator(await config('returnsTurnValue'), pool);
     expect(evaluator.default_threshold).toBe(0.5);
     expect(evaluator.requires_ground_truth).toBe(false);
-    expect(await evaluator.evaluate(input())).toEqual({ score: 0.7 });
+    expect(await evaluator.evaluate(input({ turn_config: { value: 0.7 } }))).toEqual({ score: 0.7 });
   });
 
   it('accepts an async grader and a result object with reason and details', async () => {
-    const outcome = await run(async () => ({
+    expect(await run('asyncResult')).toEqual({
       score: 0.25,
       passed: true,
-      reason: 'close',
-      details: { steps: [1, 2n] },
-    }));
-    expect(outcome).toEqual({ score: 0.25, passed: true, reasoning: 'close', details: { steps: [1, '2'] } });
+      reasoning: 'close',
+      details: { steps: [1, '2'] },
+    });
   });
 
   it('leaves passed to the threshold when the result object omits it', async () => {
-    expect(await run(() => ({ score: 1 }))).toEqual({ score: 1, reasoning: null, details: null });
+    expect(await returning({ score: 1 })).toEqual({ score: 1, reasoning: null, details: null });
   });
 
   it.each<[string, unknown, string]>([
@@ -165,83 +156,86 @@ describe('code evaluator returns', () => {
     ],
     ['a non-string reason', { score: 1, reason: 42 }, 'returned result.reason = 42; it must be a string when set'],
   ])('rejects %s as an invalid return naming the grader', async (_label, value, message) => {
-    const error = await rejection(run(() => value as never));
+    const error = await rejection(returning(value));
     expect(error.code).toBe('GRADER_INVALID_RETURN');
-    expect(error.message).toBe(`grader ${GRADER} ${message}`);
+    expect(error.message).toBe(`grader graders.ts:returnsTurnValue ${message}`);
   });
 
   it('rejects details that cannot be written as JSON', async () => {
-    const cyclic: Record<string, unknown> = {};
-    cyclic['self'] = cyclic;
-    const error = await rejection(run(() => ({ score: 1, details: cyclic })));
+    const error = await rejection(run('cyclicDetails'));
     expect(error.code).toBe('GRADER_INVALID_RETURN');
     expect(error.message).toMatch(
-      /^grader graders\/x\.ts:fn returned result\.details that cannot be written as JSON: /,
+      /^grader graders\.ts:cyclicDetails returned result\.details that cannot be written as JSON: /,
+    );
+  });
+
+  it('rejects a value that cannot leave the worker thread', async () => {
+    const error = await rejection(run('returnsFunction'));
+    expect(error.code).toBe('GRADER_INVALID_RETURN');
+    expect(error.message).toMatch(
+      /^grader graders\.ts:returnsFunction returned a value that cannot be passed back from its worker thread \(DataCloneError: /,
     );
   });
 });
 
 describe('code evaluator failures', () => {
   it('names the grader and the error type and message when it throws', async () => {
-    const error = await rejection(
-      run(() => {
-        throw new TypeError('boom');
-      }),
-    );
+    const error = await rejection(run('throwsTypeError'));
     expect(error.code).toBe('GRADER_THREW');
-    expect(error.message).toBe(`grader ${GRADER} threw TypeError: boom`);
-    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('grader graders.ts:throwsTypeError threw TypeError: boom');
   });
 
   it('reports a rejected promise the same way, with custom error classes by name', async () => {
-    class ProgramMismatch extends Error {}
-    const error = await rejection(run(async () => Promise.reject(new ProgramMismatch('step 2 differs'))));
-    expect(error.message).toBe(`grader ${GRADER} threw ProgramMismatch: step 2 differs`);
+    const error = await rejection(run('rejectsCustom'));
+    expect(error.message).toBe('grader graders.ts:rejectsCustom threw ProgramMismatch: step 2 differs');
   });
 
   it('describes thrown non-errors', async () => {
-    const error = await rejection(
-      run(() => {
-        throw 'plain text';
-      }),
-    );
-    expect(error.message).toBe(`grader ${GRADER} threw "plain text"`);
+    const error = await rejection(run('throwsString'));
+    expect(error.message).toBe('grader graders.ts:throwsString threw "plain text"');
   });
 
   it('times out after timeout_ms', async () => {
-    const started = Date.now();
-    const error = await rejection(run(() => new Promise<boolean>(() => {}), { timeout_ms: 50 }));
+    const error = await rejection(run('neverSettles', { timeout_ms: 50 }));
     expect(error.code).toBe('GRADER_TIMEOUT');
-    expect(error.message).toBe(`grader ${GRADER} timed out after 50 ms`);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+    expect(error.message).toBe('grader graders.ts:neverSettles timed out after 50 ms');
+  });
+
+  it('stops a grader stuck in a synchronous loop at timeout_ms, and the next grader runs', async () => {
+    const error = await rejection(run('spinsForever', { timeout_ms: 100 }));
+    expect(error.code).toBe('GRADER_TIMEOUT');
+    expect(error.message).toBe('grader graders.ts:spinsForever timed out after 100 ms');
+    expect(await returning(true)).toEqual({ score: 1, passed: true });
+  });
+
+  it('reports a grader that calls process.exit, and replaces its worker', async () => {
+    const error = await rejection(run('exitsProcess'));
+    expect(error.code).toBe('GRADER_WORKER_ENDED');
+    expect(error.message).toBe('grader graders.ts:exitsProcess called process.exit(0)');
+    expect((await run('countCalls')).score).toBe(1);
   });
 
   it('stops waiting when the turn is aborted', async () => {
     const controller = new AbortController();
-    const pending = run(
-      () => new Promise<boolean>(() => {}),
-      { timeout_ms: 10_000 },
-      input({ signal: controller.signal }),
-    );
-    controller.abort(new Error('interrupted by the user'));
+    const pending = run('neverSettles', { timeout_ms: 10_000 }, input({ signal: controller.signal }));
+    setTimeout(() => controller.abort(new Error('interrupted by the user')), 20);
     const error = await rejection(pending);
     expect(error.code).toBe('EVALUATION_ABORTED');
-    expect(error.message).toBe(`grader ${GRADER} was interrupted: interrupted by the user`);
+    expect(error.message).toBe('grader graders.ts:neverSettles was interrupted: interrupted by the user');
   });
 
   it('does not call the grader when the turn is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    let called = false;
-    const pending = run(
-      () => {
-        called = true;
-        return true;
-      },
-      {},
-      input({ signal: controller.signal }),
-    );
+    const marker = join(await mkdtemp(join(tmpdir(), 'holodeck-grader-')), 'ran');
+    const pending = run('leavesMarker', {}, input({ signal: controller.signal, turn_config: { marker } }));
     expect((await rejection(pending)).code).toBe('EVALUATION_ABORTED');
-    expect(called).toBe(false);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('refuses a grader that did not come from a module', async () => {
+    const inline = { ...(await config('returnsTurnValue')), grader_fn: () => true };
+    const error = await rejection(createCodeEvaluator(inline, pool).evaluate(input()));
+    expect(error.code).toBe('GRADER_UNAVAILABLE');
   });
 });

@@ -1,78 +1,71 @@
 /**
- * `code`: a user grader function (resolved when the configuration loads) called with a deeply frozen
- * `GraderContext`. Sync or async; bounded by `timeout_ms`. A throw, a rejection, a timeout or an invalid
- * return is thrown as an `EvaluatorError` naming the grader, which the runner records on this metric only.
- * A grader that blocks the event loop synchronously cannot be interrupted: graders are trusted code.
+ * `code`: a user grader (resolved and checked when the configuration loads) run in a worker thread with a deeply
+ * frozen copy of the `GraderContext`. Sync or async; bounded by `timeout_ms`, counted from the call (not while its
+ * module loads in a fresh worker). A grader past its time — even one stuck in a synchronous loop — is stopped:
+ * its worker thread is terminated and replaced, and the run goes on. A throw, a rejection, a timeout, an invalid
+ * return, a call of `process.exit()` (which ends only the worker) or a crash of the worker is thrown as an
+ * `EvaluatorError` naming the grader, which the runner records on this metric only.
  */
 import type { CodeMetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
-import type { GraderContext } from '../core/grader.js';
+import { graderTarget } from '../workers/user-code-target.js';
+import type { HostOutcome } from '../workers/worker-host.js';
+import { sharedWorkerPool, type WorkerPool } from '../workers/worker-pool.js';
 import { buildGraderContext } from './code-context.js';
 import { graderOutcome } from './code-outcome.js';
 import { EvaluatorError } from './evaluator-error.js';
 
 export const DEFAULT_GRADER_THRESHOLD = 0.5;
 
-export function createCodeEvaluator(config: CodeMetricConfig): Evaluator {
+export function createCodeEvaluator(config: CodeMetricConfig, pool: WorkerPool = sharedWorkerPool()): Evaluator {
+  const label = `grader ${config.grader}`;
+  const target = graderTarget(config.grader_fn);
   return {
     name: config.name,
     requires_ground_truth: false,
     requires_retrieval_context: false,
     default_threshold: DEFAULT_GRADER_THRESHOLD,
     evaluate: async (input) => {
-      const returned = await callGrader(config, buildGraderContext(input), input.signal);
-      return graderOutcome(config.grader, returned);
+      if (target === null) {
+        throw new EvaluatorError('GRADER_UNAVAILABLE', `${label} was not loaded from a module, so it cannot be run`);
+      }
+      const context = buildGraderContext(input);
+      const outcome = await pool.run({
+        target,
+        input: context,
+        label,
+        timeout_ms: config.timeout_ms,
+        signal: input.signal,
+      });
+      return graderOutcome(config.grader, returnedValue(config, label, outcome));
     },
   };
 }
 
-function callGrader(config: CodeMetricConfig, context: GraderContext, signal: AbortSignal): Promise<unknown> {
-  const label = `grader ${config.grader}`;
-  if (signal.aborted) return Promise.reject(aborted(label, signal));
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const settle = (action: () => void): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      action();
-    };
-    const onAbort = (): void => settle(() => reject(aborted(label, signal)));
-    const timer = setTimeout(
-      () =>
-        settle(() => reject(new EvaluatorError('GRADER_TIMEOUT', `${label} timed out after ${config.timeout_ms} ms`))),
-      config.timeout_ms,
-    );
-    signal.addEventListener('abort', onAbort, { once: true });
-    try {
-      Promise.resolve(config.grader_fn(context)).then(
-        (value) => settle(() => resolve(value)),
-        (error: unknown) => settle(() => reject(threw(label, error))),
-      );
-    } catch (error) {
-      settle(() => reject(threw(label, error)));
-    }
-  });
-}
-
-function threw(label: string, error: unknown): EvaluatorError {
-  return new EvaluatorError('GRADER_THREW', `${label} threw ${describeThrown(error)}`, { cause: error });
-}
-
-function aborted(label: string, signal: AbortSignal): EvaluatorError {
-  const reason: unknown = signal.reason;
-  const why = reason instanceof Error ? reason.message : String(reason ?? 'aborted');
-  return new EvaluatorError('EVALUATION_ABORTED', `${label} was interrupted: ${why}`, { cause: reason });
-}
-
-/** `TypeError: boom`, using the class name when a custom error kept the default `name`. */
-function describeThrown(error: unknown): string {
-  if (error instanceof Error) {
-    const className = error.constructor?.name;
-    const type = error.name === 'Error' && className && className !== 'Error' ? className : error.name;
-    return error.message ? `${type}: ${error.message}` : type;
+/** The grader's return value, or the error that says what became of the call. */
+function returnedValue(config: CodeMetricConfig, label: string, outcome: HostOutcome): unknown {
+  switch (outcome.kind) {
+    case 'returned':
+      return outcome.value;
+    case 'threw':
+      return fail('GRADER_THREW', `${label} threw ${outcome.description}`);
+    case 'timed_out':
+      return fail('GRADER_TIMEOUT', `${label} timed out after ${config.timeout_ms} ms`);
+    case 'aborted':
+      return fail('EVALUATION_ABORTED', `${label} was interrupted: ${abortReason(outcome.reason)}`, outcome.reason);
+    case 'worker_ended':
+      return fail('GRADER_WORKER_ENDED', `${label} ${outcome.message}`);
+    case 'load_failed':
+      return fail('GRADER_UNAVAILABLE', `${label} could not be loaded in its worker thread: ${outcome.message}`);
+    case 'unsendable':
+      return fail('GRADER_INVALID_RETURN', `${label} ${outcome.message}`);
   }
-  if (typeof error === 'string') return JSON.stringify(error);
-  return String(error);
+}
+
+function fail(code: EvaluatorError['code'], message: string, cause?: unknown): never {
+  throw new EvaluatorError(code, message, cause === undefined ? undefined : { cause });
+}
+
+function abortReason(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason ?? 'aborted');
 }

@@ -15,6 +15,10 @@ export type EvaluatorErrorCode =
   | 'GRADER_TIMEOUT'
   /** A code grader returned something other than a boolean, a score or a result object. */
   | 'GRADER_INVALID_RETURN'
+  /** A code grader called process.exit(), or its worker thread crashed or was stopped. */
+  | 'GRADER_WORKER_ENDED'
+  /** A code grader could not be loaded where it runs (its worker thread). */
+  | 'GRADER_UNAVAILABLE'
   /** The turn was aborted (timeout of the run, Ctrl-C) while the metric was running. */
   | 'EVALUATION_ABORTED';
 
