@@ -1,13 +1,18 @@
-/** Connects to one MCP server (stdio or streamable HTTP) and exposes its tools as LoadedTools. */
+/**
+ * Connects to one MCP server (stdio or streamable HTTP) and exposes its tools as LoadedTools: the ones
+ * `include`/`exclude` select, under their `prefix`ed names. A server that dies or drops its connection
+ * mid-run fails its calls with a ToolServerCrashedError (see mcp-server-health.ts).
+ */
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpToolConfig } from '../core/config-types.js';
-import { BackendStartError } from '../core/errors.js';
+import { BackendStartError, ToolSetupError } from '../core/errors.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { mcpCallResultValue } from './mcp-call-result.js';
+import { createServerHealth, type ServerHealth } from './mcp-server-health.js';
 import { createMcpTransport, type McpTransportHandle } from './mcp-transport.js';
-import { toJsonValue } from './to-json-value.js';
+import { selectMcpTools } from './select-mcp-tools.js';
 import { errorMessage, ToolExecutionError } from './tool-execution-error.js';
 
 export interface McpConnectOptions {
@@ -29,40 +34,70 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
   const sdk = await import('@modelcontextprotocol/sdk/client/index.js');
   const handle = await createMcpTransport(config, options.base_dir);
   const client = new sdk.Client({ name: 'holodeck', version: '1.0.0' });
+  const health = createServerHealth({
+    name: config.name,
+    where: whereOf(config),
+    stdio: config.url === null,
+    exitStatus: handle.exitStatus,
+    stderrTail: handle.stderrTail,
+  });
+  const close = async () => {
+    health.closing();
+    await client.close().catch(() => undefined);
+  };
   try {
     await client.connect(handle.transport, { timeout: options.startup_timeout_ms });
+    client.onclose = () => health.closed();
+    client.onerror = (error) => health.transportError(error);
     const listed = await listAllTools(client, options.startup_timeout_ms);
-    const tools = listed.map(
-      (tool): LoadedTool => ({
-        name: tool.name,
-        description: tool.description ?? '',
-        input_schema: tool.inputSchema,
-        async execute(args, signal) {
-          let result: Parameters<typeof mcpCallResultValue>[0];
-          // The SDK leaves its abort listener on the signal it is given: give it one per call.
-          const call = followAbort(signal);
-          try {
-            result = await client.callTool({ name: tool.name, arguments: args }, undefined, {
-              signal: call.signal,
-              timeout: CALL_TIMEOUT_MS,
-            });
-          } catch (error) {
-            throw new ToolExecutionError(`MCP server "${config.name}": ${errorMessage(error)}`, { cause: error });
-          } finally {
-            call.dispose();
-          }
-          return toJsonValue(mcpCallResultValue(result));
-        },
-      }),
-    );
-    return { tools, close: () => client.close().catch(() => undefined) };
+    const link: ServerLink = { server: config.name, client, health };
+    const tools = selectMcpTools(config, listed).map(({ name, tool }) => mcpTool(link, name, tool));
+    return { tools, close };
   } catch (error) {
-    await client.close().catch(() => undefined);
+    await close();
+    if (error instanceof ToolSetupError) throw error;
     throw await startError(config, handle, error);
   }
 }
 
 type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
+
+interface ServerLink {
+  readonly server: string;
+  readonly client: Client;
+  readonly health: ServerHealth;
+}
+
+function mcpTool({ server, client, health }: ServerLink, name: string, tool: ListedTool): LoadedTool {
+  return {
+    name,
+    description: tool.description ?? '',
+    input_schema: tool.inputSchema,
+    async execute(args, signal) {
+      let result: Parameters<typeof mcpCallResultValue>[0];
+      // The SDK leaves its abort listener on the signal it is given: give it one per call.
+      const call = followAbort(signal);
+      try {
+        // A server known to be gone is not called again.
+        if (health.dead !== null) throw health.dead;
+        const sent = client.callTool({ name: tool.name, arguments: args }, undefined, {
+          signal: call.signal,
+          timeout: CALL_TIMEOUT_MS,
+        });
+        result = await health.guard(sent);
+      } catch (error) {
+        // Give the last stderr lines of a server that just exited a moment to arrive.
+        await new Promise((done) => setImmediate(done));
+        const crash = health.crashOf(error);
+        if (crash !== null) throw crash;
+        throw new ToolExecutionError(`MCP server "${server}": ${errorMessage(error)}`, { cause: error });
+      } finally {
+        call.dispose();
+      }
+      return mcpCallResultValue(result);
+    },
+  };
+}
 
 async function listAllTools(client: Client, timeout: number): Promise<readonly ListedTool[]> {
   const tools: ListedTool[] = [];
@@ -75,6 +110,10 @@ async function listAllTools(client: Client, timeout: number): Promise<readonly L
   return tools;
 }
 
+function whereOf(config: McpToolConfig): string {
+  return config.url ?? [config.command ?? '', ...config.args].join(' ');
+}
+
 async function startError(
   config: McpToolConfig,
   handle: McpTransportHandle,
@@ -83,9 +122,8 @@ async function startError(
   // Give the child's last stderr lines a moment to arrive after it exits.
   await new Promise((done) => setTimeout(done, 50));
   const stderr = handle.stderrTail();
-  const where = config.url ?? [config.command ?? '', ...config.args].join(' ');
   const message =
-    `MCP server "${config.name}" (${where}) failed to start: ${describeCause(error)}` +
+    `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${describeCause(error)}` +
     (stderr === '' ? '' : `\nstderr:\n${stderr}`);
   return new BackendStartError(message, { cause: error });
 }

@@ -1,12 +1,16 @@
-/** The client transport for an MCP tool config: stdio (with its stderr kept) or streamable HTTP. */
+/** The client transport for an MCP tool config: stdio (with its stderr and exit kept) or streamable HTTP. */
+import type { ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
+import type { ExitStatus } from './mcp-server-health.js';
 
 export interface McpTransportHandle {
   readonly transport: Transport;
   /** The last lines the server wrote to stderr (stdio only). */
   stderrTail(): string;
+  /** How the stdio server's process ended, once it has (null while it runs, and for HTTP). */
+  exitStatus(): ExitStatus | null;
 }
 
 const STDERR_TAIL_CHARS = 2000;
@@ -17,7 +21,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: { ...config.headers } },
     });
-    return { transport, stderrTail: () => '' };
+    return { transport, stderrTail: () => '', exitStatus: () => null };
   }
   if (config.command === null) {
     throw new BackendStartError(`MCP server "${config.name}" has neither a command nor a url`);
@@ -35,5 +39,15 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
   transport.stderr?.on('data', (chunk: Buffer | string) => {
     tail = (tail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
-  return { transport, stderrTail: () => tail.trim() };
+  let exit: ExitStatus | null = null;
+  const start = transport.start.bind(transport);
+  transport.start = async () => {
+    await start();
+    // The SDK keeps the child process to itself; its exit code is what tells a crash apart.
+    const child = (transport as unknown as { _process?: ChildProcess })._process;
+    child?.once('exit', (code, signal) => {
+      exit = { code, signal };
+    });
+  };
+  return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit };
 }
