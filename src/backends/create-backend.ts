@@ -1,6 +1,6 @@
 /**
  * Picks the backend for `backend.type`, loads the configured tools for it, and owns their lifetime:
- * closing the backend closes the tools (MCP servers) too.
+ * closing the backend closes the tools (MCP servers) too. The backend names the tools the agent is offered.
  */
 import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, BackendName } from '../core/config-types.js';
@@ -47,8 +47,10 @@ export async function createBackend(config: AgentConfig, options: CreateBackendO
     await toolSet.close();
     throw error;
   }
+  const builtin = config.backend.type === 'claude_agent_sdk' ? config.backend.builtin_tools : [];
   return {
     name: backend.name,
+    tool_names: [...toolSet.tools.map((tool) => tool.name), ...builtin],
     openSession: (sessionOptions) => backend.openSession(sessionOptions),
     close: async () => {
       try {

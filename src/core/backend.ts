@@ -23,6 +23,11 @@ export interface TurnResponse {
   readonly token_usage: TokenUsage;
   /** Model requests that were retried within this turn. */
   readonly retries: number;
+  /**
+   * What went wrong outside the agent's behaviour while the turn ran, e.g. a tool server that died
+   * (TOOL_SERVER_CRASHED); the turn keeps its answer and tool calls, and errors with these.
+   */
+  readonly errors?: readonly string[];
 }
 
 export interface SessionOptions {
@@ -38,6 +43,8 @@ export interface AgentSession {
 
 export interface AgentBackend {
   readonly name: string;
+  /** The names of the tools the agent is offered, as it sees them (null when the backend cannot tell). */
+  readonly tool_names?: readonly string[] | null;
   openSession(options: SessionOptions): Promise<AgentSession>;
   /** Release shared resources (MCP servers, child processes). */
   close(): Promise<void>;

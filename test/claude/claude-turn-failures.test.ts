@@ -68,7 +68,7 @@ describe('claude_agent_sdk backend: a turn cut short', () => {
       execute: (_args, signal) =>
         new Promise((resolve) => {
           signals.push(signal);
-          signal.addEventListener('abort', () => resolve('cancelled'), { once: true });
+          signal.addEventListener('abort', () => resolve({ value: 'cancelled', content: null }), { once: true });
           setTimeout(() => turn.abort(new Error('turn timed out after 5s (llm_timeout)')), 100);
         }),
     };

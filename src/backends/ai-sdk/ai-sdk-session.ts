@@ -16,7 +16,7 @@ import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
-import { type ToolTimings, toAiSdkTools } from './to-ai-sdk-tools.js';
+import { type TurnToolLog, toAiSdkTools } from './to-ai-sdk-tools.js';
 
 export interface SessionSettings {
   readonly model: LanguageModel;
@@ -39,8 +39,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     async send(request: TurnRequest): Promise<TurnResponse> {
       const signal = AbortSignal.any([request.signal, sessionSignal]);
       const user = buildUserMessage(request);
-      const timings: ToolTimings = new Map();
-      const tools = toAiSdkTools(settings.tools, timings, signal);
+      const log: TurnToolLog = { timings: new Map(), crashes: new Set() };
+      const tools = toAiSdkTools(settings.tools, log, signal, { images: settings.provider === 'anthropic' });
       const steps: Step[] = [];
       const carried: ModelMessage[] = [];
       let retries = 0;
@@ -74,9 +74,10 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       history.push(user, ...carried);
       return {
         response: steps.at(-1)?.text ?? '',
-        tool_invocations: toolInvocationsOf(steps, timings),
+        tool_invocations: toolInvocationsOf(steps, log.timings),
         token_usage: usageOf(steps),
         retries,
+        ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
       };
     },
     async close() {

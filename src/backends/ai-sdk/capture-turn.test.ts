@@ -7,13 +7,19 @@ function step(content: readonly Record<string, unknown>[], usage: Record<string,
 }
 
 describe('toolInvocationsOf', () => {
-  it('pairs calls with results and errors, in call order, with timings', () => {
+  it('pairs calls with their recorded values and errors, in call order, with timings', () => {
     const steps = [
       step([
         { type: 'tool-call', toolCallId: 'a', toolName: 'lookup', input: { column: '2009' } },
         { type: 'tool-call', toolCallId: 'b', toolName: 'archive', input: {} },
         { type: 'tool-error', toolCallId: 'b', toolName: 'archive', input: {}, error: new Error('offline') },
-        { type: 'tool-result', toolCallId: 'a', toolName: 'lookup', input: {}, output: 206588 },
+        {
+          type: 'tool-result',
+          toolCallId: 'a',
+          toolName: 'lookup',
+          input: {},
+          output: { value: 206588, content: [{ type: 'text', text: '206588' }] },
+        },
       ]),
       step([
         {
@@ -48,10 +54,26 @@ describe('toolInvocationsOf', () => {
         name: 'subtract',
         args: { _raw: '{"a":1' },
         result: null,
-        error: 'Invalid input for tool subtract',
+        error: 'Invalid input',
         duration_ms: null,
       },
     ]);
+  });
+
+  it('names why the arguments of an invalid call were refused', () => {
+    const check = new Error('a: expected number, received string');
+    const wrapped = new Error('Invalid input for tool subtract: Type validation failed', {
+      cause: new Error('Type validation failed', { cause: check }),
+    });
+    const steps = [
+      step([
+        { type: 'tool-call', toolCallId: 'c', toolName: 'subtract', input: { a: 'x' }, invalid: true, error: wrapped },
+        { type: 'tool-error', toolCallId: 'c', toolName: 'subtract', input: { a: 'x' }, error: wrapped },
+      ]),
+    ];
+    expect(toolInvocationsOf(steps, new Map())[0]?.error).toBe(
+      'invalid arguments for tool subtract: a: expected number, received string',
+    );
   });
 
   it('reads arguments sent as a JSON string', () => {

@@ -18,14 +18,16 @@ export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings):
   for (const step of steps) {
     for (const part of step.content) {
       if (part.type === 'tool-call') {
-        const error = part.invalid === true ? messageOf(part.error) : null;
+        const error = part.invalid === true ? invalidCallMessage(part.toolName, part.error) : null;
         calls.set(part.toolCallId, { name: part.toolName, args: argsOf(part.input), result: null, error });
       } else if (part.type === 'tool-result') {
         const call = calls.get(part.toolCallId);
-        if (call !== undefined) call.result = part.output ?? null;
+        // Our tools return a ToolOutput: the report records its value (what the model saw is its content).
+        if (call !== undefined) call.result = recordedValue(part.output);
       } else if (part.type === 'tool-error') {
         const call = calls.get(part.toolCallId);
-        if (call !== undefined) call.error = messageOf(part.error);
+        // An invalid call already carries why its arguments were refused.
+        if (call !== undefined && call.error === null) call.error = messageOf(part.error);
       }
     }
   }
@@ -62,6 +64,13 @@ export function usageOf(steps: readonly Step[]): TokenUsage {
   };
 }
 
+function recordedValue(output: unknown): unknown {
+  if (typeof output === 'object' && output !== null && 'value' in output && 'content' in output) {
+    return (output as { value: unknown }).value ?? null;
+  }
+  return output ?? null;
+}
+
 /** Arguments as an object: unparseable input (an invalid call) is kept as text under `_raw`. */
 function argsOf(input: unknown): Readonly<Record<string, unknown>> {
   if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
@@ -76,6 +85,18 @@ function argsOf(input: unknown): Readonly<Record<string, unknown>> {
     return input.trim() === '' ? {} : { _raw: input };
   }
   return input === undefined || input === null ? {} : { _raw: input };
+}
+
+/**
+ * `invalid arguments for tool subtract: a: expected number, received string` (as the other backends word it):
+ * the innermost cause of the SDK's error is our schema check's message. An error without a cause (e.g. a tool
+ * the agent does not have) keeps the SDK's message.
+ */
+function invalidCallMessage(toolName: string, error: unknown): string {
+  let inner = error;
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause;
+  if (inner === error) return messageOf(error);
+  return `invalid arguments for tool ${toolName}: ${messageOf(inner)}`;
 }
 
 function messageOf(error: unknown): string {

@@ -58,9 +58,12 @@ class ClaudeSession implements AgentSession {
   private toolSignal: AbortSignal = AbortSignal.abort();
   /** Turns run one after another, each after the previous one's cleanup. */
   private tail: Promise<unknown> = Promise.resolve();
+  /** Tool servers that died during the current turn. */
+  private crashes = new Set<string>();
   private readonly sink: ToolCallSink = {
     signal: () => this.toolSignal,
     record: (id, call) => this.capture?.record(id, call),
+    crashed: (message) => this.crashes.add(message),
   };
 
   constructor(
@@ -92,6 +95,8 @@ class ClaudeSession implements AgentSession {
     const turn = new TurnCapture();
     this.capture = turn;
     this.toolSignal = tools.signal;
+    const crashes = new Set<string>();
+    this.crashes = crashes;
     try {
       this.live ??= this.start();
       this.live.send(buildPrompt(request));
@@ -99,7 +104,7 @@ class ClaudeSession implements AgentSession {
       this.sessionId = turn.sessionId ?? this.sessionId;
       if (!outcome.ok) throw classifyTurnFailure(outcome.failure, { endpoint: this.settings.model.endpoint });
       this.anchor = outcome.anchor ?? this.anchor;
-      return outcome.response;
+      return crashes.size === 0 ? outcome.response : { ...outcome.response, errors: [...crashes] };
     } catch (error) {
       this.sessionId = turn.sessionId ?? this.sessionId;
       tools.abort(error);

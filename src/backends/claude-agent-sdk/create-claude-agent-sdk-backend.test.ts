@@ -31,6 +31,8 @@ function config(model: Partial<ModelConfig> = {}): AgentConfig {
       filter: null,
       results_dir: null,
       redact: [],
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
     },
     test_cases: [],
     config_path: '/x/agent.yaml',

@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import { createToolServer, renderToolOutput, type ToolCallRecord } from './tool-server.js';
 
@@ -18,19 +19,24 @@ afterEach(async () => {
 
 async function connect(tools: LoadedTool[], signal = new AbortController().signal) {
   const records: [string | null, ToolCallRecord][] = [];
-  const server = createToolServer(tools, { signal: () => signal, record: (id, call) => records.push([id, call]) });
+  const crashes: string[] = [];
+  const server = createToolServer(tools, {
+    signal: () => signal,
+    record: (id, call) => records.push([id, call]),
+    crashed: (message) => crashes.push(message),
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   client = new Client({ name: 'test', version: '1.0.0' });
   await client.connect(clientSide);
-  return { client, records };
+  return { client, records, crashes };
 }
 
 const subtract: LoadedTool = {
   name: 'subtract',
   description: 'a - b',
   input_schema: TWO_NUMBERS,
-  execute: async (args) => Number(args['a']) - Number(args['b']),
+  execute: async (args) => ({ value: Number(args['a']) - Number(args['b']), content: null }),
 };
 
 describe('the in-process tool server', () => {
@@ -77,6 +83,47 @@ describe('the in-process tool server', () => {
     ]);
   });
 
+  it('passes an MCP result’s text and images on to the model, and records its value', async () => {
+    const chart: LoadedTool = {
+      ...subtract,
+      name: 'chart',
+      input_schema: { type: 'object', properties: {} },
+      execute: async () => ({
+        value: [{ type: 'image', media_type: 'image/png', bytes: 3 }],
+        content: [
+          { type: 'text', text: 'the chart' },
+          { type: 'image', data: 'AAAA', media_type: 'image/png', placeholder: '[image image/png, 3 B]' },
+        ],
+      }),
+    };
+    const { client, records } = await connect([chart]);
+    const reply = await client.callTool({ name: 'chart', arguments: {} });
+    expect(reply).toEqual({
+      content: [
+        { type: 'text', text: 'the chart' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+    });
+    expect(records[0]?.[1].result).toEqual([{ type: 'image', media_type: 'image/png', bytes: 3 }]);
+  });
+
+  it('tells the session when a tool server died, so the turn errors', async () => {
+    const dead: LoadedTool = {
+      ...subtract,
+      name: 'lookup',
+      execute: async () =>
+        Promise.reject(new ToolServerCrashedError('ledger', 'MCP server "ledger" exited with code 3')),
+    };
+    const { client, records, crashes } = await connect([dead]);
+    const reply = await client.callTool({ name: 'lookup', arguments: { a: 1, b: 2 } });
+    expect(reply).toEqual({
+      isError: true,
+      content: [{ type: 'text', text: 'MCP server "ledger" exited with code 3' }],
+    });
+    expect(records[0]?.[1].error).toBe('MCP server "ledger" exited with code 3');
+    expect(crashes).toEqual(['MCP server "ledger" exited with code 3']);
+  });
+
   it('gives the tool the turn’s signal', async () => {
     const turn = new AbortController();
     let seen: AbortSignal | null = null;
@@ -86,7 +133,7 @@ describe('the in-process tool server', () => {
       input_schema: { type: 'object', properties: {} },
       execute: async (_args, signal) => {
         seen = signal;
-        return 'ok';
+        return { value: 'ok', content: null };
       },
     };
     const { client } = await connect([probe], turn.signal);

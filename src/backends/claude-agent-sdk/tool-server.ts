@@ -11,7 +11,8 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { LoadedTool } from '../../core/loaded-tool.js';
+import { ToolServerCrashedError } from '../../core/errors.js';
+import type { LoadedTool, ToolOutput } from '../../core/loaded-tool.js';
 import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
 import { errorMessage } from '../../tools/tool-execution-error.js';
 
@@ -33,6 +34,8 @@ export interface ToolCallSink {
   /** The signal for tool executions: aborted when the turn is cut short. */
   signal(): AbortSignal;
   record(toolUseId: string | null, call: ToolCallRecord): void;
+  /** A tool server died during the turn (the turn errors with this message). */
+  crashed?(message: string): void;
 }
 
 const validators = new WeakMap<LoadedTool, ArgumentValidator>();
@@ -56,10 +59,11 @@ export function createToolServer(tools: readonly LoadedTool[], sink: ToolCallSin
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
     try {
-      const result = await tool.execute(check.value, AbortSignal.any([extra.signal, sink.signal()]));
-      sink.record(id, { name, args, result: result ?? null, error: null, duration_ms: elapsed() });
-      return { content: [{ type: 'text', text: renderToolOutput(result) }] };
+      const output = await tool.execute(check.value, AbortSignal.any([extra.signal, sink.signal()]));
+      sink.record(id, { name, args, result: output.value ?? null, error: null, duration_ms: elapsed() });
+      return { content: toolContent(output) };
     } catch (error) {
+      if (error instanceof ToolServerCrashedError) sink.crashed?.(error.message);
       const message = errorMessage(error);
       sink.record(id, { name, args, result: null, error: message, duration_ms: elapsed() });
       return failed(message);
@@ -68,7 +72,17 @@ export function createToolServer(tools: readonly LoadedTool[], sink: ToolCallSin
   return server;
 }
 
-/** What the model reads as the tool's result: text as it is, anything else as JSON. */
+/** What the model is shown: the tool's content (text and images, as MCP carries them), else its value. */
+function toolContent(output: ToolOutput): CallToolResult['content'] {
+  if (output.content === null) return [{ type: 'text', text: renderToolOutput(output.value) }];
+  return output.content.map((part) =>
+    part.type === 'text'
+      ? { type: 'text' as const, text: part.text }
+      : { type: 'image' as const, data: part.data, mimeType: part.media_type },
+  );
+}
+
+/** What the model reads as a tool's value: text as it is, anything else as JSON. */
 export function renderToolOutput(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return 'null';

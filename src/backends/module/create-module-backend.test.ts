@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, BackendConfig } from '../../core/config-types.js';
-import { AgentTurnError, BackendStartError } from '../../core/errors.js';
+import { AgentTurnError, BackendStartError, ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool, ToolSet } from '../../core/loaded-tool.js';
 import type { ModuleAgentContext, ModuleAgentFactory, ModuleTurn } from '../../core/module-agent.js';
 import { createModuleBackend } from './create-module-backend.js';
 
 function loaded(name: string, execute: (args: Record<string, unknown>) => unknown): LoadedTool {
-  return { name, description: name, input_schema: { type: 'object' }, execute: async (args) => execute(args) };
+  return {
+    name,
+    description: name,
+    input_schema: { type: 'object' },
+    execute: async (args) => ({ value: execute(args), content: null }),
+  };
 }
 
 const TABLE: Readonly<Record<string, number>> = { '2009': 206588, '2008': 181001 };
@@ -48,6 +53,8 @@ function config(backend: BackendConfig): AgentConfig {
       filter: null,
       results_dir: null,
       redact: [],
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
     },
     test_cases: [],
     config_path: '/project/agent.yaml',
@@ -90,6 +97,29 @@ describe('module backend', () => {
     expect(contexts[0]?.agent_name).toBe('financial-assistant');
     expect(contexts[0]?.instructions).toContain('financial analyst');
     expect(Object.keys(contexts[0]?.tools ?? {})).toEqual(['lookup', 'subtract', 'divide', 'archive']);
+  });
+
+  it('errors the turn in which a tool server died, even when the agent carried on without it', async () => {
+    const dead = loaded('ledger', () => {
+      throw new ToolServerCrashedError('ledger', 'MCP server "ledger" exited with code 3');
+    });
+    const backend = await createModuleBackend(
+      config({
+        type: 'module',
+        module: 'agents/oracle.ts:createAgent',
+        factory: ({ tools }) => ({
+          async send() {
+            await tools['ledger']?.({}).catch(() => undefined);
+            return 'answered anyway';
+          },
+        }),
+      }),
+      { toolSet: { tools: [dead], close: async () => undefined } },
+    );
+    const response = await (await open(backend)).send(turnRequest(0, 'q'));
+    expect(response.response).toBe('answered anyway');
+    expect(response.errors).toEqual(['MCP server "ledger" exited with code 3']);
+    expect(response.tool_invocations[0]?.error).toBe('MCP server "ledger" exited with code 3');
   });
 
   it('records every call through the tools as an invocation of the current turn', async () => {

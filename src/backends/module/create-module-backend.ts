@@ -53,7 +53,7 @@ async function openModuleSession(
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
       const signal = AbortSignal.any([request.signal, options.signal]);
-      const record: TurnRecord = { calls: [], signal };
+      const record: TurnRecord = { calls: [], signal, crashes: new Set() };
       const turn = {
         turn_index: request.turn_index,
         input: request.input,
@@ -71,7 +71,8 @@ async function openModuleSession(
           cause: error,
         });
       }
-      return normaliseModuleResult(output, [...record.calls], reference);
+      const response = normaliseModuleResult(output, [...record.calls], reference);
+      return record.crashes.size === 0 ? response : { ...response, errors: [...record.crashes] };
     },
     async close() {
       await session.close?.();

@@ -7,6 +7,7 @@
  * created, so a storage per session would make a long run slow down with each case it has run.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import type { ModuleTool } from '../../core/module-agent.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
@@ -15,6 +16,8 @@ import { errorMessage } from '../../tools/tool-execution-error.js';
 export interface TurnRecord {
   readonly calls: ToolInvocation[];
   readonly signal: AbortSignal;
+  /** Tool servers that died during the turn, one message each. */
+  readonly crashes: Set<string>;
 }
 
 export interface TurnRecorder {
@@ -36,7 +39,7 @@ export function createRecordingTools(
 ): { readonly tools: Readonly<Record<string, ModuleTool>>; readonly recorder: TurnRecorder } {
   const owner = {};
   // Calls made outside any turn (e.g. from timers the agent started) go to the latest turn.
-  let latest: TurnRecord = { calls: [], signal: sessionSignal };
+  let latest: TurnRecord = { calls: [], signal: sessionSignal, crashes: new Set() };
   const out: Record<string, ModuleTool> = {};
   for (const tool of tools) {
     out[tool.name] = async (args) => {
@@ -46,10 +49,11 @@ export function createRecordingTools(
       const started = performance.now();
       const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
       try {
-        const result = await tool.execute(input, record.signal);
-        record.calls.push({ name: tool.name, args: input, result, error: null, duration_ms: elapsed() });
-        return result;
+        const { value } = await tool.execute(input, record.signal);
+        record.calls.push({ name: tool.name, args: input, result: value, error: null, duration_ms: elapsed() });
+        return value;
       } catch (error) {
+        if (error instanceof ToolServerCrashedError) record.crashes.add(error.message);
         record.calls.push({
           name: tool.name,
           args: input,
