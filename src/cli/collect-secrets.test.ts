@@ -3,7 +3,20 @@ import type { AgentConfig, McpToolConfig } from '../core/config-types.js';
 import { collectSecrets, looksLikeCredentialName } from './collect-secrets.js';
 
 function mcp(extra: Partial<McpToolConfig>): McpToolConfig {
-  return { type: 'mcp', name: 'fin', command: 'node', args: [], env: {}, cwd: null, url: null, headers: {}, ...extra };
+  return {
+    type: 'mcp',
+    name: 'fin',
+    command: 'node',
+    args: [],
+    env: {},
+    cwd: null,
+    url: null,
+    headers: {},
+    include: null,
+    exclude: [],
+    prefix: '',
+    ...extra,
+  };
 }
 
 function config(extra: Partial<AgentConfig>): AgentConfig {

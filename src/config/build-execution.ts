@@ -20,6 +20,8 @@ export const EXECUTION_DEFAULTS: ExecutionConfig = {
   filter: null,
   results_dir: null,
   redact: [],
+  fail_on_tool_error: false,
+  tool_name_match: 'substring',
 };
 
 /** The variable of each setting; `--timeout` is also `HOLODECK_TIMEOUT`, after the CLI option's name. */
@@ -31,6 +33,8 @@ export const EXECUTION_ENV: Readonly<Record<ExecutionKey, readonly string[]>> = 
   filter: ['HOLODECK_FILTER'],
   results_dir: ['HOLODECK_RESULTS_DIR'],
   redact: ['HOLODECK_REDACT'],
+  fail_on_tool_error: ['HOLODECK_FAIL_ON_TOOL_ERROR'],
+  tool_name_match: ['HOLODECK_TOOL_NAME_MATCH'],
 };
 
 export function buildExecution(
@@ -74,6 +78,8 @@ export function buildExecution(
       filter: resolveSetting('filter'),
       results_dir: resolveSetting('results_dir'),
       redact: resolveSetting('redact'),
+      fail_on_tool_error: resolveSetting('fail_on_tool_error'),
+      tool_name_match: resolveSetting('tool_name_match'),
     },
     issues,
   };

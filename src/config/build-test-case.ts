@@ -1,6 +1,6 @@
 /** A test case as validated → TestCaseConfig: single-turn cases become one turn built from the flat fields. */
 import { resolve } from 'node:path';
-import type { FileConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import type { FileConfig, TestCaseConfig, ToolNameMatch, TurnConfig } from '../core/config-types.js';
 import type { BuildContext } from './build-context.js';
 import { buildExpectedTools } from './build-expected-tools.js';
 import { buildMetricList } from './build-metric.js';
@@ -13,21 +13,26 @@ import type { FileInput, TurnInput } from './schema/turn-schema.js';
 
 type TurnFields = Omit<TurnInput, 'evaluations'> & { readonly evaluations?: readonly MetricInput[] };
 
+/** `nameMatch`: how expected tool names match when an entry sets no `name_match` (execution.tool_name_match). */
 export async function buildTestCase(
   testCase: TestCaseInput,
   index: number,
   ctx: BuildContext,
+  nameMatch: ToolNameMatch = 'substring',
 ): Promise<TestCaseConfig> {
   const path: ConfigPath = ['test_cases', index];
   const evaluations = await buildMetricList(testCase.evaluations, [...path, 'evaluations'], ctx);
   if (testCase.turns) {
     const turns = await Promise.all(
-      testCase.turns.map((turn, turnIndex) => buildTurn(turn, turnIndex, [...path, 'turns', turnIndex], ctx)),
+      testCase.turns.map((turn, turnIndex) =>
+        buildTurn(turn, turnIndex, [...path, 'turns', turnIndex], ctx, { ownEvaluations: true, nameMatch }),
+      ),
     );
     return { name: testCase.name, index, kind: 'multi', evaluations, turns };
   }
   const { evaluations: _caseLevel, ...flat } = testCase;
-  const turn = await buildTurn({ ...flat, input: testCase.input ?? '' }, 0, path, ctx, false);
+  const options = { ownEvaluations: false, nameMatch };
+  const turn = await buildTurn({ ...flat, input: testCase.input ?? '' }, 0, path, ctx, options);
   return { name: testCase.name, index, kind: 'single', evaluations, turns: [turn] };
 }
 
@@ -37,17 +42,17 @@ async function buildTurn(
   index: number,
   path: ConfigPath,
   ctx: BuildContext,
-  ownEvaluations = true,
+  options: { readonly ownEvaluations: boolean; readonly nameMatch: ToolNameMatch },
 ): Promise<TurnConfig> {
   const [files, evaluations] = await Promise.all([
     buildFiles(turn.files, [...path, 'files'], ctx),
-    ownEvaluations ? buildMetricList(turn.evaluations, [...path, 'evaluations'], ctx) : null,
+    options.ownEvaluations ? buildMetricList(turn.evaluations, [...path, 'evaluations'], ctx) : null,
   ]);
   return {
     index,
     input: turn.input,
     ground_truth: turn.ground_truth === undefined ? null : String(turn.ground_truth),
-    expected_tools: buildExpectedTools(turn.expected_tools, turn.forbidden_tools),
+    expected_tools: buildExpectedTools(turn.expected_tools, turn.forbidden_tools, options.nameMatch),
     expected_tools_order: turn.expected_tools_order ?? 'any',
     files,
     retrieval_context: turn.retrieval_context ?? null,

@@ -26,6 +26,9 @@ function buildMcpTool(tool: McpToolInput, ctx: BuildContext): McpToolConfig {
     cwd: stdio ? resolve(ctx.baseDir, tool.cwd ?? '.') : null,
     url: tool.url ?? null,
     headers: tool.headers ?? {},
+    include: tool.include ?? null,
+    exclude: tool.exclude ?? [],
+    prefix: tool.prefix ?? '',
   };
 }
 

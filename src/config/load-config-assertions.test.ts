@@ -32,7 +32,7 @@ describe('tool assertions: forbidden_tools, count 0, expected_tools_order', () =
 
   it('accepts them on a flat single-turn case, and defaults the order to any', async () => {
     const turn = await firstTurn('  - name: s\n    input: q\n    forbidden_tools: [delete]\n');
-    expect(turn?.expected_tools).toEqual([{ name: 'delete', args: null, count: 0 }]);
+    expect(turn?.expected_tools).toEqual([{ name: 'delete', name_match: 'substring', args: null, count: 0 }]);
     expect(turn?.expected_tools_order).toBe('any');
   });
 
@@ -50,7 +50,7 @@ describe('tool assertions: forbidden_tools, count 0, expected_tools_order', () =
       beside('forbidden_tools'),
       beside('expected_tools_order'),
       `${at(yaml, 'count')}  test_cases[0] "m" › turns[0].forbidden_tools[0].count\n` +
-        '  unknown key `count` — allowed keys: name, args',
+        '  unknown key `count` — allowed keys: name, name_match, args',
       `${at(yaml, 'sorted')}  test_cases[0] "m" › turns[0].expected_tools_order\n  "sorted" is not one of: any, strict`,
     ]);
   });
@@ -74,7 +74,33 @@ describe('tool assertions: forbidden_tools, count 0, expected_tools_order', () =
     expect(lines).toEqual([
       `${at(yaml, 'sub,')}  test_cases[0] "x" › turns[0].forbidden_tools[0]\n` +
         '  no call may match "sub", but expected_tools[0] expects "subtract" — names match by containment, so a call ' +
-        'of "subtract" would break this entry; give it `args` or remove one of the two',
+        'of "subtract" would break this entry; give it `args` or `name_match: exact`, or remove one of the two',
+    ]);
+  });
+
+  it('matches names exactly where an entry or execution.tool_name_match says so', async () => {
+    const cases =
+      '  - name: n\n    input: q\n    expected_tools: [subtract, { name: divide, name_match: exact }]\n' +
+      '    forbidden_tools: [{ name: mul, name_match: substring }]\n';
+    const byDefault = expectConfig(await loadYaml(`${HEAD}test_cases:\n${cases}`)).test_cases[0]?.turns[0];
+    expect(byDefault?.expected_tools?.map((e) => [e.name, e.name_match])).toEqual([
+      ['subtract', 'substring'],
+      ['divide', 'exact'],
+      ['mul', 'substring'],
+    ]);
+    const exact = expectConfig(await loadYaml(`${HEAD}execution: { tool_name_match: exact }\ntest_cases:\n${cases}`))
+      .test_cases[0]?.turns[0];
+    expect(exact?.expected_tools?.map((e) => e.name_match)).toEqual(['exact', 'exact', 'substring']);
+  });
+
+  it('lets an exactly named forbidden tool stand beside a longer expected name', async () => {
+    const loaded = await loadYaml(
+      `${HEAD}test_cases:\n  - name: x\n    input: q\n    expected_tools: [subtract]\n` +
+        '    forbidden_tools: [{ name: sub, name_match: exact }]\n',
+    );
+    expect(expectConfig(loaded).test_cases[0]?.turns[0]?.expected_tools?.map((e) => e.name)).toEqual([
+      'subtract',
+      'sub',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, expectIssues, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
+import { at, expectConfig, expectIssues, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
 
 /** HEAD + the given test_cases block: the YAML (for positions) and its formatted issues. */
 async function check(
@@ -68,17 +68,40 @@ describe('test case rules', () => {
   it('checks the shape of matcher objects', async () => {
     const { yaml, lines } = await check(
       '  - name: m\n    input: q\n    expected_tools:\n      - name: t\n        args:\n' +
-        '          both: { fuzzy: "1", regex: "1" }\n          neither: {}\n          extra: { fuzzy: "1", fuzzzy: "2" }\n',
+        '          both: { fuzzy: "1", regex: "1" }\n          typo: { fuzy: "1" }\n' +
+        '          extra: { fuzzy: "1", fuzzzy: "2" }\n          nested: { where: { year: { regex: "20.." } } }\n' +
+        '          listed: [{ fuzzy: "1" }]\n',
     );
     expect(lines).toEqual([
       `${at(yaml, 'regex')}  test_cases[0] "m" › expected_tools[0].args.both.regex\n` +
         '  a matcher has exactly one of `fuzzy` or `regex` — keep either `fuzzy` or `regex`',
-      `${at(yaml, '{}')}  test_cases[0] "m" › expected_tools[0].args.neither\n` +
-        '  a matcher object needs `fuzzy` or `regex` — write { fuzzy: "..." } or { regex: "..." }; ' +
-        'to compare with an object value use { literal: {...} }',
+      `${at(yaml, 'fuzy')}  test_cases[0] "m" › expected_tools[0].args.typo.fuzy\n` +
+        '  `fuzy` is not a matcher: did you mean `fuzzy`? — write { fuzzy: ... }; to compare with an object whose ' +
+        'only key is `fuzy`, write { literal: {...} }',
       `${at(yaml, 'fuzzzy')}  test_cases[0] "m" › expected_tools[0].args.extra.fuzzzy\n` +
         '  unknown key `fuzzzy` — did you mean `fuzzy`?',
+      `${at(yaml, '{ regex: "20')}  test_cases[0] "m" › expected_tools[0].args.nested.where.year\n` +
+        '  `regex` matches a whole argument, not a part of one — match the whole argument with one matcher, or to ' +
+        'compare with an object value as it is, write { literal: {...} } (compared as written)',
+      `${at(yaml, '{ fuzzy: "1" }]')}  test_cases[0] "m" › expected_tools[0].args.listed[0]\n` +
+        '  `fuzzy` matches a whole argument, not a part of one — match the whole argument with one matcher, or to ' +
+        'compare with an object value as it is, write { literal: {...} } (compared as written)',
     ]);
+  });
+
+  it('takes plain object and list literals, and { literal } for an object shaped like a matcher', async () => {
+    const loaded = await loadYaml(
+      `${HEAD}test_cases:\n  - name: o\n    input: q\n    expected_tools:\n      - name: search\n        args:\n` +
+        '          filter: { year: 2009, tags: [cash] }\n          empty: {}\n          rows: [1, { a: 2 }]\n' +
+        '          shaped: { literal: { fuzzy: x } }\n',
+    );
+    const args = expectConfig(loaded).test_cases[0]?.turns[0]?.expected_tools?.[0]?.args;
+    expect(args).toEqual({
+      filter: { kind: 'literal', value: { year: 2009, tags: ['cash'] } },
+      empty: { kind: 'literal', value: {} },
+      rows: { kind: 'literal', value: [1, { a: 2 }] },
+      shaped: { kind: 'literal', value: { fuzzy: 'x' } },
+    });
   });
 
   it('compiles regexes at load time', async () => {

@@ -152,6 +152,31 @@ describe('tools', () => {
   });
 });
 
+describe('MCP tool selection', () => {
+  it('takes include, exclude and prefix', async () => {
+    const yaml =
+      'name: a\nmodel: { provider: ollama, name: m }\ntools:\n' +
+      '  - { name: fs, type: mcp, command: node, include: [read, list], prefix: fs_ }\n' +
+      '  - { name: web, type: mcp, url: "http://127.0.0.1:1/mcp", exclude: [delete] }\n' +
+      CASES;
+    const [fs, web] = expectConfig(await loadYaml(yaml)).tools;
+    expect(fs).toMatchObject({ include: ['read', 'list'], exclude: [], prefix: 'fs_' });
+    expect(web).toMatchObject({ include: null, exclude: ['delete'], prefix: '' });
+  });
+
+  it('rejects a prefix models would refuse, and a tool both included and excluded', async () => {
+    const yaml =
+      'name: a\nmodel: { provider: ollama, name: m }\ntools:\n' +
+      '  - { name: fs, type: mcp, command: node, include: [read], exclude: [read], prefix: "fs." }\n' +
+      CASES;
+    expect(await lines(yaml)).toEqual([
+      `${at(yaml, 'read], prefix')}  tools[0].exclude[0]\n  "read" is both included and excluded — remove it from one of the two lists`,
+      `${at(yaml, '"fs."')}  tools[0].prefix\n  must be 1 to 32 letters, digits, \`_\` or \`-\` — ` +
+        'the prefix becomes part of every tool name, and model providers accept only these characters',
+    ]);
+  });
+});
+
 describe('execution and HOLODECK_* environment variables', () => {
   const head = 'name: a\nmodel: { provider: ollama, name: m }\n';
 
@@ -164,6 +189,8 @@ describe('execution and HOLODECK_* environment variables', () => {
       filter: null,
       results_dir: null,
       redact: [],
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
     });
   });
 
@@ -195,6 +222,21 @@ describe('execution and HOLODECK_* environment variables', () => {
     expect(issues.join('\n')).toMatch(/HOLODECK_LIMIT="all" is invalid/);
   });
 
+  it('reads fail_on_tool_error and tool_name_match from the YAML, else from the environment', async () => {
+    const env = { HOLODECK_FAIL_ON_TOOL_ERROR: 'true', HOLODECK_TOOL_NAME_MATCH: 'exact' };
+    expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toMatchObject({
+      fail_on_tool_error: true,
+      tool_name_match: 'exact',
+    });
+    const yaml = `${head}execution: { fail_on_tool_error: false, tool_name_match: substring }\n${CASES}`;
+    expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toMatchObject({
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
+    });
+    const bad = await lines(`${head}${CASES}`, { HOLODECK_TOOL_NAME_MATCH: 'fuzzy' });
+    expect(bad.join('\n')).toMatch(/HOLODECK_TOOL_NAME_MATCH="fuzzy" is invalid/);
+  });
+
   it('applies env where the YAML sets nothing, and the YAML over env', async () => {
     const env = { HOLODECK_LLM_TIMEOUT: '12.5', HOLODECK_PARALLEL_TEST_CASES: '8', HOLODECK_MAX_RETRIES: '0' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toEqual({
@@ -205,6 +247,8 @@ describe('execution and HOLODECK_* environment variables', () => {
       filter: null,
       results_dir: null,
       redact: [],
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
     });
     const yaml = `${head}execution: { parallel_test_cases: 2 }\n${CASES}`;
     expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toEqual({
@@ -215,6 +259,8 @@ describe('execution and HOLODECK_* environment variables', () => {
       filter: null,
       results_dir: null,
       redact: [],
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
     });
   });
 

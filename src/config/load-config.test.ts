@@ -84,6 +84,8 @@ describe('loadConfig: a valid configuration', () => {
       filter: null,
       results_dir: null,
       redact: [],
+      fail_on_tool_error: false,
+      tool_name_match: 'substring',
     });
   });
 
@@ -105,6 +107,9 @@ describe('loadConfig: a valid configuration', () => {
       cwd: loaded.dir,
       url: null,
       headers: {},
+      include: null,
+      exclude: [],
+      prefix: '',
     });
     expect(remote).toMatchObject({
       command: null,
@@ -153,7 +158,7 @@ describe('loadConfig: a valid configuration', () => {
           index: 0,
           input: 'hello',
           ground_truth: '25587',
-          expected_tools: [{ name: 'greet', args: null, count: 1 }],
+          expected_tools: [{ name: 'greet', name_match: 'substring', args: null, count: 1 }],
           expected_tools_order: 'any',
           files: [{ path: join(loaded.dir, 'docs/report.md'), type: 'markdown', description: 'the report' }],
           retrieval_context: ['ctx one'],
@@ -181,7 +186,7 @@ describe('loadConfig: a valid configuration', () => {
     expect(second?.turn_config).toEqual({ turn_program: 'subtract(206588, 181001)' });
     expect(second?.files).toEqual([{ path: join(loaded.dir, 'docs/table.csv'), type: 'csv', description: null }]);
     const [nameOnly, withArgs] = second?.expected_tools ?? [];
-    expect(nameOnly).toEqual({ name: 'subtract', args: null, count: 1 });
+    expect(nameOnly).toEqual({ name: 'subtract', name_match: 'substring', args: null, count: 1 });
     expect(withArgs?.count).toBe(2);
     expect(withArgs?.args?.a).toEqual({ kind: 'literal', value: 206588 });
     expect(withArgs?.args?.b).toEqual({ kind: 'fuzzy', value: '181,001' });

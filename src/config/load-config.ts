@@ -112,7 +112,7 @@ async function buildConfig(
     buildInstructions(section('instructions'), ctx),
     Promise.all(validated.tools.map(({ index, value }) => buildTool(value, ['tools', index], ctx))),
     buildMetricList(evaluations?.metrics, ['evaluations', 'metrics'], ctx),
-    Promise.all(testCases.map(({ index, value }) => buildTestCase(value, index, ctx))),
+    Promise.all(testCases.map(({ index, value }) => buildTestCase(value, index, ctx, execution.value.tool_name_match))),
   ]);
   const name = section('name');
   const model = section('model');

@@ -60,6 +60,12 @@ export interface McpToolConfig {
   /** streamable HTTP transport */
   readonly url: string | null;
   readonly headers: Readonly<Record<string, string>>;
+  /** Offer only these tools of the server (by the server's names); null = all. */
+  readonly include: readonly string[] | null;
+  /** Leave these tools of the server out (by the server's names). */
+  readonly exclude: readonly string[];
+  /** Put before each tool name the agent sees, e.g. `fs_` (calls still use the server's names). */
+  readonly prefix: string;
 }
 
 export type ToolConfig = FunctionToolConfig | McpToolConfig;
@@ -194,8 +200,13 @@ export interface CompiledRegex {
   readonly search: (text: string) => boolean;
 }
 
+/** `substring`: the called tool's name contains the expected one (default); `exact`: the names are equal. */
+export type ToolNameMatch = 'substring' | 'exact';
+
 export interface ExpectedTool {
   readonly name: string;
+  /** The entry's `name_match`, else `execution.tool_name_match`. */
+  readonly name_match: ToolNameMatch;
   /** null when only the name is asserted. */
   readonly args: Readonly<Record<string, ArgMatcher>> | null;
   /** At least this many satisfying calls in the turn (default 1); 0 = no call of the turn may satisfy it. */
@@ -251,6 +262,10 @@ export interface ExecutionConfig {
   readonly results_dir: string | null;
   /** Environment variables whose values are masked in every output (beside those found by name). */
   readonly redact: readonly string[];
+  /** A turn in which a tool call returned an error fails, naming the tool and the error. */
+  readonly fail_on_tool_error: boolean;
+  /** How expected tool names match called ones, unless an entry sets its own `name_match`. */
+  readonly tool_name_match: ToolNameMatch;
 }
 
 export interface EvaluationsConfig {

@@ -14,7 +14,7 @@ function regex(pattern: string): ArgMatcher {
 }
 
 function tool(name: string, args: Record<string, ArgMatcher> | null = null, count = 1): ExpectedTool {
-  return { name, args, count };
+  return { name, name_match: 'substring', args, count };
 }
 
 function call(name: string, args: Record<string, unknown> = {}): ToolInvocation {

@@ -1,6 +1,6 @@
 /**
  * Tool assertions of one turn (PRODUCT.md §4), scoped to the calls handed in. A call satisfies an entry when
- * its name contains the expected name and every asserted argument matches (extra arguments are ignored);
+ * its name contains the expected name (equals it, with `name_match: exact`) and every asserted argument matches (extra arguments are ignored);
  * the entry passes when at least `count` calls satisfy it, or, with count 0, when none does. Under
  * `strict` order the satisfying calls must also follow the order of the entries (see order-tools.ts).
  */
@@ -45,7 +45,7 @@ interface EntryCheck {
 function checkEntry(entry: ExpectedTool, calls: readonly ToolInvocation[]): EntryCheck {
   const checks: CallCheck[] = [];
   calls.forEach((call, index) => {
-    if (matchesToolName(entry.name, call.name)) checks.push(checkCall(entry.args, call, index));
+    if (matchesToolName(entry.name, call.name, entry.name_match)) checks.push(checkCall(entry.args, call, index));
   });
   const satisfying = checks.filter((check) => check.mismatch === null).map((check) => check.index);
   return { entry, checks, satisfying };
@@ -92,13 +92,21 @@ function failureReason(
   calls: readonly ToolInvocation[],
 ): string {
   if (expected.count === 0) return forbiddenReason(expected, satisfying, calls);
-  if (checks.length === 0) return `tool '${expected.name}' was not called`;
+  if (checks.length === 0) return notCalledReason(expected, calls);
   if (satisfying.length > 0) {
     return `expected ${expected.count} matching calls, got ${satisfying.length}`;
   }
   const closest = closestCall(checks);
   const where = checks.length > 1 ? ` (closest of ${checks.length} '${expected.name}' calls: #${closest.index})` : '';
   return `${closest.mismatch}${where}`;
+}
+
+/** `tool 'subtract' was not called`; under exact matching, the calls whose names contain it are named. */
+function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[]): string {
+  const base = `tool '${expected.name}' was not called`;
+  if (expected.name_match !== 'exact') return base;
+  const near = [...new Set(calls.map((call) => call.name).filter((name) => name.includes(expected.name)))];
+  return near.length === 0 ? `${base} (exact name)` : `${base} (exact name; called: ${near.join(', ')})`;
 }
 
 /** `must not be called, but 2 calls matched: #0 subtract(a=1, b=2), #3 subtract(a=1, b=5)`. */
@@ -110,7 +118,8 @@ function forbiddenReason(expected: ExpectedTool, satisfying: readonly number[], 
   return `${what}, but ${matched}: ${named.join(', ')}${more}`;
 }
 
-function describeCall(call: ToolInvocation | undefined): string {
+/** `subtract(a=1, b=2)`. */
+export function describeCall(call: ToolInvocation | undefined): string {
   if (call === undefined) return '?';
   const args = Object.entries(call.args).map(([name, value]) => `${name}=${describeValue(value)}`);
   return `${call.name}(${args.join(', ')})`;

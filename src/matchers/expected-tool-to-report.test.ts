@@ -9,6 +9,7 @@ describe('expectedToolToReport', () => {
   it('gives the config form of each matcher', () => {
     const report = expectedToolToReport({
       name: 'subtract',
+      name_match: 'substring',
       count: 2,
       args: {
         a: { kind: 'literal', value: { nested: [1, 2] } },
@@ -23,8 +24,21 @@ describe('expectedToolToReport', () => {
     });
   });
 
+  it('writes an object literal shaped like a matcher as { literal }', () => {
+    const report = expectedToolToReport({
+      name: 'search',
+      name_match: 'substring',
+      count: 1,
+      args: {
+        filter: { kind: 'literal', value: { fuzzy: 'x' } },
+        where: { kind: 'literal', value: { year: 2009, fuzzy: 'x' } },
+      },
+    });
+    expect(report.args).toEqual({ filter: { literal: { fuzzy: 'x' } }, where: { year: 2009, fuzzy: 'x' } });
+  });
+
   it('keeps null args for a name-only entry', () => {
-    expect(expectedToolToReport({ name: 'lookup', args: null, count: 1 })).toEqual({
+    expect(expectedToolToReport({ name: 'lookup', name_match: 'exact', args: null, count: 1 })).toEqual({
       name: 'lookup',
       args: null,
       count: 1,

@@ -1,5 +1,6 @@
 /** Pure tool-name and argument matching (PRODUCT.md §4). */
 export { assertTools } from './assert-tools.js';
+export { assertTurnTools, type ToolPolicy, type TurnToolChecks, toolErrorAssertions } from './assert-turn-tools.js';
 export { expectedToolToReport, reportArgs } from './expected-tool-to-report.js';
 export { formatAssertion, formatExpectation } from './format-assertion.js';
 export { normalizeFuzzy, parseFuzzyNumber } from './fuzzy-normalize.js';

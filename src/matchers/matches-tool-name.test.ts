@@ -12,4 +12,13 @@ describe('matchesToolName', () => {
   ])('%s in %s → %s', (expected, actual, matched) => {
     expect(matchesToolName(expected, actual)).toBe(matched);
   });
+
+  it.each<[string, string, boolean]>([
+    ['subtract', 'subtract', true],
+    ['subtract', 'mcp__fin__subtract', false],
+    ['sub', 'subtract', false],
+    ['subtract', 'Subtract', false],
+  ])('exactly: %s is %s → %s', (expected, actual, matched) => {
+    expect(matchesToolName(expected, actual, 'exact')).toBe(matched);
+  });
 });

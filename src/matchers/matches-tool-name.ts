@@ -1,4 +1,9 @@
-/** Tool-name matching: the actual name contains the expected one, case-sensitively (`mcp__fin__subtract` ⊇ `subtract`). */
-export function matchesToolName(expected: string, actual: string): boolean {
-  return actual.includes(expected);
+import type { ToolNameMatch } from '../core/config-types.js';
+
+/**
+ * Tool-name matching, case-sensitive: by default the actual name contains the expected one
+ * (`mcp__fin__subtract` ⊇ `subtract`); with `exact` the two are equal.
+ */
+export function matchesToolName(expected: string, actual: string, mode: ToolNameMatch = 'substring'): boolean {
+  return mode === 'exact' ? actual === expected : actual.includes(expected);
 }

@@ -3,12 +3,22 @@ import { z } from 'zod';
 import { ISSUE } from '../issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../pending-issue.js';
 import { backendSchema } from './backend-schema.js';
-import { addIssue, hasKey, MAX_TIMER_SECONDS, nonBlankString, numberField, objectRule } from './fields.js';
+import {
+  addIssue,
+  booleanField,
+  envEnum,
+  hasKey,
+  MAX_TIMER_SECONDS,
+  nonBlankString,
+  numberField,
+  objectRule,
+} from './fields.js';
 import { instructionsSchema } from './instructions-schema.js';
 import { metricListSchema } from './metric-schema.js';
 import { modelSchema } from './model-schema.js';
 import { testCaseListSchema } from './test-case-schema.js';
 import { toolListSchema } from './tool-schema.js';
+import { TOOL_NAME_MATCHES } from './turn-schema.js';
 
 export const executionSchema = z.strictObject({
   llm_timeout: numberField(z.number().positive().max(MAX_TIMER_SECONDS))
@@ -27,6 +37,12 @@ export const executionSchema = z.strictObject({
     .array(nonBlankString())
     .optional()
     .describe('Environment variables whose values are masked in every output, beside the ones found by name.'),
+  fail_on_tool_error: booleanField()
+    .optional()
+    .describe('A turn in which a tool call returned an error fails, naming the tool and the error (default false).'),
+  tool_name_match: envEnum(TOOL_NAME_MATCHES)
+    .optional()
+    .describe('How expected tool names match called ones: substring (default) or exact; an entry may set name_match.'),
 });
 
 export const evaluationsSchema = z.strictObject({

@@ -1,13 +1,18 @@
 /**
- * One expected argument: a literal (scalar or list), or a matcher object with exactly one of `fuzzy`,
- * `regex` or `literal` (the way to compare with an object value).
+ * One expected argument: a literal (scalar, list or object, compared by deep equality), or a matcher object
+ * with exactly one of `fuzzy`, `regex` or `literal` (`{ literal: ... }` compares with an object that would
+ * otherwise read as a matcher, e.g. `{ literal: { fuzzy: x } }`).
  */
 import { z } from 'zod';
 import { compileLinearRegex } from '../../matchers/linear-regex.js';
+import { closestMatch } from '../did-you-mean.js';
 import { ISSUE } from '../issue-codes.js';
-import { addIssue, hasKey, objectRule } from './fields.js';
+import type { PathSegment } from '../pending-issue.js';
+import { addIssue, hasKey, isRecord, objectRule } from './fields.js';
 
-const MATCHER_KEYS = ['fuzzy', 'regex', 'literal'] as const;
+export const MATCHER_KEYS = ['fuzzy', 'regex', 'literal'] as const;
+
+const LITERAL_HINT = 'to compare with an object value as it is, write { literal: {...} }';
 
 export const matcherObjectSchema = z
   .strictObject({
@@ -20,7 +25,7 @@ export const matcherObjectSchema = z
       const present = MATCHER_KEYS.filter((key) => Object.hasOwn(matcher, key));
       if (present.length === 0) {
         addIssue(ctx, ISSUE.matcherShape, [], 'a matcher object needs `fuzzy` or `regex`', {
-          hint: 'write { fuzzy: "..." } or { regex: "..." }; to compare with an object value use { literal: {...} }',
+          hint: `write { fuzzy: "..." } or { regex: "..." }; ${LITERAL_HINT}`,
         });
       } else if (present.length > 1) {
         addIssue(ctx, ISSUE.matcherShape, [present[1]!], `a matcher has exactly one of \`fuzzy\` or \`regex\``, {
@@ -28,28 +33,88 @@ export const matcherObjectSchema = z
           hint: `keep either \`${present[0]}\` or \`${present[1]}\``,
         });
       }
-      if (hasKey(matcher, 'regex') && typeof matcher.regex === 'string') {
-        const compiled = compileLinearRegex(matcher.regex);
-        if (!compiled.ok) {
-          const pattern = JSON.stringify(matcher.regex);
-          addIssue(ctx, ISSUE.invalidRegex, ['regex'], `invalid regular expression ${pattern}: ${compiled.reason}`, {
-            hint:
-              compiled.hint === null
-                ? 'fix the pattern or use { fuzzy: ... }'
-                : `${compiled.hint}, or use { fuzzy: ... }`,
-          });
-        }
-      }
+      if (hasKey(matcher, 'regex') && typeof matcher.regex === 'string') checkRegex(matcher.regex, ctx);
     }),
   );
+
+/** Any other object: compared by deep equality with the actual argument. */
+export const objectLiteralSchema = z
+  .record(z.string(), z.unknown())
+  .describe('An object compared by deep equality (key order does not matter).')
+  .check(objectRule(checkObjectLiteral));
+
+function checkObjectLiteral(value: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  const keys = Object.keys(value);
+  const matcherKey = keys.find((key) => (MATCHER_KEYS as readonly string[]).includes(key));
+  if (matcherKey !== undefined) {
+    addIssue(ctx, ISSUE.matcherShape, [matcherKey], `an object with \`${matcherKey}\` is a matcher`, {
+      target: 'key',
+      hint: LITERAL_HINT,
+    });
+    return;
+  }
+  const near = keys.length === 1 ? closestMatch(keys[0]!, MATCHER_KEYS) : null;
+  if (near !== null) {
+    addIssue(ctx, ISSUE.matcherShape, [keys[0]!], `\`${keys[0]}\` is not a matcher: did you mean \`${near}\`?`, {
+      target: 'key',
+      hint: `write { ${near}: ... }; to compare with an object whose only key is \`${keys[0]}\`, write { literal: {...} }`,
+    });
+    return;
+  }
+  checkNoNestedMatcher(value, [], ctx);
+}
+
+/**
+ * Matchers apply to a whole argument; an object shaped like one inside a list or object literal would be
+ * compared as it is, which is rarely what was meant.
+ */
+function checkNoNestedMatcher(value: unknown, path: PathSegment[], ctx: z.core.$RefinementCtx): void {
+  const entries: [PathSegment, unknown][] = Array.isArray(value)
+    ? value.map((item, index): [PathSegment, unknown] => [index, item])
+    : isRecord(value)
+      ? Object.entries(value)
+      : [];
+  for (const [key, item] of entries) {
+    const itemKeys = isRecord(item) ? Object.keys(item) : [];
+    if (itemKeys.length === 1 && (itemKeys[0] === 'fuzzy' || itemKeys[0] === 'regex')) {
+      addIssue(
+        ctx,
+        ISSUE.matcherShape,
+        [...path, key],
+        `\`${itemKeys[0]}\` matches a whole argument, not a part of one`,
+        {
+          hint: `match the whole argument with one matcher, or ${LITERAL_HINT} (compared as written)`,
+        },
+      );
+      continue;
+    }
+    checkNoNestedMatcher(item, [...path, key], ctx);
+  }
+}
+
+function checkRegex(pattern: string, ctx: z.core.$RefinementCtx): void {
+  const compiled = compileLinearRegex(pattern);
+  if (compiled.ok) return;
+  const message = `invalid regular expression ${JSON.stringify(pattern)}: ${compiled.reason}`;
+  addIssue(ctx, ISSUE.invalidRegex, ['regex'], message, {
+    hint: compiled.hint === null ? 'fix the pattern or use { fuzzy: ... }' : `${compiled.hint}, or use { fuzzy: ... }`,
+  });
+}
+
+const listLiteralSchema = z.array(z.unknown()).check(
+  z.superRefine<unknown>((value, ctx) => checkNoNestedMatcher(value, [], ctx), {
+    when: (payload) => Array.isArray(payload.value),
+  }),
+);
 
 export const argValueSchema = z.union([
   z.string(),
   z.number(),
   z.boolean(),
   z.null(),
-  z.array(z.unknown()),
+  listLiteralSchema,
   matcherObjectSchema,
+  objectLiteralSchema,
 ]);
 
 export type ArgValueInput = z.output<typeof argValueSchema>;

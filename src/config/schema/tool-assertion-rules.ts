@@ -13,6 +13,7 @@ interface Entry {
   readonly name: string;
   readonly has_args: boolean;
   readonly count: number;
+  readonly exact: boolean;
 }
 
 export function toolAssertionRules(turn: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
@@ -40,7 +41,10 @@ function contradictionRule(all: readonly Entry[], ctx: z.core.$RefinementCtx): v
   const forbidding = all.filter((entry) => entry.count === 0 && !entry.has_args);
   const requiring = all.filter((entry) => entry.count >= 1);
   for (const ban of forbidding) {
-    const clash = requiring.find((need) => need.name.includes(ban.name));
+    // A call that satisfies `need` always matches `ban` (an absent name_match reads as the default, substring).
+    const clash = requiring.find((need) =>
+      ban.exact ? need.exact && need.name === ban.name : need.name.includes(ban.name),
+    );
     if (!clash) continue;
     const where = `${clash.path[0]}[${clash.path[1]}]`;
     addIssue(
@@ -49,7 +53,9 @@ function contradictionRule(all: readonly Entry[], ctx: z.core.$RefinementCtx): v
       ban.path,
       `no call may match "${ban.name}", but ${where} expects "${clash.name}"`,
       {
-        hint: `names match by containment, so a call of "${clash.name}" would break this entry; give it \`args\` or remove one of the two`,
+        hint: ban.exact
+          ? 'give it `args` or remove one of the two'
+          : `names match by containment, so a call of "${clash.name}" would break this entry; give it \`args\` or \`name_match: exact\`, or remove one of the two`,
       },
     );
   }
@@ -61,11 +67,12 @@ function entries(list: unknown, key: 'expected_tools' | 'forbidden_tools', defau
   list.forEach((item: unknown, index) => {
     const path = [key, index] as const;
     if (typeof item === 'string' && item.trim() !== '') {
-      found.push({ path, name: item, has_args: false, count: defaultCount });
+      found.push({ path, name: item, has_args: false, count: defaultCount, exact: false });
     } else if (isRecord(item) && typeof item.name === 'string' && item.name.trim() !== '') {
       const hasArgs = isRecord(item.args) && Object.keys(item.args).length > 0;
       const count = key === 'forbidden_tools' ? 0 : countOf(item.count);
-      if (count !== null) found.push({ path, name: item.name, has_args: hasArgs, count });
+      const exact = item.name_match === 'exact';
+      if (count !== null) found.push({ path, name: item.name, has_args: hasArgs, count, exact });
     }
   });
   return found;

@@ -19,6 +19,12 @@ const toolName = withIssue(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), {
   hint: 'model providers accept only these characters in tool names',
 });
 
+const toolPrefix = withIssue(z.string().regex(/^[A-Za-z0-9_-]{1,32}$/), {
+  code: ISSUE.invalidToolName,
+  message: 'must be 1 to 32 letters, digits, `_` or `-`',
+  hint: 'the prefix becomes part of every tool name, and model providers accept only these characters',
+});
+
 const exportName = withIssue(z.string().regex(/^[A-Za-z_$][\w$]*$/), {
   message: 'must be the name of an export (an identifier, or `default`)',
 });
@@ -47,8 +53,22 @@ export const mcpToolSchema = z
     cwd: nonBlankString().optional(),
     url: httpUrl().optional().describe('Streamable HTTP transport: the server URL.'),
     headers: z.record(z.string(), z.string()).optional(),
+    include: z
+      .array(nonBlankString())
+      .optional()
+      .describe("Offer only these tools of the server (the server's own names)."),
+    exclude: z
+      .array(nonBlankString())
+      .optional()
+      .describe("Leave these tools of the server out (the server's own names)."),
+    prefix: toolPrefix
+      .optional()
+      .describe(
+        'Put before every tool name the agent sees, e.g. "fs_" (the server is still called with its own names).',
+      ),
   })
-  .check(objectRule(checkTransport));
+  .check(objectRule(checkTransport))
+  .check(objectRule(checkSelection));
 
 function checkTransport(tool: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const stdio = hasKey(tool, 'command');
@@ -67,6 +87,18 @@ function checkTransport(tool: Record<string, unknown>, ctx: z.core.$RefinementCt
     const transport = stdio ? 'a stdio server (`command`)' : 'an HTTP server (`url`)';
     addIssue(ctx, ISSUE.mcpTransport, [key], `\`${key}\` does not apply to ${transport}`, { hint, target: 'key' });
   }
+}
+
+/** A tool both included and excluded is a contradiction, not a choice. */
+function checkSelection(tool: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  if (!Array.isArray(tool.include) || !Array.isArray(tool.exclude)) return;
+  const included = new Set(tool.include);
+  tool.exclude.forEach((name: unknown, index) => {
+    if (typeof name !== 'string' || !included.has(name)) return;
+    addIssue(ctx, ISSUE.conflictingKeys, ['exclude', index], `"${name}" is both included and excluded`, {
+      hint: 'remove it from one of the two lists',
+    });
+  });
 }
 
 export const toolSchema = z.discriminatedUnion('type', [functionToolSchema, mcpToolSchema]);

@@ -23,8 +23,15 @@ const countSchema = withIssue(z.number().int().min(0), {
   hint: 'count is the minimum number of matching calls in the turn (default 1); 0 means no call may match',
 });
 
+export const TOOL_NAME_MATCHES = ['substring', 'exact'] as const;
+
+const nameMatchSchema = envEnum(TOOL_NAME_MATCHES)
+  .optional()
+  .describe('substring: the called name contains `name` (default, or execution.tool_name_match); exact: equals it.');
+
 export const expectedToolObjectSchema = z.strictObject({
-  name: nonBlankString().describe('Matches any called tool whose name contains it.'),
+  name: nonBlankString().describe('Matches any called tool whose name contains it (or equals it: name_match).'),
+  name_match: nameMatchSchema,
   args: z.record(z.string(), argValueSchema).optional(),
   count: numberField(countSchema)
     .optional()
@@ -36,7 +43,8 @@ export const expectedToolSchema = z.union([nonBlankString(), expectedToolObjectS
 export const forbiddenToolSchema = z.union([
   nonBlankString(),
   z.strictObject({
-    name: nonBlankString().describe('Matches any called tool whose name contains it.'),
+    name: nonBlankString().describe('Matches any called tool whose name contains it (or equals it: name_match).'),
+    name_match: nameMatchSchema,
     args: z.record(z.string(), argValueSchema).optional(),
   }),
 ]);
