@@ -85,6 +85,8 @@ export interface TestFields {
   readonly tool_calls: readonly string[];
   readonly tool_invocations: readonly ToolInvocation[];
   readonly tools_matched: boolean | null;
+  /** Single-turn cases only: the outcome of each tool assertion, as a turn of a multi-turn case has it. */
+  readonly arg_match_details?: readonly ToolAssertionResult[];
   readonly metric_results: readonly MetricResult[];
   readonly execution_time_ms: number;
   readonly token_usage: TokenUsage;
@@ -110,6 +112,11 @@ export interface ReportSummary {
   readonly failed_turns: number;
   readonly errored_turns: number;
   readonly skipped_turns: number;
+  /**
+   * Tool calls that returned an error (thrown, MCP `isError`, invalid arguments, server down), over all cases;
+   * absent from reports written before they were counted.
+   */
+  readonly tool_errors?: number;
   readonly duration_ms: number;
   readonly token_usage: TokenUsage;
 }

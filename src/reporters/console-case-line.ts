@@ -10,7 +10,8 @@ const REASON_WIDTH = 160;
 
 /**
  * `✓ JKHY-2009  4 turns · 4/4 passed  1.2s`; failing cases end with their first failing turn and why, and
- * cases that could not be judged are marked `! … ERROR` with the cause.
+ * cases that could not be judged are marked `! … ERROR` with the cause. Tool calls that returned an error are
+ * counted (`1 tool error`) whether or not the case passed.
  */
 export function formatCaseLine(result: TestResult, palette: Palette): string {
   const parts = [`${consoleMark(result.status, palette)} ${escapeControlChars(result.test_name)}`];
@@ -21,6 +22,8 @@ export function formatCaseLine(result: TestResult, palette: Palette): string {
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
     parts.push(`${counts.total} turns · ${counts.passed}/${counts.total} passed${errored}${skipped}`);
   }
+  const toolErrors = result.tool_invocations.filter((call) => call.error !== null).length;
+  if (toolErrors > 0) parts.push(palette.yellow(`${toolErrors} tool ${toolErrors === 1 ? 'error' : 'errors'}`));
   parts.push(palette.dim(formatDuration(result.execution_time_ms)));
   const line = parts.join('  ');
   const failure = firstFailureText(result);

@@ -19,7 +19,7 @@ describe('console reporter without a TTY', () => {
     expect(lines[1]).toBe('✓ greeting  180ms');
     expect(lines[2]).toBe('✓ JKHY-2009  2 turns · 2/2 passed  500ms');
     expect(lines[3]).toBe(
-      '! AAPL-2017  ERROR  3 turns · 1/3 passed, 1 errored, 1 skipped  500ms  — turn 2/3: subtract(a=206588, b≈181001) — arg \'b\' mismatch: expected ≈"181001", got 180000 (+3 more)',
+      '! AAPL-2017  ERROR  3 turns · 1/3 passed, 1 errored, 1 skipped  1 tool error  500ms  — turn 2/3: subtract(a=206588, b≈181001) — arg \'b\' mismatch: expected ≈"181001", got 180000 (+3 more)',
     );
     expect(lines[4]).toBe('✗ farewell  180ms  — metric equality: score 0');
     expect(ESC.test(stream.text())).toBe(false);
@@ -32,6 +32,7 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('Run completed — financial-assistant');
     expect(text).toContain('Cases   2 passed · 1 failed · 1 error · 4 total   pass rate 50.0%');
     expect(text).toContain('Turns   4 passed · 1 failed · 1 error · 1 skipped · 7 total');
+    expect(text).toContain('Tools   1 tool call returned an error');
     expect(text).toContain('Time    4.3s');
     expect(text).toContain('Tokens  570 (prompt 480 · completion 90)');
     const failures = text.slice(text.indexOf('Failures'));

@@ -30,6 +30,8 @@ export function formatSummary(report: RunReport, state: RunState, options: Summa
     `  Cases   ${s.failed > 0 ? palette.red(cases) : cases}   pass rate ${formatPercent(s.passed, s.total_tests)}`,
   );
   lines.push(`  Turns   ${turnCountsText(s)}`);
+  if (s.tool_errors !== undefined && s.tool_errors > 0)
+    lines.push(`  Tools   ${palette.yellow(toolErrorsText(s.tool_errors))}`);
   lines.push(`  Time    ${formatDuration(s.duration_ms)}`);
   lines.push(`  Tokens  ${formatTokens(s.token_usage)}`);
   lines.push(...formatFailures(report, options));
@@ -45,6 +47,11 @@ function headline(report: RunReport, state: RunState, options: SummaryOptions): 
   return palette.yellow(
     palette.bold(`Run interrupted — ${name}: ${report.summary.total_tests}${of} test cases finished`),
   );
+}
+
+/** `1 tool call returned an error`, `3 tool calls returned an error`. */
+export function toolErrorsText(count: number): string {
+  return `${count} tool ${count === 1 ? 'call' : 'calls'} returned an error`;
 }
 
 export function formatTokens(usage: TokenUsage): string {

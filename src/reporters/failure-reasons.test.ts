@@ -6,7 +6,7 @@ import {
   firstFailureText,
   turnFailureReasons,
 } from './failure-reasons.js';
-import { metric, multiTurnResult, singleTurnResult, turn } from './report-fixtures.js';
+import { assertion, metric, multiTurnResult, singleTurnResult, turn } from './report-fixtures.js';
 import { failingConversation, passingConversation } from './report-scenarios.js';
 
 describe('failure reasons', () => {
@@ -28,6 +28,28 @@ describe('failure reasons', () => {
       'metric turn_program errored: TypeError: Cannot read properties of undefined (reading "steps")',
     ]);
     expect(failures[1]?.reasons).toEqual(['skipped: the session became unrecoverable at turn 2']);
+  });
+
+  it('names the failing argument of a single-turn case, as for a turn', () => {
+    const failed = singleTurnResult({
+      test_name: 'args',
+      passed: false,
+      expected_tools: [{ name: 'subtract', args: { b: { fuzzy: '181001' } }, count: 1 }],
+      tools_matched: false,
+      arg_match_details: [
+        assertion({
+          tool: 'subtract',
+          args: { b: { fuzzy: '181001' } },
+          passed: false,
+          matched_call_index: -1,
+          reason: `arg 'b' mismatch: expected ≈"181001", got 180000`,
+        }),
+      ],
+      metric_results: [],
+    });
+    expect(caseFailures(failed)[0]?.reasons).toEqual([
+      `subtract(b≈181001) — arg 'b' mismatch: expected ≈"181001", got 180000`,
+    ]);
   });
 
   it('puts turn errors before assertion and metric failures, and ignores skipped metrics', () => {

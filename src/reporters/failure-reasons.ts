@@ -128,7 +128,9 @@ export function caseTurnCounts(result: TestResult): TurnCounts {
 
 function singleTurnReasons(result: TestResult): string[] {
   const reasons = [...result.errors];
-  if (result.tools_matched === false) {
+  const failedAssertions = (result.arg_match_details ?? []).filter((assertion) => !assertion.passed);
+  reasons.push(...failedAssertions.map(formatAssertion));
+  if (result.tools_matched === false && failedAssertions.length === 0) {
     const expected = (result.expected_tools ?? []).map((tool) => tool.name);
     reasons.push(`expected tools ${listOrNone(expected)} not matched (called: ${listOrNone(result.tool_calls)})`);
   }

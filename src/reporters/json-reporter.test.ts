@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJsonReporter, renderJsonReport } from './json-reporter.js';
-import { call, metric, reportOf, singleTurnResult } from './report-fixtures.js';
+import { assertion, call, metric, reportOf, singleTurnResult } from './report-fixtures.js';
 import { sampleReport } from './report-scenarios.js';
 
 const TEST_RESULT_KEYS = [
@@ -47,10 +47,18 @@ describe('JSON report', () => {
       'failed_turns',
       'errored_turns',
       'skipped_turns',
+      'tool_errors',
       'duration_ms',
       'token_usage',
     ]);
     expect(Object.keys(json.results[0])).toEqual(TEST_RESULT_KEYS);
+    const single = singleTurnResult({ test_name: 'args', arg_match_details: [assertion({ tool: 'subtract' })] });
+    const withDetail = JSON.parse(renderJsonReport(reportOf([single]))).results[0];
+    expect(Object.keys(withDetail)).toEqual([
+      ...TEST_RESULT_KEYS.slice(0, TEST_RESULT_KEYS.indexOf('metric_results')),
+      'arg_match_details',
+      ...TEST_RESULT_KEYS.slice(TEST_RESULT_KEYS.indexOf('metric_results')),
+    ]);
     expect(Object.keys(json.results[1])).toEqual([...TEST_RESULT_KEYS, 'turns']);
     expect(Object.keys(json.results[1].turns[1])).toEqual([
       'turn_index',

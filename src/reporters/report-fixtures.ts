@@ -170,6 +170,7 @@ export function reportOf(results: readonly TestResult[], overrides: Partial<RunR
       failed_turns: turns.filter((t) => t.status === 'failed' || t.status === 'error').length,
       errored_turns: turns.filter((t) => t.status === 'error').length,
       skipped_turns: turns.filter((t) => t.status === 'skipped').length,
+      tool_errors: results.reduce((sum, r) => sum + r.tool_invocations.filter((c) => c.error !== null).length, 0),
       duration_ms: 4321,
       token_usage: results.reduce((sum, r) => addUsage(sum, r.token_usage), ZERO_USAGE),
     },

@@ -141,6 +141,10 @@ export const testResultSchema = z
     tool_calls: z.array(z.string()),
     tool_invocations: z.array(toolInvocationSchema),
     tools_matched: z.boolean().nullable(),
+    arg_match_details: z
+      .array(toolAssertionResultSchema)
+      .optional()
+      .describe('Single-turn test cases: the outcome of each tool assertion (multi-turn cases have it per turn).'),
     metric_results: z.array(metricResultSchema),
     status,
     passed: z.boolean(),
@@ -168,6 +172,11 @@ export const reportSummarySchema = z
     failed_turns: count.describe('Turns that ran and did not pass, errored ones included.'),
     errored_turns: count,
     skipped_turns: count,
+    tool_errors: count
+      .optional()
+      .describe(
+        'Tool calls that returned an error (thrown, MCP isError, invalid arguments, server down); absent in reports written before they were counted.',
+      ),
     duration_ms: milliseconds,
     token_usage: tokenUsageSchema,
   })

@@ -55,6 +55,9 @@ export function testResultToJson(result: TestResult, options: ReportJsonOptions 
     tool_calls: [...result.tool_calls],
     tool_invocations: result.tool_invocations.map((call) => invocationToJson(call, caps)),
     tools_matched: result.tools_matched,
+    ...(result.arg_match_details === undefined
+      ? {}
+      : { arg_match_details: result.arg_match_details.map((assertion) => assertionToJson(assertion, caps)) }),
     metric_results: result.metric_results.map((metric) => metricToJson(metric, caps)),
     status: result.status,
     passed: result.passed,
@@ -103,6 +106,7 @@ function summaryToJson(summary: ReportSummary): Json {
     failed_turns: summary.failed_turns,
     errored_turns: summary.errored_turns,
     skipped_turns: summary.skipped_turns,
+    ...(summary.tool_errors === undefined ? {} : { tool_errors: summary.tool_errors }),
     duration_ms: summary.duration_ms,
     token_usage: usageToJson(summary.token_usage),
   };

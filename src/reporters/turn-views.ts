@@ -84,6 +84,10 @@ function singleTurnView(result: TestResult): TurnView {
 }
 
 function singleTurnAssertions(result: TestResult): AssertionView[] {
+  if (result.arg_match_details !== undefined) {
+    return result.arg_match_details.map((a) => ({ passed: a.passed, text: formatAssertion(a) }));
+  }
+  // Results written before single-turn cases kept their assertions.
   if (result.expected_tools === null || result.expected_tools.length === 0) return [];
   const expected = result.expected_tools.map((tool) => tool.name).join(', ');
   const called = result.tool_calls.length === 0 ? 'none' : result.tool_calls.join(', ');

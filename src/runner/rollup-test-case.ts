@@ -25,6 +25,7 @@ export function rollupTestCase(
     tool_calls: turns.flatMap((turn) => turn.tool_calls),
     tool_invocations: turns.flatMap((turn) => turn.tool_invocations),
     tools_matched: asserted.length === 0 ? null : asserted.every((turn) => turn.tools_matched === true),
+    ...(single ? { arg_match_details: last.arg_match_details } : {}),
     metric_results: single ? last.metric_results : rollupMetrics(turns),
     ...verdict(
       caseStatus(

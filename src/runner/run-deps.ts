@@ -4,6 +4,7 @@ import type { FileConfig, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Reporter } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
+import type { ToolPolicy } from '../matchers/index.js';
 
 export interface RunDeps {
   readonly backend: AgentBackend;
@@ -19,6 +20,8 @@ export interface RunDeps {
    * finish or `signal` cancels them. Defaults to `signal`.
    */
   readonly stop?: AbortSignal;
+  /** How tool calls count (execution.fail_on_tool_error); runSuite sets it from the configuration. */
+  readonly tool_policy?: ToolPolicy;
 }
 
 /** Results of an earlier, interrupted session of the same run, to keep instead of running their cases again. */

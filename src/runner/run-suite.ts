@@ -38,7 +38,9 @@ export async function runSuite(
     if (keep) kept[index] = result;
   };
   const cancel = followAbort(deps.signal);
-  const scoped: RunDeps = { ...deps, signal: cancel.signal };
+  // Test doubles of the config may leave `execution` out.
+  const tool_policy = { fail_on_tool_error: config.execution?.fail_on_tool_error === true };
+  const scoped: RunDeps = { ...deps, signal: cancel.signal, tool_policy };
   let finished = 0;
   try {
     const restoredIndex = restoredIndices(testCases, options);

@@ -228,3 +228,47 @@ describe('runTestCase signals', () => {
     expect(outcome.interrupted).toBe(true);
   });
 });
+
+describe('runTestCase with tools', () => {
+  const divide = { name: 'divide', args: { a: 1, b: 0 }, result: null, error: 'division by zero', duration_ms: 1 };
+  const lookup = { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 1 };
+  const expectLookup = { name: 'lookup', name_match: 'substring' as const, args: null, count: 1 };
+
+  it('keeps the tool assertions of a single-turn case in its result', async () => {
+    const single = {
+      ...multiCase('single', [turn(0, 'q', { expected_tools: [expectLookup] })]),
+      kind: 'single' as const,
+    };
+    const { backend } = scriptedBackend(() => ({ ...answer('ok'), tool_invocations: [divide] }));
+    const run = await runTestCase(single, [], 1000, deps(backend));
+    expect(run.result.turns).toBeUndefined();
+    expect(run.result.arg_match_details).toEqual([
+      expect.objectContaining({ tool: 'lookup', passed: false, reason: "tool 'lookup' was not called" }),
+    ]);
+  });
+
+  it('errors a turn whose backend reports a tool server lost, keeping its answer and calls', async () => {
+    const lost = 'MCP server "ledger" exited with code 3';
+    const { backend } = scriptedBackend(() => ({ ...answer('ok'), tool_invocations: [lookup], errors: [lost, lost] }));
+    const run = await runTestCase(multiCase('c', [turn(0, 'q')]), [], 1000, deps(backend));
+    expect(run.result.turns?.[0]).toMatchObject({ status: 'error', response: 'ok', errors: [lost] });
+    expect(run.result.turns?.[0]?.tool_invocations).toEqual([lookup]);
+    expect(run.result.status).toBe('error');
+  });
+
+  it('fails a turn with a tool error only under fail_on_tool_error', async () => {
+    const { backend } = scriptedBackend(() => ({ ...answer('ok'), tool_invocations: [lookup, divide] }));
+    const lenient = await runTestCase(multiCase('c', [turn(0, 'q')]), [], 1000, deps(backend));
+    expect(lenient.result.status).toBe('passed');
+    const strict = await runTestCase(
+      multiCase('c', [turn(0, 'q')]),
+      [],
+      1000,
+      deps(backend, { tool_policy: { fail_on_tool_error: true } }),
+    );
+    expect(strict.result.turns?.[0]).toMatchObject({ status: 'failed', tools_matched: false });
+    expect(strict.result.turns?.[0]?.arg_match_details[0]?.reason).toBe(
+      'call #1 divide(a=1, b=0) returned an error: division by zero (fail_on_tool_error)',
+    );
+  });
+});

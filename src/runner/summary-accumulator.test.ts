@@ -6,21 +6,24 @@ import { createSummaryAccumulator } from './summary-accumulator.js';
 
 const usage = (total: number) => ({ ...ZERO_USAGE, prompt_tokens: total, total_tokens: total });
 
-function result(name: string, status: Status, turns?: Status[]): TestResult {
+const call = (error: string | null) => ({ name: 'divide', args: {}, result: null, error, duration_ms: 1 });
+
+function result(name: string, status: Status, turns?: Status[], toolErrors = 0): TestResult {
   return {
     test_name: name,
     status,
     passed: status === 'passed',
     token_usage: usage(10),
+    tool_invocations: [call(null), ...Array.from({ length: toolErrors }, () => call('division by zero'))],
     ...(turns === undefined ? {} : { turns: turns.map((s) => ({ status: s, passed: s === 'passed' })) }),
-  } as TestResult;
+  } as unknown as TestResult;
 }
 
 describe('createSummaryAccumulator', () => {
-  it('counts cases, turns by state (a single-turn case is one turn) and sums tokens', () => {
+  it('counts cases, turns by state (a single-turn case is one turn), tool errors, and sums tokens', () => {
     const summary = createSummaryAccumulator();
-    summary.add(result('single-ok', 'passed'));
-    summary.add(result('single-bad', 'failed'));
+    summary.add(result('single-ok', 'passed', undefined, 1));
+    summary.add(result('single-bad', 'failed', undefined, 2));
     summary.add(result('single-unreachable', 'error'));
     summary.add(result('multi', 'failed', ['passed', 'failed', 'skipped']));
     summary.add(result('multi-crashed', 'error', ['passed', 'error', 'skipped']));
@@ -37,6 +40,7 @@ describe('createSummaryAccumulator', () => {
       failed_turns: 4,
       errored_turns: 2,
       skipped_turns: 4,
+      tool_errors: 3,
       duration_ms: 1234,
       token_usage: usage(60),
     });

@@ -17,6 +17,7 @@ export function createSummaryAccumulator(): SummaryAccumulator {
   let passedTurns = 0;
   let erroredTurns = 0;
   let skippedTurns = 0;
+  let toolErrors = 0;
   let usage: TokenUsage = ZERO_USAGE;
   return {
     add(result) {
@@ -25,6 +26,7 @@ export function createSummaryAccumulator(): SummaryAccumulator {
       else if (result.status === 'error') errored += 1;
       else if (result.status === 'skipped') skipped += 1;
       usage = addUsage(usage, result.token_usage);
+      for (const call of result.tool_invocations) if (call.error !== null) toolErrors += 1;
       // A single-turn result counts as one turn.
       for (const status of result.turns === undefined ? [result.status] : result.turns.map((t) => t.status)) {
         totalTurns += 1;
@@ -46,6 +48,7 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         failed_turns: totalTurns - passedTurns - skippedTurns,
         errored_turns: erroredTurns,
         skipped_turns: skippedTurns,
+        tool_errors: toolErrors,
         duration_ms: durationMs,
         token_usage: usage,
       };
