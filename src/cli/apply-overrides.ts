@@ -7,6 +7,8 @@ export interface Overrides {
   readonly model?: ModelOverride | undefined;
   readonly timeout?: number | undefined;
   readonly parallelTestCases?: number | undefined;
+  /** `--fail-on-tool-error`: only ever turns the policy on. */
+  readonly failOnToolError?: boolean | undefined;
 }
 
 function backendOverride(config: AgentConfig, options: Overrides): AgentConfig['backend'] {
@@ -41,6 +43,7 @@ export function applyOverrides(config: AgentConfig, options: Overrides): AgentCo
       ...config.execution,
       llm_timeout: options.timeout ?? config.execution.llm_timeout,
       parallel_test_cases: options.parallelTestCases ?? config.execution.parallel_test_cases,
+      fail_on_tool_error: options.failOnToolError === true || config.execution.fail_on_tool_error,
     },
   };
 }

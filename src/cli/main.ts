@@ -93,6 +93,10 @@ const test = program
     [],
   )
   .option('--last-failed', 'run the test cases that failed or errored in the latest run of this config')
+  .option(
+    '--fail-on-tool-error',
+    'fail every turn in which a tool call returned an error, naming the tool and the error (execution.fail_on_tool_error)',
+  )
   .option('--model <provider:name>', "override the agent's model, e.g. openai:gpt-4o-mini", modelOption)
   .addOption(new Option('--backend <name>', 'override the backend').choices(['ai_sdk', 'claude_agent_sdk']))
   .option('--results-dir <dir>', 'where run records go (default: results/ beside the config)')

@@ -10,6 +10,7 @@ describe('resumeCommandLine', () => {
       timeout: 30,
       model: { provider: 'ollama', name: 'llama3.2:1b' },
       gracePeriod: 2,
+      failOnToolError: true,
       maxFileSize: 250,
       verbose: true,
       format: 'json',
@@ -24,7 +25,7 @@ describe('resumeCommandLine', () => {
     });
     expect(line).toBe(
       "holodeck test agent.yaml --results-dir 'my runs' --output ../out/r.json --format json -j 4 --timeout 30 " +
-        '--model ollama:llama3.2:1b --grace-period 2 --max-file-size 250 -v --resume fin/2026-01-01T00-00-00-000Z',
+        '--model ollama:llama3.2:1b --fail-on-tool-error --grace-period 2 --max-file-size 250 -v --resume fin/2026-01-01T00-00-00-000Z',
     );
   });
 

@@ -28,6 +28,7 @@ export function resumeCommandLine(input: ResumeCommandInput): string {
   if (options.timeout !== undefined) args.push('--timeout', String(options.timeout));
   if (options.model !== undefined) args.push('--model', `${options.model.provider}:${options.model.name}`);
   if (options.backend !== undefined) args.push('--backend', options.backend);
+  if (options.failOnToolError === true) args.push('--fail-on-tool-error');
   if (options.gracePeriod !== DEFAULT_GRACE_PERIOD_S) args.push('--grace-period', String(options.gracePeriod));
   if (options.maxTextLength !== undefined) args.push('--max-text-length', String(options.maxTextLength));
   if (options.maxFileSize !== undefined) args.push('--max-file-size', String(options.maxFileSize));

@@ -29,5 +29,6 @@ export function resumedOverrides(
     timeout: given.timeout ?? stored.execution?.llm_timeout,
     backend: given.backend ?? storedBackend,
     model: given.model ?? storedModel,
+    failOnToolError: given.failOnToolError,
   };
 }

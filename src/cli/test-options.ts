@@ -25,6 +25,8 @@ export interface TestOptions {
   /** Seconds running cases may take to finish after the first Ctrl-C before they are cancelled. */
   readonly gracePeriod: number;
   readonly maxTextLength: number | undefined;
+  /** `--fail-on-tool-error`: a turn in which a tool call returned an error fails (else as execution says). */
+  readonly failOnToolError: boolean | undefined;
   /** `--max-file-size`: the largest agent.yaml or test cases file read, in MB. */
   readonly maxFileSize: number | undefined;
 }
@@ -51,6 +53,7 @@ export function toTestOptions(raw: Record<string, unknown>): TestOptions {
     shard: raw.shard as ShardSpec | undefined,
     gracePeriod: (raw.gracePeriod as number | undefined) ?? DEFAULT_GRACE_PERIOD_S,
     maxTextLength: raw.maxTextLength as number | undefined,
+    failOnToolError: raw.failOnToolError === true ? true : undefined,
     maxFileSize: raw.maxFileSize as number | undefined,
   };
 }

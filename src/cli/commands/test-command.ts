@@ -3,8 +3,10 @@ import { dirname, relative, resolve } from 'node:path';
 import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
+import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentBackend } from '../../core/backend.js';
-import type { AgentConfig } from '../../core/config-types.js';
+import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
+import { ToolSetupError } from '../../core/errors.js';
 import { createRedactor, type Redactor } from '../../core/redactor.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { runSuite } from '../../runner/run-suite.js';
@@ -108,6 +110,7 @@ async function guardedTestCommand(
   if (!reporters.ok) return usageError(reporters.message);
   const backend = await startBackend(config);
   if (typeof backend === 'number') return backend;
+  for (const warning of toolWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
   const where: RunPlace = {
     resultsDir,
     customResultsDir: customResults !== null && customResults !== undefined,
@@ -126,14 +129,31 @@ async function findResumeSource(resultsDir: string, agentName: string, wanted: s
   return loadResume(located.paths);
 }
 
-/** The backend, or the exit code: 2 when an optional SDK is not installed (a setup error), else 3. */
+/**
+ * The backend, or the exit code: 2 when an optional SDK is not installed or the tools cannot be set up as
+ * configured (a setup error, found before any agent call), else 3.
+ */
 async function startBackend(config: AgentConfig): Promise<AgentBackend | ExitCode> {
   try {
     return await createBackend(config, { env: process.env });
   } catch (error) {
+    if (error instanceof ToolSetupError) {
+      process.stderr.write(`error: the tools cannot be set up: ${error.message}\n`);
+      return EXIT.config;
+    }
     process.stderr.write(`error: the ${config.backend.type} backend could not start: ${(error as Error).message}\n`);
     return error instanceof BackendUnavailableError ? EXIT.config : EXIT.runtime;
   }
+}
+
+/**
+ * Expected tools no tool of the agent can match, once the tools are known. A module agent offered no tools
+ * reports calls of its own, which cannot be known in advance: nothing to check then.
+ */
+function toolWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
+  const names = backend.tool_names ?? null;
+  if (names === null || (config.backend.type === 'module' && names.length === 0)) return [];
+  return unknownExpectedTools(cases, names);
 }
 
 /** Where a run's files go. */
