@@ -23,6 +23,8 @@ export interface ModelErrorVerdict {
     | 'MODEL_UNREACHABLE'
     | 'MODEL_CONNECTION'
     | 'MODEL_STREAM'
+    | 'MODEL_TIMEOUT'
+    | 'MODEL_RESPONSE_TOO_LARGE'
     | 'MODEL_ERROR';
   readonly message: string;
 }
@@ -30,6 +32,10 @@ export interface ModelErrorVerdict {
 const RETRYABLE_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504, 529]);
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 const CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** No response headers in time, or a body that stalled (node-http-fetch.ts): worth another try. */
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/** A response above the cap on model responses: the same request would get it again. */
+const TOO_LARGE_CODE = 'RESPONSE_TOO_LARGE';
 /** Malformed or truncated responses: worth another try. */
 const STREAM_ERROR_NAMES = new Set([
   'AI_JSONParseError',
@@ -54,6 +60,14 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
       message: `model request failed: ${status} ${providerMessage(fields)} (${where})${auth ? authHint(context.provider) : ''}`,
     };
   }
+  const limit = findLimit(error);
+  if (limit !== null && limit.code === TOO_LARGE_CODE) {
+    return {
+      ...verdict(false, 'MODEL_RESPONSE_TOO_LARGE', `model response refused: ${limit.message} (${where})`),
+      retryable: false,
+    };
+  }
+  if (limit !== null) return verdict(false, 'MODEL_TIMEOUT', `model response timed out: ${limit.message} (${where})`);
   if (networkCode !== null && UNREACHABLE_CODES.has(networkCode)) {
     return verdict(true, 'MODEL_UNREACHABLE', `cannot reach the model endpoint: ${networkCode} (${where})`);
   }
@@ -133,6 +147,19 @@ function messageIn(body: unknown): string | null {
     if (typeof message === 'string') return message;
   }
   return typeof record['message'] === 'string' ? record['message'] : null;
+}
+
+/** The first error of the cause chain that node-http-fetch's limits raised (its `code` and message). */
+function findLimit(error: unknown): { readonly code: string; readonly message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (code === TOO_LARGE_CODE || TIMEOUT_CODES.has(code))) {
+      return { code, message: current.message };
+    }
+    current = current.cause;
+  }
+  return null;
 }
 
 /** The first `code` (ECONNRESET…) along the cause chain. */

@@ -41,11 +41,11 @@ function route(path: string, handler: Handler): string {
   return `${base}${path}`;
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error & { cause?: { code?: string } }> {
+async function rejection(promise: Promise<unknown>): Promise<Error & { cause?: { code?: string; message?: string } }> {
   try {
     await promise;
   } catch (error) {
-    return error as Error & { cause?: { code?: string } };
+    return error as Error & { cause?: { code?: string; message?: string } };
   }
   throw new Error('expected a rejection');
 }
@@ -208,5 +208,96 @@ describe('nodeHttpFetch', () => {
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('fetch failed');
     expect(error.cause?.code).toMatch(/^(EPROTO|ERR_SSL_WRONG_VERSION_NUMBER)$/);
+  });
+});
+
+describe('nodeHttpFetch limits', () => {
+  const limited = createNodeHttpFetch({
+    idle_ms: 4_000,
+    max_response_bytes: 1024,
+    headers_timeout_ms: 300,
+    body_timeout_ms: 200,
+  });
+
+  it('refuses a body above the cap, naming the cap, and closes the connection', async () => {
+    const url = route('/big', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('x'.repeat(5_000));
+    });
+    const error = await rejection(limited(`${url}?big`, { method: 'POST', body: '{}' }));
+    expect(error).toBeInstanceOf(TypeError);
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause).toMatchObject({
+      code: 'RESPONSE_TOO_LARGE',
+      message: 'the response is larger than 1024 bytes, the cap on model responses',
+    });
+    await expect.poll(() => closed.includes('/big?big')).toBe(true);
+  });
+
+  it('refuses a compressed body that decompresses above the cap', async () => {
+    const url = route('/bomb', (_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end(gzipSync('0'.repeat(100_000)));
+    });
+    const error = await rejection(limited(url, { method: 'POST', body: '{}' }));
+    expect(error.cause?.code).toBe('RESPONSE_TOO_LARGE');
+  });
+
+  it('refuses a body above the default cap of 32 MB', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'x');
+    const url = route('/huge', (_req, res) => {
+      res.writeHead(200);
+      let sent = 0;
+      const more = () => {
+        while (sent < 33 && !res.destroyed) {
+          sent += 1;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+        res.end();
+      };
+      more();
+    });
+    const error = await rejection(nodeHttpFetch(url, { method: 'POST', body: '{}' }));
+    expect(error.cause?.message).toBe('the response is larger than 32 MB, the cap on model responses');
+  });
+
+  it('fails as a timeout when the headers come and the body stalls', async () => {
+    const url = route('/stall', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"choices": [');
+    });
+    const error = await rejection(limited(`${url}?stall`, { method: 'POST', body: '{}' }));
+    expect(error.message).toBe('fetch failed');
+    expect(error.cause).toMatchObject({
+      code: 'UND_ERR_BODY_TIMEOUT',
+      message: 'the response body stalled: no data for 0.2 s after the headers',
+    });
+    await expect.poll(() => closed.includes('/stall?stall')).toBe(true);
+  });
+
+  it('fails as a timeout when no headers come', async () => {
+    const url = route('/silent', () => undefined);
+    const error = await rejection(limited(url, { method: 'POST', body: '{}' }));
+    expect(error.cause).toMatchObject({
+      code: 'UND_ERR_HEADERS_TIMEOUT',
+      message: 'no response headers within 0.3 s',
+    });
+  });
+
+  it('accepts a slow body whose pauses stay under the body timeout', async () => {
+    const url = route('/drip', (_req, res) => {
+      res.writeHead(200);
+      let left = 5;
+      const timer = setInterval(() => {
+        res.write('ab');
+        left -= 1;
+        if (left === 0) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+    });
+    const response = await limited(url, { method: 'POST', body: '{}' });
+    expect(await response.text()).toBe('ababababab');
   });
 });

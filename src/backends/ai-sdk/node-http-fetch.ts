@@ -10,10 +10,23 @@
  * the body fail with `TypeError('terminated')`, and an abort rejects with the signal's reason. Requests it
  * does not need to handle itself (a Request object, a streamed or form body, a redirect) go to the
  * built-in fetch unchanged.
+ *
+ * Limits (response-limits.ts), so that no server can hold a turn or the process's memory: a response body
+ * larger than 32 MB (also once decompressed) rejects with RESPONSE_TOO_LARGE naming the cap; no response
+ * headers within 10 minutes, or a body that pauses for 60 s once the headers came, rejects with
+ * UND_ERR_HEADERS_TIMEOUT / UND_ERR_BODY_TIMEOUT. Each rejects as a failed fetch does, with the reason as cause.
  */
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import {
+  bodyTimeoutError,
+  DEFAULT_RESPONSE_LIMITS,
+  headersTimeoutError,
+  type ResponseLimitError,
+  type ResponseLimits,
+  tooLargeError,
+} from './response-limits.js';
 
 /**
  * An idle connection is closed after this long, before servers usually drop theirs (so a request rarely meets
@@ -25,7 +38,7 @@ export const IDLE_CONNECTION_MS = 4_000;
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 const REDIRECT = new Set([301, 302, 303, 307, 308]);
 
-export interface NodeHttpFetchOptions {
+export interface NodeHttpFetchOptions extends Partial<ResponseLimits> {
   /** How long an unused keep-alive connection stays open. */
   readonly idle_ms: number;
 }
@@ -33,9 +46,11 @@ export interface NodeHttpFetchOptions {
 export const nodeHttpFetch: typeof fetch = createNodeHttpFetch({ idle_ms: IDLE_CONNECTION_MS });
 
 export function createNodeHttpFetch(options: NodeHttpFetchOptions): typeof fetch {
+  const { idle_ms, ...limits } = options;
   const agents: Agents = {
-    http: new http.Agent({ keepAlive: true, timeout: options.idle_ms }),
-    https: new https.Agent({ keepAlive: true, timeout: options.idle_ms }),
+    http: new http.Agent({ keepAlive: true, timeout: idle_ms }),
+    https: new https.Agent({ keepAlive: true, timeout: idle_ms }),
+    limits: { ...DEFAULT_RESPONSE_LIMITS, ...limits },
   };
   return (input, init) => fetchWith(agents, input, init);
 }
@@ -43,6 +58,7 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions): typeof fetch
 interface Agents {
   readonly http: http.Agent;
   readonly https: https.Agent;
+  readonly limits: ResponseLimits;
 }
 
 async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], init: RequestInit | undefined) {
@@ -62,7 +78,7 @@ async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], ini
   if (REDIRECT.has(outcome.status) && outcome.headers.has('location') && init?.redirect !== 'manual') {
     return globalThis.fetch(input, init);
   }
-  return toResponse(outcome);
+  return toResponse(outcome, agents.limits);
 }
 
 interface Outgoing {
@@ -82,20 +98,39 @@ interface Received {
 }
 
 function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
+  const { limits } = agents;
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
     const client = secure ? https : http;
     const agent = secure ? agents.https : agents.http;
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const finish = (action: () => void) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
       outgoing.signal?.removeEventListener('abort', onAbort);
       action();
     };
-    const request = client.request(url, { method: outgoing.method, headers: outgoing.headers, agent }, (response) =>
-      readBody(response, (received) => finish(() => resolve(received))),
-    );
+    /** Ends the exchange with a limit's error, closing the connection (its response may still be coming). */
+    const refuse = (error: ResponseLimitError) => {
+      request.destroy();
+      finish(() => reject(new TypeError('fetch failed', { cause: error })));
+    };
+    const wait = (ms: number, error: () => ResponseLimitError) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => refuse(error()), ms);
+    };
+    const request = client.request(url, { method: outgoing.method, headers: outgoing.headers, agent }, (response) => {
+      const pause = () => wait(limits.body_timeout_ms, () => bodyTimeoutError(limits));
+      pause();
+      readBody(response, limits.max_response_bytes, {
+        progress: pause,
+        tooLarge: () => refuse(tooLargeError(limits)),
+        done: (received) => finish(() => resolve(received)),
+      });
+    });
+    wait(limits.headers_timeout_ms, () => headersTimeoutError(limits));
     function onAbort() {
       const reason = outgoing.signal?.reason ?? new DOMException('This operation was aborted', 'AbortError');
       request.destroy();
@@ -107,10 +142,28 @@ function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
   });
 }
 
-function readBody(response: IncomingMessage, done: (received: Received) => void): void {
+interface BodyEvents {
+  /** Some bytes arrived. */
+  readonly progress: () => void;
+  /** More than the cap arrived; nothing else is called. */
+  readonly tooLarge: () => void;
+  readonly done: (received: Received) => void;
+}
+
+function readBody(response: IncomingMessage, cap: number, events: BodyEvents): void {
   const chunks: Buffer[] = [];
+  let size = 0;
   let failure: Error | null = null;
-  response.on('data', (chunk: Buffer) => chunks.push(chunk));
+  response.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > cap) {
+      chunks.length = 0;
+      events.tooLarge();
+      return;
+    }
+    chunks.push(chunk);
+    events.progress();
+  });
   response.on('error', (error) => {
     failure ??= error;
   });
@@ -120,7 +173,7 @@ function readBody(response: IncomingMessage, done: (received: Received) => void)
     for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) {
       headers.append(response.rawHeaders[i] as string, response.rawHeaders[i + 1] as string);
     }
-    done({
+    events.done({
       status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
       headers,
@@ -130,14 +183,16 @@ function readBody(response: IncomingMessage, done: (received: Received) => void)
   });
 }
 
-function toResponse(received: Received): Response {
+function toResponse(received: Received, limits: ResponseLimits): Response {
   const init = { status: received.status, statusText: received.statusText, headers: received.headers };
   if (NULL_BODY.has(received.status)) return new Response(null, init);
   if (received.failure !== null) return brokenResponse(received.body, received.failure, init);
   let body: Buffer;
   try {
-    body = decode(received.body, received.headers.get('content-encoding'));
+    body = decode(received.body, received.headers.get('content-encoding'), limits.max_response_bytes);
   } catch (error) {
+    const tooLarge = (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE';
+    if (tooLarge) throw new TypeError('fetch failed', { cause: tooLargeError(limits) });
     return brokenResponse(Buffer.alloc(0), error as Error, init);
   }
   return new Response(body, init);
@@ -154,17 +209,18 @@ function brokenResponse(received: Buffer, cause: Error, init: ResponseInit): Res
   return new Response(stream, init);
 }
 
-/** The body as the built-in fetch hands it over: decompressed when the server compressed it. */
-function decode(body: Buffer, encoding: string | null): Buffer {
+/** The body as the built-in fetch hands it over: decompressed when the server compressed it, up to `cap`. */
+function decode(body: Buffer, encoding: string | null, cap: number): Buffer {
   if (body.length === 0 || encoding === null) return body;
+  const options = { maxOutputLength: cap };
   switch (encoding.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return gunzipSync(body);
+      return gunzipSync(body, options);
     case 'deflate':
-      return inflateSync(body);
+      return inflateSync(body, options);
     case 'br':
-      return brotliDecompressSync(body);
+      return brotliDecompressSync(body, options);
     default:
       return body;
   }
