@@ -33,8 +33,10 @@ const CUE_WORDS = /^(?:is|was|equals|answer\s*:)(?=\W)/i;
 const CUE_WINDOW = 24;
 /** The longest text a cue word can span, white space before `:` aside. */
 const CUE_LOOKAHEAD = 'equals '.length;
-/** The first characters of cues: `=`, `≈`, and `i w e a` in either case. */
-const CUE_START = new Set([...'=≈iweaIWEA'].map((char) => char.charCodeAt(0)));
+/** The ASCII first characters of cues: `=`, and `i w e a` in either case (and `≈`, U+2248). */
+const CUE_START = Uint8Array.from({ length: 0x80 }, (_, code) =>
+  '=iweaIWEA'.includes(String.fromCharCode(code)) ? 1 : 0,
+);
 /** Characters that end the sentence of a cue. */
 const SENTENCE_BREAK = new Set(['.', ';', '!', '?', '\n']);
 
@@ -101,7 +103,8 @@ function tokenStartingAt(text: string, start: number): NumberToken | undefined {
  */
 function cuedToken(text: string): NumberToken | null {
   for (let at = text.length - 1; at >= 0; at--) {
-    if (!CUE_START.has(text.charCodeAt(at))) continue;
+    const code = text.charCodeAt(at);
+    if (code < 0x80 ? CUE_START[code] === 0 : code !== 0x2248) continue;
     const end = cueEndAt(text, at);
     if (end < 0) continue;
     let reach = end;

@@ -124,10 +124,16 @@ export class NumberTokenCursor {
 
   /** Finite for sure when short and without exponent; else the number is parsed to find out. */
   private isFinite(): boolean {
-    if (this.numberEnd === this.digitsEnd && this.digitsEnd - this.digitsStart <= 300) return true;
+    if (this.numberEnd === this.digitsEnd) {
+      // Without an exponent, the count of integer digits decides, but at the edge of the double range.
+      const digits = integerDigits(this.text, this.digitsStart, this.digitsEnd);
+      if (digits <= 308) return true;
+      if (digits > 309) return false;
+    }
     return Number.isFinite(this.magnitude());
   }
 
+  /** Parsed on demand, once: only the tokens kept are. */
   private magnitude(): number {
     if (Number.isNaN(this.parsed)) {
       const digits = this.text.slice(this.digitsStart, this.digitsEnd).replace(GROUP_SEPARATORS, '');
@@ -135,4 +141,16 @@ export class NumberTokenCursor {
     }
     return this.parsed;
   }
+}
+
+/** The digits before the decimal point, leading zeros and separators aside. */
+function integerDigits(text: string, start: number, end: number): number {
+  let count = 0;
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x2e) break;
+    if (code >= 0x31 && code <= 0x39) count += 1;
+    else if (code === 0x30 && count > 0) count += 1;
+  }
+  return count;
 }

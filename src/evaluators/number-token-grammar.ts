@@ -35,9 +35,16 @@ export function readMantissa(text: string, at: number): number | null {
 function readGroups(text: string, leadEnd: number): number | null {
   let previous = -1;
   let last = -1;
+  // Inlined character tests: this loop may walk a whole megabyte before the code is optimised.
   for (let at = leadEnd; ; at += 4) {
     if (!isSeparator(text.charCodeAt(at))) break;
-    if (digitsEnd(text, at + 1) < at + 4) break;
+    const first = text.charCodeAt(at + 1);
+    const second = text.charCodeAt(at + 2);
+    const third = text.charCodeAt(at + 3);
+    // (Past the end, charCodeAt gives NaN, which fails these tests.)
+    if (!(first >= 0x30 && first <= 0x39 && second >= 0x30 && second <= 0x39 && third >= 0x30 && third <= 0x39)) {
+      break;
+    }
     previous = last;
     last = at + 4;
   }
@@ -69,11 +76,17 @@ function exponentLength(text: string, at: number): number {
 export function percentEnd(text: string, at: number): number {
   const code = text.charCodeAt(at);
   if (code === 0x25) return at + 1;
-  if ((code <= 0x20 || code >= 0x80) && SPACE.test(text[at] ?? '')) {
+  if (isSpace(code, text, at)) {
     const spaced = suffixEnd(text, at + 1);
     if (spaced !== null) return spaced;
   }
   return suffixEnd(text, at) ?? at;
+}
+
+/** `\s` of a Unicode pattern, at `at` (ASCII white space tested without a regular expression). */
+function isSpace(code: number, text: string, at: number): boolean {
+  if (code < 0x80) return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+  return SPACE.test(text[at] ?? '');
 }
 
 function suffixEnd(text: string, at: number): number | null {
