@@ -31,9 +31,7 @@ describe('statuses', () => {
     expect(turnStatus(turn())).toBe('passed');
     expect(turnStatus(turn({ assertions_held: false }))).toBe('failed');
     expect(turnStatus(turn({ errors: ['connect ECONNREFUSED 127.0.0.1:1'] }))).toBe('error');
-    expect(turnStatus(turn({ assertions_held: false, metric_results: [metric(false, { error: 'x' })] }))).toBe(
-      'error',
-    );
+    expect(turnStatus(turn({ assertions_held: false, metric_results: [metric(false, { error: 'x' })] }))).toBe('error');
     expect(turnStatus(turn({ skipped: true, errors: ['skipped: interrupted'] }))).toBe('skipped');
     // A skipped metric is no error and no failure.
     expect(turnStatus(turn({ metric_results: [metric(null, { skipped: true })] }))).toBe('passed');

@@ -1,8 +1,9 @@
 /** Two runs side by side: which cases and turns changed status (regressions first), metric deltas, config. */
+
+import { firstFailureText } from '../core/failure-reasons.js';
 import type { TestResult } from '../core/results.js';
 import type { CaseStatus, MetricSummary, RunRecord, RunSummary, TurnStatus } from './dashboard-types.js';
 import { type ConfigDiff, diffConfig } from './diff-config.js';
-import { firstFailure } from './failure-reasons.js';
 import { turnStatuses } from './summarize-results.js';
 
 export type CaseChangeKind = 'regressed' | 'fixed' | 'still_failing' | 'added' | 'removed';
@@ -103,7 +104,7 @@ function caseChange(name: string, a: [number, TestResult] | null, b: [number, Te
     fixed_turns: turns.filter((turn) => turn.a !== 'passed' && turn.b === 'passed').length,
     turns,
     turn_count: multiTurn ? Math.max(resultA?.turns?.length ?? 0, resultB?.turns?.length ?? 0) : null,
-    failure: failing === undefined ? null : firstFailure(failing),
+    failure: failing === undefined ? null : (firstFailureText(failing)?.text ?? null),
   };
 }
 

@@ -2,6 +2,7 @@
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { ReportSummary, RunReport } from '../core/results.js';
+import type { CaseFailure as CoreCaseFailure } from '../core/failure-reasons.js';
 import type { Status } from '../core/status.js';
 import type { RunGroup, RunSelectionView } from './run-group.js';
 
@@ -149,12 +150,8 @@ export interface RunDetail {
   readonly previous_run_id: string | null;
 }
 
-export interface CaseFailure {
-  /** null for case-level problems and for single-turn cases. */
-  readonly turn_index: number | null;
-  readonly state: 'failed' | 'skipped';
-  readonly reasons: readonly string[];
-}
+/** Why a case did not pass, turn by turn: the same vocabulary as the console and the report files. */
+export type CaseFailure = CoreCaseFailure;
 
 export interface CaseDetail {
   readonly run_id: string;

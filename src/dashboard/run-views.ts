@@ -1,8 +1,9 @@
 /** The API views of one run: its detail (summary, metadata, compact case rows) and one test case in full. */
+
+import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
 import type { TestResult } from '../core/results.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
-import { caseFailures, firstFailure } from './failure-reasons.js';
 import { turnStatuses } from './summarize-results.js';
 import { evaluations } from './summarize-run.js';
 
@@ -28,7 +29,7 @@ export function caseRow(result: TestResult, index: number): CaseRow {
     duration_ms: result.execution_time_ms,
     total_tokens: result.token_usage.total_tokens,
     metrics: caseMetrics(result),
-    failure: firstFailure(result),
+    failure: firstFailureText(result)?.text ?? null,
   };
 }
 

@@ -5,13 +5,13 @@
  * `strict` order the satisfying calls must also follow the order of the entries (see order-tools.ts).
  */
 import type { ArgMatcher, ExpectedTool, ExpectedToolsOrder } from '../core/config-types.js';
+import { describeValue } from '../core/render-value.js';
 import type { ToolAssertionResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { reportArgs } from './expected-tool-to-report.js';
 import { matchArg } from './match-arg.js';
 import { matchesToolName } from './matches-tool-name.js';
 import { orderTools } from './order-tools.js';
-import { describeValue } from './render-value.js';
 
 interface CallCheck {
   /** Index of the call in the turn's invocations. */

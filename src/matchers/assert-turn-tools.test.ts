@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ExpectedTool } from '../core/config-types.js';
+import { formatAssertion } from '../core/format-assertion.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { assertTools } from './assert-tools.js';
 import { assertTurnTools } from './assert-turn-tools.js';
-import { formatAssertion } from './format-assertion.js';
 
 function call(name: string, args: Record<string, unknown>, error: string | null = null): ToolInvocation {
   return { name, args, result: error === null ? 1 : null, error, duration_ms: 1 };

@@ -1,8 +1,8 @@
 /** One expected argument against one actual value: literal, fuzzy or regex (PRODUCT.md §4). */
 import type { ArgMatcher } from '../core/config-types.js';
+import { describeValue, renderValue } from '../core/render-value.js';
 import { FUZZY_NUMBER_TOLERANCE, normalizeFuzzy, parseFuzzyNumber } from './fuzzy-normalize.js';
 import { literalEquals } from './literal-equals.js';
-import { describeValue, renderValue } from './render-value.js';
 
 export interface ArgMatch {
   readonly matched: boolean;

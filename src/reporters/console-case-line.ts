@@ -1,7 +1,8 @@
 /** The one line printed per finished test case. */
+
+import { caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import type { TestResult } from '../core/results.js';
 import type { Palette } from './ansi.js';
-import { caseTurnCounts, firstFailureText } from './failure-reasons.js';
 import { formatDuration } from './format-numbers.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
 import { consoleMark } from './status-text.js';

@@ -1,9 +1,10 @@
 /** Verbose (`-v`) detail of a finished test case: every turn with input, response, tools, assertions, metrics. */
+
+import { metricState } from '../core/failure-reasons.js';
 import type { GraderDetail, MetricResult, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
 import type { Palette } from './ansi.js';
-import { metricState } from './failure-reasons.js';
 import { formatDuration, formatScore } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { escapeControlChars, truncateText } from './safe-text.js';

@@ -2,9 +2,10 @@
  * The failing cases the console summary lists: only the first `max` by case index are kept (their reasons
  * already cut to one line), the rest only counted, so a run with thousands of failures stays small.
  */
+
+import { type CaseFailure, caseFailures } from '../core/failure-reasons.js';
 import type { TestResult } from '../core/results.js';
 import type { Status } from '../core/status.js';
-import { type CaseFailure, caseFailures } from './failure-reasons.js';
 import { oneLine } from './safe-text.js';
 
 export interface FailingCase {

@@ -5,7 +5,7 @@ import {
   caseTurnCounts,
   firstFailureText,
   turnFailureReasons,
-} from './failure-reasons.js';
+} from '../core/failure-reasons.js';
 import { assertion, metric, multiTurnResult, singleTurnResult, turn } from './report-fixtures.js';
 import { failingConversation, passingConversation } from './report-scenarios.js';
 

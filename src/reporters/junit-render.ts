@@ -5,10 +5,17 @@
  * which) naming each failing turn with its reasons; every case has a `<system-out>` summarising its turns.
  * Data the schema has no attribute for goes into the suite's `<properties>` or the case's `<system-out>`.
  */
+
+import {
+  type CaseFailure,
+  caseFailures,
+  caseTurnCounts,
+  describeCaseFailure,
+  metricState,
+} from '../core/failure-reasons.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
-import { type CaseFailure, caseFailures, caseTurnCounts, describeCaseFailure, metricState } from './failure-reasons.js';
 import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
 import { type JunitCounts, junitCounts, junitOutcome } from './junit-outcome.js';
 import { renderToolCall } from './render-tool-call.js';

@@ -1,8 +1,9 @@
 /** The Markdown report: a summary table, a table of test cases, then every case and every turn in detail. */
+
+import { caseOwnErrors, caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
-import { caseOwnErrors, caseTurnCounts, firstFailureText } from './failure-reasons.js';
 import { formatDuration, formatPercent } from './format-numbers.js';
 import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { type MarkdownTextLimits, markdownTurnBody } from './markdown-turn.js';

@@ -1,8 +1,9 @@
 /** The Markdown detail of one turn: input, response, tool calls, assertions, metric table, graders, errors. */
+
+import { metricState } from '../core/failure-reasons.js';
 import type { GraderDetail, MetricResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { renderValue } from '../matchers/index.js';
-import { metricState } from './failure-reasons.js';
 import { formatScore } from './format-numbers.js';
 import { mdCodeBlock, mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { renderArgs } from './render-tool-call.js';

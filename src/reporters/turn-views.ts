@@ -2,11 +2,12 @@
  * One shape for the per-turn detail of both single-turn and multi-turn cases, so the text reporters
  * render them with the same code. A single-turn case is shown as one turn built from its own fields.
  */
+
+import { skipReason } from '../core/failure-reasons.js';
 import type { GraderDetail, MetricResult, TestResult, TurnResult } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { formatAssertion } from '../matchers/index.js';
-import { skipReason } from './failure-reasons.js';
 
 export interface AssertionView {
   readonly passed: boolean;

@@ -93,7 +93,7 @@ function whyItFailed(detail, root) {
             },
             turnLabel(failure.turn_index, detail.result.turns?.length ?? null),
           ),
-      failure.state === 'skipped' ? badge('skipped') : null,
+      failure.state === 'skipped' || failure.state === 'error' ? badge(failure.state) : null,
       h(
         'ul',
         { className: 'reasons' },

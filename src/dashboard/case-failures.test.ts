@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
   caseFailures,
-  describeExpectation,
   describeMetricFailure,
-  firstFailure,
+  firstFailureText,
   skipReason,
   turnFailureReasons,
-} from './failure-reasons.js';
+} from '../core/failure-reasons.js';
+import { formatExpectation as describeExpectation } from '../core/format-assertion.js';
+import type { TestResult } from '../core/results.js';
+
+/** The one line the runs list shows for a case. */
+const firstFailure = (result: TestResult) => firstFailureText(result)?.text ?? null;
+
 import { conversationCase, singleCase } from './testing/sample-results.js';
 
-describe('failure reasons', () => {
+/** The dashboard explains failures with the same vocabulary as the console and the report files. */
+describe('failure reasons in the dashboard', () => {
   it('names the failing turn, its assertion and its metrics', () => {
     const result = conversationCase('revenue', { failTurn: 1 });
     const failures = caseFailures(result);
@@ -60,15 +66,17 @@ describe('failure reasons', () => {
     const low = { ...metric, score: 0.0004, threshold: 0.5, passed: false, reasoning: null };
     expect(describeMetricFailure(low)).toBe('metric numeric: score 0.0004 < threshold 0.5');
     expect(describeMetricFailure({ ...low, score: 0.33333 })).toBe('metric numeric: score 0.333 < threshold 0.5');
-    expect(describeMetricFailure({ ...low, score: null, threshold: null })).toBe('metric numeric: score none');
+    expect(describeMetricFailure({ ...low, score: null, threshold: null })).toBe('metric numeric: score —');
   });
 
   it('keeps case-level errors not tied to a turn', () => {
     const base = conversationCase('x', { failTurn: 0 });
     const failures = caseFailures({ ...base, errors: ['session could not open: ECONNREFUSED'] });
+    // An error of the case itself (its session did not open) is an error, not an assertion failure.
     expect(failures[0]).toEqual({
       turn_index: null,
-      state: 'failed',
+      turn_count: null,
+      state: 'error',
       reasons: ['session could not open: ECONNREFUSED'],
     });
   });

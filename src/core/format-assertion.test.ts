@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolAssertionResult } from '../core/results.js';
 import { formatAssertion, formatExpectation } from './format-assertion.js';
+import type { ToolAssertionResult } from './results.js';
 
 function result(overrides: Partial<ToolAssertionResult>): ToolAssertionResult {
   return {

@@ -1,15 +1,20 @@
 /**
- * Why a turn or a test case failed, as short human-readable lines. Shared by every text reporter so
- * console, Markdown and JUnit name the same failing turns with the same reasons.
+ * Why a turn or a test case did not pass, as short human-readable lines: one vocabulary for the console,
+ * Markdown, JUnit and the dashboard, so every output names the same failing turns with the same reasons.
  */
 
-import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
-import type { Status } from '../core/status.js';
-import { turnLabel } from '../core/turn-label.js';
-import { formatAssertion } from '../matchers/index.js';
-import { formatScore } from './format-numbers.js';
+import { formatAssertion } from './format-assertion.js';
+import { formatScore as formatNumber } from './format-score.js';
+import type { MetricResult, TestResult, TurnResult } from './results.js';
+import type { Status } from './status.js';
+import { turnLabel } from './turn-label.js';
 
-export { metricState } from '../core/status.js';
+/** A score or threshold as people read it, `—` when there is none. */
+function formatScore(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? '—' : formatNumber(value);
+}
+
+export { metricState } from './status.js';
 
 /** `metric numeric: score 0 < threshold 1`, `metric grader errored: TypeError: boom`. */
 export function describeMetricFailure(metric: MetricResult): string {
@@ -71,8 +76,11 @@ export function caseFailures(result: TestResult): CaseFailure[] {
 export function caseOwnErrors(result: TestResult): string[] {
   if (result.turns === undefined) return [...result.errors];
   const count = result.turns.length;
+  // The roll-up repeats each turn error as `turn 2/4: …`; records of earlier versions wrote `turn 1: …` (0-based).
   const turnErrors = new Set(
-    result.turns.flatMap((t) => t.errors.flatMap((e) => [e, `${turnLabel(t.turn_index, count)}: ${e}`])),
+    result.turns.flatMap((t) =>
+      t.errors.flatMap((e) => [e, `${turnLabel(t.turn_index, count)}: ${e}`, `turn ${t.turn_index}: ${e}`]),
+    ),
   );
   return result.errors.filter((error) => !turnErrors.has(error));
 }

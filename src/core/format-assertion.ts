@@ -1,7 +1,7 @@
 /** Human-readable tool assertions, e.g. `subtract(a=206588, b≈181001) — matched call #0`. */
-import type { JsonValue } from '../core/json.js';
-import type { ToolAssertionResult } from '../core/results.js';
+import type { JsonValue } from './json.js';
 import { describeValue } from './render-value.js';
+import type { ToolAssertionResult } from './results.js';
 
 /** The expectation followed by its outcome: the first satisfying call, or why it failed. */
 export function formatAssertion(result: ToolAssertionResult): string {
