@@ -6,11 +6,11 @@ import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { createSummaryAccumulator } from '../core/summary-accumulator.js';
 import { replayRestored } from './replay-restored.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';
 import { runTestCase } from './run-test-case.js';
-import { createSummaryAccumulator } from './summary-accumulator.js';
 
 export interface SuiteOutcome {
   readonly report: RunReport;

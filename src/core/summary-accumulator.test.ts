@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { TestResult } from '../core/results.js';
-import type { Status } from '../core/status.js';
-import { ZERO_USAGE } from '../core/token-usage.js';
+import type { TestResult } from './results.js';
+import type { Status } from './status.js';
 import { createSummaryAccumulator } from './summary-accumulator.js';
+import { ZERO_USAGE } from './token-usage.js';
 
 const usage = (total: number) => ({ ...ZERO_USAGE, prompt_tokens: total, total_tokens: total });
 

@@ -1,6 +1,6 @@
 /** The report summary, counted as results arrive, so a run of any length needs no list of its results. */
-import type { ReportSummary, TestResult } from '../core/results.js';
-import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
+import type { ReportSummary, TestResult } from './results.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
 
 export interface SummaryAccumulator {
   add(result: TestResult): void;
