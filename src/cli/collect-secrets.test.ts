@@ -40,6 +40,7 @@ const byName = (set: ReturnType<typeof collectSecrets>) =>
   Object.fromEntries(set.secrets.map((secret) => [secret.name, secret.value]));
 
 describe('collectSecrets', () => {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: names the config's ${VAR} syntax, not a template
   it('takes ${VAR} values in credential positions whatever the variable is called', () => {
     const env = { MY_HEADER_VALUE: 'header-canary-1', SERVER_ARG: 'arg-canary-22', PLAIN_URL: 'http://h:1/v1' };
     const cfg = config({

@@ -43,6 +43,7 @@ describe('runnableIssues', () => {
   it('asks for a key where the provider cannot be reached without one, naming the variable', () => {
     const [issue] = runnableIssues(config(model('openai')), {});
     expect(issue).toMatchObject({ code: 'API_KEY_MISSING', path: ['model'], target: 'value' });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the hint quotes the config's ${VAR} syntax
     expect(issue?.hint).toBe('set the OPENAI_API_KEY environment variable, or api_key: ${OPENAI_API_KEY} in model');
     expect(runnableIssues(config(model('openai')), { OPENAI_API_KEY: 'sk' })).toEqual([]);
     expect(runnableIssues(config(model('openai', { api_key: 'sk' })), {})).toEqual([]);
