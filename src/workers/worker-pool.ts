@@ -5,13 +5,10 @@
  * time limit starts when it starts running, not while it waits.
  */
 import { availableParallelism } from 'node:os';
-import type { FoundLocation } from '../loader/load-module.js';
 import { type HostCall, type HostOutcome, WorkerHost } from './worker-host.js';
 
 export interface WorkerPool {
   run(call: HostCall): Promise<HostOutcome>;
-  /** Starts a worker, if none is there yet, and loads a module in it. */
-  warm(location: FoundLocation): void;
   close(): Promise<void>;
 }
 
@@ -67,9 +64,6 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
         queue.push(waiting);
         call.signal?.addEventListener('abort', onAbort, { once: true });
       });
-    },
-    warm(location) {
-      (hosts[0] ?? idleHost())?.warm(location);
     },
     async close() {
       await Promise.all(hosts.map((host) => host.close()));
