@@ -1,8 +1,9 @@
 /** The run record as the dashboard reads it, and the JSON shapes of the dashboard API (snake_case, like reports). */
+
+import type { CaseFailure as CoreCaseFailure } from '../core/failure-reasons.js';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { ReportSummary, RunReport } from '../core/results.js';
-import type { CaseFailure as CoreCaseFailure } from '../core/failure-reasons.js';
 import type { Status } from '../core/status.js';
 import type { RunGroup, RunSelectionView } from './run-group.js';
 
