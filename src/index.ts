@@ -19,7 +19,7 @@ export type {
   TurnResult,
 } from './core/results.js';
 export type { TokenUsage } from './core/token-usage.js';
-export type { ToolDefinition } from './core/tool-definition.js';
+export type { ToolCallContext, ToolDefinition } from './core/tool-definition.js';
 export type { ToolInvocation } from './core/tool-invocation.js';
 
 /** Declares a function tool with its own description and JSON Schema (typed helper; returns its argument). */

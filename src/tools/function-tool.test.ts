@@ -1,67 +1,142 @@
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { FunctionToolConfig, ResolvedFunctionTool } from '../core/config-types.js';
-import { functionTool } from './function-tool.js';
+import type { LoadedTool } from '../core/loaded-tool.js';
+import { importModuleExport } from '../loader/import-user-export.js';
+import { abortMessage, functionTool } from './function-tool.js';
 import { ToolExecutionError } from './tool-execution-error.js';
+import { createToolWorkers } from './tool-workers.js';
 
-const signal = new AbortController().signal;
+const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const workers = createToolWorkers({ stop_grace_ms: 200 });
+afterAll(() => workers.close());
+const schema = { type: 'object', properties: { a: { type: 'number' } } };
+const idle = new AbortController().signal;
 
-function functionToolConfig(name: string, definition: ResolvedFunctionTool): FunctionToolConfig {
-  return {
+/** A tool of fixtures/tools.ts, loaded as the configuration loader does. */
+async function tool(name: string): Promise<LoadedTool> {
+  const loaded = await importModuleExport('tools.ts', name, FIXTURES);
+  if (!loaded.ok) throw new Error(loaded.message);
+  const value = loaded.value as { description?: string; parameters?: Record<string, unknown> };
+  const definition: ResolvedFunctionTool = {
+    description: typeof value === 'function' ? `the ${name} tool` : (value.description ?? ''),
+    parameters: typeof value === 'function' ? schema : (value.parameters ?? schema),
+    execute: () => {
+      throw new Error('function tools run in their worker, not here');
+    },
+  };
+  const config: FunctionToolConfig = {
     type: 'function',
     name,
     description: null,
-    file: `/project/tools/${name}.ts`,
+    file: loaded.module,
     function: name,
     parameters: null,
     definition,
   };
+  return functionTool(config, workers);
 }
-const schema = { type: 'object', properties: { a: { type: 'number' } } };
+
+const timeout = (ms: number) =>
+  Object.assign(new Error(`turn timed out after ${ms / 1000}s (llm_timeout)`), {
+    code: 'TURN_TIMEOUT',
+    timeout_ms: ms,
+  });
+
+async function failure(promise: Promise<unknown>): Promise<ToolExecutionError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ToolExecutionError)) throw new Error(`expected a ToolExecutionError, got ${String(error)}`);
+  return error;
+}
 
 describe('functionTool', () => {
-  it('exposes the definition and runs a sync function with the arguments object', async () => {
-    const tool = functionTool(
-      functionToolConfig('double', {
-        description: 'twice a',
-        parameters: schema,
-        execute: (args) => Number(args['a']) * 2,
-      }),
-    );
-    expect(tool.name).toBe('double');
-    expect(tool.description).toBe('twice a');
-    expect(tool.input_schema).toEqual(schema);
-    await expect(tool.execute({ a: 21 }, signal)).resolves.toBe(42);
+  it('runs a plain function with the arguments and a context holding the signal', async () => {
+    const add = await tool('add');
+    expect(add.name).toBe('add');
+    expect(add.description).toBe('the add tool');
+    expect(add.input_schema).toEqual(schema);
+    expect(await add.execute({ a: 2, b: 40 }, idle)).toEqual({ value: { sum: 42, has_signal: true }, content: null });
   });
 
-  it('awaits async functions and turns undefined into null', async () => {
-    const tool = functionTool(
-      functionToolConfig('noop', { description: '', parameters: schema, execute: async () => undefined }),
-    );
-    await expect(tool.execute({}, signal)).resolves.toBeNull();
+  it('runs a tool definition with its own description and schema', async () => {
+    const multiply = await tool('multiply');
+    expect(multiply.description).toBe('Multiplies a by b.');
+    expect(await multiply.execute({ a: 6, b: 7 }, idle)).toEqual({
+      value: { product: 42, aborted: false },
+      content: null,
+    });
   });
 
-  it('makes non-JSON results safe', async () => {
-    const tool = functionTool(
-      functionToolConfig('big', { description: '', parameters: schema, execute: () => ({ n: 1n }) }),
-    );
-    await expect(tool.execute({}, signal)).resolves.toBe('[object Object]');
+  it('keeps the module state from call to call, and runs calls side by side', async () => {
+    const counter = await tool('counter');
+    const sleep = await tool('sleep');
+    const first = Number((await counter.execute({}, idle)).value);
+    const slow = sleep.execute({ ms: 300, value: 'slow' }, idle);
+    expect((await counter.execute({}, idle)).value).toBe(first + 1);
+    expect((await slow).value).toBe('slow');
+  });
+
+  it('makes results JSON: undefined becomes null, what JSON cannot hold becomes text', async () => {
+    expect((await (await tool('nothing')).execute({}, idle)).value).toBeNull();
+    expect((await (await tool('bigint')).execute({}, idle)).value).toBe('[object Object]');
   });
 
   it('reports sync and async throws as tool errors carrying the message', async () => {
-    const sync = functionTool(
-      functionToolConfig('boom', {
-        description: '',
-        parameters: schema,
-        execute: () => {
-          throw new Error('division by zero');
-        },
-      }),
-    );
-    const rejected = functionTool(
-      functionToolConfig('reject', { description: '', parameters: schema, execute: () => Promise.reject('bad input') }),
-    );
-    await expect(sync.execute({}, signal)).rejects.toThrow(ToolExecutionError);
-    await expect(sync.execute({}, signal)).rejects.toThrow('division by zero');
-    await expect(rejected.execute({}, signal)).rejects.toThrow('bad input');
+    expect((await failure((await tool('fails')).execute({}, idle))).message).toBe('division by zero');
+    expect((await failure((await tool('rejects')).execute({}, idle))).message).toBe('bad input');
+  });
+
+  it('fails a call stuck in a synchronous loop when the turn times out, and starts a fresh worker', async () => {
+    const [spin, sleep, counter] = await Promise.all([tool('spin'), tool('sleep'), tool('counter')]);
+    const before = Number((await counter.execute({}, idle)).value);
+    const controller = new AbortController();
+    const other = sleep.execute({ ms: 5000 }, idle);
+    setTimeout(() => controller.abort(timeout(300)), 300);
+    const started = Date.now();
+    const error = await failure(spin.execute({}, controller.signal));
+    expect(error.message).toBe('tool spin timed out after 0.3 s');
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect((await failure(other)).message).toBe('tool sleep was stopped: tool spin blocked it after it was aborted');
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect((await counter.execute({}, idle)).value).toBe(1);
+  });
+
+  it('aborts the signal the tool was given, so it can stop its own work; the worker lives on', async () => {
+    const [wait, seen, counter] = await Promise.all([tool('waitForAbort'), tool('abortSeen'), tool('counter')]);
+    const before = Number((await counter.execute({}, idle)).value);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('run interrupted before the turn finished')), 50);
+    const error = await failure(wait.execute({}, controller.signal));
+    expect(error.message).toBe('tool waitForAbort was interrupted: run interrupted before the turn finished');
+    await expect
+      .poll(async () => (await seen.execute({}, idle)).value)
+      .toBe('AbortError: run interrupted before the turn finished');
+    expect((await counter.execute({}, idle)).value).toBe(before + 1);
+  });
+
+  it('reports a tool that calls process.exit, and the next call gets a fresh worker', async () => {
+    const [exits, counter] = await Promise.all([tool('exits'), tool('counter')]);
+    await counter.execute({}, idle);
+    expect((await failure(exits.execute({}, idle))).message).toBe('tool exits called process.exit(0)');
+    expect((await counter.execute({}, idle)).value).toBe(1);
+  });
+
+  it('does not start a call whose turn has already ended', async () => {
+    const controller = new AbortController();
+    controller.abort(timeout(2000));
+    const error = await failure((await tool('counter')).execute({}, controller.signal));
+    expect(error.message).toBe('tool counter timed out after 2 s');
+  });
+});
+
+describe('abortMessage', () => {
+  it('says how long the turn had when it timed out, else what stopped it', () => {
+    expect(abortMessage('divide', timeout(60_000))).toBe('tool divide timed out after 60 s');
+    expect(abortMessage('divide', timeout(1500))).toBe('tool divide timed out after 1.5 s');
+    expect(abortMessage('divide', new Error('run interrupted'))).toBe('tool divide was interrupted: run interrupted');
+    expect(abortMessage('divide', undefined)).toBe('tool divide was interrupted: aborted');
   });
 });

@@ -1,21 +1,63 @@
-/** A function tool from a user module, already resolved by the configuration loader. */
+/**
+ * A function tool from a user module, already resolved and checked by the configuration loader, run in the
+ * worker thread of its module (see tool-workers.ts). The tool gets `(args, { signal })`; when the turn times out
+ * or the run is interrupted, the call fails at once (`tool X timed out after N s`), the signal is aborted in the
+ * worker, and a worker too busy to notice — a synchronous loop — is terminated and replaced.
+ */
 import type { FunctionToolConfig } from '../core/config-types.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
-import { toJsonValue } from './to-json-value.js';
-import { errorMessage, ToolExecutionError } from './tool-execution-error.js';
+import { toolTarget } from '../workers/user-code-target.js';
+import type { HostOutcome } from '../workers/worker-host.js';
+import { ToolExecutionError } from './tool-execution-error.js';
+import type { ToolWorkers } from './tool-workers.js';
 
-export function functionTool(config: FunctionToolConfig): LoadedTool {
-  const { definition } = config;
+export function functionTool(config: FunctionToolConfig, workers: ToolWorkers): LoadedTool {
+  const { definition, name } = config;
+  const target = toolTarget(config.file, config.function);
+  const host = target === null ? null : workers.hostFor(target.location);
   return {
-    name: config.name,
+    name,
     description: definition.description,
     input_schema: definition.parameters,
-    async execute(args) {
-      try {
-        return toJsonValue(await definition.execute(args));
-      } catch (error) {
-        throw new ToolExecutionError(errorMessage(error), { cause: error });
+    async execute(args, signal) {
+      if (target === null || host === null) {
+        throw new ToolExecutionError(`tool ${name} was not loaded from a module, so it cannot be run`);
       }
+      const outcome = await host.call({ target, input: args, label: `tool ${name}`, signal });
+      return { value: returnedValue(name, outcome), content: null };
     },
   };
+}
+
+function returnedValue(name: string, outcome: HostOutcome): unknown {
+  switch (outcome.kind) {
+    case 'returned':
+      return outcome.value;
+    case 'threw':
+      throw new ToolExecutionError(outcome.message);
+    case 'aborted':
+      throw new ToolExecutionError(abortMessage(name, outcome.reason), { cause: outcome.reason });
+    case 'timed_out':
+      throw new ToolExecutionError(`tool ${name} timed out`);
+    case 'worker_ended':
+    case 'unsendable':
+      throw new ToolExecutionError(`tool ${name} ${outcome.message}`);
+    case 'load_failed':
+      throw new ToolExecutionError(`tool ${name} could not be loaded in its worker thread: ${outcome.message}`);
+  }
+}
+
+/** `tool divide timed out after 60 s` when the turn's time ran out, else what interrupted it. */
+export function abortMessage(name: string, reason: unknown): string {
+  const timeoutMs = turnTimeoutOf(reason);
+  if (timeoutMs !== null) return `tool ${name} timed out after ${Number((timeoutMs / 1000).toFixed(3))} s`;
+  const why = reason instanceof Error ? reason.message : String(reason ?? 'aborted');
+  return `tool ${name} was interrupted: ${why}`;
+}
+
+/** The runner aborts a turn that ran out of time with an error carrying `code: 'TURN_TIMEOUT'` and `timeout_ms`. */
+function turnTimeoutOf(reason: unknown): number | null {
+  if (typeof reason !== 'object' || reason === null) return null;
+  const { code, timeout_ms } = reason as { code?: unknown; timeout_ms?: unknown };
+  return code === 'TURN_TIMEOUT' && typeof timeout_ms === 'number' ? timeout_ms : null;
 }

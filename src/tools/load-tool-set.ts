@@ -1,9 +1,10 @@
 /** Loads every configured tool (function modules and MCP servers) into one ToolSet. */
 import type { ToolConfig } from '../core/config-types.js';
-import { BackendStartError } from '../core/errors.js';
+import { ToolSetupError } from '../core/errors.js';
 import type { LoadedTool, ToolSet } from '../core/loaded-tool.js';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server.js';
 import { functionTool } from './function-tool.js';
+import { createToolWorkers } from './tool-workers.js';
 
 export interface LoadToolSetOptions {
   /** Default 30000. */
@@ -14,20 +15,24 @@ export interface LoadToolSetOptions {
 
 interface Source {
   readonly label: string;
+  readonly mcp: boolean;
   readonly tools: readonly LoadedTool[];
 }
 
 export async function loadToolSet(tools: readonly ToolConfig[], options: LoadToolSetOptions = {}): Promise<ToolSet> {
   const connections: McpConnection[] = [];
-  const closeAll = () => Promise.all(connections.map((c) => c.close())).then(() => undefined);
+  const workers = createToolWorkers();
+  const closeAll = () => Promise.all([...connections.map((c) => c.close()), workers.close()]).then(() => undefined);
   const sources: Source[] = [];
   const mcpOptions = { startup_timeout_ms: options.startup_timeout_ms ?? 30_000, base_dir: options.base_dir ?? null };
   const started = await Promise.allSettled(
     tools.map(async (config): Promise<Source> => {
-      if (config.type === 'function') return { label: `function tool "${config.name}"`, tools: [functionTool(config)] };
+      if (config.type === 'function') {
+        return { label: `function tool "${config.name}"`, mcp: false, tools: [functionTool(config, workers)] };
+      }
       const connection = await connectMcpServer(config, mcpOptions);
       connections.push(connection);
-      return { label: `MCP server "${config.name}"`, tools: connection.tools };
+      return { label: `MCP server "${config.name}"`, mcp: true, tools: connection.tools };
     }),
   );
   const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -44,21 +49,35 @@ export async function loadToolSet(tools: readonly ToolConfig[], options: LoadToo
   }
 }
 
+/** Every tool name once: two sources offering the same name is a setup error naming both and the fix. */
 function uniqueTools(sources: readonly Source[]): readonly LoadedTool[] {
-  const owner = new Map<string, string>();
+  const owner = new Map<string, Source>();
   const out: LoadedTool[] = [];
   for (const source of sources) {
     for (const tool of source.tools) {
       const previous = owner.get(tool.name);
       if (previous !== undefined) {
-        throw new BackendStartError(
-          `tool name "${tool.name}" is provided by both ${previous} and ${source.label}; ` +
-            'rename the function tool, or remove one of the servers',
+        throw new ToolSetupError(
+          'TOOL_NAME_CLASH',
+          `tool name "${tool.name}" is offered by both ${previous.label} and ${source.label}; ${clashFix(previous, source, tool.name)}`,
         );
       }
-      owner.set(tool.name, source.label);
+      owner.set(tool.name, source);
       out.push(tool);
     }
   }
   return out;
+}
+
+function clashFix(first: Source, second: Source, name: string): string {
+  const servers = [first, second].filter((s) => s.mcp).map((s) => s.label);
+  const mcpFix = `give ${servers.join(' or ')} a \`prefix\` (e.g. prefix: "${prefixHint(servers[0] ?? '')}_"), or leave the tool out with \`exclude: [${name}]\``;
+  return first.mcp || second.mcp
+    ? mcpFix + (first.mcp && second.mcp ? '' : ', or rename the function tool')
+    : 'rename one of them';
+}
+
+/** `fs` from `MCP server "fs"`. */
+function prefixHint(label: string): string {
+  return /"([^"]+)"/.exec(label)?.[1]?.replace(/[^A-Za-z0-9]/g, '_') ?? 'server';
 }
