@@ -15,6 +15,17 @@ export interface TurnRequest {
   readonly turn_config: Readonly<Record<string, unknown>>;
   /** Aborted when the turn times out or the run is interrupted. */
   readonly signal: AbortSignal;
+  /**
+   * Told of every tool call as it settles (result or error), so a turn that times out or fails still reports
+   * the calls it made — a tool that hung shows as its call with `tool X timed out after N s`, not as "not
+   * called". Backends that run tools themselves report to it; the response's tool_invocations stay the record
+   * of a turn that answered.
+   */
+  readonly calls?: ToolCallJournal;
+}
+
+export interface ToolCallJournal {
+  record(invocation: ToolInvocation): void;
 }
 
 export interface TurnResponse {

@@ -73,6 +73,30 @@ describe('runTestCase', () => {
     expect(run.result.errors).toEqual([expect.stringMatching(/^turn 2\/\d+: turn timed out/)]);
   });
 
+  it('keeps the tool calls of a turn that timed out, the hung one with its error', async () => {
+    const { backend } = scriptedBackend(async (request) => {
+      if (request.turn_index === 1) {
+        request.calls?.record({ name: 'lookup', args: { row: 'x' }, result: 1, error: null, duration_ms: 2 });
+        await sleep(500);
+        request.calls?.record({
+          name: 'slow_tool',
+          args: {},
+          result: null,
+          error: 'tool slow_tool timed out after 0.1 s',
+          duration_ms: 100,
+        });
+      }
+      return answer(['206588', '181001', '25587'][request.turn_index]!);
+    });
+    const run = await runTestCase(case3, [EXACT_METRIC], 100, deps(backend));
+    const timedOut = run.result.turns![1]!;
+    expect(timedOut.status).toBe('error');
+    // The call that settled while the turn was stopping is kept too, with the error that ended it.
+    expect(timedOut.tool_calls).toEqual(['lookup', 'slow_tool']);
+    expect(timedOut.tool_invocations[0]).toMatchObject({ name: 'lookup', error: null });
+    expect(timedOut.tool_invocations[1]).toMatchObject({ error: 'tool slow_tool timed out after 0.1 s' });
+  });
+
   it('skips the remaining turns after two errors in a row, with the reason', async () => {
     const four = multiCase('c', [turn(0, 'a'), turn(1, 'b'), turn(2, 'c'), turn(3, 'd')]);
     const { backend, sessions } = scriptedBackend((request) => {

@@ -6,6 +6,7 @@ import type { EvaluationInput } from '../core/evaluator.js';
 import type { TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
+import type { ToolInvocation } from '../core/tool-invocation.js';
 import { assertTurnTools, expectedToolToReport } from '../matchers/index.js';
 import { describeTurn } from './describe-turn.js';
 import { errorMessage, evaluateMetric } from './evaluate-metric.js';
@@ -50,7 +51,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const started = deps.now();
   const sent = await sendTurn(ctx);
   if (!sent.ok) {
-    const result = erroredTurn(turn, sent.message, deps.now() - started);
+    const result = erroredTurn(turn, sent.message, deps.now() - started, sent.calls);
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
   }
   const response = sent.response;
@@ -95,7 +96,14 @@ export function settleTurn(fields: TurnFields, assertionsHeld: boolean): TurnRes
 
 type SendResult =
   | { readonly ok: true; readonly response: TurnResponse }
-  | { readonly ok: false; readonly message: string; readonly unrecoverable: boolean; readonly interrupted: boolean };
+  | {
+      readonly ok: false;
+      readonly message: string;
+      readonly unrecoverable: boolean;
+      readonly interrupted: boolean;
+      /** The tool calls that settled before the turn failed (a hung tool included, with its timeout). */
+      readonly calls: readonly ToolInvocation[];
+    };
 
 /** How long a cancelled turn may take to stop before its session is given up (the next turn never overlaps it). */
 export const STOP_GRACE_MS = 5000;
@@ -103,6 +111,7 @@ export const STOP_GRACE_MS = 5000;
 async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   const turnSignal = createTurnSignal(ctx.deps.signal, ctx.turnTimeoutMs);
   let sending: Promise<TurnResponse> | null = null;
+  const calls: ToolInvocation[] = [];
   try {
     const files = await ctx.deps.loadFiles(ctx.turn.files);
     const request = {
@@ -111,6 +120,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       files,
       turn_config: ctx.turn.turn_config,
       signal: turnSignal.signal,
+      calls: { record: (call: ToolInvocation) => void calls.push(call) },
     };
     sending = ctx.session.send(request);
     const response = await Promise.race([sending, turnSignal.aborted]);
@@ -126,6 +136,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       message,
       unrecoverable: !stopped || (reason instanceof AgentTurnError && reason.unrecoverable),
       interrupted: reason instanceof InterruptedError,
+      calls: calls.slice(),
     };
   } finally {
     turnSignal.dispose();
@@ -166,8 +177,10 @@ async function evaluateTurnMetrics(ctx: TurnContext, response: TurnResponse) {
   return results;
 }
 
-function erroredTurn(turn: TurnConfig, message: string, elapsed: number): TurnResult {
-  return settleTurn({ ...emptyTurn(turn), execution_time_ms: elapsed, errors: [message] }, false);
+function erroredTurn(turn: TurnConfig, message: string, elapsed: number, calls: readonly ToolInvocation[]): TurnResult {
+  const fields = { ...emptyTurn(turn), execution_time_ms: elapsed, errors: [message] };
+  const withCalls = { ...fields, tool_calls: calls.map((call) => call.name), tool_invocations: calls };
+  return settleTurn(withCalls, false);
 }
 
 /** The fields of a turn that did not run (skipped) or produced nothing. */

@@ -124,6 +124,9 @@ ${cases([
     expect(result('tool-spin').errors.join('\n')).toContain('turn timed out after 4s');
     expect(result('tool-exit').errors.join('\n')).toContain('tool exits called process.exit(0)');
     expect(result('honours-signal').errors.join('\n')).toContain('turn timed out after 4s');
+    // The hung call is in the report as a call of its tool, with its timeout, not as "not called".
+    expect(JSON.stringify(result('tool-spin'))).toContain('"tool_calls":["spin"]');
+    expect(JSON.stringify(result('tool-spin'))).toContain('"error":"tool spin timed out after 4 s"');
     const seen = await readFile(join(dir, 'tool-errors.log'), 'utf8');
     expect(seen).toContain('tool-spin: tool spin timed out after 4 s');
     expect(seen).toContain('tool-exit: tool exits called process.exit(0)');

@@ -39,7 +39,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     async send(request: TurnRequest): Promise<TurnResponse> {
       const signal = AbortSignal.any([request.signal, sessionSignal]);
       const user = buildUserMessage(request);
-      const log: TurnToolLog = { timings: new Map(), crashes: new Set() };
+      const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: request.calls };
       const tools = toAiSdkTools(settings.tools, log, signal, { images: settings.provider === 'anthropic' });
       const steps: Step[] = [];
       const carried: ModelMessage[] = [];

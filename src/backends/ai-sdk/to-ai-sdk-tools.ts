@@ -4,6 +4,7 @@
  * failed because their server died collected for the turn.
  */
 import { jsonSchema, type ToolSet as SdkToolSet, type ToolResultPart, tool } from 'ai';
+import type { ToolCallJournal } from '../../core/backend.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool, ToolContentPart, ToolOutput } from '../../core/loaded-tool.js';
 import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
@@ -18,6 +19,8 @@ export interface TurnToolLog {
   readonly timings: ToolTimings;
   /** Tool servers that died during the turn, one message each. */
   readonly crashes: Set<string>;
+  /** Told of each call as it settles (see TurnRequest.calls). */
+  readonly journal?: ToolCallJournal | undefined;
 }
 
 export interface AiSdkToolOptions {
@@ -60,13 +63,18 @@ export function toAiSdkTools(
       ),
       execute: async (args, execution): Promise<ToolOutput> => {
         const started = performance.now();
+        const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
         try {
-          return await loaded.execute(args, execution.abortSignal ?? fallbackSignal);
+          const output = await loaded.execute(args, execution.abortSignal ?? fallbackSignal);
+          log.journal?.record({ name: loaded.name, args, result: output.value, error: null, duration_ms: elapsed() });
+          return output;
         } catch (error) {
           if (error instanceof ToolServerCrashedError) log.crashes.add(error.message);
+          const message = error instanceof Error ? error.message : String(error);
+          log.journal?.record({ name: loaded.name, args, result: null, error: message, duration_ms: elapsed() });
           throw error;
         } finally {
-          log.timings.set(execution.toolCallId, Math.round((performance.now() - started) * 1000) / 1000);
+          log.timings.set(execution.toolCallId, elapsed());
         }
       },
       toModelOutput: ({ output }) => toModelOutput(output, options),

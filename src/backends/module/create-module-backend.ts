@@ -53,7 +53,7 @@ async function openModuleSession(
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
       const signal = AbortSignal.any([request.signal, options.signal]);
-      const record: TurnRecord = { calls: [], signal, crashes: new Set() };
+      const record: TurnRecord = { calls: [], signal, crashes: new Set(), journal: request.calls };
       const turn = {
         turn_index: request.turn_index,
         input: request.input,

@@ -7,6 +7,7 @@
  * created, so a storage per session would make a long run slow down with each case it has run.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { ToolCallJournal } from '../../core/backend.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import type { ModuleTool } from '../../core/module-agent.js';
@@ -18,6 +19,13 @@ export interface TurnRecord {
   readonly signal: AbortSignal;
   /** Tool servers that died during the turn, one message each. */
   readonly crashes: Set<string>;
+  /** Told of each call as it settles (see TurnRequest.calls). */
+  readonly journal?: ToolCallJournal | undefined;
+}
+
+function note(record: TurnRecord, call: ToolInvocation): void {
+  record.calls.push(call);
+  record.journal?.record(call);
 }
 
 export interface TurnRecorder {
@@ -50,11 +58,11 @@ export function createRecordingTools(
       const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
       try {
         const { value } = await tool.execute(input, record.signal);
-        record.calls.push({ name: tool.name, args: input, result: value, error: null, duration_ms: elapsed() });
+        note(record, { name: tool.name, args: input, result: value, error: null, duration_ms: elapsed() });
         return value;
       } catch (error) {
         if (error instanceof ToolServerCrashedError) record.crashes.add(error.message);
-        record.calls.push({
+        note(record, {
           name: tool.name,
           args: input,
           result: null,
