@@ -1,9 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { EqualityOptions, MetricConfig, RagMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput } from '../core/evaluator.js';
+import type { GraderFunction } from '../core/grader.js';
 import type { Judge, JudgeRequest } from '../core/judge.js';
+import { importUserExport } from '../loader/import-user-export.js';
 import { createEvaluator, evaluatorKey, type MetricConfigFor } from './create-evaluator.js';
 import { EvaluatorError } from './evaluator-error.js';
+
+// Code graders run from their module (in a worker), so the grader is loaded as the configuration loader does.
+const GRADER = 'graders.ts:answersOk';
+const loadedGrader = await importUserExport(GRADER, fileURLToPath(new URL('./fixtures/', import.meta.url)));
+if (!loadedGrader.ok) throw new Error(loadedGrader.message);
 
 const base = { enabled: true, threshold: null } as const;
 const equalityFlags = { case_insensitive: true, strip_whitespace: false, strip_punctuation: false };
@@ -26,9 +34,9 @@ const CONFIGS = {
     ...base,
     type: 'code',
     name: 'grader',
-    grader: 'g.ts:grade',
-    timeout_ms: 1000,
-    grader_fn: (context) => context.agent_response === 'ok',
+    grader: GRADER,
+    timeout_ms: 5000,
+    grader_fn: loadedGrader.value as GraderFunction,
   },
 } satisfies Record<string, MetricConfig>;
 
