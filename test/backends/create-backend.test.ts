@@ -98,6 +98,7 @@ describe('createBackend', () => {
   it('stops the tools when the model cannot be set up', async () => {
     const mcp = mcpWithPid();
     const noKey = config({ tools: [mcp.config] });
+    if (noKey.model === null) throw new Error('the fixture has a model');
     const attempt = createBackend({ ...noKey, model: { ...noKey.model, endpoint: null, api_key: null } }, { env: {} });
     await expect(attempt).rejects.toThrow(/no API key for provider openai/);
     expect(await waitUntilStopped(mcp.pid())).toBe(true);
@@ -106,7 +107,7 @@ describe('createBackend', () => {
   it('fails to start when a tool cannot be loaded', async () => {
     const clash = functionToolConfig('subtract', { description: '', parameters: {}, execute: () => 0 });
     await expect(createBackend(config({ tools: [clash, stdioMcpConfig('finance')] }), { env: {} })).rejects.toThrow(
-      /tool name "subtract" is provided by both/,
+      /tool name "subtract" is offered by both function tool "subtract" and MCP server "finance"/,
     );
   });
 });

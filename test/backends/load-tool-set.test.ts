@@ -1,6 +1,10 @@
 import { getEventListeners } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendStartError } from '../../src/core/errors.js';
+import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../../src/core/errors.js';
 import type { ToolSet } from '../../src/core/loaded-tool.js';
 import { loadToolSet } from '../../src/tools/load-tool-set.js';
 import { type FakeMcpHttpServer, startFakeMcpHttpServer } from '../fakes/fake-mcp-server.js';
@@ -20,14 +24,19 @@ function toolNamed(set: ToolSet, name: string) {
   return tool;
 }
 
+/** The recorded value of a call. */
+async function callValue(set: ToolSet, name: string, args: Record<string, unknown>, on = signal): Promise<unknown> {
+  return (await toolNamed(set, name).execute(args, on)).value;
+}
+
 async function expectMcpTools(set: ToolSet): Promise<void> {
   expect(set.tools.map((t) => t.name)).toEqual(
     expect.arrayContaining(['lookup', 'subtract', 'divide', 'describe', 'unavailable', 'explode']),
   );
   expect(toolNamed(set, 'subtract').input_schema).toMatchObject({ type: 'object', required: ['a', 'b'] });
-  await expect(toolNamed(set, 'subtract').execute({ a: 206588, b: 181001 }, signal)).resolves.toBe(25587);
-  await expect(toolNamed(set, 'lookup').execute({ row: 'net cash', column: '2008' }, signal)).resolves.toBe(181001);
-  await expect(toolNamed(set, 'describe').execute({}, signal)).resolves.toEqual({ rows: 1, columns: ['2008', '2009'] });
+  await expect(callValue(set, 'subtract', { a: 206588, b: 181001 })).resolves.toBe(25587);
+  await expect(callValue(set, 'lookup', { row: 'net cash', column: '2008' })).resolves.toBe(181001);
+  await expect(callValue(set, 'describe', {})).resolves.toEqual({ rows: 1, columns: ['2008', '2009'] });
   await expect(toolNamed(set, 'unavailable').execute({}, signal)).rejects.toThrow('the archive is offline');
   await expect(toolNamed(set, 'explode').execute({}, signal)).rejects.toThrow('handler exploded');
   await expect(toolNamed(set, 'subtract').execute({ a: 'x' }, signal)).rejects.toThrow(/subtract|invalid|expected/i);
@@ -49,7 +58,7 @@ describe('loadToolSet', () => {
   it('loads function tools', async () => {
     const set = await loadToolSet(financeTools());
     expect(set.tools.map((t) => t.name)).toEqual(['lookup', 'subtract', 'divide', 'archive']);
-    await expect(toolNamed(set, 'divide').execute({ a: 25587, b: 181001 }, signal)).resolves.toBeCloseTo(0.14136, 5);
+    await expect(callValue(set, 'divide', { a: 25587, b: 181001 })).resolves.toBeCloseTo(0.14136, 5);
     await expect(toolNamed(set, 'archive').execute({}, signal)).rejects.toThrow('archive is offline');
     await set.close();
   });
@@ -77,14 +86,55 @@ describe('loadToolSet', () => {
     await set.close();
   });
 
-  it('rejects two sources offering the same tool name, naming both', async () => {
+  it('rejects two sources offering the same tool name, naming both and the fix', async () => {
     const subtract = financeTools().find((t) => t.name === 'subtract');
     if (subtract === undefined) throw new Error('fixture');
-    const attempt = loadToolSet([subtract, httpMcpConfig('remote', http.url)]);
-    await expect(attempt).rejects.toThrow(BackendStartError);
-    await expect(loadToolSet([subtract, httpMcpConfig('remote', http.url)])).rejects.toThrow(
-      'tool name "subtract" is provided by both function tool "subtract" and MCP server "remote"',
+    const error = await loadToolSet([subtract, httpMcpConfig('remote', http.url)]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolSetupError);
+    expect(error).toMatchObject({ code: 'TOOL_NAME_CLASH' });
+    expect((error as Error).message).toBe(
+      'tool name "subtract" is offered by both function tool "subtract" and MCP server "remote"; give MCP server ' +
+        '"remote" a `prefix` (e.g. prefix: "remote_"), or leave the tool out with `exclude: [subtract]`, or rename ' +
+        'the function tool',
     );
+  });
+
+  it('offers the tools include/exclude select, under their prefix, and calls them by their own names', async () => {
+    const config = { ...httpMcpConfig('fin', http.url), include: ['subtract', 'divide'], exclude: ['divide'] };
+    const set = await loadToolSet([{ ...config, prefix: 'fin_' }]);
+    expect(set.tools.map((t) => t.name)).toEqual(['fin_subtract']);
+    await expect(callValue(set, 'fin_subtract', { a: 206588, b: 181001 })).resolves.toBe(25587);
+    await set.close();
+  });
+
+  it('refuses an include or exclude naming a tool the server lacks', async () => {
+    const config = { ...httpMcpConfig('fin', http.url), exclude: ['substract'] };
+    const error = await loadToolSet([config]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolSetupError);
+    expect((error as Error).message).toMatch(
+      /^MCP server "fin" has no tool "substract" \(named in its include\/exclude\); its tools are: lookup, subtract/,
+    );
+  });
+
+  it('fails the call in flight and every later call when a stdio server dies, naming it and how it ended', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-mcp-'));
+    const pidFile = join(dir, 'pid');
+    const set = await loadToolSet([stdioMcpConfig('finance', ['--pid-file', pidFile])], { base_dir: REPO_ROOT });
+    const inFlight = toolNamed(set, 'slow').execute({ ms: 20_000 }, signal);
+    const started = Date.now();
+    setTimeout(() => process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGKILL'), 200);
+    const error = await inFlight.catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(error).toBeInstanceOf(ToolServerCrashedError);
+    expect(error).toMatchObject({ code: 'TOOL_SERVER_CRASHED', server: 'finance' });
+    expect((error as Error).message).toMatch(
+      /^MCP server "finance" was killed by SIGKILL; its tools are unavailable for the rest of the run \(.*fake-mcp-server\.ts/,
+    );
+    const later = await toolNamed(set, 'subtract')
+      .execute({ a: 1, b: 1 }, signal)
+      .catch((e: unknown) => e);
+    expect(later).toBe(error);
+    await set.close();
   });
 
   it('reports a stdio server that exits at startup with its stderr', async () => {

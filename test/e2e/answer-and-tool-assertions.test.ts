@@ -25,7 +25,8 @@ const lookup = { name: 'lookup', args: { row: ROW, column: '2009' } };
 const subtract = { name: 'subtract', args: { a: 1, b: 2 } };
 
 /** Per question: the tools called (all at once, in this order) and the final answer. */
-const SCRIPT: Readonly<Record<string, { readonly calls: (typeof lookup)[]; readonly text: string }>> = {
+type ScriptedCall = { readonly name: string; readonly args: Readonly<Record<string, unknown>> };
+const SCRIPT: Readonly<Record<string, { readonly calls: readonly ScriptedCall[]; readonly text: string }>> = {
   first: { calls: [lookup, subtract], text: '```json\n{ "year": 2009, "cash": 206588 }\n```' },
   second: { calls: [subtract, lookup], text: 'Sorry: {"year": "2008"}' },
   third: { calls: [], text: '{"year": "2008"}' },

@@ -13,7 +13,7 @@ export function recordingTools(definitions: Readonly<Record<string, ToolDefiniti
     tools[name] = async (args) => {
       const started = performance.now();
       try {
-        const result: unknown = await definition.execute(args);
+        const result: unknown = await definition.execute(args, { signal: new AbortController().signal });
         invocations.push({ name, args, result, error: null, duration_ms: performance.now() - started });
         return result;
       } catch (error) {

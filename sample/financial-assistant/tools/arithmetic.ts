@@ -4,12 +4,15 @@
  * `greater` answers "yes" or "no". Division by zero is a tool error.
  */
 import type { ToolDefinition } from '../../../src/index.js';
-import { type ArithmeticOperation, applyOperation } from '../lib/arithmetic.js';
+import { type ArithmeticOperation, applyOperation, type StepValue } from '../lib/arithmetic.js';
 import { requireNumber } from '../lib/parse-number.js';
 
 const OPERAND_DESCRIPTION = 'A number: 1234.5, "1,234.5", "$ 12" or a percentage such as "13.4%" (= 0.134).';
 
-function arithmeticTool(operation: ArithmeticOperation, description: string): ToolDefinition {
+/** A tool that needs no call context, so tests can call it with its arguments alone. */
+type ContextFreeTool = ToolDefinition & { readonly execute: (args: Record<string, unknown>) => StepValue };
+
+function arithmeticTool(operation: ArithmeticOperation, description: string): ContextFreeTool {
   return {
     description,
     parameters: {

@@ -32,7 +32,10 @@ function text(args: Readonly<Record<string, unknown>>, name: string): string {
 }
 
 /** A lookup tool reading its tables from `documents` (called on first use, then cached). */
-export function createLookupTool(documents: DocumentSource): ToolDefinition {
+/** A tool that needs no call context, so tests can call it with its arguments alone. */
+type ContextFreeTool = ToolDefinition & { readonly execute: (args: Record<string, unknown>) => Promise<unknown> };
+
+export function createLookupTool(documents: DocumentSource): ContextFreeTool {
   let index: Promise<DocumentIndex> | null = null;
   const load = (): Promise<DocumentIndex> => {
     index ??= documents().catch((error: unknown) => {
