@@ -8,12 +8,4 @@ export class ToolExecutionError extends Error {
 }
 
 /** The message of anything thrown, without a redundant `Error: ` prefix. */
-export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
+export { thrownMessage as errorMessage } from '../core/describe-thrown.js';

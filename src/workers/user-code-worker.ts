@@ -8,9 +8,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
+import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
 import { type FoundLocation, loadModule } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
-import { describeThrown, thrownMessage } from './describe-thrown.js';
 import { deepFreeze, toJsonValue } from './json-safe.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 

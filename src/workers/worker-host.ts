@@ -7,9 +7,9 @@
  * only the worker thread: the call it came from is told so, the others that the worker went down with it.
  */
 import type { Worker } from 'node:worker_threads';
+import { describeThrown } from '../core/describe-thrown.js';
 import type { FoundLocation } from '../loader/load-module.js';
 import { AbortGroups } from './abort-groups.js';
-import { describeThrown } from './describe-thrown.js';
 import { endMessage, type ThreadEnd } from './end-message.js';
 import { spawnUserCodeWorker } from './spawn-worker.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';

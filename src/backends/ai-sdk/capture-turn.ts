@@ -1,5 +1,7 @@
 /** What a turn's completed steps amount to: the answer, the tool invocations in order, summed usage. */
+
 import type { ToolSet as SdkToolSet, StepResult } from 'ai';
+import { thrownMessage } from '../../core/describe-thrown.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import type { ToolTimings } from './to-ai-sdk-tools.js';
@@ -99,12 +101,4 @@ function invalidCallMessage(toolName: string, error: unknown): string {
   return `invalid arguments for tool ${toolName}: ${messageOf(inner)}`;
 }
 
-function messageOf(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
-  try {
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    return String(error);
-  }
-}
+const messageOf = thrownMessage;

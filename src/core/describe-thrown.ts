@@ -1,4 +1,4 @@
-/** Describes anything user code threw, as text that survives the trip out of a worker thread. */
+/** Anything thrown, as text: one pair of helpers for every layer (worker threads, tools, backends). */
 
 /** `TypeError: boom`, using the class name when a custom error kept the default `name`. */
 export function describeThrown(error: unknown): string {
