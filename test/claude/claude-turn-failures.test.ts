@@ -74,12 +74,19 @@ describe('claude_agent_sdk backend: a turn cut short', () => {
     };
     fixture = await startClaudeFixture(convfinqa, { toolSet: { tools: [wait], close: async () => undefined } });
     const session = await open(fixture);
-    const error = await failure(session.send(turnRequest(0, Q1, turn.signal)));
+    const settled: string[] = [];
+    const request = {
+      ...turnRequest(0, Q1, turn.signal),
+      calls: { record: (call: { name: string }) => void settled.push(call.name) },
+    };
+    const error = await failure(session.send(request));
     expect(error).toMatchObject({
       code: 'TURN_ABORTED',
       message: 'turn aborted: turn timed out after 5s (llm_timeout)',
     });
     expect(signals).toHaveLength(1);
+    // The call that was running is told to the turn's journal, so the failed turn still reports it.
+    expect(settled).toEqual(['lookup']);
     expect(signals[0]?.aborted).toBe(true);
     await session.close();
     expect(claudeChildren()).toEqual([]);

@@ -8,7 +8,7 @@
  * ai_sdk backend — a failed turn leaves the history as it was before the turn.
  */
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
-import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
+import type { AgentSession, ToolCallJournal, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import { buildPrompt } from './build-prompt.js';
@@ -60,9 +60,14 @@ class ClaudeSession implements AgentSession {
   private tail: Promise<unknown> = Promise.resolve();
   /** Tool servers that died during the current turn. */
   private crashes = new Set<string>();
+  /** The current turn's journal: told of each call as it settles, also when the turn then fails. */
+  private journal: ToolCallJournal | undefined;
   private readonly sink: ToolCallSink = {
     signal: () => this.toolSignal,
-    record: (id, call) => this.capture?.record(id, call),
+    record: (id, call) => {
+      this.capture?.record(id, call);
+      this.journal?.record(call);
+    },
     crashed: (message) => this.crashes.add(message),
   };
 
@@ -94,6 +99,7 @@ class ClaudeSession implements AgentSession {
     const tools = new AbortController();
     const turn = new TurnCapture();
     this.capture = turn;
+    this.journal = request.calls;
     this.toolSignal = tools.signal;
     const crashes = new Set<string>();
     this.crashes = crashes;
