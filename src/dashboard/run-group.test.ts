@@ -67,11 +67,13 @@ describe('selectionLabel', () => {
 });
 
 describe('configLabel', () => {
-  it('shows the config relative to the first base folder that holds it', () => {
+  it('shows the config relative to the nearest base folder that holds it', () => {
     expect(configLabel(CONFIG, bases)).toBe('agent.yaml');
     expect(configLabel(OTHER, bases)).toBe('evals/agent.yaml');
     expect(configLabel(OTHER, [join(PROJECT, 'evals'), PROJECT])).toBe('agent.yaml');
     expect(configLabel(CONFIG, [join(PROJECT, 'evals'), PROJECT])).toBe('agent.yaml');
+    // Results kept in a temporary folder: its parent holds everything, but the project is nearer.
+    expect(configLabel(OTHER, [join('/'), PROJECT])).toBe('evals/agent.yaml');
   });
 
   it('keeps a path outside every base, a relative one and an unknown one as recorded', () => {

@@ -91,24 +91,26 @@ function selectionKey(selection: RunSelectionView | null): unknown {
   ];
 }
 
-/** The folders a config path is shown relative to (the first that holds it): the project, then the cwd. */
+/** The folders a config path is shown relative to (the nearest that holds it): the project, and the cwd. */
 export function configBases(resultsDir: string, cwd: string = process.cwd()): string[] {
   return [dirname(resolve(resultsDir)), resolve(cwd)];
 }
 
 /**
- * The config file as people name it: relative to the first base folder that holds it (`agent.yaml`,
- * `evals/agent.yaml`), else as recorded (a run made on another machine, or outside the project).
+ * The config file as people name it: relative to the nearest base folder that holds it (`agent.yaml`,
+ * `evals/agent.yaml`), else as recorded (a run made on another machine, or outside the project). The nearest
+ * base wins, so a results folder kept in /tmp does not turn every label into a path from /tmp.
  */
 export function configLabel(configPath: string, bases: readonly string[]): string {
   if (configPath === '' || !isAbsolute(configPath)) return configPath;
+  let best: string | null = null;
   for (const base of bases) {
     const inside = relative(base, configPath);
-    if (inside !== '' && !inside.startsWith(`..${sep}`) && inside !== '..' && !isAbsolute(inside)) {
-      return inside.split(sep).join('/');
-    }
+    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) continue;
+    const label = inside.split(sep).join('/');
+    if (best === null || label.split('/').length < best.split('/').length) best = label;
   }
-  return configPath;
+  return best ?? configPath;
 }
 
 /**
