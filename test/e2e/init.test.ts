@@ -169,7 +169,12 @@ describe('holodeck init', () => {
       ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
     });
     await chmod(locked, 0o755);
-    if (asRoot && run.status !== 2 && /Cannot find module|EACCES/.test(run.stderr) && !run.stderr.startsWith('error:')) {
+    if (
+      asRoot &&
+      run.status !== 2 &&
+      /Cannot find module|EACCES/.test(run.stderr) &&
+      !run.stderr.startsWith('error:')
+    ) {
       throw new Error(
         `run as root, this test runs the CLI as \`nobody\`, who cannot read ${CLI_PATH}: run the tests from a ` +
           `folder other users can read (the CI's copy is one), or as another user.\n${run.stderr}`,
