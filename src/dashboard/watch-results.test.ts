@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type TempDir, tempDir } from './testing/temp-dir.js';
 import { type ResultsWatcher, watchResults } from './watch-results.js';
 
@@ -14,20 +14,20 @@ afterEach(async () => {
   await temp.cleanup();
 });
 
-function nextSignal(dir: string, options: { pollMs: number }): { signalled: Promise<void> } {
+function nextSignal(dir: string, options: { pollMs: number }): { signalled: Promise<void>; ready: Promise<void> } {
   let resolve: () => void = () => {};
   const signalled = new Promise<void>((done) => {
     resolve = done;
   });
   watcher = watchResults(dir, () => resolve(), options);
-  return { signalled };
+  return { signalled, ready: watcher.ready };
 }
 
 describe('watchResults', () => {
   it('signals soon after a file is written in an agent folder, before the next poll', async () => {
     await mkdir(join(temp.dir, 'agent'));
-    const { signalled } = nextSignal(temp.dir, { pollMs: 60_000 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { signalled, ready } = nextSignal(temp.dir, { pollMs: 60_000 });
+    await ready;
     await writeFile(join(temp.dir, 'agent', '2026.json'), '{}');
     await signalled;
   });
@@ -38,6 +38,7 @@ describe('watchResults', () => {
   });
 
   it('stops signalling once closed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
     let signals = 0;
     watcher = watchResults(
       temp.dir,
@@ -46,8 +47,14 @@ describe('watchResults', () => {
       },
       { pollMs: 10 },
     );
-    watcher.close();
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(signals).toBe(0);
+    try {
+      await vi.advanceTimersByTimeAsync(25);
+      expect(signals).toBe(2);
+      watcher.close();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(signals).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

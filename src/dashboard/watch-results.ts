@@ -8,6 +8,8 @@ import { join, resolve } from 'node:path';
 import { isRunIdSegment } from './run-id.js';
 
 export interface ResultsWatcher {
+  /** Settles once the folders that exist at the start are watched. */
+  readonly ready: Promise<void>;
   close(): void;
 }
 
@@ -60,10 +62,11 @@ export function watchResults(resultsDir: string, onSignal: () => void, options: 
     }
   };
 
-  void syncWatchers();
+  const ready = syncWatchers();
   const poll = setInterval(signal, options.pollMs ?? DEFAULT_POLL_MS);
   poll.unref();
   return {
+    ready,
     close(): void {
       closed = true;
       clearInterval(poll);

@@ -103,23 +103,32 @@ describe('holodeck CLI', () => {
   });
 
   it('runs test cases in parallel up to -j, each in its own session', async () => {
+    // The first requests are held until four are in flight at once (a runner that allowed fewer is caught by
+    // the fallback release, and the peak then says so); a fifth would raise the peak above four.
     let inFlight = 0;
     let peak = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fallback = setTimeout(release, 10_000);
     const script = createConvFinQaScript();
-    const slow: FakeScript = async (request) => {
+    const held: FakeScript = async (request) => {
       inFlight += 1;
       peak = Math.max(peak, inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      if (inFlight === 4) release();
+      await gate;
       inFlight -= 1;
       return script(request);
     };
-    server = await startFakeModelServer(slow);
+    server = await startFakeModelServer(held);
     const cases = Array.from(
       { length: 8 },
       (_, i) => `  - name: case-${i}\n${JKHY_TURNS.replace(/^ {4}turns:/m, '    turns:')}`,
     ).join('\n');
     const dir = await writeProject({ 'agent.yaml': project(server.url, cases) });
     const run = await runCli(['test', dir, '-j', '4', '--output', join(dir, 'r.json')]);
+    clearTimeout(fallback);
     expect(run.code).toBe(0);
     expect(peak).toBe(4);
     const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as RunReport;
