@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The HTML export inlines the page bundle: build it from the current page sources before any test.
+    globalSetup: ['test/support/bundle-dashboard-page.ts'],
   },
 });

@@ -4,10 +4,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
-import { bundlePageScripts } from './bundle-page-scripts.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashboard-types.js';
-import { loadPageAssets, pageScripts, pageStyles } from './page-assets.js';
+import { loadPageAssets, pageStyles } from './page-assets.js';
+import { loadPageBundle } from './page-bundle.js';
 import { staticPageHtml } from './page-html.js';
 import { pageRuns, trendsOf } from './query-runs.js';
 import { configBases } from './run-group.js';
@@ -81,7 +81,7 @@ export async function exportStaticReport(options: ExportOptions): Promise<string
   const html = staticPageHtml({
     title: `HoloDeck — ${data.run.run.agent_name} — ${data.run.run.id}`,
     css: pageStyles(assets),
-    script: bundlePageScripts(pageScripts(assets)),
+    script: await loadPageBundle(),
     data,
   });
   const outPath = resolve(options.outPath);

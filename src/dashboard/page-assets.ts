@@ -67,10 +67,3 @@ export async function loadPageAssets(pageDir: string = PAGE_DIR): Promise<PageAs
 export function pageStyles(assets: PageAssets): string {
   return STYLESHEETS.map((name) => assets.get(name)?.text ?? '').join('\n');
 }
-
-/** The page's scripts by file name, for bundling. */
-export function pageScripts(assets: PageAssets): Map<string, string> {
-  return new Map(
-    [...assets.values()].filter((asset) => asset.name.endsWith('.js')).map((asset) => [asset.name, asset.text]),
-  );
-}

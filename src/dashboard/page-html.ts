@@ -64,7 +64,7 @@ function sha256(text: string): string {
 export interface StaticPageParts {
   readonly title: string;
   readonly css: string;
-  /** The bundled page script (see bundlePageScripts). */
+  /** The bundled page script (see page-bundle.ts). */
   readonly script: string;
   readonly data: unknown;
 }
