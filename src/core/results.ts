@@ -51,9 +51,35 @@ export interface GraderDetail {
   readonly error: string | null;
 }
 
+/** What the model calls of a turn, a test case or a run cost, in US dollars (core/cost.ts). */
+export interface CostBreakdown {
+  /** The agent model's calls; null when they used tokens and the model has no price. */
+  readonly agent_usd: number | null;
+  /** The judge model's calls (geval, rag metrics); 0 when there were none; null when it has no price. */
+  readonly judge_usd: number | null;
+  /** The priced part: `cost_usd` when everything has a price, else a lower bound of the cost. */
+  readonly priced_usd: number;
+  /** Models that used tokens and have no price, as "provider:name", sorted. */
+  readonly unpriced_models: readonly string[];
+  /** Judge model calls made. */
+  readonly judge_calls: number;
+  /** Tokens of the judge calls (the agent's are `token_usage`). */
+  readonly judge_token_usage: TokenUsage;
+}
+
+/**
+ * Cost fields of a turn, a test case and the summary: `cost_usd` is the agent's and the judge's calls
+ * together, or null when a call that used tokens has no price (never 0 for an unknown price). Both are
+ * absent in results written before cost was counted.
+ */
+export interface CostFields {
+  readonly cost_usd?: number | null;
+  readonly cost?: CostBreakdown;
+}
+
 export type TurnResult = TurnFields & Verdict;
 
-export interface TurnFields {
+export interface TurnFields extends CostFields {
   readonly turn_index: number;
   readonly input: string;
   readonly response: string;
@@ -76,7 +102,7 @@ export interface TurnFields {
 
 export type TestResult = TestFields & Verdict;
 
-export interface TestFields {
+export interface TestFields extends CostFields {
   readonly test_name: string;
   readonly test_input: string;
   readonly agent_response: string;
@@ -94,9 +120,46 @@ export interface TestFields {
   readonly timestamp: string;
   /** Present on multi-turn cases only. */
   readonly turns?: readonly TurnResult[];
+  /**
+   * `--repeat N` (N > 1) only: every repeat's own result, in repeat order. The case's other fields are those of
+   * its first repeat with the case's status (token usage and time are summed over the repeats).
+   */
+  readonly repeats?: readonly TestResult[];
+  /** `--repeat N` (N > 1) only: how the case and each of its turns fared over the repeats. */
+  readonly repeat_stats?: RepeatStats;
 }
 
-export interface ReportSummary {
+/** Passes of one case or turn over n repeats, and the estimators they give. */
+export interface PassCounts {
+  /** Repeats run (n). */
+  readonly runs: number;
+  /** Repeats that passed (c); a repeat that errored or was skipped is not a pass. */
+  readonly passed: number;
+  readonly failed: number;
+  readonly errored: number;
+  readonly skipped: number;
+  /** passed / runs. */
+  readonly pass_rate: number;
+  /** Some repeats passed and some did not. */
+  readonly flaky: boolean;
+  /** pass@k for k = 1..n (unbiased, as in HumanEval): at least one of k repeats passes. */
+  readonly pass_at_k: readonly number[];
+  /** pass^k for k = 1..n (unbiased, as in τ-bench): all k repeats pass. */
+  readonly pass_hat_k: readonly number[];
+}
+
+export interface RepeatStats extends PassCounts {
+  /** The case passes when pass_rate ≥ min_pass_rate. */
+  readonly min_pass_rate: number;
+  /** Multi-turn cases: each turn over the repeats, in turn order. */
+  readonly turns?: readonly TurnRepeatStats[];
+}
+
+export interface TurnRepeatStats extends PassCounts {
+  readonly turn_index: number;
+}
+
+export interface ReportSummary extends CostFields {
   readonly total_tests: number;
   readonly passed: number;
   /** Every case that did not pass: `errored` and `skipped` cases included, so passed + failed == total_tests. */
@@ -117,6 +180,9 @@ export interface ReportSummary {
    * absent from reports written before they were counted.
    */
   readonly tool_errors?: number;
+  /** `--repeat N` (N > 1) only: N, and the cases that are flaky (some repeats passed, some did not). */
+  readonly repeats?: number;
+  readonly flaky_tests?: number;
   readonly duration_ms: number;
   readonly token_usage: TokenUsage;
 }

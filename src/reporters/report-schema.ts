@@ -35,6 +35,28 @@ export const tokenUsageSchema = z
   })
   .meta({ id: 'TokenUsage', description: 'Token counts; element-wise sums for turns, test cases and the run.' });
 
+const usd = z.number().min(0);
+export const costBreakdownSchema = z
+  .strictObject({
+    agent_usd: usd
+      .nullable()
+      .describe("The agent model's calls; null when they used tokens and the model has no price."),
+    judge_usd: usd
+      .nullable()
+      .describe("The judge model's calls (geval, rag); 0 when there were none; null when it has no price."),
+    priced_usd: usd.describe('The priced part: cost_usd when everything has a price, else a lower bound of the cost.'),
+    unpriced_models: z.array(z.string()).describe('Models that used tokens and have no price, as "provider:name".'),
+    judge_calls: count.describe('Judge model calls made.'),
+    judge_token_usage: tokenUsageSchema.describe("Tokens of the judge calls (the agent's are token_usage)."),
+  })
+  .meta({ id: 'CostBreakdown', description: 'What the model calls cost, in US dollars.' });
+const costUsd = usd
+  .nullable()
+  .optional()
+  .describe(
+    "Cost in US dollars of the agent's and the judge's model calls; null when a call that used tokens has no price; absent in reports written before cost was counted.",
+  );
+
 export const toolInvocationSchema = z
   .strictObject({
     name: z.string(),
@@ -124,6 +146,8 @@ export const turnResultSchema = z
     skipped: z.boolean(),
     execution_time_ms: milliseconds,
     token_usage: tokenUsageSchema,
+    cost_usd: costUsd,
+    cost: costBreakdownSchema.optional(),
     errors: z.array(z.string()),
     grader_details: z.array(graderDetailSchema),
     retries: count.describe('Model requests retried during this turn.'),
@@ -150,6 +174,8 @@ export const testResultSchema = z
     passed: z.boolean(),
     execution_time_ms: milliseconds,
     token_usage: tokenUsageSchema,
+    cost_usd: costUsd,
+    cost: costBreakdownSchema.optional(),
     errors: z.array(z.string()),
     timestamp: z.string(),
     turns: z.array(turnResultSchema).optional().describe('Present on multi-turn test cases only.'),
@@ -179,6 +205,8 @@ export const reportSummarySchema = z
       ),
     duration_ms: milliseconds,
     token_usage: tokenUsageSchema,
+    cost_usd: costUsd,
+    cost: costBreakdownSchema.optional(),
   })
   .meta({ id: 'ReportSummary', description: 'Counts test cases (not turns), plus turn counts.' });
 

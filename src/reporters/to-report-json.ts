@@ -5,6 +5,7 @@
  */
 import type { JsonValue } from '../core/json.js';
 import type {
+  CostFields,
   ExpectedToolReport,
   GraderDetail,
   MetricResult,
@@ -63,6 +64,7 @@ export function testResultToJson(result: TestResult, options: ReportJsonOptions 
     passed: result.passed,
     execution_time_ms: result.execution_time_ms,
     token_usage: usageToJson(result.token_usage),
+    ...costToJson(result),
     errors: result.errors.map(caps.text),
     timestamp: result.timestamp,
   };
@@ -87,6 +89,7 @@ function turnToJson(turn: TurnResult, caps: TextCaps): Json {
     skipped: turn.skipped,
     execution_time_ms: turn.execution_time_ms,
     token_usage: usageToJson(turn.token_usage),
+    ...costToJson(turn),
     errors: turn.errors.map(caps.text),
     grader_details: turn.grader_details.map((grader) => graderToJson(grader, caps)),
     retries: turn.retries,
@@ -109,6 +112,27 @@ function summaryToJson(summary: ReportSummary): Json {
     ...(summary.tool_errors === undefined ? {} : { tool_errors: summary.tool_errors }),
     duration_ms: summary.duration_ms,
     token_usage: usageToJson(summary.token_usage),
+    ...costToJson(summary),
+  };
+}
+
+/** `cost_usd` and `cost`, when the result has them (results written before cost was counted do not). */
+function costToJson(fields: CostFields): Json {
+  const cost = fields.cost;
+  return {
+    ...(fields.cost_usd === undefined ? {} : { cost_usd: fields.cost_usd }),
+    ...(cost === undefined
+      ? {}
+      : {
+          cost: {
+            agent_usd: cost.agent_usd,
+            judge_usd: cost.judge_usd,
+            priced_usd: cost.priced_usd,
+            unpriced_models: [...cost.unpriced_models],
+            judge_calls: cost.judge_calls,
+            judge_token_usage: usageToJson(cost.judge_token_usage),
+          },
+        }),
   };
 }
 
