@@ -1,156 +1,31 @@
-/** Two runs side by side: which cases and turns changed status (regressions first), metric deltas, config. */
-
-import { firstFailureText } from '../core/failure-reasons.js';
-import type { TestResult } from '../core/results.js';
-import type { CaseStatus, MetricSummary, RunRecord, RunSummary, TurnStatus } from './dashboard-types.js';
+/** Two runs side by side for the compare view: the shared comparison (core/compare-results.ts) and config. */
+import {
+  type CaseChange,
+  type ChangeCounts,
+  compareResults,
+  type MetricDelta,
+  metricDeltas,
+} from '../core/compare-results.js';
+import type { RunRecord, RunSummary } from './dashboard-types.js';
 import { type ConfigDiff, diffConfig } from './diff-config.js';
-import { turnStatuses } from './summarize-results.js';
 
-export type CaseChangeKind = 'regressed' | 'fixed' | 'still_failing' | 'added' | 'removed';
-
-export interface TurnChange {
-  readonly turn_index: number;
-  readonly a: TurnStatus | null;
-  readonly b: TurnStatus | null;
-}
-
-export interface CaseChange {
-  readonly test_name: string;
-  readonly kind: CaseChangeKind;
-  readonly a_index: number | null;
-  readonly b_index: number | null;
-  readonly a_status: CaseStatus | null;
-  readonly b_status: CaseStatus | null;
-  /** Turns that passed in A and not in B, and the reverse. */
-  readonly regressed_turns: number;
-  readonly fixed_turns: number;
-  /** Only the turns whose status differs. */
-  readonly turns: readonly TurnChange[];
-  /** Turns of the longer of the two conversations, for `turn 2/4` labels; null when both are single-turn. */
-  readonly turn_count: number | null;
-  /** Why the case fails in B (or in A when it was removed); null when it passes. */
-  readonly failure: string | null;
-}
-
-export interface MetricDelta {
-  readonly metric_name: string;
-  readonly a: MetricSummary | null;
-  readonly b: MetricSummary | null;
-  /** Mean score of B minus mean score of A; null unless both have one. */
-  readonly delta: number | null;
-}
+export type { CaseChange, CaseChangeKind, MetricDelta, TurnChange } from '../core/compare-results.js';
+export { compareCases, metricDeltas } from '../core/compare-results.js';
 
 export interface RunComparison {
   readonly a: RunSummary;
   readonly b: RunSummary;
-  readonly counts: Readonly<Record<CaseChangeKind | 'still_passing', number>>;
+  readonly counts: ChangeCounts;
   readonly cases: readonly CaseChange[];
   readonly metrics: readonly MetricDelta[];
   readonly config: ConfigDiff;
-}
-
-/** Cases are matched by name; repeated names are matched in order of appearance. */
-function keyed(results: readonly TestResult[]): Map<string, number> {
-  const seen = new Map<string, number>();
-  const keys = new Map<string, number>();
-  results.forEach((result, index) => {
-    const occurrence = seen.get(result.test_name) ?? 0;
-    seen.set(result.test_name, occurrence + 1);
-    keys.set(`${result.test_name}\u0000${occurrence}`, index);
-  });
-  return keys;
-}
-
-function turnChanges(a: TestResult, b: TestResult): TurnChange[] {
-  const statusA = turnStatuses(a);
-  const statusB = turnStatuses(b);
-  const changes: TurnChange[] = [];
-  for (let index = 0; index < Math.max(statusA.length, statusB.length); index += 1) {
-    const before = statusA[index] ?? null;
-    const after = statusB[index] ?? null;
-    if (before !== after) changes.push({ turn_index: index, a: before, b: after });
-  }
-  return changes;
-}
-
-function status(result: TestResult | undefined): CaseStatus | null {
-  if (result === undefined) return null;
-  return result.passed ? 'passed' : 'failed';
-}
-
-function kindOf(a: CaseStatus | null, b: CaseStatus | null): CaseChangeKind | null {
-  if (a === null) return 'added';
-  if (b === null) return 'removed';
-  if (a === b) return a === 'failed' ? 'still_failing' : null;
-  return b === 'failed' ? 'regressed' : 'fixed';
-}
-
-function caseChange(name: string, a: [number, TestResult] | null, b: [number, TestResult] | null): CaseChange | null {
-  const [resultA, resultB] = [a?.[1], b?.[1]];
-  const kind = kindOf(status(resultA), status(resultB));
-  if (kind === null) return null;
-  const multiTurn = resultA?.turns !== undefined || resultB?.turns !== undefined;
-  const turns =
-    resultA && resultB && multiTurn && !(resultA.passed && resultB.passed) ? turnChanges(resultA, resultB) : [];
-  const failing = resultB ?? resultA;
-  return {
-    test_name: name,
-    kind,
-    a_index: a?.[0] ?? null,
-    b_index: b?.[0] ?? null,
-    a_status: status(resultA),
-    b_status: status(resultB),
-    regressed_turns: turns.filter((turn) => turn.a === 'passed' && turn.b !== 'passed').length,
-    fixed_turns: turns.filter((turn) => turn.a !== 'passed' && turn.b === 'passed').length,
-    turns,
-    turn_count: multiTurn ? Math.max(resultA?.turns?.length ?? 0, resultB?.turns?.length ?? 0) : null,
-    failure: failing === undefined ? null : (firstFailureText(failing)?.text ?? null),
-  };
-}
-
-function rank(change: CaseChange): number {
-  if (change.kind === 'regressed') return 0;
-  if (change.kind === 'still_failing') return change.regressed_turns > 0 ? 1 : 3;
-  if (change.kind === 'added') return change.b_status === 'failed' ? 2 : 5;
-  return change.kind === 'fixed' ? 4 : 6;
-}
-
-export function compareCases(a: readonly TestResult[], b: readonly TestResult[]): CaseChange[] {
-  const keysA = keyed(a);
-  const keysB = keyed(b);
-  const changes: CaseChange[] = [];
-  for (const key of new Set([...keysB.keys(), ...keysA.keys()])) {
-    const indexA = keysA.get(key);
-    const indexB = keysB.get(key);
-    const entryA = indexA === undefined ? null : ([indexA, a[indexA]] as [number, TestResult]);
-    const entryB = indexB === undefined ? null : ([indexB, b[indexB]] as [number, TestResult]);
-    const change = caseChange(key.slice(0, key.lastIndexOf('\u0000')), entryA, entryB);
-    if (change !== null) changes.push(change);
-  }
-  const position = (change: CaseChange) => change.b_index ?? change.a_index ?? 0;
-  return changes.sort((x, y) => rank(x) - rank(y) || position(x) - position(y));
-}
-
-export function metricDeltas(a: readonly MetricSummary[], b: readonly MetricSummary[]): MetricDelta[] {
-  const names = [...new Set([...a, ...b].map((metric) => metric.metric_name))].sort((x, y) => x.localeCompare(y));
-  return names.map((name) => {
-    const before = a.find((metric) => metric.metric_name === name) ?? null;
-    const after = b.find((metric) => metric.metric_name === name) ?? null;
-    const delta = before?.mean_score == null || after?.mean_score == null ? null : after.mean_score - before.mean_score;
-    return { metric_name: name, a: before, b: after, delta };
-  });
 }
 
 export function compareRuns(
   a: { summary: RunSummary; record: RunRecord },
   b: { summary: RunSummary; record: RunRecord },
 ): RunComparison {
-  const cases = compareCases(a.record.report.results, b.record.report.results);
-  const counts = { regressed: 0, fixed: 0, still_failing: 0, added: 0, removed: 0, still_passing: 0 };
-  for (const change of cases) counts[change.kind] += 1;
-  const matched = cases.filter((change) => change.kind !== 'added' && change.kind !== 'removed').length;
-  const common = countCommon(a.record.report.results, b.record.report.results);
-  counts.still_passing = common - matched;
+  const { counts, cases } = compareResults(a.record.report.results, b.record.report.results);
   return {
     a: a.summary,
     b: b.summary,
@@ -159,9 +34,4 @@ export function compareRuns(
     metrics: metricDeltas(a.summary.metrics, b.summary.metrics),
     config: diffConfig(a.record.metadata, b.record.metadata),
   };
-}
-
-function countCommon(a: readonly TestResult[], b: readonly TestResult[]): number {
-  const keysB = keyed(b);
-  return [...keyed(a).keys()].filter((key) => keysB.has(key)).length;
 }

@@ -2,11 +2,13 @@
 
 import type { CaseFailure as CoreCaseFailure } from '../core/failure-reasons.js';
 import type { JsonValue } from '../core/json.js';
+import type { MetricSummary } from '../core/metric-tally.js';
 import type { RunState } from '../core/reporter.js';
 import type { ReportSummary, RunReport } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import type { RunGroup, RunSelectionView } from './run-group.js';
 
+export type { MetricSummary } from '../core/metric-tally.js';
 export type { RunGroup, RunSelectionView } from './run-group.js';
 
 /**
@@ -41,15 +43,6 @@ export interface RunRecord {
   readonly state: DashboardRunState;
   readonly metadata: RunMetadata;
   readonly report: RunReport;
-}
-
-export interface MetricSummary {
-  readonly metric_name: string;
-  /** Mean score over every evaluation that produced a score; null when none did. */
-  readonly mean_score: number | null;
-  readonly passed: number;
-  readonly failed: number;
-  readonly errored: number;
 }
 
 /** One line of the runs index: everything the runs table and the charts need, without the results. */

@@ -1,11 +1,11 @@
 /** The API views of one run: its detail (summary, metadata, compact case rows) and one test case in full. */
 
+import { turnStatuses } from '../core/compare-results.js';
 import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
+import { evaluations } from '../core/metric-tally.js';
 import type { TestResult } from '../core/results.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
-import { turnStatuses } from './summarize-results.js';
-import { evaluations } from './summarize-run.js';
 
 function caseMetrics(result: TestResult): CaseRow['metrics'] {
   const passed = new Map<string, boolean>();

@@ -1,5 +1,6 @@
 /** The small per-run summary kept in the runs index: metadata, summary figures and per-metric means. */
-import type { MetricResult, RunReport, TestResult } from '../core/results.js';
+import { createMetricTally } from '../core/metric-tally.js';
+import type { RunReport } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import type { DashboardRunState, MetricSummary, RunMetadata, RunSummary } from './dashboard-types.js';
 import { asFields, type Fields, flag, list, numberOrNull, text, textOrNull } from './json-fields.js';
@@ -7,67 +8,35 @@ import { normalizeResults, parseRecordParts, reportHead } from './parse-run-reco
 import { runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
 
-/** Every metric evaluation of a case: per turn for multi-turn cases, the case's own for single-turn ones. */
-export function evaluations(result: TestResult): readonly MetricResult[] {
-  return result.turns === undefined ? result.metric_results : result.turns.flatMap((turn) => turn.metric_results);
-}
-
-interface MetricTally {
-  sum: number;
-  scored: number;
-  passed: number;
-  failed: number;
-  errored: number;
-}
-
 function metricLists(result: Fields): readonly unknown[] {
   if (!Array.isArray(result.turns)) return [list(result, 'metric_results')];
   return result.turns.map((turn) => list(asFields(turn) ?? {}, 'metric_results'));
 }
 
-function tally(tallies: Map<string, MetricTally>, metric: Fields): void {
-  if (flag(metric, 'skipped')) return;
-  const name = text(metric, 'metric_name', '(unnamed metric)');
-  let entry = tallies.get(name);
-  if (entry === undefined) {
-    entry = { sum: 0, scored: 0, passed: 0, failed: 0, errored: 0 };
-    tallies.set(name, entry);
-  }
-  const score = numberOrNull(metric, 'score');
-  if (score !== null) {
-    entry.sum += score;
-    entry.scored += 1;
-  }
-  if (textOrNull(metric, 'error') !== null) entry.errored += 1;
-  else if (flag(metric, 'passed')) entry.passed += 1;
-  else entry.failed += 1;
-}
-
 /**
- * Per-metric figures over every evaluation of a run: per turn for multi-turn cases, the case's own for
- * single-turn ones. Reads results as raw JSON so the index need not build whole test results.
+ * Per-metric figures over every evaluation of a run (core/metric-tally.ts). Reads results as raw JSON so the
+ * index need not build whole test results.
  */
 export function summarizeMetrics(results: readonly unknown[]): MetricSummary[] {
-  const tallies = new Map<string, MetricTally>();
+  const tally = createMetricTally();
   for (const item of results) {
     const result = asFields(item);
     if (result === null) continue;
     for (const metrics of metricLists(result)) {
       for (const metric of metrics as readonly unknown[]) {
         const fields = asFields(metric);
-        if (fields !== null) tally(tallies, fields);
+        if (fields === null) continue;
+        tally.add({
+          metric_name: text(fields, 'metric_name', '(unnamed metric)'),
+          score: numberOrNull(fields, 'score'),
+          passed: flag(fields, 'passed'),
+          skipped: flag(fields, 'skipped'),
+          error: textOrNull(fields, 'error'),
+        });
       }
     }
   }
-  return [...tallies.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([name, entry]) => ({
-      metric_name: name,
-      mean_score: entry.scored === 0 ? null : entry.sum / entry.scored,
-      passed: entry.passed,
-      failed: entry.failed,
-      errored: entry.errored,
-    }));
+  return tally.summaries();
 }
 
 /** What a summary needs of a record: everything but the test results. */
