@@ -8,6 +8,7 @@ import type { ToolSet } from '../core/loaded-tool.js';
 import { loadToolSet } from '../tools/load-tool-set.js';
 import { createAiSdkBackend } from './ai-sdk/create-ai-sdk-backend.js';
 import type { Env } from './ai-sdk/create-language-model.js';
+import type { ModelRecording } from './ai-sdk/recording/model-recording.js';
 import { createClaudeAgentSdkBackend } from './claude-agent-sdk/create-claude-agent-sdk-backend.js';
 import { createModuleBackend } from './module/create-module-backend.js';
 
@@ -16,11 +17,14 @@ export interface CreateBackendOptions {
   readonly env: Env;
   /** How long MCP servers may take to start; default 30000. */
   readonly tool_startup_timeout_ms?: number;
+  /** `--record`, `--replay` or `--cache`; only the ai_sdk backend's model calls can go through it. */
+  readonly recording?: ModelRecording;
 }
 
 export interface BackendFactoryDeps {
   readonly env: Env;
   readonly toolSet: ToolSet;
+  readonly recording?: ModelRecording;
 }
 
 export type BackendFactory = (config: AgentConfig, deps: BackendFactoryDeps) => Promise<AgentBackend>;
@@ -42,7 +46,8 @@ export async function createBackend(config: AgentConfig, options: CreateBackendO
   });
   let backend: AgentBackend;
   try {
-    backend = await BACKEND_FACTORIES[config.backend.type](config, { env: options.env, toolSet });
+    const recording = options.recording === undefined ? {} : { recording: options.recording };
+    backend = await BACKEND_FACTORIES[config.backend.type](config, { env: options.env, toolSet, ...recording });
   } catch (error) {
     await toolSet.close();
     throw error;

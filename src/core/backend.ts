@@ -39,6 +39,11 @@ export interface TurnResponse {
    * (TOOL_SERVER_CRASHED); the turn keeps its answer and tool calls, and errors with these.
    */
   readonly errors?: readonly string[];
+  /**
+   * Model time of the turn's answers served from a recording (`--replay`, `--cache`) as it was recorded, in ms:
+   * it is not waited for, and is added to the turn's execution time so latency figures match the recorded run.
+   */
+  readonly recorded_latency_ms?: number;
 }
 
 export interface SessionOptions {

@@ -14,6 +14,7 @@ import type { LoadedTool } from '../../core/loaded-tool.js';
 import { buildUserMessage } from './build-user-message.js';
 import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
+import { recordedLatencyOf } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
 import { type TurnToolLog, toAiSdkTools } from './to-ai-sdk-tools.js';
@@ -72,12 +73,15 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         retries += 1;
       }
       history.push(user, ...carried);
+      // Answers served from a cassette or the cache took no time now: their recorded time is reported.
+      const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
       return {
         response: steps.at(-1)?.text ?? '',
         tool_invocations: toolInvocationsOf(steps, log.timings),
         token_usage: usageOf(steps),
         retries,
         ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
+        ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
       };
     },
     async close() {

@@ -25,6 +25,7 @@ export interface ModelErrorVerdict {
     | 'MODEL_STREAM'
     | 'MODEL_TIMEOUT'
     | 'MODEL_RESPONSE_TOO_LARGE'
+    | 'REQUEST_NOT_RECORDED'
     | 'MODEL_ERROR';
   readonly message: string;
 }
@@ -46,6 +47,10 @@ const STREAM_ERROR_NAMES = new Set([
 
 export function classifyModelError(error: unknown, context: ModelCallContext): ModelErrorVerdict {
   const fields = fieldsOf(error);
+  if (isNotRecorded(error)) {
+    // A replay that misses: asking again would miss again, and the message already says where and why.
+    return { ...verdict(false, 'REQUEST_NOT_RECORDED', fields.message), retryable: false };
+  }
   const where = `${context.provider}, ${fields.url ?? context.endpoint}`;
   const networkCode = findCode(error);
   if (fields.statusCode !== undefined && fields.statusCode !== 200) {
@@ -171,6 +176,11 @@ function findCode(error: unknown): string | null {
     current = (current as Record<string, unknown>)['cause'];
   }
   return null;
+}
+
+/** RequestNotRecordedError of a replay (recording/cassette-player.ts), known by its code. */
+function isNotRecorded(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === 'REQUEST_NOT_RECORDED';
 }
 
 function isTruncation(error: unknown, fields: ErrorFields): boolean {

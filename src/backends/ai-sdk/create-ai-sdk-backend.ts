@@ -4,6 +4,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import { createLanguageModel, type Env } from './create-language-model.js';
+import type { ModelRecording } from './recording/model-recording.js';
 import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './retry-policy.js';
 
 export interface AiSdkBackendDeps {
@@ -15,16 +16,18 @@ export interface AiSdkBackendDeps {
   readonly retry?: Partial<Omit<RetryPolicy, 'max_retries'>>;
   readonly random?: () => number;
   readonly sleep?: Sleep;
+  /** `--record`, `--replay` or `--cache`: the agent's model calls go through it. */
+  readonly recording?: ModelRecording;
 }
 
 export const DEFAULT_MAX_STEPS = 10;
 
 export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
   const modelConfig = requireModel(config);
-  const resolved = await createLanguageModel(modelConfig, deps.env);
+  const resolved = await createLanguageModel(modelConfig, deps.env, { offline: deps.recording?.mode === 'replay' });
   const { createAiSdkSession } = await import('./ai-sdk-session.js');
   const settings = {
-    model: resolved.model,
+    model: deps.recording === undefined ? resolved.model : await deps.recording.wrap(resolved.model),
     provider: modelConfig.provider,
     endpoint: resolved.endpoint,
     system: config.instructions.trim() === '' ? undefined : config.instructions,

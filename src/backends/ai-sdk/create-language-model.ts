@@ -20,11 +20,23 @@ export interface ResolvedModel {
 
 const KEY_VARS = PROVIDER_KEY_VARS;
 
-export async function createLanguageModel(config: ModelConfig, env: Env): Promise<ResolvedModel> {
+/** Put where a key is missing when no request will go out (a replay): the client is built, never called. */
+const NO_KEY = 'no-key-replay-only';
+
+export interface LanguageModelOptions {
+  /** A replay: no request reaches the provider, so no API key is demanded. */
+  readonly offline?: boolean;
+}
+
+export async function createLanguageModel(
+  config: ModelConfig,
+  env: Env,
+  options: LanguageModelOptions = {},
+): Promise<ResolvedModel> {
   // Provider warnings (e.g. unknown model ids) would go to the console; reports are our channel.
   globalThis.AI_SDK_LOG_WARNINGS = false;
   if (config.endpoint !== null && config.provider !== 'ollama') assertHttpUrl(config.endpoint);
-  const key = apiKeyOf(config, env);
+  const key = apiKeyOf(config, env) ?? (options.offline === true ? NO_KEY : null);
   // The endpoint's query string goes after the API path of each request (endpoint-query.ts).
   const { base, query } = splitEndpoint(config.endpoint ?? '');
   const configured = config.endpoint === null ? null : base;

@@ -1,0 +1,84 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './canonical-json.js';
+import { type CassetteEntry, formatCassette, parseCassette, readCassette, writeCassette } from './cassette-file.js';
+import type { RecordedRequest } from './normalize-request.js';
+import { requestKey } from './request-key.js';
+
+function entry(question: string, occurrence = 0): CassetteEntry {
+  const request: RecordedRequest = {
+    provider: 'openai.chat',
+    model: 'gpt-4o-mini',
+    messages: [{ role: 'user', content: [{ type: 'text', text: question }] }],
+    parameters: { temperature: 0 },
+  };
+  return {
+    key: requestKey(request),
+    occurrence,
+    request,
+    response: { content: [{ type: 'text', text: `answer to ${question}` }], finishReason: { unified: 'stop' } },
+    latency_ms: 120,
+  };
+}
+
+describe('cassette files', () => {
+  it('are written sorted by key then occurrence, one canonical line each, and read back the same', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    const path = join(dir, 'run.cassette.jsonl');
+    const entries = [entry('b'), entry('a', 1), entry('a', 0), entry('c')];
+    await writeCassette(path, entries);
+    const text = await readFile(path, 'utf8');
+    const lines = text.trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+    const keys = lines.map((line) => [JSON.parse(line).key, JSON.parse(line).occurrence]);
+    expect(keys).toEqual([...keys].sort((x, y) => (x[0] === y[0] ? x[1] - y[1] : x[0] < y[0] ? -1 : 1)));
+    expect(lines[0]).toMatch(/^\{"key":"[0-9a-f]{32}","latency_ms":120,"occurrence":\d,"request":\{"messages"/);
+    // The same entries in another order give the same file.
+    expect(formatCassette([...entries].reverse())).toBe(text);
+    expect(await readCassette(path)).toEqual(parseCassette(text, path));
+    expect((await readCassette(path)).map((e) => e.latency_ms)).toEqual([120, 120, 120, 120]);
+  });
+
+  it('a missing file is an error naming it', async () => {
+    await expect(readCassette('/nonexistent/run.cassette.jsonl', 'run.cassette.jsonl')).rejects.toThrow(
+      'cannot read the cassette run.cassette.jsonl: no such file',
+    );
+  });
+
+  it.each([
+    ['not JSON', '{"key": oops', 'c.jsonl:2: not valid JSON'],
+    ['a list', '[1]', 'c.jsonl:2: expected an object {key, occurrence, request, response, latency_ms}'],
+    ['no occurrence', 'occurrence', 'c.jsonl:2: "occurrence" must be a whole number >= 0'],
+    ['no response', 'response', 'c.jsonl:2: "response" must be an object with "content" (a list)'],
+    ['a negative latency', 'latency', 'c.jsonl:2: "latency_ms" must be a number >= 0'],
+    ['an edited request', 'request', 'c.jsonl:2: "key" '],
+  ])('a line with %s is an error naming file:line', (_what, change, message) => {
+    const good = canonicalJson(entry('a'));
+    const bad = entry('b') as unknown as Record<string, unknown>;
+    let line: string;
+    if (change === 'occurrence') line = canonicalJson({ ...bad, occurrence: -1 });
+    else if (change === 'response') line = canonicalJson({ ...bad, response: 'text' });
+    else if (change === 'latency') line = canonicalJson({ ...bad, latency_ms: -5 });
+    else if (change === 'request') line = canonicalJson({ ...bad, request: entry('edited').request });
+    else line = change;
+    expect(() => parseCassette(`${good}\n${line}\n`, 'c.jsonl')).toThrow(message);
+  });
+
+  it('the same occurrence of a request twice is an error, blank lines are not', async () => {
+    const line = canonicalJson(entry('a'));
+    expect(parseCassette(`\n${line}\n\n`, 'c.jsonl')).toHaveLength(1);
+    expect(() => parseCassette(`${line}\n${line}\n`, 'c.jsonl')).toThrow(
+      /c\.jsonl:2: occurrence 0 of request \w+ is recorded twice/,
+    );
+  });
+
+  it('a cassette that cannot be written is an error naming it, and no file is left half written', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    await writeFile(join(dir, 'file'), '');
+    await expect(writeCassette(join(dir, 'file', 'run.jsonl'), [entry('a')])).rejects.toThrow(
+      `cannot write the cassette ${join(dir, 'file', 'run.jsonl')}`,
+    );
+  });
+});

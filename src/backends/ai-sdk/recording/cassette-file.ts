@@ -1,0 +1,122 @@
+/**
+ * A cassette on disk: JSON Lines, one recorded request and its response per line, lines sorted by request key
+ * then occurrence and keys sorted within each line, so recording the same run again gives the same file and a
+ * changed request shows in a git diff as its own line. A line that cannot be used is an error naming file:line.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { canonicalJson } from './canonical-json.js';
+import type { RecordedRequest } from './normalize-request.js';
+import { requestKey } from './request-key.js';
+import type { StoredResponse } from './stored-response.js';
+
+export interface CassetteEntry {
+  readonly key: string;
+  /** 0 for the first time this request was made in the recorded run, 1 for the second… */
+  readonly occurrence: number;
+  readonly request: RecordedRequest;
+  readonly response: StoredResponse;
+  /** How long the model took to answer, in ms. */
+  readonly latency_ms: number;
+}
+
+/** A cassette that cannot be read or used; the message names the file (and line). */
+export class CassetteError extends Error {
+  readonly code = 'CASSETTE_INVALID';
+  constructor(message: string) {
+    super(message);
+    this.name = 'CassetteError';
+  }
+}
+
+/** `label`: the file as messages name it (as given on the command line). */
+export async function readCassette(path: string, label = path): Promise<CassetteEntry[]> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
+    throw new CassetteError(`cannot read the cassette ${label}: ${why}`);
+  }
+  return parseCassette(text, label);
+}
+
+export function parseCassette(text: string, path: string): CassetteEntry[] {
+  const entries: CassetteEntry[] = [];
+  const seen = new Set<string>();
+  text.split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    const entry = parseLine(line, `${path}:${index + 1}`);
+    const id = `${entry.key}#${entry.occurrence}`;
+    if (seen.has(id)) {
+      throw new CassetteError(
+        `${path}:${index + 1}: occurrence ${entry.occurrence} of request ${entry.key} is recorded twice`,
+      );
+    }
+    seen.add(id);
+    entries.push(entry);
+  });
+  return entries;
+}
+
+function parseLine(line: string, where: string): CassetteEntry {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    throw new CassetteError(`${where}: not valid JSON (${(error as Error).message})`);
+  }
+  if (!isObject(value))
+    throw new CassetteError(`${where}: expected an object {key, occurrence, request, response, latency_ms}`);
+  const { key, occurrence, request, response, latency_ms: latency } = value;
+  const fail = (what: string): never => {
+    throw new CassetteError(`${where}: ${what}`);
+  };
+  if (typeof key !== 'string') fail('"key" must be the request key (text)');
+  if (typeof occurrence !== 'number' || !Number.isInteger(occurrence) || occurrence < 0) {
+    fail('"occurrence" must be a whole number >= 0');
+  }
+  if (!isObject(request) || typeof request['provider'] !== 'string' || typeof request['model'] !== 'string') {
+    fail('"request" must be an object with "provider" and "model"');
+  }
+  if (!isObject(response) || !Array.isArray(response['content']))
+    fail('"response" must be an object with "content" (a list)');
+  if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0)
+    fail('"latency_ms" must be a number >= 0');
+  const actual = requestKey(request as RecordedRequest);
+  if (actual !== key) {
+    fail(
+      `"key" ${String(key)} does not match its request (edited by hand?): record again, or set the key to ${actual}`,
+    );
+  }
+  return {
+    key: actual,
+    occurrence: occurrence as number,
+    request: request as RecordedRequest,
+    response: response as StoredResponse,
+    latency_ms: latency as number,
+  };
+}
+
+/** The cassette's text: entries by key then occurrence, one canonical JSON line each. */
+export function formatCassette(entries: readonly CassetteEntry[]): string {
+  const sorted = [...entries].sort((a, b) => (a.key === b.key ? a.occurrence - b.occurrence : a.key < b.key ? -1 : 1));
+  return sorted.map((entry) => `${canonicalJson(entry)}\n`).join('');
+}
+
+/** Written whole through a temporary file, so a cassette is never half written. */
+export async function writeCassette(path: string, entries: readonly CassetteEntry[]): Promise<void> {
+  const temporary = `${path}.${randomUUID().slice(0, 8)}.tmp`;
+  try {
+    await writeFile(temporary, formatCassette(entries));
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw new CassetteError(`cannot write the cassette ${path}: ${(error as Error).message}`);
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

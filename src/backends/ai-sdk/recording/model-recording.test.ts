@@ -1,0 +1,194 @@
+/**
+ * Record, replay and cache through the real AI SDK (`generateText` over `wrapLanguageModel`), with the SDK's own
+ * mock language model standing in for a provider.
+ */
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateText, type LanguageModel, streamText } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../../core/redactor.js';
+import { classifyModelError } from '../classify-model-error.js';
+import { openModelRecording, type RecordingMode } from './model-recording.js';
+import { recordedLatencyOf } from './stored-response.js';
+
+const NO_SECRETS = createRedactor([]);
+
+type Result = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
+
+function answer(text: string, inputTokens = 11): Result {
+  return {
+    content: [{ type: 'text', text }],
+    finishReason: { unified: 'stop', raw: 'stop' },
+    usage: {
+      inputTokens: { total: inputTokens, noCache: inputTokens, cacheRead: 0, cacheWrite: undefined },
+      outputTokens: { total: 3, text: 3, reasoning: undefined },
+    },
+    response: { id: 'resp-1', modelId: 'gpt-4o-mini', timestamp: new Date('2026-01-02T03:04:05Z') },
+    warnings: [],
+  };
+}
+
+/** A model that answers each question with "A<n>" and counts its calls; `fail` makes it throw instead. */
+function countingModel(options: { fail?: boolean } = {}) {
+  let calls = 0;
+  const model = new MockLanguageModelV3({
+    provider: 'openai.chat',
+    modelId: 'gpt-4o-mini',
+    doGenerate: async () => {
+      calls += 1;
+      if (options.fail === true) throw Object.assign(new Error('Service Unavailable'), { statusCode: 503 });
+      return answer(`A${calls}`);
+    },
+  });
+  return { model, calls: () => calls };
+}
+
+/** `temperature`: null sets none. */
+async function ask(model: LanguageModel, prompt: string, temperature: number | null = 0) {
+  return generateText({ model, prompt, maxRetries: 0, ...(temperature === null ? {} : { temperature }) });
+}
+
+async function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'holodeck-recording-'));
+}
+
+describe('record then replay', () => {
+  it('replays each answer with its usage and response metadata, without calling the model, and reports its latency', async () => {
+    const path = join(await tempDir(), 'run.cassette.jsonl');
+    const live = countingModel();
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'run.cassette.jsonl' }, NO_SECRETS);
+    const recorded = await ask(await recorder.wrap(live.model), 'what is 2+2?');
+    expect(await recorder.close()).toBe('recorded 1 model request in run.cassette.jsonl');
+    const offline = countingModel();
+    const player = await openModelRecording({ mode: 'replay', path, label: 'run.cassette.jsonl' }, NO_SECRETS);
+    const replayed = await ask(await player.wrap(offline.model), 'what is 2+2?');
+    expect(offline.calls()).toBe(0);
+    expect(replayed.text).toBe(recorded.text);
+    expect(replayed.usage).toEqual(recorded.usage);
+    expect(replayed.response.timestamp).toEqual(new Date('2026-01-02T03:04:05Z'));
+    const entry = JSON.parse((await readFile(path, 'utf8')).trim()) as { latency_ms: number };
+    expect(recordedLatencyOf(replayed.providerMetadata)).toBe(entry.latency_ms);
+    expect(recordedLatencyOf(recorded.providerMetadata)).toBe(0);
+    expect(await player.close()).toBe('replayed 1 model request from run.cassette.jsonl');
+  });
+
+  it('gives the same request made again its next recorded answer, then the last one again', async () => {
+    const path = join(await tempDir(), 'c.jsonl');
+    const live = countingModel();
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
+    const wrapped = await recorder.wrap(live.model);
+    expect([(await ask(wrapped, 'q')).text, (await ask(wrapped, 'q')).text]).toEqual(['A1', 'A2']);
+    expect(await recorder.close()).toBe('recorded 2 model requests (1 distinct, 1 made again) in c.jsonl');
+    const player = await openModelRecording({ mode: 'replay', path, label: 'c.jsonl' }, NO_SECRETS);
+    const replay = await player.wrap(countingModel().model);
+    const texts = [];
+    for (let i = 0; i < 3; i++) texts.push((await ask(replay, 'q')).text);
+    expect(texts).toEqual(['A1', 'A2', 'A2']);
+  });
+
+  it('fails a request not in the cassette with the closest one and the differing field, never retried', async () => {
+    const path = join(await tempDir(), 'c.jsonl');
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
+    await ask(await recorder.wrap(countingModel().model), 'what about in 2008?');
+    await recorder.close();
+    const player = await openModelRecording({ mode: 'replay', path, label: 'c.jsonl' }, NO_SECRETS);
+    const error = await ask(await player.wrap(countingModel().model), 'what about in 2007?').catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^request not recorded in c\.jsonl: the closest recorded request \([0-9a-f]{12}\) differs at messages\[0\]\.content\[0\]\.text: recorded "what about in 2008\?", sent "what about in 2007\?"$/,
+    );
+    const verdict = classifyModelError(error, { provider: 'openai', endpoint: 'http://127.0.0.1:1/v1' });
+    expect(verdict).toMatchObject({
+      code: 'REQUEST_NOT_RECORDED',
+      retryable: false,
+      message: (error as Error).message,
+    });
+    expect(await player.close()).toBe('replayed 0 model requests from c.jsonl; 1 not recorded');
+  });
+
+  it('says so when the cassette is empty, and refuses streamed calls', async () => {
+    const path = join(await tempDir(), 'empty.jsonl');
+    await writeFile(path, '');
+    const player = await openModelRecording({ mode: 'replay', path, label: 'empty.jsonl' }, NO_SECRETS);
+    const model = await player.wrap(countingModel().model);
+    await expect(ask(model, 'q')).rejects.toThrow(
+      'request not recorded in empty.jsonl (the cassette holds no requests)',
+    );
+    const stream = streamText({ model, prompt: 'q', maxRetries: 0, onError: () => {} });
+    await expect(stream.text).rejects.toThrow();
+  });
+
+  it('masks secrets in the requests and answers it records', async () => {
+    const path = join(await tempDir(), 'c.jsonl');
+    const redactor = createRedactor([{ name: 'LEDGER_TOKEN', value: 'tok-aaaa1111' }]);
+    const echo = new MockLanguageModelV3({ doGenerate: async () => answer('your token is tok-aaaa1111') });
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, redactor);
+    await ask(await recorder.wrap(echo), 'my token is tok-aaaa1111');
+    await recorder.close();
+    const text = await readFile(path, 'utf8');
+    expect(text).not.toContain('tok-aaaa1111');
+    expect(text).toContain('my token is ***LEDGER_TOKEN');
+    expect(text).toContain('your token is ***LEDGER_TOKEN');
+  });
+});
+
+describe('the response cache', () => {
+  const cache = (dir: string, explicit: boolean): RecordingMode => ({ mode: 'cache', dir, explicit });
+
+  it('answers an unchanged request from disk on the next run, and stores nothing that failed', async () => {
+    const dir = await tempDir();
+    const first = countingModel();
+    const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    expect((await ask(await run1.wrap(first.model), 'q')).text).toBe('A1');
+    expect(await run1.close()).toBe(`cache ${dir}: 0 model requests answered from the cache, 1 stored`);
+    const second = countingModel();
+    const run2 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    const wrapped = await run2.wrap(second.model);
+    expect((await ask(wrapped, 'q')).text).toBe('A1');
+    expect(second.calls()).toBe(0);
+    expect(await run2.close()).toBe(`cache ${dir}: 1 model request answered from the cache, 0 stored`);
+
+    const failing = countingModel({ fail: true });
+    const run3 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    const broken = await run3.wrap(failing.model);
+    await expect(ask(broken, 'other')).rejects.toThrow('Service Unavailable');
+    await expect(ask(broken, 'other')).rejects.toThrow('Service Unavailable');
+    expect(failing.calls()).toBe(2);
+  });
+
+  it('caches requests with a temperature above 0, or none, only when --cache was given', async () => {
+    const dir = await tempDir();
+    for (const temperature of [0.7, null]) {
+      const fromConfig = countingModel();
+      const run = await openModelRecording(cache(dir, false), NO_SECRETS);
+      const model = await run.wrap(fromConfig.model);
+      await ask(model, 'sampled', temperature);
+      await ask(model, 'sampled', temperature);
+      expect(fromConfig.calls()).toBe(2);
+      expect(await run.close()).toBe(
+        `cache ${dir}: 0 model requests answered from the cache, 0 stored; 2 not cached (temperature above 0 or unset: give --cache on the command line to cache them)`,
+      );
+    }
+    const explicit = countingModel();
+    const run = await openModelRecording(cache(dir, true), NO_SECRETS);
+    const model = await run.wrap(explicit.model);
+    await ask(model, 'sampled', 0.7);
+    await ask(model, 'sampled', 0.7);
+    expect(explicit.calls()).toBe(1);
+  });
+
+  it('asks again for an answer whose cache file is unreadable', async () => {
+    const dir = await tempDir();
+    const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    await ask(await run1.wrap(countingModel().model), 'q');
+    const { readdir } = await import('node:fs/promises');
+    const sub = (await readdir(join(dir, 'responses')))[0]!;
+    const file = (await readdir(join(dir, 'responses', sub)))[0]!;
+    await writeFile(join(dir, 'responses', sub, file), '{ not json');
+    const again = countingModel();
+    const run2 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    expect((await ask(await run2.wrap(again.model), 'q')).text).toBe('A1');
+    expect(again.calls()).toBe(1);
+  });
+});

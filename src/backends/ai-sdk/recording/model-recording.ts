@@ -1,0 +1,55 @@
+/**
+ * What `--record`, `--replay` and `--cache` hand to the AI SDK backend and to every judge: `wrap` puts the
+ * recording middleware around a language model, `close` writes the cassette and says what was done.
+ */
+import type { LanguageModel } from 'ai';
+import type { Redactor } from '../../../core/redactor.js';
+import { readCassette } from './cassette-file.js';
+import { createCassettePlayer } from './cassette-player.js';
+import { createCassetteRecorder } from './cassette-recorder.js';
+import type { ModelCallStore } from './model-call-store.js';
+import { recordingMiddleware } from './recording-middleware.js';
+import { createResponseCache } from './response-cache.js';
+
+export type RecordingMode =
+  | { readonly mode: 'record'; readonly path: string; readonly label: string }
+  | { readonly mode: 'replay'; readonly path: string; readonly label: string }
+  | { readonly mode: 'cache'; readonly dir: string; readonly explicit: boolean };
+
+export interface ModelRecording {
+  readonly mode: RecordingMode['mode'];
+  /** The model with the recording middleware around it (a model that is not an AI SDK v3 model is refused). */
+  wrap(model: LanguageModel): Promise<LanguageModel>;
+  /** Writes the cassette (record); one line saying what was recorded, replayed or cached. */
+  close(): Promise<string>;
+}
+
+/** Reads the cassette of a replay first: a missing or malformed one throws CassetteError (file:line). */
+export async function openModelRecording(mode: RecordingMode, redactor: Redactor): Promise<ModelRecording> {
+  const store = await storeOf(mode);
+  const middleware = recordingMiddleware(store, redactor);
+  return {
+    mode: mode.mode,
+    wrap: async (model) => {
+      if (typeof model === 'string' || model.specificationVersion !== 'v3') {
+        throw new Error(
+          `the model ${typeof model === 'string' ? model : model.modelId} cannot be recorded: not an AI SDK v3 model`,
+        );
+      }
+      const { wrapLanguageModel } = await import('ai');
+      return wrapLanguageModel({ model, middleware });
+    },
+    close: () => store.close(),
+  };
+}
+
+async function storeOf(mode: RecordingMode): Promise<ModelCallStore> {
+  switch (mode.mode) {
+    case 'record':
+      return createCassetteRecorder(mode.path, mode.label);
+    case 'replay':
+      return createCassettePlayer(await readCassette(mode.path, mode.label), mode.label);
+    case 'cache':
+      return createResponseCache({ dir: mode.dir, explicit: mode.explicit });
+  }
+}

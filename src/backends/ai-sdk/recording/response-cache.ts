@@ -1,0 +1,92 @@
+/**
+ * `--cache` / `execution.cache: true`: a read-through cache of model answers on disk, one file per request key
+ * under `DIR/responses/`. A request found there is answered from it; any other goes to the model and its
+ * answer is stored (errors never are). Requests with a temperature above 0, or none set (the provider's
+ * default, above 0), are sampled: they are cached only when `--cache` was given on the command line.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { canonicalJson } from './canonical-json.js';
+import type { ModelCallStore, StoredCall } from './model-call-store.js';
+import { temperatureOf } from './normalize-request.js';
+import type { KeyedRequest } from './request-key.js';
+import type { StoredResponse } from './stored-response.js';
+
+export interface ResponseCacheOptions {
+  readonly dir: string;
+  /** `--cache` on the command line: sampled requests (temperature above 0) are cached too. */
+  readonly explicit: boolean;
+}
+
+/** The folder of cached answers inside a cache folder; `holodeck cache clear` removes it. */
+export function responsesDir(cacheDir: string): string {
+  return join(cacheDir, 'responses');
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ModelCallStore {
+  const root = responsesDir(options.dir);
+  const fileOf = (key: string) => join(root, key.slice(0, 2), `${key}.json`);
+  const cacheable = (request: KeyedRequest) => options.explicit || temperatureOf(request.request) === 0;
+  let hits = 0;
+  let stored = 0;
+  let sampled = 0;
+  return {
+    find: async (request) => {
+      if (!cacheable(request)) {
+        sampled += 1;
+        return null;
+      }
+      const found = await readEntry(fileOf(request.key));
+      if (found !== null) hits += 1;
+      return found;
+    },
+    save: async (request, call) => {
+      if (!cacheable(request)) return;
+      const file = fileOf(request.key);
+      await mkdir(join(root, request.key.slice(0, 2)), { recursive: true });
+      const temporary = `${file}.${randomUUID().slice(0, 8)}.tmp`;
+      const entry = {
+        key: request.key,
+        request: request.request,
+        response: call.response,
+        latency_ms: call.latency_ms,
+      };
+      try {
+        await writeFile(temporary, `${canonicalJson(entry)}\n`);
+        await rename(temporary, file);
+        stored += 1;
+      } catch {
+        // A cache that cannot be written only costs the next run a request.
+        await rm(temporary, { force: true }).catch(() => undefined);
+      }
+    },
+    close: async () => {
+      const skipped =
+        sampled === 0
+          ? ''
+          : `; ${sampled} not cached (temperature above 0 or unset: give --cache on the command line to cache them)`;
+      return `cache ${options.dir}: ${hits} model ${hits === 1 ? 'request' : 'requests'} answered from the cache, ${stored} stored${skipped}`;
+    },
+  };
+}
+
+/** A cached answer, or null when there is none or it cannot be read (it is then asked for again). */
+async function readEntry(file: string): Promise<StoredCall | null> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return null;
+  }
+  try {
+    const entry = JSON.parse(text) as { response?: unknown; latency_ms?: unknown };
+    const { response, latency_ms: latency } = entry;
+    if (typeof response !== 'object' || response === null || !Array.isArray((response as StoredResponse)['content'])) {
+      return null;
+    }
+    return { response: response as StoredResponse, latency_ms: typeof latency === 'number' ? latency : 0 };
+  } catch {
+    return null;
+  }
+}
