@@ -2,6 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { JsonSchemaValidator, MetricConfig } from '../core/config-types.js';
+import { thrownMessage } from '../core/describe-thrown.js';
+import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 import { compileLinearRegex } from '../matchers/linear-regex.js';
 import type { BuildContext } from './build-context.js';
@@ -90,10 +92,10 @@ async function readSchema(file: string, path: ConfigPath, ctx: BuildContext): Pr
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) return parsed as JsonObject;
+    if (isRecord(parsed)) return parsed as JsonObject;
     throw new Error('the file holds no JSON object');
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = thrownMessage(error);
     const hint = 'a JSON Schema file holds one JSON object';
     ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, `cannot read JSON Schema ${file}: ${reason}`, { hint }));
     return null;

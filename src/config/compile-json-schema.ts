@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Ajv as AjvClass, ErrorObject, Options } from 'ajv';
 import type { JsonSchemaValidator } from '../core/config-types.js';
+import { thrownMessage } from '../core/describe-thrown.js';
 import type { JsonValue } from '../core/json.js';
 
 export type JsonSchemaCompile =
@@ -37,7 +38,7 @@ export function compileJsonSchema(schema: Readonly<Record<string, unknown>>): Js
       check(value) ? [] : (check.errors ?? []).map(toViolation);
     return { ok: true, validate };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    return { ok: false, reason: thrownMessage(error) };
   }
 }
 

@@ -1,4 +1,6 @@
 /** JSON text → plain data (JSON.parse, fast); positions are computed only when an issue needs one. */
+
+import { thrownMessage } from '../core/describe-thrown.js';
 import type { SourceLocation } from '../core/errors.js';
 import { ISSUE } from './issue-codes.js';
 import { findJsonPath } from './json-locator.js';
@@ -10,7 +12,7 @@ export function parseJsonSource(file: string, text: string): SourceParse {
   try {
     return { ok: true, document: new JsonDocument(file, JSON.parse(text), text) };
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = thrownMessage(error);
     return { ok: false, issues: [jsonSyntaxIssue(file, text, message)] };
   }
 }

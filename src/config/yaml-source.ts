@@ -11,6 +11,7 @@ import {
   parseDocument,
   type YAMLError,
 } from 'yaml';
+import { thrownMessage } from '../core/describe-thrown.js';
 import type { SourceLocation } from '../core/errors.js';
 import { ISSUE } from './issue-codes.js';
 import type { ConfigPath, PathSegment, PendingIssue } from './pending-issue.js';
@@ -41,7 +42,7 @@ export function parseYamlSource(file: string, text: string): SourceParse {
   try {
     data = doc.toJS({ maxAliasCount: 10_000 });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = thrownMessage(error);
     return { ok: false, issues: [{ ...syntaxBase(`YAML error: ${message}`, null), location: at(0) }] };
   }
   return { ok: true, document: new YamlDocument(file, data, doc, at) };

@@ -4,9 +4,9 @@
  * summary gets its `errored`, `skipped` and `errored_turns` counts. Results that already carry a status are
  * returned as they are, so the upgrade can run on every read.
  */
-import { caseStatus, type Status, turnStatus, verdict } from './status.js';
 
-type Raw = Record<string, unknown>;
+import { isRecord } from './is-record.js';
+import { caseStatus, type Status, turnStatus, verdict } from './status.js';
 
 export function upgradeTestResult(value: unknown): unknown {
   if (!isRecord(value) || 'status' in value) return value;
@@ -80,8 +80,4 @@ export function upgradeReport(value: unknown): unknown {
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-function isRecord(value: unknown): value is Raw {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

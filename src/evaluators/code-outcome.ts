@@ -3,6 +3,8 @@
  * a number in [0, 1] → that score (the runner applies the threshold, default 0.5), or
  * `{ score, passed?, reason?, details? }`. Anything else is an invalid return naming the grader.
  */
+
+import { thrownMessage } from '../core/describe-thrown.js';
 import type { MetricOutcome } from '../core/evaluator.js';
 import type { JsonValue } from '../core/json.js';
 import { EvaluatorError } from './evaluator-error.js';
@@ -45,7 +47,7 @@ function toJson(grader: string, details: unknown): JsonValue | null {
     const text = JSON.stringify(details, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
     return text === undefined ? null : (JSON.parse(text) as JsonValue);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = thrownMessage(error);
     throw invalid(grader, `returned result.details that cannot be written as JSON: ${message}`);
   }
 }

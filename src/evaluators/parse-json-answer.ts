@@ -3,6 +3,8 @@
  * answer is one fenced code block (```json or a bare ```), the block's content. Text around a fence is not
  * stripped: such an answer is not JSON.
  */
+
+import { thrownMessage } from '../core/describe-thrown.js';
 import type { JsonValue } from '../core/json.js';
 
 export type JsonAnswer =
@@ -19,7 +21,7 @@ export function parseJsonAnswer(answer: string): JsonAnswer {
   try {
     return { ok: true, value: JSON.parse(text) as JsonValue, fenced: fence !== null };
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = thrownMessage(error);
     const what = fence ? 'the fenced block of the answer' : 'the answer';
     return { ok: false, reason: `${what} is not JSON: ${detail}` };
   }

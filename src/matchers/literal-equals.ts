@@ -3,6 +3,8 @@
  * numbers by value, booleans only with booleans, `null` only with `null`, strings exactly, arrays element by
  * element, objects key by key regardless of key order. No type coercion: `"206588"` is not `206588`.
  */
+
+import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 
 export function literalEquals(expected: JsonValue, actual: unknown): boolean {
@@ -19,7 +21,7 @@ function arrayEquals(expected: readonly JsonValue[], actual: unknown): boolean {
 }
 
 function objectEquals(expected: { readonly [key: string]: JsonValue }, actual: unknown): boolean {
-  if (!isPlainRecord(actual)) return false;
+  if (!isRecord(actual)) return false;
   const expectedKeys = Object.keys(expected);
   // Keys holding `undefined` are absent in JSON terms.
   const actualKeys = Object.keys(actual).filter((key) => actual[key] !== undefined);
@@ -27,8 +29,4 @@ function objectEquals(expected: { readonly [key: string]: JsonValue }, actual: u
   return expectedKeys.every(
     (key) => Object.hasOwn(actual, key) && literalEquals(expected[key] as JsonValue, actual[key]),
   );
-}
-
-function isPlainRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -4,6 +4,7 @@
  * the tool computing NaN. Schemas the converter cannot read (e.g. unresolved `$ref`s) are not checked.
  */
 import { z } from 'zod';
+import { isRecord } from '../core/is-record.js';
 
 export type ArgumentCheck =
   | { readonly ok: true; readonly value: Record<string, unknown> }
@@ -19,8 +20,7 @@ export function createArgumentValidator(schema: Readonly<Record<string, unknown>
     check = null;
   }
   return (value) => {
-    const args =
-      typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    const args = isRecord(value) ? value : null;
     if (args === null) return { ok: false, message: 'the arguments must be a JSON object' };
     if (check === null) return { ok: true, value: args };
     const result = check.safeParse(args);

@@ -4,6 +4,8 @@
  * and the report records the structured content when there is some, else the text (parsed when it is JSON),
  * else a summary of the parts without their binary data.
  */
+
+import { isRecord } from '../core/is-record.js';
 import type { ToolContentPart, ToolOutput } from '../core/loaded-tool.js';
 import { toJsonValue } from './to-json-value.js';
 import { ToolExecutionError } from './tool-execution-error.js';
@@ -104,7 +106,7 @@ function mergeTexts(parts: readonly ToolContentPart[]): ToolContentPart[] {
 }
 
 function isPart(value: unknown): value is Part {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isRecord(value);
 }
 
 /** A text that is JSON (a number, an object…) becomes that value; any other text stays text. */

@@ -2,6 +2,7 @@
 
 import type { ToolSet as SdkToolSet, StepResult } from 'ai';
 import { thrownMessage } from '../../core/describe-thrown.js';
+import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import type { ToolTimings } from './to-ai-sdk-tools.js';
@@ -75,12 +76,11 @@ function recordedValue(output: unknown): unknown {
 
 /** Arguments as an object: unparseable input (an invalid call) is kept as text under `_raw`. */
 function argsOf(input: unknown): Readonly<Record<string, unknown>> {
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  if (isRecord(input)) return input;
   if (typeof input === 'string') {
     try {
       const parsed: unknown = JSON.parse(input);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
-        return parsed as Record<string, unknown>;
+      if (isRecord(parsed)) return parsed as Record<string, unknown>;
     } catch {
       // keep the raw text below
     }

@@ -5,6 +5,7 @@
  */
 import { jsonSchema, type ToolSet as SdkToolSet, type ToolResultPart, tool } from 'ai';
 import type { ToolCallJournal } from '../../core/backend.js';
+import { thrownMessage } from '../../core/describe-thrown.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool, ToolContentPart, ToolOutput } from '../../core/loaded-tool.js';
 import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
@@ -70,7 +71,7 @@ export function toAiSdkTools(
           return output;
         } catch (error) {
           if (error instanceof ToolServerCrashedError) log.crashes.add(error.message);
-          const message = error instanceof Error ? error.message : String(error);
+          const message = thrownMessage(error);
           log.journal?.record({ name: loaded.name, args, result: null, error: message, duration_ms: elapsed() });
           throw error;
         } finally {

@@ -9,6 +9,7 @@
  */
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { AgentSession, ToolCallJournal, TurnRequest, TurnResponse } from '../../core/backend.js';
+import { thrownMessage } from '../../core/describe-thrown.js';
 import { AgentTurnError } from '../../core/errors.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import { buildPrompt } from './build-prompt.js';
@@ -194,8 +195,7 @@ async function readTurn(live: LiveQuery, turn: TurnCapture, signal: AbortSignal)
 }
 
 function processError(error: unknown, stderr: string): AgentTurnError {
-  const reason =
-    error === null ? 'it exited before the turn finished' : error instanceof Error ? error.message : String(error);
+  const reason = error === null ? 'it exited before the turn finished' : thrownMessage(error);
   const detail = stderr === '' ? '' : ` — its stderr ends with: ${stderr}`;
   return new AgentTurnError(`Claude Code stopped: ${reason}${detail}`, 'AGENT_PROCESS', false, { cause: error });
 }

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import type { BUILTIN_TOOL_NAMES, query } from '@anthropic-ai/claude-agent-sdk';
+import { thrownMessage } from '../../core/describe-thrown.js';
 import { BackendStartError } from '../../core/errors.js';
 import {
   BackendUnavailableError,
@@ -40,7 +41,7 @@ export async function loadClaudeAgentSdk(
 export function sdkLoadError(error: unknown): Error {
   if (error instanceof BackendUnavailableError || error instanceof BackendStartError) return error;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = thrownMessage(error);
   if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && message.includes(CLAUDE_AGENT_SDK_PACKAGE)) {
     return new BackendUnavailableError(
       `backend claude_agent_sdk needs the package ${CLAUDE_AGENT_SDK_PACKAGE}, which is not installed: ` +

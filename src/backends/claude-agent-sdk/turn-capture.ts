@@ -5,6 +5,7 @@
  */
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { TurnResponse } from '../../core/backend.js';
+import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import { mergeToolCalls, type ToolResultBlock, type ToolUse } from './merge-tool-calls.js';
 import type { ToolCallRecord } from './tool-server.js';
@@ -154,6 +155,6 @@ function textOf(content: unknown): string {
 }
 
 function argsOf(input: unknown): Readonly<Record<string, unknown>> {
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  if (isRecord(input)) return input;
   return input === undefined || input === null ? {} : { _raw: input };
 }

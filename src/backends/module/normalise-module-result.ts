@@ -1,6 +1,7 @@
 /** A module agent's `send` result (a string or a ModuleTurnResult) as a TurnResponse. */
 import type { TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
+import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 
@@ -63,7 +64,7 @@ function invocationOf(value: unknown): ToolInvocation {
   const duration = record['duration_ms'];
   return {
     name: typeof record['name'] === 'string' ? record['name'] : String(record['name'] ?? ''),
-    args: typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {},
+    args: isRecord(args) ? args : {},
     result: record['result'] ?? null,
     error: typeof record['error'] === 'string' ? record['error'] : null,
     duration_ms: typeof duration === 'number' ? duration : null,

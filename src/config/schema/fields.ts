@@ -1,14 +1,14 @@
 /** Field schemas shared by the sections of agent.yaml. */
 import { z } from 'zod';
+import { isRecord } from '../../core/is-record.js';
 import { ISSUE } from '../issue-codes.js';
 import { type IssueTarget, type PathSegment, type PendingIssue, pendingIssue } from '../pending-issue.js';
 import { type CustomIssueParams, envPlaceholderFields, withIssue } from './schema-meta.js';
 
 const NUMERIC_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** Re-exported for the schema rules: the one guard lives in core. */
+export { isRecord };
 
 export function nonBlankString() {
   return withIssue(z.string().regex(/\S/), { code: ISSUE.blankString, message: 'must not be blank' });

@@ -12,6 +12,8 @@
  *   so a line may be empty.
  * - `exceptions`: lines `form base1 base2 ...` of the exception list (one line per form).
  */
+
+import { isRecord } from '../../core/is-record.js';
 import { LineTable } from './line-table.js';
 import { WORDNET_POS, type WordNetPos } from './morphy.js';
 import { SortedLemmaIndex } from './sorted-lemma-index.js';
@@ -37,10 +39,6 @@ export interface WordNetAsset {
 
 /** Lists of ordinals: base-36 numbers separated by single spaces, one list per line. */
 const ORDINAL_LINES = /^[0-9a-z]+(?:[ \n][0-9a-z]+)*$/;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown, where: string): string {
   if (typeof value !== 'string') throw new TypeError(`${where} must be a string`);

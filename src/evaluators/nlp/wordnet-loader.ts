@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
+import { thrownMessage } from '../../core/describe-thrown.js';
 import { WordNet } from './wordnet.js';
 import { decodeWordNetAsset } from './wordnet-asset.js';
 
@@ -26,7 +27,7 @@ export class WordNetDataError extends Error {
 const gunzipAsync = promisify(gunzip);
 
 function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return thrownMessage(error);
 }
 
 /** Reads, unzips and decodes a WordNet data file. */
