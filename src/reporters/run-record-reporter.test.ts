@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -221,5 +221,20 @@ describe('run record reporter', () => {
     });
     await resumed.onBegin?.(runInfo());
     expect(JSON.parse((await readFile(log, 'utf8')).split('\n')[0] ?? '')).toMatchObject({ run_id: 'old-run' });
+  });
+
+  it('reports a log it cannot open on resume and deletes nothing', async () => {
+    const record = join(folder(), '2026-01-01T00-00-00-000Z.json');
+    const log = record.replace(/\.json$/, '.partial.jsonl');
+    await mkdir(folder(), { recursive: true });
+    await symlink(basename(log), log); // a link to itself: ELOOP
+    const resumed = createRunRecordReporter({
+      resultsDir: join(dir, 'results'),
+      agentName: 'Financial Assistant',
+      metadata,
+      resume: { paths: { record, partial: log }, run_id: 'old-run' },
+    });
+    await expect(resumed.onBegin?.(runInfo())).rejects.toThrow(/ELOOP/);
+    expect((await lstat(log)).isSymbolicLink()).toBe(true);
   });
 });

@@ -6,7 +6,7 @@
  * for `--resume`. Secrets are masked, by value, everywhere in both files.
  */
 import { randomUUID } from 'node:crypto';
-import { open, rm } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { createRedactor, type Redactor } from '../core/redactor.js';
 import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
@@ -137,9 +137,10 @@ async function endWithNewline(path: string): Promise<boolean> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(path, 'r+');
-  } catch {
-    await rm(path, { force: true });
-    return true;
+  } catch (error) {
+    // Missing: a new log. Any other failure (permissions, a folder in its place) is reported, never deleted.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
+    throw error;
   }
   try {
     const { size } = await handle.stat();

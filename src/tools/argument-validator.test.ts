@@ -31,8 +31,25 @@ describe('createArgumentValidator', () => {
     expect(createArgumentValidator(twoNumbers)('a=1')).toMatchObject({ ok: false });
   });
 
-  it('does not check schemas it cannot read', () => {
+  it('checks with ajv what zod cannot convert: references and pattern properties', () => {
+    const validate = createArgumentValidator({
+      type: 'object',
+      definitions: { amount: { type: 'number' } },
+      properties: { x: { $ref: '#/definitions/amount' } },
+      patternProperties: { '^n_': { type: 'integer' } },
+      required: ['x'],
+    });
+    expect(validate({ x: 42, n_a: 1 })).toEqual({ ok: true, value: { x: 42, n_a: 1 } });
+    expect(validate({ x: 'lots', n_a: 1.5 })).toEqual({
+      ok: false,
+      message: 'x: must be number; n_a: must be integer',
+    });
+    expect(validate({})).toEqual({ ok: false, message: "must have required property 'x'" });
+  });
+
+  it('does not check a schema that no validator can compile, and still rejects non-objects', () => {
     const validate = createArgumentValidator({ type: 'object', properties: { x: { $ref: '#/definitions/missing' } } });
     expect(validate({ x: 42 })).toEqual({ ok: true, value: { x: 42 } });
+    expect(validate('x=42')).toMatchObject({ ok: false });
   });
 });
