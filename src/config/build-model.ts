@@ -1,6 +1,8 @@
 /** `model:` as validated → ModelConfig. */
 import type { ModelConfig } from '../core/config-types.js';
+import type { ModelPrice } from '../core/model-price.js';
 import type { ModelInput } from './schema/model-schema.js';
+import type { PricingInput } from './schema/pricing-schema.js';
 
 export function buildModel(model: ModelInput): ModelConfig {
   return {
@@ -11,5 +13,15 @@ export function buildModel(model: ModelInput): ModelConfig {
     temperature: model.temperature ?? null,
     max_tokens: model.max_tokens ?? null,
     api_version: model.api_version ?? null,
+    ...(model.pricing === undefined ? {} : { pricing: buildPricing(model.pricing) }),
+  };
+}
+
+function buildPricing(pricing: PricingInput): ModelPrice {
+  return {
+    input_per_mtok: pricing.input_per_mtok,
+    output_per_mtok: pricing.output_per_mtok,
+    cached_input_per_mtok: pricing.cached_input_per_mtok ?? null,
+    cache_write_per_mtok: pricing.cache_write_per_mtok ?? null,
   };
 }

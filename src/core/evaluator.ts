@@ -1,5 +1,6 @@
 /** What every metric implementation receives and returns. */
 import type { JsonValue } from './json.js';
+import type { TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
 export interface EvaluationInput {
@@ -14,6 +15,8 @@ export interface EvaluationInput {
   /** The whole turn as configured, for code graders. */
   readonly turn: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
+  /** Told the token usage of each judge model call made for this turn (geval, rag), for its cost. */
+  readonly on_judge_usage?: (usage: TokenUsage) => void;
 }
 
 /** A metric's raw verdict; the runner adds threshold, timing and error containment. */

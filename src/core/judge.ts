@@ -1,4 +1,6 @@
 /** An LLM used as a judge (geval, rag): asked for a JSON object matching a JSON Schema. */
+import type { TokenUsage } from './token-usage.js';
+
 export interface JudgeRequest {
   readonly system: string;
   readonly prompt: string;
@@ -11,6 +13,8 @@ export interface JudgeRequest {
    * in time rejects with an error whose `code` is `JUDGE_TIMEOUT`.
    */
   readonly timeout_ms: number | null;
+  /** Told the token usage of each model call the judge makes for this request (for its cost). */
+  readonly on_usage?: (usage: TokenUsage) => void;
 }
 
 export interface Judge {

@@ -27,9 +27,10 @@ const readSteps = readObject({ steps: readArray(readString, 1) });
 
 export function createGEvalEvaluator(config: GEvalMetricConfig, judge: Judge): Evaluator {
   let generatedSteps: Promise<readonly string[]> | null = null;
-  const stepsFor = (signal: AbortSignal): Promise<readonly string[]> => {
+  // Steps are generated once, on the first turn graded: that turn's cost carries the call.
+  const stepsFor = (input: EvaluationInput): Promise<readonly string[]> => {
     if (config.evaluation_steps.length > 0) return Promise.resolve(config.evaluation_steps);
-    generatedSteps ??= generateSteps(config, judge, signal).catch((error: unknown) => {
+    generatedSteps ??= generateSteps(config, judge, input).catch((error: unknown) => {
       generatedSteps = null;
       throw error;
     });
@@ -44,7 +45,7 @@ export function createGEvalEvaluator(config: GEvalMetricConfig, judge: Judge): E
       if (input.agent_response.trim() === '') {
         return { score: 0, passed: false, reasoning: 'the agent response is empty', details: null };
       }
-      return grade(config, judge, await stepsFor(input.signal), input);
+      return grade(config, judge, await stepsFor(input), input);
     },
   };
 }
@@ -85,6 +86,7 @@ async function grade(
       schema_name: 'geval_score',
       signal: input.signal,
       timeout_ms: config.timeout_ms,
+      ...(input.on_judge_usage === undefined ? {} : { on_usage: input.on_judge_usage }),
     },
     readScore,
   );
@@ -95,7 +97,11 @@ async function grade(
   };
 }
 
-async function generateSteps(config: GEvalMetricConfig, judge: Judge, signal: AbortSignal): Promise<readonly string[]> {
+async function generateSteps(
+  config: GEvalMetricConfig,
+  judge: Judge,
+  input: EvaluationInput,
+): Promise<readonly string[]> {
   const prompt = paragraphs(
     `Write 3 to 5 concise evaluation steps that a grader should follow to judge an AI assistant's response against the criteria below. The grader sees the user's input, the response and, when available, an expected output and retrieved context. Each step should be one concrete check.`,
     `Criteria:\n${config.criteria}`,
@@ -108,8 +114,9 @@ async function generateSteps(config: GEvalMetricConfig, judge: Judge, signal: Ab
       prompt,
       schema: STEPS_SCHEMA,
       schema_name: 'geval_steps',
-      signal,
+      signal: input.signal,
       timeout_ms: config.timeout_ms,
+      ...(input.on_judge_usage === undefined ? {} : { on_usage: input.on_judge_usage }),
     },
     readSteps,
   );

@@ -58,6 +58,7 @@ function bind<Answer>(metric: RagMetric<Answer>): BoundRagMetric {
         schema_name: metric.schema_name,
         signal: input.signal,
         timeout_ms: timeoutMs,
+        ...(input.on_judge_usage === undefined ? {} : { on_usage: input.on_judge_usage }),
       };
       const answer = await askJudge(judge, metricName, request, metric.read(input));
       return metric.outcome(answer, input);

@@ -51,7 +51,8 @@ function turnHeading(view: TurnView, palette: Palette): string {
     return `${palette.yellow('–')} ${label} ${palette.yellow('skipped')}: ${escapeControlChars(view.skip_reason)}`;
   }
   const tag = view.state === 'error' ? ` ${palette.red('error')}` : '';
-  const time = palette.dim(`${formatDuration(view.execution_time_ms)}${retriesNote(view)}`);
+  const cost = view.cost === null || view.turn_count === 1 ? '' : ` · ${view.cost}`;
+  const time = palette.dim(`${formatDuration(view.execution_time_ms)}${retriesNote(view)}${cost}`);
   return `${consoleMark(view.state, palette)} ${label}${tag}  ${time}`;
 }
 

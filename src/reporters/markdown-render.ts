@@ -1,6 +1,7 @@
 /** The Markdown report: a summary table, a table of test cases, then every case and every turn in detail. */
 
 import { caseOwnErrors, caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
+import { formatCostDetail } from '../core/format-cost.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
@@ -54,11 +55,22 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
     ['Turns', turnCountsText(s)],
     ['Duration', formatDuration(s.duration_ms)],
     ['Tokens', formatTokens(s.token_usage)],
+    ...costRow(s),
     ['Agent config', mdCodeSpan(report.agent_config_path)],
     ['Run at', mdInline(report.timestamp)],
     ['holodeck', mdInline(report.holodeck_version)],
   ];
   return ['| | |', '|---|---|', ...rows.map(([key, value]) => mdRow([`**${key}**`, value]))].join('\n');
+}
+
+/** The Cost row, when the run counted cost. */
+function costRow(summary: Omit<RunReport, 'results'>['summary']): [string, string][] {
+  const cost = formatCostDetail(summary);
+  return cost === null ? [] : [['Cost', mdInline(cost)]];
+}
+
+function nonNull(text: string | null): string[] {
+  return text === null ? [] : [mdInline(text)];
 }
 
 function caseRow(result: TestResult, limits: MarkdownTextLimits): string {
@@ -80,6 +92,7 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
     turnsText(result),
     formatDuration(result.execution_time_ms),
     `${result.token_usage.total_tokens} tokens`,
+    ...nonNull(formatCostDetail(result)),
   ];
   const blocks = [heading, facts.join(' · ')];
   const views = turnViews(result);
@@ -96,7 +109,9 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
       view.state === 'passed' || view.state === 'failed'
         ? MARKDOWN_STATUS[view.state].split(' ')[0]
         : MARKDOWN_STATUS[view.state];
-    const time = view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}${retriesNote(view)}`;
+    const cost = view.cost === null ? '' : ` · ${view.cost}`;
+    const time =
+      view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}${retriesNote(view)}${cost}`;
     blocks.push(
       `### T${turnLabel(view.turn_index, view.turn_count).slice(1)} ${mark}${time}`,
       ...markdownTurnBody(view, limits),

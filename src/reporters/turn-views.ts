@@ -4,6 +4,7 @@
  */
 
 import { skipReason } from '../core/failure-reasons.js';
+import { formatCost } from '../core/format-cost.js';
 import type { GraderDetail, MetricResult, TestResult, TurnResult } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
@@ -31,6 +32,8 @@ export interface TurnView {
   readonly skip_reason: string | null;
   /** Model requests retried during the turn (0 for a single-turn case, which does not record them). */
   readonly retries: number;
+  /** What the turn cost (core/format-cost.ts); null when the result carries no cost. */
+  readonly cost: string | null;
 }
 
 /** ` · 2 retries`, or nothing when the turn needed no retry. */
@@ -62,6 +65,7 @@ function multiTurnView(turn: TurnResult, count: number): TurnView {
     errors: state === 'skipped' ? turn.errors.slice(1) : turn.errors,
     skip_reason: state === 'skipped' ? skipReason(turn) : null,
     retries: turn.retries,
+    cost: formatCost(turn),
   };
 }
 
@@ -81,6 +85,7 @@ function singleTurnView(result: TestResult): TurnView {
     errors: result.errors,
     skip_reason: null,
     retries: 0,
+    cost: formatCost(result),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Rolls the turns of a test case up into its TestResult fields (PRODUCT.md §4 "Roll-up"). */
 
 import type { TestCaseConfig } from '../core/config-types.js';
+import { costFields, sumCosts } from '../core/cost.js';
 import type { MetricResult, TestResult, TurnResult } from '../core/results.js';
 import { caseStatus, verdict } from '../core/status.js';
 import { addUsage, ZERO_USAGE } from '../core/token-usage.js';
@@ -35,10 +36,17 @@ export function rollupTestCase(
     ),
     execution_time_ms: elapsedMs,
     token_usage: turns.reduce((sum, turn) => addUsage(sum, turn.token_usage), ZERO_USAGE),
+    ...caseCost(turns),
     errors: [...caseErrors, ...turnErrors(turns, single)],
     timestamp,
   };
   return single ? base : { ...base, turns };
+}
+
+/** The sum of the turns' costs, when they carry one. */
+function caseCost(turns: readonly TurnResult[]) {
+  const cost = sumCosts(turns);
+  return cost === null ? {} : costFields(cost);
 }
 
 function turnErrors(turns: readonly TurnResult[], single: boolean): string[] {

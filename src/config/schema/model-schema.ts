@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ProviderName } from '../../core/config-types.js';
 import { ISSUE } from '../issue-codes.js';
 import { addIssue, envEnum, hasKey, httpUrl, nonBlankString, numberField, objectRule } from './fields.js';
+import { pricingSchema } from './pricing-schema.js';
 
 export const PROVIDERS = [
   'openai',
@@ -23,6 +24,7 @@ export const modelSchema = z
     temperature: numberField(z.number().min(0)).optional(),
     max_tokens: numberField(z.number().int().min(1)).optional(),
     api_version: nonBlankString().optional().describe('azure_openai only: the API version.'),
+    pricing: pricingSchema.optional(),
   })
   .check(
     objectRule((model, ctx) => {

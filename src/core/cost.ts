@@ -1,0 +1,91 @@
+/**
+ * The cost of a turn, a test case and a run: the agent's calls and the judge's, each priced by its model.
+ * A part that used tokens on a model without a price is unknown (null), never 0; the priced part is kept
+ * beside it, so reports can say "at least $x". Sums are element-wise, as for token usage.
+ */
+import { type PricedModel, priceUsage, roundUsd, usedTokens } from './model-price.js';
+import type { CostBreakdown, CostFields } from './results.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
+
+/** The models whose calls a run pays for. */
+export interface RunPricing {
+  /** The agent model; null when the agent has no model of ours (a module agent without `model:`). */
+  readonly agent: PricedModel | null;
+  /** The judge model of geval and rag metrics, when there is one. */
+  readonly judge: PricedModel | null;
+}
+
+export const ZERO_COST: CostBreakdown = Object.freeze({
+  agent_usd: 0,
+  judge_usd: 0,
+  priced_usd: 0,
+  unpriced_models: Object.freeze([]) as readonly string[],
+  judge_calls: 0,
+  judge_token_usage: ZERO_USAGE,
+});
+
+/** What a turn cost: the agent's usage and each judge call's. */
+export function turnCost(
+  pricing: RunPricing,
+  agentUsage: TokenUsage,
+  judgeUsages: readonly TokenUsage[],
+): CostBreakdown {
+  const agent = partCost(pricing.agent, agentUsage, 'the agent (no model configured)');
+  const judgeUsage = judgeUsages.reduce(addUsage, ZERO_USAGE);
+  const judge = partCost(pricing.judge, judgeUsage, 'the judge (no model configured)');
+  return {
+    agent_usd: agent.usd,
+    judge_usd: judge.usd,
+    priced_usd: roundUsd((agent.usd ?? 0) + (judge.usd ?? 0)),
+    unpriced_models: [...new Set([...agent.unpriced, ...judge.unpriced])].sort(),
+    judge_calls: judgeUsages.length,
+    judge_token_usage: judgeUsage,
+  };
+}
+
+function partCost(model: PricedModel | null, usage: TokenUsage, nobody: string) {
+  if (!usedTokens(usage)) return { usd: 0, unpriced: [] };
+  if (model === null || model.price === null) return { usd: null, unpriced: [model?.label ?? nobody] };
+  return { usd: priceUsage(usage, model.price), unpriced: [] };
+}
+
+export function addCost(a: CostBreakdown, b: CostBreakdown): CostBreakdown {
+  return {
+    agent_usd: addKnown(a.agent_usd, b.agent_usd),
+    judge_usd: addKnown(a.judge_usd, b.judge_usd),
+    priced_usd: roundUsd(a.priced_usd + b.priced_usd),
+    unpriced_models: [...new Set([...a.unpriced_models, ...b.unpriced_models])].sort(),
+    judge_calls: a.judge_calls + b.judge_calls,
+    judge_token_usage: addUsage(a.judge_token_usage, b.judge_token_usage),
+  };
+}
+
+function addKnown(a: number | null, b: number | null): number | null {
+  return a === null || b === null ? null : roundUsd(a + b);
+}
+
+/** The total, or null when a part is unknown. */
+export function costUsd(cost: CostBreakdown): number | null {
+  return cost.agent_usd === null || cost.judge_usd === null ? null : roundUsd(cost.agent_usd + cost.judge_usd);
+}
+
+/** `cost_usd` and `cost` of a turn, test case or summary. */
+export function costFields(cost: CostBreakdown): Required<CostFields> {
+  return { cost_usd: costUsd(cost), cost };
+}
+
+/** A part that carries no cost (written before cost was counted): free when it used no tokens, else unknown. */
+const UNCOUNTED: CostBreakdown = Object.freeze({ ...ZERO_COST, agent_usd: null });
+
+/**
+ * The cost of turns or test cases together, or null when none of them carries a cost (results of a runner
+ * given no prices). A part without one counts as unknown when it used tokens.
+ */
+export function sumCosts(parts: readonly (CostFields & { readonly token_usage: TokenUsage })[]): CostBreakdown | null {
+  if (!parts.some((part) => part.cost !== undefined)) return null;
+  return parts.reduce((sum, part) => addCost(sum, costOfPart(part)), ZERO_COST);
+}
+
+export function costOfPart(part: CostFields & { readonly token_usage: TokenUsage }): CostBreakdown {
+  return part.cost ?? (usedTokens(part.token_usage) ? UNCOUNTED : ZERO_COST);
+}

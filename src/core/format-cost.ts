@@ -1,0 +1,40 @@
+/**
+ * Cost as every report writes it: `$0.0123`, `≥ $0.0123 (no price for openai:my-model)` when part of the
+ * calls has no price, `unknown (no price for openai:my-model)` when nothing could be priced. Never `$0` for
+ * an unknown price.
+ */
+import type { CostFields } from './results.js';
+
+/** `$1.23`, `$0.0123`, `$0.000042`: four significant digits below a dollar, cents above. */
+export function formatUsd(usd: number): string {
+  if (!Number.isFinite(usd)) return '—';
+  if (usd === 0) return '$0';
+  if (usd >= 1) return `$${usd.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const digits = Math.min(10, Math.max(2, 3 - Math.floor(Math.log10(usd))));
+  // Trailing zeros go, but at least cents stay: `$0.10`, `$0.0123`.
+  return `$${usd.toFixed(digits).replace(/(\.\d\d\d*?)0+$/, '$1')}`;
+}
+
+/** The cost of a turn, case or run; null when it carries none (results written before cost was counted). */
+export function formatCost(fields: CostFields): string | null {
+  const { cost_usd: usd, cost } = fields;
+  if (usd === undefined && cost === undefined) return null;
+  if (usd !== null && usd !== undefined) return formatUsd(usd);
+  const why = unpricedNote(cost?.unpriced_models ?? []);
+  if (cost === undefined || cost.priced_usd === 0) return `unknown${why}`;
+  return `≥ ${formatUsd(cost.priced_usd)}${why}`;
+}
+
+/** The cost with its split into agent and judge calls, when judges were called: `$0.0150 (agent $0.0120, judge $0.0030)`. */
+export function formatCostDetail(fields: CostFields): string | null {
+  const text = formatCost(fields);
+  const cost = fields.cost;
+  if (text === null || cost === undefined || cost.judge_calls === 0) return text;
+  const part = (usd: number | null) => (usd === null ? 'unknown' : formatUsd(usd));
+  const calls = `${cost.judge_calls} judge ${cost.judge_calls === 1 ? 'call' : 'calls'}`;
+  return `${text} (agent ${part(cost.agent_usd)}, ${calls} ${part(cost.judge_usd)})`;
+}
+
+function unpricedNote(models: readonly string[]): string {
+  return models.length === 0 ? '' : ` (no price for ${models.join(', ')})`;
+}
