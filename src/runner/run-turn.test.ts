@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentSession, TurnRequest, TurnResponse } from '../core/backend.js';
+import type { ExpectedTool, TurnConfig } from '../core/config-types.js';
+import { AgentTurnError } from '../core/errors.js';
+import type { RunDeps } from './run-deps.js';
+import { runTurn } from './run-turn.js';
+import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, turn } from './runner-fixtures.js';
+
+const lookup: ExpectedTool = { name: 'lookup', name_match: 'exact', args: null, count: 1 };
+
+function session(send: (request: TurnRequest) => Promise<TurnResponse> | TurnResponse): AgentSession {
+  return { send: async (request) => send(request), close: async () => {} };
+}
+
+/** Settles once the turn is stopped (at once when it already is), as an agent that honours its signal does. */
+async function untilAborted(signal: AbortSignal): Promise<never> {
+  if (!signal.aborted) await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+  throw signal.reason;
+}
+
+function context(turnConfig: TurnConfig, agent: AgentSession, overrides: Partial<RunDeps> = {}, timeoutMs = 1000) {
+  return {
+    session: agent,
+    testCase: multiCase('jkhy', [turnConfig]),
+    turn: turnConfig,
+    agentMetrics: [EXACT_METRIC],
+    turnTimeoutMs: timeoutMs,
+    deps: deps(scriptedBackend(() => answer('')).backend, overrides),
+  };
+}
+
+describe('runTurn', () => {
+  it('answers a turn: its metrics pass, its usage and calls are kept', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const outcome = await runTurn(
+      context(
+        asked,
+        session(() => answer('206588', 42)),
+      ),
+    );
+    expect(outcome.state).toBe('answered');
+    expect(outcome.result).toMatchObject({
+      status: 'passed',
+      passed: true,
+      response: '206588',
+      token_usage: { prompt_tokens: 42 },
+      metric_results: [expect.objectContaining({ metric_name: 'equality', passed: true })],
+    });
+  });
+
+  it('fails a turn whose tool assertion does not hold even when every metric passed', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588', expected_tools: [lookup] });
+    const outcome = await runTurn(
+      context(
+        asked,
+        session(() => answer('206588')),
+      ),
+    );
+    expect(outcome.state).toBe('answered');
+    expect(outcome.result).toMatchObject({ status: 'failed', tools_matched: false });
+    expect(outcome.result.metric_results[0]?.passed).toBe(true);
+  });
+
+  it('errors a turn that times out, keeping the tool calls that settled before, and ends no session', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588', expected_tools: [lookup] });
+    const slow = session(async (request) => {
+      request.calls?.record({ name: 'lookup', args: { year: 2009 }, result: 206588, error: null, duration_ms: 3 });
+      return untilAborted(request.signal);
+    });
+    const outcome = await runTurn(context(asked, slow, {}, 50));
+    expect(outcome).toMatchObject({ state: 'errored', unrecoverable: false, interrupted: false });
+    expect(outcome.result).toMatchObject({
+      status: 'error',
+      passed: false,
+      tool_calls: ['lookup'],
+      errors: ['turn timed out after 0.05s (llm_timeout)'],
+    });
+  });
+
+  it('marks an unrecoverable agent error so the case stops there', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const broken = session(() => {
+      throw new AgentTurnError('401 Unauthorized from http://127.0.0.1:1/v1', 'MODEL_AUTH', true);
+    });
+    const outcome = await runTurn(context(asked, broken));
+    expect(outcome).toMatchObject({ state: 'errored', unrecoverable: true, interrupted: false });
+    expect(outcome.result.errors).toEqual(['401 Unauthorized from http://127.0.0.1:1/v1']);
+  });
+
+  it('says a turn was interrupted when the run is cancelled while it runs', async () => {
+    const cancel = new AbortController();
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const waiting = session(async (request) => {
+      cancel.abort();
+      return untilAborted(request.signal);
+    });
+    const outcome = await runTurn(context(asked, waiting, { signal: cancel.signal }));
+    expect(outcome).toMatchObject({ state: 'errored', interrupted: true });
+    expect(outcome.result.errors).toEqual(['run interrupted before the turn finished']);
+  });
+
+  it('errors an answered turn that reports a problem outside the agent (a crashed tool server)', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const outcome = await runTurn(
+      context(
+        asked,
+        session(() => ({ ...answer('206588'), errors: ['tool server "finance" exited with code 1'] })),
+      ),
+    );
+    expect(outcome.state).toBe('answered');
+    expect(outcome.result).toMatchObject({ status: 'error', errors: ['tool server "finance" exited with code 1'] });
+  });
+});
