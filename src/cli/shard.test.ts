@@ -8,6 +8,12 @@ describe('parseShard', () => {
     expect(parseShard(' 1 / 1 ')).toEqual({ index: 1, total: 1 });
   });
 
+  it('reads auto, in any case, as a shard to take from the environment', () => {
+    expect(parseShard('auto')).toBe('auto');
+    expect(parseShard(' AUTO ')).toBe('auto');
+    expect(() => parseShard('automatic')).toThrow(/expected INDEX\/TOTAL such as 2\/4, or auto, got "automatic"/);
+  });
+
   it.each([
     ['2', /INDEX\/TOTAL/],
     ['a/b', /INDEX\/TOTAL/],

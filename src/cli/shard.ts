@@ -3,10 +3,14 @@ import type { ShardSpec } from '../reporters/run-record.js';
 
 export type { ShardSpec } from '../reporters/run-record.js';
 
-/** Parses `2/4` (1-based index, then the number of shards); throws an Error saying what is wrong. */
-export function parseShard(text: string): ShardSpec {
+/**
+ * Parses `2/4` (1-based index, then the number of shards), or `auto` (read from the CI's environment when the
+ * run starts: shard-from-environment.ts); throws an Error saying what is wrong.
+ */
+export function parseShard(text: string): ShardSpec | 'auto' {
+  if (text.trim().toLowerCase() === 'auto') return 'auto';
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
-  if (match === null) throw new Error(`expected INDEX/TOTAL such as 2/4, got "${text}"`);
+  if (match === null) throw new Error(`expected INDEX/TOTAL such as 2/4, or auto, got "${text}"`);
   const index = Number(match[1]);
   const total = Number(match[2]);
   if (total < 1) throw new Error(`the number of shards must be at least 1, got ${total}`);

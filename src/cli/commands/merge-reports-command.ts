@@ -14,6 +14,7 @@ import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { checkShards, type ShardRecord } from '../merge/check-shards.js';
 import { findRecords } from '../merge/find-records.js';
+import { readUnfinishedRuns } from '../merge/read-unfinished-runs.js';
 import { type MergedRun, replayShards } from '../merge/replay-shards.js';
 import { type OutputFormat, planOutputs } from '../plan-outputs.js';
 import { redactProcessOutput } from '../redact-process-output.js';
@@ -59,9 +60,13 @@ export async function mergeReportsCommand(
       return fail([(error as Error).message]);
     }
   }
-  const checked = checkShards([...loaded.values()].map((entry) => entry.shard));
+  const unfinished = await readUnfinishedRuns(found.unfinished);
+  const checked = checkShards(
+    [...loaded.values()].map((entry) => entry.shard),
+    unfinished,
+  );
   if (!checked.ok) return fail(checked.problems);
-  for (const path of checked.skipped) process.stderr.write(`skipped ${path}: not a shard record\n`);
+  for (const { path, why } of checked.skipped) process.stderr.write(`skipped ${path}: ${why}\n`);
   const ordered = checked.ordered.map((shard) => loaded.get(shard.path) as LoadedShard);
   const merged = mergedRun(ordered);
   const resultsDir = mergedResultsDir(options.resultsDir, merged.agent_config_path);

@@ -71,7 +71,37 @@ describe('checkShards on folders', () => {
   it('skips records found in a folder that are no shard, such as an earlier merged run', () => {
     const merged = { ...shard(1, 1, ['a', 'b']), path: '/r/merged.json', selection: null, explicit: false };
     const check = checkShards([shard(1, 2, ['a']), shard(2, 2, ['b']), merged]);
-    expect(check.ok && check.skipped).toEqual(['/r/merged.json']);
+    expect(check.ok && check.skipped).toEqual([{ path: '/r/merged.json', why: 'not a shard record' }]);
     expect(problems([merged])).toEqual(['none of these run records is a shard (--shard)']);
+  });
+});
+
+describe('checkShards with unfinished runs (a .partial.jsonl log without its record)', () => {
+  const log = (index: number, total: number) => ({ path: `/r/log-${index}.partial.jsonl`, shard: { index, total } });
+
+  it('names the log of a shard that did not finish instead of calling it missing', () => {
+    const check = checkShards([shard(1, 3, ['a']), shard(3, 3, ['c'])], [log(2, 3)]);
+    expect(check.ok ? [] : check.problems).toEqual([
+      'shard 2/3 did not finish: only its log /r/log-2.partial.jsonl is there (the job crashed, was stopped or ' +
+        'is still running); run that shard again, or finish it with --resume, and merge its record',
+    ]);
+    expect(problems([])).toEqual(['none of these run records is a shard (--shard)']);
+    const only = checkShards([], [log(1, 2), { path: '/r/plain.partial.jsonl', shard: null }]);
+    expect(only.ok ? [] : only.problems).toEqual([expect.stringMatching(/^shard 1\/2 did not finish: only its log/)]);
+  });
+
+  it('skips the log of a retried shard whose record is complete, and logs of other splits or of no shard', () => {
+    const check = checkShards(
+      [shard(1, 2, ['a']), shard(2, 2, ['b'])],
+      [log(2, 2), log(2, 3), { path: '/r/plain.partial.jsonl', shard: null }],
+    );
+    expect(check.ok && check.skipped).toEqual([
+      { path: '/r/log-2.partial.jsonl', why: 'an unfinished run of shard 2/2, which is complete in /r/shard-2.json' },
+      {
+        path: '/r/log-2.partial.jsonl',
+        why: 'the log of an unfinished run of shard 2/3, of another split of the suite',
+      },
+      { path: '/r/plain.partial.jsonl', why: 'the log of a run that did not finish, and no shard' },
+    ]);
   });
 });

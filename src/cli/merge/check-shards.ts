@@ -3,7 +3,7 @@
  * each completed, and no test case in two of them. Pure: data in, verdict out.
  */
 import type { RunState } from '../../core/reporter.js';
-import type { RunSelection } from '../../reporters/run-record.js';
+import type { RunSelection, ShardSpec } from '../../reporters/run-record.js';
 import { formatShard } from '../shard.js';
 
 export interface ShardRecord {
@@ -18,22 +18,38 @@ export interface ShardRecord {
   readonly explicit?: boolean;
 }
 
+/** A run's `.partial.jsonl` log without its record: a shard that crashed, was stopped or is still running. */
+export interface UnfinishedRun {
+  readonly path: string;
+  /** From the log's header; null when it has none or the run was no shard. */
+  readonly shard: ShardSpec | null;
+}
+
+export interface Skipped {
+  readonly path: string;
+  readonly why: string;
+}
+
 export type ShardCheck =
-  | { readonly ok: true; readonly ordered: readonly ShardRecord[]; readonly skipped: readonly string[] }
+  | { readonly ok: true; readonly ordered: readonly ShardRecord[]; readonly skipped: readonly Skipped[] }
   | { readonly ok: false; readonly problems: readonly string[] };
 
-export function checkShards(records: readonly ShardRecord[]): ShardCheck {
+export function checkShards(records: readonly ShardRecord[], unfinished: readonly UnfinishedRun[] = []): ShardCheck {
   const problems: string[] = [];
   const sharded = records.filter((record) => record.selection?.shard != null);
-  const skipped: string[] = [];
+  const skipped: Skipped[] = [];
   for (const record of records) {
     if (record.selection?.shard != null) continue;
-    if (record.explicit === false) skipped.push(record.path);
+    if (record.explicit === false) skipped.push({ path: record.path, why: 'not a shard record' });
     else problems.push(`${record.path} was not run with --shard`);
   }
-  if (sharded.length === 0 && problems.length === 0) problems.push('none of these run records is a shard (--shard)');
   const first = sharded[0];
-  if (first === undefined) return { ok: false, problems };
+  if (first === undefined) {
+    const unfinishedShards = unfinished.filter((run) => run.shard !== null);
+    problems.push(...unfinishedShards.map((run) => didNotFinish(run.shard as ShardSpec, run.path)));
+    if (problems.length === 0) problems.push('none of these run records is a shard (--shard)');
+    return { ok: false, problems };
+  }
   const firstSelection = first.selection as RunSelection;
   const total = firstSelection.shard?.total ?? 0;
   for (const record of sharded.slice(1)) problems.push(...mismatches(first, record));
@@ -45,7 +61,9 @@ export function checkShards(records: readonly ShardRecord[]): ShardCheck {
   for (let index = 1; index <= total; index += 1) {
     const found = byIndex.get(index) ?? [];
     const label = formatShard({ index, total });
-    if (found.length === 0) problems.push(`shard ${label} is missing`);
+    const log = unfinished.find((run) => run.shard?.index === index && run.shard.total === total);
+    if (found.length === 0)
+      problems.push(log === undefined ? `shard ${label} is missing` : didNotFinish(log.shard as ShardSpec, log.path));
     if (found.length > 1)
       problems.push(`shard ${label} appears ${found.length} times: ${found.map((r) => r.path).join(', ')}`);
   }
@@ -56,6 +74,7 @@ export function checkShards(records: readonly ShardRecord[]): ShardCheck {
   }
   problems.push(...overlaps(sharded));
   if (problems.length > 0) return { ok: false, problems };
+  for (const run of unfinished) skipped.push({ path: run.path, why: unfinishedWhy(run, total, byIndex) });
   const ordered = [...sharded].sort((a, b) => (a.selection?.shard?.index ?? 0) - (b.selection?.shard?.index ?? 0));
   return { ok: true, ordered, skipped };
 }
@@ -91,6 +110,25 @@ function overlaps(records: readonly ShardRecord[]): string[] {
     }
   }
   return problems.slice(0, 20);
+}
+
+function didNotFinish(shard: ShardSpec, log: string): string {
+  return (
+    `shard ${formatShard(shard)} did not finish: only its log ${log} is there (the job crashed, was stopped or ` +
+    'is still running); run that shard again, or finish it with --resume, and merge its record'
+  );
+}
+
+function unfinishedWhy(
+  run: UnfinishedRun,
+  total: number,
+  complete: ReadonlyMap<number, readonly ShardRecord[]>,
+): string {
+  if (run.shard === null) return 'the log of a run that did not finish, and no shard';
+  const record = run.shard.total === total ? complete.get(run.shard.index)?.[0] : undefined;
+  return record === undefined
+    ? `the log of an unfinished run of shard ${formatShard(run.shard)}, of another split of the suite`
+    : `an unfinished run of shard ${formatShard(run.shard)}, which is complete in ${record.path}`;
 }
 
 function shardLabel(record: ShardRecord): string {
