@@ -1,7 +1,7 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
 import type { Redactor } from '../core/redactor.js';
 import type { Reporter } from '../core/reporter.js';
-import { createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
+import { type ConsoleStream, createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
 import { createReporter } from '../reporters/create-reporter.js';
 import { multiplexReporter } from '../reporters/multiplex-reporter.js';
 import { redactingReporter } from '../reporters/redacting-reporter.js';
@@ -21,6 +21,8 @@ export interface ReporterPlan {
   readonly max_text_length: number | undefined;
   /** Resume: continue this run's record instead of starting a new one. */
   readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
+  /** Where the console report goes (default stdout); a model matrix buffers each model's. */
+  readonly console?: ConsoleStream;
 }
 
 export type ComposedReporters =
@@ -41,7 +43,7 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
   }
   const stderr = process.stderr;
   const console = createConsoleReporter({
-    stream: process.stdout,
+    stream: plan.console ?? process.stdout,
     verbosity: plan.verbosity,
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
   });

@@ -5,6 +5,7 @@
  */
 import type { AgentConfig, MetricConfig, ModelConfig } from '../core/config-types.js';
 import { PROVIDER_KEY_VARS, providerNeedsKey } from '../core/provider-key-vars.js';
+import { formatFieldPath } from './field-path.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, type IssueTarget, type PendingIssue, pendingIssue } from './pending-issue.js';
 import type { Env } from './substitute-env.js';
@@ -13,6 +14,10 @@ import type { Env } from './substitute-env.js';
 export interface RunnableOrigins {
   readonly model: 'config' | 'cli';
   readonly backend: 'config' | 'cli';
+  /** A model matrix from agent.yaml: where this run's model is written, e.g. `models[1]` (default `model`). */
+  readonly model_path?: ConfigPath;
+  /** `--replay`: every model request is answered from a cassette, so no API key is needed. */
+  readonly offline?: boolean;
 }
 
 const FROM_CONFIG: RunnableOrigins = { model: 'config', backend: 'config' };
@@ -31,11 +36,12 @@ interface ModelUse {
 export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableOrigins = FROM_CONFIG): PendingIssue[] {
   const issues: PendingIssue[] = [];
   const fromCli = origins.model === 'cli';
+  const modelPath = origins.model_path ?? ['model'];
   const agentUse = (model: ModelConfig, keyAlways: boolean): ModelUse => ({
     model,
-    path: fromCli ? [] : ['model'],
+    path: fromCli ? [] : modelPath,
     target: fromCli ? 'none' : 'value',
-    label: fromCli ? '--model' : 'model',
+    label: fromCli ? '--model' : formatFieldPath(modelPath),
     keyAlways,
   });
   const backend = config.backend.type;
@@ -54,14 +60,14 @@ export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableO
     }
   }
   issues.push(...judgeIssues(config, env, agentUse));
-  return issues;
+  return origins.offline === true ? issues.filter((issue) => issue.code !== ISSUE.apiKeyMissing) : issues;
 }
 
 function backendMismatch(model: ModelConfig, origins: RunnableOrigins): PendingIssue {
   const backendFrom = origins.backend === 'cli' ? '--backend claude_agent_sdk' : 'backend claude_agent_sdk';
   return pendingIssue(
     ISSUE.backendProvider,
-    origins.model === 'cli' ? [] : ['model', 'provider'],
+    origins.model === 'cli' ? [] : [...(origins.model_path ?? ['model']), 'provider'],
     `${backendFrom} runs Anthropic models only, but the model's provider is ${model.provider}`,
     {
       target: origins.model === 'cli' ? 'none' : 'value',

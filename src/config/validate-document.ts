@@ -9,6 +9,7 @@ import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, IssueSink, pendingIssue } from './pending-issue.js';
 import { agentConfigSchema, modelPresenceIssues, testCaseSourceIssues } from './schema/agent-schema.js';
 import { isRecord, type ListRule } from './schema/fields.js';
+import { modelAndModelsIssues } from './schema/models-schema.js';
 import { type TestCaseInput, testCaseSchema, uniqueTestCaseNames } from './schema/test-case-schema.js';
 import { type ToolInput, toolSchema, uniqueToolNames } from './schema/tool-schema.js';
 import { parseWithSchema } from './zod-issues.js';
@@ -54,6 +55,7 @@ export function validateDocument(data: unknown): ValidatedDocument {
     else issues.addAll(parsed.issues);
   }
   issues.addAll(modelPresenceIssues(root));
+  issues.addAll(modelAndModelsIssues(root));
   issues.addAll(testCaseSourceIssues(root));
   const tools = validateList(root.tools, ['tools'], toolSchema, uniqueToolNames, issues);
   return {

@@ -1,0 +1,83 @@
+/**
+ * The run record `holodeck compare` reads for one argument: a record path, a run id (`agent/timestamp`, or
+ * the timestamp alone when one agent has it), or `latest` / `latest~N` (the newest run record in the results
+ * folder, or the Nth before it, over every agent).
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+
+export type FoundRecord =
+  | { readonly ok: true; readonly path: string }
+  | { readonly ok: false; readonly message: string };
+
+const LATEST = /^latest(?:~(\d{1,6}))?$/;
+const RECORD = /^(.+?)(?:-(\d+))?\.json$/;
+
+export async function findRunRecord(wanted: string, resultsDir: string): Promise<FoundRecord> {
+  const latest = LATEST.exec(wanted);
+  if (latest) return nthLatest(resultsDir, Number(latest[1] ?? 0), wanted);
+  if (wanted.endsWith('.json') || wanted.includes('\\') || (await isFile(resolve(wanted)))) {
+    const path = resolve(wanted);
+    return (await isFile(path))
+      ? { ok: true, path }
+      : { ok: false, message: `${wanted}: no such run record (${path})` };
+  }
+  if (wanted.includes('/')) {
+    const path = join(resultsDir, `${wanted}.json`);
+    if (await isFile(path)) return { ok: true, path };
+    return { ok: false, message: `${wanted}: no such run in ${resultsDir} (looked for ${path})` };
+  }
+  const matches: string[] = [];
+  for (const agent of await folders(resultsDir)) {
+    const path = join(resultsDir, agent, `${wanted}.json`);
+    if (await isFile(path)) matches.push(path);
+  }
+  if (matches.length === 1) return { ok: true, path: matches[0] as string };
+  if (matches.length > 1) {
+    return { ok: false, message: `${wanted}: several agents have a run with this timestamp; give agent/timestamp` };
+  }
+  return {
+    ok: false,
+    message: `${wanted}: no such run in ${resultsDir} (give a record path, agent/timestamp, latest or latest~N)`,
+  };
+}
+
+/** Every run record of the folder, oldest first (by the timestamp in its name, then its `-N` suffix). */
+async function records(resultsDir: string): Promise<string[]> {
+  const found: { path: string; stamp: string; attempt: number }[] = [];
+  for (const agent of await folders(resultsDir)) {
+    for (const name of await readdir(join(resultsDir, agent)).catch(() => [] as string[])) {
+      const match = name.startsWith('.') ? null : RECORD.exec(name);
+      if (match === null) continue;
+      found.push({ path: join(resultsDir, agent, name), stamp: match[1] ?? '', attempt: Number(match[2] ?? 1) });
+    }
+  }
+  return found
+    .sort((a, b) => (a.stamp < b.stamp ? -1 : a.stamp > b.stamp ? 1 : a.attempt - b.attempt))
+    .map((record) => record.path);
+}
+
+async function nthLatest(resultsDir: string, back: number, wanted: string): Promise<FoundRecord> {
+  const all = await records(resultsDir);
+  const path = all[all.length - 1 - back];
+  if (path !== undefined) return { ok: true, path };
+  const held = all.length === 0 ? 'no run record' : `only ${all.length} run record${all.length === 1 ? '' : 's'}`;
+  return { ok: false, message: `${wanted}: ${resultsDir} holds ${held}` };
+}
+
+async function folders(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true });
+    return entries.filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,82 @@
+/** After a model matrix: the Markdown comparison, then where each model's record and reports went. */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, relative } from 'node:path';
+import type { ModelMatrix } from '../../core/model-matrix.js';
+import type { Redactor } from '../../core/redactor.js';
+import { renderMatrixMarkdown } from '../../reporters/matrix-table.js';
+import { resumeCommandLine } from '../resume-command-line.js';
+import { shellQuote } from '../shell-quote.js';
+import type { MatrixInput, PreparedModel } from './prepare-matrix.js';
+
+/** Writes the table to every Markdown output; returns the problems (one per file that could not be written). */
+export async function writeComparisonOutputs(
+  matrix: ModelMatrix,
+  paths: readonly string[],
+  redactor: Redactor,
+): Promise<string[]> {
+  const problems: string[] = [];
+  const text = redactor.text(renderMatrixMarkdown(matrix));
+  for (const path of paths) {
+    try {
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, text);
+    } catch (error) {
+      problems.push(`cannot write ${path}: ${(error as Error).message}`);
+    }
+  }
+  return problems;
+}
+
+export interface ModelRecord {
+  readonly model: PreparedModel;
+  readonly record: string | null;
+}
+
+export function printMatrixLocations(
+  input: MatrixInput,
+  models: readonly ModelRecord[],
+  comparison: readonly string[],
+  interrupted: boolean,
+): void {
+  const cwd = process.cwd();
+  const shown = (path: string) => relative(cwd, path) || '.';
+  if (interrupted) {
+    for (const { model, record } of models) {
+      if (record === null) continue;
+      const runId = relative(input.resultsDir, record)
+        .replace(/\\/g, '/')
+        .replace(/\.json$/, '');
+      const command = resumeCommandLine({
+        configPath: input.loaded.config_path,
+        resultsDir: input.customResultsDir ? input.resultsDir : null,
+        runId,
+        options: { ...input.options, model: model.entry.override, models: [model.entry.override] },
+        outputs: model.outputs,
+        cwd,
+      });
+      process.stderr.write(
+        `${model.entry.label}: saved the finished test cases in ${record}\nrun the rest with: ${command}\n`,
+      );
+    }
+    return;
+  }
+  if (input.options.verbosity === 'quiet') return;
+  const width = Math.max(...models.map(({ model }) => model.entry.label.length), 'comparison'.length);
+  const lines: string[] = [];
+  for (const { model, record } of models) {
+    const label = model.entry.label.padEnd(width);
+    if (record !== null) lines.push(`${label}  run record  ${shown(record)}`);
+    for (const output of model.outputs) lines.push(`${label}  report      ${shown(output.path)}`);
+  }
+  const records = models.map(({ record }) => record).filter((record): record is string => record !== null);
+  for (const path of comparison) lines.push(`${'comparison'.padEnd(width)}  ${shown(path)}`);
+  if (records.length >= 2) {
+    lines.push(
+      `${'compare'.padEnd(width)}  ${['holodeck', 'compare', ...records.slice(0, 2).map(shown)].map(shellQuote).join(' ')}`,
+    );
+  }
+  const view = ['holodeck', 'test', 'view', shown(input.loaded.config_path)];
+  if (input.customResultsDir) view.push('--results-dir', shown(input.resultsDir));
+  lines.push(`${'dashboard'.padEnd(width)}  ${view.map(shellQuote).join(' ')}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

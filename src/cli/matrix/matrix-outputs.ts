@@ -1,0 +1,36 @@
+/**
+ * `--output` in a model matrix: a Markdown output (`.md`, or `--format markdown`) receives the comparison
+ * table; every other report is written once per model, the model named before the extension
+ * (`report.json` → `report.openai-gpt-4o-mini.json`), so no model's report overwrites another's.
+ */
+import { basename, dirname, extname, join } from 'node:path';
+import type { PlannedOutput } from '../plan-outputs.js';
+
+export interface MatrixOutputs {
+  /** Where the comparison table goes, as Markdown. */
+  readonly comparison: readonly string[];
+  /** Each model's reports, in the matrix's model order. */
+  readonly perModel: readonly (readonly PlannedOutput[])[];
+}
+
+/** `openai:gpt-4o-mini` → `openai-gpt-4o-mini`; only `[A-Za-z0-9._-]`. */
+export function modelFileTag(label: string): string {
+  const tag = label
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[-.]+|-+$/g, '')
+    .slice(0, 80);
+  return tag === '' ? 'model' : tag;
+}
+
+export function matrixOutputs(outputs: readonly PlannedOutput[], labels: readonly string[]): MatrixOutputs {
+  const comparison = outputs.filter((output) => output.format === 'markdown').map((output) => output.path);
+  const reports = outputs.filter((output) => output.format !== 'markdown');
+  const perModel = labels.map((label) =>
+    reports.map((output) => {
+      const ext = extname(output.path);
+      const stem = basename(output.path, ext);
+      return { ...output, path: join(dirname(output.path), `${stem}.${modelFileTag(label)}${ext}`) };
+    }),
+  );
+  return { comparison, perModel };
+}

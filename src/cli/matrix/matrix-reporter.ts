@@ -1,0 +1,41 @@
+/**
+ * What a model matrix adds to each model's reporters: the comparison id on the report (so the JSON report and
+ * the run record carry it), the finished cases the side-by-side table needs, and a console that holds its
+ * text until the table prints the models one after the other.
+ */
+import type { MatrixCaseResult } from '../../core/model-matrix.js';
+import type { Reporter } from '../../core/reporter.js';
+import type { ConsoleStream } from '../../reporters/console-reporter.js';
+
+export function matrixReporter(inner: Reporter, comparisonId: string, cases: MatrixCaseResult[]): Reporter {
+  return {
+    ...inner,
+    onTestCaseEnd: (result, index) => {
+      cases.push({
+        index,
+        test_name: result.test_name,
+        status: result.status,
+        execution_time_ms: result.execution_time_ms,
+      });
+      return inner.onTestCaseEnd?.(result, index);
+    },
+    onEnd: (report, state) => inner.onEnd?.({ ...report, comparison_id: comparisonId }, state),
+  };
+}
+
+/** A console stream that keeps what is written (no live progress line: it is not a terminal). */
+export interface HeldConsole extends ConsoleStream {
+  text(): string;
+}
+
+export function heldConsole(): HeldConsole {
+  const chunks: string[] = [];
+  return {
+    isTTY: false,
+    write(text: string) {
+      chunks.push(text);
+      return true;
+    },
+    text: () => chunks.join(''),
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { agentConfig, modelConfig } from '../../../test/fakes/fixtures/agent-config.js';
+import { matrixConfig, planMatrix } from './plan-matrix.js';
+
+const yamlModel = modelConfig({ provider: 'openai', name: 'gpt-4o', endpoint: 'http://127.0.0.1:9/v1', api_key: 'k' });
+const second = modelConfig({ provider: 'ollama', name: 'llama3.2:1b', endpoint: 'http://127.0.0.1:8/' });
+
+describe('planMatrix', () => {
+  it('is no matrix with one --model or one model', () => {
+    const config = agentConfig({ model: yamlModel });
+    expect(planMatrix(config, [])).toEqual({ ok: true, entries: [] });
+    expect(planMatrix(config, [{ provider: 'openai', name: 'x' }])).toEqual({ ok: true, entries: [] });
+    expect(planMatrix({ ...config, models: [yamlModel] }, [])).toEqual({ ok: true, entries: [] });
+  });
+
+  it('takes --model over models:, locating the ones agent.yaml lists', () => {
+    const config = { ...agentConfig({ model: yamlModel }), models: [yamlModel, second] };
+    expect(planMatrix(config, [])).toEqual({
+      ok: true,
+      entries: [
+        { label: 'openai:gpt-4o', override: { provider: 'openai', name: 'gpt-4o' }, path: ['models', 0] },
+        { label: 'ollama:llama3.2:1b', override: { provider: 'ollama', name: 'llama3.2:1b' }, path: ['models', 1] },
+      ],
+    });
+    const cli = planMatrix(config, [
+      { provider: 'ollama', name: 'llama3.2:1b' },
+      { provider: 'anthropic', name: 'claude-x' },
+    ]);
+    expect(cli).toMatchObject({
+      ok: true,
+      entries: [{ path: ['models', 1] }, { label: 'anthropic:claude-x', path: null }],
+    });
+  });
+
+  it('refuses a model given twice', () => {
+    const twice = planMatrix(agentConfig({ model: yamlModel }), [
+      { provider: 'openai', name: 'a' },
+      { provider: 'openai', name: 'a' },
+    ]);
+    expect(twice).toEqual({
+      ok: false,
+      message: '--model openai:a is given twice: each model of a matrix runs the suite once',
+    });
+  });
+});
+
+describe('matrixConfig', () => {
+  it('runs the model under test, keeps the judge on the agent.yaml model, and the block of models: whole', () => {
+    const config = { ...agentConfig({ model: yamlModel }), models: [yamlModel, second] };
+    const [, entry] = (planMatrix(config, []) as { entries: Parameters<typeof matrixConfig>[2][] }).entries;
+    const run = matrixConfig(config, {}, entry as Parameters<typeof matrixConfig>[2]);
+    expect(run.model).toEqual(second);
+    expect(run.evaluations.model).toEqual(yamlModel);
+    expect(run).not.toHaveProperty('models');
+  });
+
+  it('keeps evaluations.model when there is one, and a --model of the same provider keeps the endpoint', () => {
+    const judge = modelConfig({ provider: 'anthropic', name: 'judge' });
+    const base = agentConfig({ model: yamlModel });
+    const config = { ...base, evaluations: { ...base.evaluations, model: judge } };
+    const run = matrixConfig(
+      config,
+      { parallelTestCases: 3 },
+      {
+        label: 'openai:gpt-4o-mini',
+        override: { provider: 'openai', name: 'gpt-4o-mini' },
+        path: null,
+      },
+    );
+    expect(run.model).toMatchObject({ provider: 'openai', name: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:9/v1' });
+    expect(run.evaluations.model).toBe(judge);
+    expect(run.execution.parallel_test_cases).toBe(3);
+  });
+});

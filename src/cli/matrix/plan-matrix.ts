@@ -1,0 +1,83 @@
+/**
+ * Whether `holodeck test` runs a model matrix, and its models: two or more `--model` (the command line wins),
+ * else two or more `models:` in agent.yaml. One `--model` keeps its old meaning: a single run on that model.
+ */
+import { checkRunnable } from '../../config/check-runnable.js';
+import type { ConfigPath } from '../../config/pending-issue.js';
+import type { AgentConfig } from '../../core/config-types.js';
+import type { ConfigIssue } from '../../core/errors.js';
+import { applyOverrides, type Overrides } from '../apply-overrides.js';
+import type { ModelOverride } from '../parse-model-option.js';
+
+export interface MatrixEntry {
+  /** `provider:name`, as the table and the messages name the model. */
+  readonly label: string;
+  /** Applied as `--model` is: a block of `models:` with this provider and name is used whole. */
+  readonly override: ModelOverride;
+  /** Where the model is written in agent.yaml (`models[i]`); null when it comes from the command line only. */
+  readonly path: ConfigPath | null;
+}
+
+export type MatrixPlan =
+  | { readonly ok: true; readonly entries: readonly MatrixEntry[] }
+  | { readonly ok: false; readonly message: string };
+
+const labelOf = (model: ModelOverride) => `${model.provider}:${model.name}`;
+
+/** The models of the matrix; none when the run is an ordinary single run. */
+export function planMatrix(config: AgentConfig, models: readonly ModelOverride[]): MatrixPlan {
+  const listed = config.models ?? [];
+  const pathOf = (model: ModelOverride): ConfigPath | null => {
+    const index = listed.findIndex((block) => block.provider === model.provider && block.name === model.name);
+    return index === -1 ? null : ['models', index];
+  };
+  if (models.length === 1) return { ok: true, entries: [] };
+  if (models.length > 1) {
+    const seen = new Set<string>();
+    for (const model of models) {
+      const label = labelOf(model);
+      if (seen.has(label)) {
+        return { ok: false, message: `--model ${label} is given twice: each model of a matrix runs the suite once` };
+      }
+      seen.add(label);
+    }
+    return {
+      ok: true,
+      entries: models.map((model) => ({ label: labelOf(model), override: model, path: pathOf(model) })),
+    };
+  }
+  if (listed.length < 2) return { ok: true, entries: [] };
+  return {
+    ok: true,
+    entries: listed.map((block, index) => ({
+      label: labelOf(block),
+      override: { provider: block.provider, name: block.name },
+      path: ['models', index],
+    })),
+  };
+}
+
+/**
+ * The configuration one model of the matrix runs: the command line's overrides with this model. Judges keep
+ * their own model: `evaluations.model`, else the agent model of agent.yaml (`model:`, or the first of
+ * `models:`) — never the model under test.
+ */
+export function matrixConfig(loaded: AgentConfig, overrides: Overrides, entry: MatrixEntry): AgentConfig {
+  const config = applyOverrides(loaded, { ...overrides, model: entry.override });
+  const judge = loaded.evaluations.model ?? loaded.model;
+  return { ...config, evaluations: { ...config.evaluations, model: judge } };
+}
+
+/** What would stop one model of the matrix from running (API key, endpoint, backend), located. */
+export function matrixIssues(
+  config: AgentConfig,
+  entry: MatrixEntry,
+  overrides: Overrides,
+  env: NodeJS.ProcessEnv,
+): Promise<readonly ConfigIssue[]> {
+  return checkRunnable(config, env, {
+    model: entry.path === null ? 'cli' : 'config',
+    backend: overrides.backend === undefined ? 'config' : 'cli',
+    ...(entry.path === null ? {} : { model_path: entry.path }),
+  });
+}

@@ -1,0 +1,189 @@
+/**
+ * `holodeck test` with two or more models (a model matrix): the whole suite runs once per model in one
+ * invocation — one run record per model, all tied by one comparison id — sharing the `-j` pool, so the
+ * models' cases interleave. Each model's console report follows the other's, then the side-by-side table.
+ * The exit code is what a single run would give, over every model: 1 if any model's run failed.
+ */
+import { buildModelMatrix, type MatrixCaseResult } from '../../core/model-matrix.js';
+import { createRedactor } from '../../core/redactor.js';
+import { loadTurnFiles } from '../../files/load-turn-files.js';
+import { createPalette } from '../../reporters/ansi.js';
+import { formatMatrixTable } from '../../reporters/matrix-table.js';
+import { runSuite } from '../../runner/run-suite.js';
+import { createSharedSlots } from '../../runner/shared-slots.js';
+import { collectSecrets } from '../collect-secrets.js';
+import { composeReporters } from '../compose-reporters.js';
+import { createEvaluatorFactory } from '../create-evaluator-factory.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import { readVersion } from '../read-version.js';
+import { watchInterrupts } from '../watch-interrupts.js';
+import { writeHtmlOutputs } from '../write-html-outputs.js';
+import { printMatrixLocations, writeComparisonOutputs } from './matrix-locations.js';
+import { heldConsole, matrixReporter } from './matrix-reporter.js';
+import { type MatrixInput, type PreparedModel, prepareMatrix } from './prepare-matrix.js';
+
+export type { MatrixInput } from './prepare-matrix.js';
+
+export async function runMatrix(input: MatrixInput): Promise<ExitCode> {
+  const { options } = input;
+  const prepared = await prepareMatrix(input);
+  if (typeof prepared === 'number') return prepared;
+  const { models, comparisonId, comparison } = prepared;
+  const secrets = models.map((model) => collectSecrets(model.config, process.env, options.redact));
+  const redactor = createRedactor(secrets.flatMap((found) => found.secrets));
+  input.output.use(redactor);
+  for (const warning of new Set(secrets.flatMap((found) => found.warnings)))
+    process.stderr.write(`warning: ${warning}\n`);
+  for (const notice of models[0]?.run.notices ?? []) process.stderr.write(`${notice}\n`);
+  const started: Started[] = [];
+  try {
+    for (const model of models) {
+      const next = await startModel(model, comparisonId, input, redactor);
+      if (typeof next === 'number') return next;
+      started.push(next);
+    }
+    return await runModels(started, input, { comparisonId, comparison }, redactor);
+  } finally {
+    await Promise.all(started.map((model) => model.backend.close().catch(() => {})));
+  }
+}
+
+interface Started {
+  readonly model: PreparedModel;
+  readonly backend: Awaited<ReturnType<MatrixInput['startBackend']>> & object;
+  readonly reporters: Extract<ReturnType<typeof composeReporters>, { ok: true }>;
+  readonly console: ReturnType<typeof heldConsole>;
+  readonly cases: MatrixCaseResult[];
+}
+
+async function startModel(
+  model: PreparedModel,
+  comparisonId: string,
+  input: MatrixInput,
+  redactor: ReturnType<typeof createRedactor>,
+): Promise<Started | ExitCode> {
+  const console = heldConsole();
+  const reporters = composeReporters({
+    outputs: model.outputs,
+    verbosity: input.options.verbosity,
+    resultsDir: input.resultsDir,
+    agentName: model.config.name,
+    metadata: { ...model.run.metadata, comparison_id: comparisonId },
+    redactor,
+    max_text_length: input.options.maxTextLength,
+    console,
+  });
+  if (!reporters.ok) {
+    process.stderr.write(`error: ${reporters.message}\n`);
+    return EXIT.config;
+  }
+  const backend = await input.startBackend(model.config);
+  if (typeof backend === 'number') return backend;
+  for (const warning of input.toolWarnings(model.config, model.run.cases, backend)) {
+    process.stderr.write(`warning: ${model.entry.label}: ${warning}\n`);
+  }
+  return { model, backend, reporters, console, cases: [] };
+}
+
+async function runModels(
+  started: readonly Started[],
+  input: MatrixInput,
+  { comparisonId, comparison }: { comparisonId: string; comparison: readonly string[] },
+  redactor: ReturnType<typeof createRedactor>,
+): Promise<ExitCode> {
+  const grace = input.options.gracePeriod;
+  const interrupts = watchInterrupts({
+    grace_ms: grace * 1000,
+    onStop: () =>
+      process.stderr.write(
+        `\ninterrupted: no new test case starts; running ones get ${grace}s to finish (Ctrl-C again to quit now)\n`,
+      ),
+    onCancel: () => process.stderr.write('\ncancelling the running test cases\n'),
+  });
+  input.guard.onCrash((reason) => interrupts.abortNow(reason));
+  const parallel = started[0]?.model.config.execution.parallel_test_cases ?? 1;
+  const slots = createSharedSlots(parallel);
+  try {
+    const outcomes = await Promise.all(
+      started.map(({ model, backend, reporters, cases }) =>
+        runSuite(
+          model.config,
+          model.run.cases,
+          {
+            run_id: model.run.run_id,
+            holodeck_version: readVersion(),
+            parallel_test_cases: parallel,
+            turn_timeout_ms: model.config.execution.llm_timeout * 1000,
+            keep_results: false,
+          },
+          {
+            backend,
+            createEvaluator: createEvaluatorFactory(model.config, process.env),
+            loadFiles: loadTurnFiles,
+            reporter: matrixReporter(reporters.reporter, comparisonId, cases),
+            now: Date.now,
+            signal: interrupts.cancel,
+            stop: interrupts.stop,
+            slots,
+          },
+        ),
+      ),
+    );
+    const verbosity = input.options.verbosity;
+    for (const { model, console } of started) {
+      if (verbosity !== 'quiet') process.stdout.write(`\n── ${model.entry.label} ──\n`);
+      process.stdout.write(console.text());
+    }
+    const matrix = buildModelMatrix(
+      comparisonId,
+      started.map(({ model, cases }, i) => ({
+        model: model.entry.label,
+        summary: outcomes[i]?.report.summary ?? EMPTY_SUMMARY,
+        cases,
+      })),
+    );
+    const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+    process.stdout.write(`\n${formatMatrixTable(matrix, createPalette(color)).join('\n')}\n\n`);
+    const problems = await writeComparisonOutputs(matrix, comparison, redactor);
+    const records = started.map((model) => model.reporters.recordPath());
+    const interrupted = outcomes.some((outcome) => outcome.state === 'interrupted');
+    if (!interrupted) {
+      for (const [i, { model }] of started.entries()) {
+        problems.push(...(await writeHtmlOutputs(model.outputs, input.resultsDir, records[i] ?? null, redactor)));
+      }
+    }
+    for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+    const located = started.map(({ model }, i) => ({ model, record: records[i] ?? null }));
+    printMatrixLocations(input, located, comparison, interrupted);
+    if (interrupted) return input.guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
+    if (problems.length > 0 || started.some(({ reporters }) => reporters.errors.length > 0)) return EXIT.runtime;
+    return outcomes.some((outcome) => outcome.report.summary.failed > 0) ? EXIT.failed : EXIT.ok;
+  } catch (error) {
+    process.stderr.write(`error: the run stopped unexpectedly: ${(error as Error)?.stack ?? String(error)}\n`);
+    return EXIT.runtime;
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+const EMPTY_SUMMARY = {
+  total_tests: 0,
+  passed: 0,
+  failed: 0,
+  errored: 0,
+  skipped: 0,
+  pass_rate: 0,
+  total_turns: 0,
+  passed_turns: 0,
+  failed_turns: 0,
+  errored_turns: 0,
+  skipped_turns: 0,
+  duration_ms: 0,
+  token_usage: {
+    prompt_tokens: 0,
+    completion_tokens: 0,
+    total_tokens: 0,
+    cache_read_tokens: 0,
+    cache_creation_tokens: 0,
+  },
+};

@@ -1,0 +1,86 @@
+/**
+ * A model matrix: the same suite run once per model in one invocation. Per test case, each model's status;
+ * per model, the totals the side-by-side table ends with (pass rate, mean latency, tokens, cost).
+ */
+import type { ReportSummary } from './results.js';
+import type { Status } from './status.js';
+
+/** What the matrix keeps of one finished test case of one model. */
+export interface MatrixCaseResult {
+  /** Position of the case in the suite. */
+  readonly index: number;
+  readonly test_name: string;
+  readonly status: Status;
+  readonly execution_time_ms: number;
+}
+
+/** One model's run, as the matrix reads it. */
+export interface MatrixRun {
+  /** `provider:name`. */
+  readonly model: string;
+  readonly summary: ReportSummary;
+  readonly cases: readonly MatrixCaseResult[];
+}
+
+export interface MatrixRow {
+  readonly test_name: string;
+  /** One per model, in the matrix's model order; null when that model did not finish the case. */
+  readonly statuses: readonly (Status | null)[];
+  /** The models do not all agree on this case. */
+  readonly differs: boolean;
+}
+
+export interface MatrixTotals {
+  readonly model: string;
+  readonly passed: number;
+  readonly total: number;
+  readonly pass_rate: number;
+  /** Mean wall time of the finished test cases; null when none finished. */
+  readonly mean_latency_ms: number | null;
+  readonly total_tokens: number;
+  /** null: some call used tokens on a model without a price (unknown, never 0). */
+  readonly cost_usd: number | null;
+}
+
+export interface ModelMatrix {
+  readonly comparison_id: string;
+  readonly models: readonly string[];
+  readonly rows: readonly MatrixRow[];
+  readonly totals: readonly MatrixTotals[];
+}
+
+export function buildModelMatrix(comparisonId: string, runs: readonly MatrixRun[]): ModelMatrix {
+  const names = new Map<number, string>();
+  const statuses = new Map<number, (Status | null)[]>();
+  runs.forEach((run, model) => {
+    for (const result of run.cases) {
+      names.set(result.index, result.test_name);
+      let row = statuses.get(result.index);
+      if (row === undefined) {
+        row = runs.map(() => null);
+        statuses.set(result.index, row);
+      }
+      row[model] = result.status;
+    }
+  });
+  const rows = [...names.keys()]
+    .sort((a, b) => a - b)
+    .map((index) => {
+      const row = statuses.get(index) ?? [];
+      return { test_name: names.get(index) ?? '', statuses: row, differs: new Set(row).size > 1 };
+    });
+  return { comparison_id: comparisonId, models: runs.map((run) => run.model), rows, totals: runs.map(totalsOf) };
+}
+
+function totalsOf(run: MatrixRun): MatrixTotals {
+  const times = run.cases.map((result) => result.execution_time_ms);
+  return {
+    model: run.model,
+    passed: run.summary.passed,
+    total: run.summary.total_tests,
+    pass_rate: run.summary.pass_rate,
+    mean_latency_ms: times.length === 0 ? null : times.reduce((sum, ms) => sum + ms, 0) / times.length,
+    total_tokens: run.summary.token_usage.total_tokens,
+    cost_usd: run.summary.cost_usd ?? null,
+  };
+}

@@ -1,0 +1,90 @@
+/**
+ * The side-by-side table of a model matrix: per test case, each model's status; then each model's pass
+ * rate, mean latency, tokens and cost. As console text and as Markdown (`--output compare.md`).
+ */
+import type { MatrixTotals, ModelMatrix } from '../core/model-matrix.js';
+import type { Status } from '../core/status.js';
+import { createPalette, type Palette } from './ansi.js';
+import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
+import { mdInline } from './markdown-escape.js';
+import { escapeControlChars } from './safe-text.js';
+import { consoleMark, MARKDOWN_STATUS } from './status-text.js';
+
+/** `$0.0123`, `$4.56`; `unknown` when a price is missing (never $0). */
+export function formatUsd(value: number | null): string {
+  if (value === null || !Number.isFinite(value)) return 'unknown';
+  if (value === 0) return '$0';
+  return value >= 1 ? `$${value.toFixed(2)}` : `$${Number(value.toPrecision(3))}`;
+}
+
+const TOTAL_ROWS: readonly [string, (totals: MatrixTotals) => string][] = [
+  ['pass rate', (t) => `${formatPercent(t.passed, t.total)} (${t.passed}/${t.total})`],
+  ['mean latency', (t) => (t.mean_latency_ms === null ? '—' : formatDuration(t.mean_latency_ms))],
+  ['tokens', (t) => formatInteger(t.total_tokens)],
+  ['cost', (t) => formatUsd(t.cost_usd)],
+];
+
+function heading(matrix: ModelMatrix): string {
+  const cases = matrix.rows.length;
+  return `${cases} test case${cases === 1 ? '' : 's'} × ${matrix.models.length} models · comparison ${matrix.comparison_id}`;
+}
+
+interface Cell {
+  readonly plain: string;
+  readonly shown: string;
+}
+
+const plainCell = (text: string): Cell => ({ plain: escapeControlChars(text), shown: escapeControlChars(text) });
+const PLAIN_MARKS = createPalette(false);
+
+function statusCell(status: Status | null, palette: Palette): Cell {
+  if (status === null) return plainCell('  not run');
+  return { plain: `${consoleMark(status, PLAIN_MARKS)} ${status}`, shown: `${consoleMark(status, palette)} ${status}` };
+}
+
+export function formatMatrixTable(matrix: ModelMatrix, palette: Palette): string[] {
+  const head = ['test case', ...matrix.models].map(plainCell);
+  const cases = matrix.rows.map((row) => [
+    plainCell(row.test_name),
+    ...row.statuses.map((s) => statusCell(s, palette)),
+  ]);
+  const totals = TOTAL_ROWS.map(([label, cell]) => [plainCell(label), ...matrix.totals.map((t) => plainCell(cell(t)))]);
+  const all = [head, ...cases, ...totals];
+  const widths = head.map((_, column) => Math.max(...all.map((cells) => cells[column]?.plain.length ?? 0)));
+  const padded = (cells: readonly Cell[]) =>
+    `  ${cells.map((cell, i) => cell.shown + ' '.repeat(Math.max(0, (widths[i] ?? 0) - cell.plain.length))).join('   ')}`;
+  const line = (cells: readonly Cell[]) => padded(cells).trimEnd();
+  const rule = '─'.repeat(widths.reduce((sum, width) => sum + width + 3, -3));
+  return [
+    palette.bold(`Model matrix · ${heading(matrix)}`),
+    '',
+    palette.dim(line(head)),
+    ...cases.map((cells, r) =>
+      matrix.rows[r]?.differs ? `${padded(cells)}   ${palette.yellow('← differs')}` : line(cells),
+    ),
+    palette.dim(`  ${rule}`),
+    ...totals.map(line),
+  ];
+}
+
+export function renderMatrixMarkdown(matrix: ModelMatrix): string {
+  const row = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  const models = matrix.models.map((model) => `\`${model.replace(/`/g, "'")}\``);
+  const lines = [
+    '# Model matrix',
+    '',
+    `${heading(matrix)}.`,
+    '',
+    row(['Test case', ...models]),
+    row(['---', ...matrix.models.map(() => '---')]),
+    ...matrix.rows.map((r) =>
+      row([mdInline(r.test_name), ...r.statuses.map((s) => (s === null ? 'not run' : MARKDOWN_STATUS[s]))]),
+    ),
+    '',
+    row(['Totals', ...models]),
+    row(['---', ...matrix.models.map(() => '---:')]),
+    ...TOTAL_ROWS.map(([label, cell]) => row([label, ...matrix.totals.map(cell)])),
+    '',
+  ];
+  return lines.join('\n');
+}

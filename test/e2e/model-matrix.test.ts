@@ -1,0 +1,244 @@
+/**
+ * Issue 15 §3: a model matrix through the built CLI against one fake OpenAI server serving two model names
+ * differently (gpt-bad answers two questions wrong): the suite runs once per model sharing the -j pool, the
+ * console ends with the side-by-side table, `--output compare.md` writes it as Markdown, and each model's run
+ * is recorded and tied by a comparison id. Then `holodeck compare` on those runs: exit 1 on the regression,
+ * 0 without one, 2 for a run it cannot find or read.
+ */
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import type { RunRecord } from '../../src/reporters/run-record.js';
+import { createModelMatrixScript } from '../fakes/model-matrix-script.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { writeProject } from './e2e-project.js';
+
+const ANSWERS = {
+  'capital of France?': 'Paris',
+  'capital of Italy?': 'Rome',
+  'capital of Japan?': 'Tokyo',
+  'capital of Spain?': 'Madrid',
+};
+const WRONG = { 'gpt-bad': ['capital of Italy?', 'capital of Spain?'] };
+
+function agentYaml(
+  url: string,
+  models = `model: { provider: openai, name: gpt-good, endpoint: "${url}/v1", api_key: sk-test-0123456789 }`,
+) {
+  return `name: capitals
+${models}
+instructions: { inline: "Answer with the city only." }
+evaluations:
+  metrics: [{ type: standard, metric: equality }]
+test_cases:
+  - { name: france, input: "capital of France?", ground_truth: Paris }
+  - { name: italy, input: "capital of Italy?", ground_truth: Rome }
+  - { name: japan, input: "capital of Japan?", ground_truth: Tokyo }
+  - name: tour
+    turns:
+      - { input: "capital of France?", ground_truth: Paris }
+      - { input: "capital of Spain?", ground_truth: Madrid }
+`;
+}
+
+const MATRIX = ['--model', 'openai:gpt-good', '--model', 'openai:gpt-bad'];
+
+let server: FakeModelServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function records(dir: string): Promise<{ path: string; json: RunRecord }[]> {
+  const folder = join(dir, 'results', 'capitals');
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+  return Promise.all(
+    names.map(async (name) => ({
+      path: join(folder, name),
+      json: JSON.parse(await readFile(join(folder, name), 'utf8')),
+    })),
+  );
+}
+
+describe('model matrix', () => {
+  it('runs the suite once per model, prints the side-by-side table, writes compare.md and one record per model', async () => {
+    server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const run = await runCli(
+      ['test', 'agent.yaml', ...MATRIX, '-j', '2', '--output', 'compare.md', '--output', 'report.json'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    const models = new Set(server.requests.map((request) => request.model));
+    expect(models).toEqual(new Set(['gpt-good', 'gpt-bad']));
+    // Each model's console report, in model order, then the table.
+    expect(run.stdout.indexOf('── openai:gpt-good ──')).toBeLessThan(run.stdout.indexOf('── openai:gpt-bad ──'));
+    const table = run.stdout.slice(run.stdout.indexOf('Model matrix'));
+    expect(table).toMatch(/^Model matrix · 4 test cases × 2 models · comparison [0-9a-f-]{36}$/m);
+    expect(table).toMatch(/^ {2}test case {6}openai:gpt-good {3}openai:gpt-bad$/m);
+    expect(table).toMatch(/^ {2}france {9}✓ passed {10}✓ passed$/m);
+    expect(table).toMatch(/^ {2}italy {10}✓ passed {10}✗ failed +← differs$/m);
+    expect(table).toMatch(/^ {2}tour {11}✓ passed {10}✗ failed +← differs$/m);
+    expect(table).toMatch(/^ {2}pass rate {6}100\.0% \(4\/4\) {6}50\.0% \(2\/4\)$/m);
+    expect(table).toMatch(/^ {2}mean latency +\d+(ms|\.\ds) +\d+(ms|\.\ds)$/m);
+    expect(table).toMatch(/^ {2}tokens +\d+ +\d+$/m);
+    expect(table).toMatch(/^ {2}cost +(unknown|\$[\d.]+) +(unknown|\$[\d.]+)$/m);
+    expect(table).toMatch(/^comparison +compare\.md$/m);
+
+    const markdown = await readFile(join(dir, 'compare.md'), 'utf8');
+    expect(markdown).toContain('| Test case | `openai:gpt-good` | `openai:gpt-bad` |');
+    expect(markdown).toContain('| italy | ✅ passed | ❌ failed |');
+    expect(markdown).toContain('| france | ✅ passed | ✅ passed |');
+    expect(markdown).toContain('| pass rate | 100.0% (4/4) | 50.0% (2/4) |');
+
+    const good = JSON.parse(await readFile(join(dir, 'report.openai-gpt-good.json'), 'utf8')) as RunReport;
+    const bad = JSON.parse(await readFile(join(dir, 'report.openai-gpt-bad.json'), 'utf8')) as RunReport;
+    expect(good.summary).toMatchObject({ total_tests: 4, passed: 4 });
+    expect(bad.summary).toMatchObject({ total_tests: 4, passed: 2 });
+    expect(good.comparison_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(bad.comparison_id).toBe(good.comparison_id);
+    const saved = await records(dir);
+    expect(saved.map((record) => record.json.metadata.model?.name).sort()).toEqual(['gpt-bad', 'gpt-good']);
+    for (const record of saved) {
+      expect(record.json.metadata.comparison_id).toBe(good.comparison_id);
+      expect(record.json.report.comparison_id).toBe(good.comparison_id);
+    }
+  });
+
+  it('shares the -j pool between the models: -j 2 means two cases in flight, not two per model', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const answer = createModelMatrixScript({ answers: ANSWERS });
+    server = await startFakeModelServer(async (request) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      inFlight -= 1;
+      return answer(request);
+    });
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const run = await runCli(['test', 'agent.yaml', ...MATRIX, '-j', '2', '-q'], { cwd: dir });
+    expect(run.code).toBe(0);
+    expect(server.requests.length).toBe(10);
+    expect(most).toBe(2);
+  });
+
+  it('reads models: from agent.yaml, each block whole (its own endpoint)', async () => {
+    server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
+    const other = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS }));
+    try {
+      const models = `models:
+  - { provider: openai, name: gpt-good, endpoint: "${server.url}/v1", api_key: sk-test-0123456789 }
+  - { provider: openai, name: gpt-bad, endpoint: "${other.url}/v1", api_key: sk-test-0123456789 }`;
+      const dir = await writeProject({ 'agent.yaml': agentYaml(server.url, models) });
+      const run = await runCli(['test', 'agent.yaml'], { cwd: dir });
+      expect(run.stderr).toBe('');
+      // gpt-bad is asked on the other server, which answers every question right.
+      expect(run.code).toBe(0);
+      expect(new Set(server.requests.map((request) => request.model))).toEqual(new Set(['gpt-good']));
+      expect(new Set(other.requests.map((request) => request.model))).toEqual(new Set(['gpt-bad']));
+      expect(run.stdout).toMatch(/^ {2}pass rate +100\.0% \(4\/4\) +100\.0% \(4\/4\)$/m);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a model given twice, --resume, and a model without its key, before any model call (exit 2)', async () => {
+    server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS }));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const twice = await runCli(['test', 'agent.yaml', '--model', 'openai:a', '--model', 'openai:a'], { cwd: dir });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toBe('error: --model openai:a is given twice: each model of a matrix runs the suite once\n');
+    const resume = await runCli(['test', 'agent.yaml', ...MATRIX, '--resume'], { cwd: dir });
+    expect(resume.code).toBe(2);
+    expect(resume.stderr).toMatch(/^error: --resume continues one run, and a model matrix leaves one run per model/);
+    const noKey = await runCli(['test', 'agent.yaml', '--model', 'openai:gpt-good', '--model', 'anthropic:claude-x'], {
+      cwd: dir,
+      env: { ANTHROPIC_API_KEY: undefined },
+    });
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('ANTHROPIC_API_KEY');
+    expect(server.requests.length).toBe(0);
+  });
+});
+
+describe('holodeck compare', () => {
+  it('lists regressions first (cases and turns), metric and total deltas; exit 1 on a regression, 0 without', async () => {
+    server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const matrix = await runCli(['test', 'agent.yaml', ...MATRIX, '-q'], { cwd: dir });
+    expect(matrix.code).toBe(1);
+    const [first, second] = await records(dir);
+    const goodFirst = first?.json.metadata.model?.name === 'gpt-good';
+    const good = (goodFirst ? first : second)?.path ?? '';
+    const bad = (goodFirst ? second : first)?.path ?? '';
+
+    const worse = await runCli(['compare', good, bad], { cwd: dir });
+    expect(worse.stderr).toBe('');
+    expect(worse.code).toBe(1);
+    expect(worse.stdout).toContain('Regressions (2 cases, 1 turn)');
+    expect(worse.stdout).toMatch(
+      /^ {2}✗ italy {2}passed → failed — metric equality: score 0 .*expected "Rome", got "not Rome"$/m,
+    );
+    expect(worse.stdout).toMatch(/^ {2}✗ tour {2}passed → failed/m);
+    expect(worse.stdout).toMatch(/^ {6}turn 2\/2 {2}passed → failed$/m);
+    expect(worse.stdout).not.toContain('Improvements');
+    expect(worse.stdout).toMatch(/^ {2}equality +1 +0\.6 +−0\.4$/m);
+    expect(worse.stdout).toMatch(/^ {2}pass rate +100\.0% +50\.0% +−50\.0 pts$/m);
+    expect(worse.stdout).toMatch(/^ {2}cases passed +4\/4 +2\/4 +−2$/m);
+    expect(worse.stdout).toContain(
+      '2 regressed · 0 fixed · 0 still failing · 2 unchanged passing · 0 added · 0 removed',
+    );
+
+    const better = await runCli(['compare', bad, good], { cwd: dir });
+    expect(better.code).toBe(0);
+    expect(better.stdout).toContain('Improvements (2 cases, 1 turn)');
+    expect(better.stdout).toMatch(/^ {2}✓ italy {2}failed → passed$/m);
+    expect(better.stdout).not.toContain('Regressions');
+
+    const same = await runCli(['compare', 'latest', 'latest'], { cwd: dir });
+    expect(same.code).toBe(0);
+    const byId = await runCli(
+      [
+        'compare',
+        `capitals/${bad
+          .split('/')
+          .pop()
+          ?.replace(/\.json$/, '')}`,
+        'latest~1',
+      ],
+      {
+        cwd: dir,
+      },
+    );
+    expect(byId.stderr).toBe('');
+    expect(byId.code).toBe(goodFirst ? 0 : 1);
+  });
+
+  it('exit 2 with a located message for a run it cannot find or read', async () => {
+    const dir = await writeProject({ 'broken.json': '{ "record_version": 2,' });
+    const unknown = await runCli(['compare', 'capitals/2026-01-01T00-00-00-000Z', 'latest'], { cwd: dir });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe(
+      `error: RUN_A capitals/2026-01-01T00-00-00-000Z: no such run in ${join(dir, 'results')} ` +
+        `(looked for ${join(dir, 'results', 'capitals', '2026-01-01T00-00-00-000Z.json')})\n`,
+    );
+    const latest = await runCli(['compare', 'broken.json', 'latest~1'], { cwd: dir });
+    expect(latest.code).toBe(2);
+    expect(latest.stderr).toMatch(new RegExp(`^error: RUN_A ${join(dir, 'broken.json')}: not valid JSON: `));
+    await writeFile(join(dir, 'ok.json'), '{}');
+    const missing = await runCli(['compare', 'ok.json', 'latest~1'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^error: RUN_A .*ok\.json: not a valid run record: /);
+    const noRuns = await runCli(['compare', join(dir, 'nope.json'), 'latest'], { cwd: dir });
+    expect(noRuns.code).toBe(2);
+    expect(noRuns.stderr).toBe(
+      `error: RUN_A ${join(dir, 'nope.json')}: no such run record (${join(dir, 'nope.json')})\n`,
+    );
+  });
+});
