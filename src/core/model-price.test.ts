@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelConfig } from './config-types.js';
-import { type ModelPrice, pricedModel, priceUsage, resolvePrice, usedTokens } from './model-price.js';
+import { type ModelPrice, priceUsage, usedTokens } from './model-price.js';
+import { pricedModel, resolvePrice } from './resolve-price.js';
 import type { TokenUsage } from './token-usage.js';
 
 const usage = (prompt: number, completion: number, cacheRead = 0, cacheWrite = 0): TokenUsage => ({

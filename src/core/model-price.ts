@@ -1,9 +1,7 @@
 /**
- * What a model costs per million tokens, and what one call's token usage costs at that price. The price of a
- * model is its `pricing:` block, else the built-in table (builtin-prices.ts), else unknown (null).
+ * What a model costs per million tokens, and what one call's token usage costs at that price. Which price a
+ * model has is resolve-price.ts's business.
  */
-import { builtinPrice } from './builtin-prices.js';
-import type { ModelConfig } from './config-types.js';
 import type { TokenUsage } from './token-usage.js';
 
 /** US dollars per million tokens. */
@@ -47,22 +45,6 @@ export function priceUsage(usage: TokenUsage, price: ModelPrice): number {
 /** Whether a call (or a sum of calls) used any token at all: one that used none costs 0, priced or not. */
 export function usedTokens(usage: TokenUsage): boolean {
   return usage.prompt_tokens > 0 || usage.completion_tokens > 0 || usage.total_tokens > 0;
-}
-
-/** The model's own `pricing:`, else the built-in price of its provider and name, else null. */
-export function resolvePrice(model: ModelConfig): ModelPrice | null {
-  return model.pricing ?? builtinPrice(model.provider, model.name);
-}
-
-export function pricedModel(model: ModelConfig): PricedModel {
-  const label = modelLabel(model);
-  if (model.pricing != null) return { label, price: model.pricing, source: 'config' };
-  const builtin = builtinPrice(model.provider, model.name);
-  return { label, price: builtin, source: builtin === null ? null : 'builtin' };
-}
-
-export function modelLabel(model: Pick<ModelConfig, 'provider' | 'name'>): string {
-  return `${model.provider}:${model.name}`;
 }
 
 /** Dollar amounts are kept to 1e-10: sums of many small costs stay free of floating-point noise. */

@@ -1,0 +1,77 @@
+/**
+ * `--max-cost USD`: counts what finished test cases cost and, once that reaches the budget, stops scheduling
+ * (running cases finish; the run is saved as interrupted and can be resumed). Calls without a price cannot be
+ * counted: a run where no model has a price is refused, one where some have none is warned about.
+ */
+import type { RunPricing } from '../core/cost.js';
+import { formatUsd } from '../core/format-cost.js';
+import type { Reporter } from '../core/reporter.js';
+import type { TestResult } from '../core/results.js';
+import { unpricedModels } from './run-pricing.js';
+
+export interface CostBudget {
+  /** Counts finished cases; put it among the run's reporters. */
+  readonly reporter: Reporter;
+  /** Aborted when the spent cost reaches the budget. */
+  readonly stop: AbortSignal;
+  /** What this session's finished cases cost (their priced part). */
+  spent(): number;
+}
+
+export type BudgetCheck =
+  | { readonly ok: true; readonly warnings: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/** Whether `--max-cost` can count this run's calls. */
+export function checkBudget(maxUsd: number, pricing: RunPricing): BudgetCheck {
+  const missing = unpricedModels(pricing);
+  if (missing.length === 0) return { ok: true, warnings: [] };
+  const how = 'add pricing: { input_per_mtok: …, output_per_mtok: … } to its model block';
+  const priced = pricing.agent?.price != null || pricing.judge?.price != null;
+  if (!priced) {
+    return {
+      ok: false,
+      message: `--max-cost ${formatUsd(maxUsd)} cannot count any call: no price for ${missing.join(', ')}; ${how}`,
+    };
+  }
+  return {
+    ok: true,
+    warnings: [`--max-cost counts priced calls only: no price for ${missing.join(', ')}, whose calls are not counted`],
+  };
+}
+
+export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) => void): CostBudget {
+  const controller = new AbortController();
+  let spent = 0;
+  const count = (result: TestResult) => {
+    spent += result.cost?.priced_usd ?? 0;
+    if (spent >= maxUsd && !controller.signal.aborted) {
+      onReached(spent);
+      controller.abort(new Error(`--max-cost ${formatUsd(maxUsd)} reached`));
+    }
+  };
+  return {
+    reporter: { onTestCaseEnd: count },
+    stop: controller.signal,
+    spent: () => spent,
+  };
+}
+
+/**
+ * The budget of a run given `--max-cost`, or null without it; an exit code when it cannot count any call.
+ * Warnings and the moment the budget is reached are told on stderr.
+ */
+export function budgetFor(maxUsd: number | undefined, pricing: RunPricing): CostBudget | null | 2 {
+  if (maxUsd === undefined) return null;
+  const check = checkBudget(maxUsd, pricing);
+  if (!check.ok) {
+    process.stderr.write(`error: ${check.message}\n`);
+    return 2;
+  }
+  for (const warning of check.warnings) process.stderr.write(`warning: ${warning}\n`);
+  return createCostBudget(maxUsd, (spent) =>
+    process.stderr.write(
+      `\n--max-cost ${formatUsd(maxUsd)} reached: the finished test cases cost ${formatUsd(spent)}; no new test case starts, running ones finish\n`,
+    ),
+  );
+}

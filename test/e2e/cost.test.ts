@@ -1,0 +1,208 @@
+/**
+ * Cost through the built CLI against the fake OpenAI server, which reports fixed token usage: per turn, case and
+ * run in JSON, Markdown and on the console (agent and judge apart), unknown prices shown as unknown and never
+ * as $0, `--max-cost` stopping a run that `--resume` then finishes.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import type { FakeReply, FakeRequest, FakeUsage } from '../fakes/fake-script.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { writeProject } from './e2e-project.js';
+
+/** gpt-4o-mini list price: 800 × $0.15 + 200 cached × $0.075 + 100 × $0.60 per million = $0.000195. */
+const AGENT_USAGE: FakeUsage = { prompt_tokens: 1000, completion_tokens: 100, cache_read_tokens: 200 };
+/** gpt-4o list price: 400 × $2.50 + 50 × $10 per million = $0.0015. */
+const JUDGE_USAGE: FakeUsage = { prompt_tokens: 400, completion_tokens: 50 };
+
+const isJudge = (request: FakeRequest) => request.body['response_format'] !== undefined;
+
+function reply(request: FakeRequest): FakeReply {
+  if (isJudge(request)) return { kind: 'answer', text: '{"reasoning":"fine","score":9}', usage: JUDGE_USAGE };
+  return { kind: 'answer', text: '42', usage: AGENT_USAGE };
+}
+
+let server: FakeModelServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function start(): Promise<FakeModelServer> {
+  server = await startFakeModelServer(reply);
+  return server;
+}
+
+interface ModelSpec {
+  readonly provider: 'openai' | 'openai_compatible';
+  readonly name: string;
+  readonly pricing?: string;
+}
+
+function model(url: string, spec: ModelSpec, indent = '  '): string {
+  const lines = [`provider: ${spec.provider}`, `name: ${spec.name}`, `endpoint: ${url}/v1`, 'api_key: sk-test-1'];
+  if (spec.pricing !== undefined) lines.push(`pricing: ${spec.pricing}`);
+  return lines.map((line) => `${indent}${line}`).join('\n');
+}
+
+const GEVAL = '{ type: geval, name: tone, criteria: "Polite.", evaluation_steps: ["Check the tone."] }';
+
+function agentYaml(url: string, agent: ModelSpec, judge: ModelSpec | null, cases: string): string {
+  const evaluations =
+    judge === null ? '' : `evaluations:\n  model:\n${model(url, judge, '    ')}\n  metrics: [${GEVAL}]\n`;
+  return `name: costs\nmodel:\n${model(url, agent)}\n${evaluations}test_cases:\n${cases}`;
+}
+
+const TWO_CASES = `  - { name: one, input: q1, ground_truth: "42" }
+  - name: two
+    turns:
+      - { input: q2, ground_truth: "42" }
+      - { input: q3, ground_truth: "42" }
+`;
+
+const MINI: ModelSpec = { provider: 'openai', name: 'gpt-4o-mini' };
+const GPT4O: ModelSpec = { provider: 'openai', name: 'gpt-4o' };
+const HOUSE: ModelSpec = { provider: 'openai_compatible', name: 'house-model' };
+
+async function runProject(yaml: string, args: string[] = []) {
+  const dir = await writeProject({ 'agent.yaml': yaml });
+  const json = join(dir, 'report.json');
+  const md = join(dir, 'report.md');
+  const run = await runCli(['test', dir, '--output', json, '--output', md, ...args]);
+  const report = JSON.parse(await readFile(json, 'utf8')) as RunReport;
+  return { dir, run, report, markdown: await readFile(md, 'utf8') };
+}
+
+describe('cost of a run', () => {
+  it('prices agent and judge calls per turn, case and run, in JSON, Markdown and on the console', async () => {
+    const { url } = await start();
+    const { run, report, markdown } = await runProject(agentYaml(url, MINI, GPT4O, TWO_CASES), ['-v']);
+    expect(run.code, run.stderr).toBe(0);
+    const [one, two] = report.results;
+    expect(one).toMatchObject({ cost_usd: 0.001695, cost: { agent_usd: 0.000195, judge_usd: 0.0015, judge_calls: 1 } });
+    expect(two?.turns?.map((turn) => turn.cost_usd)).toEqual([0.001695, 0.001695]);
+    expect(two?.cost_usd).toBe(0.00339);
+    expect(report.summary.cost_usd).toBe(0.005085);
+    expect(report.summary.cost).toEqual({
+      agent_usd: 0.000585,
+      judge_usd: 0.0045,
+      priced_usd: 0.005085,
+      unpriced_models: [],
+      judge_calls: 3,
+      judge_token_usage: {
+        prompt_tokens: 1200,
+        completion_tokens: 150,
+        total_tokens: 1350,
+        cache_read_tokens: 0,
+        cache_creation_tokens: 0,
+      },
+    });
+    // The agent's token usage stays the agent's: judge tokens are counted apart.
+    expect(report.summary.token_usage.prompt_tokens).toBe(3000);
+    expect(run.stdout).toContain('  Cost    $0.005085 (agent $0.000585, 3 judge calls $0.0045)\n');
+    expect(run.stdout).toMatch(/✓ two {2}2 turns · 2\/2 passed {2}\d+ms · \$0\.00339\n/);
+    expect(run.stdout).toMatch(/✓ turn 2\/2 {2}\d+ms · \$0\.001695\n/);
+    expect(markdown).toContain('| **Cost** | $0.005085 (agent $0.000585, 3 judge calls $0.0045) |');
+    expect(markdown).toMatch(
+      /single turn · \d+ms · 1100 tokens · \$0\.001695 \(agent \$0\.000195, 1 judge call \$0\.0015\)/,
+    );
+    expect(markdown).toMatch(/### Turn 2\/2 ✅ · \d+ms · \$0\.001695/);
+  });
+
+  it('uses the pricing: block of a model before the built-in table', async () => {
+    const { url } = await start();
+    const priced = { ...MINI, pricing: '{ input_per_mtok: 1, output_per_mtok: 2 }' };
+    const { run, report } = await runProject(agentYaml(url, priced, null, TWO_CASES));
+    expect(run.code, run.stderr).toBe(0);
+    // 1000 input (cached input at the input rate, none given) × $1 + 100 × $2 per million = $0.0012 a call.
+    expect(report.results.map((result) => result.cost_usd)).toEqual([0.0012, 0.0024]);
+    expect(report.summary.cost_usd).toBe(0.0036);
+    expect(run.stdout).toContain('  Cost    $0.0036\n');
+  });
+
+  it('shows a model without a price as unknown, never $0', async () => {
+    const { url } = await start();
+    const { run, report, markdown } = await runProject(agentYaml(url, HOUSE, null, TWO_CASES));
+    expect(run.code, run.stderr).toBe(0);
+    expect(report.results.map((result) => result.cost_usd)).toEqual([null, null]);
+    expect(report.summary).toMatchObject({
+      cost_usd: null,
+      cost: { agent_usd: null, priced_usd: 0, unpriced_models: ['openai_compatible:house-model'] },
+    });
+    expect(run.stdout).toContain('  Cost    unknown (no price for openai_compatible:house-model)\n');
+    expect(run.stdout).not.toMatch(/\$0\b/);
+    expect(markdown).toContain('| **Cost** | unknown (no price for openai\\_compatible:house-model) |');
+  });
+
+  it('keeps the priced part as a lower bound when only the judge has no price', async () => {
+    const { url } = await start();
+    const { run, report } = await runProject(agentYaml(url, MINI, HOUSE, TWO_CASES));
+    expect(run.code, run.stderr).toBe(0);
+    expect(report.summary).toMatchObject({
+      cost_usd: null,
+      cost: { agent_usd: 0.000585, judge_usd: null, priced_usd: 0.000585, judge_calls: 3 },
+    });
+    expect(run.stdout).toContain(
+      '  Cost    ≥ $0.000585 (no price for openai_compatible:house-model) (agent $0.000585, 3 judge calls unknown)\n',
+    );
+  });
+});
+
+const FOUR_CASES = ['a', 'b', 'c', 'd'].map((name) => `  - { name: ${name}, input: q, ground_truth: "42" }`).join('\n');
+
+describe('--max-cost', () => {
+  it('stops scheduling once the finished cases cost that much, saves the run as interrupted, and --resume finishes it', async () => {
+    const { url } = await start();
+    const dir = await writeProject({ 'agent.yaml': agentYaml(url, MINI, null, `${FOUR_CASES}\n`) });
+    const json = join(dir, 'report.json');
+    const first = await runCli(['test', dir, '-j', '1', '--max-cost', '0.0003', '--output', json]);
+    expect(first.code, first.stderr).toBe(130);
+    expect(first.stderr).toContain(
+      '--max-cost $0.0003 reached: the finished test cases cost $0.00039; no new test case starts, running ones finish',
+    );
+    expect(first.stderr).toMatch(
+      /saved the finished test cases in .*\nrun the rest with: holodeck test .* --resume \S+/,
+    );
+    expect(first.stdout).toContain('Run interrupted — costs: 2 of 4 test cases finished');
+    expect(server?.requests).toHaveLength(2);
+
+    const second = await runCli(['test', dir, '--resume', '--output', json]);
+    expect(second.code, second.stderr).toBe(0);
+    const report = JSON.parse(await readFile(json, 'utf8')) as RunReport;
+    expect(report.results.map((result) => result.test_name).sort()).toEqual(['a', 'b', 'c', 'd']);
+    expect(report.summary.cost_usd).toBe(0.00078);
+    expect(server?.requests).toHaveLength(4);
+  });
+
+  it('refuses a run none of whose models has a price (exit 2, no call)', async () => {
+    const { url } = await start();
+    const dir = await writeProject({ 'agent.yaml': agentYaml(url, HOUSE, null, `${FOUR_CASES}\n`) });
+    const run = await runCli(['test', dir, '--max-cost', '1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'error: --max-cost $1.00 cannot count any call: no price for openai_compatible:house-model (agent); ' +
+        'add pricing: { input_per_mtok: …, output_per_mtok: … } to its model block\n',
+    );
+    expect(server?.requests).toHaveLength(0);
+  });
+
+  it('warns that calls of a model without a price are not counted', async () => {
+    const { url } = await start();
+    const dir = await writeProject({ 'agent.yaml': agentYaml(url, MINI, HOUSE, TWO_CASES) });
+    const run = await runCli(['test', dir, '--max-cost', '1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toBe(
+      'warning: --max-cost counts priced calls only: no price for openai_compatible:house-model (judge), whose calls are not counted\n',
+    );
+  });
+
+  it('takes only an amount of dollars above 0', async () => {
+    const run = await runCli(['test', 'agent.yaml', '--max-cost', '-1']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      "option '--max-cost <usd>' argument '-1' is invalid. expected an amount of US dollars > 0",
+    );
+  });
+});
