@@ -46,13 +46,24 @@ describe('shardFromEnvironment', () => {
     );
   });
 
-  it('takes a GitLab job without parallel: (CI_NODE_TOTAL=1 alone) as the only shard, unless another engine shards', () => {
+  it('takes a job without parallelism (GitLab: CI_NODE_TOTAL=1 alone) as the only shard, unless another engine shards', () => {
     expect(found({ CI_NODE_TOTAL: '1' })).toEqual({
       shard: { index: 1, total: 1 },
       source: 'GitLab CI, not parallel (CI_NODE_TOTAL=1)',
     });
     expect(found({ CI_NODE_TOTAL: '1', JOB_COMPLETION_INDEX: '1', HOLODECK_SHARD_TOTAL: '3' })).toMatchObject({
       shard: { index: 2, total: 3 },
+    });
+    expect(
+      found({
+        CIRCLE_NODE_INDEX: '0',
+        CIRCLE_NODE_TOTAL: '1',
+        BUILDKITE_PARALLEL_JOB: '2',
+        BUILDKITE_PARALLEL_JOB_COUNT: '3',
+      }),
+    ).toEqual({
+      shard: { index: 3, total: 3 },
+      source: 'Buildkite (BUILDKITE_PARALLEL_JOB=2, BUILDKITE_PARALLEL_JOB_COUNT=3)',
     });
   });
 

@@ -40,7 +40,7 @@ export type AutoShard =
 interface Read {
   readonly shard: ShardSpec;
   readonly source: string;
-  /** False for GitLab's CI_NODE_TOTAL=1 alone, set in every job without `parallel:`. */
+  /** False for one shard of one (GitLab sets CI_NODE_TOTAL=1 in every job without `parallel:`): another engine's wins. */
   readonly parallel: boolean;
 }
 
@@ -135,7 +135,7 @@ function readEngine(engine: Engine, env: Env, given: GivenTotal): Read | { reado
   return {
     shard: { index: index - engine.base + 1, total },
     source: `${engine.name} (${engine.index}=${index}, ${totalText})`,
-    parallel: true,
+    parallel: total > 1,
   };
 }
 function noneFound(): string {
