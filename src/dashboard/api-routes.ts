@@ -10,6 +10,7 @@ import type {
   RunsPage,
   Trends,
 } from './dashboard-types.js';
+import { matrixComparison } from './matrix-comparison.js';
 import { pageRuns, parseRunsQuery, trendsOf } from './query-runs.js';
 import { parseRunId, type RunId, requireRunId } from './run-id.js';
 import type { RunIndex } from './run-index.js';
@@ -92,6 +93,12 @@ async function loadRun(runId: RunId, deps: ApiDeps): Promise<{ summary: RunSumma
 }
 
 async function compare(params: URLSearchParams, deps: ApiDeps): Promise<RunComparison> {
+  if (params.has('comparison')) {
+    const matrix = matrixComparison((await currentRuns(deps)).runs, params);
+    const [a, b] = [matrix.runs[matrix.a]?.id ?? '', matrix.runs[matrix.b]?.id ?? ''].map(requireRunId);
+    const comparison = compareRuns(await loadRun(a as RunId, deps), await loadRun(b as RunId, deps));
+    return { ...comparison, matrix };
+  }
   const a = parseRunId(params.get('a') ?? '');
   const b = parseRunId(params.get('b') ?? '');
   if (a === null || b === null) {

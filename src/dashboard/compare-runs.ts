@@ -8,6 +8,7 @@ import {
 } from '../core/compare-results.js';
 import type { RunRecord, RunSummary } from './dashboard-types.js';
 import { type ConfigDiff, diffConfig } from './diff-config.js';
+import type { MatrixInfo } from './matrix-comparison.js';
 
 export type { CaseChange, CaseChangeKind, MetricDelta, TurnChange } from '../core/compare-results.js';
 export { compareCases, metricDeltas } from '../core/compare-results.js';
@@ -19,6 +20,8 @@ export interface RunComparison {
   readonly cases: readonly CaseChange[];
   readonly metrics: readonly MetricDelta[];
   readonly config: ConfigDiff;
+  /** Opened on a model matrix (`?comparison=ID`): its runs, and which two are compared. */
+  readonly matrix?: MatrixInfo;
 }
 
 export function compareRuns(

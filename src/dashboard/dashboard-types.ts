@@ -34,6 +34,8 @@ export interface RunMetadata {
   readonly finished_at: string | null;
   /** Which test cases the run selected; null for records that do not say. */
   readonly selection: RunSelectionView | null;
+  /** A model matrix run: the id shared by the runs of every model of the same invocation; else null. */
+  readonly comparison_id: string | null;
 }
 
 /** A run record after validation: missing optional parts are filled with nulls and defaults. */
@@ -66,6 +68,8 @@ export interface RunSummary {
   readonly holodeck_version: string | null;
   readonly summary: ReportSummary;
   readonly metrics: readonly MetricSummary[];
+  /** A model matrix run: the id shared by the runs of every model of the same invocation; else null. */
+  readonly comparison_id: string | null;
 }
 
 /** One history in the picker of the runs view. */

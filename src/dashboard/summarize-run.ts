@@ -71,6 +71,7 @@ export function summarizeRun(
     holodeck_version: metadata.holodeck_version ?? (report.holodeck_version || null),
     summary: report.summary,
     metrics: summarizeMetrics(results),
+    comparison_id: metadata.comparison_id,
   };
 }
 
@@ -113,5 +114,6 @@ export function unreadableRun(runId: RunId, error: string, modifiedAt: string): 
       token_usage: ZERO_USAGE,
     },
     metrics: [],
+    comparison_id: null,
   };
 }

@@ -69,6 +69,12 @@ export function getComparison(a, b) {
   return fetchJson(`/api/compare?${query({ a, b })}`);
 }
 
+/** The runs of a model matrix (one per model), two of them compared: positions `a` and `b` (default 0 and 1). */
+export function getMatrixComparison(comparison, a, b) {
+  if (embedded) return notInReport('Comparing runs');
+  return fetchJson(`/api/compare?${query({ comparison, a, b })}`);
+}
+
 /**
  * Calls `onRuns` whenever the server reports new or changed runs; `onStatus` gets 'live' or 'offline'.
  * Does nothing in a static report.

@@ -35,18 +35,22 @@ function crumb(text, href) {
   return href ? h('a', { href }, text) : h('span', { 'aria-current': 'page' }, text);
 }
 
+function compareLabel(route) {
+  return route.comparison ? `Compare models (${route.comparison})` : `Compare ${route.a} → ${route.b}`;
+}
+
 function trail(route) {
   const items = [crumb('Runs', route.name === 'runs' ? null : runsHref())];
   if (route.name === 'run') items.push(crumb(route.id));
   if (route.name === 'case') items.push(crumb(route.id, runHref(route.id)), crumb(`Test case #${route.index}`));
-  if (route.name === 'compare') items.push(crumb(`Compare ${route.a} → ${route.b}`));
+  if (route.name === 'compare') items.push(crumb(compareLabel(route)));
   return items.flatMap((item, index) => (index === 0 ? [item] : [h('span', { className: 'crumb-sep' }, '/'), item]));
 }
 
 function title(route) {
   if (route.name === 'run') return `${route.id} · HoloDeck`;
   if (route.name === 'case') return `Test case #${route.index} · ${route.id} · HoloDeck`;
-  if (route.name === 'compare') return `Compare ${route.a} → ${route.b} · HoloDeck`;
+  if (route.name === 'compare') return `${compareLabel(route)} · HoloDeck`;
   return 'HoloDeck runs';
 }
 

@@ -1,6 +1,7 @@
 /**
  * Hash routes, so deep links work with a static file too:
  * `#/runs`, `#/run/<agent>/<timestamp>`, `#/run/<agent>/<timestamp>/case/<n>`, `#/compare/<a-agent>/<a-ts>/<b-agent>/<b-ts>`,
+ * `#/comparison/<comparison-id>` (the runs of a model matrix; `?a=0&b=1` picks two of them),
  * each optionally followed by `?key=value` view state (filters).
  */
 
@@ -11,6 +12,7 @@ const ROUTES = [
   { name: 'run', pattern: new RegExp(`^/run/${RUN}$`) },
   { name: 'case', pattern: new RegExp(`^/run/${RUN}/case/(0|[1-9][0-9]{0,8})$`) },
   { name: 'compare', pattern: new RegExp(`^/compare/${RUN}/${RUN}$`) },
+  { name: 'comparison', pattern: /^\/comparison\/([A-Za-z0-9][A-Za-z0-9-]{0,63})$/ },
 ];
 
 export function parseRoute(hash) {
@@ -24,6 +26,7 @@ export function parseRoute(hash) {
     if (route.name === 'runs') return { name: 'runs', params };
     if (route.name === 'run') return { name: 'run', id: match[1], params };
     if (route.name === 'case') return { name: 'case', id: match[1], index: Number(match[2]), params };
+    if (route.name === 'comparison') return { name: 'compare', a: null, b: null, comparison: match[1], params };
     return { name: 'compare', a: match[1], b: match[2], params };
   }
   return { name: 'not-found', path, params };
@@ -51,6 +54,11 @@ export function caseHref(id, index) {
 
 export function compareHref(a, b) {
   return `#/compare/${a}/${b}`;
+}
+
+/** The runs of a model matrix, compared: the model at position `a` as baseline, `b` against it. */
+export function comparisonHref(id, a, b) {
+  return withParams(`/comparison/${id}`, { a, b });
 }
 
 /** Rewrites the view state in the address bar without navigating (so typing in a filter keeps focus). */

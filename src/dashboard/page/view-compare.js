@@ -1,5 +1,8 @@
-/** #/compare/<a>/<b> — what changed from run A (baseline) to run B: cases and turns, metrics, configuration. */
-import { getComparison } from './api.js';
+/**
+ * #/compare/<a>/<b> — what changed from run A (baseline) to run B: cases and turns, metrics, configuration.
+ * #/comparison/<id> — the same for two runs of a model matrix, with the models to pick from.
+ */
+import { getComparison, getMatrixComparison } from './api.js';
 import { h, mount } from './dom.js';
 import {
   formatDateTime,
@@ -13,6 +16,7 @@ import {
   shortCommit,
   turnLabel,
 } from './format.js';
+import { matrixPicker } from './matrix-picker.js';
 import { caseHref, replaceParams, runHref } from './router.js';
 import { virtualList } from './virtual-list.js';
 import { badge, card, empty, errorBox, loading, stat, statusIcon } from './widgets.js';
@@ -180,7 +184,7 @@ function configTable(config) {
 }
 
 /** Checkboxes that narrow the list to some kinds of change (none checked: all). */
-function kindToggles(comparison, shown, apply) {
+function kindToggles(comparison, shown, apply, keep) {
   const toggle = (kind) => {
     const box = h('input', {
       type: 'checkbox',
@@ -188,7 +192,7 @@ function kindToggles(comparison, shown, apply) {
         change: () => {
           if (box.checked) shown.add(kind);
           else shown.delete(kind);
-          replaceParams({ kinds: [...shown].join(',') });
+          replaceParams({ ...keep, kinds: [...shown].join(',') });
           apply();
         },
       },
@@ -207,7 +211,10 @@ function kindToggles(comparison, shown, apply) {
 export function renderCompare(root, route) {
   mount(root, loading());
   const shown = new Set((route.params.get('kinds') ?? '').split(',').filter((kind) => KINDS.includes(kind)));
-  getComparison(route.a, route.b).then(
+  const loaded = route.comparison
+    ? getMatrixComparison(route.comparison, route.params.get('a'), route.params.get('b'))
+    : getComparison(route.a, route.b);
+  loaded.then(
     (comparison) => {
       const list = virtualList({
         rowHeight: ROW_HEIGHT,
@@ -217,10 +224,16 @@ export function renderCompare(root, route) {
         emptyText: 'No test case changed status, and none fails.',
       });
       const apply = () => list.update(comparison.cases.filter((c) => shown.size === 0 || shown.has(c.kind)));
-      const toggles = kindToggles(comparison, shown, apply);
+      const keep = comparison.matrix ? { a: comparison.matrix.a, b: comparison.matrix.b } : {};
+      const toggles = kindToggles(comparison, shown, apply, keep);
       mount(
         root,
-        h('div', { className: 'page-head' }, h('div', { className: 'page-title' }, h('h1', {}, 'Compare runs'))),
+        h(
+          'div',
+          { className: 'page-head' },
+          h('div', { className: 'page-title' }, h('h1', {}, comparison.matrix ? 'Compare models' : 'Compare runs')),
+        ),
+        comparison.matrix ? matrixPicker(comparison.matrix) : null,
         h(
           'div',
           { className: 'compare-runs' },

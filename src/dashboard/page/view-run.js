@@ -2,7 +2,7 @@
 import { getRun, isStatic } from './api.js';
 import { h, mount } from './dom.js';
 import { formatDuration, formatInt, formatTokens, turnsLabel } from './format.js';
-import { caseHref, compareHref, replaceParams, runsHref } from './router.js';
+import { caseHref, compareHref, comparisonHref, replaceParams, runsHref } from './router.js';
 import { metricsTable, runHeader, summaryFigures } from './run-summary.js';
 import { virtualList } from './virtual-list.js';
 import { card, errorBox, loading, select, statusIcon } from './widgets.js';
@@ -96,6 +96,17 @@ function runActions(detail) {
             title: 'the run before this one of the same config file and selection',
           },
           'Compare with previous run',
+        )
+      : null,
+    detail.run.comparison_id
+      ? h(
+          'a',
+          {
+            className: 'button compare-models',
+            href: comparisonHref(detail.run.comparison_id),
+            title: 'the runs of the other models of the same model matrix',
+          },
+          'Compare models',
         )
       : null,
     h(

@@ -25,6 +25,8 @@ export interface RunSpec {
    * leaves it out, as records written before selections were kept.
    */
   readonly selection?: JsonValue | null;
+  /** `metadata.comparison_id`: the runs of one model matrix share it. */
+  readonly comparisonId?: string;
 }
 
 /** A stored selection: every test case unless `fields` say otherwise (filters, grep, exclude, limit, shard…). */
@@ -103,6 +105,7 @@ export function recordOf(spec: RunSpec): Record<string, JsonValue> {
       started_at: spec.startedAt,
       finished_at: finishedAt,
       ...(spec.selection === null ? {} : { selection: spec.selection ?? selectionOf(spec.results.length) }),
+      ...(spec.comparisonId === undefined ? {} : { comparison_id: spec.comparisonId }),
     },
     report: report as unknown as JsonValue,
   };
