@@ -1,11 +1,12 @@
 /** One turn: send it on the session within its timeout, then check tool assertions and metrics. */
 import type { AgentSession, TurnResponse } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import { costFields, turnCost } from '../core/cost.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
 import type { TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
-import { ZERO_USAGE } from '../core/token-usage.js';
+import { type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { assertTurnTools, expectedToolToReport } from '../matchers/index.js';
 import { describeTurn } from './describe-turn.js';
@@ -60,7 +61,8 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
     response.tool_invocations,
     deps.tool_policy,
   );
-  const metrics = await evaluateTurnMetrics(ctx, response);
+  const judgeUsages: TokenUsage[] = [];
+  const metrics = await evaluateTurnMetrics(ctx, response, (usage) => judgeUsages.push(usage));
   const metricResults = metrics.map((m) => m.result);
   const assertionsHeld = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed === true);
   return {
@@ -78,8 +80,9 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
         arg_match_details: assertions,
         metric_results: metricResults,
         skipped: false,
-        execution_time_ms: deps.now() - started,
+        execution_time_ms: deps.now() - started + (response.recorded_latency_ms ?? 0),
         token_usage: response.token_usage,
+        ...(deps.pricing === undefined ? {} : costFields(turnCost(deps.pricing, response.token_usage, judgeUsages))),
         errors: [...new Set(response.errors ?? [])],
         grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
         retries: response.retries,
@@ -155,7 +158,11 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
   });
 }
 
-async function evaluateTurnMetrics(ctx: TurnContext, response: TurnResponse) {
+async function evaluateTurnMetrics(
+  ctx: TurnContext,
+  response: TurnResponse,
+  onJudgeUsage: (usage: TokenUsage) => void,
+) {
   const { deps, turn } = ctx;
   const configs = selectMetrics(ctx.agentMetrics, ctx.testCase, turn);
   const input: EvaluationInput = {
@@ -169,6 +176,7 @@ async function evaluateTurnMetrics(ctx: TurnContext, response: TurnResponse) {
     turn_config: turn.turn_config,
     turn: describeTurn(turn),
     signal: deps.signal,
+    on_judge_usage: onJudgeUsage,
   };
   const results = [];
   for (const config of configs) {

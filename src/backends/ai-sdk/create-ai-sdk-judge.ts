@@ -1,8 +1,12 @@
 /** An LLM judge on the AI SDK: one non-streaming call with structured output, retried like agent calls. */
+
+import type { LanguageModelUsage } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import type { Judge, JudgeRequest } from '../../core/judge.js';
+import type { TokenUsage } from '../../core/token-usage.js';
 import { classifyModelError } from './classify-model-error.js';
 import { createLanguageModel, type Env, type ResolvedModel } from './create-language-model.js';
+import type { ModelRecording } from './recording/model-recording.js';
 import {
   abortableSleep,
   DEFAULT_RETRY_POLICY,
@@ -18,6 +22,8 @@ export interface AiSdkJudgeOptions {
   readonly timeout_ms?: number;
   readonly random?: () => number;
   readonly sleep?: Sleep;
+  /** `--record`, `--replay` or `--cache`: the judge's model calls go through it. */
+  readonly recording?: ModelRecording;
 }
 
 /** As `execution.llm_timeout`'s default. */
@@ -48,7 +54,7 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
   const defaultTimeout = options.timeout_ms ?? DEFAULT_JUDGE_TIMEOUT_MS;
   return {
     async judge(request: JudgeRequest): Promise<unknown> {
-      resolved ??= createLanguageModel(model, env);
+      resolved ??= resolveJudgeModel(model, env, options.recording);
       const { model: languageModel, endpoint } = await resolved;
       const timeoutMs = request.timeout_ms ?? defaultTimeout;
       const deadline = withDeadline(request.signal, timeoutMs);
@@ -65,6 +71,11 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
       }
     },
   };
+}
+
+async function resolveJudgeModel(model: ModelConfig, env: Env, recording: ModelRecording | undefined) {
+  const resolved = await createLanguageModel(model, env, { offline: recording?.mode === 'replay' });
+  return recording === undefined ? resolved : { ...resolved, model: await recording.wrap(resolved.model) };
 }
 
 interface JudgeCall {
@@ -91,6 +102,7 @@ async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: A
         ...(model.temperature === null ? {} : { temperature: model.temperature }),
         ...(model.max_tokens === null ? {} : { maxOutputTokens: model.max_tokens }),
       });
+      request.on_usage?.(judgeUsage(result.usage));
       return result.output;
     } catch (error) {
       if (signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
@@ -102,6 +114,19 @@ async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: A
       await call.sleep(retryDelayMs(retries, policy, call.random, hint), signal);
     }
   }
+}
+
+/** The call's token usage as the agent's is counted (prompt_tokens includes cached input). */
+function judgeUsage(usage: LanguageModelUsage): TokenUsage {
+  const input = usage.inputTokens ?? 0;
+  const output = usage.outputTokens ?? 0;
+  return {
+    prompt_tokens: input,
+    completion_tokens: output,
+    total_tokens: usage.totalTokens ?? input + output,
+    cache_read_tokens: usage.inputTokenDetails?.cacheReadTokens ?? 0,
+    cache_creation_tokens: usage.inputTokenDetails?.cacheWriteTokens ?? 0,
+  };
 }
 
 /** A signal that aborts with `parent` or after `ms`; the parent keeps no listener once disposed. */

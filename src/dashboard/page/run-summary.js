@@ -10,6 +10,7 @@ import {
   modelLabel,
   shortCommit,
 } from './format.js';
+import { costFigures } from './format-cost.js';
 import { badge, card, keyValues, rateTone, stat } from './widgets.js';
 
 export function runHeader(detail, actions) {
@@ -79,7 +80,13 @@ export function summaryFigures(run) {
       formatTokens(tokens.total_tokens),
       `${formatTokens(tokens.prompt_tokens)} prompt · ${formatTokens(tokens.completion_tokens)} completion`,
     ),
+    costStat(s),
   );
+}
+
+function costStat(fields) {
+  const cost = costFigures(fields);
+  return cost === null ? null : stat('Cost', cost.value, cost.detail, cost.known ? null : 'warn');
 }
 
 export function metricsTable(run) {

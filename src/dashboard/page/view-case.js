@@ -5,6 +5,7 @@
 import { getCase } from './api.js';
 import { h, mount } from './dom.js';
 import { formatDateTime, formatDuration, formatInt, formatTokens, turnLabel, turnsLabel } from './format.js';
+import { costFigures } from './format-cost.js';
 import { caseHref, runHref } from './router.js';
 import { exchangeBody, exchangeOfCase } from './view-turn.js';
 import { badge, card, errorBox, lazyDetails, loading, stat } from './widgets.js';
@@ -153,10 +154,16 @@ function caseHead(detail) {
         formatTokens(result.token_usage.total_tokens),
         `${formatInt(result.token_usage.prompt_tokens)} prompt · ${formatInt(result.token_usage.completion_tokens)} completion`,
       ),
+      costStat(result),
       stat('Tool calls', formatInt(result.tool_invocations.length)),
       stat('Finished', formatDateTime(result.timestamp)),
     ),
   );
+}
+
+function costStat(result) {
+  const cost = costFigures(result);
+  return cost === null ? null : stat('Cost', cost.value, cost.detail);
 }
 
 export function renderCase(root, route) {

@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { section } from './exchange-section.js';
 import { formatDuration, formatInt } from './format.js';
+import { costFigures } from './format-cost.js';
 import { gradersSection, metricsSection } from './turn-metrics.js';
 import { assertionsSection, toolCallsSection } from './turn-tools.js';
 import { textBlock } from './widgets.js';
@@ -19,6 +20,8 @@ function usageLine(exchange) {
   if (usage.cache_read_tokens) parts.push(`${formatInt(usage.cache_read_tokens)} cache read`);
   if (usage.cache_creation_tokens) parts.push(`${formatInt(usage.cache_creation_tokens)} cache write`);
   parts.push(formatDuration(exchange.execution_time_ms));
+  const cost = costFigures(exchange);
+  if (cost !== null) parts.push(cost.detail === null ? cost.value : `${cost.value} (${cost.detail})`);
   if (exchange.retries) parts.push(`${exchange.retries} model ${exchange.retries === 1 ? 'retry' : 'retries'}`);
   return h('div', { className: 'usage muted' }, parts.join(' · '));
 }
@@ -67,6 +70,8 @@ export function exchangeOfCase(result) {
     grader_details: [],
     errors: result.errors,
     token_usage: result.token_usage,
+    ...(result.cost_usd === undefined ? {} : { cost_usd: result.cost_usd }),
+    ...(result.cost === undefined ? {} : { cost: result.cost }),
     execution_time_ms: result.execution_time_ms,
     retries: 0,
   };

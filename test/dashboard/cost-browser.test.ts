@@ -1,0 +1,87 @@
+/**
+ * Cost in the dashboard (issue 15 §4): a run's figures, a case and each turn show what their model calls cost,
+ * split into agent and judge calls, and a run with an unpriced model shows its cost as a lower bound or unknown,
+ * never $0. In a real headless Chromium against records written as `holodeck test` writes them.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZERO_COST } from '../../src/core/cost.js';
+import type { CostBreakdown, TestResult } from '../../src/core/results.js';
+import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
+import { conversationCase, singleCase } from '../../src/dashboard/testing/sample-results.js';
+import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
+import { writeRun } from '../../src/dashboard/testing/write-records.js';
+import { collectPageErrors, launchChromium } from './browser.js';
+
+const priced = (agent: number, judge: number, judgeCalls: number): CostBreakdown => ({
+  ...ZERO_COST,
+  agent_usd: agent,
+  judge_usd: judge,
+  priced_usd: agent + judge,
+  judge_calls: judgeCalls,
+});
+
+/** A conversation of three turns, each $0.001 of agent calls and $0.0005 of one judge call. */
+function costedConversation(): TestResult {
+  const base = conversationCase('tour');
+  const turns = (base.turns ?? []).map((turn) => ({ ...turn, cost_usd: 0.0015, cost: priced(0.001, 0.0005, 1) }));
+  return { ...base, turns, cost_usd: 0.0045, cost: priced(0.003, 0.0015, 3) };
+}
+
+function unpricedCase(): TestResult {
+  const cost = { ...ZERO_COST, agent_usd: null, unpriced_models: ['openai_compatible:house-model'] };
+  return { ...singleCase('france', true), cost_usd: null, cost };
+}
+
+let temp: TempDir;
+let pricedRun: string;
+let unpricedRun: string;
+let dashboard: Dashboard;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  temp = await tempDir();
+  pricedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T07:00:00.000Z', results: [costedConversation()] });
+  unpricedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T08:00:00.000Z', results: [unpricedCase()] });
+  dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0, pollMs: 200 });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  errors = collectPageErrors(page);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await dashboard?.close();
+  await temp?.cleanup();
+});
+
+const costStat = () => page.locator('.stat', { has: page.locator('.stat-label', { hasText: /^Cost$/ }) });
+
+describe('cost in the dashboard', () => {
+  it("shows the run's cost with its agent and judge parts, the case's, and each turn's", async () => {
+    await page.goto(`${dashboard.url}#/run/${pricedRun}`);
+    await page.locator('a.case-row').first().waitFor();
+    expect(await costStat().locator('.stat-value').textContent()).toBe('$0.0045');
+    expect(await costStat().locator('.stat-detail').textContent()).toBe('agent $0.003 · 3 judge calls $0.0015');
+
+    await page.goto(`${dashboard.url}#/run/${pricedRun}/case/0`);
+    await page.locator('details.turn').first().waitFor();
+    expect(await costStat().locator('.stat-value').textContent()).toBe('$0.0045');
+    await page.locator('details.turn[data-turn-index="0"] > summary').click();
+    const usage = page.locator('details.turn[data-turn-index="0"] .usage');
+    await usage.waitFor();
+    expect(await usage.textContent()).toContain('$0.0015 (agent $0.001 · 1 judge call $0.0005)');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows an unpriced cost as unknown, naming the model, never as $0', async () => {
+    await page.goto(`${dashboard.url}#/run/${unpricedRun}`);
+    await page.locator('a.case-row').first().waitFor();
+    expect(await costStat().locator('.stat-value').textContent()).toBe('unknown');
+    expect(await costStat().locator('.stat-detail').textContent()).toBe('no price for openai_compatible:house-model');
+    expect(await costStat().getAttribute('class')).toContain('tone-warn');
+    expect(errors).toEqual([]);
+  });
+});
