@@ -9,6 +9,8 @@ export interface Overrides {
   readonly parallelTestCases?: number | undefined;
   /** `--fail-on-tool-error`: only ever turns the policy on. */
   readonly failOnToolError?: boolean | undefined;
+  readonly repeat?: number | undefined;
+  readonly minPassRate?: number | undefined;
 }
 
 function backendOverride(config: AgentConfig, options: Overrides): AgentConfig['backend'] {
@@ -22,7 +24,12 @@ function backendOverride(config: AgentConfig, options: Overrides): AgentConfig['
  */
 export function modelOverride(current: ModelConfig | null, override: ModelOverride | undefined): ModelConfig | null {
   if (override === undefined) return current;
-  if (current !== null && current.provider === override.provider) return { ...current, name: override.name };
+  if (current !== null && current.provider === override.provider) {
+    if (current.name === override.name) return current;
+    // A price belongs to the model it was written for: another model is priced from the built-in table.
+    const { pricing: _price, ...rest } = current;
+    return { ...rest, name: override.name };
+  }
   return {
     provider: override.provider,
     name: override.name,
@@ -34,16 +41,25 @@ export function modelOverride(current: ModelConfig | null, override: ModelOverri
   };
 }
 
+/** `--model` naming a model of `models:` (a matrix in agent.yaml) runs that block: its endpoint, key and pricing. */
+function matrixBlock(config: AgentConfig, override: ModelOverride | undefined): ModelConfig | undefined {
+  if (override === undefined) return undefined;
+  return config.models?.find((model) => model.provider === override.provider && model.name === override.name);
+}
+
 export function applyOverrides(config: AgentConfig, options: Overrides): AgentConfig {
+  const { models, ...rest } = config;
   return {
-    ...config,
-    model: modelOverride(config.model, options.model),
+    ...(options.model === undefined || models === undefined ? config : rest),
+    model: matrixBlock(config, options.model) ?? modelOverride(config.model, options.model),
     backend: backendOverride(config, options),
     execution: {
       ...config.execution,
       llm_timeout: options.timeout ?? config.execution.llm_timeout,
       parallel_test_cases: options.parallelTestCases ?? config.execution.parallel_test_cases,
       fail_on_tool_error: options.failOnToolError === true || config.execution.fail_on_tool_error,
+      repeat: options.repeat ?? config.execution.repeat,
+      min_pass_rate: options.minPassRate ?? config.execution.min_pass_rate,
     },
   };
 }

@@ -64,6 +64,7 @@ export async function prepareFreshRun(
     execution: {
       parallel_test_cases: config.execution.parallel_test_cases,
       llm_timeout: config.execution.llm_timeout,
+      ...repeatSettings(config),
     },
   };
   return { ok: true, run: { run_id: randomUUID(), cases: plan.cases, metadata, notices } };
@@ -129,6 +130,7 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     execution: {
       parallel_test_cases: config.execution.parallel_test_cases,
       llm_timeout: config.execution.llm_timeout,
+      ...repeatSettings(config),
     },
     resumed_at: [...(source.metadata.resumed_at ?? []), new Date().toISOString()],
   };
@@ -137,6 +139,7 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     results: source.results,
     started_at: source.started_at,
     elapsed_ms: source.elapsed_ms,
+    ...(source.repeats === undefined ? {} : { repeats: source.repeats }),
   };
   const run: PreparedRun = {
     run_id: source.run_id,
@@ -155,8 +158,16 @@ function resumeNotices(source: ResumeSource, cases: readonly TestCaseConfig[], s
   const notices = [`resuming ${source.paths.record}`];
   if (suiteChanged) notices.push('the test cases of the configuration changed since the run started');
   if (dropped > 0) notices.push(`${dropped} finished results match no selected test case any more and are left out`);
+  const repeats = source.repeats?.length ?? 0;
+  if (repeats > 0) notices.push(`${repeats} finished repeats of unfinished test cases are kept, not run again`);
   if (source.skipped_lines > 0) {
     notices.push(`${source.skipped_lines} unreadable lines of the run's log are ignored (their cases run again)`);
   }
   return notices;
+}
+
+/** `--repeat` in the record's execution settings, so that `--resume` keeps it; nothing without repeats. */
+function repeatSettings(config: AgentConfig): { repeat?: number; min_pass_rate?: number } {
+  const { repeat, min_pass_rate } = config.execution;
+  return repeat > 1 ? { repeat, min_pass_rate } : {};
 }

@@ -27,6 +27,8 @@ export function resumedOverrides(
   return {
     parallelTestCases: given.parallelTestCases ?? stored.execution?.parallel_test_cases,
     timeout: given.timeout ?? stored.execution?.llm_timeout,
+    repeat: given.repeat ?? stored.execution?.repeat,
+    minPassRate: given.minPassRate ?? stored.execution?.min_pass_rate,
     backend: given.backend ?? storedBackend,
     model: given.model ?? storedModel,
     failOnToolError: given.failOnToolError,

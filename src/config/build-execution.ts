@@ -19,9 +19,13 @@ export const EXECUTION_DEFAULTS: ExecutionConfig = {
   limit: null,
   filter: null,
   results_dir: null,
+  cache: false,
   redact: [],
   fail_on_tool_error: false,
+  repeat: 1,
+  min_pass_rate: 1,
   tool_name_match: 'substring',
+  distinct_calls: false,
 };
 
 /** The variable of each setting; `--timeout` is also `HOLODECK_TIMEOUT`, after the CLI option's name. */
@@ -32,9 +36,13 @@ export const EXECUTION_ENV: Readonly<Record<ExecutionKey, readonly string[]>> = 
   limit: ['HOLODECK_LIMIT'],
   filter: ['HOLODECK_FILTER'],
   results_dir: ['HOLODECK_RESULTS_DIR'],
+  cache: ['HOLODECK_CACHE'],
   redact: ['HOLODECK_REDACT'],
   fail_on_tool_error: ['HOLODECK_FAIL_ON_TOOL_ERROR'],
+  repeat: ['HOLODECK_REPEAT'],
+  min_pass_rate: ['HOLODECK_MIN_PASS_RATE'],
   tool_name_match: ['HOLODECK_TOOL_NAME_MATCH'],
+  distinct_calls: ['HOLODECK_DISTINCT_CALLS'],
 };
 
 export function buildExecution(
@@ -77,9 +85,13 @@ export function buildExecution(
       limit: resolveSetting('limit'),
       filter: resolveSetting('filter'),
       results_dir: resolveSetting('results_dir'),
+      cache: resolveSetting('cache'),
       redact: resolveSetting('redact'),
       fail_on_tool_error: resolveSetting('fail_on_tool_error'),
+      repeat: resolveSetting('repeat'),
+      min_pass_rate: resolveSetting('min_pass_rate'),
       tool_name_match: resolveSetting('tool_name_match'),
+      distinct_calls: resolveSetting('distinct_calls'),
     },
     issues,
   };

@@ -188,9 +188,13 @@ describe('execution and HOLODECK_* environment variables', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      cache: false,
       redact: [],
       fail_on_tool_error: false,
+      repeat: 1,
+      min_pass_rate: 1,
       tool_name_match: 'substring',
+      distinct_calls: false,
     });
   });
 
@@ -226,15 +230,28 @@ describe('execution and HOLODECK_* environment variables', () => {
     const env = { HOLODECK_FAIL_ON_TOOL_ERROR: 'true', HOLODECK_TOOL_NAME_MATCH: 'exact' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toMatchObject({
       fail_on_tool_error: true,
+      repeat: 1,
+      min_pass_rate: 1,
       tool_name_match: 'exact',
     });
     const yaml = `${head}execution: { fail_on_tool_error: false, tool_name_match: substring }\n${CASES}`;
     expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toMatchObject({
       fail_on_tool_error: false,
+      repeat: 1,
+      min_pass_rate: 1,
       tool_name_match: 'substring',
+      distinct_calls: false,
     });
     const bad = await lines(`${head}${CASES}`, { HOLODECK_TOOL_NAME_MATCH: 'fuzzy' });
     expect(bad.join('\n')).toMatch(/HOLODECK_TOOL_NAME_MATCH="fuzzy" is invalid/);
+  });
+
+  it('reads cache from the YAML, else from HOLODECK_CACHE', async () => {
+    expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, { HOLODECK_CACHE: 'true' })).execution.cache).toBe(true);
+    const yaml = `${head}execution: { cache: false }\n${CASES}`;
+    expect(expectConfig(await loadYaml(yaml, {}, { HOLODECK_CACHE: 'true' })).execution.cache).toBe(false);
+    const bad = await lines(`${head}execution: { cache: sometimes }\n${CASES}`);
+    expect(bad.join('\n')).toMatch(/agent\.yaml:3:\d+ +execution\.cache/);
   });
 
   it('applies env where the YAML sets nothing, and the YAML over env', async () => {
@@ -246,9 +263,13 @@ describe('execution and HOLODECK_* environment variables', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      cache: false,
       redact: [],
       fail_on_tool_error: false,
+      repeat: 1,
+      min_pass_rate: 1,
       tool_name_match: 'substring',
+      distinct_calls: false,
     });
     const yaml = `${head}execution: { parallel_test_cases: 2 }\n${CASES}`;
     expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toEqual({
@@ -258,9 +279,13 @@ describe('execution and HOLODECK_* environment variables', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      cache: false,
       redact: [],
       fail_on_tool_error: false,
+      repeat: 1,
+      min_pass_rate: 1,
       tool_name_match: 'substring',
+      distinct_calls: false,
     });
   });
 

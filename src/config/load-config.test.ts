@@ -85,7 +85,10 @@ describe('loadConfig: a valid configuration', () => {
       results_dir: null,
       redact: [],
       fail_on_tool_error: false,
+      repeat: 1,
+      min_pass_rate: 1,
       tool_name_match: 'substring',
+      distinct_calls: false,
     });
   });
 
@@ -160,6 +163,7 @@ describe('loadConfig: a valid configuration', () => {
           ground_truth: '25587',
           expected_tools: [{ name: 'greet', name_match: 'substring', args: null, count: 1 }],
           expected_tools_order: 'any',
+          distinct_calls: false,
           files: [{ path: join(loaded.dir, 'docs/report.md'), type: 'markdown', description: 'the report' }],
           retrieval_context: ['ctx one'],
           evaluations: null,

@@ -4,6 +4,7 @@
  */
 import type { GraderFunction } from './grader.js';
 import type { JsonValue } from './json.js';
+import type { ModelPrice } from './model-price.js';
 import type { ModuleAgentFactory } from './module-agent.js';
 
 export type ProviderName = 'openai' | 'azure_openai' | 'anthropic' | 'ollama' | 'openai_compatible';
@@ -17,6 +18,8 @@ export interface ModelConfig {
   readonly max_tokens: number | null;
   /** azure_openai only: the API version query parameter. */
   readonly api_version: string | null;
+  /** `pricing:` as configured; absent or null: the built-in price table (core/builtin-prices.ts). */
+  readonly pricing?: ModelPrice | null;
 }
 
 export type BackendConfig =
@@ -102,11 +105,16 @@ export interface EqualityOptions {
   readonly strip_punctuation: boolean;
 }
 
+/** How an agent writes numbers: `en` 1,234.5 or `de` 1.234,5. */
+export type NumberLocale = 'en' | 'de';
+
 export interface NumericOptions {
   readonly absolute_tolerance: number;
   readonly relative_tolerance: number;
   readonly accept_percent: boolean;
   readonly accept_thousands_separators: boolean;
+  /** How the agent writes numbers: `en` (1,234.5; absent = en) or `de` (1.234,5). */
+  readonly locale?: NumberLocale;
 }
 
 export interface ContainsOptions {
@@ -232,6 +240,8 @@ export interface TurnConfig {
   /** `expected_tools` entries, then `forbidden_tools` entries as count 0. */
   readonly expected_tools: readonly ExpectedTool[] | null;
   readonly expected_tools_order: ExpectedToolsOrder;
+  /** One call satisfies at most one `expected_tools` entry (the turn's `distinct_calls`, else execution's). */
+  readonly distinct_calls?: boolean;
   readonly files: readonly FileConfig[];
   readonly retrieval_context: readonly string[] | null;
   /** Turn-level override (null or empty = inherit). */
@@ -260,12 +270,23 @@ export interface ExecutionConfig {
   readonly filter: string | null;
   /** Absolute folder for run records; null = results/ beside the config. */
   readonly results_dir: string | null;
+  /**
+   * Answer unchanged model requests from the on-disk cache (`--cache`); temperature > 0 only with `--cache`.
+   * Always set by the loader; absent (configurations built in code) means false.
+   */
+  readonly cache?: boolean;
   /** Environment variables whose values are masked in every output (beside those found by name). */
   readonly redact: readonly string[];
   /** A turn in which a tool call returned an error fails, naming the tool and the error. */
   readonly fail_on_tool_error: boolean;
+  /** Runs of each test case, each in a fresh session (`--repeat`); 1 = no repeats. */
+  readonly repeat: number;
+  /** With repeats: the share of passing repeats a test case needs to pass (`--min-pass-rate`), in (0, 1]. */
+  readonly min_pass_rate: number;
   /** How expected tool names match called ones, unless an entry sets its own `name_match`. */
   readonly tool_name_match: ToolNameMatch;
+  /** One tool call satisfies at most one `expected_tools` entry of a turn, unless a turn sets its own. */
+  readonly distinct_calls: boolean;
 }
 
 export interface EvaluationsConfig {
@@ -277,8 +298,10 @@ export interface EvaluationsConfig {
 export interface AgentConfig {
   readonly name: string;
   readonly description: string | null;
-  /** The agent model; null only with a module backend that was given none. */
+  /** The agent model; null only with a module backend that was given none. With `models:`, the first of them. */
   readonly model: ModelConfig | null;
+  /** `models:` in agent.yaml: a model matrix (the suite runs once per model); absent with `model:`. */
+  readonly models?: readonly ModelConfig[];
   readonly backend: BackendConfig;
   readonly instructions: string;
   readonly tools: readonly ToolConfig[];

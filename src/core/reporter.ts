@@ -11,6 +11,8 @@ export interface RunInfo {
   readonly parallel_test_cases: number;
   /** Test cases finished by an earlier session of this run (`--resume`), replayed through onTestCaseRestored. */
   readonly restored_cases?: number;
+  /** `--repeat N` with N > 1: each case runs N times (total_turns counts every repeat's turns). */
+  readonly repeat?: number;
 }
 
 export interface Reporter {
@@ -18,6 +20,11 @@ export interface Reporter {
   onTestCaseBegin?(test_name: string, index: number): void | Promise<void>;
   onTurnEnd?(test_name: string, turn: TurnResult): void | Promise<void>;
   onTestCaseEnd?(result: TestResult, index: number): void | Promise<void>;
+  /**
+   * `--repeat N` (N > 1): one repeat (0-based) of case `index` finished; the case's own result follows through
+   * onTestCaseEnd once all its repeats have.
+   */
+  onRepeatEnd?(result: TestResult, index: number, repeat: number): void | Promise<void>;
   /**
    * A test case that finished in an earlier, interrupted session of the same run (`--resume`): it is not run
    * again, and belongs to the report like any finished case. Called after onBegin, before any case starts.

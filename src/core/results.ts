@@ -37,6 +37,11 @@ export interface ToolAssertionResult {
   /** Index in the turn's tool_invocations of the first satisfying call, or -1. */
   readonly matched_call_index: number;
   readonly matching_calls: number;
+  /**
+   * Under `distinct_calls` (entries expecting calls only): the calls given to this entry, each satisfying no
+   * other entry; absent otherwise.
+   */
+  readonly assigned_calls?: readonly number[];
   /** Why it failed, e.g. `arg 'b' mismatch: expected ≈"181001", got 180000`; null when it passed. */
   readonly reason: string | null;
 }
@@ -192,6 +197,8 @@ export interface RunReport {
   readonly agent_config_path: string;
   readonly timestamp: string;
   readonly holodeck_version: string;
+  /** A model matrix run (several models in one invocation): the id shared by the runs of every model. */
+  readonly comparison_id?: string;
   readonly summary: ReportSummary;
   readonly results: readonly TestResult[];
 }

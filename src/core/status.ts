@@ -65,3 +65,20 @@ export function caseStatus(turnStatuses: readonly Status[], caseErrors: readonly
   if (turnStatuses.every((s) => s === 'skipped')) return 'skipped';
   return turnStatuses.every((s) => s === 'passed') ? 'passed' : 'failed';
 }
+
+/**
+ * A test case run N times (`--repeat N`): it passes when its pass rate (passed repeats / N) reaches
+ * `minPassRate`. A repeat that errored or was skipped is never a pass. Below the rate, the case is `failed`
+ * when some repeat failed on an assertion, and `error` when only errors kept it below (no failing verdict was
+ * reached); a case whose repeats all errored is `error` whatever the rate, and one none of whose repeats ran is
+ * `skipped`.
+ */
+export function repeatedCaseStatus(repeatStatuses: readonly Status[], minPassRate: number): Status {
+  const ran = repeatStatuses.filter((s) => s !== 'skipped');
+  if (repeatStatuses.length === 0) return 'failed';
+  if (ran.length === 0) return 'skipped';
+  if (ran.every((s) => s === 'error')) return 'error';
+  const passes = repeatStatuses.filter((s) => s === 'passed').length;
+  if (passes / repeatStatuses.length >= minPassRate) return 'passed';
+  return repeatStatuses.includes('failed') ? 'failed' : 'error';
+}

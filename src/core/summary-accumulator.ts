@@ -1,5 +1,6 @@
 /** The report summary, counted as results arrive, so a run of any length needs no list of its results. */
-import type { ReportSummary, TestResult } from './results.js';
+import { addCost, costFields, costOfPart, ZERO_COST } from './cost.js';
+import type { CostBreakdown, ReportSummary, TestResult } from './results.js';
 import { addUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
 
 export interface SummaryAccumulator {
@@ -18,7 +19,12 @@ export function createSummaryAccumulator(): SummaryAccumulator {
   let erroredTurns = 0;
   let skippedTurns = 0;
   let toolErrors = 0;
+  let repeats = 0;
+  let flaky = 0;
   let usage: TokenUsage = ZERO_USAGE;
+  // Counted once any result carries a cost; one without it then counts as unknown if it used tokens.
+  let costed = false;
+  let cost: CostBreakdown = ZERO_COST;
   return {
     add(result) {
       total += 1;
@@ -26,13 +32,22 @@ export function createSummaryAccumulator(): SummaryAccumulator {
       else if (result.status === 'error') errored += 1;
       else if (result.status === 'skipped') skipped += 1;
       usage = addUsage(usage, result.token_usage);
-      for (const call of result.tool_invocations) if (call.error !== null) toolErrors += 1;
-      // A single-turn result counts as one turn.
-      for (const status of result.turns === undefined ? [result.status] : result.turns.map((t) => t.status)) {
-        totalTurns += 1;
-        if (status === 'passed') passedTurns += 1;
-        else if (status === 'error') erroredTurns += 1;
-        else if (status === 'skipped') skippedTurns += 1;
+      costed ||= result.cost !== undefined;
+      cost = addCost(cost, costOfPart(result));
+      if (result.repeat_stats !== undefined) {
+        repeats = Math.max(repeats, result.repeat_stats.runs);
+        if (result.repeat_stats.flaky) flaky += 1;
+      }
+      // With repeats, the turns and tool calls of every repeat count.
+      for (const run of result.repeats ?? [result]) {
+        for (const call of run.tool_invocations) if (call.error !== null) toolErrors += 1;
+        // A single-turn result counts as one turn.
+        for (const status of run.turns === undefined ? [run.status] : run.turns.map((t) => t.status)) {
+          totalTurns += 1;
+          if (status === 'passed') passedTurns += 1;
+          else if (status === 'error') erroredTurns += 1;
+          else if (status === 'skipped') skippedTurns += 1;
+        }
       }
     },
     summary(durationMs) {
@@ -49,8 +64,10 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         errored_turns: erroredTurns,
         skipped_turns: skippedTurns,
         tool_errors: toolErrors,
+        ...(repeats > 1 ? { repeats, flaky_tests: flaky } : {}),
         duration_ms: durationMs,
         token_usage: usage,
+        ...(costed ? costFields(cost) : {}),
       };
     },
   };

@@ -1,9 +1,11 @@
 /** The one line printed per finished test case. */
 
 import { caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
-import type { TestResult } from '../core/results.js';
+import { formatCost } from '../core/format-cost.js';
+import type { RepeatStats, TestResult } from '../core/results.js';
 import type { Palette } from './ansi.js';
 import { formatDuration } from './format-numbers.js';
+import { passCountsText } from './repeat-text.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
 import { consoleMark } from './status-text.js';
 
@@ -23,12 +25,20 @@ export function formatCaseLine(result: TestResult, palette: Palette): string {
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
     parts.push(`${counts.total} turns · ${counts.passed}/${counts.total} passed${errored}${skipped}`);
   }
+  if (result.repeat_stats !== undefined) parts.push(repeatsText(result.repeat_stats, palette));
   const toolErrors = result.tool_invocations.filter((call) => call.error !== null).length;
   if (toolErrors > 0) parts.push(palette.yellow(`${toolErrors} tool ${toolErrors === 1 ? 'error' : 'errors'}`));
-  parts.push(palette.dim(formatDuration(result.execution_time_ms)));
+  const cost = formatCost(result);
+  parts.push(palette.dim(`${formatDuration(result.execution_time_ms)}${cost === null ? '' : ` · ${cost}`}`));
   const line = parts.join('  ');
   const failure = firstFailureText(result);
   if (failure === null) return line;
   const more = failure.more > 0 ? palette.dim(` (+${failure.more} more)`) : '';
   return `${line}  ${palette.red('—')} ${oneLine(escapeControlChars(failure.text), REASON_WIDTH)}${more}`;
+}
+
+/** `repeats 5/8 passed (62.5%) · flaky`. */
+function repeatsText(stats: RepeatStats, palette: Palette): string {
+  const text = `repeats ${passCountsText(stats)}`;
+  return stats.flaky ? palette.yellow(`${text} · flaky`) : text;
 }

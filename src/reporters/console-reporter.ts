@@ -6,11 +6,13 @@ import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult, TurnResult } from '../core/results.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatCaseLine } from './console-case-line.js';
+import { formatFlakiness } from './console-flakiness.js';
 import { createProgressDisplay, type ProgressCounts, type ProgressDisplay } from './console-progress.js';
 import { formatSummary, REASON_WIDTH } from './console-summary.js';
 import { formatTurnDetails } from './console-turn-details.js';
 import { createFailureCollector, type FailureCollector } from './failure-digest.js';
 import { createInOrderLines } from './in-order-lines.js';
+import { createFlakyCollector } from './repeat-text.js';
 import { escapeControlChars } from './safe-text.js';
 
 export interface ConsoleStream {
@@ -42,9 +44,11 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   const maxListed = verbosity === 'verbose' ? Number.POSITIVE_INFINITY : 50;
   // Failing cases as they finish; null until one case finished (then onEnd's results are not needed).
   let failures: FailureCollector | null = null;
+  const flaky = createFlakyCollector(maxListed);
   const collect = (result: TestResult, index: number) => {
     failures ??= createFailureCollector(maxListed, REASON_WIDTH);
     failures.add(result, index);
+    flaky.add(result, index);
   };
   const emit = (lines: readonly string[]) => {
     if (lines.length === 0) return;
@@ -95,9 +99,10 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       progress?.stop();
       progress = null;
       const digest = failures === null ? {} : { failures: failures.digest() };
-      emit(
-        formatSummary(report, state, { palette, max_failures_listed: maxListed, planned_cases: planned, ...digest }),
-      );
+      emit([
+        ...formatSummary(report, state, { palette, max_failures_listed: maxListed, planned_cases: planned, ...digest }),
+        ...formatFlakiness(flaky, palette),
+      ]);
     },
   };
 }
@@ -120,7 +125,10 @@ function formatHeader(info: RunInfo, palette: Palette): string[] {
   const cases = `${info.total_cases} test case${info.total_cases === 1 ? '' : 's'}`;
   const turns = `${info.total_turns} turn${info.total_turns === 1 ? '' : 's'}`;
   const parallel = info.parallel_test_cases > 1 ? ` · ${info.parallel_test_cases} in parallel` : '';
-  const lines = [palette.bold(`Running ${cases} (${turns}) of ${escapeControlChars(info.config.name)}${parallel}`)];
+  const repeats = info.repeat === undefined ? '' : ` · ${info.repeat} repeats each`;
+  const lines = [
+    palette.bold(`Running ${cases} (${turns}) of ${escapeControlChars(info.config.name)}${repeats}${parallel}`),
+  ];
   const restored = info.restored_cases ?? 0;
   if (restored > 0) {
     lines.push(palette.dim(`Resuming: ${restored} of ${info.total_cases} test cases already finished, not run again`));

@@ -1,4 +1,5 @@
 /** The end-of-run summary: counts, pass rate, duration, tokens, then every failing case with its turns. */
+import { formatCostDetail } from '../core/format-cost.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport } from '../core/results.js';
 import type { TokenUsage } from '../core/token-usage.js';
@@ -32,8 +33,11 @@ export function formatSummary(report: RunReport, state: RunState, options: Summa
   lines.push(`  Turns   ${turnCountsText(s)}`);
   if (s.tool_errors !== undefined && s.tool_errors > 0)
     lines.push(`  Tools   ${palette.yellow(toolErrorsText(s.tool_errors))}`);
+  if (s.repeats !== undefined) lines.push(`  Repeats ${s.repeats} per test case · ${s.flaky_tests ?? 0} flaky`);
   lines.push(`  Time    ${formatDuration(s.duration_ms)}`);
   lines.push(`  Tokens  ${formatTokens(s.token_usage)}`);
+  const cost = formatCostDetail(s);
+  if (cost !== null) lines.push(`  Cost    ${s.cost_usd === null ? palette.yellow(cost) : cost}`);
   lines.push(...formatFailures(report, options));
   return lines;
 }

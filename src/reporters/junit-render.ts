@@ -18,6 +18,7 @@ import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
 import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
 import { type JunitCounts, junitCounts, junitOutcome } from './junit-outcome.js';
+import { junitRepeatElements, repeatNote } from './junit-repeats.js';
 import { renderToolCall } from './render-tool-call.js';
 import { oneLine, oneLineNoted, truncateText } from './safe-text.js';
 import { retriesNote, type TurnView, turnViews } from './turn-views.js';
@@ -68,7 +69,9 @@ export function junitTestCase(result: TestResult, agentName: string): string {
   const outcome = junitOutcome(result);
   const failures = caseFailures(result);
   if (outcome !== 'passed' && failures.length > 0) {
-    const message = xmlAttr(failures.map((f) => oneLine(describeCaseFailure(f), TEXT_WIDTH)).join(' | '));
+    const note = repeatNote(result);
+    const reasons = failures.map((f) => oneLine(describeCaseFailure(f), TEXT_WIDTH)).join(' | ');
+    const message = xmlAttr(note === null ? reasons : `${note}: ${reasons}`);
     if (outcome === 'skipped') lines.push(`      <skipped message="${message}"/>`);
     else {
       const element = outcome === 'error' ? 'error' : 'failure';
@@ -79,7 +82,9 @@ export function junitTestCase(result: TestResult, agentName: string): string {
       );
     }
   }
-  const header = result.turns === undefined ? [] : [turnCountsLine(result)];
+  lines.push(...junitRepeatElements(result, failureBody));
+  const note = repeatNote(result);
+  const header = [...(note === null ? [] : [note]), ...(result.turns === undefined ? [] : [turnCountsLine(result)])];
   const out = [...header, ...turnViews(result).flatMap((view) => turnSummary(view, result.turns !== undefined))];
   lines.push(`      <system-out>${xmlText(out.join('\n'))}</system-out>`, '    </testcase>');
   return lines.join('\n');

@@ -7,6 +7,7 @@ import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
 import { formatDuration, formatPercent } from './format-numbers.js';
 import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
+import { markdownRepeatBlocks } from './markdown-repeats.js';
 import { type MarkdownTextLimits, markdownTurnBody } from './markdown-turn.js';
 import { oneLine } from './safe-text.js';
 import { caseCountsText, MARKDOWN_STATUS, turnCountsText } from './status-text.js';
@@ -55,6 +56,9 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
     ['Turns', turnCountsText(s)],
     ['Duration', formatDuration(s.duration_ms)],
     ['Tokens', formatTokens(s.token_usage)],
+    ...(s.repeats === undefined
+      ? []
+      : [['Repeats', `${s.repeats} per test case · ${s.flaky_tests ?? 0} flaky`] as [string, string]]),
     ...costRow(s),
     ['Agent config', mdCodeSpan(report.agent_config_path)],
     ['Run at', mdInline(report.timestamp)],
@@ -94,7 +98,7 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
     `${result.token_usage.total_tokens} tokens`,
     ...nonNull(formatCostDetail(result)),
   ];
-  const blocks = [heading, facts.join(' · ')];
+  const blocks = [heading, facts.join(' · '), ...markdownRepeatBlocks(result)];
   const views = turnViews(result);
   if (result.turns === undefined) {
     for (const view of views) blocks.push(...markdownTurnBody(view, limits));

@@ -25,6 +25,7 @@ export function multiplexReporter(reporters: readonly Reporter[], onError: Repor
     onTestCaseBegin: (...args) => fanOut('onTestCaseBegin', args),
     onTurnEnd: (...args) => fanOut('onTurnEnd', args),
     onTestCaseEnd: (...args) => fanOut('onTestCaseEnd', args),
+    onRepeatEnd: (...args) => fanOut('onRepeatEnd', args),
     onTestCaseRestored: (...args) => fanOut('onTestCaseRestored', args),
     onEnd: (...args) => fanOut('onEnd', args),
   };

@@ -1,6 +1,6 @@
 /**
  * The `.partial.jsonl` log of a run: a header line naming the run, then one TestResult per line, appended
- * as each case finishes. It is what a crashed run leaves behind and what `--resume` reads back, line by line,
+ * as each case finishes (with `--repeat`, each repeat's result is logged too, as `{ repeat_of, repeat, result }`). It is what a crashed run leaves behind and what `--resume` reads back, line by line,
  * so a log of any length is never held in memory.
  */
 import { createReadStream } from 'node:fs';
@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import type { TestResult } from '../core/results.js';
 import { upgradeTestResult } from '../core/upgrade-results.js';
-import { testResultSchema } from './report-schema.js';
+import { repeatResultSchema, testResultSchema } from './report-schema.js';
 import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
 import { settleParsedResult } from './settle-parsed-result.js';
 
@@ -51,7 +51,7 @@ export async function scanPartialLog(path: string): Promise<PartialLogScan> {
     const parsed = parseLine(line);
     if (parsed.kind === 'header' && header === null) header = parsed.header;
     else if (parsed.kind === 'result') names.add(parsed.result.test_name);
-    else skipped += 1;
+    else if (parsed.kind !== 'repeat') skipped += 1;
   }
   return { header, names, skipped_lines: skipped };
 }
@@ -64,9 +64,34 @@ export async function* partialLogResults(path: string): AsyncIterable<TestResult
   }
 }
 
+/** `--repeat`: one finished repeat of a case, logged as it finished (the case's result comes once all are in). */
+export interface LoggedRepeat {
+  readonly test_name: string;
+  /** 0-based. */
+  readonly repeat: number;
+  readonly result: TestResult;
+}
+
+/**
+ * The logged repeats of the cases the log holds no result for, in file order; a repeat logged twice (a
+ * resumed session ran it again) keeps its last result.
+ */
+export async function partialLogRepeats(path: string, finished: ReadonlySet<string>): Promise<LoggedRepeat[]> {
+  const byKey = new Map<string, LoggedRepeat>();
+  for await (const line of logLines(path)) {
+    const parsed = parseLine(line);
+    if (parsed.kind !== 'repeat' || finished.has(parsed.repeat.test_name)) continue;
+    byKey.set(JSON.stringify([parsed.repeat.test_name, parsed.repeat.repeat]), parsed.repeat);
+  }
+  return [...byKey.values()];
+}
+
+const repeatLineSchema = z.object({ repeat_of: z.string(), repeat: z.number().int().min(0), result: z.unknown() });
+
 type ParsedLine =
   | { readonly kind: 'header'; readonly header: PartialHeader }
   | { readonly kind: 'result'; readonly result: TestResult }
+  | { readonly kind: 'repeat'; readonly repeat: LoggedRepeat }
   | { readonly kind: 'invalid' };
 
 function parseLine(line: string): ParsedLine {
@@ -78,6 +103,16 @@ function parseLine(line: string): ParsedLine {
   }
   const result = testResultSchema.safeParse(upgradeTestResult(value));
   if (result.success) return { kind: 'result', result: settleParsedResult(result.data) };
+  const repeat = repeatLineSchema.safeParse(value);
+  if (repeat.success) {
+    const logged = repeatResultSchema.safeParse(upgradeTestResult(repeat.data.result));
+    if (!logged.success || logged.data.test_name !== repeat.data.repeat_of) return { kind: 'invalid' };
+    const { repeat_of, repeat: number } = repeat.data;
+    return {
+      kind: 'repeat',
+      repeat: { test_name: repeat_of, repeat: number, result: settleParsedResult(logged.data) },
+    };
+  }
   const header = headerSchema.safeParse(value);
   return header.success ? { kind: 'header', header: header.data } : { kind: 'invalid' };
 }

@@ -14,6 +14,7 @@ export function redactingReporter(inner: Reporter, redactor: Redactor): Reporter
     onTestCaseBegin: (name, index) => inner.onTestCaseBegin?.(r(name), index),
     onTurnEnd: (name, turn) => inner.onTurnEnd?.(r(name), r(turn)),
     onTestCaseEnd: (result, index) => inner.onTestCaseEnd?.(r(result), index),
+    onRepeatEnd: (result, index, repeat) => inner.onRepeatEnd?.(r(result), index, repeat),
     onTestCaseRestored: (result, index) => inner.onTestCaseRestored?.(r(result), index),
     onEnd: (report, state) => inner.onEnd?.(r(report), state),
   };

@@ -113,6 +113,12 @@ export const toolAssertionResultSchema = z
       .min(-1)
       .describe("Index in the turn's tool_invocations of the first satisfying call, or -1."),
     matching_calls: count,
+    assigned_calls: z
+      .array(z.number().int().min(0))
+      .optional()
+      .describe(
+        'Under distinct_calls: the calls given to this entry, each satisfying no other entry (absent otherwise, and for count 0).',
+      ),
     reason: z.string().nullable().describe('Why the assertion failed; null when it passed.'),
   })
   .meta({ id: 'ToolAssertionResult', description: 'The outcome of one expected_tools entry on one turn.' });
@@ -155,30 +161,69 @@ export const turnResultSchema = z
   .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TurnResult' });
 
-export const testResultSchema = z
+const testResultShape = z.strictObject({
+  test_name: z.string(),
+  test_input: z.string().describe('Multi-turn: the turn inputs joined with "\\n---\\n".'),
+  agent_response: z.string().describe("Multi-turn: the last turn's response."),
+  ground_truth: z.string().nullable(),
+  expected_tools: z.array(expectedToolReportSchema).nullable(),
+  tool_calls: z.array(z.string()),
+  tool_invocations: z.array(toolInvocationSchema),
+  tools_matched: z.boolean().nullable(),
+  arg_match_details: z
+    .array(toolAssertionResultSchema)
+    .optional()
+    .describe('Single-turn test cases: the outcome of each tool assertion (multi-turn cases have it per turn).'),
+  metric_results: z.array(metricResultSchema),
+  status,
+  passed: z.boolean(),
+  execution_time_ms: milliseconds,
+  token_usage: tokenUsageSchema,
+  cost_usd: costUsd,
+  cost: costBreakdownSchema.optional(),
+  errors: z.array(z.string()),
+  timestamp: z.string(),
+  turns: z.array(turnResultSchema).optional().describe('Present on multi-turn test cases only.'),
+});
+
+const rate = z.number().min(0).max(1);
+const passCountsShape = {
+  runs: count.describe('Repeats run (n).'),
+  passed: count.describe('Repeats that passed (c); an errored or skipped repeat is never a pass.'),
+  failed: count,
+  errored: count,
+  skipped: count,
+  pass_rate: rate.describe('passed / runs.'),
+  flaky: z.boolean().describe('Some repeats passed and some did not.'),
+  pass_at_k: z.array(rate).describe('pass@k for k = 1..runs: 1 − C(n−c,k)/C(n,k) (unbiased, as in HumanEval).'),
+  pass_hat_k: z.array(rate).describe('pass^k for k = 1..runs: C(c,k)/C(n,k) (unbiased, as in τ-bench).'),
+};
+
+export const turnRepeatStatsSchema = z
+  .strictObject({ turn_index: count, ...passCountsShape })
+  .meta({ id: 'TurnRepeatStats', description: 'One turn of a test case over its repeats.' });
+
+export const repeatStatsSchema = z
   .strictObject({
-    test_name: z.string(),
-    test_input: z.string().describe('Multi-turn: the turn inputs joined with "\\n---\\n".'),
-    agent_response: z.string().describe("Multi-turn: the last turn's response."),
-    ground_truth: z.string().nullable(),
-    expected_tools: z.array(expectedToolReportSchema).nullable(),
-    tool_calls: z.array(z.string()),
-    tool_invocations: z.array(toolInvocationSchema),
-    tools_matched: z.boolean().nullable(),
-    arg_match_details: z
-      .array(toolAssertionResultSchema)
+    ...passCountsShape,
+    min_pass_rate: rate.describe('The case passes when pass_rate ≥ min_pass_rate (--min-pass-rate).'),
+    turns: z.array(turnRepeatStatsSchema).optional().describe('Multi-turn test cases: each turn, in order.'),
+  })
+  .meta({ id: 'RepeatStats', description: 'A test case over its repeats (--repeat N, N > 1).' });
+
+export const repeatResultSchema = testResultShape
+  .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
+  .meta({ id: 'RepeatResult', description: 'One repeat of a test case (--repeat), as a test result of its own.' });
+
+export const testResultSchema = testResultShape
+  .extend({
+    repeats: z
+      .array(repeatResultSchema)
       .optional()
-      .describe('Single-turn test cases: the outcome of each tool assertion (multi-turn cases have it per turn).'),
-    metric_results: z.array(metricResultSchema),
-    status,
-    passed: z.boolean(),
-    execution_time_ms: milliseconds,
-    token_usage: tokenUsageSchema,
-    cost_usd: costUsd,
-    cost: costBreakdownSchema.optional(),
-    errors: z.array(z.string()),
-    timestamp: z.string(),
-    turns: z.array(turnResultSchema).optional().describe('Present on multi-turn test cases only.'),
+      .describe(
+        '--repeat N (N > 1) only: every repeat, in order. The other fields are those of the first repeat with the status of the case, with token usage, time and cost summed over the repeats.',
+      ),
+    repeat_stats: repeatStatsSchema.optional(),
   })
   .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TestResult' });
@@ -203,6 +248,8 @@ export const reportSummarySchema = z
       .describe(
         'Tool calls that returned an error (thrown, MCP isError, invalid arguments, server down); absent in reports written before they were counted.',
       ),
+    repeats: count.optional().describe('--repeat N (N > 1) only: N; turn counts then count every repeat.'),
+    flaky_tests: count.optional().describe('--repeat N (N > 1) only: cases some of whose repeats passed and some not.'),
     duration_ms: milliseconds,
     token_usage: tokenUsageSchema,
     cost_usd: costUsd,
@@ -216,6 +263,10 @@ export const runReportSchema = z
     agent_config_path: z.string(),
     timestamp: z.string(),
     holodeck_version: z.string(),
+    comparison_id: z
+      .string()
+      .optional()
+      .describe('A model matrix run: the id shared by the runs of every model of the same invocation.'),
     summary: reportSummarySchema,
     results: z.array(testResultSchema),
   })

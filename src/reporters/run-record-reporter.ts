@@ -75,6 +75,11 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
     },
     onTestCaseEnd: store,
     onTestCaseRestored: store,
+    // A repeat goes to the log only (not the record): `--resume` reruns just the repeats it does not hold.
+    async onRepeatEnd(result: TestResult, _index: number, repeat: number) {
+      const entry = { repeat_of: result.test_name, repeat, result: testResultToJson(result, limits) };
+      await (await openLog(null)).log.write(`${JSON.stringify(redactor.deep(entry))}\n`);
+    },
     async onEnd(report: RunReport, state: RunState) {
       const { paths, log } = await openLog(null);
       if (log.size === 0) for (const [index, result] of report.results.entries()) await store(result, index);

@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
+import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
@@ -42,6 +43,9 @@ export interface RunSelection {
 export interface RunExecution {
   readonly parallel_test_cases: number;
   readonly llm_timeout: number;
+  /** `--repeat N` with N > 1 (absent otherwise), and the min pass rate in force with it. */
+  readonly repeat?: number;
+  readonly min_pass_rate?: number;
 }
 
 /** A shard record combined into a merged run (`holodeck merge-reports`). */
@@ -71,6 +75,8 @@ export interface RunRecordMetadata {
   readonly resumed_at?: readonly string[];
   /** For a merged run: the shard records it combines. */
   readonly merged_from?: readonly MergedShard[];
+  /** A model matrix run: the id shared by the records of every model of the same invocation. */
+  readonly comparison_id?: string;
 }
 
 /** The metadata as stored: redacted, plain JSON, with the finish time. */
@@ -115,9 +121,18 @@ export const metadataSchema = z.object({
   started_at: z.string(),
   finished_at: z.string(),
   selection: selectionSchema.nullable().optional(),
-  execution: z.object({ parallel_test_cases: z.number(), llm_timeout: z.number() }).nullable().optional(),
+  execution: z
+    .object({
+      parallel_test_cases: z.number(),
+      llm_timeout: z.number(),
+      repeat: z.number().int().min(1).optional(),
+      min_pass_rate: z.number().gt(0).max(1).optional(),
+    })
+    .nullable()
+    .optional(),
   resumed_at: z.array(z.string()).optional(),
   merged_from: z.array(z.object({ run_id: z.string(), shard: shardSchema.nullable(), path: z.string() })).optional(),
+  comparison_id: z.string().optional(),
 });
 
 export const runRecordSchema = z.object({
@@ -150,12 +165,12 @@ export class RunRecordError extends Error {
 /** Reads and validates a run record; throws RunRecordError naming the file and the first problems. */
 export async function readRunRecord(path: string): Promise<RunRecord> {
   const parsed = parseJson(path, await readText(path));
-  const version = isObject(parsed) ? parsed['record_version'] : undefined;
+  const version = isRecord(parsed) ? parsed['record_version'] : undefined;
   if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
     const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
     throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', path, message);
   }
-  const upgraded = isObject(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
+  const upgraded = isRecord(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
   const result = runRecordSchema.safeParse(upgraded);
   if (!result.success)
     throw new RunRecordError('RUN_RECORD_INVALID', path, `not a valid run record: ${describeIssues(result.error)}`);
@@ -222,8 +237,4 @@ function describeIssues(error: z.ZodError): string {
   const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
   const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
   return `${issues.join('; ')}${more}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

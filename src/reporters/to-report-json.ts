@@ -9,6 +9,8 @@ import type {
   ExpectedToolReport,
   GraderDetail,
   MetricResult,
+  PassCounts,
+  RepeatStats,
   ReportSummary,
   RunReport,
   TestResult,
@@ -41,6 +43,7 @@ export function reportHeadToJson(report: Omit<RunReport, 'results'>): Json {
     agent_config_path: report.agent_config_path,
     timestamp: report.timestamp,
     holodeck_version: report.holodeck_version,
+    ...(report.comparison_id === undefined ? {} : { comparison_id: report.comparison_id }),
     summary: summaryToJson(report.summary),
   };
 }
@@ -69,7 +72,33 @@ export function testResultToJson(result: TestResult, options: ReportJsonOptions 
     timestamp: result.timestamp,
   };
   if (result.turns !== undefined) json['turns'] = result.turns.map((turn) => turnToJson(turn, caps));
+  if (result.repeats !== undefined) json['repeats'] = result.repeats.map((run) => testResultToJson(run, options));
+  if (result.repeat_stats !== undefined) json['repeat_stats'] = repeatStatsToJson(result.repeat_stats);
   return json;
+}
+
+function repeatStatsToJson(stats: RepeatStats): Json {
+  return {
+    ...passCountsToJson(stats),
+    min_pass_rate: stats.min_pass_rate,
+    ...(stats.turns === undefined
+      ? {}
+      : { turns: stats.turns.map((turn) => ({ turn_index: turn.turn_index, ...passCountsToJson(turn) })) }),
+  };
+}
+
+function passCountsToJson(counts: PassCounts): Json {
+  return {
+    runs: counts.runs,
+    passed: counts.passed,
+    failed: counts.failed,
+    errored: counts.errored,
+    skipped: counts.skipped,
+    pass_rate: counts.pass_rate,
+    flaky: counts.flaky,
+    pass_at_k: [...counts.pass_at_k],
+    pass_hat_k: [...counts.pass_hat_k],
+  };
 }
 
 function turnToJson(turn: TurnResult, caps: TextCaps): Json {
@@ -110,6 +139,7 @@ function summaryToJson(summary: ReportSummary): Json {
     errored_turns: summary.errored_turns,
     skipped_turns: summary.skipped_turns,
     ...(summary.tool_errors === undefined ? {} : { tool_errors: summary.tool_errors }),
+    ...(summary.repeats === undefined ? {} : { repeats: summary.repeats, flaky_tests: summary.flaky_tests ?? 0 }),
     duration_ms: summary.duration_ms,
     token_usage: usageToJson(summary.token_usage),
     ...costToJson(summary),
@@ -163,6 +193,7 @@ function assertionToJson(assertion: ToolAssertionResult, caps: TextCaps): Json {
     passed: assertion.passed,
     matched_call_index: assertion.matched_call_index,
     matching_calls: assertion.matching_calls,
+    ...(assertion.assigned_calls === undefined ? {} : { assigned_calls: [...assertion.assigned_calls] }),
     reason: caps.nullable(assertion.reason),
   };
 }

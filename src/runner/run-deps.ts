@@ -1,10 +1,13 @@
 /** What the runner is given by the composition root: everything with side effects comes in as an interface. */
 import type { AgentBackend, FilePart } from '../core/backend.js';
 import type { FileConfig, MetricConfig } from '../core/config-types.js';
+import type { RunPricing } from '../core/cost.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Reporter } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
 import type { ToolPolicy } from '../matchers/index.js';
+import type { RestoredRepeat } from './repeat-collector.js';
+import type { SharedSlots } from './shared-slots.js';
 
 export interface RunDeps {
   readonly backend: AgentBackend;
@@ -22,6 +25,10 @@ export interface RunDeps {
   readonly stop?: AbortSignal;
   /** How tool calls count (execution.fail_on_tool_error); runSuite sets it from the configuration. */
   readonly tool_policy?: ToolPolicy;
+  /** The prices of the agent and judge models: turns then carry `cost_usd` (none without it). */
+  readonly pricing?: RunPricing;
+  /** A model matrix: the `-j` slots shared with the other models' suites (each case holds one while it runs). */
+  readonly slots?: SharedSlots;
 }
 
 /** Results of an earlier, interrupted session of the same run, to keep instead of running their cases again. */
@@ -34,6 +41,8 @@ export interface RestoredRun {
   readonly started_at: string;
   /** Wall time already spent by the earlier sessions. */
   readonly elapsed_ms: number;
+  /** `--repeat`: the finished repeats of cases that did not finish all theirs. */
+  readonly repeats?: readonly RestoredRepeat[];
 }
 
 export interface RunOptions {
@@ -49,4 +58,8 @@ export interface RunOptions {
   readonly keep_results?: boolean;
   /** Resume: these cases are not run again; their results are replayed to the reporters and counted. */
   readonly restored?: RestoredRun;
+  /** `--repeat N`: each case runs N times, each in a fresh session (default 1). */
+  readonly repeat?: number;
+  /** With repeats: a case passes when this share of its repeats passed (default 1). */
+  readonly min_pass_rate?: number;
 }

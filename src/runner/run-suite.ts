@@ -7,6 +7,7 @@ import { followAbort } from '../core/follow-abort.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { createSummaryAccumulator } from '../core/summary-accumulator.js';
+import { createRepeatCollector } from './repeat-collector.js';
 import { replayRestored } from './replay-restored.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';
@@ -41,6 +42,7 @@ export async function runSuite(
   // Test doubles of the config may leave `execution` out.
   const tool_policy = { fail_on_tool_error: config.execution?.fail_on_tool_error === true };
   const scoped: RunDeps = { ...deps, signal: cancel.signal, tool_policy };
+  const repeat = options.repeat ?? 1;
   let finished = 0;
   try {
     const restoredIndex = restoredIndices(testCases, options);
@@ -48,10 +50,11 @@ export async function runSuite(
       run_id: options.run_id,
       config,
       total_cases: testCases.length,
-      total_turns: testCases.reduce((sum, testCase) => sum + testCase.turns.length, 0),
+      total_turns: repeat * testCases.reduce((sum, testCase) => sum + testCase.turns.length, 0),
       started_at: timestamp,
       parallel_test_cases: options.parallel_test_cases,
       restored_cases: restoredIndex.size,
+      ...(repeat > 1 ? { repeat } : {}),
     });
     const replayed = options.restored
       ? await replayRestored(options.restored, restoredIndex, deps.reporter, record)
@@ -61,14 +64,33 @@ export async function runSuite(
     testCases.forEach((testCase, index) => {
       if (!replayed.has(testCase.name)) pending.push({ testCase, index });
     });
-    await runPool(pending, options.parallel_test_cases, deps.stop ?? deps.signal, async ({ testCase, index }) => {
-      await deps.reporter.onTestCaseBegin?.(testCase.name, index);
-      const run = await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, scoped);
-      if (run.interrupted) return;
-      record(run.result, index);
+    const repeats = createRepeatCollector(pending, repeat, options.min_pass_rate ?? 1, options.restored?.repeats);
+    for (const { result, index } of repeats.complete) {
+      record(result, index);
       finished += 1;
-      await deps.reporter.onTestCaseEnd?.(run.result, index);
-    });
+      await deps.reporter.onTestCaseEnd?.(result, index);
+    }
+    await runPool(
+      repeats.runs,
+      options.parallel_test_cases,
+      deps.stop ?? deps.signal,
+      async (scheduled) => {
+        const { testCase, index } = scheduled;
+        if (repeats.starts(index)) await deps.reporter.onTestCaseBegin?.(testCase.name, index);
+        const run = await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, scoped);
+        if (run.interrupted) return;
+        let result: TestResult | null = run.result;
+        if (repeat > 1) {
+          await deps.reporter.onRepeatEnd?.(run.result, index, scheduled.repeat);
+          result = repeats.add(scheduled, run.result);
+          if (result === null) return;
+        }
+        record(result, index);
+        finished += 1;
+        await deps.reporter.onTestCaseEnd?.(result, index);
+      },
+      deps.slots,
+    );
   } finally {
     cancel.dispose();
   }

@@ -5,7 +5,13 @@
  */
 import { stat } from 'node:fs/promises';
 import type { TestResult } from '../../core/results.js';
-import { type PartialHeader, partialLogResults, scanPartialLog } from '../../reporters/partial-log.js';
+import {
+  type LoggedRepeat,
+  type PartialHeader,
+  partialLogRepeats,
+  partialLogResults,
+  scanPartialLog,
+} from '../../reporters/partial-log.js';
 import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../reporters/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
 
@@ -21,6 +27,8 @@ export interface ResumeSource {
   /** Test cases with a finished result. */
   readonly names: ReadonlySet<string>;
   readonly results: () => AsyncIterable<TestResult>;
+  /** `--repeat`: the finished repeats of cases with no result yet (their other repeats run again). */
+  readonly repeats?: readonly LoggedRepeat[];
   /** Log lines that held no usable result (e.g. one cut off by a crash). */
   readonly skipped_lines: number;
 }
@@ -50,6 +58,7 @@ async function fromLog(paths: RecordPaths, record: RunRecord | null): Promise<Lo
   if (header === null) {
     return { ok: false, message: `cannot resume: ${paths.partial} has no header line naming its run` };
   }
+  const repeats = await partialLogRepeats(paths.partial, scan.names);
   const elapsed =
     record?.report.summary.duration_ms ?? (await stat(paths.partial)).mtimeMs - Date.parse(header.timestamp);
   return {
@@ -63,6 +72,7 @@ async function fromLog(paths: RecordPaths, record: RunRecord | null): Promise<Lo
       elapsed_ms: Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0,
       names: scan.names,
       results: () => partialLogResults(paths.partial),
+      ...(repeats.length === 0 ? {} : { repeats }),
       skipped_lines: scan.skipped_lines,
     },
   };

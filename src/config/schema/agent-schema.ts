@@ -16,6 +16,7 @@ import {
 import { instructionsSchema } from './instructions-schema.js';
 import { metricListSchema } from './metric-schema.js';
 import { modelSchema } from './model-schema.js';
+import { modelAndModelsIssues, modelListSchema } from './models-schema.js';
 import { testCaseListSchema } from './test-case-schema.js';
 import { toolListSchema } from './tool-schema.js';
 import { TOOL_NAME_MATCHES } from './turn-schema.js';
@@ -33,6 +34,11 @@ export const executionSchema = z.strictObject({
     .optional()
     .describe('Run only test cases whose name contains this text (* and ? are wildcards).'),
   results_dir: nonBlankString().optional().describe('Where run records go (default: results/ beside the config).'),
+  cache: booleanField()
+    .optional()
+    .describe(
+      'Answer unchanged model requests from the on-disk cache and store new answers (default false); requests with temperature above 0 are cached only with --cache.',
+    ),
   redact: z
     .array(nonBlankString())
     .optional()
@@ -40,9 +46,20 @@ export const executionSchema = z.strictObject({
   fail_on_tool_error: booleanField()
     .optional()
     .describe('A turn in which a tool call returned an error fails, naming the tool and the error (default false).'),
+  repeat: numberField(z.number().int().min(1).max(1000))
+    .optional()
+    .describe('Run each test case N times, each in a fresh session, for pass rates, pass^k and flakiness (default 1).'),
+  min_pass_rate: numberField(z.number().gt(0).max(1))
+    .optional()
+    .describe('With repeat: a test case passes when at least this share of its repeats passed (default 1).'),
   tool_name_match: envEnum(TOOL_NAME_MATCHES)
     .optional()
     .describe('How expected tool names match called ones: substring (default) or exact; an entry may set name_match.'),
+  distinct_calls: booleanField()
+    .optional()
+    .describe(
+      'One tool call satisfies at most one expected_tools entry of a turn, assigned by maximum matching (default false); a turn may set distinct_calls.',
+    ),
 });
 
 export const evaluationsSchema = z.strictObject({
@@ -80,7 +97,7 @@ export function testCaseSourceIssues(root: Readonly<Record<string, unknown>>): P
 
 /** `model:` is required, except with `backend: { module: ... }`, whose agent chooses its own model (if any). */
 export function modelPresenceIssues(root: Readonly<Record<string, unknown>>): PendingIssue[] {
-  if (hasKey(root, 'model')) return [];
+  if (hasKey(root, 'model') || hasKey(root, 'models')) return [];
   const backend = root.backend;
   if (typeof backend === 'object' && backend !== null && hasKey(backend as Record<string, unknown>, 'module'))
     return [];
@@ -97,6 +114,9 @@ export const agentConfigSchema = z
     name: nonBlankString().describe('Agent name, used in reports and run records.'),
     description: z.string().optional(),
     model: modelSchema.optional().describe('The agent model; optional with backend: { module: ... }.'),
+    models: modelListSchema
+      .optional()
+      .describe('A model matrix: the suite runs once per model (each a `model:` block); instead of `model`.'),
     backend: backendSchema.optional(),
     instructions: instructionsSchema.optional(),
     tools: toolListSchema.optional(),
@@ -107,7 +127,8 @@ export const agentConfigSchema = z
   })
   .check(
     objectRule((root, ctx) => {
-      for (const issue of [...modelPresenceIssues(root), ...testCaseSourceIssues(root)]) {
+      const issues = [...modelPresenceIssues(root), ...modelAndModelsIssues(root), ...testCaseSourceIssues(root)];
+      for (const issue of issues) {
         addIssue(ctx, issue.code, issue.path, issue.message, { hint: issue.hint, target: issue.target });
       }
     }),
