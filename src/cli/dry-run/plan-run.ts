@@ -6,7 +6,8 @@
  * (the call, then the answer with the tool results), and sends the instructions, the tool definitions (60
  * tokens each), the conversation so far (earlier answers taken as long as their ground truth) and its input.
  * Low: those calls, answers as long as the ground truth. High: twice the calls, each answering up to
- * max_tokens (1,000 when unset). Judge calls (geval, rag) send about 300 tokens of prompt besides the turn.
+ * max_tokens (1,000 when unset). Judge calls (geval, rag) send about 200 tokens of prompt besides the turn
+ * and answer in 20 (low) to 300 (high) tokens.
  */
 import type { AgentConfig, MetricConfig, TestCaseConfig, TurnConfig } from '../../core/config-types.js';
 import type { RunPricing } from '../../core/cost.js';
@@ -17,8 +18,8 @@ export const CHARS_PER_TOKEN = 4;
 export const TOKENS_PER_TOOL = 60;
 const DEFAULT_ANSWER_TOKENS = 50;
 const DEFAULT_MAX_OUTPUT_TOKENS = 1000;
-const JUDGE_PROMPT_TOKENS = 300;
-const JUDGE_OUTPUT_TOKENS = { low: 100, high: 500 };
+const JUDGE_PROMPT_TOKENS = 200;
+const JUDGE_OUTPUT_TOKENS = { low: 20, high: 300 };
 
 export interface CasePlan {
   readonly name: string;
