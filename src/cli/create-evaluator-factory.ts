@@ -1,5 +1,6 @@
 /** One evaluator per metric configuration, created on first use; geval/rag get the judge model. */
 import { createAiSdkJudge } from '../backends/ai-sdk/create-ai-sdk-judge.js';
+import type { ModelRecording } from '../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Judge } from '../core/judge.js';
@@ -8,6 +9,8 @@ import { createEvaluator } from '../evaluators/create-evaluator.js';
 export function createEvaluatorFactory(
   config: AgentConfig,
   env: NodeJS.ProcessEnv,
+  /** `--record`, `--replay` or `--cache`: judge calls go through it too. */
+  recording?: ModelRecording,
 ): (metric: MetricConfig) => Evaluator {
   const cache = new WeakMap<MetricConfig, Evaluator>();
   let judge: Judge | null = null;
@@ -18,6 +21,7 @@ export function createEvaluatorFactory(
     judge ??= createAiSdkJudge(judgeModel, env, {
       timeout_ms: config.execution.llm_timeout * 1000,
       retry: { max_retries: config.execution.max_retries },
+      ...(recording === undefined ? {} : { recording }),
     });
     return judge;
   };

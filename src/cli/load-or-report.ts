@@ -32,11 +32,15 @@ export async function loadOrReport(
   return null;
 }
 
-/** The configuration as a run would use it, or null after printing why it cannot run. */
+/**
+ * The configuration as a run would use it, or null after printing why it cannot run. `offline` (`--replay`): no
+ * model is called, so missing API keys are no reason to refuse.
+ */
 export async function loadRunnableOrReport(
   configPath: string,
   overrides: Overrides,
   maxFileSize?: number,
+  offline = false,
 ): Promise<AgentConfig | null> {
   const loaded = await loadOrReport(configPath, loadConfig, maxFileSize);
   if (loaded === null) return null;
@@ -44,13 +48,14 @@ export async function loadRunnableOrReport(
   const issues = await checkRunnable(config, process.env, {
     model: overrides.model === undefined ? 'config' : 'cli',
     backend: overrides.backend === undefined ? 'config' : 'cli',
+    offline,
   });
   if (issues.length === 0) return config;
   printIssues(issues);
   return null;
 }
 
-function printIssues(issues: readonly ConfigIssue[]): void {
+export function printIssues(issues: readonly ConfigIssue[]): void {
   const count = issues.length;
   process.stderr.write(`${count} configuration error${count === 1 ? '' : 's'}:\n\n`);
   for (const issue of issues) process.stderr.write(`${formatConfigIssue(issue, process.cwd())}\n\n`);
