@@ -2,7 +2,7 @@
  * A model matrix: the same suite run once per model in one invocation. Per test case, each model's status;
  * per model, the totals the side-by-side table ends with (pass rate, mean latency, tokens, cost).
  */
-import type { ReportSummary } from './results.js';
+import type { CostFields, ReportSummary } from './results.js';
 import type { Status } from './status.js';
 
 /** What the matrix keeps of one finished test case of one model. */
@@ -38,8 +38,8 @@ export interface MatrixTotals {
   /** Mean wall time of the finished test cases; null when none finished. */
   readonly mean_latency_ms: number | null;
   readonly total_tokens: number;
-  /** null: some call used tokens on a model without a price (unknown, never 0). */
-  readonly cost_usd: number | null;
+  /** `cost_usd` null: some call used tokens on a model without a price (unknown, never 0); absent before cost was counted. */
+  readonly cost: CostFields;
 }
 
 export interface ModelMatrix {
@@ -81,6 +81,9 @@ function totalsOf(run: MatrixRun): MatrixTotals {
     pass_rate: run.summary.pass_rate,
     mean_latency_ms: times.length === 0 ? null : times.reduce((sum, ms) => sum + ms, 0) / times.length,
     total_tokens: run.summary.token_usage.total_tokens,
-    cost_usd: run.summary.cost_usd ?? null,
+    cost: {
+      ...(run.summary.cost_usd === undefined ? {} : { cost_usd: run.summary.cost_usd }),
+      ...(run.summary.cost === undefined ? {} : { cost: run.summary.cost }),
+    },
   };
 }

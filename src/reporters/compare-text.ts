@@ -4,13 +4,14 @@
  * cost deltas.
  */
 import type { CaseChange, MetricDelta, ResultsComparison } from '../core/compare-results.js';
+import { formatUsd } from '../core/format-cost.js';
 import { formatScore as formatCoreScore } from '../core/format-score.js';
 import type { ReportSummary } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import { turnLabel } from '../core/turn-label.js';
 import type { Palette } from './ansi.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
-import { formatUsd } from './matrix-table.js';
+import { costText } from './matrix-table.js';
 import { escapeControlChars } from './safe-text.js';
 
 export interface ComparedRun {
@@ -87,8 +88,8 @@ function totals(a: ComparedRun, b: ComparedRun): string[][] {
     ],
     [
       'cost',
-      formatUsd(costA),
-      formatUsd(costB),
+      costText(a.summary),
+      costText(b.summary),
       costA === null || costB === null ? 'unknown' : signed(costB - costA, (n) => formatUsd(n)),
     ],
   ];

@@ -3,7 +3,7 @@ import { buildModelMatrix } from '../core/model-matrix.js';
 import type { ReportSummary } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import { createPalette } from './ansi.js';
-import { formatMatrixTable, formatUsd, renderMatrixMarkdown } from './matrix-table.js';
+import { costText, formatMatrixTable, renderMatrixMarkdown } from './matrix-table.js';
 
 function summary(passed: number, total: number, cost: number | null | undefined): ReportSummary {
   return {
@@ -63,9 +63,9 @@ describe('model matrix table', () => {
   });
 
   it('never writes an unknown price as $0', () => {
-    expect(formatUsd(null)).toBe('unknown');
-    expect(formatUsd(0)).toBe('$0');
-    expect(formatUsd(0.000123456)).toBe('$0.000123');
-    expect(formatUsd(12.345)).toBe('$12.35');
+    expect(costText({ cost_usd: null })).toBe('unknown');
+    expect(costText({})).toBe('unknown');
+    expect(costText({ cost_usd: 0 })).toBe('$0');
+    expect(costText({ cost_usd: 0.0123 })).toBe('$0.0123');
   });
 });

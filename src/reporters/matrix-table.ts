@@ -2,7 +2,9 @@
  * The side-by-side table of a model matrix: per test case, each model's status; then each model's pass
  * rate, mean latency, tokens and cost. As console text and as Markdown (`--output compare.md`).
  */
+import { formatCost } from '../core/format-cost.js';
 import type { MatrixTotals, ModelMatrix } from '../core/model-matrix.js';
+import type { CostFields } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
@@ -10,18 +12,16 @@ import { mdInline } from './markdown-escape.js';
 import { escapeControlChars } from './safe-text.js';
 import { consoleMark, MARKDOWN_STATUS } from './status-text.js';
 
-/** `$0.0123`, `$4.56`; `unknown` when a price is missing (never $0). */
-export function formatUsd(value: number | null): string {
-  if (value === null || !Number.isFinite(value)) return 'unknown';
-  if (value === 0) return '$0';
-  return value >= 1 ? `$${value.toFixed(2)}` : `$${Number(value.toPrecision(3))}`;
+/** A cost as every report writes it (core/format-cost.ts); `unknown` when the results carry none. */
+export function costText(fields: CostFields): string {
+  return formatCost(fields) ?? 'unknown';
 }
 
 const TOTAL_ROWS: readonly [string, (totals: MatrixTotals) => string][] = [
   ['pass rate', (t) => `${formatPercent(t.passed, t.total)} (${t.passed}/${t.total})`],
   ['mean latency', (t) => (t.mean_latency_ms === null ? '—' : formatDuration(t.mean_latency_ms))],
   ['tokens', (t) => formatInteger(t.total_tokens)],
-  ['cost', (t) => formatUsd(t.cost_usd)],
+  ['cost', (t) => costText(t.cost)],
 ];
 
 function heading(matrix: ModelMatrix): string {

@@ -35,7 +35,7 @@ export interface ModelRecord {
 export function printMatrixLocations(
   input: MatrixInput,
   models: readonly ModelRecord[],
-  comparison: readonly string[],
+  comparison: { readonly id: string; readonly paths: readonly string[] },
   interrupted: boolean,
 ): void {
   const cwd = process.cwd();
@@ -69,7 +69,7 @@ export function printMatrixLocations(
     for (const output of model.outputs) lines.push(`${label}  report      ${shown(output.path)}`);
   }
   const records = models.map(({ record }) => record).filter((record): record is string => record !== null);
-  for (const path of comparison) lines.push(`${'comparison'.padEnd(width)}  ${shown(path)}`);
+  for (const path of comparison.paths) lines.push(`${'comparison'.padEnd(width)}  ${shown(path)}`);
   if (records.length >= 2) {
     lines.push(
       `${'compare'.padEnd(width)}  ${['holodeck', 'compare', ...records.slice(0, 2).map(shown)].map(shellQuote).join(' ')}`,
@@ -77,6 +77,6 @@ export function printMatrixLocations(
   }
   const view = ['holodeck', 'test', 'view', shown(input.loaded.config_path)];
   if (input.customResultsDir) view.push('--results-dir', shown(input.resultsDir));
-  lines.push(`${'dashboard'.padEnd(width)}  ${view.map(shellQuote).join(' ')}`);
+  lines.push(`${'dashboard'.padEnd(width)}  ${view.map(shellQuote).join(' ')}  (then #/comparison/${comparison.id})`);
   process.stdout.write(`${lines.join('\n')}\n`);
 }

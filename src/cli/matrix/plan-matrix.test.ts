@@ -47,8 +47,9 @@ describe('planMatrix', () => {
 describe('matrixConfig', () => {
   it('runs the model under test, keeps the judge on the agent.yaml model, and the block of models: whole', () => {
     const config = { ...agentConfig({ model: yamlModel }), models: [yamlModel, second] };
-    const [, entry] = (planMatrix(config, []) as { entries: Parameters<typeof matrixConfig>[2][] }).entries;
-    const run = matrixConfig(config, {}, entry as Parameters<typeof matrixConfig>[2]);
+    const plan = planMatrix(config, []);
+    if (!plan.ok || plan.entries[1] === undefined) throw new Error('expected a matrix of two models');
+    const run = matrixConfig(config, {}, plan.entries[1]);
     expect(run.model).toEqual(second);
     expect(run.evaluations.model).toEqual(yamlModel);
     expect(run).not.toHaveProperty('models');

@@ -16,6 +16,7 @@ import { composeReporters } from '../compose-reporters.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { readVersion } from '../read-version.js';
+import { runPricing } from '../run-pricing.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 import { printMatrixLocations, writeComparisonOutputs } from './matrix-locations.js';
@@ -125,13 +126,14 @@ async function runModels(
             signal: interrupts.cancel,
             stop: interrupts.stop,
             slots,
+            pricing: runPricing(model.config, model.run.cases),
           },
         ),
       ),
     );
     const verbosity = input.options.verbosity;
     for (const { model, console } of started) {
-      if (verbosity !== 'quiet') process.stdout.write(`\n── ${model.entry.label} ──\n`);
+      process.stdout.write(`\n── ${model.entry.label} ──\n`);
       process.stdout.write(console.text());
     }
     const matrix = buildModelMatrix(
@@ -154,7 +156,7 @@ async function runModels(
     }
     for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
     const located = started.map(({ model }, i) => ({ model, record: records[i] ?? null }));
-    printMatrixLocations(input, located, comparison, interrupted);
+    printMatrixLocations(input, located, { id: comparisonId, paths: comparison }, interrupted);
     if (interrupted) return input.guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
     if (problems.length > 0 || started.some(({ reporters }) => reporters.errors.length > 0)) return EXIT.runtime;
     return outcomes.some((outcome) => outcome.report.summary.failed > 0) ? EXIT.failed : EXIT.ok;
