@@ -4,10 +4,13 @@
  * expect, every report carries them, `--min-pass-rate` gates the verdict and the exit code, and `--resume`
  * runs only the repeats an interrupted run did not finish.
  */
-import { readFile } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
+import { readRunRecord } from '../../src/reporters/run-record.js';
+import { lastUserText } from '../fakes/fake-request-view.js';
 import { createFlakyTurnScript } from '../fakes/flaky-turn-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -188,5 +191,49 @@ describe('--repeat 8 over a model that gets one turn wrong 30 % of the time', ()
     expect(Object.keys(report.summary).filter((key) => /repeat|flaky/.test(key))).toEqual([]);
     expect(markdown).not.toContain('Repeats');
     expect(cli.stdout).not.toContain('Flakiness');
+  });
+
+  it('--resume after a crash runs only the repeats the run had not finished, and completes the record', async () => {
+    const script = createFlakyTurnScript({
+      answers,
+      flaky: Object.keys(answers).filter((q) => q.startsWith('flaky')),
+      fail_rate: FAIL_RATE,
+      seed: 7,
+    });
+    let child: ChildProcess | null = null;
+    let crashAt = 'flaky question 2';
+    let asked = 0;
+    // The third time case flaky-2 reaches its second turn, the CLI is killed: every case has finished two
+    // repeats by then, steady, flaky-0 and flaky-1 all three.
+    server = await startFakeModelServer(async (request) => {
+      if (lastUserText(request) === crashAt && ++asked === 3) {
+        child?.kill('SIGKILL');
+        return { ...(await script(request)), delay_ms: 5_000 };
+      }
+      return script(request);
+    });
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const crashed = await runCli(['test', dir, '--repeat', '3'], { onSpawn: (spawned) => (child = spawned) });
+    expect(crashed.signal).toBe('SIGKILL');
+    crashAt = '';
+    const before = server.requests.length;
+    const json = join(dir, 'report.json');
+    const resumed = await runCli(['test', dir, '--resume', '--output', json]);
+    expect(resumed.stderr).toMatch(/resuming .*\n.*finished repeats of unfinished test cases are kept, not run again/);
+    // Left to run: the third repeat of flaky-2 to flaky-5, two turns each.
+    const rerun = server.requests.slice(before).map((r) => lastUserText(r));
+    expect(rerun.sort()).toEqual([2, 3, 4, 5].flatMap((i) => ['stable question', `flaky question ${i}`]).sort());
+    const folder = join(dir, 'results', 'flaky-agent');
+    const records = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+    expect(records).toHaveLength(1);
+    const record = await readRunRecord(join(folder, records[0]!));
+    expect(record.state).toBe('completed');
+    expect(record.metadata.execution).toMatchObject({ repeat: 3, min_pass_rate: 1 });
+    expect(record.report.results.map((r) => [r.test_name, r.repeats?.length])).toEqual(
+      ['steady', ...Array.from({ length: CASES }, (_, i) => `flaky-${i}`)].map((name) => [name, 3]),
+    );
+    const report = JSON.parse(await readFile(json, 'utf8')) as RunReport;
+    expect(report.summary).toMatchObject({ total_tests: CASES + 1, repeats: 3, total_turns: 3 * (1 + 2 * CASES) });
+    expect(resumed.code).toBe(report.summary.failed > 0 ? 1 : 0);
   });
 });

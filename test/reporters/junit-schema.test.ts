@@ -19,6 +19,7 @@ import {
 } from '../../src/reporters/report-fixtures.js';
 import { HOSTILE_TEXT, hostileReport, sampleReport } from '../../src/reporters/report-scenarios.js';
 import { playReport } from '../../src/reporters/testing/play-report.js';
+import { repeatsReport } from './repeat-scenario.js';
 
 const XSD = join(import.meta.dirname, '..', 'support', 'junit-10.xsd');
 
@@ -93,6 +94,7 @@ const SCENARIOS: readonly (readonly [string, () => RunReport])[] = [
   ['errors, skipped cases, a session that never opened, long durations', outcomesReport],
   ['texts of 12 million characters', hugeReport],
   ['a run without results', () => reportOf([])],
+  ['repeated cases: flaky ones passed with flakyFailure/flakyError, failing ones with rerunFailure', repeatsReport],
 ];
 
 interface Lint {
