@@ -55,6 +55,7 @@ export async function buildMetric(
           relative_tolerance: metric.relative_tolerance ?? 0,
           accept_percent: metric.accept_percent ?? false,
           accept_thousands_separators: metric.accept_thousands_separators ?? false,
+          ...(metric.locale === undefined || metric.locale === 'en' ? {} : { locale: metric.locale }),
         };
       }
       if (isNlpMetric(metric)) return { ...base, type: 'standard', metric: metric.metric };

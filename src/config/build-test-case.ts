@@ -13,25 +13,33 @@ import type { FileInput, TurnInput } from './schema/turn-schema.js';
 
 type TurnFields = Omit<TurnInput, 'evaluations'> & { readonly evaluations?: readonly MetricInput[] };
 
-/** `nameMatch`: how expected tool names match when an entry sets no `name_match` (execution.tool_name_match). */
+/**
+ * `nameMatch`: how expected tool names match when an entry sets no `name_match` (execution.tool_name_match);
+ * `distinctCalls`: the turns' `distinct_calls` where they set none (execution.distinct_calls).
+ */
 export async function buildTestCase(
   testCase: TestCaseInput,
   index: number,
   ctx: BuildContext,
   nameMatch: ToolNameMatch = 'substring',
+  distinctCalls = false,
 ): Promise<TestCaseConfig> {
   const path: ConfigPath = ['test_cases', index];
   const evaluations = await buildMetricList(testCase.evaluations, [...path, 'evaluations'], ctx);
   if (testCase.turns) {
     const turns = await Promise.all(
       testCase.turns.map((turn, turnIndex) =>
-        buildTurn(turn, turnIndex, [...path, 'turns', turnIndex], ctx, { ownEvaluations: true, nameMatch }),
+        buildTurn(turn, turnIndex, [...path, 'turns', turnIndex], ctx, {
+          ownEvaluations: true,
+          nameMatch,
+          distinctCalls,
+        }),
       ),
     );
     return { name: testCase.name, index, kind: 'multi', evaluations, turns };
   }
   const { evaluations: _caseLevel, ...flat } = testCase;
-  const options = { ownEvaluations: false, nameMatch };
+  const options = { ownEvaluations: false, nameMatch, distinctCalls };
   const turn = await buildTurn({ ...flat, input: testCase.input ?? '' }, 0, path, ctx, options);
   return { name: testCase.name, index, kind: 'single', evaluations, turns: [turn] };
 }
@@ -42,7 +50,7 @@ async function buildTurn(
   index: number,
   path: ConfigPath,
   ctx: BuildContext,
-  options: { readonly ownEvaluations: boolean; readonly nameMatch: ToolNameMatch },
+  options: { readonly ownEvaluations: boolean; readonly nameMatch: ToolNameMatch; readonly distinctCalls: boolean },
 ): Promise<TurnConfig> {
   const [files, evaluations] = await Promise.all([
     buildFiles(turn.files, [...path, 'files'], ctx),
@@ -54,6 +62,7 @@ async function buildTurn(
     ground_truth: turn.ground_truth === undefined ? null : String(turn.ground_truth),
     expected_tools: buildExpectedTools(turn.expected_tools, turn.forbidden_tools, options.nameMatch),
     expected_tools_order: turn.expected_tools_order ?? 'any',
+    distinct_calls: turn.distinct_calls ?? options.distinctCalls,
     files,
     retrieval_context: turn.retrieval_context ?? null,
     evaluations,

@@ -93,6 +93,28 @@ describe('tool assertions: forbidden_tools, count 0, expected_tools_order', () =
     expect(exact?.expected_tools?.map((e) => e.name_match)).toEqual(['exact', 'exact', 'substring']);
   });
 
+  it('gives each turn distinct_calls from execution, HOLODECK_DISTINCT_CALLS or its own setting', async () => {
+    const cases =
+      '  - name: m\n    turns:\n      - { input: a, expected_tools: [add] }\n' +
+      '      - { input: b, expected_tools: [add], distinct_calls: false }\n' +
+      '  - { name: s, input: q, expected_tools: [add], distinct_calls: true }\n';
+    const flags = async (yaml: string, env: Record<string, string> = {}) =>
+      expectConfig(await loadYaml(yaml, {}, env)).test_cases.map((c) => c.turns.map((t) => t.distinct_calls));
+    expect(await flags(`${HEAD}test_cases:\n${cases}`)).toEqual([[false, false], [true]]);
+    expect(await flags(`${HEAD}execution: { distinct_calls: true }\ntest_cases:\n${cases}`)).toEqual([
+      [true, false],
+      [true],
+    ]);
+    expect(await flags(`${HEAD}test_cases:\n${cases}`, { HOLODECK_DISTINCT_CALLS: 'true' })).toEqual([
+      [true, false],
+      [true],
+    ]);
+    const bad = await check('  - { name: s, input: q, expected_tools: [add], distinct_calls: 3 }\n');
+    expect(bad.lines.join('\n')).toContain(
+      `${at(bad.yaml, '3 }')}  test_cases[0] "s" › distinct_calls\n  expected true or false, got 3`,
+    );
+  });
+
   it('lets an exactly named forbidden tool stand beside a longer expected name', async () => {
     const loaded = await loadYaml(
       `${HEAD}test_cases:\n  - name: x\n    input: q\n    expected_tools: [subtract]\n` +

@@ -140,6 +140,18 @@ describe('test case rules', () => {
     ]);
   });
 
+  it('takes locale en or de on the numeric metric, and names them for any other', async () => {
+    const { yaml, lines } = await check(
+      '  - name: l\n    input: q\n    evaluations:\n      - { type: standard, metric: numeric, locale: fr }\n' +
+        '      - { type: standard, metric: numeric, name: de, locale: de }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, 'fr }')}  test_cases[0] "l" › evaluations[0].locale\n  "fr" is not one of: en, de`,
+    ]);
+    const config = expectConfig(await loadYaml(yaml.replace('locale: fr', 'locale: en')));
+    expect(config.test_cases[0]?.evaluations?.map((m) => ('locale' in m ? m.locale : 'en'))).toEqual(['en', 'de']);
+  });
+
   it('rejects unknown metric types and options of another metric, with suggestions', async () => {
     const { yaml, lines } = await check(
       '  - name: u\n    turns:\n      - input: q\n        evaluations:\n          - { type: stndard, metric: bleu }\n' +

@@ -83,6 +83,7 @@ describe('loadConfig: a valid configuration', () => {
       limit: null,
       filter: null,
       results_dir: null,
+      cache: false,
       redact: [],
       fail_on_tool_error: false,
       repeat: 1,

@@ -112,15 +112,21 @@ async function buildConfig(
     buildInstructions(section('instructions'), ctx),
     Promise.all(validated.tools.map(({ index, value }) => buildTool(value, ['tools', index], ctx))),
     buildMetricList(evaluations?.metrics, ['evaluations', 'metrics'], ctx),
-    Promise.all(testCases.map(({ index, value }) => buildTestCase(value, index, ctx, execution.value.tool_name_match))),
+    Promise.all(
+      testCases.map(({ index, value }) =>
+        buildTestCase(value, index, ctx, execution.value.tool_name_match, execution.value.distinct_calls),
+      ),
+    ),
   ]);
   const name = section('name');
+  const models = section('models')?.map(buildModel);
   const model = section('model');
   if (name === undefined || backend === null) return null;
   return {
     name,
     description: section('description') ?? null,
-    model: model === undefined ? null : buildModel(model),
+    model: model === undefined ? (models?.[0] ?? null) : buildModel(model),
+    ...(models === undefined ? {} : { models }),
     backend,
     instructions,
     tools: tools.filter((tool): tool is ToolConfig => tool !== null),

@@ -3,11 +3,19 @@ import type { JsonValue } from './json.js';
 import { describeValue } from './render-value.js';
 import type { ToolAssertionResult } from './results.js';
 
-/** The expectation followed by its outcome: the first satisfying call, or why it failed. */
+/**
+ * The expectation followed by its outcome: the first satisfying call (the calls assigned to it, under
+ * distinct_calls), or why it failed.
+ */
 export function formatAssertion(result: ToolAssertionResult): string {
   const expectation = formatExpectation(result);
   if (!result.passed) return `${expectation} — ${result.reason ?? 'not satisfied'}`;
   if (result.count === 0) return `${expectation} — no matching call`;
+  const assigned = result.assigned_calls;
+  if (assigned !== undefined && assigned.length > 0) {
+    const calls = assigned.map((index) => `#${index}`).join(', ');
+    return `${expectation} — assigned call${assigned.length > 1 ? 's' : ''} ${calls}`;
+  }
   const extra = result.matching_calls > 1 ? ` (${result.matching_calls} matching calls)` : '';
   return `${expectation} — matched call #${result.matched_call_index}${extra}`;
 }

@@ -13,7 +13,7 @@ describe('extractResponseNumber', () => {
     ['206,588 - 181,001 = 25,587', 25587, 'cue'],
     ['**1.** 2009: 206,588\n**2.** 2008: 181,001\n**3.** Difference: 25,587', 25587, 'last'],
     ['**Step 2** the answer is 7', 7, 'cue'],
-    ['The difference is 25587 million, as reported in 2009.', 25587, 'cue'],
+    ['The difference is 25587 million, as reported in 2009.', 25587e6, 'cue'],
     ['The difference is approximately $25,587 (206,588 − 181,001).', 25587, 'cue'],
     ['Subtracting gives 25587 (206,588 − 181,001)', 25587, 'last'],
     ['In 2009 and 2008 it grew; growth = 14.1%', 14.1, 'cue'],

@@ -13,7 +13,14 @@
  * the response unparsable rather than falling back to another number.
  */
 import { NumberTokenCursor, numberTokenAt } from './find-number-tokens.js';
-import { checkToken, type NumberFormatOptions, type NumberToken, parseStandaloneNumber } from './parse-number.js';
+import type { NumberNotation } from './number-notation.js';
+import {
+  checkToken,
+  type NumberFormatOptions,
+  type NumberToken,
+  notationOf,
+  parseStandaloneNumber,
+} from './parse-number.js';
 
 export type ExtractionStrategy = 'standalone' | 'emphasis' | 'cue' | 'last';
 
@@ -42,8 +49,9 @@ const SENTENCE_BREAK = new Set(['.', ';', '!', '?', '\n']);
 
 export function extractResponseNumber(text: string, options: NumberFormatOptions): Extraction {
   if (text.trim() === '') return { ok: false, reason: 'the agent response is empty' };
-  const survey = surveyTokens(text);
-  const chosen = chooseToken(text, survey);
+  const notation = notationOf(options);
+  const survey = surveyTokens(text, notation);
+  const chosen = chooseToken(text, survey, notation);
   if (chosen === null) return { ok: false, reason: 'the agent response contains no number' };
   const check = checkToken(chosen.token, options);
   if (!check.ok) return { ok: false, reason: `the agent response's number ${check.reason}` };
@@ -57,12 +65,16 @@ interface TokenSurvey {
   readonly lastOutside: NumberToken | undefined;
 }
 
-function chooseToken(text: string, survey: TokenSurvey): { token: NumberToken; strategy: ExtractionStrategy } | null {
-  const standalone = parseStandaloneNumber(text);
+function chooseToken(
+  text: string,
+  survey: TokenSurvey,
+  notation: NumberNotation,
+): { token: NumberToken; strategy: ExtractionStrategy } | null {
+  const standalone = parseStandaloneNumber(text, notation);
   if (standalone) return { token: standalone, strategy: 'standalone' };
-  const emphasized = lastEmphasizedToken(text);
+  const emphasized = lastEmphasizedToken(text, notation);
   if (emphasized) return { token: emphasized, strategy: 'emphasis' };
-  const cued = cuedToken(text);
+  const cued = cuedToken(text, notation);
   if (cued) return { token: cued, strategy: 'cue' };
   const last = survey.lastOutside ?? survey.last;
   return last ? { token: last, strategy: 'last' } : null;
@@ -72,8 +84,8 @@ function chooseToken(text: string, survey: TokenSurvey): { token: NumberToken; s
  * Counts the tokens and finds the last one not preceded by an unclosed `(` or `[`, in one pass over the text
  * that builds only the tokens it keeps.
  */
-function surveyTokens(text: string): TokenSurvey {
-  const cursor = new NumberTokenCursor(text);
+function surveyTokens(text: string, notation: NumberNotation): TokenSurvey {
+  const cursor = new NumberTokenCursor(text, 0, text.length, false, notation);
   let count = 0;
   let depth = 0;
   let at = 0;
@@ -89,11 +101,8 @@ function surveyTokens(text: string): TokenSurvey {
     last = cursor.start;
     if (depth === 0) lastOutside = cursor.start;
   }
-  return { count, last: tokenStartingAt(text, last), lastOutside: tokenStartingAt(text, lastOutside) };
-}
-
-function tokenStartingAt(text: string, start: number): NumberToken | undefined {
-  return start < 0 ? undefined : (numberTokenAt(text, start) ?? undefined);
+  const tokenAt = (start: number) => (start < 0 ? undefined : (numberTokenAt(text, start, notation) ?? undefined));
+  return { count, last: tokenAt(last), lastOutside: tokenAt(lastOutside) };
 }
 
 /**
@@ -101,7 +110,7 @@ function tokenStartingAt(text: string, start: number): NumberToken | undefined {
  * sentence break in between. Cues never overlap, so they are found walking back from the end of the text; a cue
  * ends with a character no number holds, so its number is looked for from there.
  */
-function cuedToken(text: string): NumberToken | null {
+function cuedToken(text: string, notation: NumberNotation): NumberToken | null {
   for (let at = text.length - 1; at >= 0; at--) {
     const code = text.charCodeAt(at);
     if (code < 0x80 ? CUE_START[code] === 0 : code !== 0x2248) continue;
@@ -111,7 +120,7 @@ function cuedToken(text: string): NumberToken | null {
     const limit = Math.min(text.length, end + CUE_WINDOW + 1);
     while (reach < limit && !SENTENCE_BREAK.has(text[reach]!)) reach += 1;
     // A number may start right on the break (`.5`).
-    const cursor = new NumberTokenCursor(text, end, Math.min(limit, reach + 1));
+    const cursor = new NumberTokenCursor(text, end, Math.min(limit, reach + 1), false, notation, true);
     if (cursor.next()) return cursor.token();
   }
   return null;
@@ -143,7 +152,7 @@ function isAsciiWord(code: number): boolean {
  * (white space aside). The span's number is read in place, as if the span were the whole text: the marks and
  * white space after it never extend a number.
  */
-function lastEmphasizedToken(text: string): NumberToken | undefined {
+function lastEmphasizedToken(text: string, notation: NumberNotation): NumberToken | undefined {
   let found = -1;
   let at = 0;
   while (at < text.length - 1) {
@@ -158,11 +167,11 @@ function lastEmphasizedToken(text: string): NumberToken | undefined {
     let end = close;
     while (start < end && isSpace(text.charCodeAt(start))) start += 1;
     while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
-    const cursor = new NumberTokenCursor(text, start, start + 1, true);
+    const cursor = new NumberTokenCursor(text, start, start + 1, true, notation, true);
     if (start < end && cursor.next() && cursor.end === end) found = start;
     at = close + 2;
   }
-  const cursor = new NumberTokenCursor(text, found, found + 1, true);
+  const cursor = new NumberTokenCursor(text, found, found + 1, true, notation, true);
   return found >= 0 && cursor.next() ? cursor.token() : undefined;
 }
 

@@ -2,10 +2,10 @@
  * Every number token of a text, found by one left-to-right scan: time linear in the text, whatever it holds.
  * The grammar of a token is in `number-token-grammar.ts`.
  */
+import { currencyEnd, EN_NOTATION, type NumberNotation, readScale } from './number-notation.js';
 import {
   canStart,
   exponentEnd,
-  isCurrency,
   isMinus,
   isSign,
   percentEnd,
@@ -18,27 +18,38 @@ export interface NumberToken {
   readonly text: string;
   /** Offset of the token in the text it was found in. */
   readonly index: number;
-  /** The number as written, percent suffix ignored (`14.1%` → 14.1). */
+  /**
+   * The number, its scale word applied and percent suffix ignored (`14.1%` → 14.1, `$1.2 million` →
+   * 1200000, `(1,234)` → -1234).
+   */
   readonly value: number;
   readonly percent: boolean;
   /** Written with thousands separators. */
   readonly grouped: boolean;
+  /** The factor of its scale word (`million` → 1e6); 1 without one. */
+  readonly scale: number;
 }
 
-const GROUP_SEPARATORS = /[,\u00a0\u202f]/g;
-const HAS_GROUP_SEPARATOR = /[,\u00a0\u202f]/;
-
 /** Every number token of the text, in order of appearance. */
-export function findNumberTokens(text: string): NumberToken[] {
+export function findNumberTokens(text: string, notation: NumberNotation = EN_NOTATION): NumberToken[] {
   const tokens: NumberToken[] = [];
-  const cursor = new NumberTokenCursor(text);
+  const cursor = new NumberTokenCursor(text, 0, text.length, false, notation);
   while (cursor.next()) tokens.push(cursor.token());
   return tokens;
 }
 
-/** The number token that starts at `at` (if one may start there and its number is finite), else null. */
-export function numberTokenAt(text: string, at: number): NumberToken | null {
-  const cursor = new NumberTokenCursor(text, at, at + 1);
+/**
+ * The number token that starts at `at` (if one may start there and its number is finite), else null. With
+ * `answer`, the token stands where an answer does (the whole text, a bold span, right after a cue), so a small
+ * integer or a year in parentheses is an accounting negative there, not a footnote or a citation.
+ */
+export function numberTokenAt(
+  text: string,
+  at: number,
+  notation: NumberNotation = EN_NOTATION,
+  answer = false,
+): NumberToken | null {
+  const cursor = new NumberTokenCursor(text, at, at + 1, false, notation, answer);
   return cursor.next() ? cursor.token() : null;
 }
 
@@ -59,17 +70,27 @@ export class NumberTokenCursor {
   private digitsEnd = -1;
   private numberEnd = -1;
   private negative = false;
+  private percent = false;
+  private scale = 1;
   /** The magnitude, once parsed (NaN until then). */
   private parsed = Number.NaN;
   private readonly from: number;
   private readonly startsText: boolean;
+  private readonly notation: NumberNotation;
+  private readonly groups: RegExp;
 
-  constructor(text: string, from = 0, to = text.length, startsText = false) {
+  /** Tokens stand where an answer does: `(12)` and `(2019)` are negatives, not footnotes or citations. */
+  private readonly answer: boolean;
+
+  constructor(text: string, from = 0, to = text.length, startsText = false, notation = EN_NOTATION, answer = false) {
+    this.answer = answer;
     this.text = text;
     this.position = from;
     this.from = from;
     this.to = to;
     this.startsText = startsText;
+    this.notation = notation;
+    this.groups = notation.group === 0x2e ? /[.\u00a0\u202f]/g : /[,\u00a0\u202f]/g;
   }
 
   /** Moves to the next token whose number is finite; false when there is none. */
@@ -91,42 +112,62 @@ export class NumberTokenCursor {
   }
 
   token(): NumberToken {
-    const { text, digitsStart, digitsEnd, numberEnd } = this;
+    const { text, digitsStart, digitsEnd } = this;
     const digits = text.slice(digitsStart, digitsEnd);
-    const grouped = HAS_GROUP_SEPARATOR.test(digits);
-    const magnitude = this.magnitude();
+    this.groups.lastIndex = 0;
+    const grouped = this.groups.test(digits);
+    const magnitude = this.magnitude() * this.scale;
     return {
       text: text.slice(this.start, this.end),
       index: this.start,
       value: this.negative ? -magnitude : magnitude,
-      percent: this.end > numberEnd,
+      percent: this.percent,
       grouped,
+      scale: this.scale,
     };
   }
 
   private read(start: number): boolean {
-    const text = this.text;
+    const { text, notation } = this;
     let at = start;
     const firstSign = isSign(text, at) ? text.charCodeAt(at++) : 0;
-    if (isCurrency(text.charCodeAt(at))) at += 1;
-    const secondSign = isSign(text, at) ? text.charCodeAt(at++) : 0;
-    const mantissaEnd = readMantissa(text, at);
+    at = currencyEnd(text, at);
+    // An accounting negative: `(1,234)`, `$(1,234)`, `(€3.4m)`.
+    const paren = firstSign === 0 && text.charCodeAt(at) === 0x28;
+    const opened = at + 1;
+    if (paren) at = currencyEnd(text, opened);
+    const withCurrency = paren && (at > opened || opened > start + 1);
+    const secondSign = !paren && isSign(text, at) ? text.charCodeAt(at++) : 0;
+    const mantissaEnd = readMantissa(text, at, notation);
     if (mantissaEnd === null) return false;
+    const numberEnd = exponentEnd(text, mantissaEnd, notation);
+    const scale = readScale(text, numberEnd, notation);
+    let end = scale?.end ?? numberEnd;
+    if (paren) {
+      if (text.charCodeAt(end) !== 0x29) return false;
+      if (!this.answer && !withCurrency && scale === null && isCitation(text, at, numberEnd)) return false;
+      end += 1;
+    }
+    const percentAt = end;
+    if (scale === null) end = percentEnd(text, end, notation);
     this.start = start;
     this.digitsStart = at;
     this.digitsEnd = mantissaEnd;
-    this.numberEnd = exponentEnd(text, mantissaEnd);
-    this.end = percentEnd(text, this.numberEnd);
-    this.negative = isMinus(firstSign) !== isMinus(secondSign);
+    this.numberEnd = numberEnd;
+    this.end = end;
+    this.percent = end > percentAt;
+    this.scale = scale?.factor ?? 1;
+    this.negative = paren || isMinus(firstSign) !== isMinus(secondSign);
     this.parsed = Number.NaN;
     return true;
   }
 
   /** Finite for sure when short and without exponent; else the number is parsed to find out. */
   private isFinite(): boolean {
+    if (this.scale !== 1) return Number.isFinite(this.magnitude() * this.scale);
     if (this.numberEnd === this.digitsEnd) {
       // Without an exponent, the count of integer digits decides, but at the edge of the double range.
-      const digits = integerDigits(this.text, this.digitsStart, this.digitsEnd);
+      const digits = integerDigits(this.text, this.digitsStart, this.digitsEnd, this.notation.decimal);
       if (digits <= 308) return true;
       if (digits > 309) return false;
     }
@@ -136,19 +177,35 @@ export class NumberTokenCursor {
   /** Parsed on demand, once: only the tokens kept are. */
   private magnitude(): number {
     if (Number.isNaN(this.parsed)) {
-      const digits = this.text.slice(this.digitsStart, this.digitsEnd).replace(GROUP_SEPARATORS, '');
+      let digits = this.text.slice(this.digitsStart, this.digitsEnd).replace(this.groups, '');
+      if (this.notation.decimal !== 0x2e) digits = digits.replace(',', '.');
       this.parsed = Number(digits + this.text.slice(this.digitsEnd, this.numberEnd));
     }
     return this.parsed;
   }
 }
 
-/** The digits before the decimal point, leading zeros and separators aside. */
-function integerDigits(text: string, start: number, end: number): number {
+/**
+ * A plain integer of one or two digits, or a year (1800–2199), between `start` and `end`: in parentheses, a
+ * footnote mark or a citation rather than an accounting negative.
+ */
+function isCitation(text: string, start: number, end: number): boolean {
+  for (let at = start; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  const length = end - start;
+  if (length <= 2) return true;
+  const year = Number(text.slice(start, end));
+  return length === 4 && year >= 1800 && year <= 2199;
+}
+
+/** The digits before the decimal mark, leading zeros and separators aside. */
+function integerDigits(text: string, start: number, end: number, decimal: number): number {
   let count = 0;
   for (let at = start; at < end; at++) {
     const code = text.charCodeAt(at);
-    if (code === 0x2e) break;
+    if (code === decimal) break;
     if (code >= 0x31 && code <= 0x39) count += 1;
     else if (code === 0x30 && count > 0) count += 1;
   }

@@ -8,33 +8,64 @@ import { describe, expect, it } from 'vitest';
 import { extractResponseNumber } from './extract-number.js';
 import { findNumberTokens, type NumberToken, parseStandaloneNumber } from './parse-number.js';
 
-const NUMBER_TOKEN =
-  /(?<![\p{L}\p{N}_.])([-+\u2212]?)[$€£¥]?([-+\u2212]?)(\d{1,3}(?:[,\u00a0\u202f]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(e[-+]?\d+)?(?!\.?\p{N})(\s?(?:%|percent\b|per cent\b))?/giu;
-const DECORATION = /^[\s*_`]+|[\s*_`.]+$/g;
-const EMPHASIS = /\*\*([^*]+)\*\*|__([^_]+)__/g;
-const CUE = /\b(?:is|was|equals|answer\s*:)(?=\W)|[=≈]/gi;
+/** The letters of a word in either case: `[pP][eE]…`. */
+const anyCase = (word: string) =>
+  [...word].map((ch) => (/[a-z]/i.test(ch) ? `[${ch.toLowerCase()}${ch.toUpperCase()}]` : ch)).join('');
+const CODES = 'USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|HKD|INR|SEK|NOK|DKK|NZD|SGD';
+const CUR = `(?:[$€£¥₹]|(?:${CODES})(?:[ \\u00a0]|(?![A-Za-z])))`;
+const SIGN = `(?:[-+\\u2212]|\\u2013(?=\\d|${CUR}))`;
+const MANT = '(\\d{1,3}(?:[,\\u00a0\\u202f]\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)';
+const EXP = '([eE][-+]?\\d+)?(?!\\.?\\p{N})';
+const WORDS = ['thousand', 'trillion', 'million', 'billion', 'bn', 'mn', 'tn'].map(anyCase).join('|');
+const SCALE = `((?:[ \\u00a0]?(?:${WORDS})|MM|[kKmMBT])(?![\\p{L}\\p{N}_]))`;
+const PERCENT = `(\\s?(?:%|${anyCase('percent')}\\b|${anyCase('per cent')}\\b))`;
+const CITATION = '(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)';
+/**
+ * The token grammar of number-token-grammar.ts in `en`, as one regular expression (groups 1–4: accounting);
+ * where an answer stands, `(12)` and `(2019)` are accounting negatives too.
+ */
+const tokenPattern = (answer: boolean) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}_.])(?:(?:${CUR}\\(${CUR}?|\\(${CUR}|\\(${answer ? '' : `(?!${CITATION})`})${MANT}${EXP}${SCALE}?\\)${PERCENT}?` +
+      `|(${SIGN}?)${CUR}?(${SIGN}?)${MANT}${EXP}(?:${SCALE}|${PERCENT})?)`,
+    'gu',
+  );
+const NUMBER_TOKEN = tokenPattern(false);
+const ANSWER_TOKEN = tokenPattern(true);
+const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, bn: 1e9 };
+Object.assign(SCALES, { mn: 1e6, tn: 1e12, k: 1e3, m: 1e6, mm: 1e6, b: 1e9, t: 1e12 });
+const isMinus = (sign: string | undefined) => ['-', '\u2212', '\u2013'].includes(sign ?? '');
 
-function referenceTokens(text: string): NumberToken[] {
+function referenceTokens(text: string, answer = false): NumberToken[] {
   const tokens: NumberToken[] = [];
-  for (const match of text.matchAll(NUMBER_TOKEN)) {
-    const digits = match[3] ?? '';
-    const negative = ['-', '\u2212'].includes(match[1] ?? '') !== ['-', '\u2212'].includes(match[2] ?? '');
-    const value = Number(digits.replace(/[,\u00a0\u202f]/g, '') + (match[4] ?? ''));
+  for (const match of text.matchAll(answer ? ANSWER_TOKEN : NUMBER_TOKEN)) {
+    const paren = match[1] !== undefined;
+    const [digits, exponent, scaleWord, percent] = paren
+      ? [match[1], match[2], match[3], match[4]]
+      : [match[7], match[8], match[9], match[10]];
+    const negative = paren || isMinus(match[5]) !== isMinus(match[6]);
+    const scale = scaleWord === undefined ? 1 : (SCALES[scaleWord.trim().toLowerCase()] ?? Number.NaN);
+    const value = Number((digits ?? '').replace(/[,\u00a0\u202f]/g, '') + (exponent ?? '')) * scale;
     if (!Number.isFinite(value)) continue;
     tokens.push({
       text: match[0],
       index: match.index,
       value: negative ? -value : value,
-      percent: match[5] !== undefined,
-      grouped: /[,\u00a0\u202f]/.test(digits),
+      percent: percent !== undefined,
+      grouped: /[,\u00a0\u202f]/.test(digits ?? ''),
+      scale,
     });
   }
   return tokens;
 }
 
+const DECORATION = /^[\s*_`]+|[\s*_`.]+$/g;
+const EMPHASIS = /\*\*([^*]+)\*\*|__([^_]+)__/g;
+const CUE = /\b(?:is|was|equals|answer\s*:)(?=\W)|[=≈]/gi;
+
 function referenceStandalone(text: string): NumberToken | null {
   const core = text.replace(DECORATION, '');
-  const tokens = referenceTokens(core);
+  const tokens = referenceTokens(core, true);
   const [only] = tokens;
   return tokens.length === 1 && only && only.index === 0 && only.text.trimEnd().length === core.length ? only : null;
 }
@@ -45,14 +76,15 @@ function referenceChoice(text: string): [number, string] | null {
   if (standalone) return [standalone.index, 'standalone'];
   const emphasized = [...text.matchAll(EMPHASIS)].flatMap((match) => {
     const inner = (match[1] ?? match[2] ?? '').trim();
-    const found = referenceTokens(inner);
+    const found = referenceTokens(inner, true);
     return found.length === 1 && found[0]!.index === 0 && found[0]!.text.length === inner.length ? found : [];
   });
   if (emphasized.length > 0) return [emphasized.at(-1)!.value, 'emphasis'];
   const cues = [...text.matchAll(CUE)];
+  const answers = referenceTokens(text, true);
   for (let i = cues.length - 1; i >= 0; i--) {
     const end = cues[i]!.index + cues[i]![0].length;
-    const next = all.find((token) => token.index >= end);
+    const next = answers.find((token) => token.index >= end);
     if (next && next.index - end <= 24 && !/[.;!?\n]/.test(text.slice(end, next.index))) return [next.index, 'cue'];
   }
   const depthBefore = (offset: number) => {
@@ -100,6 +132,24 @@ const PIECES = [
   'Is',
   '1,234',
   '1.2e-5',
+  '\u2013',
+  'USD',
+  'USD ',
+  'EURO',
+  '₹',
+  'k',
+  'm',
+  'M',
+  'MM',
+  'B',
+  'T',
+  'bn',
+  ' Million',
+  'thousand',
+  '(1,234)',
+  '$(',
+  '2019',
+  '(12)',
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 

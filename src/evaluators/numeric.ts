@@ -8,18 +8,32 @@
  *
  * Passes iff `diff <= absolute_tolerance` or `diff <= relative_tolerance * |expected|`, where a few units in the
  * last place of slack absorb binary rounding (so 25587.01 is within 0.01 of 25587). Score 1 or 0.
+ *
+ * A number with a scale word is read two ways: as its value (`$1.2 million` → 1,200,000) and as the number in
+ * the unit the scale names (`1.2`, as a table "in millions" states it); the comparison passes when either
+ * reading of the answer is within tolerance of either reading of the ground truth. So ground truth `1200000`
+ * and `1.2` both accept `$1.2 million`, while `1200` (thousands) does not: the unit is not guessed.
+ *
+ * `locale` says how the agent writes numbers (`de`: `1.234,5`); the ground truth is read in the plain notation
+ * first (`1234.5`, as YAML numbers are), and in the locale's only when that fails.
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
 import type { JsonObject } from '../core/json.js';
 import { extractResponseNumber } from './extract-number.js';
-import { checkToken, type NumberToken, parseStandaloneNumber } from './parse-number.js';
+import { checkToken, type NumberToken, notationOf, parseStandaloneNumber } from './parse-number.js';
 
 export type NumericMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'numeric' }>;
 type Tolerances = Pick<NumericMetricConfig, 'absolute_tolerance' | 'relative_tolerance'>;
 
-/** How a number was read: a plain number, or a percentage as a fraction (`14.1%` → 0.141). */
-type Reading = { readonly value: number; readonly as: 'number' | 'percent_as_fraction' };
+/**
+ * How a number was read: a plain number, a percentage as a fraction (`14.1%` → 0.141), a number with a scale
+ * word at its value (`1.2 million` → 1200000) or in the unit of the scale (`1.2`).
+ */
+type Reading = {
+  readonly value: number;
+  readonly as: 'number' | 'percent_as_fraction' | 'scaled' | 'in_scale_unit';
+};
 
 interface Comparison {
   readonly expected: Reading;
@@ -51,7 +65,7 @@ export function withinTolerance(actual: number, expected: number, tolerances: To
 
 function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): MetricOutcome {
   const groundTruth = input.ground_truth ?? '';
-  const expectedToken = parseStandaloneNumber(groundTruth);
+  const expectedToken = parseStandaloneNumber(groundTruth) ?? parseStandaloneNumber(groundTruth, notationOf(config));
   if (!expectedToken) return unparsable(`the ground truth ${JSON.stringify(groundTruth)} is not a number`);
   const expectedCheck = checkToken(expectedToken, config);
   if (!expectedCheck.ok) return unparsable(`the ground truth's number ${expectedCheck.reason}`);
@@ -79,8 +93,12 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
 }
 
 function readings(token: NumberToken): Reading[] {
-  if (!token.percent) return [{ value: token.value, as: 'number' }];
-  return [{ value: token.value / 100, as: 'percent_as_fraction' }];
+  if (token.percent) return [{ value: token.value / 100, as: 'percent_as_fraction' }];
+  if (token.scale === 1) return [{ value: token.value, as: 'number' }];
+  return [
+    { value: token.value, as: 'scaled' },
+    { value: token.value / token.scale, as: 'in_scale_unit' },
+  ];
 }
 
 /** The passing pair of readings with the smallest difference, else the closest pair. */

@@ -2,12 +2,14 @@
  * Tool assertions of one turn (PRODUCT.md §4), scoped to the calls handed in. A call satisfies an entry when
  * its name contains the expected name (equals it, with `name_match: exact`) and every asserted argument matches (extra arguments are ignored);
  * the entry passes when at least `count` calls satisfy it, or, with count 0, when none does. Under
- * `strict` order the satisfying calls must also follow the order of the entries (see order-tools.ts).
+ * `strict` order the satisfying calls must also follow the order of the entries (see order-tools.ts). With
+ * `distinct_calls`, one call satisfies at most one entry (see assign-calls.ts) and each result names its calls.
  */
 import type { ArgMatcher, ExpectedTool, ExpectedToolsOrder } from '../core/config-types.js';
 import { describeValue } from '../core/render-value.js';
 import type { ToolAssertionResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
+import { distinctResults } from './distinct-results.js';
 import { reportArgs } from './expected-tool-to-report.js';
 import { matchArg } from './match-arg.js';
 import { matchesToolName } from './matches-tool-name.js';
@@ -29,13 +31,16 @@ export function assertTools(
   expected: readonly ExpectedTool[],
   calls: readonly ToolInvocation[],
   order: ExpectedToolsOrder = 'any',
+  distinctCalls = false,
 ): ToolAssertionResult[] {
   const checked = expected.map((entry) => checkEntry(entry, calls));
   const results = checked.map(({ entry, checks, satisfying }) => toResult(entry, checks, satisfying, calls));
-  return order === 'strict' ? orderTools(expected, checked, results) : results;
+  // Strict order already gives each entry calls of its own (each placed after the previous entry's).
+  if (order === 'strict') return orderTools(expected, checked, results, distinctCalls);
+  return distinctCalls ? distinctResults(checked, results) : results;
 }
 
-interface EntryCheck {
+export interface EntryCheck {
   readonly entry: ExpectedTool;
   readonly checks: readonly CallCheck[];
   /** Indices of the satisfying calls, in call order. */

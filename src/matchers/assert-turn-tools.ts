@@ -19,11 +19,13 @@ export interface TurnToolChecks {
 }
 
 export function assertTurnTools(
-  turn: Pick<TurnConfig, 'expected_tools' | 'expected_tools_order'>,
+  turn: Pick<TurnConfig, 'expected_tools' | 'expected_tools_order' | 'distinct_calls'>,
   calls: readonly ToolInvocation[],
   policy: ToolPolicy = { fail_on_tool_error: false },
 ): TurnToolChecks {
-  const expected = turn.expected_tools ? assertTools(turn.expected_tools, calls, turn.expected_tools_order) : [];
+  const expected = turn.expected_tools
+    ? assertTools(turn.expected_tools, calls, turn.expected_tools_order, turn.distinct_calls === true)
+    : [];
   const errors = policy.fail_on_tool_error ? toolErrorAssertions(calls) : [];
   const assertions = [...expected, ...errors];
   const checked = turn.expected_tools !== null || errors.length > 0;

@@ -1,10 +1,11 @@
 /** The metrics of an `evaluations` list (agent, test-case and turn level). */
 import { z } from 'zod';
-import type { RagMetricType } from '../../core/config-types.js';
+import type { NumberLocale, RagMetricType } from '../../core/config-types.js';
 import { parseExportSpec } from '../../loader/parse-export-spec.js';
 import { containsMetric, isJsonMetric, jsonSchemaMetric, regexMetric } from './answer-metric-schema.js';
 import {
   booleanField,
+  envEnum,
   exportSpec,
   isRecord,
   listRule,
@@ -15,6 +16,9 @@ import {
   threshold,
   uniqueNamesRule,
 } from './fields.js';
+
+/** How an agent writes numbers, for the numeric metric (evaluators/number-notation.ts). */
+export const NUMBER_LOCALES = ['en', 'de'] as const satisfies readonly NumberLocale[];
 
 export const RAG_METRIC_TYPES = [
   'faithfulness',
@@ -51,6 +55,9 @@ const numericMetric = z.strictObject({
   relative_tolerance: tolerance().describe('Default 0.'),
   accept_percent: booleanField().optional(),
   accept_thousands_separators: booleanField().optional(),
+  locale: envEnum(NUMBER_LOCALES)
+    .optional()
+    .describe('How the agent writes numbers: en (1,234.5 — default) or de (1.234,5; Mio., Mrd.).'),
 });
 
 export const standardMetricSchema = z.discriminatedUnion('metric', [

@@ -13,6 +13,7 @@ export const FLAT_TURN_KEYS = [
   'ground_truth',
   'expected_tools',
   'expected_tools_order',
+  'distinct_calls',
   'forbidden_tools',
   'files',
   'retrieval_context',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { FILE_TYPES, inferFileType } from '../file-types.js';
 import { ISSUE } from '../issue-codes.js';
 import { argValueSchema } from './arg-matcher-schema.js';
-import { addIssue, envEnum, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
+import { addIssue, booleanField, envEnum, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
 import { metricListSchema } from './metric-schema.js';
 import { withIssue } from './schema-meta.js';
 import { toolAssertionRules } from './tool-assertion-rules.js';
@@ -74,6 +74,9 @@ export const turnFields = {
   expected_tools_order: envEnum(EXPECTED_TOOLS_ORDERS)
     .optional()
     .describe('strict: the expected tools are called in the order listed (default any).'),
+  distinct_calls: booleanField()
+    .optional()
+    .describe('One call satisfies at most one expected_tools entry (default: execution.distinct_calls).'),
   forbidden_tools: z
     .array(forbiddenToolSchema)
     .optional()
