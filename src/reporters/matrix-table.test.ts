@@ -67,5 +67,9 @@ describe('model matrix table', () => {
     expect(costText({})).toBe('unknown');
     expect(costText({ cost_usd: 0 })).toBe('$0');
     expect(costText({ cost_usd: 0.0123 })).toBe('$0.0123');
+    const partly = { agent_usd: 0.01, judge_usd: null, priced_usd: 0.01, unpriced_models: ['openai:judge'] };
+    expect(costText({ cost_usd: null, cost: { ...partly, judge_calls: 1, judge_token_usage: ZERO_USAGE } })).toBe(
+      '≥ $0.01',
+    );
   });
 });

@@ -2,7 +2,7 @@
  * The side-by-side table of a model matrix: per test case, each model's status; then each model's pass
  * rate, mean latency, tokens and cost. As console text and as Markdown (`--output compare.md`).
  */
-import { formatCost } from '../core/format-cost.js';
+import { formatUsd } from '../core/format-cost.js';
 import type { MatrixTotals, ModelMatrix } from '../core/model-matrix.js';
 import type { CostFields } from '../core/results.js';
 import type { Status } from '../core/status.js';
@@ -12,9 +12,14 @@ import { mdInline } from './markdown-escape.js';
 import { escapeControlChars } from './safe-text.js';
 import { consoleMark, MARKDOWN_STATUS } from './status-text.js';
 
-/** A cost as every report writes it (core/format-cost.ts); `unknown` when the results carry none. */
+/**
+ * A cost in a table cell: `$0.0123`, `≥ $0.0100` when part of the calls has no price, `unknown` when none has
+ * one or the results carry no cost (never $0). The models without a price are named in each run's summary.
+ */
 export function costText(fields: CostFields): string {
-  return formatCost(fields) ?? 'unknown';
+  if (typeof fields.cost_usd === 'number') return formatUsd(fields.cost_usd);
+  const priced = fields.cost?.priced_usd ?? 0;
+  return priced > 0 ? `≥ ${formatUsd(priced)}` : 'unknown';
 }
 
 const TOTAL_ROWS: readonly [string, (totals: MatrixTotals) => string][] = [

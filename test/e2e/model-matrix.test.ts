@@ -80,14 +80,14 @@ describe('model matrix', () => {
     expect(run.stdout.indexOf('── openai:gpt-good ──')).toBeLessThan(run.stdout.indexOf('── openai:gpt-bad ──'));
     const table = run.stdout.slice(run.stdout.indexOf('Model matrix'));
     expect(table).toMatch(/^Model matrix · 4 test cases × 2 models · comparison [0-9a-f-]{36}$/m);
-    expect(table).toMatch(/^ {2}test case {6}openai:gpt-good {3}openai:gpt-bad$/m);
-    expect(table).toMatch(/^ {2}france {9}✓ passed {10}✓ passed$/m);
-    expect(table).toMatch(/^ {2}italy {10}✓ passed {10}✗ failed +← differs$/m);
-    expect(table).toMatch(/^ {2}tour {11}✓ passed {10}✗ failed +← differs$/m);
-    expect(table).toMatch(/^ {2}pass rate {6}100\.0% \(4\/4\) {6}50\.0% \(2\/4\)$/m);
+    expect(table).toMatch(/^ {2}test case +openai:gpt-good +openai:gpt-bad$/m);
+    expect(table).toMatch(/^ {2}france +✓ passed +✓ passed$/m);
+    expect(table).toMatch(/^ {2}italy +✓ passed +✗ failed +← differs$/m);
+    expect(table).toMatch(/^ {2}tour +✓ passed +✗ failed +← differs$/m);
+    expect(table).toMatch(/^ {2}pass rate +100\.0% \(4\/4\) +50\.0% \(2\/4\)$/m);
     expect(table).toMatch(/^ {2}mean latency +\d+(ms|\.\ds) +\d+(ms|\.\ds)$/m);
     expect(table).toMatch(/^ {2}tokens +\d+ +\d+$/m);
-    expect(table).toMatch(/^ {2}cost +(unknown|\$[\d.]+) +(unknown|\$[\d.]+)$/m);
+    expect(table).toMatch(/^ {2}cost +unknown +unknown$/m);
     expect(table).toMatch(/^comparison +compare\.md$/m);
 
     const markdown = await readFile(join(dir, 'compare.md'), 'utf8');

@@ -131,7 +131,6 @@ async function runModels(
         ),
       ),
     );
-    const verbosity = input.options.verbosity;
     for (const { model, console } of started) {
       process.stdout.write(`\n── ${model.entry.label} ──\n`);
       process.stdout.write(console.text());
