@@ -4,6 +4,7 @@
  * (so reports show a failing repeat's reasons for a failing case), with token usage, time and cost summed over
  * the repeats. Every repeat stays in `repeats`, and `repeat_stats` holds the counts of the case and its turns.
  */
+import { costFields, sumCosts } from '../core/cost.js';
 import { passCounts } from '../core/pass-counts.js';
 import type { RepeatStats, TestResult, TurnRepeatStats } from '../core/results.js';
 import { repeatedCaseStatus, type Status, verdict } from '../core/status.js';
@@ -15,21 +16,21 @@ export function rollupRepeats(repeats: readonly TestResult[], minPassRate: numbe
   const statuses = repeats.map((repeat) => repeat.status);
   const status = repeatedCaseStatus(statuses, minPassRate);
   const shown = repeats.find((repeat) => repeat.status === status) ?? first;
-  // The cost breakdown is one repeat's: the case keeps only the summed cost_usd.
-  const { repeats: _nested, repeat_stats: _stats, cost: _cost, ...fields } = shown;
+  // The shown repeat's own cost gives way to the sum over the repeats.
+  const { repeats: _nested, repeat_stats: _stats, cost_usd: _usd, cost: _cost, ...fields } = shown;
   const turns = first.turns === undefined ? undefined : turnStats(repeats);
   const repeat_stats: RepeatStats = {
     ...passCounts(statuses),
     min_pass_rate: minPassRate,
     ...(turns === undefined ? {} : { turns }),
   };
-  const cost = sumCost(repeats);
+  const cost = sumCosts(repeats);
   return {
     ...fields,
     ...verdict(status),
     execution_time_ms: repeats.reduce((sum, repeat) => sum + repeat.execution_time_ms, 0),
     token_usage: repeats.reduce((sum, repeat) => addUsage(sum, repeat.token_usage), ZERO_USAGE),
-    ...(cost === undefined ? {} : { cost_usd: cost }),
+    ...(cost === null ? {} : costFields(cost)),
     timestamp: first.timestamp,
     repeats: repeats.map(({ repeats: _r, repeat_stats: _s, ...repeat }) => repeat as TestResult),
     repeat_stats,
@@ -43,12 +44,4 @@ function turnStats(repeats: readonly TestResult[]): TurnRepeatStats[] {
     const statuses: Status[] = repeats.map((repeat) => repeat.turns?.[index]?.status ?? 'skipped');
     return { turn_index: index, ...passCounts(statuses) };
   });
-}
-
-/** The repeats' cost: null when one is unknown, absent when none was counted. */
-function sumCost(repeats: readonly TestResult[]): number | null | undefined {
-  const costs = repeats.map((repeat) => repeat.cost_usd);
-  if (costs.every((cost) => cost === undefined)) return undefined;
-  if (costs.some((cost) => cost === null || cost === undefined)) return null;
-  return costs.reduce<number>((sum, cost) => sum + (cost ?? 0), 0);
 }
