@@ -128,6 +128,22 @@ describe('model matrix', () => {
     expect(most).toBe(2);
   });
 
+  it("repeats each model's cases with --repeat, in the same shared pool", async () => {
+    server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const run = await runCli(
+      ['test', 'agent.yaml', ...MATRIX, '--repeat', '2', '-j', '3', '-q', '--output', 'r.json'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(server.requests.length).toBe(2 * 2 * 5);
+    const bad = JSON.parse(await readFile(join(dir, 'r.openai-gpt-bad.json'), 'utf8')) as RunReport;
+    expect(bad.summary).toMatchObject({ total_tests: 4, passed: 2, repeats: 2 });
+    expect(run.stdout).toMatch(/^ {2}italy +✓ passed +✗ failed +← differs$/m);
+  });
+
   it('reads models: from agent.yaml, each block whole (its own endpoint)', async () => {
     server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
     const other = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS }));
@@ -163,6 +179,14 @@ describe('model matrix', () => {
     });
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('ANTHROPIC_API_KEY');
+    const dryRun = await runCli(['test', 'agent.yaml', ...MATRIX, '--dry-run'], { cwd: dir });
+    expect(dryRun.code).toBe(2);
+    expect(dryRun.stderr).toBe(
+      'error: --dry-run plans or budgets one run: give one --model (a model matrix runs one per model)\n',
+    );
+    const budget = await runCli(['test', 'agent.yaml', ...MATRIX, '--max-cost', '1'], { cwd: dir });
+    expect(budget.code).toBe(2);
+    expect(budget.stderr).toContain('error: --max-cost plans or budgets one run');
     expect(server.requests.length).toBe(0);
   });
 });

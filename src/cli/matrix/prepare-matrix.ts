@@ -57,6 +57,10 @@ export async function prepareMatrix(input: MatrixInput): Promise<PreparedMatrix 
         'resume each model with holodeck test --resume <run id> (the ids are printed when a matrix is interrupted)',
     );
   }
+  if (options.dryRun === true || options.maxCost !== undefined) {
+    const which = options.dryRun === true ? '--dry-run' : '--max-cost';
+    return usageError(`${which} plans or budgets one run: give one --model (a model matrix runs one per model)`);
+  }
   const configs = entries.map((entry) => matrixConfig(input.loaded, options, entry));
   const issues: ConfigIssue[] = [];
   for (const [i, entry] of entries.entries()) {

@@ -116,6 +116,8 @@ async function runModels(
             parallel_test_cases: parallel,
             turn_timeout_ms: model.config.execution.llm_timeout * 1000,
             keep_results: false,
+            repeat: model.config.execution.repeat,
+            min_pass_rate: model.config.execution.min_pass_rate,
           },
           {
             backend,
