@@ -4,6 +4,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { EXIT } from './exit-codes.js';
 import { parseModelOption } from './parse-model-option.js';
 import { readVersion } from './read-version.js';
+import { minPassRateOption, repeatOption } from './repeat-options.js';
 import { parseShard } from './shard.js';
 
 function positiveInt(value: string): number {
@@ -21,6 +22,12 @@ function positiveNumber(value: string): number {
 function nonNegativeNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0');
+  return n;
+}
+
+function dollars(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected an amount of US dollars > 0, e.g. 2.50');
   return n;
 }
 
@@ -78,6 +85,16 @@ const test = program
   )
   .option('-j, --parallel-test-cases <n>', 'run up to N test cases at once (default 1)', positiveInt)
   .option('--timeout <seconds>', 'per-turn agent timeout (llm_timeout, default 60)', positiveNumber)
+  .option(
+    '--repeat <n>',
+    'run each test case N times, each in a fresh session: pass rates, pass^k, flakiness',
+    repeatOption,
+  )
+  .option(
+    '--min-pass-rate <rate>',
+    'with --repeat: a case passes when this share of its repeats passed (default 1)',
+    minPassRateOption,
+  )
   .option('--limit <n>', 'run only the first N selected test cases', positiveInt)
   .option(
     '--filter <pattern>',
@@ -97,10 +114,24 @@ const test = program
     '--fail-on-tool-error',
     'fail every turn in which a tool call returned an error, naming the tool and the error (execution.fail_on_tool_error)',
   )
-  .option('--model <provider:name>', "override the agent's model, e.g. openai:gpt-4o-mini", modelOption)
+  .option(
+    '--model <provider:name>',
+    "override the agent's model, e.g. openai:gpt-4o-mini; repeatable: two or more run the suite once per model (a model matrix)",
+    (value: string, previous: unknown[]) => [...previous, modelOption(value)],
+    [],
+  )
   .addOption(new Option('--backend <name>', 'override the backend').choices(['ai_sdk', 'claude_agent_sdk']))
   .option('--results-dir <dir>', 'where run records go (default: results/ beside the config)')
-  .option('--shard <i/n>', 'run only slice i of n of the selected test cases (merge with merge-reports)', shardOption)
+  .option(
+    '--shard <i/n|auto>',
+    'run only slice i of n of the selected test cases (merge with merge-reports); auto: from the CI environment',
+    shardOption,
+  )
+  .option(
+    '--shard-total <n>',
+    "with --shard auto: the number of shards (a Kubernetes Indexed Job's completions)",
+    positiveInt,
+  )
   .option(
     '--resume [run]',
     'continue an interrupted run, running only its unfinished test cases; RUN is a run id (agent/timestamp) ' +
@@ -114,11 +145,30 @@ const test = program
   .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
   .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)
   .option(
+    '--max-cost <usd>',
+    'start no new test case once the finished ones cost USD (running ones finish; the run is saved as interrupted, resumable)',
+    dollars,
+  )
+  .option(
+    '--dry-run',
+    'load everything and connect the tools, then print the plan (cases, turns, model calls, estimated tokens and cost); no model is called',
+  )
+  .option(
     '--redact <name>',
     'mask the value of environment variable NAME in every output (beside those found by name); repeatable',
     collect,
     [],
   )
+  .option(
+    '--record <file>',
+    'write every model request and its answer (agent and judges) to a cassette FILE (JSON Lines)',
+  )
+  .option('--replay <file>', 'answer every model request from the cassette FILE only: offline, no API key needed')
+  .option(
+    '--cache',
+    'answer unchanged model requests from the on-disk cache, storing new answers (execution.cache); also caches temperature > 0',
+  )
+  .option('--cache-dir <dir>', 'the cache folder (default: $XDG_CACHE_HOME/holodeck or ~/.cache/holodeck)')
   .option('-v, --verbose', 'per-turn detail and metric reasoning')
   .option('-q, --quiet', 'summary only')
   .enablePositionalOptions()
@@ -161,6 +211,19 @@ program
   });
 
 program
+  .command('compare')
+  .description(
+    'what changed from run A to run B: regressions first, metric, latency and cost deltas; exit 1 on a regression',
+  )
+  .argument('<run-a>', 'the baseline: a run record path, a run id (agent/timestamp), latest or latest~N')
+  .argument('<run-b>', 'the run compared with it, written the same ways')
+  .option('--results-dir <dir>', 'where run ids and latest are looked up (default: results/ in the current folder)')
+  .action(async (runA: string, runB: string, options: Record<string, unknown>) => {
+    const { compareCommand } = await import('./commands/compare-command.js');
+    process.exitCode = await compareCommand(runA, runB, options);
+  });
+
+program
   .command('validate')
   .description('load and check the configuration only; no agent is called')
   .argument('[config]', 'agent.yaml, or a folder holding one', 'agent.yaml')
@@ -181,6 +244,17 @@ program
   .action(async (dir: string, options: Record<string, unknown>) => {
     const { initCommand } = await import('./commands/init-command.js');
     process.exitCode = await initCommand(dir, options);
+  });
+
+program
+  .command('cache')
+  .description('manage the cache of model answers (--cache)')
+  .command('clear')
+  .description('remove every cached model answer')
+  .option('--cache-dir <dir>', 'the cache folder (default: $XDG_CACHE_HOME/holodeck or ~/.cache/holodeck)')
+  .action(async (options: Record<string, unknown>) => {
+    const { cacheClearCommand } = await import('./commands/cache-command.js');
+    process.exitCode = await cacheClearCommand(options);
   });
 
 await program.parseAsync(process.argv);

@@ -40,6 +40,25 @@ describe('resumeCommandLine', () => {
     });
     expect(line).toBe('holodeck test agent.yaml --resume a/b');
   });
+
+  it('carries --replay and the cache, not --record (a recording would be written anew with the rest only)', () => {
+    const line = (raw: Record<string, unknown>) =>
+      resumeCommandLine({
+        configPath: '/w/agent.yaml',
+        resultsDir: null,
+        runId: 'a/b',
+        options: toTestOptions(raw),
+        outputs: [],
+        cwd: '/w',
+      });
+    expect(line({ replay: 'run.cassette.jsonl' })).toBe(
+      'holodeck test agent.yaml --replay run.cassette.jsonl --resume a/b',
+    );
+    expect(line({ cache: true, cacheDir: '.cache' })).toBe(
+      'holodeck test agent.yaml --cache --cache-dir .cache --resume a/b',
+    );
+    expect(line({ record: 'run.cassette.jsonl' })).toBe('holodeck test agent.yaml --resume a/b');
+  });
 });
 
 describe('shellQuote', () => {

@@ -32,6 +32,11 @@ export function resumeCommandLine(input: ResumeCommandInput): string {
   if (options.gracePeriod !== DEFAULT_GRACE_PERIOD_S) args.push('--grace-period', String(options.gracePeriod));
   if (options.maxTextLength !== undefined) args.push('--max-text-length', String(options.maxTextLength));
   if (options.maxFileSize !== undefined) args.push('--max-file-size', String(options.maxFileSize));
+  // A replay or the cache serve the rest as they served the start; a recording is not continued (it would be
+  // written anew with the rest only).
+  if (options.replay !== undefined) args.push('--replay', options.replay);
+  if (options.cache) args.push('--cache');
+  if (options.cacheDir !== undefined) args.push('--cache-dir', options.cacheDir);
   if (options.verbosity === 'verbose') args.push('-v');
   if (options.verbosity === 'quiet') args.push('-q');
   args.push('--resume', input.runId);

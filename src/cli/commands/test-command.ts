@@ -1,5 +1,6 @@
 /** `holodeck test`: load, select (or resume), start the backend, run, report, and choose the exit code. */
 import { dirname, relative, resolve } from 'node:path';
+import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
 import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
@@ -8,15 +9,22 @@ import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { ToolSetupError } from '../../core/errors.js';
 import { createRedactor, type Redactor } from '../../core/redactor.js';
+import type { Reporter } from '../../core/reporter.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
+import { multiplexReporter } from '../../reporters/multiplex-reporter.js';
+import type { ShardSpec } from '../../reporters/run-record.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
+import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
+import { dryRun } from '../dry-run/dry-run.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
+import { planMatrix } from '../matrix/plan-matrix.js';
+import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
 import {
   type Prepared,
@@ -32,6 +40,8 @@ import { locateRun } from '../resume/locate-run.js';
 import { resumeCommandLine } from '../resume-command-line.js';
 import { resumedOverrides } from '../resumed-overrides.js';
 import { printRunLocations } from '../run-locations.js';
+import { runPricing } from '../run-pricing.js';
+import { resolveShardOption } from '../shard-from-environment.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
 import { watchInterrupts } from '../watch-interrupts.js';
@@ -41,9 +51,12 @@ type Reporters = Extract<ComposedReporters, { ok: true }>;
 
 export async function testCommand(configArg: string, raw: Record<string, unknown>, argv: string[]): Promise<ExitCode> {
   tuneHeapForLongRuns(process.execArgv, process.env.NODE_OPTIONS);
-  const parsed = toTestOptions(raw);
+  const shard = resolveShardOption(raw.shard as ShardSpec | 'auto' | undefined, raw.shardTotal as number, process.env);
+  const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.
   const output = redactProcessOutput(createRedactor(collectSecrets(null, process.env, parsed.redact).secrets));
+  if (!shard.ok) return usageError(shard.message);
+  if (shard.notice !== null) process.stderr.write(`${shard.notice}\n`);
   // Installed before any user module is imported, so even import-time process.exit() is caught.
   const guard = guardRun(process.stderr);
   const code = await guardedTestCommand(configArg, parsed, argv, output, guard);
@@ -68,6 +81,29 @@ async function guardedTestCommand(
   if (!loaded) return EXIT.config;
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
+  const matrix = planMatrix(loaded, options.models);
+  if (!matrix.ok) return usageError(matrix.message);
+  if (matrix.entries.length > 1) {
+    if (recordingAsked(loaded, options)) {
+      return usageError(
+        '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
+      );
+    }
+    const { runMatrix } = await import('../matrix/run-matrix.js');
+    const customResultsDir = customResults !== null && customResults !== undefined;
+    const where = { resultsDir, customResultsDir, outputs: outputs.outputs };
+    return runMatrix({
+      loaded,
+      options,
+      argv,
+      entries: matrix.entries,
+      output,
+      guard,
+      startBackend,
+      toolWarnings,
+      ...where,
+    });
+  }
   let resumeSource: ResumeSource | null = null;
   let overrides: Overrides = options;
   if (options.resume !== undefined) {
@@ -78,7 +114,7 @@ async function guardedTestCommand(
     resumeSource = found.source;
     overrides = resumedOverrides(loaded, options, found.source.metadata);
   }
-  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize);
+  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, options.replay !== undefined);
   if (!config) return EXIT.config;
   const prepared: Prepared =
     resumeSource === null
@@ -95,6 +131,14 @@ async function guardedTestCommand(
   const secrets = collectSecrets(config, process.env, options.redact);
   const redactor = createRedactor(secrets.secrets);
   output.use(redactor);
+  if (options.dryRun === true) {
+    const pending = run.cases.filter((testCase) => !run.restored?.names.has(testCase.name));
+    return dryRun(config, pending, startBackend, (backend) => toolWarnings(config, pending, backend));
+  }
+  const budget = budgetFor(options.maxCost, runPricing(config, run.cases));
+  if (budget === EXIT.config) return budget;
+  const recording = await openRecording(config, options, redactor);
+  if (typeof recording === 'number') return recording;
   for (const warning of secrets.warnings) process.stderr.write(`warning: ${warning}\n`);
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   const reporters = composeReporters({
@@ -108,7 +152,7 @@ async function guardedTestCommand(
     ...(run.resume === undefined ? {} : { resume: run.resume }),
   });
   if (!reporters.ok) return usageError(reporters.message);
-  const backend = await startBackend(config);
+  const backend = await startBackend(config, recording);
   if (typeof backend === 'number') return backend;
   for (const warning of toolWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
   const where: RunPlace = {
@@ -116,7 +160,8 @@ async function guardedTestCommand(
     customResultsDir: customResults !== null && customResults !== undefined,
     outputs: outputs.outputs,
   };
-  return runWithBackend(config, run, options, { backend, reporters, where, guard, redactor });
+  const parts = { backend, reporters, where, guard, redactor, recording, budget };
+  return closeRecording(recording, await runWithBackend(config, run, options, parts));
 }
 
 type FoundResume =
@@ -133,9 +178,12 @@ async function findResumeSource(resultsDir: string, agentName: string, wanted: s
  * The backend, or the exit code: 2 when an optional SDK is not installed or the tools cannot be set up as
  * configured (a setup error, found before any agent call), else 3.
  */
-async function startBackend(config: AgentConfig): Promise<AgentBackend | ExitCode> {
+async function startBackend(
+  config: AgentConfig,
+  recording: ModelRecording | null = null,
+): Promise<AgentBackend | ExitCode> {
   try {
-    return await createBackend(config, { env: process.env });
+    return await createBackend(config, { env: process.env, ...(recording === null ? {} : { recording }) });
   } catch (error) {
     if (error instanceof ToolSetupError) {
       process.stderr.write(`error: the tools cannot be set up: ${error.message}\n`);
@@ -169,13 +217,17 @@ interface RunParts {
   readonly where: RunPlace;
   readonly guard: RunGuard;
   readonly redactor: Redactor;
+  /** `--record`, `--replay`, `--cache`: the judges' model calls go through it as the agent's do. */
+  readonly recording?: ModelRecording | null;
+  /** `--max-cost`: stops scheduling once the finished cases cost that much. */
+  readonly budget?: CostBudget | null;
 }
 
 async function runWithBackend(
   config: AgentConfig,
   run: PreparedRun,
   options: TestOptions,
-  { backend, reporters, where, guard, redactor }: RunParts,
+  { backend, reporters, where, guard, redactor, recording, budget = null }: RunParts,
 ): Promise<ExitCode> {
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
@@ -197,16 +249,19 @@ async function runWithBackend(
         parallel_test_cases: config.execution.parallel_test_cases,
         turn_timeout_ms: config.execution.llm_timeout * 1000,
         keep_results: false,
+        repeat: config.execution.repeat,
+        min_pass_rate: config.execution.min_pass_rate,
         ...(run.restored === undefined ? {} : { restored: run.restored }),
       },
       {
         backend,
-        createEvaluator: createEvaluatorFactory(config, process.env),
+        createEvaluator: createEvaluatorFactory(config, process.env, recording ?? undefined),
         loadFiles: loadTurnFiles,
-        reporter: reporters.reporter,
+        reporter: budget === null ? reporters.reporter : withBudget(reporters.reporter, budget),
         now: Date.now,
         signal: interrupts.cancel,
-        stop: interrupts.stop,
+        stop: budget === null ? interrupts.stop : AbortSignal.any([interrupts.stop, budget.stop]),
+        pricing: runPricing(config, run.cases),
       },
     );
     const record = reporters.recordPath();
@@ -251,6 +306,11 @@ function explainInterruption(config: AgentConfig, record: string | null, options
     cwd: process.cwd(),
   });
   process.stderr.write(`saved the finished test cases in ${record}\nrun the rest with: ${command}\n`);
+}
+
+/** The run's reporters, and the budget counting what each finished case cost. */
+function withBudget(reporter: Reporter, budget: CostBudget): Reporter {
+  return multiplexReporter([reporter, budget.reporter], () => {});
 }
 
 function usageError(message: string): ExitCode {

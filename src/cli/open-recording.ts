@@ -1,0 +1,51 @@
+/**
+ * The run's model recording (`--record`, `--replay`, `--cache`, `execution.cache`), or the exit code of a
+ * refusal: a usage error, or a cassette that cannot be read (missing, malformed at file:line) — exit 2 before
+ * any model is called. At the end, `closeRecording` writes the cassette and says what was recorded or served.
+ */
+import { CassetteError } from '../backends/ai-sdk/recording/cassette-file.js';
+import { type ModelRecording, openModelRecording } from '../backends/ai-sdk/recording/model-recording.js';
+import type { AgentConfig } from '../core/config-types.js';
+import type { Redactor } from '../core/redactor.js';
+import { EXIT, type ExitCode } from './exit-codes.js';
+import { planRecording, type RecordingOptions } from './plan-recording.js';
+
+export async function openRecording(
+  config: AgentConfig,
+  options: RecordingOptions,
+  redactor: Redactor,
+): Promise<ModelRecording | null | ExitCode> {
+  const planned = await planRecording(config, options, process.env);
+  if (!planned.ok) return refuse(planned.message);
+  if (planned.mode === null) return null;
+  try {
+    return await openModelRecording(planned.mode, redactor);
+  } catch (error) {
+    if (error instanceof CassetteError) return refuse(error.message);
+    throw error;
+  }
+}
+
+/** Whether the options or the configuration ask for a recording at all. */
+export function recordingAsked(config: AgentConfig, options: RecordingOptions): boolean {
+  return (
+    options.record !== undefined || options.replay !== undefined || options.cache || config.execution.cache === true
+  );
+}
+
+/** Writes the cassette and prints what was done; a cassette that cannot be written makes a passing run exit 3. */
+export async function closeRecording(recording: ModelRecording | null, code: ExitCode): Promise<ExitCode> {
+  if (recording === null) return code;
+  try {
+    process.stderr.write(`${await recording.close()}\n`);
+    return code;
+  } catch (error) {
+    process.stderr.write(`error: ${(error as Error).message}\n`);
+    return code === EXIT.ok || code === EXIT.failed ? EXIT.runtime : code;
+  }
+}
+
+function refuse(message: string): ExitCode {
+  process.stderr.write(`error: ${message}\n`);
+  return EXIT.config;
+}

@@ -1,0 +1,114 @@
+/**
+ * `--cache`, `execution.cache` and `holodeck cache clear` through the built CLI against the fake model server:
+ * an unchanged suite costs no request the second time; sampled requests (temperature above 0) are cached only
+ * with `--cache` on the command line; clearing the cache makes the next run ask the model again.
+ */
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { runCli } from '../helpers/run-cli.js';
+import { writeModuleProject } from './cli-project.js';
+import { JKHY_TURNS, modelBlock, TOOLS_BLOCK, writeProject } from './e2e-project.js';
+
+let server: FakeModelServer;
+beforeAll(async () => {
+  server = await startFakeModelServer(createConvFinQaScript());
+});
+afterAll(() => server.close());
+
+function agentYaml(temperature: number, execution = ''): string {
+  return `name: jkhy-cached
+${modelBlock('openai', server.url).replace('temperature: 0', `temperature: ${temperature}`)}
+instructions: { inline: "Answer with the number only. Use the tools." }
+${TOOLS_BLOCK}
+evaluations:
+  metrics: [{ type: standard, metric: numeric, absolute_tolerance: 0.00001 }]
+${execution}
+test_cases:
+  - name: JKHY-2009
+${JKHY_TURNS}
+`;
+}
+
+/** Runs the suite and returns how many requests reached the server, the run and its report. */
+async function runCounted(dir: string, args: string[]) {
+  server.reset();
+  const report = join(dir, 'r.json');
+  const run = await runCli(['test', dir, '--output', report, ...args]);
+  const parsed = JSON.parse(await readFile(report, 'utf8')) as RunReport;
+  return { requests: server.requests.length, run, report: parsed };
+}
+
+const verdicts = (report: RunReport) =>
+  report.results[0]!.turns!.map((t) => [t.status, t.response, t.tool_calls, t.token_usage]);
+
+describe('--cache', () => {
+  it('answers an unchanged suite from the cache the second time: zero requests, same verdicts', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(0) });
+    const first = await runCounted(dir, ['--cache', '--cache-dir', cacheDir]);
+    expect(first.run.code, first.run.stderr).toBe(0);
+    const n = first.requests;
+    expect(n).toBeGreaterThanOrEqual(8); // 4 turns, each a tool call and an answer, turn 4 two tool calls
+    expect(first.run.stderr).toContain(`cache ${cacheDir}: 0 model requests answered from the cache, ${n} stored`);
+    const second = await runCounted(dir, ['--cache', '--cache-dir', cacheDir]);
+    expect(second.run.code, second.run.stderr).toBe(0);
+    expect(second.requests).toBe(0);
+    expect(second.run.stderr).toContain(`cache ${cacheDir}: ${n} model requests answered from the cache, 0 stored`);
+    expect(verdicts(second.report)).toEqual(verdicts(first.report));
+
+    const cleared = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
+    expect(cleared.code).toBe(0);
+    expect(cleared.stdout).toBe(`removed ${n} cached model answers from ${cacheDir}\n`);
+    const again = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
+    expect(again.stdout).toBe(`the cache ${cacheDir} holds no model answers: nothing to remove\n`);
+    expect((await runCounted(dir, ['--cache', '--cache-dir', cacheDir])).requests).toBe(n);
+  });
+
+  it('caches requests with temperature above 0 only when --cache is given, not for execution.cache alone', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(0.7, 'execution: { cache: true }') });
+    const env = ['--cache-dir', cacheDir];
+    const fromConfig = await runCounted(dir, env);
+    expect(fromConfig.run.code, fromConfig.run.stderr).toBe(0);
+    const n = fromConfig.requests;
+    expect(fromConfig.run.stderr).toContain(
+      `0 stored; ${n} not cached (temperature above 0 or unset: give --cache on the command line to cache them)`,
+    );
+    expect((await runCounted(dir, env)).requests).toBe(n);
+    expect((await runCounted(dir, ['--cache', ...env])).requests).toBe(n);
+    expect((await runCounted(dir, ['--cache', ...env])).requests).toBe(0);
+  });
+
+  it('with execution.cache: true and temperature 0, the config alone turns the cache on', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(0, 'execution: { cache: true }') });
+    expect((await runCounted(dir, ['--cache-dir', cacheDir])).requests).toBeGreaterThanOrEqual(8);
+    expect((await runCounted(dir, ['--cache-dir', cacheDir])).requests).toBe(0);
+  });
+
+  it('refuses backends whose model calls it cannot see, and says why a cache cannot be cleared', async () => {
+    const dir = await writeModuleProject([{ name: 'one', input: 'one' }]);
+    const run = await runCli(['test', dir, '--cache']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'error: --cache is not supported with backend module: only ai_sdk agents (and their judges) can have their model calls recorded, replayed or cached',
+    );
+    const replay = await runCli(['test', dir, '--replay', join(dir, 'c.jsonl')]);
+    expect(replay.code).toBe(2);
+    expect(replay.stderr).toContain('error: --replay is not supported with backend module');
+    const matrix = await runCli(['test', dir, '--model', 'openai:a', '--model', 'openai:b', '--cache']);
+    expect(matrix.code).toBe(2);
+    expect(matrix.stderr).toContain(
+      'error: --record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
+    );
+    const notAFolder = join(dir, 'agent.yaml');
+    const clear = await runCli(['cache', 'clear', '--cache-dir', notAFolder]);
+    expect(clear.code).toBe(3);
+    expect(clear.stderr).toContain(`error: cannot clear the cache ${notAFolder}: ENOTDIR`);
+  });
+});
