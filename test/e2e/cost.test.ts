@@ -102,13 +102,13 @@ describe('cost of a run', () => {
     // The agent's token usage stays the agent's: judge tokens are counted apart.
     expect(report.summary.token_usage.prompt_tokens).toBe(3000);
     expect(run.stdout).toContain('  Cost    $0.005085 (agent $0.000585, 3 judge calls $0.0045)\n');
-    expect(run.stdout).toMatch(/✓ two {2}2 turns · 2\/2 passed {2}\d+ms · \$0\.00339\n/);
-    expect(run.stdout).toMatch(/✓ turn 2\/2 {2}\d+ms · \$0\.001695\n/);
+    expect(run.stdout).toMatch(/✓ two {2}2 turns · 2\/2 passed {2}[\d.]+m?s · \$0\.00339\n/);
+    expect(run.stdout).toMatch(/✓ turn 2\/2 {2}[\d.]+m?s · \$0\.001695\n/);
     expect(markdown).toContain('| **Cost** | $0.005085 (agent $0.000585, 3 judge calls $0.0045) |');
     expect(markdown).toMatch(
-      /single turn · \d+ms · 1100 tokens · \$0\.001695 \(agent \$0\.000195, 1 judge call \$0\.0015\)/,
+      /single turn · [\d.]+m?s · 1100 tokens · \$0\.001695 \(agent \$0\.000195, 1 judge call \$0\.0015\)/,
     );
-    expect(markdown).toMatch(/### Turn 2\/2 ✅ · \d+ms · \$0\.001695/);
+    expect(markdown).toMatch(/### Turn 2\/2 ✅ · [\d.]+m?s · \$0\.001695/);
   });
 
   it('uses the pricing: block of a model before the built-in table', async () => {
