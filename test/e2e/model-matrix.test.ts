@@ -149,7 +149,8 @@ describe('model matrix', () => {
     const other = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS }));
     try {
       const models = `models:
-  - { provider: openai, name: gpt-good, endpoint: "${server.url}/v1", api_key: sk-test-0123456789 }
+  - { provider: openai, name: gpt-good, endpoint: "${server.url}/v1", api_key: sk-test-0123456789,
+      pricing: { input_per_mtok: 1000, output_per_mtok: 2000 } }
   - { provider: openai, name: gpt-bad, endpoint: "${other.url}/v1", api_key: sk-test-0123456789 }`;
       const dir = await writeProject({ 'agent.yaml': agentYaml(server.url, models) });
       const run = await runCli(['test', 'agent.yaml'], { cwd: dir });
@@ -159,6 +160,8 @@ describe('model matrix', () => {
       expect(new Set(server.requests.map((request) => request.model))).toEqual(new Set(['gpt-good']));
       expect(new Set(other.requests.map((request) => request.model))).toEqual(new Set(['gpt-bad']));
       expect(run.stdout).toMatch(/^ {2}pass rate +100\.0% \(4\/4\) +100\.0% \(4\/4\)$/m);
+      // gpt-good has a price (its block's pricing:), gpt-bad none: its cost is unknown, never $0.
+      expect(run.stdout).toMatch(/^ {2}cost +\$0\.\d+ +unknown$/m);
     } finally {
       await other.close();
     }
