@@ -26,6 +26,8 @@ import {
   textList,
   textOrNull,
 } from './json-fields.js';
+import { normalizeCost } from './normalize-cost.js';
+import { normalizeRepeatStats } from './normalize-repeats.js';
 
 const METRIC_KINDS: readonly MetricKind[] = ['standard', 'geval', 'rag', 'code'];
 
@@ -91,8 +93,16 @@ function normalizeAssertion(fields: Fields): ToolAssertionResult {
     passed: flag(fields, 'passed'),
     matched_call_index: count(fields, 'matched_call_index', -1),
     matching_calls: count(fields, 'matching_calls'),
+    ...assignedCalls(fields),
     reason: textOrNull(fields, 'reason'),
   };
+}
+
+/** `assigned_calls` (distinct_calls) when the record has it: call indices only. */
+function assignedCalls(fields: Fields): { assigned_calls?: number[] } {
+  if (!Array.isArray(fields.assigned_calls)) return {};
+  const calls = fields.assigned_calls.filter((item): item is number => Number.isInteger(item) && item >= 0);
+  return { assigned_calls: calls };
 }
 
 function normalizeGrader(fields: Fields): GraderDetail {
@@ -124,6 +134,7 @@ function normalizeTurn(fields: Fields, position: number): TurnResult {
     skipped: flag(fields, 'skipped'),
     execution_time_ms: count(fields, 'execution_time_ms'),
     token_usage: normalizeUsage(fields.token_usage),
+    ...normalizeCost(fields),
     errors: textList(fields, 'errors'),
     grader_details: objects(fields, 'grader_details').map(normalizeGrader),
     retries: count(fields, 'retries'),
@@ -148,11 +159,24 @@ export function normalizeTestResult(value: unknown): TestResult | null {
     ...verdict(statusOf(fields)),
     execution_time_ms: count(fields, 'execution_time_ms'),
     token_usage: normalizeUsage(fields.token_usage),
+    ...normalizeCost(fields),
     errors: textList(fields, 'errors'),
     timestamp: text(fields, 'timestamp'),
   };
-  if (!Array.isArray(fields.turns)) return result;
-  return { ...result, turns: objects(fields, 'turns').map(normalizeTurn) };
+  const withRepeats = { ...result, ...normalizeRepeats(fields) };
+  if (!Array.isArray(fields.turns)) return withRepeats;
+  return { ...withRepeats, turns: objects(fields, 'turns').map(normalizeTurn) };
+}
+
+/** `--repeat`: every repeat (each a result of its own, never with repeats of its own) and the figures. */
+function normalizeRepeats(fields: Fields): Pick<TestResult, 'repeats' | 'repeat_stats'> {
+  const stats = normalizeRepeatStats(fields.repeat_stats);
+  if (stats === undefined || !Array.isArray(fields.repeats)) return {};
+  const repeats = fields.repeats.flatMap((item) => {
+    const repeat = normalizeTestResult(asFields(item) === null ? null : { ...asFields(item), repeats: undefined });
+    return repeat === null ? [] : [repeat];
+  });
+  return { repeats, repeat_stats: stats };
 }
 
 const STATUSES: readonly string[] = ['passed', 'failed', 'error', 'skipped'];

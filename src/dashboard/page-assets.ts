@@ -28,6 +28,7 @@ export const STYLESHEETS = [
   'case.css',
   'exchange.css',
   'compare.css',
+  'repeats.css',
 ] as const;
 
 export interface PageAsset {

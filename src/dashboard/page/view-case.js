@@ -6,6 +6,7 @@ import { getCase } from './api.js';
 import { h, mount } from './dom.js';
 import { formatDateTime, formatDuration, formatInt, formatTokens, turnLabel, turnsLabel } from './format.js';
 import { costFigures } from './format-cost.js';
+import { repeatsCard, selectedRepeat } from './repeats-card.js';
 import { caseHref, runHref } from './router.js';
 import { exchangeBody, exchangeOfCase } from './view-turn.js';
 import { badge, card, errorBox, lazyDetails, loading, stat } from './widgets.js';
@@ -172,10 +173,13 @@ export function renderCase(root, route) {
   const openTurn = openParam !== null && /^[0-9]+$/.test(openParam) ? Number(openParam) : null;
   getCase(route.id, route.index).then(
     (detail) => {
-      const result = detail.result;
+      // `?repeat=<n>`: the turns of that repeat (--repeat); else the case's own.
+      const repeat = selectedRepeat(detail.result, route.params.get('repeat'));
+      const result = repeat === null ? detail.result : detail.result.repeats[repeat];
+      const of = repeat === null ? '' : ` of repeat ${repeat + 1}/${detail.result.repeats.length}`;
       const body = result.turns
         ? card(
-            `Turns (${result.turns.length})`,
+            `Turns (${result.turns.length})${of}`,
             { className: 'turns-card' },
             h(
               'div',
@@ -183,8 +187,9 @@ export function renderCase(root, route) {
               result.turns.map((turn) => turnRow(turn, result.turns.length, openTurn)),
             ),
           )
-        : card('Exchange', { className: 'exchange-card' }, exchangeBody(exchangeOfCase(result)));
-      mount(root, caseNav(detail), caseHead(detail), whyItFailed(detail, root), body);
+        : card(`Exchange${of}`, { className: 'exchange-card' }, exchangeBody(exchangeOfCase(result)));
+      const repeats = repeatsCard(detail, repeat);
+      mount(root, caseNav(detail), caseHead(detail), whyItFailed(detail, root), repeats, body);
       if (openTurn !== null) goToTurn(root, openTurn);
     },
     (error) => mount(root, errorBox(error)),
