@@ -42,21 +42,31 @@ export function findCell(table: DocumentTable, value: number): { row: string; co
   return null;
 }
 
-class OracleSession implements ModuleAgentSession {
+/** Writes the turn's answer from its value; `turn` counts the turns the session has answered. */
+export type AnswerWriter = (value: StepValue, turn: number, documentId: string) => string;
+
+export class OracleSession implements ModuleAgentSession {
   /** The values of the computations made in earlier turns, by canonical step key. */
   private readonly known = new Map<string, StepValue>();
   private document: OracleDocument | null = null;
+  private turns = 0;
 
-  constructor(private readonly context: ModuleAgentContext) {}
+  constructor(
+    private readonly context: ModuleAgentContext,
+    private readonly write: AnswerWriter = formatValue,
+  ) {}
 
   async send(turn: ModuleTurn): Promise<string> {
     this.rememberDocument(turn.turn_config);
     const text = turn.turn_config['turn_program'];
     if (typeof text !== 'string') throw new Error('the oracle needs turn_config.turn_program on every turn');
     const plan = planTurn(parseProgram(text), new Set(this.known.keys()));
-    if (plan.program.kind === 'value') return formatValue(await this.readNumber(plan.program.value));
-    const values = await this.runPlan(plan, plan.program.steps);
-    return formatValue(values[values.length - 1] as StepValue);
+    const answer = async (): Promise<StepValue> => {
+      if (plan.program.kind === 'value') return this.readNumber(plan.program.value);
+      const values = await this.runPlan(plan, plan.program.steps);
+      return values[values.length - 1] as StepValue;
+    };
+    return this.write(await answer(), this.turns++, this.document?.id ?? '');
   }
 
   private rememberDocument(config: Readonly<Record<string, unknown>>): void {
