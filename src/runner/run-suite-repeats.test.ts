@@ -194,3 +194,35 @@ describe('runSuite with repeats', () => {
     expect(outcome.report.summary).not.toHaveProperty('flaky_tests');
   });
 });
+
+describe('rollupRepeats and cost', () => {
+  it('sums the cost of the repeats, unknown when one is unknown', async () => {
+    const { rollupRepeats } = await import('./rollup-repeats.js');
+    const { ZERO_COST } = await import('../core/cost.js');
+    const outcome = await runSuite(
+      config,
+      [twoTurnCase('a', 0)],
+      { ...options, repeat: 2 },
+      deps(backendFailing(new Set()).backend),
+    );
+    const [one, two] = outcome.report.results[0]?.repeats ?? [];
+    const priced = (usd: number | null) => ({ ...ZERO_COST, agent_usd: usd, priced_usd: usd ?? 0 });
+    const rolled = rollupRepeats(
+      [
+        { ...one!, cost_usd: 0.25, cost: priced(0.25) },
+        { ...two!, cost_usd: 0.5, cost: priced(0.5) },
+      ],
+      1,
+    );
+    expect(rolled).toMatchObject({ cost_usd: 0.75, cost: { agent_usd: 0.75, priced_usd: 0.75 } });
+    const unknown = rollupRepeats(
+      [
+        { ...one!, cost_usd: 0.25, cost: priced(0.25) },
+        { ...two!, cost_usd: null, cost: priced(null) },
+      ],
+      1,
+    );
+    expect(unknown).toMatchObject({ cost_usd: null, cost: { agent_usd: null, priced_usd: 0.25 } });
+    expect(rollupRepeats([one!, two!], 1)).not.toHaveProperty('cost_usd');
+  });
+});
