@@ -13,6 +13,7 @@ import {
   textList,
   textOrNull,
 } from './json-fields.js';
+import { normalizeCost } from './normalize-cost.js';
 import { normalizeTestResult, normalizeUsage } from './normalize-results.js';
 import { normalizeSelection } from './run-group.js';
 import type { RunId } from './run-id.js';
@@ -112,6 +113,7 @@ export function normalizeMetadata(value: unknown): RunMetadata {
     started_at: textOrNull(fields, 'started_at'),
     finished_at: textOrNull(fields, 'finished_at'),
     selection: normalizeSelection(fields.selection),
+    comparison_id: textOrNull(fields, 'comparison_id'),
   };
 }
 
@@ -172,6 +174,7 @@ function normalizeSummary(value: unknown, compute: () => ReportSummary): ReportS
     skipped_turns: figure('skipped_turns'),
     duration_ms: figure('duration_ms'),
     token_usage: fields.token_usage === undefined ? fallback().token_usage : normalizeUsage(fields.token_usage),
+    ...normalizeCost(fields),
   };
 }
 
