@@ -44,6 +44,20 @@ function flashCall(root, index) {
   target.classList.add('flash');
 }
 
+/** The calls an entry holds: under distinct_calls those assigned to it, else its first matching call. */
+function heldCalls(assertion) {
+  return Array.isArray(assertion.assigned_calls) ? assertion.assigned_calls : [assertion.matched_call_index];
+}
+
+function matchedText(assertion) {
+  const assigned = assertion.assigned_calls;
+  if (Array.isArray(assigned) && assigned.length > 0) {
+    return `assigned call${assigned.length > 1 ? 's' : ''} ${assigned.map((index) => `#${index}`).join(', ')}`;
+  }
+  const more = assertion.matching_calls > 1 ? ` (${assertion.matching_calls} matching calls)` : '';
+  return `matched call #${assertion.matched_call_index}${more}`;
+}
+
 function assertionItem(assertion, container) {
   const outcome = assertion.passed
     ? h(
@@ -53,7 +67,7 @@ function assertionItem(assertion, container) {
           className: 'link-button',
           on: { click: () => flashCall(container, assertion.matched_call_index) },
         },
-        `matched call #${assertion.matched_call_index}${assertion.matching_calls > 1 ? ` (${assertion.matching_calls} matching calls)` : ''}`,
+        matchedText(assertion),
       )
     : h(
         'span',
@@ -149,7 +163,7 @@ export function toolCallsSection(exchange) {
   const calls = exchange.tool_invocations;
   if (calls.length === 0) return section('Tool calls', h('div', { className: 'muted' }, 'No tools called.'));
   const matchedBy = calls.map((_, index) =>
-    exchange.arg_match_details.filter((a) => a.passed && a.matched_call_index === index).map((a) => a.tool),
+    exchange.arg_match_details.filter((a) => a.passed && heldCalls(a).includes(index)).map((a) => a.tool),
   );
   return section(
     `Tool calls (${calls.length})`,
