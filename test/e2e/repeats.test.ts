@@ -236,4 +236,29 @@ describe('--repeat 8 over a model that gets one turn wrong 30 % of the time', ()
     expect(report.summary).toMatchObject({ total_tests: CASES + 1, repeats: 3, total_turns: 3 * (1 + 2 * CASES) });
     expect(resumed.code).toBe(report.summary.failed > 0 ? 1 : 0);
   });
+
+  it('merge-reports combines shard records of a repeated run, every repeat and figure kept', async () => {
+    const { dir } = await run(['--repeat', '2', '--shard', '1/2']);
+    const second = await runCli(['test', dir, '--repeat', '2', '--shard', '2/2', '-q']);
+    expect(second.code, second.stderr).not.toBe(2);
+    const merged = join(dir, 'merged.json');
+    const cli = await runCli([
+      'merge-reports',
+      join(dir, 'results'),
+      '--results-dir',
+      join(dir, 'merged'),
+      '--output',
+      merged,
+    ]);
+    const report = JSON.parse(await readFile(merged, 'utf8')) as RunReport;
+    expect(cli.code, cli.stderr).toBe(report.summary.failed > 0 ? 1 : 0);
+    expect(report.results.map((r) => r.test_name)).toEqual([
+      'steady',
+      ...Array.from({ length: CASES }, (_, i) => `flaky-${i}`),
+    ]);
+    expect(report.results.every((r) => r.repeats?.length === 2 && r.repeat_stats?.runs === 2)).toBe(true);
+    expect(report.summary).toMatchObject({ total_tests: CASES + 1, repeats: 2, total_turns: 2 * (1 + 2 * CASES) });
+    expect(report.summary.flaky_tests).toBe(report.results.filter((r) => r.repeat_stats?.flaky).length);
+    expect(cli.stdout).toContain('Repeats 2 per test case');
+  });
 });
