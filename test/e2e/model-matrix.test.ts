@@ -13,6 +13,7 @@ import type { RunRecord } from '../../src/reporters/run-record.js';
 import { createModelMatrixScript } from '../fakes/model-matrix-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { startCli } from '../reliability/cli-process.js';
 import { writeProject } from './e2e-project.js';
 
 const ANSWERS = {
@@ -191,6 +192,35 @@ describe('model matrix', () => {
     expect(budget.code).toBe(2);
     expect(budget.stderr).toContain('error: --max-cost plans or budgets one run');
     expect(server.requests.length).toBe(0);
+  });
+});
+
+describe('interrupting a model matrix', () => {
+  it("saves each model's finished cases, exits 130 and prints the command that resumes each model", {
+    timeout: 60_000,
+  }, async () => {
+    const answer = createModelMatrixScript({ answers: ANSWERS, wrong: WRONG });
+    server = await startFakeModelServer(async (request) => ({ ...(await answer(request)), delay_ms: 400 }));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    const cli = startCli(['test', 'agent.yaml', ...MATRIX, '-j', '1'], { cwd: dir });
+    while (server.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code, cli.stderr()).toBe(130);
+    expect(server.requests.length).toBeLessThan(10);
+    const resumes = [...cli.stderr().matchAll(/^run the rest with: (holodeck test .*)$/gm)].map((m) => m[1] as string);
+    expect(resumes).toHaveLength(2);
+    expect(resumes[0]).toMatch(/^holodeck test agent\.yaml -j 1 --model openai:gpt-good --resume capitals\/\S+$/);
+    expect(resumes[1]).toMatch(/^holodeck test agent\.yaml -j 1 --model openai:gpt-bad --resume capitals\/\S+$/);
+    expect(cli.stderr()).toMatch(/^openai:gpt-bad: saved the finished test cases in .*\.json$/m);
+    // Each model's run resumes on its own model and completes its record.
+    const args = (resumes[1] ?? '').split(' ').slice(1);
+    const resumed = await runCli(args, { cwd: dir });
+    expect(resumed.code, resumed.stderr).toBe(1);
+    const bad = (await records(dir)).find((record) => record.json.metadata.model?.name === 'gpt-bad');
+    expect(bad?.json.state).toBe('completed');
+    expect(bad?.json.report.summary).toMatchObject({ total_tests: 4, passed: 2 });
+    expect(bad?.json.metadata.comparison_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
