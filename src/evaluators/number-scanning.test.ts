@@ -231,6 +231,27 @@ describe('number extraction on 1 MB hostile answers', () => {
     expect(result.ok || result.reason.length > 0).toBe(true);
   });
 
+  it.each([
+    ...HOSTILE,
+    ['German groups', '1.'.repeat(MB / 2)],
+    ['German decimals', '1,1 '.repeat(MB / 4)],
+    ['scale words', '1 Mio '.repeat(MB / 6)],
+    ['accounting', '(1.000,5 '.repeat(MB / 9)],
+  ])('%s: completes with locale de', (_name, answer) => {
+    const options = { accept_percent: true, accept_thousands_separators: true, locale: 'de' as const };
+    const result = extractResponseNumber(answer, options);
+    expect(result.ok || result.reason.length > 0).toBe(true);
+  });
+
+  it.each([
+    ['scale words', '1.2 million '.repeat(MB / 12)],
+    ['currency codes', 'USD USD1 '.repeat(MB / 9)],
+    ['accounting', '$(1,000 '.repeat(MB / 8)],
+  ])('%s: completes', (_name, answer) => {
+    const result = extractResponseNumber(answer, { accept_percent: true, accept_thousands_separators: true });
+    expect(result.ok || result.reason.length > 0).toBe(true);
+  });
+
   it('still reads the answer after a megabyte of noise', () => {
     const answer = `${'1,'.repeat(MB / 2)}\nThe answer is **25,587**.`;
     const result = extractResponseNumber(answer, { accept_percent: false, accept_thousands_separators: true });
