@@ -100,6 +100,7 @@ const ROWS: readonly Row[] = [
   ['1.234', '1.234', 'de', false, 1234],
   ['1234.5', '1\u00a0234,5', 'de', true, 1234.5],
   ['1234.5', '1,234.5', 'de', false, null],
+  ['1.5', 'Der Wert ist 1.5', 'de', false, null],
 ];
 
 function config(locale: 'en' | 'de'): NumericMetricConfig {
