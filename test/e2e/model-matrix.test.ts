@@ -195,6 +195,27 @@ describe('model matrix', () => {
   });
 });
 
+describe('validate with models:', () => {
+  it('checks every model as test would, locating the one that cannot run', async () => {
+    const models = `models:
+  - { provider: openai, name: gpt-good, endpoint: "http://127.0.0.1:9/v1", api_key: sk-test-0123456789 }
+  - { provider: anthropic, name: claude-x }`;
+    const dir = await writeProject({ 'agent.yaml': agentYaml('http://127.0.0.1:9', models) });
+    const message =
+      '1 configuration error:\n\nagent.yaml:4:5  models[1]\n  no API key for provider anthropic (model claude-x) — ' +
+      'set the ANTHROPIC_API_KEY environment variable, or api_key: $' +
+      '{ANTHROPIC_API_KEY} in models[1]\n\n';
+    for (const command of ['validate', 'test']) {
+      const run = await runCli([command, 'agent.yaml'], { cwd: dir, env: { ANTHROPIC_API_KEY: undefined } });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(message);
+    }
+    const valid = await runCli(['validate', 'agent.yaml'], { cwd: dir, env: { ANTHROPIC_API_KEY: 'sk-ant-test' } });
+    expect(valid.code).toBe(0);
+    expect(valid.stdout).toContain('backend ai_sdk, models openai:gpt-good, anthropic:claude-x\n');
+  });
+});
+
 describe('interrupting a model matrix', () => {
   it("saves each model's finished cases, exits 130 and prints the command that resumes each model", {
     timeout: 60_000,

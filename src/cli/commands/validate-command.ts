@@ -1,9 +1,11 @@
 /** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
+import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
-import { loadRunnableOrReport } from '../load-or-report.js';
+import { loadRunnableOrReport, printIssues } from '../load-or-report.js';
+import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 
@@ -20,8 +22,23 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   const config = await loadRunnableOrReport(configPath, options, options.maxFileSize);
   if (guard.crash() !== null) return EXIT.runtime;
   if (!config) return EXIT.config;
+  // A model matrix (`models:`): every model must be able to run, as `holodeck test` checks.
+  const matrix = planMatrix(config, []);
+  const entries = matrix.ok ? matrix.entries : [];
+  const issues: ConfigIssue[] = [];
+  for (const entry of entries)
+    issues.push(...(await matrixIssues(matrixConfig(config, options, entry), entry, options, process.env)));
+  if (issues.length > 0) {
+    printIssues(issues);
+    return EXIT.config;
+  }
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
-  const model = config.model === null ? 'no model' : `model ${config.model.provider}:${config.model.name}`;
+  const model =
+    entries.length > 1
+      ? `models ${entries.map((entry) => entry.label).join(', ')}`
+      : config.model === null
+        ? 'no model'
+        : `model ${config.model.provider}:${config.model.name}`;
   process.stdout.write(
     `✓ ${config.config_path} is valid: agent "${config.name}", ${config.test_cases.length} test cases, ${turns} turns, ` +
       `${config.tools.length} tools, backend ${config.backend.type}, ${model}\n`,
