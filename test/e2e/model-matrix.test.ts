@@ -68,7 +68,19 @@ describe('model matrix', () => {
     server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
     const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
     const run = await runCli(
-      ['test', 'agent.yaml', ...MATRIX, '-j', '2', '--output', 'compare.md', '--output', 'report.json'],
+      [
+        'test',
+        'agent.yaml',
+        ...MATRIX,
+        '-j',
+        '2',
+        '--output',
+        'compare.md',
+        '--output',
+        'report.json',
+        '--output',
+        'report.html',
+      ],
       {
         cwd: dir,
       },
@@ -103,6 +115,9 @@ describe('model matrix', () => {
     expect(bad.summary).toMatchObject({ total_tests: 4, passed: 2 });
     expect(good.comparison_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(bad.comparison_id).toBe(good.comparison_id);
+    for (const name of ['report.openai-gpt-good.html', 'report.openai-gpt-bad.html']) {
+      expect(await readFile(join(dir, name), 'utf8')).toMatch(/^<!doctype html>/i);
+    }
     const saved = await records(dir);
     expect(saved.map((record) => record.json.metadata.model?.name).sort()).toEqual(['gpt-bad', 'gpt-good']);
     for (const record of saved) {
