@@ -1,11 +1,15 @@
 /**
  * `--repeat N`: the runs of the suite in the order the pool takes them — round by round (every case's first
  * repeat, then every case's second...), so the repeats of one case spread over the run instead of hogging it —
- * and the repeats of each case gathered until its last one finishes, when the case is rolled up.
+ * and the repeats of each case gathered until its last one finishes, when the case is rolled up. Long suites go
+ * round by round in groups of REPEAT_WINDOW cases, so only about that many cases' repeats wait in memory.
  */
 import type { TestCaseConfig } from '../core/config-types.js';
 import type { TestResult } from '../core/results.js';
 import { rollupRepeats } from './rollup-repeats.js';
+
+/** Cases taken round by round together; the next group starts as the last round of this one is scheduled. */
+export const REPEAT_WINDOW = 100;
 
 export interface ScheduledRun {
   readonly testCase: TestCaseConfig;
@@ -38,6 +42,7 @@ export function createRepeatCollector(
   repeat: number,
   minPassRate: number,
   restored: readonly RestoredRepeat[] = [],
+  window = REPEAT_WINDOW,
 ): RepeatCollector {
   const slots = new Map<number, (TestResult | undefined)[]>();
   const indexByName = new Map(cases.map(({ testCase, index }) => [testCase.name, index]));
@@ -48,9 +53,12 @@ export function createRepeatCollector(
     if (slot !== undefined && done.repeat >= 0 && done.repeat < repeat) slot[done.repeat] = done.result;
   }
   const runs: ScheduledRun[] = [];
-  for (let round = 0; round < repeat; round += 1) {
-    for (const { testCase, index } of cases) {
-      if (slots.get(index)?.[round] === undefined) runs.push({ testCase, index, repeat: round });
+  for (let start = 0; start < cases.length; start += window) {
+    const group = cases.slice(start, start + window);
+    for (let round = 0; round < repeat; round += 1) {
+      for (const { testCase, index } of group) {
+        if (slots.get(index)?.[round] === undefined) runs.push({ testCase, index, repeat: round });
+      }
     }
   }
   const complete: { index: number; result: TestResult }[] = [];

@@ -226,3 +226,12 @@ describe('rollupRepeats and cost', () => {
     expect(rollupRepeats([one!, two!], 1)).not.toHaveProperty('cost_usd');
   });
 });
+
+describe('createRepeatCollector', () => {
+  it('schedules round by round within groups of cases, so a long suite keeps few cases open', async () => {
+    const { createRepeatCollector } = await import('./repeat-collector.js');
+    const cases = ['a', 'b', 'c', 'd', 'e'].map((name, index) => ({ testCase: twoTurnCase(name, index), index }));
+    const order = createRepeatCollector(cases, 2, 1, [], 2).runs.map((r) => `${r.testCase.name}${r.repeat}`);
+    expect(order).toEqual(['a0', 'b0', 'a1', 'b1', 'c0', 'd0', 'c1', 'd1', 'e0', 'e1']);
+  });
+});
