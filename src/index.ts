@@ -13,9 +13,12 @@ export type {
 } from './core/module-agent.js';
 export type {
   MetricResult,
+  PassCounts,
+  RepeatStats,
   RunReport,
   TestResult,
   ToolAssertionResult,
+  TurnRepeatStats,
   TurnResult,
 } from './core/results.js';
 export type { TokenUsage } from './core/token-usage.js';
