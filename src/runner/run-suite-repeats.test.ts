@@ -235,3 +235,10 @@ describe('createRepeatCollector', () => {
     expect(order).toEqual(['a0', 'b0', 'a1', 'b1', 'c0', 'd0', 'c1', 'd1', 'e0', 'e1']);
   });
 });
+
+describe('rollupRepeats', () => {
+  it('refuses an empty list of repeats, saying so', async () => {
+    const { rollupRepeats } = await import('./rollup-repeats.js');
+    expect(() => rollupRepeats([], 1)).toThrow('rollupRepeats needs at least one repeat');
+  });
+});
