@@ -35,6 +35,13 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'product-imports-no-test-support',
+      comment: 'src/ is the product: test support lives in test/support/ and only tests import it',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench)/' },
+    },
+    {
       name: 'only-cli-imports-index',
       severity: 'error',
       from: { path: '^src/(?!cli/|index\\.ts)' },

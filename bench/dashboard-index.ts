@@ -12,8 +12,8 @@ import { requireRunId } from '../src/dashboard/run-id.js';
 import { RunIndex } from '../src/dashboard/run-index.js';
 import { RunStore } from '../src/dashboard/run-store.js';
 import { runDetail } from '../src/dashboard/run-views.js';
-import { tempDir } from '../src/dashboard/testing/temp-dir.js';
-import { writeScaleFolder } from '../src/dashboard/testing/write-records.js';
+import { tempDir } from '../test/support/dashboard/temp-dir.js';
+import { writeScaleFolder } from '../test/support/dashboard/write-records.js';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '200' }, cases: { type: 'string', default: '1000' } },

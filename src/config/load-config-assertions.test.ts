@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { at, expectConfig, formattedIssues, HEAD, loadYaml } from '../../test/support/config/fixtures/config-tree.js';
 import type { MetricConfig, TurnConfig } from '../core/config-types.js';
-import { at, expectConfig, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
 
 async function check(testCases: string, files: Record<string, string> = {}) {
   const yaml = `${HEAD}test_cases:\n${testCases}`;

@@ -1,7 +1,7 @@
 import { truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeTree } from './fixtures/config-tree.js';
+import { writeTree } from '../../test/support/config/fixtures/config-tree.js';
 import { formatConfigIssue } from './format-config-issue.js';
 import { loadConfig } from './load-config.js';
 

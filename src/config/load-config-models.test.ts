@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, expectConfig, formattedIssues, loadYaml } from './fixtures/config-tree.js';
+import { at, expectConfig, formattedIssues, loadYaml } from '../../test/support/config/fixtures/config-tree.js';
 
 const CASES = 'test_cases: [{ name: t, input: q }]\n';
 

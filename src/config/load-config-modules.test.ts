@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, expectConfig, fixture, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
+import {
+  at,
+  expectConfig,
+  fixture,
+  formattedIssues,
+  HEAD,
+  loadYaml,
+} from '../../test/support/config/fixtures/config-tree.js';
 
 const GRADERS = fixture('graders/answer-graders.ts');
 

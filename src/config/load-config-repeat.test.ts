@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectConfig, formattedIssues, loadYaml } from './fixtures/config-tree.js';
+import { expectConfig, formattedIssues, loadYaml } from '../../test/support/config/fixtures/config-tree.js';
 
 const HEAD = 'name: a\nmodel: { provider: ollama, name: m }\n';
 const CASES = 'test_cases: [{ name: t, input: q }]\n';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
-import { writeTree } from './fixtures/config-tree.js';
+import { writeTree } from '../../test/support/config/fixtures/config-tree.js';
 import { loadConfig } from './load-config.js';
 
 const KEYS = [

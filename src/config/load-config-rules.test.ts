@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, expectConfig, expectIssues, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
+import {
+  at,
+  expectConfig,
+  expectIssues,
+  formattedIssues,
+  HEAD,
+  loadYaml,
+} from '../../test/support/config/fixtures/config-tree.js';
 
 /** HEAD + the given test_cases block: the YAML (for positions) and its formatted issues. */
 async function check(

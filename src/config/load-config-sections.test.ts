@@ -1,6 +1,12 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are part of the YAML under test
 import { describe, expect, it } from 'vitest';
-import { at, expectConfig, expectIssues, formattedIssues, loadYaml } from './fixtures/config-tree.js';
+import {
+  at,
+  expectConfig,
+  expectIssues,
+  formattedIssues,
+  loadYaml,
+} from '../../test/support/config/fixtures/config-tree.js';
 
 const CASES = 'test_cases: [{ name: t, input: q }]\n';
 

@@ -1,7 +1,14 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are part of the files under test
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { at, expectConfig, expectIssues, formattedIssues, HEAD, loadYaml } from './fixtures/config-tree.js';
+import {
+  at,
+  expectConfig,
+  expectIssues,
+  formattedIssues,
+  HEAD,
+  loadYaml,
+} from '../../test/support/config/fixtures/config-tree.js';
 
 const AGENT = (file: string) => `${HEAD}test_cases_file: ${file}\n`;
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectConfig, fixture, formattedIssues, loadYaml } from './fixtures/config-tree.js';
+import { expectConfig, fixture, formattedIssues, loadYaml } from '../../test/support/config/fixtures/config-tree.js';
 import { loadConfig } from './load-config.js';
 
 const FULL = `

@@ -12,7 +12,7 @@ import type { TestResult } from '../core/results.js';
 /** The one line the runs list shows for a case. */
 const firstFailure = (result: TestResult) => firstFailureText(result)?.text ?? null;
 
-import { conversationCase, singleCase } from './testing/sample-results.js';
+import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
 
 /** The dashboard explains failures with the same vocabulary as the console and the report files. */
 describe('failure reasons in the dashboard', () => {

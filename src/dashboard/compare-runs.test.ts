@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
+import { type RunSpec, recordOf } from '../../test/support/dashboard/write-records.js';
 import { compareCases, compareRuns, metricDeltas } from './compare-runs.js';
 import { parseRunRecord } from './parse-run-record.js';
 import { requireRunId } from './run-id.js';
 import { summarizeRun } from './summarize-run.js';
-import { conversationCase, singleCase } from './testing/sample-results.js';
-import { type RunSpec, recordOf } from './testing/write-records.js';
 
 const older = [
   conversationCase('stays green'),

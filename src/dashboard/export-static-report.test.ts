@@ -1,11 +1,11 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoFolder, INJECTION, writeDemoFolder } from '../../test/support/dashboard/demo-folder.js';
+import { singleCase } from '../../test/support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
+import { writePartialRun, writeRun } from '../../test/support/dashboard/write-records.js';
 import { buildStaticData, exportStaticReport } from './export-static-report.js';
-import { type DemoFolder, INJECTION, writeDemoFolder } from './testing/demo-folder.js';
-import { singleCase } from './testing/sample-results.js';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
-import { writePartialRun, writeRun } from './testing/write-records.js';
 
 let temp: TempDir;
 let demo: DemoFolder;

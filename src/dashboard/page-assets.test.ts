@@ -1,8 +1,8 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
 import { loadPageAssets, PAGE_DIR, pageStyles, STYLESHEETS } from './page-assets.js';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
 
 let temp: TempDir;
 beforeEach(async () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
+import { recordOf } from '../../test/support/dashboard/write-records.js';
 import { DashboardError } from './dashboard-error.js';
 import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
 import { requireRunId } from './run-id.js';
-import { conversationCase, singleCase } from './testing/sample-results.js';
-import { recordOf } from './testing/write-records.js';
 
 const runId = requireRunId('financial-assistant/2026-12-02T12-30-05-123Z');
 

@@ -4,6 +4,8 @@
  * runs × 1,000 cases — are measured by bench/dashboard-index.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
+import { writeScaleFolder } from '../../test/support/dashboard/write-records.js';
 import { handleApi } from './api-routes.js';
 import type { RunsPage } from './dashboard-types.js';
 import { pageRuns } from './query-runs.js';
@@ -11,8 +13,6 @@ import { requireRunId } from './run-id.js';
 import { RunIndex } from './run-index.js';
 import { RunStore } from './run-store.js';
 import { caseDetail, runDetail } from './run-views.js';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
-import { writeScaleFolder } from './testing/write-records.js';
 
 const RUNS = 30;
 const CASES = 200;

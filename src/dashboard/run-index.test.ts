@@ -1,11 +1,11 @@
 import { mkdir, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
+import { selectionOf, writePartialRun, writeRun } from '../../test/support/dashboard/write-records.js';
 import { STALE_PARTIAL_MS } from './read-run-file.js';
 import { RunIndex } from './run-index.js';
-import { conversationCase, singleCase } from './testing/sample-results.js';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
-import { selectionOf, writePartialRun, writeRun } from './testing/write-records.js';
 
 let temp: TempDir;
 beforeEach(async () => {

@@ -1,12 +1,12 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { singleCase } from '../../test/support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
+import { writePartialRun, writeRun } from '../../test/support/dashboard/write-records.js';
 import { DashboardError } from './dashboard-error.js';
 import { requireRunId } from './run-id.js';
 import { RunStore } from './run-store.js';
-import { singleCase } from './testing/sample-results.js';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
-import { writePartialRun, writeRun } from './testing/write-records.js';
 
 let temp: TempDir;
 beforeEach(async () => {

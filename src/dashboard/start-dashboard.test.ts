@@ -2,14 +2,14 @@ import { symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoFolder, INJECTION, writeDemoFolder } from '../../test/support/dashboard/demo-folder.js';
+import { singleCase } from '../../test/support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
+import { writeRun } from '../../test/support/dashboard/write-records.js';
 import type { RunComparison } from './compare-runs.js';
 import type { CaseDetail, RunDetail, RunsPage, Trends } from './dashboard-types.js';
 import { STYLESHEETS } from './page-assets.js';
 import { type Dashboard, startDashboard } from './start-dashboard.js';
-import { type DemoFolder, INJECTION, writeDemoFolder } from './testing/demo-folder.js';
-import { singleCase } from './testing/sample-results.js';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
-import { writeRun } from './testing/write-records.js';
 
 let temp: TempDir;
 let demo: DemoFolder;

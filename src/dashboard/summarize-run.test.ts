@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
+import { recordOf } from '../../test/support/dashboard/write-records.js';
 import { parseRunRecord } from './parse-run-record.js';
 import { requireRunId } from './run-id.js';
 import { summarizeMetrics, summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
-import { conversationCase, singleCase } from './testing/sample-results.js';
-import { recordOf } from './testing/write-records.js';
 
 describe('summarizeRun', () => {
   it('keeps the metadata and figures the runs table and charts need', () => {

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type TempDir, tempDir } from './testing/temp-dir.js';
+import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
 import { type ResultsWatcher, watchResults } from './watch-results.js';
 
 let temp: TempDir;

@@ -12,7 +12,7 @@ import { createWorkerPool } from '../workers/worker-pool.js';
 import { createCodeEvaluator } from './code.js';
 import { EvaluatorError } from './evaluator-error.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/support/evaluators/fixtures/', import.meta.url));
 const pool = createWorkerPool({ max_workers: 2, stop_grace_ms: 200 });
 afterAll(() => pool.close());
 

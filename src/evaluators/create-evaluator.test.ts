@@ -10,7 +10,10 @@ import { EvaluatorError } from './evaluator-error.js';
 
 // Code graders run from their module (in a worker), so the grader is loaded as the configuration loader does.
 const GRADER = 'graders.ts:answersOk';
-const loadedGrader = await importUserExport(GRADER, fileURLToPath(new URL('./fixtures/', import.meta.url)));
+const loadedGrader = await importUserExport(
+  GRADER,
+  fileURLToPath(new URL('../../test/support/evaluators/fixtures/', import.meta.url)),
+);
 if (!loadedGrader.ok) throw new Error(loadedGrader.message);
 
 const base = { enabled: true, threshold: null } as const;

@@ -6,7 +6,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { exportOrigin, moduleLocation } from './export-origin.js';
 import { importModuleExport, importUserExport } from './import-user-export.js';
 
-const fixtures = fileURLToPath(new URL('../config/fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../test/support/config/fixtures/', import.meta.url));
 
 describe('importUserExport', () => {
   it('loads a named export of a TypeScript file relative to the base folder', async () => {

@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { captureStream } from '../../test/support/reporters/capture-stream.js';
+import { playReport } from '../../test/support/reporters/play-report.js';
+import { reportOf, singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
+import {
+  failingConversation,
+  hostileReport,
+  passingConversation,
+  sampleReport,
+} from '../../test/support/reporters/report-scenarios.js';
+import { runInfo } from '../../test/support/reporters/run-info.js';
 import { stripAnsi } from './ansi.js';
 import { createConsoleReporter } from './console-reporter.js';
-import { reportOf, singleTurnResult, turn } from './report-fixtures.js';
-import { failingConversation, hostileReport, passingConversation, sampleReport } from './report-scenarios.js';
-import { captureStream } from './testing/capture-stream.js';
-import { playReport } from './testing/play-report.js';
-import { runInfo } from './testing/run-info.js';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for raw escape characters
 const ESC = /\u001b/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { createReporter, formatFromPath, REPORT_FORMATS, ReportFormatError } from './create-reporter.js';
-import { sampleReport } from './report-scenarios.js';
 
 describe('formatFromPath', () => {
   it.each([

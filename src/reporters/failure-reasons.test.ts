@@ -1,13 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assertion,
+  metric,
+  multiTurnResult,
+  singleTurnResult,
+  turn,
+} from '../../test/support/reporters/report-fixtures.js';
+import { failingConversation, passingConversation } from '../../test/support/reporters/report-scenarios.js';
+import {
   caseFailures,
   caseOwnErrors,
   caseTurnCounts,
   firstFailureText,
   turnFailureReasons,
 } from '../core/failure-reasons.js';
-import { assertion, metric, multiTurnResult, singleTurnResult, turn } from './report-fixtures.js';
-import { failingConversation, passingConversation } from './report-scenarios.js';
 
 describe('failure reasons', () => {
   it('has none for passing cases and turns', () => {

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { assertion, call, metric, reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
+import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { createJsonReporter, renderJsonReport } from './json-reporter.js';
-import { assertion, call, metric, reportOf, singleTurnResult } from './report-fixtures.js';
-import { sampleReport } from './report-scenarios.js';
 
 const TEST_RESULT_KEYS = [
   'test_name',

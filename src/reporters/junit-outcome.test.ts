@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { call, metric, multiTurnResult, singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
+import { failingConversation, passingConversation } from '../../test/support/reporters/report-scenarios.js';
 import { junitCounts, junitOutcome } from './junit-outcome.js';
-import { call, metric, multiTurnResult, singleTurnResult, turn } from './report-fixtures.js';
-import { failingConversation, passingConversation } from './report-scenarios.js';
 
 const wrongAnswer = () =>
   turn({

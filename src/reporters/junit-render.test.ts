@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { findAll, parseXml } from '../../test/support/reporters/parse-xml.js';
+import {
+  metric,
+  multiTurnResult,
+  reportOf,
+  singleTurnResult,
+  turn,
+} from '../../test/support/reporters/report-fixtures.js';
+import { HOSTILE_TEXT, hostileReport, sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { renderJunitReport } from './junit-render.js';
-import { metric, multiTurnResult, reportOf, singleTurnResult, turn } from './report-fixtures.js';
-import { HOSTILE_TEXT, hostileReport, sampleReport } from './report-scenarios.js';
-import { findAll, parseXml } from './testing/parse-xml.js';
 
 describe('renderJunitReport', () => {
   it('writes one testsuite for the run and one testcase per test case, timed in seconds', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
+import { hostileReport, sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { renderMarkdownReport } from './markdown-render.js';
-import { reportOf, singleTurnResult } from './report-fixtures.js';
-import { hostileReport, sampleReport } from './report-scenarios.js';
 
 /** The cells of a Markdown table row, splitting on pipes that are not backslash-escaped. */
 function cells(row: string): string[] {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { playReport } from '../../test/support/reporters/play-report.js';
+import { passingConversation, sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import type { Reporter } from '../core/reporter.js';
 import { multiplexReporter } from './multiplex-reporter.js';
-import { passingConversation, sampleReport } from './report-scenarios.js';
-import { playReport } from './testing/play-report.js';
 
 function recorder(log: string[], name: string): Reporter {
   return {

@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { failingConversation, passingConversation } from '../../test/support/reporters/report-scenarios.js';
 import { partialLogRepeats, scanPartialLog } from './partial-log.js';
-import { failingConversation, passingConversation } from './report-scenarios.js';
 import { testResultToJson } from './to-report-json.js';
 
 const result = (name: string, passing = true) =>

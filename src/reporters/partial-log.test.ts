@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { passingConversation } from '../../test/support/reporters/report-scenarios.js';
 import type { TestResult } from '../core/results.js';
 import { partialLogResults, scanPartialLog } from './partial-log.js';
-import { passingConversation } from './report-scenarios.js';
 import { RunRecordError } from './run-record.js';
 import { testResultToJson } from './to-report-json.js';
 

@@ -2,12 +2,16 @@ import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
+import {
+  failingConversation,
+  passingConversation,
+  sampleReport,
+} from '../../test/support/reporters/report-scenarios.js';
+import { runInfo } from '../../test/support/reporters/run-info.js';
 import { createRedactor } from '../core/redactor.js';
-import { reportOf, singleTurnResult } from './report-fixtures.js';
-import { failingConversation, passingConversation, sampleReport } from './report-scenarios.js';
 import { readPartialResults, readRunRecord } from './run-record.js';
 import { createRunRecordReporter, type RunRecordMetadata } from './run-record-reporter.js';
-import { runInfo } from './testing/run-info.js';
 
 const API_KEY = 'sk-proj-TOPSECRET-0123456789';
 const HEADER_SECRET = 'hdr-secret-42';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleReport } from './report-scenarios.js';
+import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { RunRecordError, readPartialResults, readRunRecord } from './run-record.js';
 import { reportToJson, testResultToJson } from './to-report-json.js';
 

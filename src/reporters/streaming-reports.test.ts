@@ -2,6 +2,16 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { captureStream } from '../../test/support/reporters/capture-stream.js';
+import { playReport } from '../../test/support/reporters/play-report.js';
+import { reportOf } from '../../test/support/reporters/report-fixtures.js';
+import {
+  failingConversation,
+  hostileReport,
+  passingConversation,
+  sampleReport,
+} from '../../test/support/reporters/report-scenarios.js';
+import { runInfo } from '../../test/support/reporters/run-info.js';
 import type { Reporter } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { createConsoleReporter } from './console-reporter.js';
@@ -9,11 +19,6 @@ import { createReporter, type ReportFormat } from './create-reporter.js';
 import { renderJsonReport } from './json-reporter.js';
 import { renderJunitReport } from './junit-render.js';
 import { renderMarkdownReport } from './markdown-render.js';
-import { reportOf } from './report-fixtures.js';
-import { failingConversation, hostileReport, passingConversation, sampleReport } from './report-scenarios.js';
-import { captureStream } from './testing/capture-stream.js';
-import { playReport } from './testing/play-report.js';
-import { runInfo } from './testing/run-info.js';
 
 const RENDER: Record<ReportFormat, (report: RunReport) => string> = {
   json: renderJsonReport,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { EXACT_METRIC } from '../../test/support/runner/runner-fixtures.js';
 import type { MetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
 import { evaluateMetric } from './evaluate-metric.js';
-import { EXACT_METRIC } from './runner-fixtures.js';
 
 function input(extra: Partial<EvaluationInput> = {}): EvaluationInput {
   return {

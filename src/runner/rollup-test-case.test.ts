@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { multiCase, turn } from '../../test/support/runner/runner-fixtures.js';
 import type { MetricResult, TurnFields, TurnResult } from '../core/results.js';
 import { rollupMetrics, rollupTestCase } from './rollup-test-case.js';
 import { emptyTurn, settleTurn } from './run-turn.js';
-import { multiCase, turn } from './runner-fixtures.js';
 
 function metric(name: string, extra: Partial<MetricResult> = {}): MetricResult {
   return {

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import {
+  answer,
+  deps,
+  EXACT_METRIC,
+  multiCase,
+  scriptedBackend,
+  turn,
+} from '../../test/support/runner/runner-fixtures.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { RunInfo } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
 import { runSuite } from './run-suite.js';
-import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, turn } from './runner-fixtures.js';
 
 const config = {
   name: 'agent',

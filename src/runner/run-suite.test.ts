@@ -1,11 +1,19 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import {
+  answer,
+  deps,
+  EXACT_METRIC,
+  multiCase,
+  scriptedBackend,
+  sleep,
+  turn,
+} from '../../test/support/runner/runner-fixtures.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { runSuite } from './run-suite.js';
-import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, sleep, turn } from './runner-fixtures.js';
 
 function suite(count: number) {
   return Array.from({ length: count }, (_, i) =>

@@ -1,7 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AgentTurnError } from '../core/errors.js';
-import { runTestCase } from './run-test-case.js';
-import { STOP_GRACE_MS } from './run-turn.js';
 import {
   answer,
   deps,
@@ -11,7 +8,10 @@ import {
   scriptedBackend,
   sleep,
   turn,
-} from './runner-fixtures.js';
+} from '../../test/support/runner/runner-fixtures.js';
+import { AgentTurnError } from '../core/errors.js';
+import { runTestCase } from './run-test-case.js';
+import { STOP_GRACE_MS } from './run-turn.js';
 
 const case3 = multiCase('net-cash', [
   turn(0, 'net cash 2009?', { ground_truth: '206588' }),

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import {
+  answer,
+  deps,
+  EXACT_METRIC,
+  multiCase,
+  scriptedBackend,
+  turn,
+} from '../../test/support/runner/runner-fixtures.js';
 import type { AgentSession, TurnRequest, TurnResponse } from '../core/backend.js';
 import type { ExpectedTool, TurnConfig } from '../core/config-types.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { RunDeps } from './run-deps.js';
 import { runTurn } from './run-turn.js';
-import { answer, deps, EXACT_METRIC, multiCase, scriptedBackend, turn } from './runner-fixtures.js';
 
 const lookup: ExpectedTool = { name: 'lookup', name_match: 'exact', args: null, count: 1 };
 

@@ -7,7 +7,7 @@ import { abortMessage, functionTool } from './function-tool.js';
 import { ToolExecutionError } from './tool-execution-error.js';
 import { createToolWorkers } from './tool-workers.js';
 
-const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../test/support/tools/fixtures/', import.meta.url));
 const workers = createToolWorkers({ stop_grace_ms: 200 });
 afterAll(() => workers.close());
 const schema = { type: 'object', properties: { a: { type: 'number' } } };

@@ -5,7 +5,7 @@ import { toolTarget } from './user-code-target.js';
 import { type HostCall, WorkerHost } from './worker-host.js';
 import type { CallTarget } from './worker-protocol.js';
 
-const MODULE = fileURLToPath(new URL('./fixtures/user-code.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('../../test/support/workers/fixtures/user-code.ts', import.meta.url));
 const hosts: WorkerHost[] = [];
 afterEach(async () => {
   await Promise.all(hosts.splice(0).map((host) => host.close()));

@@ -5,7 +5,7 @@ import { graderTarget } from './user-code-target.js';
 import type { HostCall } from './worker-host.js';
 import { createWorkerPool, type WorkerPool } from './worker-pool.js';
 
-const MODULE = fileURLToPath(new URL('./fixtures/user-code.ts', import.meta.url));
+const MODULE = fileURLToPath(new URL('../../test/support/workers/fixtures/user-code.ts', import.meta.url));
 const pools: WorkerPool[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));

@@ -6,9 +6,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
-import { conversationCase, singleCase } from '../../src/dashboard/testing/sample-results.js';
-import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
-import { writeRun } from '../../src/dashboard/testing/write-records.js';
+import { conversationCase, singleCase } from '../support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
+import { writeRun } from '../support/dashboard/write-records.js';
 import { collectPageErrors, launchChromium, screenshot } from './browser.js';
 
 const COMPARISON = '0f4e2b7a-1c3d-4e5f-8a9b-0c1d2e3f4a5b';

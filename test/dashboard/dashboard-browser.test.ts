@@ -8,10 +8,10 @@ import { join, sep } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
-import { type DemoFolder, INJECTION, writeDemoFolder } from '../../src/dashboard/testing/demo-folder.js';
-import { conversationCase, singleCase } from '../../src/dashboard/testing/sample-results.js';
-import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
-import { writePartialRun, writeRun, writeScaleFolder } from '../../src/dashboard/testing/write-records.js';
+import { type DemoFolder, INJECTION, writeDemoFolder } from '../support/dashboard/demo-folder.js';
+import { conversationCase, singleCase } from '../support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
+import { writePartialRun, writeRun, writeScaleFolder } from '../support/dashboard/write-records.js';
 import { collectPageErrors, launchChromium, pwned, screenshot } from './browser.js';
 
 let temp: TempDir;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestResult, ToolAssertionResult } from '../../src/core/results.js';
 import type { ToolInvocation } from '../../src/core/tool-invocation.js';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
-import { conversationCase } from '../../src/dashboard/testing/sample-results.js';
-import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
-import { writeRun } from '../../src/dashboard/testing/write-records.js';
+import { conversationCase } from '../support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
+import { writeRun } from '../support/dashboard/write-records.js';
 import { collectPageErrors, launchChromium } from './browser.js';
 
 const call = (args: Record<string, number>): ToolInvocation => ({

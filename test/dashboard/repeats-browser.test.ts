@@ -6,10 +6,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
-import { conversationCase } from '../../src/dashboard/testing/sample-results.js';
-import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
-import { writeRun } from '../../src/dashboard/testing/write-records.js';
 import { rollupRepeats } from '../../src/runner/rollup-repeats.js';
+import { conversationCase } from '../support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
+import { writeRun } from '../support/dashboard/write-records.js';
 import { collectPageErrors, launchChromium, screenshot } from './browser.js';
 
 /** Four repeats of a 3-turn conversation whose turn 2 fails in repeats 2 and 4. */

@@ -6,11 +6,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRedactor } from '../../src/core/redactor.js';
 import type { RunDetail, RunsPage } from '../../src/dashboard/dashboard-types.js';
 import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
-import { conversationCase, singleCase } from '../../src/dashboard/testing/sample-results.js';
-import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
-import { reportOf } from '../../src/reporters/report-fixtures.js';
 import { createRunRecordReporter } from '../../src/reporters/run-record-reporter.js';
-import { runInfo } from '../../src/reporters/testing/run-info.js';
+import { conversationCase, singleCase } from '../support/dashboard/sample-results.js';
+import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
+import { reportOf } from '../support/reporters/report-fixtures.js';
+import { runInfo } from '../support/reporters/run-info.js';
 
 const SECRET = 'sk-proj-DASHBOARD-SECRET-123';
 

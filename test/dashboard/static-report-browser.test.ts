@@ -7,8 +7,8 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportStaticReport } from '../../src/dashboard/export-static-report.js';
-import { type DemoFolder, INJECTION, writeDemoFolder } from '../../src/dashboard/testing/demo-folder.js';
-import { type TempDir, tempDir } from '../../src/dashboard/testing/temp-dir.js';
+import { type DemoFolder, INJECTION, writeDemoFolder } from '../support/dashboard/demo-folder.js';
+import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { ARTIFACTS_DIR, collectPageErrors, launchChromium, pwned, screenshot } from './browser.js';
 
 let temp: TempDir;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
 import { createJunitReporter } from '../../src/reporters/junit-reporter.js';
+import { playReport } from '../support/reporters/play-report.js';
 import {
   call,
   metric,
@@ -16,9 +17,8 @@ import {
   reportOf,
   singleTurnResult,
   turn,
-} from '../../src/reporters/report-fixtures.js';
-import { HOSTILE_TEXT, hostileReport, sampleReport } from '../../src/reporters/report-scenarios.js';
-import { playReport } from '../../src/reporters/testing/play-report.js';
+} from '../support/reporters/report-fixtures.js';
+import { HOSTILE_TEXT, hostileReport, sampleReport } from '../support/reporters/report-scenarios.js';
 import { repeatsReport } from './repeat-scenario.js';
 
 const XSD = join(import.meta.dirname, '..', 'support', 'junit-10.xsd');

@@ -6,8 +6,8 @@ import { renderJunitReport } from '../../src/reporters/junit-render.js';
 import { renderMarkdownReport } from '../../src/reporters/markdown-render.js';
 import { runReportSchema } from '../../src/reporters/report-schema.js';
 import { settleParsedResult } from '../../src/reporters/settle-parsed-result.js';
-import { playReport } from '../../src/reporters/testing/play-report.js';
 import { reportToJson } from '../../src/reporters/to-report-json.js';
+import { playReport } from '../support/reporters/play-report.js';
 import { repeatsReport } from './repeat-scenario.js';
 
 async function consoleText(report: RunReport): Promise<string> {

@@ -1,7 +1,7 @@
 /** Reports with repeated cases (`--repeat`), rolled up by the runner's own roll-up, for the reporter tests. */
 import type { RunReport, TestResult } from '../../src/core/results.js';
-import { metric, multiTurnResult, reportOf, singleTurnResult, turn } from '../../src/reporters/report-fixtures.js';
 import { rollupRepeats } from '../../src/runner/rollup-repeats.js';
+import { metric, multiTurnResult, reportOf, singleTurnResult, turn } from '../support/reporters/report-fixtures.js';
 
 const failing = () =>
   metric({ metric_name: 'equality', score: 0, passed: false, reasoning: 'expected "105", got "not 105"' });

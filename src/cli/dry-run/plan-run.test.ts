@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectConfig, loadYaml } from '../../config/fixtures/config-tree.js';
+import { expectConfig, loadYaml } from '../../../test/support/config/fixtures/config-tree.js';
 import type { RunPricing } from '../../core/cost.js';
 import type { ModelPrice } from '../../core/model-price.js';
 import { planRun } from './plan-run.js';

@@ -1,10 +1,10 @@
 /** Writes run records (and in-progress logs) in the format of the run-record reporter, for dashboard tests. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JsonValue } from '../../core/json.js';
-import type { RunState } from '../../core/reporter.js';
-import type { TestResult } from '../../core/results.js';
-import { summarizeResults } from '../summarize-results.js';
+import type { JsonValue } from '../../../src/core/json.js';
+import type { RunState } from '../../../src/core/reporter.js';
+import type { TestResult } from '../../../src/core/results.js';
+import { summarizeResults } from '../../../src/dashboard/summarize-results.js';
 import { conversationCase, singleCase } from './sample-results.js';
 
 export interface RunSpec {

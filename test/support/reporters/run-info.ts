@@ -1,6 +1,6 @@
 /** A RunInfo for reporter tests (used by tests only). */
-import type { AgentConfig } from '../../core/config-types.js';
-import type { RunInfo } from '../../core/reporter.js';
+import type { AgentConfig } from '../../../src/core/config-types.js';
+import type { RunInfo } from '../../../src/core/reporter.js';
 
 export function runInfo(overrides: Partial<RunInfo> = {}): RunInfo {
   const config = { name: 'financial-assistant', config_path: '/work/agent.yaml' } as unknown as AgentConfig;

@@ -3,10 +3,10 @@
  * arithmetic tools, fuzzy argument assertions, a numeric metric and a code grader; plus single-turn cases.
  */
 
-import type { MetricResult, TestResult, ToolAssertionResult, TurnResult } from '../../core/results.js';
-import { caseStatus, verdict } from '../../core/status.js';
-import { addUsage, type TokenUsage, ZERO_USAGE } from '../../core/token-usage.js';
-import type { ToolInvocation } from '../../core/tool-invocation.js';
+import type { MetricResult, TestResult, ToolAssertionResult, TurnResult } from '../../../src/core/results.js';
+import { caseStatus, verdict } from '../../../src/core/status.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from '../../../src/core/token-usage.js';
+import type { ToolInvocation } from '../../../src/core/tool-invocation.js';
 
 export function usage(prompt: number, completion: number): TokenUsage {
   return { ...ZERO_USAGE, prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };

@@ -1,9 +1,9 @@
 /** Test helpers for the runner: configs built in code and a scripted in-memory agent session. */
-import type { AgentBackend, AgentSession, TurnRequest, TurnResponse } from '../core/backend.js';
-import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
-import type { Evaluator } from '../core/evaluator.js';
-import { ZERO_USAGE } from '../core/token-usage.js';
-import type { RunDeps } from './run-deps.js';
+import type { AgentBackend, AgentSession, TurnRequest, TurnResponse } from '../../../src/core/backend.js';
+import type { MetricConfig, TestCaseConfig, TurnConfig } from '../../../src/core/config-types.js';
+import type { Evaluator } from '../../../src/core/evaluator.js';
+import { ZERO_USAGE } from '../../../src/core/token-usage.js';
+import type { RunDeps } from '../../../src/runner/run-deps.js';
 
 export function turn(index: number, input: string, extra: Partial<TurnConfig> = {}): TurnConfig {
   return {

@@ -1,6 +1,6 @@
 /** Feeds a finished report to a reporter hook by hook, as the runner would (used by tests only). */
-import type { Reporter, RunState } from '../../core/reporter.js';
-import type { RunReport } from '../../core/results.js';
+import type { Reporter, RunState } from '../../../src/core/reporter.js';
+import type { RunReport } from '../../../src/core/results.js';
 import { runInfo } from './run-info.js';
 
 export async function playReport(reporter: Reporter, report: RunReport, state: RunState = 'completed') {

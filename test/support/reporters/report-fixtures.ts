@@ -8,11 +8,11 @@ import type {
   ToolAssertionResult,
   TurnFields,
   TurnResult,
-} from '../core/results.js';
-import { caseStatus, type Status, turnStatus, verdict } from '../core/status.js';
-import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
-import type { ToolInvocation } from '../core/tool-invocation.js';
-import { turnLabel } from '../core/turn-label.js';
+} from '../../../src/core/results.js';
+import { caseStatus, type Status, turnStatus, verdict } from '../../../src/core/status.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from '../../../src/core/token-usage.js';
+import type { ToolInvocation } from '../../../src/core/tool-invocation.js';
+import { turnLabel } from '../../../src/core/turn-label.js';
 
 export function usage(prompt: number, completion: number): TokenUsage {
   return { ...ZERO_USAGE, prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };

@@ -1,6 +1,6 @@
 /** Ready-made results for reporter tests (used by tests only), built with the report-fixtures helpers. */
-import type { RunReport, TestResult } from '../core/results.js';
-import { ZERO_USAGE } from '../core/token-usage.js';
+import type { RunReport, TestResult } from '../../../src/core/results.js';
+import { ZERO_USAGE } from '../../../src/core/token-usage.js';
 import { assertion, call, metric, multiTurnResult, reportOf, singleTurnResult, turn } from './report-fixtures.js';
 
 /** A passing two-turn ConvFinQA conversation with tool calls, a fuzzy arg assertion and a code grader. */
