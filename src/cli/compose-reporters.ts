@@ -1,4 +1,5 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
+import { processRateLimits } from '../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import type { Redactor } from '../core/redactor.js';
 import type { Reporter } from '../core/reporter.js';
 import { type ConsoleStream, createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
@@ -46,6 +47,7 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     stream: plan.console ?? process.stdout,
     verbosity: plan.verbosity,
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    rate_status: () => processRateLimits.statuses(),
   });
   const record = createRunRecordReporter({
     resultsDir: plan.resultsDir,

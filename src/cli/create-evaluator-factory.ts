@@ -21,6 +21,7 @@ export function createEvaluatorFactory(
     judge ??= createAiSdkJudge(judgeModel, env, {
       timeout_ms: config.execution.llm_timeout * 1000,
       retry: { max_retries: config.execution.max_retries },
+      rate_limit: config.execution.rate_limit ?? null,
       ...(recording === undefined ? {} : { recording }),
     });
     return judge;

@@ -4,13 +4,15 @@
  */
 import { resolve } from 'node:path';
 import type { ExecutionConfig } from '../core/config-types.js';
+import { buildRateLimit } from './build-model.js';
 import { ISSUE } from './issue-codes.js';
 import { type PendingIssue, pendingIssue } from './pending-issue.js';
 import { type ExecutionInput, executionSchema } from './schema/agent-schema.js';
 import type { Env } from './substitute-env.js';
 import { parseWithSchema } from './zod-issues.js';
 
-type ExecutionKey = keyof ExecutionConfig;
+/** Settings with a value of one piece, also read from HOLODECK_<NAME>; `rate_limit` is a mapping, set in YAML only. */
+type ExecutionKey = Exclude<keyof ExecutionConfig, 'rate_limit'>;
 
 export const EXECUTION_DEFAULTS: ExecutionConfig = {
   llm_timeout: 60,
@@ -92,6 +94,7 @@ export function buildExecution(
       min_pass_rate: resolveSetting('min_pass_rate'),
       tool_name_match: resolveSetting('tool_name_match'),
       distinct_calls: resolveSetting('distinct_calls'),
+      ...(execution?.rate_limit === undefined ? {} : { rate_limit: buildRateLimit(execution.rate_limit) }),
     },
     issues,
   };

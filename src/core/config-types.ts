@@ -6,6 +6,7 @@ import type { GraderFunction } from './grader.js';
 import type { JsonValue } from './json.js';
 import type { ModelPrice } from './model-price.js';
 import type { ModuleAgentFactory } from './module-agent.js';
+import type { RateLimit } from './rate-limit.js';
 
 export type ProviderName = 'openai' | 'azure_openai' | 'anthropic' | 'ollama' | 'openai_compatible';
 
@@ -20,6 +21,8 @@ export interface ModelConfig {
   readonly api_version: string | null;
   /** `pricing:` as configured; absent or null: the built-in price table (core/builtin-prices.ts). */
   readonly pricing?: ModelPrice | null;
+  /** `rate_limit:` of this model; absent or null: `execution.rate_limit`, else none. */
+  readonly rate_limit?: RateLimit | null;
 }
 
 export type BackendConfig =
@@ -287,6 +290,8 @@ export interface ExecutionConfig {
   readonly tool_name_match: ToolNameMatch;
   /** One tool call satisfies at most one `expected_tools` entry of a turn, unless a turn sets its own. */
   readonly distinct_calls: boolean;
+  /** Default `rate_limit:` of every model (agent and judge) that sets none; absent or null: none. */
+  readonly rate_limit?: RateLimit | null;
 }
 
 export interface EvaluationsConfig {

@@ -2,8 +2,11 @@
  * The live progress line of a TTY: redrawn in place (at most once per `min_interval_ms`), with finished
  * output printed above it. Only cursor controls are written here; colour is the caller's business.
  */
+
+import type { RateLimitStatus, RateLimitStatusSource } from '../core/rate-limit.js';
 import { CLEAR_LINE } from './ansi.js';
 import { formatDuration } from './format-numbers.js';
+import { formatRateStatus } from './format-rate-status.js';
 
 export interface ProgressCounts {
   readonly total_cases: number;
@@ -35,18 +38,27 @@ export interface ProgressOptions {
   readonly min_interval_ms?: number;
   /** The elapsed-time clock ticks this often even without events. */
   readonly tick_ms?: number;
+  /** The models' rate limiters, shown after the counts when a limit is set or a 429 came. */
+  readonly rate_status?: RateLimitStatusSource;
 }
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-export function formatProgressLine(counts: ProgressCounts, elapsedMs: number, frame: number): string {
+export function formatProgressLine(
+  counts: ProgressCounts,
+  elapsedMs: number,
+  frame: number,
+  rates: readonly RateLimitStatus[] = [],
+): string {
   const spinner = SPINNER[frame % SPINNER.length] ?? '';
+  const rate = formatRateStatus(rates);
   return [
     `${spinner} ${counts.done}/${counts.total_cases} cases done`,
     `${counts.running} running`,
     `${counts.failed} failed`,
     `${counts.turns_done}/${counts.total_turns} turns`,
     formatDuration(elapsedMs),
+    ...(rate === null ? [] : [rate]),
   ].join(' · ');
 }
 
@@ -66,7 +78,8 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
     lastDraw = now();
     frame += 1;
     const width = Math.max(20, (stream.columns ?? 80) - 1);
-    const line = Array.from(formatProgressLine(options.counts(), lastDraw - started, frame))
+    const rates = options.rate_status?.() ?? [];
+    const line = Array.from(formatProgressLine(options.counts(), lastDraw - started, frame, rates))
       .slice(0, width)
       .join('');
     stream.write(`${CLEAR_LINE}${line}`);

@@ -2,6 +2,7 @@
  * The console reporter: a header, one line per finished test case (with every turn's detail in verbose
  * mode), a live progress line on a TTY, and the summary. Quiet mode prints the summary only.
  */
+import type { RateLimitStatusSource } from '../core/rate-limit.js';
 import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult, TurnResult } from '../core/results.js';
 import { createPalette, type Palette } from './ansi.js';
@@ -30,6 +31,8 @@ export interface ConsoleReporterOptions {
   readonly now?: () => number;
   /** Verbose mode cuts longer inputs, responses and tool results (default 2000 characters). */
   readonly max_text_length?: number;
+  /** The models' rate limiters, for the progress line. */
+  readonly rate_status?: RateLimitStatusSource;
 }
 
 export function createConsoleReporter(options: ConsoleReporterOptions): Reporter {
@@ -65,7 +68,10 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       counts.total_cases = info.total_cases;
       counts.total_turns = info.total_turns;
       if (verbosity !== 'quiet') emit(formatHeader(info, palette));
-      if (live) progress = createProgressDisplay({ stream, now, counts: (): ProgressCounts => ({ ...counts }) });
+      if (live) {
+        const rates = options.rate_status === undefined ? {} : { rate_status: options.rate_status };
+        progress = createProgressDisplay({ stream, now, counts: (): ProgressCounts => ({ ...counts }), ...rates });
+      }
       progress?.update();
     },
     onTestCaseBegin() {

@@ -4,6 +4,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import { createLanguageModel, type Env } from './create-language-model.js';
+import { processRateLimits, type RateLimitRegistry, rateLimitOf } from './rate-limit/rate-limit-registry.js';
 import type { ModelRecording } from './recording/model-recording.js';
 import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './retry-policy.js';
 
@@ -18,6 +19,8 @@ export interface AiSdkBackendDeps {
   readonly sleep?: Sleep;
   /** `--record`, `--replay` or `--cache`: the agent's model calls go through it. */
   readonly recording?: ModelRecording;
+  /** The limiters the agent's model calls share with judges and other runs; default the process's. */
+  readonly rate_limits?: RateLimitRegistry;
 }
 
 export const DEFAULT_MAX_STEPS = 10;
@@ -26,8 +29,11 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
   const modelConfig = requireModel(config);
   const resolved = await createLanguageModel(modelConfig, deps.env, { offline: deps.recording?.mode === 'replay' });
   const { createAiSdkSession } = await import('./ai-sdk-session.js');
+  // Rate limiting sits below the recording: an answer from a cassette or the cache spends no request.
+  const limits = deps.rate_limits ?? processRateLimits;
+  const limited = await limits.wrap(resolved.model, modelConfig, rateLimitOf(modelConfig, config.execution.rate_limit));
   const settings = {
-    model: deps.recording === undefined ? resolved.model : await deps.recording.wrap(resolved.model),
+    model: deps.recording === undefined ? limited : await deps.recording.wrap(limited),
     provider: modelConfig.provider,
     endpoint: resolved.endpoint,
     system: config.instructions.trim() === '' ? undefined : config.instructions,

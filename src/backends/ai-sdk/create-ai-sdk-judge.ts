@@ -3,9 +3,11 @@
 import type { LanguageModelUsage } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import type { Judge, JudgeRequest } from '../../core/judge.js';
+import type { RateLimit } from '../../core/rate-limit.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import { classifyModelError } from './classify-model-error.js';
 import { createLanguageModel, type Env, type ResolvedModel } from './create-language-model.js';
+import { processRateLimits, type RateLimitRegistry, rateLimitOf } from './rate-limit/rate-limit-registry.js';
 import type { ModelRecording } from './recording/model-recording.js';
 import {
   abortableSleep,
@@ -24,6 +26,10 @@ export interface AiSdkJudgeOptions {
   readonly sleep?: Sleep;
   /** `--record`, `--replay` or `--cache`: the judge's model calls go through it. */
   readonly recording?: ModelRecording;
+  /** `execution.rate_limit`: the limit when the judge's model sets none. */
+  readonly rate_limit?: RateLimit | null;
+  /** The limiters judge calls share with the agent's; default the process's. */
+  readonly rate_limits?: RateLimitRegistry;
 }
 
 /** As `execution.llm_timeout`'s default. */
@@ -54,7 +60,7 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
   const defaultTimeout = options.timeout_ms ?? DEFAULT_JUDGE_TIMEOUT_MS;
   return {
     async judge(request: JudgeRequest): Promise<unknown> {
-      resolved ??= resolveJudgeModel(model, env, options.recording);
+      resolved ??= resolveJudgeModel(model, env, options);
       const { model: languageModel, endpoint } = await resolved;
       const timeoutMs = request.timeout_ms ?? defaultTimeout;
       const deadline = withDeadline(request.signal, timeoutMs);
@@ -73,9 +79,12 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
   };
 }
 
-async function resolveJudgeModel(model: ModelConfig, env: Env, recording: ModelRecording | undefined) {
+async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJudgeOptions) {
+  const { recording } = options;
   const resolved = await createLanguageModel(model, env, { offline: recording?.mode === 'replay' });
-  return recording === undefined ? resolved : { ...resolved, model: await recording.wrap(resolved.model) };
+  const limits = options.rate_limits ?? processRateLimits;
+  const limited = await limits.wrap(resolved.model, model, rateLimitOf(model, options.rate_limit));
+  return { ...resolved, model: recording === undefined ? limited : await recording.wrap(limited) };
 }
 
 interface JudgeCall {

@@ -17,6 +17,7 @@ import { instructionsSchema } from './instructions-schema.js';
 import { metricListSchema } from './metric-schema.js';
 import { modelSchema } from './model-schema.js';
 import { modelAndModelsIssues, modelListSchema } from './models-schema.js';
+import { rateLimitSchema } from './rate-limit-schema.js';
 import { testCaseListSchema } from './test-case-schema.js';
 import { toolListSchema } from './tool-schema.js';
 import { TOOL_NAME_MATCHES } from './turn-schema.js';
@@ -59,6 +60,11 @@ export const executionSchema = z.strictObject({
     .optional()
     .describe(
       'One tool call satisfies at most one expected_tools entry of a turn, assigned by maximum matching (default false); a turn may set distinct_calls.',
+    ),
+  rate_limit: rateLimitSchema
+    .optional()
+    .describe(
+      "Default rate limit of every model (the agent's and the judges') that sets no rate_limit of its own, e.g. { requests_per_minute: 500 }; each model gets its own.",
     ),
 });
 

@@ -4,6 +4,7 @@ import type { ProviderName } from '../../core/config-types.js';
 import { ISSUE } from '../issue-codes.js';
 import { addIssue, envEnum, hasKey, httpUrl, nonBlankString, numberField, objectRule } from './fields.js';
 import { pricingSchema } from './pricing-schema.js';
+import { rateLimitSchema } from './rate-limit-schema.js';
 
 export const PROVIDERS = [
   'openai',
@@ -25,6 +26,7 @@ export const modelSchema = z
     max_tokens: numberField(z.number().int().min(1)).optional(),
     api_version: nonBlankString().optional().describe('azure_openai only: the API version.'),
     pricing: pricingSchema.optional(),
+    rate_limit: rateLimitSchema.optional(),
   })
   .check(
     objectRule((model, ctx) => {

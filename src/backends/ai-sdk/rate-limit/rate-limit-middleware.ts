@@ -1,0 +1,72 @@
+/**
+ * The AI SDK language-model middleware that puts every model call through its model's limiter. A 429 (a
+ * rate limit, not an exhausted quota) is not a failed attempt: the limiter backs off for the wait the
+ * answer names and the call is sent again when it lets it, as often as it takes, until the call's abort
+ * signal (the turn's timeout, a judge's deadline, Ctrl-C) ends it. Any other error goes to the caller's
+ * own retry policy.
+ */
+import type { LanguageModelMiddleware } from 'ai';
+import type { ModelRateLimiter } from './model-rate-limiter.js';
+import { rateLimitWaitMs } from './rate-limit-wait.js';
+
+export function rateLimitMiddleware(limiter: ModelRateLimiter, now: () => number = Date.now): LanguageModelMiddleware {
+  return {
+    specificationVersion: 'v3',
+    wrapGenerate: async ({ doGenerate, params }) => {
+      const cost = limiter.counts_tokens ? estimateTokens(params.prompt, params.tools) : 0;
+      for (;;) {
+        const permit = await limiter.acquire(cost, params.abortSignal);
+        let result: Awaited<ReturnType<typeof doGenerate>>;
+        try {
+          result = await doGenerate();
+        } catch (error) {
+          if (params.abortSignal?.aborted === true || !isRateLimit(error)) {
+            permit.failed();
+            throw error;
+          }
+          permit.rateLimited(rateLimitWaitMs(headersOf(error), now()));
+          continue;
+        }
+        permit.done(totalTokens(result.usage));
+        return result;
+      }
+    },
+  };
+}
+
+/** A 429 that asks to slow down; OpenAI's `insufficient_quota` (also a 429) will not pass by waiting. */
+export function isRateLimit(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const record = error as Record<string, unknown>;
+  if (record['statusCode'] !== 429) return false;
+  const body = record['responseBody'];
+  return !(typeof body === 'string' && /insufficient_quota|billing/i.test(body));
+}
+
+function headersOf(error: unknown): Readonly<Record<string, string>> | undefined {
+  const headers = (error as Record<string, unknown>)['responseHeaders'];
+  return typeof headers === 'object' && headers !== null ? (headers as Readonly<Record<string, string>>) : undefined;
+}
+
+/** About four characters a token: the request's cost before its answer says what it was. */
+function estimateTokens(prompt: unknown, tools: unknown): number {
+  return Math.ceil((JSON.stringify(prompt)?.length ?? 0) / 4 + (JSON.stringify(tools ?? [])?.length ?? 0) / 4);
+}
+
+/** Input plus output tokens of an answer (V3 usage objects or plain numbers); null when not reported. */
+function totalTokens(usage: unknown): number | null {
+  if (typeof usage !== 'object' || usage === null) return null;
+  const record = usage as Record<string, unknown>;
+  const input = countOf(record['inputTokens']);
+  const output = countOf(record['outputTokens']);
+  return input === null && output === null ? null : (input ?? 0) + (output ?? 0);
+}
+
+function countOf(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'object' && value !== null) {
+    const total = (value as Record<string, unknown>)['total'];
+    return typeof total === 'number' ? total : null;
+  }
+  return null;
+}

@@ -1,0 +1,72 @@
+/**
+ * The limiters of one process, one per model (provider, endpoint, name): every caller of a model — the
+ * agent's sessions, repeats, the models of a matrix, judges — gets the same one, so a limit holds for
+ * all of them together. When two configurations limit the same model differently, the stricter figure holds.
+ */
+import type { LanguageModel } from 'ai';
+import type { ModelConfig } from '../../../core/config-types.js';
+import type { RateLimit, RateLimitStatus } from '../../../core/rate-limit.js';
+import { type LimiterClock, ModelRateLimiter, SYSTEM_CLOCK } from './model-rate-limiter.js';
+import { rateLimitMiddleware } from './rate-limit-middleware.js';
+
+export interface RateLimitRegistry {
+  /** The limiter of `model`, made on first use with `limit` (the model's own, else execution's). */
+  limiterFor(model: ModelConfig, limit: RateLimit | null): ModelRateLimiter;
+  /** `model` with its calls put through its limiter. */
+  wrap(language: LanguageModel, model: ModelConfig, limit: RateLimit | null): Promise<LanguageModel>;
+  /** Limiters worth showing: a limit is configured, or a 429 came. */
+  statuses(): readonly RateLimitStatus[];
+}
+
+export function createRateLimitRegistry(clock: LimiterClock = SYSTEM_CLOCK): RateLimitRegistry {
+  const limiters = new Map<string, ModelRateLimiter>();
+  const limiterFor = (model: ModelConfig, limit: RateLimit | null): ModelRateLimiter => {
+    const key = JSON.stringify([model.provider, model.endpoint, model.name]);
+    const existing = limiters.get(key);
+    if (existing === undefined) {
+      const limiter = new ModelRateLimiter(model.name, limit, clock);
+      limiters.set(key, limiter);
+      return limiter;
+    }
+    const merged = stricter(existing.limit, limit);
+    if (!sameLimit(existing.limit, merged)) existing.setLimit(merged);
+    return existing;
+  };
+  return {
+    limiterFor,
+    async wrap(language, model, limit) {
+      const { wrapLanguageModel } = await import('ai');
+      const limiter = limiterFor(model, limit);
+      return wrapLanguageModel({
+        model: language as Parameters<typeof wrapLanguageModel>[0]['model'],
+        middleware: rateLimitMiddleware(limiter),
+      });
+    },
+    statuses: () => [...limiters.values()].map((l) => l.status()).filter((s) => s.limit !== null || s.rate_limited > 0),
+  };
+}
+
+/** The process's registry, shared by the agent's backend and every judge. */
+export const processRateLimits: RateLimitRegistry = createRateLimitRegistry();
+
+/** The limit that applies to a model: its own `rate_limit:`, else `execution.rate_limit:`. */
+export function rateLimitOf(model: ModelConfig, fallback: RateLimit | null | undefined): RateLimit | null {
+  return model.rate_limit ?? fallback ?? null;
+}
+
+function stricter(a: RateLimit | null, b: RateLimit | null): RateLimit | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return {
+    requests_per_minute: minOf(a.requests_per_minute, b.requests_per_minute),
+    tokens_per_minute: minOf(a.tokens_per_minute, b.tokens_per_minute),
+  };
+}
+
+function minOf(a: number | null, b: number | null): number | null {
+  return a === null ? b : b === null ? a : Math.min(a, b);
+}
+
+function sameLimit(a: RateLimit | null, b: RateLimit | null): boolean {
+  return a?.requests_per_minute === b?.requests_per_minute && a?.tokens_per_minute === b?.tokens_per_minute;
+}
