@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from './manual-clock.js';
+import { createManualClock } from '../../../../test/support/backends/manual-clock.js';
 import { ModelRateLimiter, type RatePermit } from './model-rate-limiter.js';
 
 /** Acquires and records when each grant came, by the limiter's clock. */

@@ -1,5 +1,5 @@
 /** A clock for tests of the limiter: time moves only when `advance` is called, running due timers in order. */
-import type { LimiterClock } from './model-rate-limiter.js';
+import type { LimiterClock } from '../../../src/backends/ai-sdk/rate-limit/model-rate-limiter.js';
 
 export interface ManualClock extends LimiterClock {
   /** Moves time forward by `ms`, running each timer when its moment comes, then lets promises settle. */
