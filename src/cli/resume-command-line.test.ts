@@ -1,20 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { resumeCommandLine } from './resume-command-line.js';
 import { shellQuote } from './shell-quote.js';
-import { toTestOptions } from './test-options.js';
+import { testCommandDefinition } from './test-command-definition.js';
+import { type TestOptions, toTestOptions } from './test-options.js';
+
+/** The options of `holodeck test ARGS`, parsed by the command's own definition. */
+function parsed(args: readonly string[]): TestOptions {
+  const raw = testCommandDefinition()
+    .exitOverride()
+    .parse([...args], { from: 'user' })
+    .opts();
+  return toTestOptions({ ...raw, shard: undefined });
+}
 
 describe('resumeCommandLine', () => {
   it('repeats the options the run started with, relative to the working folder', () => {
-    const options = toTestOptions({
-      parallelTestCases: 4,
-      timeout: 30,
-      model: { provider: 'ollama', name: 'llama3.2:1b' },
-      gracePeriod: 2,
-      failOnToolError: true,
-      maxFileSize: 250,
-      verbose: true,
-      format: 'json',
-    });
+    const options = parsed([
+      '-j',
+      '4',
+      '--timeout',
+      '30',
+      '--model',
+      'ollama:llama3.2:1b',
+      '--grace-period',
+      '2',
+      '--fail-on-tool-error',
+      '--max-file-size',
+      '250',
+      '-v',
+      '--format',
+      'json',
+    ]);
     const line = resumeCommandLine({
       configPath: '/w/proj/agent.yaml',
       resultsDir: '/w/proj/my runs',
@@ -34,7 +50,7 @@ describe('resumeCommandLine', () => {
       configPath: '/w/agent.yaml',
       resultsDir: null,
       runId: 'a/b',
-      options: toTestOptions({}),
+      options: parsed([]),
       outputs: [],
       cwd: '/w',
     });
@@ -42,22 +58,22 @@ describe('resumeCommandLine', () => {
   });
 
   it('carries --replay and the cache, not --record (a recording would be written anew with the rest only)', () => {
-    const line = (raw: Record<string, unknown>) =>
+    const line = (args: readonly string[]) =>
       resumeCommandLine({
         configPath: '/w/agent.yaml',
         resultsDir: null,
         runId: 'a/b',
-        options: toTestOptions(raw),
+        options: parsed(args),
         outputs: [],
         cwd: '/w',
       });
-    expect(line({ replay: 'run.cassette.jsonl' })).toBe(
+    expect(line(['--replay', 'run.cassette.jsonl'])).toBe(
       'holodeck test agent.yaml --replay run.cassette.jsonl --resume a/b',
     );
-    expect(line({ cache: true, cacheDir: '.cache' })).toBe(
+    expect(line(['--cache', '--cache-dir', '.cache'])).toBe(
       'holodeck test agent.yaml --cache --cache-dir .cache --resume a/b',
     );
-    expect(line({ record: 'run.cassette.jsonl' })).toBe('holodeck test agent.yaml --resume a/b');
+    expect(line(['--record', 'run.cassette.jsonl'])).toBe('holodeck test agent.yaml --resume a/b');
   });
 });
 

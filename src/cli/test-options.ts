@@ -1,6 +1,7 @@
 /** The options of `holodeck test`, as parsed by commander, typed. */
 import type { ModelOverride } from './parse-model-option.js';
 import type { ShardSpec } from './shard.js';
+import type { RawTestOptions } from './test-command-definition.js';
 
 export interface TestOptions {
   readonly output: readonly string[];
@@ -51,42 +52,39 @@ export interface TestOptions {
 
 export const DEFAULT_GRACE_PERIOD_S = 10;
 
-export function toTestOptions(raw: Record<string, unknown>): TestOptions {
-  return {
-    output: (raw.output as string[] | undefined) ?? [],
-    format: raw.format as TestOptions['format'],
-    parallelTestCases: raw.parallelTestCases as number | undefined,
-    timeout: raw.timeout as number | undefined,
-    limit: raw.limit as number | undefined,
-    filter: (raw.filter as string[] | undefined) ?? [],
-    grep: raw.grep as string | undefined,
-    exclude: (raw.exclude as string[] | undefined) ?? [],
-    lastFailed: raw.lastFailed === true,
-    model: modelsOf(raw.model).length === 1 ? modelsOf(raw.model)[0] : undefined,
-    models: modelsOf(raw.model),
-    redact: (raw.redact as string[] | undefined) ?? [],
-    backend: raw.backend as TestOptions['backend'],
-    resultsDir: raw.resultsDir as string | undefined,
-    verbosity: raw.quiet ? 'quiet' : raw.verbose ? 'verbose' : 'normal',
-    resume: raw.resume as string | true | undefined,
-    shard: raw.shard as ShardSpec | undefined,
-    gracePeriod: (raw.gracePeriod as number | undefined) ?? DEFAULT_GRACE_PERIOD_S,
-    maxTextLength: raw.maxTextLength as number | undefined,
-    failOnToolError: raw.failOnToolError === true ? true : undefined,
-    maxFileSize: raw.maxFileSize as number | undefined,
-    maxCost: raw.maxCost as number | undefined,
-    dryRun: raw.dryRun === true,
-    repeat: raw.repeat as number | undefined,
-    minPassRate: raw.minPassRate as number | undefined,
-    record: raw.record as string | undefined,
-    replay: raw.replay as string | undefined,
-    cache: raw.cache === true,
-    cacheDir: raw.cacheDir as string | undefined,
-  };
-}
+/** The parsed options with the shard resolved (`--shard auto` read from the CI environment). */
+export type ResolvedRawTestOptions = Omit<RawTestOptions, 'shard'> & { readonly shard?: ShardSpec | undefined };
 
-/** `--model` is repeatable (an array); a single value is accepted as well. */
-function modelsOf(raw: unknown): readonly ModelOverride[] {
-  if (raw === undefined || raw === null) return [];
-  return Array.isArray(raw) ? (raw as ModelOverride[]) : [raw as ModelOverride];
+export function toTestOptions(raw: ResolvedRawTestOptions): TestOptions {
+  return {
+    output: raw.output,
+    format: raw.format,
+    parallelTestCases: raw.parallelTestCases,
+    timeout: raw.timeout,
+    limit: raw.limit,
+    filter: raw.filter,
+    grep: raw.grep,
+    exclude: raw.exclude,
+    lastFailed: raw.lastFailed === true,
+    model: raw.model.length === 1 ? raw.model[0] : undefined,
+    models: raw.model,
+    redact: raw.redact,
+    backend: raw.backend,
+    resultsDir: raw.resultsDir,
+    verbosity: raw.quiet ? 'quiet' : raw.verbose ? 'verbose' : 'normal',
+    resume: raw.resume,
+    shard: raw.shard,
+    gracePeriod: raw.gracePeriod ?? DEFAULT_GRACE_PERIOD_S,
+    maxTextLength: raw.maxTextLength,
+    failOnToolError: raw.failOnToolError === true ? true : undefined,
+    maxFileSize: raw.maxFileSize,
+    maxCost: raw.maxCost,
+    dryRun: raw.dryRun === true,
+    repeat: raw.repeat,
+    minPassRate: raw.minPassRate,
+    record: raw.record,
+    replay: raw.replay,
+    cache: raw.cache === true,
+    cacheDir: raw.cacheDir,
+  };
 }

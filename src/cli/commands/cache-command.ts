@@ -5,8 +5,8 @@ import { responsesDir } from '../../backends/ai-sdk/recording/response-cache.js'
 import { cacheDirOf } from '../default-cache-dir.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 
-export async function cacheClearCommand(options: Record<string, unknown>): Promise<ExitCode> {
-  const dir = cacheDirOf(options.cacheDir as string | undefined, process.env);
+export async function cacheClearCommand(options: { readonly cacheDir?: string }): Promise<ExitCode> {
+  const dir = cacheDirOf(options.cacheDir, process.env);
   const responses = responsesDir(dir);
   try {
     const count = await countAnswers(responses);

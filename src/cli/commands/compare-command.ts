@@ -12,8 +12,12 @@ import { type RunRecord, RunRecordError, readRunRecord } from '../../reporters/r
 import { findRunRecord } from '../compare/find-run-record.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 
-export async function compareCommand(runA: string, runB: string, raw: Record<string, unknown>): Promise<ExitCode> {
-  const resultsDir = resolve((raw.resultsDir as string | undefined) ?? 'results');
+export async function compareCommand(
+  runA: string,
+  runB: string,
+  options: { readonly resultsDir?: string },
+): Promise<ExitCode> {
+  const resultsDir = resolve(options.resultsDir ?? 'results');
   const a = await load('RUN_A', runA, resultsDir);
   if (typeof a === 'number') return a;
   const b = await load('RUN_B', runB, resultsDir);

@@ -8,7 +8,7 @@ import { renderNextSteps } from '../init/render-next-steps.js';
 import { renderProject } from '../init/render-project.js';
 import { writeProjectFiles } from '../init/write-project-files.js';
 
-interface InitOptions {
+export interface InitOptions {
   readonly provider?: string;
   readonly model?: string;
 }
@@ -31,8 +31,8 @@ export function chooseModel(options: InitOptions): Choice {
   return { ok: true, provider, model };
 }
 
-export async function initCommand(dirArg: string, raw: Record<string, unknown>): Promise<ExitCode> {
-  const choice = chooseModel(raw as InitOptions);
+export async function initCommand(dirArg: string, options: InitOptions): Promise<ExitCode> {
+  const choice = chooseModel(options);
   if (!choice.ok) {
     process.stderr.write(`error: ${choice.message}\n`);
     return EXIT.config;

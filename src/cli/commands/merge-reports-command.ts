@@ -21,7 +21,7 @@ import { redactProcessOutput } from '../redact-process-output.js';
 import { printRunLocations } from '../run-locations.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 
-interface MergeOptions {
+export interface MergeOptions {
   readonly output: readonly string[];
   readonly format?: OutputFormat;
   /** Default: results/ beside the config the shards ran (so `test view CONFIG` shows the merged run). */
@@ -42,10 +42,9 @@ interface LoadedShard {
 
 export async function mergeReportsCommand(
   paths: readonly string[],
-  raw: Record<string, unknown>,
+  options: MergeOptions,
   argv: string[],
 ): Promise<ExitCode> {
-  const options = raw as unknown as MergeOptions;
   const redactor = createRedactor(collectSecrets(null, process.env, options.redact ?? []).secrets);
   redactProcessOutput(redactor);
   const outputs = planOutputs(options.output, options.format);

@@ -12,7 +12,6 @@ import { createRedactor, type Redactor } from '../../core/redactor.js';
 import type { Reporter } from '../../core/reporter.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { multiplexReporter } from '../../reporters/multiplex-reporter.js';
-import type { ShardSpec } from '../../reporters/run-record.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
@@ -42,6 +41,7 @@ import { resumedOverrides } from '../resumed-overrides.js';
 import { printRunLocations } from '../run-locations.js';
 import { runPricing } from '../run-pricing.js';
 import { resolveShardOption } from '../shard-from-environment.js';
+import type { RawTestOptions } from '../test-command-definition.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
 import { watchInterrupts } from '../watch-interrupts.js';
@@ -49,9 +49,9 @@ import { writeHtmlOutputs } from '../write-html-outputs.js';
 
 type Reporters = Extract<ComposedReporters, { ok: true }>;
 
-export async function testCommand(configArg: string, raw: Record<string, unknown>, argv: string[]): Promise<ExitCode> {
+export async function testCommand(configArg: string, raw: RawTestOptions, argv: string[]): Promise<ExitCode> {
   tuneHeapForLongRuns(process.execArgv, process.env.NODE_OPTIONS);
-  const shard = resolveShardOption(raw.shard as ShardSpec | 'auto' | undefined, raw.shardTotal as number, process.env);
+  const shard = resolveShardOption(raw.shard, raw.shardTotal, process.env);
   const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.
   const output = redactProcessOutput(createRedactor(collectSecrets(null, process.env, parsed.redact).secrets));

@@ -9,7 +9,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 
-interface ViewOptions {
+export interface ViewOptions {
   readonly host: string;
   readonly port: number;
   readonly open?: boolean;
@@ -18,8 +18,7 @@ interface ViewOptions {
   readonly run?: string;
 }
 
-export async function viewCommand(configArg: string, raw: Record<string, unknown>): Promise<ExitCode> {
-  const options = raw as unknown as ViewOptions;
+export async function viewCommand(configArg: string, options: ViewOptions): Promise<ExitCode> {
   const redactor = createRedactor(collectSecrets(null, process.env).secrets);
   redactProcessOutput(redactor);
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : defaultResultsDir(configArg);

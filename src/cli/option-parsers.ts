@@ -1,0 +1,61 @@
+/** Parsers of option values for commander: a bad value is a usage error (exit 2) naming what was expected. */
+import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { parseModelOption } from './parse-model-option.js';
+import { parseShard } from './shard.js';
+
+export function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number >= 1');
+  return n;
+}
+
+export function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0');
+  return n;
+}
+
+export function nonNegativeNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0');
+  return n;
+}
+
+export function dollars(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected an amount of US dollars > 0, e.g. 2.50');
+  return n;
+}
+
+export function megabytes(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of megabytes > 0');
+  return n;
+}
+
+export const MAX_FILE_SIZE_HELP =
+  'largest agent.yaml or test cases file to read, in MB (default 10 for agent.yaml, 100 for a test cases file)';
+
+export function shardOption(value: string) {
+  try {
+    return parseShard(value);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+}
+
+export function modelOption(value: string) {
+  const parsed = parseModelOption(value);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.message);
+  return parsed.value;
+}
+
+export function portNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
+  return n;
+}
+
+export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
