@@ -6,6 +6,7 @@
  */
 import { buildModelMatrix, type MatrixCaseResult } from '../../core/model-matrix.js';
 import { createRedactor } from '../../core/redactor.js';
+import { createSummaryAccumulator } from '../../core/summary-accumulator.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { formatMatrixTable } from '../../reporters/matrix-table.js';
@@ -141,7 +142,7 @@ async function runModels(
       comparisonId,
       started.map(({ model, cases }, i) => ({
         model: model.entry.label,
-        summary: outcomes[i]?.report.summary ?? EMPTY_SUMMARY,
+        summary: outcomes[i]?.report.summary ?? createSummaryAccumulator().summary(0),
         cases,
       })),
     );
@@ -168,25 +169,3 @@ async function runModels(
     interrupts.dispose();
   }
 }
-
-const EMPTY_SUMMARY = {
-  total_tests: 0,
-  passed: 0,
-  failed: 0,
-  errored: 0,
-  skipped: 0,
-  pass_rate: 0,
-  total_turns: 0,
-  passed_turns: 0,
-  failed_turns: 0,
-  errored_turns: 0,
-  skipped_turns: 0,
-  duration_ms: 0,
-  token_usage: {
-    prompt_tokens: 0,
-    completion_tokens: 0,
-    total_tokens: 0,
-    cache_read_tokens: 0,
-    cache_creation_tokens: 0,
-  },
-};
