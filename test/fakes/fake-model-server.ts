@@ -4,7 +4,8 @@
  *   npx tsx test/fakes/fake-model-server.ts --script test/fakes/convfinqa-script.ts --options '{"wrong_answer_turn":3}' --port 0
  *
  * prints one JSON line `{"url":"http://127.0.0.1:PORT"}` on stdout once it listens, and stops on SIGTERM/SIGINT.
- * A script module exports `createScript(options)` (or the export named after `path:`).
+ * A script module exports `createScript(options)` (or the export named after `path:`). `--rate-limit 10/1000`
+ * answers 429 beyond 10 requests in any 1000 ms (with-rate-limit.ts).
  * Recorded requests: `GET /_fake/requests`; forget them: `POST /_fake/reset`.
  */
 import { resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { parseArgs } from 'node:util';
 import type { FakeScript, FakeScriptFactory } from './fake-script.js';
 import { startFakeModelServer } from './start-fake-model-server.js';
 import { type FaultKind, seededRandom, withFaults } from './with-faults.js';
+import { withRateLimit } from './with-rate-limit.js';
 
 export type { FakeModelServer, FakeModelServerOptions } from './start-fake-model-server.js';
 export { startFakeModelServer };
@@ -43,6 +45,7 @@ async function main(argv: readonly string[]): Promise<void> {
       'fail-kinds': { type: 'string', default: '429,500,reset' },
       'fail-seed': { type: 'string', default: '42' },
       'require-api-key': { type: 'string' },
+      'rate-limit': { type: 'string' },
     },
   });
   const scriptOptions = JSON.parse(values.options) as Record<string, unknown>;
@@ -51,6 +54,10 @@ async function main(argv: readonly string[]): Promise<void> {
   if (failRate > 0) {
     const kinds = values['fail-kinds'].split(',').map((k) => k.trim()) as FaultKind[];
     script = withFaults(script, { rate: failRate, kinds, random: seededRandom(Number(values['fail-seed'])) });
+  }
+  const rateLimit = /^(\d+)\/(\d+)$/.exec(values['rate-limit'] ?? '');
+  if (rateLimit !== null) {
+    script = withRateLimit(script, { requests: Number(rateLimit[1]), window_ms: Number(rateLimit[2]) }).script;
   }
   const server = await startFakeModelServer(script, {
     host: values.host,
