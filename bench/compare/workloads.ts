@@ -1,5 +1,5 @@
 /**
- * The workloads both tools run, as issue 16 §3 lists them, and the sizes a run picks (`--workloads`,
+ * The workloads both tools run, and the sizes a run picks (`--workloads`,
  * `--scale`). Every case-based workload asks the fake for one code per turn (see `compare-cases.ts`).
  */
 

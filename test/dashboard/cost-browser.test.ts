@@ -1,17 +1,16 @@
 /**
- * Cost in the dashboard (issue 15 §4): a run's figures, a case and each turn show what their model calls cost,
+ * Cost in the dashboard: a run's figures, a case and each turn show what their model calls cost,
  * split into agent and judge calls, and a run with an unpriced model shows its cost as a lower bound or unknown,
  * never $0. In a real headless Chromium against records written as `holodeck test` writes them.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZERO_COST } from '../../src/core/cost.js';
 import type { CostBreakdown, TestResult } from '../../src/core/results.js';
-import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { conversationCase, singleCase } from '../support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { writeRun } from '../support/dashboard/write-records.js';
-import { collectPageErrors, launchChromium } from './browser.js';
+import { type DashboardSession, openDashboard } from './open-dashboard.js';
 
 const priced = (agent: number, judge: number, judgeCalls: number): CostBreakdown => ({
   ...ZERO_COST,
@@ -36,8 +35,7 @@ function unpricedCase(): TestResult {
 let temp: TempDir;
 let pricedRun: string;
 let unpricedRun: string;
-let dashboard: Dashboard;
-let browser: Browser;
+let session: DashboardSession;
 let page: Page;
 let errors: string[];
 
@@ -45,15 +43,12 @@ beforeAll(async () => {
   temp = await tempDir();
   pricedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T07:00:00.000Z', results: [costedConversation()] });
   unpricedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T08:00:00.000Z', results: [unpricedCase()] });
-  dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0, pollMs: 200 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-  errors = collectPageErrors(page);
+  session = await openDashboard(temp.dir);
+  ({ page, errors } = session);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
+  await session?.close();
   await temp?.cleanup();
 });
 
@@ -61,12 +56,12 @@ const costStat = () => page.locator('.stat', { has: page.locator('.stat-label', 
 
 describe('cost in the dashboard', () => {
   it("shows the run's cost with its agent and judge parts, the case's, and each turn's", async () => {
-    await page.goto(`${dashboard.url}#/run/${pricedRun}`);
+    await page.goto(`${session.dashboard.url}#/run/${pricedRun}`);
     await page.locator('a.case-row').first().waitFor();
     expect(await costStat().locator('.stat-value').textContent()).toBe('$0.0045');
     expect(await costStat().locator('.stat-detail').textContent()).toBe('agent $0.003 · 3 judge calls $0.0015');
 
-    await page.goto(`${dashboard.url}#/run/${pricedRun}/case/0`);
+    await page.goto(`${session.dashboard.url}#/run/${pricedRun}/case/0`);
     await page.locator('details.turn').first().waitFor();
     expect(await costStat().locator('.stat-value').textContent()).toBe('$0.0045');
     await page.locator('details.turn[data-turn-index="0"] > summary').click();
@@ -77,7 +72,7 @@ describe('cost in the dashboard', () => {
   });
 
   it('shows an unpriced cost as unknown, naming the model, never as $0', async () => {
-    await page.goto(`${dashboard.url}#/run/${unpricedRun}`);
+    await page.goto(`${session.dashboard.url}#/run/${unpricedRun}`);
     await page.locator('a.case-row').first().waitFor();
     expect(await costStat().locator('.stat-value').textContent()).toBe('unknown');
     expect(await costStat().locator('.stat-detail').textContent()).toBe('no price for openai_compatible:house-model');

@@ -1,17 +1,16 @@
 /**
- * distinct_calls in the dashboard (issue 15 §5): each expected tool shows the calls assigned to it, an entry
+ * distinct_calls in the dashboard: each expected tool shows the calls assigned to it, an entry
  * that went short shows why, and each call is marked as asserted by the entry that holds it — not by every
  * entry it would satisfy. In a real headless Chromium against a record as `holodeck test` writes it.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestResult, ToolAssertionResult } from '../../src/core/results.js';
 import type { ToolInvocation } from '../../src/core/tool-invocation.js';
-import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { conversationCase } from '../support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { writeRun } from '../support/dashboard/write-records.js';
-import { collectPageErrors, launchChromium } from './browser.js';
+import { type DashboardSession, openDashboard } from './open-dashboard.js';
 
 const call = (args: Record<string, number>): ToolInvocation => ({
   name: 'subtract',
@@ -66,29 +65,25 @@ function assignedCase(): TestResult {
 
 let temp: TempDir;
 let run: string;
-let dashboard: Dashboard;
-let browser: Browser;
+let session: DashboardSession;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
   temp = await tempDir();
   run = await writeRun(temp.dir, { startedAt: '2026-12-04T09:00:00.000Z', results: [assignedCase()] });
-  dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0, pollMs: 200 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-  errors = collectPageErrors(page);
+  session = await openDashboard(temp.dir);
+  ({ page, errors } = session);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
+  await session?.close();
   await temp?.cleanup();
 });
 
 describe('distinct_calls in the dashboard', () => {
   it('shows the calls assigned to each entry and why an entry went short', async () => {
-    await page.goto(`${dashboard.url}#/run/${run}/case/0`);
+    await page.goto(`${session.dashboard.url}#/run/${run}/case/0`);
     const firstTurn = page.locator('details.turn[data-turn-index="0"]');
     await firstTurn.locator('.assertion.is-failed').waitFor();
     const items = firstTurn.locator('ul.assertions li.assertion');

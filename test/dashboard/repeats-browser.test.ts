@@ -1,16 +1,16 @@
 /**
- * Repeats in the dashboard (issue 15 §2): a case run N times shows how many repeats passed, each turn's pass
+ * Repeats in the dashboard: a case run N times shows how many repeats passed, each turn's pass
  * rate as a small bar, pass@k and pass^k, and opens each repeat's own turns. In a real headless Chromium
  * against a record holding the results as the runner rolls them up.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { rollupRepeats } from '../../src/runner/rollup-repeats.js';
 import { conversationCase } from '../support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { writeRun } from '../support/dashboard/write-records.js';
-import { collectPageErrors, launchChromium, screenshot } from './browser.js';
+import { screenshot } from './browser.js';
+import { type DashboardSession, openDashboard } from './open-dashboard.js';
 
 /** Four repeats of a 3-turn conversation whose turn 2 fails in repeats 2 and 4. */
 function flakyConversation() {
@@ -25,29 +25,25 @@ function flakyConversation() {
 
 let temp: TempDir;
 let run: string;
-let dashboard: Dashboard;
-let browser: Browser;
+let session: DashboardSession;
 let page: Page;
 let errors: string[];
 
 beforeAll(async () => {
   temp = await tempDir();
   run = await writeRun(temp.dir, { startedAt: '2026-12-04T09:00:00.000Z', results: [flakyConversation()] });
-  dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0, pollMs: 200 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-  errors = collectPageErrors(page);
+  session = await openDashboard(temp.dir);
+  ({ page, errors } = session);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
+  await session?.close();
   await temp?.cleanup();
 });
 
 describe('repeats in the dashboard', () => {
   it("shows the case's repeats, each turn's pass rate as a bar, pass@k and pass^k, and opens each repeat", async () => {
-    await page.goto(`${dashboard.url}#/run/${run}/case/0`);
+    await page.goto(`${session.dashboard.url}#/run/${run}/case/0`);
     const card = page.locator('.repeats-card');
     await card.waitFor();
     expect(await card.locator('.card-head h2').textContent()).toBe('Repeats (4)');
@@ -87,7 +83,7 @@ describe('repeats in the dashboard', () => {
     expect(await page.locator('details.turn[open]').count()).toBe(0);
 
     // A repeat that does not exist shows the case.
-    await page.goto(`${dashboard.url}#/run/${run}/case/0?repeat=9`);
+    await page.goto(`${session.dashboard.url}#/run/${run}/case/0?repeat=9`);
     await page.locator('.repeats-card').waitFor();
     expect(await page.locator('.turns-card .card-head h2').textContent()).toBe('Turns (3)');
     expect(errors).toEqual([]);
