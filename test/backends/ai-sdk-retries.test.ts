@@ -72,15 +72,26 @@ async function turnError(promise: Promise<unknown>): Promise<AgentTurnError> {
 }
 
 describe('ai_sdk backend retries', () => {
-  it('retries a 429 after the retry-after-ms the server asked for', async () => {
+  it("sends a 429 again once the model's limiter has waited the retry-after-ms, counted as a retry", async () => {
     const { session, delays } = await open(
       faulty({ 0: { kind: 'error', status: 429, message: 'slow down', headers: { 'retry-after-ms': '25' } } }),
     );
+    const started = performance.now();
     const turn = await session.send(turnRequest(0, QUESTION));
     expect(turn.response).toBe('25587');
     expect(turn.retries).toBe(1);
-    expect(delays).toEqual([25]);
+    // The limiter held the call for the 25 ms; the session's own backoff was not used.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(24);
+    expect(delays).toEqual([]);
     expect(server?.requests).toHaveLength(3);
+  });
+
+  it('does not count 429s against max_retries', async () => {
+    const slowDown: FakeReply = { kind: 'error', status: 429, headers: { 'retry-after-ms': '1' } };
+    const { session } = await open(faulty({ 0: slowDown, 1: slowDown, 2: slowDown }), { max_retries: 0 });
+    const turn = await session.send(turnRequest(0, QUESTION));
+    expect(turn.response).toBe('25587');
+    expect(turn.retries).toBe(3);
   });
 
   it('retries 500s with exponential backoff', async () => {
@@ -192,9 +203,21 @@ describe('ai_sdk backend retries', () => {
         controller.abort(new Error('turn timed out'));
         reject(signal.reason);
       });
-    const { session } = await open(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }), { sleep });
+    const { session } = await open(() => ({ kind: 'error', status: 503, headers: { 'retry-after': '30' } }), { sleep });
     const error = await turnError(session.send(turnRequest(0, QUESTION, controller.signal)));
     expect(error.code).toBe('TURN_ABORTED');
+    expect(server?.requests).toHaveLength(1);
+  });
+
+  it("ends a turn held by its model's 429 back-off when the turn's signal aborts", async () => {
+    const controller = new AbortController();
+    const { session } = await open(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }));
+    setTimeout(() => controller.abort(new Error('turn timed out after 0.1s')), 100);
+    const started = Date.now();
+    const error = await turnError(session.send(turnRequest(0, QUESTION, controller.signal)));
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(error.code).toBe('TURN_ABORTED');
+    expect(error.message).toBe('turn aborted: turn timed out after 0.1s');
     expect(server?.requests).toHaveLength(1);
   });
 });

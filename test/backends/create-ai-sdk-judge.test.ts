@@ -70,13 +70,15 @@ describe('createAiSdkJudge', () => {
     }
   });
 
-  it('retries a 429 and then answers', async () => {
+  it("sends a 429 again once its model's limiter has waited, and then answers", async () => {
     server = await startFakeModelServer((r) =>
       r.index === 0 ? { kind: 'error', status: 429, headers: { 'retry-after-ms': '7' } } : judgeScript(r),
     );
     const delays: number[] = [];
     await expect(judgeFor('openai', server.url, delays).judge(request())).resolves.toEqual(VERDICT);
-    expect(delays).toEqual([7]);
+    // The limiter waited the 7 ms; the judge's own backoff was not used.
+    expect(delays).toEqual([]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('fails with the provider message on a 401, without retrying', async () => {
@@ -136,6 +138,22 @@ describe('createAiSdkJudge', () => {
     );
     await expect(judge.judge(request())).rejects.toMatchObject({ code: 'JUDGE_TIMEOUT' });
     expect(server.requests).toHaveLength(3);
+  });
+
+  it('keeps sending a judge call that gets 429s, without counting them against max_retries', async () => {
+    server = await startFakeModelServer((r) =>
+      r.index < 3 ? { kind: 'error', status: 429, headers: { 'retry-after-ms': '1' } } : judgeScript(r),
+    );
+    const judge = judgeFor('openai', server.url, [], { retry: { max_retries: 0 } });
+    await expect(judge.judge(request())).resolves.toEqual(VERDICT);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('ends a judge call held by a long 429 back-off at its deadline', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }));
+    const judge = judgeFor('openai', server.url, [], { timeout_ms: 300 });
+    await expect(judge.judge(request())).rejects.toMatchObject({ code: 'JUDGE_TIMEOUT' });
+    expect(server.requests).toHaveLength(1);
   });
 
   it('gives up a judge that keeps failing after max_retries', async () => {

@@ -2,8 +2,9 @@
  * Rate limits through the built CLI against the fake OpenAI server. A 429 is not a failed attempt: with
  * `max_retries: 0` and a fifth of all requests (agent and judge) answered 429 with a wait to honour, every
  * turn still passes. Against a server that enforces a true limit of 600 requests a minute (10 in any
- * second), `rate_limit: { requests_per_minute: 600 }` with `-j 32` keeps to it: counted at the server, the
- * requests arrive within 10 % of the limit and no one-second window holds more than one beyond it.
+ * second), `rate_limit: { requests_per_minute: 600 }` with `-j 32` keeps the agent's calls and its judge's on
+ * the same model to it together: counted at the server, the requests arrive within 10 % of the limit and no
+ * one-second window holds more than one beyond it.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -78,23 +79,27 @@ ${casesYaml(12, 2)}
     expect(answered - judged).toBeGreaterThan(24);
   }, 90_000);
 
-  it('keeps to requests_per_minute under -j 32, within 10 % of the limit, and every turn passes', async () => {
+  it('keeps agent and judge together to requests_per_minute under -j 32, within 10 % of the limit', async () => {
     const limited = withRateLimit(echoNumber, { requests: 10, window_ms: 1000 });
     server = await startFakeModelServer(limited.script);
+    // The judge runs on the agent's model: both share its one limit of 600 a minute.
     const agent = `name: limited
 ${modelBlock('openai', server.url)}
   rate_limit: { requests_per_minute: 600 }
 evaluations:
-  metrics: [{ type: standard, metric: equality }]
+  metrics:
+    - { type: standard, metric: equality }
+    - { type: geval, name: bare, criteria: "The answer is a bare number.", evaluation_steps: ["Check it."], threshold: 0.5 }
 test_cases:
-${casesYaml(60, 1)}
+${casesYaml(30, 1)}
 `;
     const dir = await writeProject({ 'agent.yaml': agent });
     const run = await runCli(['test', dir, '-j', '32', '--output', join(dir, 'report.json')], { timeoutMs: 60_000 });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect((await readReport(dir)).summary).toMatchObject({ total_tests: 60, passed: 60 });
+    expect((await readReport(dir)).summary).toMatchObject({ total_tests: 30, passed: 30 });
     const accepted = limited.accepted;
     expect(accepted).toHaveLength(60);
+    expect(server.requests.filter(isJudge).length).toBeGreaterThanOrEqual(30);
     // Measured at the server: 59 intervals between the first and the last request.
     const first = accepted[0] ?? 0;
     const last = accepted.at(-1) ?? 0;

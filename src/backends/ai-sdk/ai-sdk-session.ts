@@ -1,7 +1,8 @@
 /**
  * One conversation on the AI SDK: the message history lives here, each `send` is one turn.
  *
- * Retries: only the failed model call is retried. Steps that completed before the failure (the model
+ * Retries: only the failed model call is retried; a 429 is retried without limit of attempts (the model's
+ * limiter paces it), any other retryable failure up to `max_retries` times. Steps that completed before the failure (the model
  * answered and its tool calls ran) are kept: the retry sends the conversation so far including them, with
  * the remaining step budget, so tools are not executed twice and a turn that already produced its answer
  * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
@@ -14,6 +15,7 @@ import type { LoadedTool } from '../../core/loaded-tool.js';
 import { buildUserMessage } from './build-user-message.js';
 import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
+import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
@@ -45,6 +47,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       const steps: Step[] = [];
       const carried: ModelMessage[] = [];
       let retries = 0;
+      // Retries of failures other than 429s: only these count against max_retries.
+      let attempts = 0;
       for (;;) {
         if (signal.aborted) throw abortedError(signal);
         const outcome = await runModelAttempt({
@@ -62,13 +66,19 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         if (outcome.ok) break;
         if (signal.aborted) throw abortedError(signal);
         const verdict = classifyModelError(outcome.error, settings);
-        const canRetry = verdict.retryable && retries < settings.retry.max_retries && steps.length < settings.max_steps;
-        if (!canRetry) throw turnError(verdict, retries, outcome.error);
-        const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
-        try {
-          await settings.sleep(retryDelayMs(retries, settings.retry, settings.random, hint), signal);
-        } catch {
-          throw abortedError(signal);
+        // A 429 is sent again as often as it takes, within the turn's timeout: the model's limiter
+        // (rate-limit/) holds the next call until its back-off ends.
+        const rateLimited = isRateLimit(outcome.error);
+        const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
+        if (!withinAttempts || steps.length >= settings.max_steps) throw turnError(verdict, retries, outcome.error);
+        if (!rateLimited) {
+          const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
+          try {
+            await settings.sleep(retryDelayMs(attempts, settings.retry, settings.random, hint), signal);
+          } catch {
+            throw abortedError(signal);
+          }
+          attempts += 1;
         }
         retries += 1;
       }

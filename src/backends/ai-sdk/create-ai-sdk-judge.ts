@@ -7,6 +7,7 @@ import type { RateLimit } from '../../core/rate-limit.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import { classifyModelError } from './classify-model-error.js';
 import { createLanguageModel, type Env, type ResolvedModel } from './create-language-model.js';
+import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { processRateLimits, type RateLimitRegistry, rateLimitOf } from './rate-limit/rate-limit-registry.js';
 import type { ModelRecording } from './recording/model-recording.js';
 import {
@@ -49,8 +50,9 @@ export class JudgeCallError extends Error {
 
 /**
  * Each call has a deadline of its own (the request's `timeout_ms`, else the judge's): a judge that stalls ends
- * as a JUDGE_TIMEOUT error instead of holding the turn. Retryable failures (429, 5xx, connection errors) are
- * retried with backoff within that deadline, as agent calls are within their turn's.
+ * as a JUDGE_TIMEOUT error instead of holding the turn. Retryable failures (5xx, connection errors) are
+ * retried with backoff within that deadline, as agent calls are within their turn's; a 429 is sent again
+ * without counting, when the model's limiter lets it.
  */
 export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJudgeOptions = {}): Judge {
   let resolved: Promise<ResolvedModel> | null = null;
@@ -99,7 +101,9 @@ interface JudgeCall {
 async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: AbortSignal): Promise<unknown> {
   const { model, policy } = call;
   const { generateText, jsonSchema, Output } = await import('ai');
-  for (let retries = 0; ; retries += 1) {
+  // Failures other than 429s retried so far; a 429 is sent again at once (its model's limiter holds it).
+  let retries = 0;
+  for (;;) {
     try {
       const result = await generateText({
         model: call.languageModel,
@@ -115,12 +119,14 @@ async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: A
       return result.output;
     } catch (error) {
       if (signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
+      if (isRateLimit(error)) continue;
       const verdict = classifyModelError(error, { provider: model.provider, endpoint: call.endpoint });
       if (!verdict.retryable || retries >= policy.max_retries) {
         throw new JudgeCallError(`judge ${verdict.message}`, verdict.code, { cause: error });
       }
       const hint = parseRetryAfter(verdict.retry_after_headers, Date.now());
       await call.sleep(retryDelayMs(retries, policy, call.random, hint), signal);
+      retries += 1;
     }
   }
 }

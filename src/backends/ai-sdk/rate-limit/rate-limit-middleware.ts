@@ -1,9 +1,10 @@
 /**
- * The AI SDK language-model middleware that puts every model call through its model's limiter. A 429 (a
- * rate limit, not an exhausted quota) is not a failed attempt: the limiter backs off for the wait the
- * answer names and the call is sent again when it lets it, as often as it takes, until the call's abort
- * signal (the turn's timeout, a judge's deadline, Ctrl-C) ends it. Any other error goes to the caller's
- * own retry policy.
+ * The AI SDK language-model middleware that puts every model call through its model's limiter: a call is
+ * sent when the limiter lets it, and its answer tells the limiter what it cost. A 429 (a rate limit, not an
+ * exhausted quota) makes the limiter back off for the wait the answer names and is passed on: the caller
+ * sends the call again at once (`isRateLimit`), without counting it against `max_retries` and without a
+ * wait of its own, since the limiter holds the next call until the back-off ends — as often as it takes,
+ * until the call's abort signal (the turn's timeout, a judge's deadline, Ctrl-C) ends it.
  */
 import type { LanguageModelMiddleware } from 'ai';
 import type { ModelRateLimiter } from './model-rate-limiter.js';
@@ -14,22 +15,20 @@ export function rateLimitMiddleware(limiter: ModelRateLimiter, now: () => number
     specificationVersion: 'v3',
     wrapGenerate: async ({ doGenerate, params }) => {
       const cost = limiter.counts_tokens ? estimateTokens(params.prompt, params.tools) : 0;
-      for (;;) {
-        const permit = await limiter.acquire(cost, params.abortSignal);
-        let result: Awaited<ReturnType<typeof doGenerate>>;
-        try {
-          result = await doGenerate();
-        } catch (error) {
-          if (params.abortSignal?.aborted === true || !isRateLimit(error)) {
-            permit.failed();
-            throw error;
-          }
+      const permit = await limiter.acquire(cost, params.abortSignal);
+      let result: Awaited<ReturnType<typeof doGenerate>>;
+      try {
+        result = await doGenerate();
+      } catch (error) {
+        if (params.abortSignal?.aborted !== true && isRateLimit(error)) {
           permit.rateLimited(rateLimitWaitMs(headersOf(error), now()));
-          continue;
+        } else {
+          permit.failed();
         }
-        permit.done(totalTokens(result.usage));
-        return result;
+        throw error;
       }
+      permit.done(totalTokens(result.usage));
+      return result;
     },
   };
 }
