@@ -96,6 +96,13 @@ export class ModelRateLimiter {
   /** Resolves when the request may be sent; rejects with the signal's reason if it aborts first. */
   acquire(cost: number, signal?: AbortSignal): Promise<RatePermit> {
     if (signal?.aborted === true) return Promise.reject(signal.reason);
+    // The common case — nobody waiting and nothing in the way — grants without queueing.
+    if (this.queue.length === 0) {
+      const now = this.clock.now();
+      if (this.readyIn(cost, now) <= 0 && this.inFlight < this.aimd.limit) {
+        return Promise.resolve(this.grant(cost, now));
+      }
+    }
     return new Promise((resolve, reject) => {
       const waiter: Waiter = {
         cost,
@@ -141,24 +148,29 @@ export class ModelRateLimiter {
       const now = this.clock.now();
       if (this.inFlight >= this.aimd.limit) return;
       const head = this.queue[0] as Waiter;
-      const wait = Math.max(
-        this.pausedUntil - now,
-        this.requests?.waitMs(1, now) ?? 0,
-        this.tokens?.waitMs(head.cost, now) ?? 0,
-      );
+      const wait = this.readyIn(head.cost, now);
       if (wait > 0) {
         this.wake(wait);
         return;
       }
       this.queue.shift();
       head.signal?.removeEventListener('abort', head.onAbort);
-      this.requests?.take(1, now);
-      this.tokens?.take(head.cost, now);
-      this.inFlight += 1;
-      this.started.push(now);
-      if (this.started.length > 4096) this.forget(now);
-      head.grant(this.permit(head.cost, now));
+      head.grant(this.grant(head.cost, now));
     }
+  }
+
+  /** How long until a request of `cost` tokens may go, the cap on requests in flight aside. */
+  private readyIn(cost: number, now: number): number {
+    return Math.max(this.pausedUntil - now, this.requests?.waitMs(1, now) ?? 0, this.tokens?.waitMs(cost, now) ?? 0);
+  }
+
+  private grant(cost: number, now: number): RatePermit {
+    this.requests?.take(1, now);
+    this.tokens?.take(cost, now);
+    this.inFlight += 1;
+    this.started.push(now);
+    if (this.started.length > 4096) this.forget(now);
+    return this.permit(cost, now);
   }
 
   private permit(cost: number, sentAt: number): RatePermit {
