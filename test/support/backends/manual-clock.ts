@@ -6,7 +6,8 @@ export interface ManualClock extends LimiterClock {
   advance(ms: number): Promise<void>;
 }
 
-export function createManualClock(start = 0): ManualClock {
+/** `lateMs`: every timer fires that much after its time, as timers on a busy machine do. */
+export function createManualClock(start = 0, lateMs = 0): ManualClock {
   let time = start;
   let nextId = 0;
   const timers = new Map<number, { at: number; run: () => void }>();
@@ -17,7 +18,7 @@ export function createManualClock(start = 0): ManualClock {
     now: () => time,
     schedule(run, ms) {
       const id = nextId++;
-      timers.set(id, { at: time + Math.max(0, ms), run });
+      timers.set(id, { at: time + Math.max(0, ms) + lateMs, run });
       return () => timers.delete(id);
     },
     async advance(ms) {

@@ -39,6 +39,15 @@ describe('ModelRateLimiter', () => {
     expect(grants.map((g) => g.at)).toEqual([0, 500, 1000, 1500, 2000, 2500, 3000, 3500]);
   });
 
+  it('keeps the pace when its timers fire late', async () => {
+    const clock = createManualClock(0, 100);
+    const limiter = new ModelRateLimiter('m', { requests_per_minute: 120, tokens_per_minute: null }, clock);
+    const grants = Array.from({ length: 6 }, () => track(limiter, clock));
+    await clock.advance(10_000);
+    // Each timer is 100 ms late; after the first, the half request of slack makes up for it.
+    expect(grants.map((g) => g.at)).toEqual([0, 600, 1100, 1600, 2100, 2600]);
+  });
+
   it('meters tokens by estimate and corrects by what the answer used', async () => {
     const clock = createManualClock();
     const limiter = new ModelRateLimiter('m', { requests_per_minute: null, tokens_per_minute: 60_000 }, clock);

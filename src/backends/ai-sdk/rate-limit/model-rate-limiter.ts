@@ -83,7 +83,11 @@ export class ModelRateLimiter {
     const rpm = limit?.requests_per_minute ?? null;
     const tpm = limit?.tokens_per_minute ?? null;
     this.current = limit;
-    this.requests = rpm === null ? null : new TokenBucket({ per_minute: rpm, now });
+    // Half a request of slack: a timer that fires late does not lose the requests' pace (any window still
+    // holds at most one request beyond the limit's share of it).
+    const burst = Math.max(1, (rpm ?? 0) / 600);
+    this.requests =
+      rpm === null ? null : new TokenBucket({ per_minute: rpm, capacity: burst + 0.5, initial: burst, now });
     this.tokens = tpm === null ? null : new TokenBucket({ per_minute: tpm, now });
     this.pump();
   }

@@ -9,7 +9,9 @@ export interface TokenBucketOptions {
   readonly per_minute: number;
   /** Tokens kept at most; default a tenth of a second's worth, at least 1. */
   readonly capacity?: number;
-  /** The clock's time when the bucket is made; it starts full. */
+  /** Tokens at the start; default the capacity (full). */
+  readonly initial?: number;
+  /** The clock's time when the bucket is made. */
   readonly now: number;
 }
 
@@ -22,7 +24,7 @@ export class TokenBucket {
   constructor(options: TokenBucketOptions) {
     this.perMs = options.per_minute / 60_000;
     this.capacity = options.capacity ?? Math.max(1, options.per_minute / 600);
-    this.level = this.capacity;
+    this.level = Math.min(this.capacity, options.initial ?? this.capacity);
     this.updated = options.now;
   }
 
