@@ -1,7 +1,7 @@
 /**
  * The dependency arrows of ARCHITECTURE.md, checked in CI.
  * cli → everything; runner → core, matchers; config/backends/tools/evaluators/reporters/dashboard/files → core
- * (+ matchers, loader, workers where they must); workers (user code in worker threads) → core, loader;
+ * (+ matchers, loader, workers, records where they must); records (the run record's schema, reader, upgrades) → core; workers (user code in worker threads) → core, loader;
  * loader, matchers → core; core → nothing.
  */
 const layer = (name, allowed) => ({
@@ -25,8 +25,9 @@ module.exports = {
     layer('tools', ['core', 'loader', 'workers']),
     layer('backends', ['core', 'tools', 'loader']),
     layer('evaluators', ['core', 'matchers', 'workers']),
-    layer('reporters', ['core', 'matchers']),
-    layer('dashboard', ['core']),
+    layer('records', ['core']),
+    layer('reporters', ['core', 'matchers', 'records']),
+    layer('dashboard', ['core', 'records']),
     layer('runner', ['core', 'matchers']),
     {
       name: 'no-circular',

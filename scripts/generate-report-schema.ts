@@ -1,6 +1,6 @@
 /**
  * Writes schema/report.schema.json from the zod schema of the JSON report.
- * Run after changing src/reporters/report-schema.ts:  npx tsx scripts/generate-report-schema.ts
+ * Run after changing src/records/report-schema.ts:  npx tsx scripts/generate-report-schema.ts
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,7 @@
  */
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { readRunRecord } from '../reporters/run-record.js';
+import { readRunRecord } from '../records/run-record.js';
 import { agentSlug } from '../reporters/run-record-path.js';
 
 export type LastFailed =

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TestCaseConfig } from '../core/config-types.js';
-import type { RunSelection, ShardSpec } from '../reporters/run-record.js';
+import type { RunSelection, ShardSpec } from '../records/run-record.js';
 import { type CaseCriteria, selectTestCases } from './select-test-cases.js';
 import { shardSlice } from './shard.js';
 

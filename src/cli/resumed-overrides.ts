@@ -3,7 +3,7 @@
  * command line gives them again.
  */
 import type { AgentConfig, ProviderName } from '../core/config-types.js';
-import type { StoredRunMetadata } from '../reporters/run-record.js';
+import type { StoredRunMetadata } from '../records/run-record.js';
 import type { Overrides } from './apply-overrides.js';
 
 const PROVIDERS: readonly string[] = ['openai', 'azure_openai', 'anthropic', 'ollama', 'openai_compatible'];

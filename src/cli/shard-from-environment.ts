@@ -3,7 +3,7 @@
  * job — GitLab CI `parallel:`, CircleCI `parallelism`, Buildkite `parallelism`, a Kubernetes Indexed Job —
  * so a job template needs no shard arithmetic. Pure: the environment in, a shard or the reason out.
  */
-import type { ShardSpec } from '../reporters/run-record.js';
+import type { ShardSpec } from '../records/run-record.js';
 import { formatShard } from './shard.js';
 
 type Env = Readonly<Record<string, string | undefined>>;

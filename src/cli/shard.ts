@@ -1,7 +1,7 @@
 /** `--shard i/n`: a deterministic slice of the selected test cases, for splitting a suite across machines. */
-import type { ShardSpec } from '../reporters/run-record.js';
+import type { ShardSpec } from '../records/run-record.js';
 
-export type { ShardSpec } from '../reporters/run-record.js';
+export type { ShardSpec } from '../records/run-record.js';
 
 /**
  * Parses `2/4` (1-based index, then the number of shards), or `auto` (read from the CI's environment when the

@@ -11,7 +11,7 @@ import type {
 import { type Status, verdict } from '../core/status.js';
 import type { TokenUsage } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
-import { upgradeTestResult } from '../core/upgrade-results.js';
+import { upgradeTestResult } from '../records/upgrade-results.js';
 import {
   asFields,
   count,

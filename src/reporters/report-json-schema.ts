@@ -1,6 +1,6 @@
 /** The JSON Schema of the JSON report, generated from the zod schema; committed as schema/report.schema.json. */
 import { z } from 'zod';
-import { runReportSchema } from './report-schema.js';
+import { runReportSchema } from '../records/report-schema.js';
 
 export function reportJsonSchema(): Record<string, unknown> {
   return z.toJSONSchema(runReportSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;

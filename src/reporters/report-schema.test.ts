@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
 import { hostileReport, sampleReport } from '../../test/support/reporters/report-scenarios.js';
+import { runReportSchema } from '../records/report-schema.js';
 import { renderJsonReport } from './json-reporter.js';
 import { renderReportJsonSchema } from './report-json-schema.js';
-import { runReportSchema } from './report-schema.js';
 
 const parse = (text: string): unknown => JSON.parse(text);
 

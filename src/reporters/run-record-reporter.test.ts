@@ -10,7 +10,7 @@ import {
 } from '../../test/support/reporters/report-scenarios.js';
 import { runInfo } from '../../test/support/reporters/run-info.js';
 import { createRedactor } from '../core/redactor.js';
-import { readPartialResults, readRunRecord } from './run-record.js';
+import { readPartialResults, readRunRecord } from '../records/run-record.js';
 import { createRunRecordReporter, type RunRecordMetadata } from './run-record-reporter.js';
 
 const API_KEY = 'sk-proj-TOPSECRET-0123456789';

@@ -10,15 +10,15 @@ import { open } from 'node:fs/promises';
 import { createRedactor, type Redactor } from '../core/redactor.js';
 import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { RUN_RECORD_VERSION, type RunRecordMetadata } from '../records/run-record.js';
 import { writeStreamAtomic } from './atomic-write.js';
 import { writeJoined } from './file-reporter.js';
 import { openResultSpool, type ResultSpool } from './result-spool.js';
-import { RUN_RECORD_VERSION, type RunRecordMetadata } from './run-record.js';
 import { type RecordPaths, reserveRecordPaths } from './run-record-path.js';
 import { toJsonSafe } from './to-json-safe.js';
 import { reportHeadToJson, testResultToJson } from './to-report-json.js';
 
-export type { RunRecordMetadata } from './run-record.js';
+export type { RunRecordMetadata } from '../records/run-record.js';
 
 export interface RunRecordReporterOptions {
   readonly resultsDir: string;

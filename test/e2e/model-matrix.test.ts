@@ -9,7 +9,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
-import type { RunRecord } from '../../src/reporters/run-record.js';
+import type { RunRecord } from '../../src/records/run-record.js';
 import { createModelMatrixScript } from '../fakes/model-matrix-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';

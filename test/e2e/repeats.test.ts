@@ -9,7 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
-import { readRunRecord } from '../../src/reporters/run-record.js';
+import { readRunRecord } from '../../src/records/run-record.js';
 import { lastUserText } from '../fakes/fake-request-view.js';
 import { createFlakyTurnScript } from '../fakes/flaky-turn-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
-import { readRunRecord } from '../../src/reporters/run-record.js';
+import { readRunRecord } from '../../src/records/run-record.js';
 import { writeProject } from '../e2e/e2e-project.js';
 import { runCli } from '../helpers/run-cli.js';
 

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
-import { type RunRecord, readRunRecord } from '../../src/reporters/run-record.js';
+import { type RunRecord, readRunRecord } from '../../src/records/run-record.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { lastUserText } from '../fakes/fake-request-view.js';
 import type { FakeScript } from '../fakes/fake-script.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SHARD_ENGINES, SHARD_TOTAL_ENV } from '../../src/cli/shard-from-environment.js';
 import type { TestResult } from '../../src/core/results.js';
-import { type RunRecord, readRunRecord } from '../../src/reporters/run-record.js';
+import { type RunRecord, readRunRecord } from '../../src/records/run-record.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';

@@ -1,11 +1,11 @@
 /** The figures of `--repeat` in every report: JSON (valid against the report schema), console, Markdown, JUnit. */
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
+import { runReportSchema } from '../../src/records/report-schema.js';
+import { settleParsedResult } from '../../src/records/settle-parsed-result.js';
 import { createConsoleReporter } from '../../src/reporters/console-reporter.js';
 import { renderJunitReport } from '../../src/reporters/junit-render.js';
 import { renderMarkdownReport } from '../../src/reporters/markdown-render.js';
-import { runReportSchema } from '../../src/reporters/report-schema.js';
-import { settleParsedResult } from '../../src/reporters/settle-parsed-result.js';
 import { reportToJson } from '../../src/reporters/to-report-json.js';
 import { playReport } from '../support/reporters/play-report.js';
 import { repeatsReport } from './repeat-scenario.js';

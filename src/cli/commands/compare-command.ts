@@ -6,9 +6,9 @@
 import { relative, resolve } from 'node:path';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
+import { type RunRecord, RunRecordError, readRunRecord } from '../../records/run-record.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { type ComparedRun, formatComparison } from '../../reporters/compare-text.js';
-import { type RunRecord, RunRecordError, readRunRecord } from '../../reporters/run-record.js';
 import { findRunRecord } from '../compare/find-run-record.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 

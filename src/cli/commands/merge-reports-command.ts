@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createRedactor } from '../../core/redactor.js';
-import { type RunRecord, readRunRecord } from '../../reporters/run-record.js';
+import { type RunRecord, readRunRecord } from '../../records/run-record.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { composeReporters } from '../compose-reporters.js';

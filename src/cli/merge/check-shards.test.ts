@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunSelection } from '../../reporters/run-record.js';
+import type { RunSelection } from '../../records/run-record.js';
 import { checkShards, type ShardRecord } from './check-shards.js';
 
 function shard(index: number, total: number, names: string[], overrides: Partial<ShardRecord> = {}): ShardRecord {

@@ -3,7 +3,7 @@
  * each completed, and no test case in two of them. Pure: data in, verdict out.
  */
 import type { RunState } from '../../core/reporter.js';
-import type { RunSelection, ShardSpec } from '../../reporters/run-record.js';
+import type { RunSelection, ShardSpec } from '../../records/run-record.js';
 import { formatShard } from '../shard.js';
 
 export interface ShardRecord {

@@ -1,5 +1,5 @@
 /** Which shard each unfinished run's `.partial.jsonl` log belongs to, from the log's header line. */
-import { scanPartialLog } from '../../reporters/partial-log.js';
+import { scanPartialLog } from '../../records/partial-log.js';
 import type { UnfinishedRun } from './check-shards.js';
 
 export async function readUnfinishedRuns(logs: readonly string[]): Promise<UnfinishedRun[]> {

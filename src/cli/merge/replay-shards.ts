@@ -6,7 +6,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import type { Reporter } from '../../core/reporter.js';
 import type { RunReport } from '../../core/results.js';
 import { createSummaryAccumulator } from '../../core/summary-accumulator.js';
-import { type RunRecord, readRunRecord } from '../../reporters/run-record.js';
+import { type RunRecord, readRunRecord } from '../../records/run-record.js';
 import type { ShardRecord } from './check-shards.js';
 
 export interface MergedRun {

@@ -11,8 +11,8 @@ import {
   partialLogRepeats,
   partialLogResults,
   scanPartialLog,
-} from '../../reporters/partial-log.js';
-import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../reporters/run-record.js';
+} from '../../records/partial-log.js';
+import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../records/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
 
 export interface ResumeSource {

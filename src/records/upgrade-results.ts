@@ -5,8 +5,8 @@
  * returned as they are, so the upgrade can run on every read.
  */
 
-import { isRecord } from './is-record.js';
-import { caseStatus, type Status, turnStatus, verdict } from './status.js';
+import { isRecord } from '../core/is-record.js';
+import { caseStatus, type Status, turnStatus, verdict } from '../core/status.js';
 
 export function upgradeTestResult(value: unknown): unknown {
   if (!isRecord(value) || 'status' in value) return value;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
+import { reportToJson, testResultToJson } from '../reporters/to-report-json.js';
 import { RunRecordError, readPartialResults, readRunRecord } from './run-record.js';
-import { reportToJson, testResultToJson } from './to-report-json.js';
 
 const validRecord = () => ({
   record_version: 2,

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passingConversation } from '../../test/support/reporters/report-scenarios.js';
 import type { TestResult } from '../core/results.js';
+import { testResultToJson } from '../reporters/to-report-json.js';
 import { partialLogResults, scanPartialLog } from './partial-log.js';
 import { RunRecordError } from './run-record.js';
-import { testResultToJson } from './to-report-json.js';
 
 const header = {
   record_version: 2,

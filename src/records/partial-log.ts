@@ -7,10 +7,10 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import type { TestResult } from '../core/results.js';
-import { upgradeTestResult } from '../core/upgrade-results.js';
 import { repeatResultSchema, testResultSchema } from './report-schema.js';
 import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
 import { settleParsedResult } from './settle-parsed-result.js';
+import { upgradeTestResult } from './upgrade-results.js';
 
 /** The first line of the log: the run's identity, its report fields and its metadata (without finish time). */
 export interface PartialHeader {

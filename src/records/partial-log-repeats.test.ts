@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { failingConversation, passingConversation } from '../../test/support/reporters/report-scenarios.js';
+import { testResultToJson } from '../reporters/to-report-json.js';
 import { partialLogRepeats, scanPartialLog } from './partial-log.js';
-import { testResultToJson } from './to-report-json.js';
 
 const result = (name: string, passing = true) =>
   testResultToJson({ ...(passing ? passingConversation() : failingConversation()), test_name: name });

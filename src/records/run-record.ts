@@ -8,9 +8,9 @@ import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
-import { upgradeReport, upgradeTestResult } from '../core/upgrade-results.js';
 import { runReportSchema, testResultSchema } from './report-schema.js';
 import { settleParsedResult } from './settle-parsed-result.js';
+import { upgradeReport, upgradeTestResult } from './upgrade-results.js';
 
 /** Version 2 added `status` to cases and turns and `errored`/`skipped` to the summary; version 1 is upgraded on read. */
 export const RUN_RECORD_VERSION = 2;
