@@ -46,7 +46,7 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const console = createConsoleReporter({
     stream: plan.console ?? process.stdout,
     verbosity: plan.verbosity,
-    color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    color: Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'],
     rate_status: () => processRateLimits.statuses(),
   });
   const record = createRunRecordReporter({

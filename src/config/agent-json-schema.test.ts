@@ -23,7 +23,11 @@ describe('JSON Schemas generated from the zod schemas', () => {
     expect(Object.keys(schema.$defs)).toEqual(
       expect.arrayContaining(['Model', 'Tool', 'Metric', 'TestCase', 'Turn', 'ExpectedTool', 'ArgMatcher', 'File']),
     );
-    expect(schema.$defs.ArgMatcher).toMatchObject({ additionalProperties: false, minProperties: 1, maxProperties: 1 });
+    expect(schema.$defs['ArgMatcher']).toMatchObject({
+      additionalProperties: false,
+      minProperties: 1,
+      maxProperties: 1,
+    });
   });
 
   // biome-ignore lint/suspicious/noTemplateCurlyInString: names the ${VAR} syntax
@@ -31,7 +35,7 @@ describe('JSON Schemas generated from the zod schemas', () => {
     const schema = agentJsonSchema() as {
       properties: { execution: { properties: Record<string, { anyOf?: unknown[] }> } };
     };
-    expect(schema.properties.execution.properties.llm_timeout?.anyOf).toEqual([
+    expect(schema.properties.execution.properties['llm_timeout']?.anyOf).toEqual([
       { type: 'number', exclusiveMinimum: 0, maximum: 2147483 },
       { type: 'string', pattern: '^\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}$' },
     ]);

@@ -81,11 +81,11 @@ function toDefinition(
     const execute = value as ResolvedFunctionTool['execute'];
     return { description: tool.description ?? '', parameters: tool.parameters, execute };
   }
-  if (isRecord(value) && typeof value.execute === 'function') {
-    const parameters = tool.parameters ?? (isRecord(value.parameters) ? value.parameters : null);
+  if (isRecord(value) && typeof value['execute'] === 'function') {
+    const parameters = tool.parameters ?? (isRecord(value['parameters']) ? value['parameters'] : null);
     if (parameters) {
-      const description = tool.description ?? (typeof value.description === 'string' ? value.description : '');
-      return { description, parameters, execute: value.execute as ResolvedFunctionTool['execute'] };
+      const description = tool.description ?? (typeof value['description'] === 'string' ? value['description'] : '');
+      return { description, parameters, execute: value['execute'] as ResolvedFunctionTool['execute'] };
     }
   }
   const message = `tool "${tool.name}": the export "${exportName}" is neither a function nor a tool definition (it is ${describeExport(value)})`;

@@ -43,7 +43,7 @@ export function compileJsonSchema(schema: Readonly<Record<string, unknown>>): Js
 }
 
 function draftOf(schema: Readonly<Record<string, unknown>>): Draft {
-  const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
+  const declared = typeof schema['$schema'] === 'string' ? schema['$schema'] : '';
   if (declared.includes('2020-12')) return '2020-12';
   if (declared.includes('2019-09')) return '2019-09';
   return 'draft-07';
@@ -58,6 +58,6 @@ function ajvFor(draft: Draft): AjvClass {
 }
 
 function toViolation(error: ErrorObject): { readonly instance_path: string; readonly message: string } {
-  const extra = error.keyword === 'additionalProperties' ? ` '${String(error.params.additionalProperty)}'` : '';
+  const extra = error.keyword === 'additionalProperties' ? ` '${String(error.params['additionalProperty'])}'` : '';
   return { instance_path: error.instancePath, message: `${error.message ?? error.keyword}${extra}` };
 }

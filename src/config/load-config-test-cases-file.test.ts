@@ -110,6 +110,6 @@ describe('test_cases_file', () => {
     expect(json.length).toBeGreaterThan(3_000_000);
     const config = expectConfig(await loadYaml(AGENT('big.json'), { 'big.json': json }));
     expect(config.test_cases).toHaveLength(600);
-    expect(config.test_cases[599]?.turns[3]?.expected_tools?.[1]?.args?.b?.kind).toBe('regex');
+    expect(config.test_cases[599]?.turns[3]?.expected_tools?.[1]?.args?.['b']?.kind).toBe('regex');
   });
 });

@@ -193,10 +193,10 @@ describe('loadConfig: a valid configuration', () => {
     const [nameOnly, withArgs] = second?.expected_tools ?? [];
     expect(nameOnly).toEqual({ name: 'subtract', name_match: 'substring', args: null, count: 1 });
     expect(withArgs?.count).toBe(2);
-    expect(withArgs?.args?.a).toEqual({ kind: 'literal', value: 206588 });
-    expect(withArgs?.args?.b).toEqual({ kind: 'fuzzy', value: '181,001' });
-    expect(withArgs?.args?.row).toEqual({ kind: 'literal', value: { y: 1 } });
-    const cell = withArgs?.args?.cell;
+    expect(withArgs?.args?.['a']).toEqual({ kind: 'literal', value: 206588 });
+    expect(withArgs?.args?.['b']).toEqual({ kind: 'fuzzy', value: '181,001' });
+    expect(withArgs?.args?.['row']).toEqual({ kind: 'literal', value: { y: 1 } });
+    const cell = withArgs?.args?.['cell'];
     expect(cell?.kind === 'regex' && cell.pattern).toBe('(?i)^2009.*cash');
     expect(cell?.kind === 'regex' && cell.regex.fullMatch('2009 NET CASH')).toBe(true);
     expect(cell?.kind === 'regex' && cell.regex.fullMatch('in 2009 net cash')).toBe(false);

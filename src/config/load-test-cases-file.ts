@@ -51,7 +51,7 @@ export async function loadTestCasesFile(
   const data = document.data;
   const prefix: ConfigPath = Array.isArray(data) ? [] : ['test_cases'];
   const shapeIssues = isRecord(data) ? wrapperIssues(data, document) : [];
-  if (!Array.isArray(data) && !(isRecord(data) && Array.isArray(data.test_cases))) {
+  if (!Array.isArray(data) && !(isRecord(data) && Array.isArray(data['test_cases']))) {
     const message = `a test cases file holds a list of test cases, or a mapping with \`test_cases:\` (got ${describeValue(data)})`;
     const location = document.locate(isRecord(data) ? ['test_cases'] : [], 'value');
     return {
@@ -59,7 +59,7 @@ export async function loadTestCasesFile(
       issues: [...shapeIssues, { ...pendingIssue(ISSUE.testCasesFileShape, ['test_cases_file'], message), location }],
     };
   }
-  const items = Array.isArray(data) ? data : data.test_cases;
+  const items = Array.isArray(data) ? data : data['test_cases'];
   const substituted = substituteEnv(items, env, ['test_cases']);
   return {
     ok: true,

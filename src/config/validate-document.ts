@@ -57,11 +57,11 @@ export function validateDocument(data: unknown): ValidatedDocument {
   issues.addAll(modelPresenceIssues(root));
   issues.addAll(modelAndModelsIssues(root));
   issues.addAll(testCaseSourceIssues(root));
-  const tools = validateList(root.tools, ['tools'], toolSchema, uniqueToolNames, issues);
+  const tools = validateList(root['tools'], ['tools'], toolSchema, uniqueToolNames, issues);
   return {
     section: <K extends SectionKey>(key: K) => sections.get(key) as Section<K> | undefined,
     tools,
-    inlineTestCases: root.test_cases,
+    inlineTestCases: root['test_cases'],
     issues,
   };
 }

@@ -6,7 +6,7 @@ export type PickedExport =
 
 export function pickExport(namespace: Readonly<Record<string, unknown>>, exportName: string): PickedExport {
   if (Object.hasOwn(namespace, exportName)) return { found: true, value: namespace[exportName] };
-  const commonJs = namespace.default;
+  const commonJs = namespace['default'];
   if (typeof commonJs === 'object' && commonJs !== null && Object.hasOwn(commonJs, exportName)) {
     return { found: true, value: (commonJs as Record<string, unknown>)[exportName] };
   }

@@ -24,7 +24,7 @@ export async function compareCommand(
   if (typeof b === 'number') return b;
   const results = compareResults(a.record.report.results, b.record.report.results);
   const metrics = metricDeltas(summarizeMetrics(a.record.report.results), summarizeMetrics(b.record.report.results));
-  const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+  const color = Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
   const lines = formatComparison({ a: compared(a), b: compared(b), results, metrics }, createPalette(color));
   process.stdout.write(`${lines.join('\n')}\n`);
   return hasRegression(results) ? EXIT.failed : EXIT.ok;

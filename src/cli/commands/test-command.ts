@@ -50,7 +50,7 @@ import { writeHtmlOutputs } from '../write-html-outputs.js';
 type Reporters = Extract<ComposedReporters, { ok: true }>;
 
 export async function testCommand(configArg: string, raw: RawTestOptions, argv: string[]): Promise<ExitCode> {
-  tuneHeapForLongRuns(process.execArgv, process.env.NODE_OPTIONS);
+  tuneHeapForLongRuns(process.execArgv, process.env['NODE_OPTIONS']);
   const shard = resolveShardOption(raw.shard, raw.shardTotal, process.env);
   const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.

@@ -57,7 +57,7 @@ describe('renderAgentYaml', () => {
   it('keeps a model name intact, quoting it when YAML would misread it', () => {
     for (const model of ['llama3.2:1b', 'Qwen/Qwen2.5-7B-Instruct', 'my model # v2', 'yes', '- x', 'a:']) {
       const doc = parse(render('ollama', model)) as Rendered;
-      expect(doc.model.name).toBe(model);
+      expect(doc.model['name']).toBe(model);
     }
     expect(render('ollama', 'qwen2.5:7b')).toMatch(/^ {2}name: qwen2\.5:7b +# .*\(ollama pull qwen2\.5:7b\)$/m);
     // The loader reads `$${` back as the literal `${`.
@@ -67,7 +67,7 @@ describe('renderAgentYaml', () => {
   it('writes a two-turn conversation asserting tools with literal, fuzzy and regex arguments', () => {
     const doc = parse(render('ollama')) as Rendered;
     expect(doc.tools.map((tool) => tool.name)).toEqual(['calculator', 'lookup_price']);
-    expect(doc.evaluations.metrics.map((metric) => metric.metric ?? metric.type)).toEqual(['numeric', 'code']);
+    expect(doc.evaluations.metrics.map((metric) => metric['metric'] ?? metric['type'])).toEqual(['numeric', 'code']);
     const [first, second] = doc.test_cases[0]!.turns;
     expect(first!.expected_tools).toEqual([{ name: 'lookup_price', args: { item: { regex: '(?i)(the )?laptops?' } } }]);
     expect(second!.expected_tools).toEqual([

@@ -146,7 +146,7 @@ async function runModels(
         cases,
       })),
     );
-    const color = Boolean(process.stdout.isTTY) && !process.env.NO_COLOR;
+    const color = Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
     process.stdout.write(`\n${formatMatrixTable(matrix, createPalette(color)).join('\n')}\n\n`);
     const problems = await writeComparisonOutputs(matrix, comparison, redactor);
     const records = started.map((model) => model.reporters.recordPath());

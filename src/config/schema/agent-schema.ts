@@ -104,7 +104,7 @@ export function testCaseSourceIssues(root: Readonly<Record<string, unknown>>): P
 /** `model:` is required, except with `backend: { module: ... }`, whose agent chooses its own model (if any). */
 export function modelPresenceIssues(root: Readonly<Record<string, unknown>>): PendingIssue[] {
   if (hasKey(root, 'model') || hasKey(root, 'models')) return [];
-  const backend = root.backend;
+  const backend = root['backend'];
   if (typeof backend === 'object' && backend !== null && hasKey(backend as Record<string, unknown>, 'module'))
     return [];
   return [

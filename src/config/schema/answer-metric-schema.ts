@@ -24,10 +24,16 @@ function exactlyOne(first: string, second: string, hint: string) {
         hint,
       });
     } else if (!hasFirst && !hasSecond) {
-      addIssue(ctx, ISSUE.missingKey, [first], `metric ${String(metric.metric)} needs \`${first}\` or \`${second}\``, {
-        target: 'parent',
-        hint,
-      });
+      addIssue(
+        ctx,
+        ISSUE.missingKey,
+        [first],
+        `metric ${String(metric['metric'])} needs \`${first}\` or \`${second}\``,
+        {
+          target: 'parent',
+          hint,
+        },
+      );
     }
   });
 }
@@ -53,10 +59,10 @@ export const regexMetric = z
   })
   .check(
     objectRule((metric, ctx) => {
-      if (typeof metric.pattern !== 'string' || metric.pattern === '') return;
-      const compiled = compileLinearRegex(metric.pattern);
+      if (typeof metric['pattern'] !== 'string' || metric['pattern'] === '') return;
+      const compiled = compileLinearRegex(metric['pattern']);
       if (compiled.ok) return;
-      const message = `invalid regular expression ${JSON.stringify(metric.pattern)}: ${compiled.reason}`;
+      const message = `invalid regular expression ${JSON.stringify(metric['pattern'])}: ${compiled.reason}`;
       addIssue(ctx, ISSUE.invalidRegex, ['pattern'], message, { hint: compiled.hint ?? 'fix the pattern' });
     }),
   );

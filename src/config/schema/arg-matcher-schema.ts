@@ -33,7 +33,7 @@ export const matcherObjectSchema = z
           hint: `keep either \`${present[0]}\` or \`${present[1]}\``,
         });
       }
-      if (hasKey(matcher, 'regex') && typeof matcher.regex === 'string') checkRegex(matcher.regex, ctx);
+      if (hasKey(matcher, 'regex') && typeof matcher['regex'] === 'string') checkRegex(matcher['regex'], ctx);
     }),
   );
 

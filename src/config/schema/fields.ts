@@ -138,7 +138,7 @@ export function uniqueNamesRule(
         return;
       }
       const { message, hint } = describe(name, first);
-      const hasName = isRecord(item) && typeof item.name === 'string';
+      const hasName = isRecord(item) && typeof item['name'] === 'string';
       issues.push(pendingIssue(ISSUE.duplicateName, hasName ? [index, 'name'] : [index], message, { hint }));
     });
     return issues;

@@ -110,14 +110,14 @@ export const metricSchema = z.discriminatedUnion('type', [
 /** The name a metric is reported under: `name`, else the metric, metric_type or grader export. */
 export function metricNameOf(metric: unknown): string | null {
   if (!isRecord(metric)) return null;
-  if (typeof metric.name === 'string') return metric.name;
+  if (typeof metric['name'] === 'string') return metric['name'];
   const fallback =
-    metric.type === 'standard'
-      ? metric.metric
-      : metric.type === 'rag'
-        ? metric.metric_type
-        : metric.type === 'code' && typeof metric.grader === 'string'
-          ? parseExportSpec(metric.grader)?.export_name
+    metric['type'] === 'standard'
+      ? metric['metric']
+      : metric['type'] === 'rag'
+        ? metric['metric_type']
+        : metric['type'] === 'code' && typeof metric['grader'] === 'string'
+          ? parseExportSpec(metric['grader'])?.export_name
           : null;
   return typeof fallback === 'string' ? fallback : null;
 }

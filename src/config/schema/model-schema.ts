@@ -30,7 +30,7 @@ export const modelSchema = z
   })
   .check(
     objectRule((model, ctx) => {
-      const provider = model.provider;
+      const provider = model['provider'];
       if (typeof provider !== 'string') return;
       if (ENDPOINT_REQUIRED.has(provider) && !hasKey(model, 'endpoint')) {
         addIssue(ctx, ISSUE.endpointRequired, ['endpoint'], `provider ${provider} needs an \`endpoint\``, {

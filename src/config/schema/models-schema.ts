@@ -7,8 +7,8 @@ import { modelSchema } from './model-schema.js';
 import { withIssue } from './schema-meta.js';
 
 function modelKey(item: unknown): string | null {
-  if (!isRecord(item) || typeof item.provider !== 'string' || typeof item.name !== 'string') return null;
-  return `${item.provider}:${item.name}`;
+  if (!isRecord(item) || typeof item['provider'] !== 'string' || typeof item['name'] !== 'string') return null;
+  return `${item['provider']}:${item['name']}`;
 }
 
 /** Two entries naming the same provider and model would give two runs no one could tell apart. */

@@ -62,7 +62,7 @@ export const testCaseSchema = z
   );
 
 export function testCaseNameOf(testCase: unknown): string | null {
-  const name = isRecord(testCase) ? testCase.name : null;
+  const name = isRecord(testCase) ? testCase['name'] : null;
   return typeof name === 'string' && name.trim() !== '' ? name : null;
 }
 

@@ -17,14 +17,14 @@ interface Entry {
 }
 
 export function toolAssertionRules(turn: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
-  const expected = entries(turn.expected_tools, 'expected_tools', 1);
-  const forbidden = entries(turn.forbidden_tools, 'forbidden_tools', 0);
+  const expected = entries(turn['expected_tools'], 'expected_tools', 1);
+  const forbidden = entries(turn['forbidden_tools'], 'forbidden_tools', 0);
   orderRule(turn, expected, ctx);
   contradictionRule([...expected, ...forbidden], ctx);
 }
 
 function orderRule(turn: Record<string, unknown>, expected: readonly Entry[], ctx: z.core.$RefinementCtx): void {
-  if (turn.expected_tools_order !== 'strict' || expected.some((entry) => entry.count >= 1)) return;
+  if (turn['expected_tools_order'] !== 'strict' || expected.some((entry) => entry.count >= 1)) return;
   addIssue(
     ctx,
     ISSUE.toolOrder,
@@ -68,11 +68,11 @@ function entries(list: unknown, key: 'expected_tools' | 'forbidden_tools', defau
     const path = [key, index] as const;
     if (typeof item === 'string' && item.trim() !== '') {
       found.push({ path, name: item, has_args: false, count: defaultCount, exact: false });
-    } else if (isRecord(item) && typeof item.name === 'string' && item.name.trim() !== '') {
-      const hasArgs = isRecord(item.args) && Object.keys(item.args).length > 0;
-      const count = key === 'forbidden_tools' ? 0 : countOf(item.count);
-      const exact = item.name_match === 'exact';
-      if (count !== null) found.push({ path, name: item.name, has_args: hasArgs, count, exact });
+    } else if (isRecord(item) && typeof item['name'] === 'string' && item['name'].trim() !== '') {
+      const hasArgs = isRecord(item['args']) && Object.keys(item['args']).length > 0;
+      const count = key === 'forbidden_tools' ? 0 : countOf(item['count']);
+      const exact = item['name_match'] === 'exact';
+      if (count !== null) found.push({ path, name: item['name'], has_args: hasArgs, count, exact });
     }
   });
   return found;

@@ -91,9 +91,9 @@ function checkTransport(tool: Record<string, unknown>, ctx: z.core.$RefinementCt
 
 /** A tool both included and excluded is a contradiction, not a choice. */
 function checkSelection(tool: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
-  if (!Array.isArray(tool.include) || !Array.isArray(tool.exclude)) return;
-  const included = new Set(tool.include);
-  tool.exclude.forEach((name: unknown, index) => {
+  if (!Array.isArray(tool['include']) || !Array.isArray(tool['exclude'])) return;
+  const included = new Set(tool['include']);
+  tool['exclude'].forEach((name: unknown, index) => {
     if (typeof name !== 'string' || !included.has(name)) return;
     addIssue(ctx, ISSUE.conflictingKeys, ['exclude', index], `"${name}" is both included and excluded`, {
       hint: 'remove it from one of the two lists',
@@ -104,7 +104,7 @@ function checkSelection(tool: Record<string, unknown>, ctx: z.core.$RefinementCt
 export const toolSchema = z.discriminatedUnion('type', [functionToolSchema, mcpToolSchema]);
 
 export function toolNameOf(tool: unknown): string | null {
-  return isRecord(tool) && typeof tool.name === 'string' ? tool.name : null;
+  return isRecord(tool) && typeof tool['name'] === 'string' ? tool['name'] : null;
 }
 
 export const uniqueToolNames = uniqueNamesRule(toolNameOf, (name, first) => ({

@@ -59,8 +59,8 @@ export const fileSchema = z
   })
   .check(
     objectRule((file, ctx) => {
-      if (hasKey(file, 'type') || typeof file.path !== 'string' || inferFileType(file.path) !== null) return;
-      addIssue(ctx, ISSUE.fileType, ['type'], `cannot tell the type of "${file.path}" from its extension`, {
+      if (hasKey(file, 'type') || typeof file['path'] !== 'string' || inferFileType(file['path']) !== null) return;
+      addIssue(ctx, ISSUE.fileType, ['type'], `cannot tell the type of "${file['path']}" from its extension`, {
         target: 'parent',
         hint: `add type: one of ${FILE_TYPES.join(', ')}`,
       });

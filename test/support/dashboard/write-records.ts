@@ -31,7 +31,7 @@ export interface RunSpec {
 
 /** A stored selection: every test case unless `fields` say otherwise (filters, grep, exclude, limit, shard…). */
 export function selectionOf(suiteCases: number, fields: Record<string, JsonValue> = {}): JsonValue {
-  const filters = fields.filters;
+  const filters = fields['filters'];
   return {
     filter: Array.isArray(filters) && filters.length === 1 ? (filters[0] ?? null) : null,
     filters: [],
