@@ -38,4 +38,4 @@ export interface Reporter {
   onEnd?(report: RunReport, state: RunState): void | Promise<void>;
 }
 
-export type RunState = 'completed' | 'interrupted' | 'failed';
+export type RunState = 'completed' | 'interrupted';

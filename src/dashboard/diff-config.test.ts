@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonValue } from '../core/json.js';
+import type { StoredRunMetadata } from '../records/run-record.js';
 import type { RunMetadata } from './dashboard-types.js';
 import { diffConfig, flattenMetadata, MAX_DIFFERENCES } from './diff-config.js';
-import { normalizeMetadata } from './parse-run-record.js';
+import { runMetadata } from './parse-run-record.js';
 
-function metadata(config: unknown, extra: Record<string, unknown> = {}): RunMetadata {
-  return normalizeMetadata({
-    model: { provider: 'ollama', name: 'm' },
-    config_snapshot: config,
+function metadata(config: JsonValue, extra: Partial<StoredRunMetadata> = {}): RunMetadata {
+  return runMetadata({
     cli_args: ['test'],
+    config_snapshot: config,
+    git_commit: null,
+    holodeck_version: '0.1.0',
+    node_version: 'v20.19.0',
+    backend: 'ai_sdk',
+    model: { provider: 'ollama', name: 'm' },
+    started_at: '2026-12-02T12:30:05.123Z',
+    finished_at: '2026-12-02T12:31:05.123Z',
     ...extra,
   });
 }

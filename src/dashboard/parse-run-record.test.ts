@@ -44,44 +44,64 @@ describe('parseRunRecord', () => {
   });
 
   it.each([['[]'], ['null'], ['{"report": {}}'], ['{"report": {"results": {}}}']])(
-    'rejects %s as not a record',
+    'refuses %s as not a run record, naming the run',
     (text) => {
-      expect(errorOf(() => parseRunRecord(text, runId)).message).toMatch(/not a run record/);
+      const error = errorOf(() => parseRunRecord(text, runId));
+      expect(error.code).toBe('RECORD_UNREADABLE');
+      expect(error.message).toMatch(new RegExp(`^${runId.id}: not a valid run record: `));
     },
   );
 
-  it('fills missing or mistyped fields with defaults and computes a missing summary', () => {
-    const text = JSON.stringify({
+  it('refuses a damaged record with the path of each problem, instead of filling in defaults', () => {
+    const base = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [singleCase('capital', true)] });
+    const report = base['report'] as { results: Record<string, unknown>[] };
+    const damaged = {
+      ...base,
       state: 'exploded',
-      metadata: { model: 'gpt', cli_args: 'test', started_at: 5 },
-      report: {
-        results: [
-          {
-            test_name: 7,
-            passed: 'yes',
-            turns: [{ input: 'hi', passed: true, token_usage: { prompt_tokens: 3 } }, 'junk'],
-          },
-          'not an object',
-        ],
-      },
-    });
-    const record = parseRunRecord(text, runId);
-    expect(record.state).toBe('completed');
-    expect(record.metadata).toMatchObject({ model: null, cli_args: [], started_at: null, git_commit: null });
-    expect(record.report.agent_name).toBe('financial-assistant');
-    expect(record.report.results).toHaveLength(1);
-    const [result] = record.report.results;
-    expect(result?.test_name).toBe('(unnamed test case)');
-    expect(result?.passed).toBe(false);
-    expect(result?.turns).toHaveLength(1);
-    expect(result?.turns?.[0]?.token_usage).toMatchObject({ prompt_tokens: 3, total_tokens: 3 });
-    expect(record.report.summary).toMatchObject({ total_tests: 1, passed: 0, total_turns: 1, passed_turns: 1 });
+      report: { ...report, results: [{ ...report.results[0], test_name: 7 }] },
+    };
+    const { message } = errorOf(() => parseRunRecord(JSON.stringify(damaged), runId));
+    expect(message).toContain('state: ');
+    expect(message).toContain('report.results.0.test_name: ');
   });
 
-  it('keeps interrupted and failed states', () => {
+  it('refuses a record of a newer version with the version this holodeck reads', () => {
+    const base = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [] });
+    const { code, message } = errorOf(() => parseRunRecord(JSON.stringify({ ...base, record_version: 9 }), runId));
+    expect(code).toBe('RECORD_UNREADABLE');
+    expect(message).toBe(`${runId.id}: record_version 9 is not supported (this holodeck reads version 2)`);
+  });
+
+  it('upgrades a version 1 record: statuses from the recorded facts, the summary counts from the results', () => {
+    const results = [conversationCase('revenue', { failTurn: 1 }), singleCase('capital', true)];
+    const base = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results });
+    const strip = ({ status: _status, ...rest }: Record<string, unknown>) => rest;
+    const v1Results = JSON.parse(JSON.stringify(results)).map((result: Record<string, unknown>) => {
+      const turns = result['turns'] as Record<string, unknown>[] | undefined;
+      return strip(turns === undefined ? result : { ...result, turns: turns.map(strip) });
+    });
+    const {
+      errored: _e,
+      skipped: _s,
+      errored_turns: _t,
+      ...v1Summary
+    } = (base['report'] as { summary: object }).summary as Record<string, unknown>;
+    const v1 = {
+      ...base,
+      record_version: 1,
+      report: { ...(base['report'] as object), summary: v1Summary, results: v1Results },
+    };
+    const record = parseRunRecord(JSON.stringify(v1), runId);
+    expect(record.record_version).toBe(2);
+    expect(record.report.results.map((r) => r.status)).toEqual(['failed', 'passed']);
+    expect(record.report.results[0]?.turns?.map((t) => t.status)).toEqual(['passed', 'failed', 'passed']);
+    expect(record.report.summary).toMatchObject({ errored: 0, skipped: 0, errored_turns: 0 });
+  });
+
+  it('keeps the interrupted state, and reads the never-written state failed as interrupted', () => {
     const base = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [] });
     expect(parseRunRecord(JSON.stringify({ ...base, state: 'interrupted' }), runId).state).toBe('interrupted');
-    expect(parseRunRecord(JSON.stringify({ ...base, state: 'failed' }), runId).state).toBe('failed');
+    expect(parseRunRecord(JSON.stringify({ ...base, state: 'failed' }), runId).state).toBe('interrupted');
   });
 });
 
@@ -99,15 +119,37 @@ describe('parsePartialLog', () => {
     expect(record.report.agent_name).toBe('financial-assistant');
   });
 
-  it('takes metadata from a header line when there is one', () => {
+  it('takes the run and its metadata from the header line the run-record reporter writes', () => {
+    const record = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [], backend: 'module' });
+    const { finished_at: _finished, ...metadata } = record['metadata'] as Record<string, unknown>;
+    const report = record['report'] as Record<string, unknown>;
     const header = JSON.stringify({
+      record_version: 2,
       run_id: 'u-1',
-      metadata: { backend: 'module', started_at: '2026-12-02T12:30:05.123Z' },
+      agent_name: 'Financial Assistant',
+      agent_config_path: report['agent_config_path'],
+      timestamp: report['timestamp'],
+      holodeck_version: '0.1.0',
+      metadata,
     });
-    const record = parsePartialLog(`${header}\n${JSON.stringify(singleCase('a', true))}\n`, runId, 'incomplete');
-    expect(record.run_id).toBe('u-1');
-    expect(record.metadata.backend).toBe('module');
-    expect(record.state).toBe('incomplete');
+    const source = `${header}\n${JSON.stringify(singleCase('a', true))}\n`;
+    const parsed = parsePartialLog(source, runId, 'incomplete');
+    expect(parsed.run_id).toBe('u-1');
+    expect(parsed.metadata).toMatchObject({
+      backend: 'module',
+      started_at: '2026-12-02T12:30:05.123Z',
+      finished_at: null,
+    });
+    expect(parsed.report.agent_name).toBe('Financial Assistant');
+    expect(parsed.report.results.map((r) => r.test_name)).toEqual(['a']);
+    expect(parsed.state).toBe('incomplete');
+  });
+
+  it('leaves out lines that are not a valid result', () => {
+    const bad = JSON.stringify({ ...singleCase('bad', true), status: 'exploded' });
+    const source = [JSON.stringify(singleCase('a', true)), bad, 'not json', JSON.stringify(singleCase('b', false))];
+    const parsed = parsePartialLog(source.join('\n'), runId, 'running');
+    expect(parsed.report.results.map((r) => r.test_name)).toEqual(['a', 'b']);
   });
 
   it('reads an empty log (a run that has just begun) as a run with no results', () => {

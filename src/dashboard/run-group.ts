@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { asFields, list, numberOrNull, text, textOrNull } from './json-fields.js';
+import type { RunSelection } from '../records/run-record.js';
 
 /** The selection a run record stores (`metadata.selection`), reduced to what decides which cases ran. */
 export interface RunSelectionView {
@@ -31,31 +31,29 @@ export interface RunGroup {
   readonly selection_label: string;
 }
 
-function patterns(fields: Readonly<Record<string, unknown>>, key: string): string[] {
-  return list(fields, key).filter((item): item is string => typeof item === 'string');
+function positiveInt(value: number | null | undefined): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : null;
 }
 
-function positiveInt(value: number | null): number | null {
-  return value !== null && Number.isInteger(value) && value >= 1 ? value : null;
-}
+/** The parts of a stored selection that decide which cases ran (older records may lack some). */
+export type StoredSelection = Partial<
+  Pick<RunSelection, 'filter' | 'filters' | 'grep' | 'exclude' | 'last_failed' | 'limit' | 'shard'>
+>;
 
 /** The selection of a record's metadata; null when the record has none (written before selections were kept). */
-export function normalizeSelection(value: unknown): RunSelectionView | null {
-  const fields = asFields(value);
-  if (fields === null) return null;
-  const single = textOrNull(fields, 'filter');
-  const filters = Array.isArray(fields.filters) ? patterns(fields, 'filters') : single === null ? [] : [single];
-  const lastFailed = asFields(fields.last_failed);
-  const shard = asFields(fields.shard);
-  const index = shard === null ? null : positiveInt(numberOrNull(shard, 'index'));
-  const total = shard === null ? null : positiveInt(numberOrNull(shard, 'total'));
+export function normalizeSelection(selection: StoredSelection | null | undefined): RunSelectionView | null {
+  if (selection === null || selection === undefined) return null;
+  const single = selection.filter ?? null;
+  const filters = selection.filters ?? (single === null ? [] : [single]);
+  const lastFailed = selection.last_failed ?? null;
+  const index = positiveInt(selection.shard?.index);
+  const total = positiveInt(selection.shard?.total);
   return {
     filters,
-    grep: textOrNull(fields, 'grep'),
-    exclude: patterns(fields, 'exclude'),
-    last_failed:
-      lastFailed === null ? null : { run_id: text(lastFailed, 'run_id'), cases: list(lastFailed, 'names').length },
-    limit: positiveInt(numberOrNull(fields, 'limit')),
+    grep: selection.grep ?? null,
+    exclude: selection.exclude ?? [],
+    last_failed: lastFailed === null ? null : { run_id: lastFailed.run_id, cases: lastFailed.names.length },
+    limit: positiveInt(selection.limit),
     shard: index === null || total === null ? null : { index, total },
   };
 }

@@ -153,7 +153,17 @@ describe('RunIndex', () => {
       agent_config_path: join(project, 'agent.yaml'),
       timestamp: '2026-12-01T09:00:00.000Z',
       holodeck_version: '0.1.0',
-      metadata: { started_at: '2026-12-01T09:00:00.000Z', selection: selectionOf(3, { grep: '^rev' }) },
+      metadata: {
+        cli_args: ['test', 'agent.yaml', '--grep', '^rev'],
+        config_snapshot: null,
+        git_commit: null,
+        holodeck_version: '0.1.0',
+        node_version: 'v20.19.0',
+        backend: 'ai_sdk',
+        model: { provider: 'ollama', name: 'qwen3:8b' },
+        started_at: '2026-12-01T09:00:00.000Z',
+        selection: selectionOf(3, { grep: '^rev' }),
+      },
     };
     await mkdir(join(results, 'financial-assistant'), { recursive: true });
     await writeFile(

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
 import { recordOf } from '../../test/support/dashboard/write-records.js';
+import { summarizeMetrics } from '../core/metric-tally.js';
+import { DashboardError } from './dashboard-error.js';
 import { parseRunRecord } from './parse-run-record.js';
 import { requireRunId } from './run-id.js';
-import { summarizeMetrics, summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
+import { summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
 
 describe('summarizeRun', () => {
   it('keeps the metadata and figures the runs table and charts need', () => {
@@ -62,16 +64,13 @@ describe('summarizeRecordSource', () => {
     expect(summarizeRecordSource(source, runId)).toEqual(summarizeRun(runId, record, record.report.results));
   });
 
-  it('computes the figures of a record without a summary', () => {
+  it('refuses a record that is not a run record, naming the run and the first problems', () => {
     const runId = requireRunId('a/b');
     const source = JSON.stringify({
       report: { results: [singleCase('x', false), singleCase('y', true)], summary: { passed: 9 } },
     });
-    expect(summarizeRecordSource(source, runId).summary).toMatchObject({
-      total_tests: 2,
-      passed: 9,
-      failed: 1,
-      total_turns: 2,
-    });
+    const read = () => summarizeRecordSource(source, runId);
+    expect(read).toThrow(DashboardError);
+    expect(read).toThrow(/^a\/b: not a valid run record: record_version: .*run_id: .*metadata: /);
   });
 });

@@ -1,43 +1,11 @@
 /** The small per-run summary kept in the runs index: metadata, summary figures and per-metric means. */
-import { createMetricTally } from '../core/metric-tally.js';
-import type { RunReport } from '../core/results.js';
+import { summarizeMetrics } from '../core/metric-tally.js';
+import type { RunReport, TestResult } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
-import type { DashboardRunState, MetricSummary, RunMetadata, RunSummary } from './dashboard-types.js';
-import { asFields, type Fields, flag, list, numberOrNull, text, textOrNull } from './json-fields.js';
-import { normalizeResults, parseRecordParts, reportHead } from './parse-run-record.js';
+import type { DashboardRunState, RunMetadata, RunSummary } from './dashboard-types.js';
+import { parseRunRecord } from './parse-run-record.js';
 import { runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
-
-function metricLists(result: Fields): readonly unknown[] {
-  if (!Array.isArray(result.turns)) return [list(result, 'metric_results')];
-  return result.turns.map((turn) => list(asFields(turn) ?? {}, 'metric_results'));
-}
-
-/**
- * Per-metric figures over every evaluation of a run (core/metric-tally.ts). Reads results as raw JSON so the
- * index need not build whole test results.
- */
-export function summarizeMetrics(results: readonly unknown[]): MetricSummary[] {
-  const tally = createMetricTally();
-  for (const item of results) {
-    const result = asFields(item);
-    if (result === null) continue;
-    for (const metrics of metricLists(result)) {
-      for (const metric of metrics as readonly unknown[]) {
-        const fields = asFields(metric);
-        if (fields === null) continue;
-        tally.add({
-          metric_name: text(fields, 'metric_name', '(unnamed metric)'),
-          score: numberOrNull(fields, 'score'),
-          passed: flag(fields, 'passed'),
-          skipped: flag(fields, 'skipped'),
-          error: textOrNull(fields, 'error'),
-        });
-      }
-    }
-  }
-  return tally.summaries();
-}
 
 /** What a summary needs of a record: everything but the test results. */
 export interface RunHead {
@@ -51,7 +19,7 @@ export interface RunHead {
 export function summarizeRun(
   runId: RunId,
   head: RunHead,
-  results: readonly unknown[],
+  results: readonly TestResult[],
   configBases: readonly string[] = [],
 ): RunSummary {
   const { metadata, report } = head;
@@ -75,11 +43,10 @@ export function summarizeRun(
   };
 }
 
-/** The summary of a record file's text, without building its test results (unless it lacks a summary). */
+/** The summary of a record file's text: the record is read (and validated) whole, and only its summary kept. */
 export function summarizeRecordSource(source: string, runId: RunId, configBases: readonly string[] = []): RunSummary {
-  const parts = parseRecordParts(source, runId);
-  const report = reportHead(parts.report, runId, parts.metadata, () => normalizeResults(parts.results));
-  return summarizeRun(runId, { ...parts, report }, parts.results, configBases);
+  const record = parseRunRecord(source, runId);
+  return summarizeRun(runId, record, record.report.results, configBases);
 }
 
 /** The index line of a file that could not be read: listed, with the reason, so it is not silently missing. */

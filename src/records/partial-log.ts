@@ -64,6 +64,22 @@ export async function* partialLogResults(path: string): AsyncIterable<TestResult
   }
 }
 
+/**
+ * A log's text as it stands (a run may still be appending to it): its header and its valid result lines in
+ * file order. Other lines, such as a last line still being written, are left out.
+ */
+export function parsePartialLogText(text: string): { header: PartialHeader | null; results: TestResult[] } {
+  let header: PartialHeader | null = null;
+  const results: TestResult[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const parsed = parseLine(line);
+    if (parsed.kind === 'header' && header === null) header = parsed.header;
+    else if (parsed.kind === 'result') results.push(parsed.result);
+  }
+  return { header, results };
+}
+
 /** `--repeat`: one finished repeat of a case, logged as it finished (the case's result comes once all are in). */
 export interface LoggedRepeat {
   readonly test_name: string;

@@ -2,14 +2,17 @@
  * The run record: what every `holodeck test` run leaves in `results/<agent-slug>/<timestamp>.json` for
  * history and the dashboard — the JSON report plus redacted metadata — and how to read it back.
  */
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { runReportSchema, testResultSchema } from './report-schema.js';
+import { describeIssues, parseRecordJson, RunRecordError, readRecordText } from './run-record-error.js';
 import { settleParsedResult } from './settle-parsed-result.js';
+
+export { RunRecordError, type RunRecordErrorCode } from './run-record-error.js';
+
 import { upgradeReport, upgradeTestResult } from './upgrade-results.js';
 
 /** Version 2 added `status` to cases and turns and `errored`/`skipped` to the summary; version 1 is upgraded on read. */
@@ -138,42 +141,34 @@ export const metadataSchema = z.object({
 export const runRecordSchema = z.object({
   record_version: z.union([z.literal(1), z.literal(RUN_RECORD_VERSION)]),
   run_id: z.string().min(1),
-  state: z.enum(['completed', 'interrupted', 'failed']),
+  // No released version wrote 'failed' (no code produced it); a record that says so is read as interrupted.
+  state: z
+    .enum(['completed', 'interrupted', 'failed'])
+    .transform((state): RunState => (state === 'failed' ? 'interrupted' : state)),
   metadata: metadataSchema,
   report: runReportSchema,
 });
 
-export type RunRecordErrorCode =
-  | 'RUN_RECORD_UNREADABLE'
-  | 'RUN_RECORD_INVALID_JSON'
-  | 'RUN_RECORD_UNSUPPORTED_VERSION'
-  | 'RUN_RECORD_INVALID';
-
-/** A run record that cannot be read, is not JSON, or does not have the record's shape. */
-export class RunRecordError extends Error {
-  constructor(
-    readonly code: RunRecordErrorCode,
-    readonly path: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`${path}: ${message}`, options);
-    this.name = 'RunRecordError';
-  }
-}
-
 /** Reads and validates a run record; throws RunRecordError naming the file and the first problems. */
 export async function readRunRecord(path: string): Promise<RunRecord> {
-  const parsed = parseJson(path, await readText(path));
+  return parseRunRecord(await readRecordText(path), path);
+}
+
+/**
+ * Validates a run record's text (`source` names it in errors), upgrading older versions; throws RunRecordError
+ * (not JSON, a version this holodeck does not read, or not the record's shape, with the first problems located).
+ */
+export function parseRunRecord(text: string, source: string): RunRecord {
+  const parsed = parseRecordJson(source, text);
   const version = isRecord(parsed) ? parsed['record_version'] : undefined;
   if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
     const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
-    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', path, message);
+    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', source, message);
   }
   const upgraded = isRecord(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
   const result = runRecordSchema.safeParse(upgraded);
   if (!result.success)
-    throw new RunRecordError('RUN_RECORD_INVALID', path, `not a valid run record: ${describeIssues(result.error)}`);
+    throw new RunRecordError('RUN_RECORD_INVALID', source, `not a valid run record: ${describeIssues(result.error)}`);
   const { report } = result.data;
   return {
     ...result.data,
@@ -187,7 +182,7 @@ export async function readRunRecord(path: string): Promise<RunRecord> {
  * a crash is ignored; any other bad line is an error.
  */
 export async function readPartialResults(path: string): Promise<TestResult[]> {
-  const lines = (await readText(path)).split('\n');
+  const lines = (await readRecordText(path)).split('\n');
   const results: TestResult[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '' || isHeaderLine(line)) continue;
@@ -212,29 +207,4 @@ export async function readPartialResults(path: string): Promise<TestResult[]> {
 /** The first line of a `.partial.jsonl` log names the run; it holds `metadata`, never `test_name`. */
 function isHeaderLine(line: string): boolean {
   return line.startsWith('{"record_version"');
-}
-
-async function readText(path: string): Promise<string> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-    throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run record (${reason})`, { cause: error });
-  }
-}
-
-function parseJson(path: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-}
-
-function describeIssues(error: z.ZodError): string {
-  const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
-  return `${issues.join('; ')}${more}`;
 }

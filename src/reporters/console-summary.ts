@@ -46,7 +46,6 @@ function headline(report: RunReport, state: RunState, options: SummaryOptions): 
   const name = escapeControlChars(report.agent_name);
   const { palette } = options;
   if (state === 'completed') return palette.bold(`Run completed — ${name}`);
-  if (state === 'failed') return palette.red(palette.bold(`Run failed — ${name} (partial results)`));
   const of = options.planned_cases === null ? '' : ` of ${options.planned_cases}`;
   return palette.yellow(
     palette.bold(`Run interrupted — ${name}: ${report.summary.total_tests}${of} test cases finished`),

@@ -152,9 +152,9 @@ describe('run record reporter', () => {
 
   it('still writes the record when onBegin was never called', async () => {
     const reporter = create();
-    await reporter.onEnd?.(reportOf([]), 'failed');
+    await reporter.onEnd?.(reportOf([]), 'interrupted');
     const saved = await readRunRecord(join(folder(), '2026-12-02T12-30-05-123Z.json'));
-    expect(saved.state).toBe('failed');
+    expect(saved.state).toBe('interrupted');
     expect(saved.run_id).not.toBe('');
   });
 

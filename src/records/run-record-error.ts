@@ -1,0 +1,47 @@
+/** Why a run record or log could not be read: a stable code, and the file (or source) it names first. */
+import { readFile } from 'node:fs/promises';
+import type { z } from 'zod';
+
+export type RunRecordErrorCode =
+  | 'RUN_RECORD_UNREADABLE'
+  | 'RUN_RECORD_INVALID_JSON'
+  | 'RUN_RECORD_UNSUPPORTED_VERSION'
+  | 'RUN_RECORD_INVALID';
+
+/** A run record that cannot be read, is not JSON, or does not have the record's shape. */
+export class RunRecordError extends Error {
+  constructor(
+    readonly code: RunRecordErrorCode,
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${path}: ${message}`, options);
+    this.name = 'RunRecordError';
+  }
+}
+
+export async function readRecordText(path: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run record (${reason})`, { cause: error });
+  }
+}
+
+export function parseRecordJson(path: string, text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+export function describeIssues(error: z.ZodError): string {
+  const issues = error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+  const more = error.issues.length > 5 ? ` (and ${error.issues.length - 5} more)` : '';
+  return `${issues.join('; ')}${more}`;
+}
