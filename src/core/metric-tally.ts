@@ -1,8 +1,7 @@
 /**
  * Per-metric figures over every evaluation of a run (per turn for multi-turn cases, the case's own for
- * single-turn ones): one tally, fed by typed results (the CLI) or fields read from raw JSON (the dashboard).
+ * single-turn ones): one tally, fed by whole results or by the evaluations of a record's head (the dashboard's index).
  */
-import type { MetricResult, TestResult } from './results.js';
 
 export interface MetricSummary {
   readonly metric_name: string;
@@ -68,12 +67,18 @@ export function createMetricTally(): MetricTally {
   };
 }
 
+/** What the tally reads of a case: its metric evaluations, or those of each of its turns. */
+export interface EvaluatedCase {
+  readonly metric_results: readonly TalliedMetric[];
+  readonly turns?: readonly { readonly metric_results: readonly TalliedMetric[] }[];
+}
+
 /** Every metric evaluation of a case: per turn for multi-turn cases, the case's own for single-turn ones. */
-export function evaluations(result: TestResult): readonly MetricResult[] {
+export function evaluations(result: EvaluatedCase): readonly TalliedMetric[] {
   return result.turns === undefined ? result.metric_results : result.turns.flatMap((turn) => turn.metric_results);
 }
 
-export function summarizeMetrics(results: readonly TestResult[]): MetricSummary[] {
+export function summarizeMetrics(results: readonly EvaluatedCase[]): MetricSummary[] {
   const tally = createMetricTally();
   for (const result of results) for (const metric of evaluations(result)) tally.add(metric);
   return tally.summaries();

@@ -1,9 +1,12 @@
 /** The small per-run summary kept in the runs index: metadata, summary figures and per-metric means. */
-import { summarizeMetrics } from '../core/metric-tally.js';
-import type { RunReport, TestResult } from '../core/results.js';
+import { type EvaluatedCase, summarizeMetrics } from '../core/metric-tally.js';
+import type { RunReport } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
+import { RunRecordError } from '../records/run-record.js';
+import { parseRunRecordHead } from '../records/run-record-head.js';
+import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunMetadata, RunSummary } from './dashboard-types.js';
-import { parseRunRecord } from './parse-run-record.js';
+import { runMetadata } from './parse-run-record.js';
 import { runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
 
@@ -19,7 +22,7 @@ export interface RunHead {
 export function summarizeRun(
   runId: RunId,
   head: RunHead,
-  results: readonly TestResult[],
+  results: readonly EvaluatedCase[],
   configBases: readonly string[] = [],
 ): RunSummary {
   const { metadata, report } = head;
@@ -43,10 +46,18 @@ export function summarizeRun(
   };
 }
 
-/** The summary of a record file's text: the record is read (and validated) whole, and only its summary kept. */
+/**
+ * The summary of a record file's text, validating all of it but the test results, of which only the metric
+ * evaluations are read (records/run-record-head.ts); the whole record is validated when the run is opened.
+ */
 export function summarizeRecordSource(source: string, runId: RunId, configBases: readonly string[] = []): RunSummary {
-  const record = parseRunRecord(source, runId);
-  return summarizeRun(runId, record, record.report.results, configBases);
+  try {
+    const head = parseRunRecordHead(source, runId.id);
+    return summarizeRun(runId, { ...head, metadata: runMetadata(head.metadata) }, head.evaluations, configBases);
+  } catch (error) {
+    if (error instanceof RunRecordError) throw new DashboardError('RECORD_UNREADABLE', error.message, { cause: error });
+    throw error;
+  }
 }
 
 /** The index line of a file that could not be read: listed, with the reason, so it is not silently missing. */

@@ -159,13 +159,7 @@ export async function readRunRecord(path: string): Promise<RunRecord> {
  * (not JSON, a version this holodeck does not read, or not the record's shape, with the first problems located).
  */
 export function parseRunRecord(text: string, source: string): RunRecord {
-  const parsed = parseRecordJson(source, text);
-  const version = isRecord(parsed) ? parsed['record_version'] : undefined;
-  if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
-    const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
-    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', source, message);
-  }
-  const upgraded = isRecord(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
+  const upgraded = upgradeRecordValue(parseRecordJson(source, text), source);
   const result = runRecordSchema.safeParse(upgraded);
   if (!result.success)
     throw new RunRecordError('RUN_RECORD_INVALID', source, `not a valid run record: ${describeIssues(result.error)}`);
@@ -175,6 +169,16 @@ export function parseRunRecord(text: string, source: string): RunRecord {
     record_version: RUN_RECORD_VERSION,
     report: { ...report, results: report.results.map(settleParsedResult) },
   };
+}
+
+/** A parsed record of a version this holodeck reads, upgraded to the current one; throws for other versions. */
+export function upgradeRecordValue(parsed: unknown, source: string): unknown {
+  const version = isRecord(parsed) ? parsed['record_version'] : undefined;
+  if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
+    const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
+    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', source, message);
+  }
+  return isRecord(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
 }
 
 /**
