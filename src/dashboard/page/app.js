@@ -1,3 +1,4 @@
+// @ts-check
 /** The dashboard page: top bar, hash routing to the views, and live refresh when runs are written. */
 import { isStatic, staticInfo, subscribe } from './api.js';
 import { h, mount } from './dom.js';
@@ -9,36 +10,64 @@ import { renderRun } from './view-run.js';
 import { renderRuns } from './view-runs.js';
 import { card } from './widgets.js';
 
-const VIEWS = {
-  runs: renderRuns,
-  run: renderRun,
-  case: renderCase,
-  compare: renderCompare,
-  'not-found': (root, route) => {
-    mount(
-      root,
-      card(
-        'Page not found',
-        {},
-        h('p', {}, `Nothing at ${route.path}. `, h('a', { href: runsHref() }, 'Go to the runs.')),
-      ),
-    );
-    return {};
-  },
-};
+/** @import { CompareRoute, NotFoundRoute, Route, ViewHandle } from './router.js' */
+
+/**
+ * @param {HTMLElement} root
+ * @param {NotFoundRoute} route
+ * @returns {ViewHandle}
+ */
+function renderNotFound(root, route) {
+  mount(
+    root,
+    card(
+      'Page not found',
+      {},
+      h('p', {}, `Nothing at ${route.path}. `, h('a', { href: runsHref() }, 'Go to the runs.')),
+    ),
+  );
+  return {};
+}
+
+/**
+ * The view of a route.
+ * @param {HTMLElement} root
+ * @param {Route} route
+ * @returns {ViewHandle}
+ */
+function renderView(root, route) {
+  switch (route.name) {
+    case 'runs':
+      return renderRuns(root, route);
+    case 'run':
+      return renderRun(root, route);
+    case 'case':
+      return renderCase(root, route);
+    case 'compare':
+      return renderCompare(root, route);
+    case 'not-found':
+      return renderNotFound(root, route);
+  }
+}
 
 const crumbs = h('nav', { className: 'crumbs', 'aria-label': 'breadcrumbs' });
 const status = h('span', { className: 'live-status' });
 const main = h('main', { className: 'page', id: 'main' });
 
+/**
+ * @param {string} text
+ * @param {string | null} [href]
+ */
 function crumb(text, href) {
   return href ? h('a', { href }, text) : h('span', { 'aria-current': 'page' }, text);
 }
 
+/** @param {CompareRoute} route */
 function compareLabel(route) {
   return route.comparison ? `Compare models (${route.comparison})` : `Compare ${route.a} → ${route.b}`;
 }
 
+/** @param {Route} route */
 function trail(route) {
   const items = [crumb('Runs', route.name === 'runs' ? null : runsHref())];
   if (route.name === 'run') items.push(crumb(route.id));
@@ -47,6 +76,7 @@ function trail(route) {
   return items.flatMap((item, index) => (index === 0 ? [item] : [h('span', { className: 'crumb-sep' }, '/'), item]));
 }
 
+/** @param {Route} route */
 function title(route) {
   if (route.name === 'run') return `${route.id} · HoloDeck`;
   if (route.name === 'case') return `Test case #${route.index} · ${route.id} · HoloDeck`;
@@ -54,6 +84,7 @@ function title(route) {
   return 'HoloDeck runs';
 }
 
+/** @type {ViewHandle} */
 let current = {};
 
 function render() {
@@ -70,9 +101,10 @@ function render() {
   // overwrite the next one: its late results land in a detached element.
   const view = h('div', { className: 'view' });
   mount(main, view);
-  current = VIEWS[route.name](view, route) ?? {};
+  current = renderView(view, route) ?? {};
 }
 
+/** @param {'live' | 'offline'} state */
 function showStatus(state) {
   status.className = `live-status ${state}`;
   status.textContent = state === 'live' ? 'Live' : 'Reconnecting…';
@@ -81,7 +113,7 @@ function showStatus(state) {
 }
 
 mount(
-  document.getElementById('app'),
+  /** @type {HTMLElement} */ (document.getElementById('app')),
   h(
     'header',
     { className: 'topbar' },
@@ -94,7 +126,7 @@ mount(
     crumbs,
     h('span', { className: 'spacer' }),
     isStatic
-      ? h('span', { className: 'live-status static' }, `Static report · ${formatDateTime(staticInfo().generated_at)}`)
+      ? h('span', { className: 'live-status static' }, `Static report · ${formatDateTime(staticInfo()?.generated_at)}`)
       : status,
   ),
   main,

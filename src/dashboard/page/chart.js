@@ -1,27 +1,63 @@
+// @ts-check
 /** Inline SVG line charts of runs over time, built with DOM calls. */
 import { safeHref, svg } from './dom.js';
 
 const PAD = { left: 44, right: 14, top: 12, bottom: 26 };
 
+/**
+ * One line: a value per run (null or undefined: a run of another series), with its tooltip and link.
+ * @typedef {{
+ *   label?: string,
+ *   group: string,
+ *   className?: string,
+ *   values: ReadonlyArray<number | null | undefined>,
+ *   titles: readonly string[],
+ *   hrefs?: ReadonlyArray<string | null>,
+ * }} Series
+ */
+
+/** @typedef {{ x: number, y: number, index: number }} Point */
+
+/** @typedef {{ yMin: number, yMax: number, yTicks: readonly number[], yFormat: (value: number) => string }} YAxis */
+
+/**
+ * @param {number} index
+ * @param {number} count
+ * @param {number} width
+ */
 function xPosition(index, count, width) {
   const plot = width - PAD.left - PAD.right;
   return count <= 1 ? PAD.left + plot / 2 : PAD.left + (index * plot) / (count - 1);
 }
 
+/**
+ * @param {number} value
+ * @param {number} height
+ * @param {number} yMin
+ * @param {number} yMax
+ */
 function yPosition(value, height, yMin, yMax) {
   const plot = height - PAD.top - PAD.bottom;
   const span = yMax - yMin || 1;
   return PAD.top + plot - ((value - yMin) / span) * plot;
 }
 
-/** Path through the known points; a missing value (a run of another series) is stepped over. */
+/**
+ * Path through the known points; a missing value (a run of another series) is stepped over.
+ * @param {ReadonlyArray<Point | null>} points
+ */
 function linePath(points) {
   return points
-    .filter((point) => point !== null)
+    .filter(/** @returns {point is Point} */ (point) => point !== null)
     .map((point, index) => `${index === 0 ? 'M' : 'L'}${point.x.toFixed(1)},${point.y.toFixed(1)}`)
     .join('');
 }
 
+/**
+ * @param {number} width
+ * @param {number} height
+ * @param {YAxis} options
+ */
 function grid(width, height, options) {
   return options.yTicks.map((tick) => {
     const y = yPosition(tick, height, options.yMin, options.yMax);
@@ -34,6 +70,12 @@ function grid(width, height, options) {
   });
 }
 
+/**
+ * @param {number} count
+ * @param {number} width
+ * @param {number} height
+ * @param {(index: number) => string} xLabel
+ */
 function xAxis(count, width, height, xLabel) {
   if (count === 0) return [];
   const step = Math.max(1, Math.ceil(count / 6));
@@ -53,6 +95,19 @@ function xAxis(count, width, height, xLabel) {
 /**
  * series: [{ label, group, className, values: [number|null], titles: [string], hrefs: [string|null] }], all the
  * same length (one entry per run, oldest first).
+ * @param {{
+ *   series: readonly Series[],
+ *   count: number,
+ *   xLabel: (index: number) => string,
+ *   yMin?: number,
+ *   yMax?: number,
+ *   yTicks?: readonly number[],
+ *   yFormat?: (value: number) => string,
+ *   width?: number,
+ *   height?: number,
+ *   label?: string,
+ *   dots?: boolean,
+ * }} chart
  */
 export function lineChart({
   series,
@@ -67,6 +122,7 @@ export function lineChart({
   label,
   dots,
 }) {
+  /** @type {YAxis} */
   const options = { yMin, yMax, yTicks: yTicks ?? [yMin, (yMin + yMax) / 2, yMax], yFormat: yFormat ?? String };
   const radius = count > 120 ? 2 : count > 40 ? 3 : 4;
   const showDots = dots ?? true;
@@ -77,7 +133,7 @@ export function lineChart({
         : { x: xPosition(index, count, width), y: yPosition(value, height, yMin, yMax), index },
     );
     const marks = points
-      .filter((point) => showDots && point !== null)
+      .filter(/** @returns {point is Point} */ (point) => showDots && point !== null)
       .map((point) => {
         const dot = svg(
           'circle',

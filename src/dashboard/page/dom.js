@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The only way the page creates DOM: elements with text children and checked attributes. Data is always set
  * through text nodes and attributes, never parsed as HTML, so agent output cannot become markup or script.
@@ -5,6 +6,33 @@
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
+/**
+ * What an element can hold: nodes, text (numbers are shown as text), nested lists; null, undefined and false
+ * add nothing, so children can be written as `condition ? node : null`. Lists nest (three levels are typed).
+ * @typedef {Node | string | number | boolean | null | undefined} Leaf
+ * @typedef {Leaf | ReadonlyArray<Leaf | ReadonlyArray<Leaf | ReadonlyArray<Leaf>>>} Child
+ */
+
+/**
+ * Element properties: `className`, `text`, `on` (event handlers), `dataset`, `style`, `href` (a `#/` route);
+ * anything else is an attribute (true: present, null/undefined/false: absent).
+ * @typedef {{
+ *   className?: string | null,
+ *   text?: unknown,
+ *   on?: Record<string, (event: Event) => void>,
+ *   dataset?: Record<string, string | number>,
+ *   style?: Record<string, string>,
+ *   href?: string,
+ *   [attribute: string]: unknown,
+ * }} Props
+ */
+
+/** SVG attributes: numbers and strings, and `on` for event handlers. @typedef {Record<string, unknown>} SvgAttrs */
+
+/**
+ * @param {Element} parent
+ * @param {Child | readonly Child[]} child
+ */
 function append(parent, child) {
   if (child === null || child === undefined || child === false) return;
   if (Array.isArray(child)) {
@@ -14,12 +42,18 @@ function append(parent, child) {
   parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
 }
 
+/**
+ * @param {HTMLElement} element
+ * @param {string} name
+ * @param {unknown} value
+ */
 function setProp(element, name, value) {
   if (value === null || value === undefined || value === false) return;
-  if (name === 'className') element.className = value;
+  if (name === 'className') element.className = /** @type {string} */ (value);
   else if (name === 'text') element.textContent = String(value);
   else if (name === 'on')
-    for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    for (const [event, handler] of Object.entries(/** @type {NonNullable<Props['on']>} */ (value)))
+      element.addEventListener(event, handler);
   else if (name === 'dataset') Object.assign(element.dataset, value);
   else if (name === 'style') Object.assign(element.style, value);
   else if (name === 'href') element.setAttribute('href', safeHref(String(value)));
@@ -28,13 +62,24 @@ function setProp(element, name, value) {
   else element.setAttribute(name, String(value));
 }
 
-/** Links stay inside the page: only `#/...` routes. */
+/**
+ * Links stay inside the page: only `#/...` routes.
+ * @param {string} href
+ * @returns {string}
+ */
 export function safeHref(href) {
   if (!href.startsWith('#')) throw new Error(`refusing a link outside the page: ${href.slice(0, 40)}`);
   return href;
 }
 
-/** `h('div', { className: 'x', on: { click } }, 'text', child)` */
+/**
+ * `h('div', { className: 'x', on: { click } }, 'text', child)`
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Props | null} [props]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, props, ...children) {
   const element = document.createElement(tag);
   for (const [name, value] of Object.entries(props ?? {})) setProp(element, name, value);
@@ -42,11 +87,19 @@ export function h(tag, props, ...children) {
   return element;
 }
 
-/** An SVG element; attributes are set with setAttribute (numbers and our own strings only). */
+/**
+ * An SVG element; attributes are set with setAttribute (numbers and our own strings only).
+ * @param {string} tag
+ * @param {SvgAttrs | null} [attrs]
+ * @param {...Child} children
+ * @returns {SVGElement}
+ */
 export function svg(tag, attrs, ...children) {
   const element = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attrs ?? {})) {
-    if (name === 'on') for (const [event, handler] of Object.entries(value)) element.addEventListener(event, handler);
+    if (name === 'on')
+      for (const [event, handler] of Object.entries(/** @type {NonNullable<Props['on']>} */ (value)))
+        element.addEventListener(event, handler);
     else if (name.startsWith('on')) throw new Error(`event handlers go in "on", not ${name}`);
     else if (value !== null && value !== undefined) element.setAttribute(name, String(value));
   }
@@ -54,7 +107,13 @@ export function svg(tag, attrs, ...children) {
   return element;
 }
 
-/** Replaces the children of `parent`. */
+/**
+ * Replaces the children of `parent`.
+ * @template {Element} E
+ * @param {E} parent
+ * @param {...Child} children
+ * @returns {E}
+ */
 export function mount(parent, ...children) {
   parent.replaceChildren();
   append(parent, children);

@@ -1,8 +1,11 @@
+// @ts-check
 /**
  * Cost as the reports write it (core/format-cost.ts): `$0.0123`, `≥ $0.0123` when part of the calls has no
  * price, `unknown` when none could be priced — never `$0` for an unknown price. null: the record has no cost.
  */
+/** @import { CostFields } from '../../core/results.js' */
 
+/** @param {number | null | undefined} usd */
 export function formatUsd(usd) {
   if (typeof usd !== 'number' || !Number.isFinite(usd)) return '–';
   if (usd === 0) return '$0';
@@ -11,7 +14,10 @@ export function formatUsd(usd) {
   return `$${usd.toFixed(digits).replace(/(\.\d\d\d*?)0+$/, '$1')}`;
 }
 
-/** `{ value, detail }` for a turn, case or summary with cost fields; null without them. */
+/**
+ * `{ value, detail }` for a turn, case or summary with cost fields; null without them.
+ * @param {CostFields} fields
+ */
 export function costFigures(fields) {
   if (fields.cost_usd === undefined && fields.cost === undefined) return null;
   const cost = fields.cost ?? null;
@@ -23,6 +29,7 @@ export function costFigures(fields) {
   else value = `≥ ${formatUsd(cost.priced_usd)}`;
   const parts = [];
   if (cost !== null && cost.judge_calls > 0) {
+    /** @param {number | null} usd */
     const part = (usd) => (usd === null ? 'unknown' : formatUsd(usd));
     parts.push(
       `agent ${part(cost.agent_usd)}`,

@@ -1,11 +1,16 @@
+// @ts-check
 /** Number, date and duration formatting for the page. */
+
+/** @import { RunModel } from '../dashboard-types.js' */
 
 const integer = new Intl.NumberFormat('en-US');
 
+/** @param {number | null | undefined} n */
 export function formatInt(n) {
   return typeof n === 'number' && Number.isFinite(n) ? integer.format(n) : '–';
 }
 
+/** @param {number | null | undefined} rate */
 export function formatPercent(rate) {
   if (typeof rate !== 'number' || !Number.isFinite(rate)) return '–';
   const percent = rate * 100;
@@ -19,6 +24,8 @@ export function formatPercent(rate) {
  * A score, threshold or delta: 1, 0.5, 0.333 (up to 3 decimals); a value that would round to 0 or to a whole
  * number it is not keeps the digits that tell it apart: 0.0004, 0.00012, 4e-7, 0.9996. The same rule as
  * src/dashboard/format-score.ts, which the server uses (the page cannot import TypeScript).
+ * @param {number | null | undefined} score
+ * @returns {string}
  */
 export function formatScore(score) {
   if (typeof score !== 'number' || !Number.isFinite(score)) return '–';
@@ -31,12 +38,17 @@ export function formatScore(score) {
   return String(Number(score.toPrecision(12)));
 }
 
+/**
+ * @param {number | null | undefined} delta
+ * @param {(value: number) => string} [format]
+ */
 export function formatDelta(delta, format = formatScore) {
   if (typeof delta !== 'number' || !Number.isFinite(delta)) return '–';
   if (delta === 0) return '±0';
   return `${delta > 0 ? '+' : '−'}${format(Math.abs(delta))}`;
 }
 
+/** @param {number | null | undefined} ms */
 export function formatDuration(ms) {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '–';
   if (ms < 1000) return `${Math.round(ms)} ms`;
@@ -47,6 +59,7 @@ export function formatDuration(ms) {
   return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
 }
 
+/** @param {number | null | undefined} n */
 export function formatTokens(n) {
   if (typeof n !== 'number' || !Number.isFinite(n)) return '–';
   if (n < 10_000) return integer.format(n);
@@ -54,17 +67,22 @@ export function formatTokens(n) {
   return `${(n / 1_000_000).toFixed(2)}M`;
 }
 
+/** @param {number} n */
 export function formatBytes(n) {
   if (n < 1024) return `${n} B`;
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** @param {number} n */
 function pad(n) {
   return String(n).padStart(2, '0');
 }
 
-/** `2026-12-02 12:30` in local time; the ISO text itself when it does not parse. */
+/**
+ * `2026-12-02 12:30` in local time; the ISO text itself when it does not parse.
+ * @param {string | null | undefined} iso
+ */
 export function formatDate(iso) {
   if (typeof iso !== 'string' || iso === '') return '–';
   const date = new Date(iso);
@@ -72,6 +90,7 @@ export function formatDate(iso) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
+/** @param {string | null | undefined} iso */
 export function formatDateTime(iso) {
   if (typeof iso !== 'string' || iso === '') return '–';
   const date = new Date(iso);
@@ -79,16 +98,22 @@ export function formatDateTime(iso) {
   return `${formatDate(iso)}:${pad(date.getSeconds())}`;
 }
 
+/** @param {string | null | undefined} commit */
 export function shortCommit(commit) {
   return typeof commit === 'string' && commit !== '' ? commit.slice(0, 8) : '–';
 }
 
+/** @param {RunModel | null | undefined} model */
 export function modelLabel(model) {
   if (!model) return '–';
   return model.provider ? `${model.provider}/${model.name}` : model.name;
 }
 
-/** `N turns · P/N passed` for multi-turn cases, as the spec names it. */
+/**
+ * `N turns · P/N passed` for multi-turn cases, as the spec names it.
+ * @param {number} turnCount
+ * @param {number} passedTurns
+ */
 export function turnsLabel(turnCount, passedTurns) {
   return `${turnCount} turn${turnCount === 1 ? '' : 's'} · ${passedTurns}/${turnCount} passed`;
 }
@@ -97,13 +122,18 @@ export function turnsLabel(turnCount, passedTurns) {
  * How people read a turn: numbered from 1, with the conversation's length when known (`turn 2/4`). The same
  * rule as src/core/turn-label.ts, which the CLI and the server use (the page cannot import TypeScript). Data
  * keeps the 0-based `turn_index` (JSON, element ids, `?turn=` links).
+ * @param {number} turnIndex
+ * @param {number | null} [turnCount]
  */
 export function turnLabel(turnIndex, turnCount = null) {
   const number = turnIndex + 1;
   return typeof turnCount === 'number' ? `turn ${number}/${turnCount}` : `turn ${number}`;
 }
 
-/** JSON for display (pretty-printed); strings are shown as they are. */
+/**
+ * JSON for display (pretty-printed); strings are shown as they are.
+ * @param {unknown} value
+ */
 export function displayValue(value) {
   if (typeof value === 'string') return value;
   if (value === undefined) return 'undefined';
@@ -114,7 +144,10 @@ export function displayValue(value) {
   }
 }
 
-/** Compact one-line JSON for arguments. */
+/**
+ * Compact one-line JSON for arguments.
+ * @param {unknown} value
+ */
 export function inlineValue(value) {
   try {
     return JSON.stringify(value) ?? String(value);

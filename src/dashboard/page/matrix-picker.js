@@ -1,11 +1,18 @@
+// @ts-check
 /** The models of a model matrix in the compare view (#/comparison/<id>): the two compared, as links. */
 import { h } from './dom.js';
 import { modelLabel } from './format.js';
 import { comparisonHref } from './router.js';
 import { card } from './widgets.js';
 
-/** The models of a matrix: which one is the baseline (A) and which is compared with it (B), as links. */
+/** @import { MatrixInfo } from '../matrix-comparison.js' */
+
+/**
+ * The models of a matrix: which one is the baseline (A) and which is compared with it (B), as links.
+ * @param {MatrixInfo} matrix
+ */
 export function matrixPicker(matrix) {
+  /** @param {'a' | 'b'} side */
   const pick = (side) =>
     h(
       'div',

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A test case run N times (`--repeat N`): how many repeats passed, pass@k and pass^k for k = 1..N, each
  * turn's pass rate as a small bar, and a link to open every repeat (`?repeat=<n>`, 0-based) in the case view.
@@ -7,26 +8,43 @@ import { formatPercent, turnLabel } from './format.js';
 import { caseHref } from './router.js';
 import { card, passBar, statusIcon } from './widgets.js';
 
+/**
+ * @import { RepeatStats, TestResult, TurnRepeatStats } from '../../core/results.js'
+ * @import { CaseDetail } from '../dashboard-types.js'
+ */
+
+/**
+ * @param {string} runId
+ * @param {number} index
+ * @param {number} repeat
+ */
 export function repeatHref(runId, index, repeat) {
   return `${caseHref(runId, index)}?repeat=${repeat}`;
 }
 
-/** The repeat asked for by `?repeat=`, or null (the case's own fields, those of its first repeat with its status). */
+/**
+ * The repeat asked for by `?repeat=`, or null (the case's own fields, those of its first repeat with its status).
+ * @param {TestResult} result
+ * @param {string | null} param
+ * @returns {number | null}
+ */
 export function selectedRepeat(result, param) {
   if (param === null || !/^[0-9]{1,4}$/.test(param) || !Array.isArray(result.repeats)) return null;
   const index = Number(param);
   return index < result.repeats.length ? index : null;
 }
 
+/** @param {boolean} flaky */
 function flakyChip(flaky) {
   return flaky
     ? h('span', { className: 'chip chip-bad chip-flaky', title: 'some repeats passed, some did not' }, 'flaky')
     : null;
 }
 
-function turnRows(stats) {
-  const count = stats.turns.length;
-  return stats.turns.map((turn) =>
+/** @param {readonly TurnRepeatStats[]} turns */
+function turnRows(turns) {
+  const count = turns.length;
+  return turns.map((turn) =>
     h(
       'tr',
       { className: 'repeat-turn', dataset: { turnIndex: String(turn.turn_index) } },
@@ -38,6 +56,7 @@ function turnRows(stats) {
   );
 }
 
+/** @param {RepeatStats} stats */
 function estimatorTable(stats) {
   return h(
     'table',
@@ -67,8 +86,12 @@ function estimatorTable(stats) {
   );
 }
 
-function repeatLinks(detail, selected) {
-  const runs = detail.result.repeats;
+/**
+ * @param {CaseDetail} detail
+ * @param {readonly TestResult[]} runs the case's repeats
+ * @param {number | null} selected
+ */
+function repeatLinks(detail, runs, selected) {
   return h(
     'nav',
     { className: 'repeat-links', 'aria-label': 'repeats' },
@@ -96,6 +119,10 @@ function repeatLinks(detail, selected) {
   );
 }
 
+/**
+ * @param {CaseDetail} detail
+ * @param {number | null} selected
+ */
 export function repeatsCard(detail, selected) {
   const result = detail.result;
   const stats = result.repeat_stats;
@@ -112,7 +139,7 @@ export function repeatsCard(detail, selected) {
       flakyChip(stats.flaky),
       h('span', { className: 'muted' }, `passes at ${formatPercent(stats.min_pass_rate)} or more`),
     ),
-    repeatLinks(detail, selected),
+    repeatLinks(detail, result.repeats, selected),
     h(
       'div',
       { className: 'repeats-grid' },
@@ -129,7 +156,7 @@ export function repeatsCard(detail, selected) {
                 ['Turn', 'Pass rate', 'Passed', ''].map((t) => h('th', {}, t)),
               ),
             ),
-            h('tbody', {}, turnRows(stats)),
+            h('tbody', {}, turnRows(stats.turns)),
           )
         : null,
       estimatorTable(stats),

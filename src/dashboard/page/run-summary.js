@@ -1,3 +1,4 @@
+// @ts-check
 /** The top of the run view: title and metadata, summary figures, and per-metric results. */
 import { h } from './dom.js';
 import {
@@ -13,6 +14,16 @@ import {
 import { costFigures } from './format-cost.js';
 import { badge, card, keyValues, rateTone, stat } from './widgets.js';
 
+/**
+ * @import { CostFields } from '../../core/results.js'
+ * @import { RunDetail, RunSummary } from '../dashboard-types.js'
+ * @import { Child } from './dom.js'
+ */
+
+/**
+ * @param {RunDetail} detail
+ * @param {Child} actions
+ */
 export function runHeader(detail, actions) {
   const { run, metadata } = detail;
   return h(
@@ -51,6 +62,7 @@ export function runHeader(detail, actions) {
   );
 }
 
+/** @param {RunSummary} run */
 export function summaryFigures(run) {
   const s = run.summary;
   const tokens = s.token_usage;
@@ -84,11 +96,13 @@ export function summaryFigures(run) {
   );
 }
 
+/** @param {CostFields} fields */
 function costStat(fields) {
   const cost = costFigures(fields);
   return cost === null ? null : stat('Cost', cost.value, cost.detail, cost.known ? null : 'warn');
 }
 
+/** @param {RunSummary} run */
 export function metricsTable(run) {
   if (run.metrics.length === 0) return null;
   return card(

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The charts of the runs view: pass rate over time and one trend per metric, a line per history (config file
  * and selection of test cases).
@@ -8,8 +9,16 @@ import { formatDate, formatDateTime, formatPercent, formatScore } from './format
 import { runHref } from './router.js';
 import { empty } from './widgets.js';
 
-/** One line per history: runs of other histories are gaps the line steps over. */
+/** @import { TrendPoint, Trends } from '../dashboard-types.js' */
+
+/**
+ * One line per history: runs of other histories are gaps the line steps over.
+ * @param {readonly TrendPoint[]} points
+ * @param {(point: TrendPoint) => number | null} valueFor
+ * @param {(point: TrendPoint) => string} titleOf
+ */
 function seriesByGroup(points, valueFor, titleOf) {
+  /** @type {Map<string, string>} */
   const groups = new Map();
   for (const point of points) if (!groups.has(point.group)) groups.set(point.group, point.group_label);
   return [...groups.entries()].map(([group, label], position) => ({
@@ -22,6 +31,7 @@ function seriesByGroup(points, valueFor, titleOf) {
   }));
 }
 
+/** @param {Trends} trends */
 export function passRateChart(trends) {
   const { points } = trends;
   if (points.length === 0) return empty('No runs to chart.');
@@ -52,14 +62,19 @@ export function passRateChart(trends) {
   return h('div', { className: 'chart-wrap' }, chart, legend);
 }
 
+/**
+ * @param {Trends} trends
+ * @param {string} name
+ */
 function metricTrend(trends, name) {
   const values = trends.points.map((point) => point.metrics[name] ?? null);
-  const known = values.filter((value) => value !== null);
+  const known = values.filter(/** @returns {value is number} */ (value) => value !== null);
   const scored = trends.points.filter((point) => typeof point.metrics[name] === 'number');
   const last = scored.at(-1);
   const before = scored.filter((point) => point.group === last?.group).at(-2);
-  const latest = last?.metrics[name];
-  const previous = before?.metrics[name];
+  // The scored points have a number for this metric.
+  const latest = /** @type {number | undefined} */ (last?.metrics[name]);
+  const previous = /** @type {number | undefined} */ (before?.metrics[name]);
   const yMax = Math.max(1, ...known);
   const delta = latest !== undefined && previous !== undefined ? latest - previous : null;
   const chart = lineChart({
@@ -102,6 +117,7 @@ function metricTrend(trends, name) {
   );
 }
 
+/** @param {Trends} trends */
 export function metricTrends(trends) {
   if (trends.metric_names.length === 0) return empty('No metrics in these runs.');
   return h(

@@ -1,8 +1,16 @@
+// @ts-check
 /** The table of runs: one row per run, a checkbox to pick two for comparison, and paging. */
 import { h } from './dom.js';
 import { formatDateTime, formatDuration, formatInt, formatTokens, modelLabel, shortCommit } from './format.js';
 import { compareHref, runHref, runsHref } from './router.js';
 import { badge, empty, passBar } from './widgets.js';
+
+/** @import { RunGroup, RunSummary, RunsPage } from '../dashboard-types.js' */
+
+/**
+ * The runs picked for comparison.
+ * @typedef {{ has: (id: string) => boolean, toggle: (run: RunSummary, on: boolean) => void }} RunSelection
+ */
 
 const COLUMNS = [
   '',
@@ -20,7 +28,10 @@ const COLUMNS = [
   'State',
 ];
 
-/** The config file and selection of a run, linking to the history of runs like it. */
+/**
+ * The config file and selection of a run, linking to the history of runs like it.
+ * @param {RunGroup} group
+ */
 export function groupLink(group) {
   return h(
     'a',
@@ -34,6 +45,10 @@ export function groupLink(group) {
   );
 }
 
+/**
+ * @param {RunSummary} run
+ * @param {RunSelection} selection
+ */
 function runRow(run, selection) {
   const { summary } = run;
   const checkbox = h('input', {
@@ -50,7 +65,7 @@ function runRow(run, selection) {
       dataset: { runId: run.id },
       on: {
         click: (event) => {
-          if (event.target.closest('input, a')) return;
+          if (/** @type {Element} */ (event.target).closest('input, a')) return;
           location.hash = runHref(run.id);
         },
       },
@@ -81,6 +96,10 @@ function runRow(run, selection) {
   );
 }
 
+/**
+ * @param {RunsPage} page
+ * @param {(offset: number) => void} onOffset
+ */
 function pager(page, onOffset) {
   const from = page.total === 0 ? 0 : page.offset + 1;
   const to = Math.min(page.total, page.offset + page.runs.length);
@@ -107,19 +126,22 @@ function pager(page, onOffset) {
 
 /** The button that compares the two runs picked in the table; the older one becomes the baseline (A). */
 export function compareControl() {
+  /** @type {Map<string, RunSummary>} */
   const picked = new Map();
+  /** @type {[string, string] | null} */
   let pair = null;
   const button = h('button', { type: 'button', className: 'primary', disabled: true }, 'Compare selected');
   button.addEventListener('click', () => {
     if (pair) location.hash = compareHref(pair[0], pair[1]);
   });
+  /** @type {RunSelection} */
   const selection = {
     has: (id) => picked.has(id),
     toggle(run, on) {
       if (on) picked.set(run.id, run);
       else picked.delete(run.id);
       const ordered = [...picked.values()].sort((x, y) => String(x.started_at).localeCompare(String(y.started_at)));
-      pair = ordered.length === 2 ? ordered.map((entry) => entry.id) : null;
+      pair = ordered.length === 2 ? /** @type {[string, string]} */ (ordered.map((entry) => entry.id)) : null;
       button.disabled = pair === null;
       button.textContent = picked.size === 0 ? 'Compare selected' : `Compare selected (${picked.size}/2)`;
     },
@@ -127,6 +149,12 @@ export function compareControl() {
   return { button, selection };
 }
 
+/**
+ * @param {RunsPage} page
+ * @param {RunSelection} selection
+ * @param {(offset: number) => void} onOffset
+ * @param {boolean} filtered
+ */
 export function runsTable(page, selection, onOffset, filtered) {
   if (page.total === 0) {
     return empty(

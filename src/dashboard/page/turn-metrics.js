@@ -1,15 +1,23 @@
+// @ts-check
 /** Metric results and code-grader details of an exchange: score, threshold, reasoning, details, errors. */
 import { h } from './dom.js';
 import { section } from './exchange-section.js';
 import { formatDuration, formatScore } from './format.js';
 import { statusIcon, textBlock, valueBlock } from './widgets.js';
 
+/**
+ * @import { MetricResult } from '../../core/results.js'
+ * @import { Exchange } from './view-turn.js'
+ */
+
+/** @param {MetricResult} metric */
 function metricState(metric) {
   if (metric.skipped) return 'skipped';
   if (metric.error) return 'error';
   return metric.passed === true ? 'passed' : 'failed';
 }
 
+/** @param {MetricResult} metric */
 function metricRow(metric) {
   const state = metricState(metric);
   return h(
@@ -38,6 +46,7 @@ function metricRow(metric) {
   );
 }
 
+/** @param {Exchange} exchange */
 export function metricsSection(exchange) {
   if (exchange.metric_results.length === 0) return null;
   return section(
@@ -59,6 +68,7 @@ export function metricsSection(exchange) {
   );
 }
 
+/** @param {Exchange} exchange */
 export function gradersSection(exchange) {
   const graders = exchange.grader_details ?? [];
   if (graders.length === 0) return null;

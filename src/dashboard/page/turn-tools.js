@@ -1,21 +1,46 @@
+// @ts-check
 /** Tool calls of an exchange (arguments, results, errors) and its expected-tool assertions. */
 import { h } from './dom.js';
 import { section } from './exchange-section.js';
 import { formatDuration, inlineValue } from './format.js';
 import { badge, statusIcon, textBlock, valueBlock } from './widgets.js';
 
-/** `a=206588`, `b≈181001`, `c~/^20.*$/`: the matcher kinds of expected arguments. */
+/**
+ * @import { JsonValue } from '../../core/json.js'
+ * @import { ToolAssertionResult } from '../../core/results.js'
+ * @import { ToolInvocation } from '../../core/tool-invocation.js'
+ * @import { Exchange } from './view-turn.js'
+ */
+
+/**
+ * An expected tool: an assertion's outcome (`tool`) or, in older records, the expected tool itself (`name`).
+ * @typedef {{
+ *   readonly tool?: string,
+ *   readonly name?: string,
+ *   readonly args: Readonly<Record<string, JsonValue>> | null,
+ *   readonly count: number,
+ * }} Expectation
+ */
+
+/**
+ * `a=206588`, `b≈181001`, `c~/^20.*$/`: the matcher kinds of expected arguments.
+ * @param {string} name
+ * @param {JsonValue} expected
+ */
 function expectedArg(name, expected) {
   if (expected !== null && typeof expected === 'object' && !Array.isArray(expected)) {
-    const keys = Object.keys(expected);
+    // Array.isArray does not narrow a readonly array away: what is left is a JSON object.
+    const matcher = /** @type {{ readonly [key: string]: JsonValue }} */ (expected);
+    const keys = Object.keys(matcher);
     if (keys.length === 1 && keys[0] === 'fuzzy')
-      return h('span', { className: 'arg', title: 'fuzzy match' }, `${name} ≈ ${String(expected.fuzzy)}`);
+      return h('span', { className: 'arg', title: 'fuzzy match' }, `${name} ≈ ${String(matcher['fuzzy'])}`);
     if (keys.length === 1 && keys[0] === 'regex')
-      return h('span', { className: 'arg', title: 'regex (full match)' }, `${name} ~ /${String(expected.regex)}/`);
+      return h('span', { className: 'arg', title: 'regex (full match)' }, `${name} ~ /${String(matcher['regex'])}/`);
   }
   return h('span', { className: 'arg', title: 'exact' }, `${name} = ${inlineValue(expected)}`);
 }
 
+/** @param {Expectation} assertion */
 function expectation(assertion) {
   const args = assertion.args ? Object.entries(assertion.args).map(([name, value]) => expectedArg(name, value)) : [];
   return h(
@@ -35,7 +60,12 @@ function expectation(assertion) {
   );
 }
 
+/**
+ * @param {Element} root
+ * @param {number} index
+ */
 function flashCall(root, index) {
+  /** @type {HTMLElement | null} */
   const target = root.querySelector(`[data-call-index="${index}"]`);
   if (!target) return;
   target.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -44,11 +74,16 @@ function flashCall(root, index) {
   target.classList.add('flash');
 }
 
-/** The calls an entry holds: under distinct_calls those assigned to it, else its first matching call. */
+/**
+ * The calls an entry holds: under distinct_calls those assigned to it, else its first matching call.
+ * @param {ToolAssertionResult} assertion
+ * @returns {readonly number[]}
+ */
 function heldCalls(assertion) {
   return Array.isArray(assertion.assigned_calls) ? assertion.assigned_calls : [assertion.matched_call_index];
 }
 
+/** @param {ToolAssertionResult} assertion */
 function matchedText(assertion) {
   const assigned = assertion.assigned_calls;
   if (Array.isArray(assigned) && assigned.length > 0) {
@@ -58,6 +93,10 @@ function matchedText(assertion) {
   return `matched call #${assertion.matched_call_index}${more}`;
 }
 
+/**
+ * @param {ToolAssertionResult} assertion
+ * @param {Element} container
+ */
 function assertionItem(assertion, container) {
   const outcome = assertion.passed
     ? h(
@@ -84,6 +123,10 @@ function assertionItem(assertion, container) {
   );
 }
 
+/**
+ * @param {Exchange} exchange
+ * @param {Element} container
+ */
 export function assertionsSection(exchange, container) {
   if (exchange.arg_match_details.length > 0) {
     return section(
@@ -121,6 +164,11 @@ export function assertionsSection(exchange, container) {
   );
 }
 
+/**
+ * @param {ToolInvocation} invocation
+ * @param {number} index
+ * @param {readonly string[]} matchedBy
+ */
 function toolCall(invocation, index, matchedBy) {
   return h(
     'li',
@@ -159,6 +207,7 @@ function toolCall(invocation, index, matchedBy) {
   );
 }
 
+/** @param {Exchange} exchange */
 export function toolCallsSection(exchange) {
   const calls = exchange.tool_invocations;
   if (calls.length === 0) return section('Tool calls', h('div', { className: 'muted' }, 'No tools called.'));
@@ -170,7 +219,7 @@ export function toolCallsSection(exchange) {
     h(
       'ol',
       { className: 'tool-calls' },
-      calls.map((call, index) => toolCall(call, index, matchedBy[index])),
+      calls.map((call, index) => toolCall(call, index, matchedBy[index] ?? [])),
     ),
   );
 }

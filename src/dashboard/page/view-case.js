@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * #/run/<id>/case/<n> — one test case. Multi-turn cases list every turn as an expandable row (failing turns
  * open); a single-turn case is one exchange. "Why it failed" names each failing turn and its reasons first.
@@ -11,18 +12,36 @@ import { caseHref, runHref } from './router.js';
 import { exchangeBody, exchangeOfCase } from './view-turn.js';
 import { badge, card, errorBox, lazyDetails, loading, stat } from './widgets.js';
 
-/** The recorded status (passed, failed, error, skipped); results from before statuses existed fall back. */
+/**
+ * @import { TestResult, TurnResult } from '../../core/results.js'
+ * @import { Status } from '../../core/status.js'
+ * @import { CaseDetail } from '../dashboard-types.js'
+ * @import { CaseRoute, ViewHandle } from './router.js'
+ */
+
+/**
+ * The recorded status (passed, failed, error, skipped); results from before statuses existed fall back.
+ * @param {{ readonly status?: Status | null, readonly skipped?: boolean, readonly passed?: boolean | null }} result
+ */
 function statusOf(result) {
   if (result.status) return result.status;
   if (result.skipped) return 'skipped';
   return result.passed ? 'passed' : 'failed';
 }
 
+/**
+ * @param {string} text
+ * @param {number} [max]
+ */
 function oneLine(text, max = 140) {
   const flat = String(text).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
 }
 
+/**
+ * @param {TurnResult} turn
+ * @param {number} turnCount
+ */
 function turnSummary(turn, turnCount) {
   const status = statusOf(turn);
   const metricsPassed = turn.metric_results.filter((m) => !m.skipped && m.passed === true).length;
@@ -62,22 +81,36 @@ function turnSummary(turn, turnCount) {
   ];
 }
 
+/**
+ * @param {TurnResult} turn
+ * @param {number} turnCount
+ * @param {number | null} openTurn
+ */
 function turnRow(turn, turnCount, openTurn) {
   const status = statusOf(turn);
   const open = openTurn === null ? status === 'failed' || status === 'error' : openTurn === turn.turn_index;
   const details = lazyDetails(turnSummary(turn, turnCount), () => exchangeBody(turn), `turn status-${status}`, open);
-  details.dataset.turnIndex = String(turn.turn_index);
+  details.dataset['turnIndex'] = String(turn.turn_index);
   details.id = `turn-${turn.turn_index}`;
   return details;
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {number} turnIndex
+ */
 function goToTurn(root, turnIndex) {
+  /** @type {HTMLDetailsElement | null} */
   const details = root.querySelector(`details.turn[data-turn-index="${Number(turnIndex)}"]`);
   if (!details) return;
   details.open = true;
   details.scrollIntoView({ block: 'start', behavior: 'smooth' });
 }
 
+/**
+ * @param {CaseDetail} detail
+ * @param {HTMLElement} root
+ */
 function whyItFailed(detail, root) {
   if (detail.failures.length === 0) return null;
   const items = detail.failures.map((failure) =>
@@ -91,7 +124,7 @@ function whyItFailed(detail, root) {
             {
               type: 'button',
               className: 'link-button failure-where',
-              on: { click: () => goToTurn(root, failure.turn_index) },
+              on: { click: () => goToTurn(root, /** @type {number} */ (failure.turn_index)) },
             },
             turnLabel(failure.turn_index, detail.result.turns?.length ?? null),
           ),
@@ -106,7 +139,12 @@ function whyItFailed(detail, root) {
   return card('Why it failed', { className: 'why-failed' }, h('ul', { className: 'failures' }, items));
 }
 
+/** @param {CaseDetail} detail */
 function caseNav(detail) {
+  /**
+   * @param {number | null} index
+   * @param {string} text
+   */
   const link = (index, text) =>
     index === null
       ? h('span', { className: 'button disabled' }, text)
@@ -126,10 +164,11 @@ function caseNav(detail) {
   );
 }
 
+/** @param {CaseDetail} detail */
 function caseHead(detail) {
   const result = detail.result;
   const turns = result.turns;
-  const passedTurns = turns ? turns.filter((t) => t.passed && !t.skipped).length : null;
+  const passedTurns = turns ? turns.filter((t) => t.passed && !t.skipped).length : 0;
   return h(
     'div',
     { className: 'page-head' },
@@ -162,11 +201,17 @@ function caseHead(detail) {
   );
 }
 
+/** @param {TestResult} result */
 function costStat(result) {
   const cost = costFigures(result);
   return cost === null ? null : stat('Cost', cost.value, cost.detail);
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {CaseRoute} route
+ * @returns {ViewHandle}
+ */
 export function renderCase(root, route) {
   mount(root, loading());
   const openParam = route.params.get('turn');
@@ -175,16 +220,19 @@ export function renderCase(root, route) {
     (detail) => {
       // `?repeat=<n>`: the turns of that repeat (--repeat); else the case's own.
       const repeat = selectedRepeat(detail.result, route.params.get('repeat'));
-      const result = repeat === null ? detail.result : detail.result.repeats[repeat];
-      const of = repeat === null ? '' : ` of repeat ${repeat + 1}/${detail.result.repeats.length}`;
-      const body = result.turns
+      // selectedRepeat gives a position only when the case has its repeats.
+      const repeatResults = detail.result.repeats ?? [];
+      const result = repeat === null ? detail.result : /** @type {TestResult} */ (repeatResults[repeat]);
+      const of = repeat === null ? '' : ` of repeat ${repeat + 1}/${repeatResults.length}`;
+      const turns = result.turns;
+      const body = turns
         ? card(
-            `Turns (${result.turns.length})${of}`,
+            `Turns (${turns.length})${of}`,
             { className: 'turns-card' },
             h(
               'div',
               { className: 'turns' },
-              result.turns.map((turn) => turnRow(turn, result.turns.length, openTurn)),
+              turns.map((turn) => turnRow(turn, turns.length, openTurn)),
             ),
           )
         : card(`Exchange${of}`, { className: 'exchange-card' }, exchangeBody(exchangeOfCase(result)));

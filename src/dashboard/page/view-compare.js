@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * #/compare/<a>/<b> — what changed from run A (baseline) to run B: cases and turns, metrics, configuration.
  * #/comparison/<id> — the same for two runs of a model matrix, with the models to pick from.
@@ -21,9 +22,29 @@ import { caseHref, replaceParams, runHref } from './router.js';
 import { virtualList } from './virtual-list.js';
 import { badge, card, empty, errorBox, loading, stat, statusIcon } from './widgets.js';
 
+/**
+ * @import { MetricSummary, RunSummary } from '../dashboard-types.js'
+ * @import { CaseChange, CaseChangeKind, MetricDelta, RunComparison, TurnChange } from '../compare-runs.js'
+ * @import { ConfigDiff } from '../diff-config.js'
+ * @import { CompareRoute, RouteParams, ViewHandle } from './router.js'
+ */
+
+/** @type {readonly CaseChangeKind[]} */
 const KINDS = ['regressed', 'still_failing', 'added', 'fixed', 'removed'];
 const ROW_HEIGHT = 40;
 
+/**
+ * @param {string} kind
+ * @returns {kind is CaseChangeKind}
+ */
+function isKind(kind) {
+  return /** @type {readonly string[]} */ (KINDS).includes(kind);
+}
+
+/**
+ * @param {string} label
+ * @param {RunSummary} run
+ */
 function runCard(label, run) {
   return h(
     'a',
@@ -45,12 +66,20 @@ function runCard(label, run) {
   );
 }
 
+/**
+ * @param {string} label
+ * @param {number} a
+ * @param {number} b
+ * @param {(value: number) => string} format
+ * @param {boolean} higherIsBetter
+ */
 function deltaStat(label, a, b, format, higherIsBetter) {
   const delta = b - a;
   const tone = delta === 0 ? null : delta > 0 === higherIsBetter ? 'good' : 'bad';
   return stat(label, format(b), `${formatDelta(delta, format)} from ${format(a)}`, tone);
 }
 
+/** @param {RunComparison} comparison */
 function deltas(comparison) {
   const a = comparison.a.summary;
   const b = comparison.b.summary;
@@ -67,6 +96,10 @@ function deltas(comparison) {
 
 const SHOWN_TURNS = 3;
 
+/**
+ * @param {TurnChange} change
+ * @param {number | null} turnCount
+ */
 function turnChip(change, turnCount) {
   const label = turnLabel(change.turn_index, turnCount);
   const arrow = `${change.a ?? '—'} → ${change.b ?? '—'}`;
@@ -85,9 +118,16 @@ function turnChip(change, turnCount) {
   );
 }
 
+/**
+ * @param {RunComparison} comparison
+ * @param {CaseChange} change
+ */
 function changeRow(comparison, change) {
+  // A case is in B, or (removed) in A only.
   const target =
-    change.b_index !== null ? caseHref(comparison.b.id, change.b_index) : caseHref(comparison.a.id, change.a_index);
+    change.b_index !== null
+      ? caseHref(comparison.b.id, change.b_index)
+      : caseHref(comparison.a.id, /** @type {number} */ (change.a_index));
   return h(
     'a',
     { className: `vrow change-row kind-${change.kind}`, href: target, dataset: { kind: change.kind } },
@@ -112,8 +152,10 @@ function changeRow(comparison, change) {
   );
 }
 
+/** @param {readonly MetricDelta[]} metrics */
 function metricTable(metrics) {
   if (metrics.length === 0) return empty('No metrics in either run.');
+  /** @param {MetricSummary | null} m */
   const counts = (m) => (m ? `${formatInt(m.passed)} / ${formatInt(m.failed)}` : '–');
   return h(
     'table',
@@ -137,7 +179,11 @@ function metricTable(metrics) {
           h('td', { className: 'mono' }, m.metric_name),
           h('td', { className: 'num' }, formatScore(m.a?.mean_score)),
           h('td', { className: 'num' }, formatScore(m.b?.mean_score)),
-          h('td', { className: `num ${m.delta > 0 ? 'good' : m.delta < 0 ? 'bad' : 'muted'}` }, formatDelta(m.delta)),
+          h(
+            'td',
+            { className: `num ${m.delta === null ? 'muted' : m.delta > 0 ? 'good' : m.delta < 0 ? 'bad' : 'muted'}` },
+            formatDelta(m.delta),
+          ),
           h('td', { className: 'num' }, counts(m.a)),
           h('td', { className: 'num' }, counts(m.b)),
         ),
@@ -146,6 +192,7 @@ function metricTable(metrics) {
   );
 }
 
+/** @param {ConfigDiff} config */
 function configTable(config) {
   if (config.differences.length === 0) return empty('Same model, backend, commit, versions and configuration.');
   return h(
@@ -183,8 +230,15 @@ function configTable(config) {
   );
 }
 
-/** Checkboxes that narrow the list to some kinds of change (none checked: all). */
+/**
+ * Checkboxes that narrow the list to some kinds of change (none checked: all).
+ * @param {RunComparison} comparison
+ * @param {Set<CaseChangeKind>} shown
+ * @param {() => void} apply
+ * @param {RouteParams} keep
+ */
 function kindToggles(comparison, shown, apply, keep) {
+  /** @param {CaseChangeKind} kind */
   const toggle = (kind) => {
     const box = h('input', {
       type: 'checkbox',
@@ -208,16 +262,23 @@ function kindToggles(comparison, shown, apply, keep) {
   );
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {CompareRoute} route
+ * @returns {ViewHandle}
+ */
 export function renderCompare(root, route) {
   mount(root, loading());
-  const shown = new Set((route.params.get('kinds') ?? '').split(',').filter((kind) => KINDS.includes(kind)));
-  const loaded = route.comparison
-    ? getMatrixComparison(route.comparison, route.params.get('a'), route.params.get('b'))
-    : getComparison(route.a, route.b);
+  const shown = new Set((route.params.get('kinds') ?? '').split(',').filter(isKind));
+  const loaded =
+    route.comparison !== undefined
+      ? getMatrixComparison(route.comparison, route.params.get('a'), route.params.get('b'))
+      : getComparison(route.a, route.b);
   loaded.then(
     (comparison) => {
       const list = virtualList({
         rowHeight: ROW_HEIGHT,
+        /** @param {CaseChange} change */
         renderRow: (change) => changeRow(comparison, change),
         columns: ['Change', 'Test case', 'A → B', 'Turns', 'Why it fails now'],
         className: 'changes',

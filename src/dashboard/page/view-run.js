@@ -1,3 +1,4 @@
+// @ts-check
 /** #/run/<id> — one run: summary figures, metrics, and its test cases (filterable, virtualised). */
 import { getRun, isStatic } from './api.js';
 import { h, mount } from './dom.js';
@@ -7,8 +8,16 @@ import { metricsTable, runHeader, summaryFigures } from './run-summary.js';
 import { virtualList } from './virtual-list.js';
 import { card, errorBox, loading, select, statusIcon } from './widgets.js';
 
+/**
+ * @import { CaseRow, RunDetail } from '../dashboard-types.js'
+ * @import { RunRoute, ViewHandle } from './router.js'
+ */
+
+/** The filters of the case list, kept in the link. @typedef {{ failed: boolean, name: string, metric: string }} CaseFilters */
+
 const ROW_HEIGHT = 38;
 
+/** @param {CaseRow} row */
 function turnsCell(row) {
   if (row.turn_count === null) return h('span', { className: 'muted' }, 'single turn');
   return h(
@@ -18,6 +27,10 @@ function turnsCell(row) {
   );
 }
 
+/**
+ * @param {string} runId
+ * @param {CaseRow} row
+ */
 function caseRow(runId, row) {
   return h(
     'a',
@@ -36,6 +49,10 @@ function caseRow(runId, row) {
   );
 }
 
+/**
+ * @param {CaseRow} row
+ * @param {CaseFilters} filters
+ */
 function matches(row, filters) {
   if (filters.name && !row.test_name.toLowerCase().includes(filters.name.toLowerCase())) return false;
   if (filters.metric) {
@@ -46,6 +63,10 @@ function matches(row, filters) {
   return !filters.failed || row.status === 'failed' || row.status === 'error';
 }
 
+/**
+ * @param {RunRoute} route
+ * @returns {CaseFilters}
+ */
 function filtersOf(route) {
   return {
     failed: route.params.get('failed') === '1',
@@ -54,7 +75,13 @@ function filtersOf(route) {
   };
 }
 
-/** The filters of the case list: failed or errored only, name, metric; `shown` receives the count of matching cases. */
+/**
+ * The filters of the case list: failed or errored only, name, metric; `shown` receives the count of matching cases.
+ * @param {CaseFilters} filters
+ * @param {readonly string[]} metricNames
+ * @param {HTMLElement} shown
+ * @param {(changes: Partial<CaseFilters>) => void} setFilter
+ */
 function filterBar(filters, metricNames, shown, setFilter) {
   const failed = h('input', { type: 'checkbox', on: { change: () => setFilter({ failed: failed.checked }) } });
   failed.checked = filters.failed;
@@ -66,7 +93,7 @@ function filterBar(filters, metricNames, shown, setFilter) {
   });
   name.addEventListener('input', () => setFilter({ name: name.value }));
   const metric = select(
-    [['', 'Any metric'], ...metricNames.map((n) => [n, n])],
+    [['', 'Any metric'], ...metricNames.map((n) => /** @type {const} */ ([n, n]))],
     filters.metric,
     (value) => setFilter({ metric: value }),
     'filter by metric',
@@ -81,6 +108,7 @@ function filterBar(filters, metricNames, shown, setFilter) {
   );
 }
 
+/** @param {RunDetail} detail */
 function runActions(detail) {
   if (isStatic) return null;
   const previous = detail.previous_run_id;
@@ -121,30 +149,42 @@ function runActions(detail) {
   );
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {RunRoute} route
+ * @returns {ViewHandle}
+ */
 export function renderRun(root, route) {
   const filters = filtersOf(route);
   mount(root, loading());
   const list = virtualList({
     rowHeight: ROW_HEIGHT,
+    /** @param {CaseRow} row */
     renderRow: (row) => caseRow(route.id, row),
     columns: ['', '#', 'Test case', 'Turns', 'Why it failed', 'Duration', 'Tokens'],
     className: 'cases',
     emptyText: 'No test cases match these filters.',
   });
   const shown = h('span', { className: 'muted count' });
+  /** @type {RunDetail | null} */
   let detail = null;
+  /** @type {HTMLElement | null} */
   let casesCard = null;
 
+  /** @param {boolean} keepScroll */
   const apply = (keepScroll) => {
+    if (detail === null) return;
     const rows = detail.cases.filter((row) => matches(row, filters));
     shown.textContent = `${formatInt(rows.length)} of ${formatInt(detail.cases.length)} test cases`;
     list.update(rows, keepScroll);
   };
+  /** @param {Partial<CaseFilters>} changes */
   const setFilter = (changes) => {
     Object.assign(filters, changes);
     replaceParams({ failed: filters.failed ? '1' : '', name: filters.name, metric: filters.metric });
     apply(false);
   };
+  /** @param {boolean} first */
   const load = async (first) => {
     try {
       detail = await getRun(route.id);

@@ -1,3 +1,4 @@
+// @ts-check
 /** #/runs — pass rate over time, metric trends, and the filterable, paged table of runs. */
 import { getRuns, getTrends, isStatic } from './api.js';
 import { h, mount } from './dom.js';
@@ -7,9 +8,17 @@ import { metricTrends, passRateChart } from './runs-charts.js';
 import { compareControl, runsTable } from './runs-table.js';
 import { card, errorBox, loading, select } from './widgets.js';
 
+/**
+ * @import { GroupEntry, IndexProgress, RunsPage } from '../dashboard-types.js'
+ * @import { RunsRoute, ViewHandle } from './router.js'
+ */
+
+/** The view state in the link. @typedef {{ agent: string, group: string, q: string, status: string, offset: number }} RunsParams */
+
 const PAGE_SIZE = 50;
 const INDEXING_POLL_MS = 1000;
 
+/** @param {IndexProgress | null} indexing */
 function indexingNote(indexing) {
   if (!indexing) return null;
   const total = indexing.indexed + indexing.pending;
@@ -20,6 +29,10 @@ function indexingNote(indexing) {
   );
 }
 
+/**
+ * @param {RunsRoute} route
+ * @returns {RunsParams}
+ */
 function paramsOf(route) {
   const offset = Number(route.params.get('offset') ?? 0);
   return {
@@ -31,7 +44,10 @@ function paramsOf(route) {
   };
 }
 
-/** What the history picker shows for a group: the agent, its config file and its selection of test cases. */
+/**
+ * What the history picker shows for a group: the agent, its config file and its selection of test cases.
+ * @param {GroupEntry} group
+ */
 function groupText(group) {
   return `${group.agent_name} — ${group.config_label || '(config not recorded)'} · ${group.selection_label}`;
 }
@@ -39,6 +55,8 @@ function groupText(group) {
 /**
  * The filters above the runs: history (config file and selection, once there are several), free text, status.
  * An `agent` in the link (from older links) still narrows the runs and is offered as a way back to all.
+ * @param {RunsParams} params
+ * @param {(changes: Partial<RunsParams>) => void} update
  */
 function runFilters(params, update) {
   const groupSlot = h('span', {});
@@ -51,24 +69,37 @@ function runFilters(params, update) {
   let typing = 0;
   search.addEventListener('input', () => {
     clearTimeout(typing);
-    typing = setTimeout(() => update({ q: search.value.trim(), offset: 0 }), 200);
+    typing = window.setTimeout(() => update({ q: search.value.trim(), offset: 0 }), 200);
   });
+  /** @type {ReadonlyArray<readonly [string, string]>} */
   const statuses = [
     ['', 'All runs'],
     ['failed', 'With failures'],
     ['passed', 'All passing'],
   ];
   const statusSelect = select(statuses, params.status, (status) => update({ status, offset: 0 }), 'filter by status');
+  /** @param {RunsPage} page */
   const showGroups = (page) => {
-    if (page.groups.length <= 1 && !params.group && !params.agent) return mount(groupSlot);
-    const groups = page.groups.map((group) => [group.key, `${groupText(group)} (${group.runs})`]);
+    if (page.groups.length <= 1 && !params.group && !params.agent) {
+      mount(groupSlot);
+      return;
+    }
+    const groups = page.groups.map(
+      (group) => /** @type {const} */ ([group.key, `${groupText(group)} (${group.runs})`]),
+    );
     const all = params.agent ? `All runs of agent ${params.agent}` : 'All configs and selections';
+    /** @param {string} group */
     const choose = (group) => update({ group, agent: group ? '' : params.agent, offset: 0 });
     mount(groupSlot, select([['', all], ...groups], params.group, choose, 'filter by config and selection'));
   };
   return { element: h('div', { className: 'filters' }, groupSlot, search, statusSelect), showGroups };
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {RunsRoute} route
+ * @returns {ViewHandle}
+ */
 export function renderRuns(root, route) {
   const params = paramsOf(route);
   const chartBody = h('div', {}, loading());
@@ -77,6 +108,7 @@ export function renderRuns(root, route) {
   const progress = h('div', { hidden: true });
   const compare = compareControl();
   let loadToken = 0;
+  /** @param {Partial<RunsParams>} changes */
   const update = (changes) => {
     Object.assign(params, changes);
     replaceParams(params);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The detail of one exchange (a turn, or a whole single-turn case): input, response, tool calls with their
  * arguments and results, each expected-tool assertion, each metric and grader, errors, tokens and timing.
@@ -10,6 +11,16 @@ import { gradersSection, metricsSection } from './turn-metrics.js';
 import { assertionsSection, toolCallsSection } from './turn-tools.js';
 import { textBlock } from './widgets.js';
 
+/**
+ * @import { TestResult, TurnFields } from '../../core/results.js'
+ */
+
+/**
+ * What the exchange view shows: a turn's fields, which a single-turn case maps to (exchangeOfCase).
+ * @typedef {Omit<TurnFields, 'turn_index' | 'skipped'>} Exchange
+ */
+
+/** @param {Exchange} exchange */
 function usageLine(exchange) {
   const usage = exchange.token_usage;
   const parts = [
@@ -26,7 +37,10 @@ function usageLine(exchange) {
   return h('div', { className: 'usage muted' }, parts.join(' · '));
 }
 
-/** exchange: a TurnResult, or a single-turn case mapped to the same fields (see exchangeOfCase). */
+/**
+ * exchange: a TurnResult, or a single-turn case mapped to the same fields (see exchangeOfCase).
+ * @param {Exchange} exchange
+ */
 export function exchangeBody(exchange) {
   const body = h('div', { className: 'exchange' });
   const errors =
@@ -51,11 +65,15 @@ export function exchangeBody(exchange) {
       metricsSection(exchange),
       gradersSection(exchange),
       usageLine(exchange),
-    ].filter(Boolean),
+    ].filter(/** @returns {part is HTMLElement} */ (part) => Boolean(part)),
   );
   return body;
 }
 
+/**
+ * @param {TestResult} result
+ * @returns {Exchange}
+ */
 export function exchangeOfCase(result) {
   return {
     input: result.test_input,

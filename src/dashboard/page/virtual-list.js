@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * A scrolling list that renders only the rows in view (plus a margin), so a run with thousands of test cases
  * stays fast. Rows have a fixed height; the spacer gives the scrollbar the full length.
@@ -6,6 +7,17 @@ import { h } from './dom.js';
 
 const OVERSCAN = 12;
 
+/**
+ * @template T
+ * @param {{
+ *   rowHeight: number,
+ *   renderRow: (item: T, index: number) => HTMLElement,
+ *   columns?: readonly string[] | null,
+ *   className?: string,
+ *   maxHeight?: string,
+ *   emptyText?: string,
+ * }} options
+ */
 export function virtualList({
   rowHeight,
   renderRow,
@@ -14,12 +26,14 @@ export function virtualList({
   maxHeight = '70vh',
   emptyText = 'Nothing to show.',
 }) {
+  /** @type {readonly T[]} */
   let items = [];
   let rendered = { from: -1, to: -1 };
   const spacer = h('div', { className: 'vlist-spacer' });
   const viewport = h('div', { className: 'vlist', style: { maxHeight }, role: 'list' }, spacer);
   const emptyNote = h('div', { className: 'empty' }, emptyText);
 
+  /** @param {boolean} force */
   const draw = (force) => {
     const top = viewport.scrollTop;
     const visible = Math.ceil((viewport.clientHeight || 600) / rowHeight);
@@ -29,7 +43,7 @@ export function virtualList({
     rendered = { from, to };
     const rows = [];
     for (let index = from; index < to; index += 1) {
-      const row = renderRow(items[index], index);
+      const row = renderRow(/** @type {T} */ (items[index]), index);
       row.style.top = `${index * rowHeight}px`;
       row.style.height = `${rowHeight}px`;
       row.setAttribute('role', 'listitem');
@@ -60,7 +74,11 @@ export function virtualList({
 
   return {
     element,
-    /** Replaces the items, keeping the scroll position when `keepScroll` is set. */
+    /**
+     * Replaces the items, keeping the scroll position when `keepScroll` is set.
+     * @param {readonly T[]} next
+     * @param {boolean} [keepScroll]
+     */
     update(next, keepScroll = false) {
       items = next;
       spacer.style.height = `${items.length * rowHeight}px`;

@@ -1,7 +1,11 @@
+// @ts-check
 /** Small building blocks shared by the views: badges, figures, cards, text blocks that stay readable when long. */
 import { h } from './dom.js';
 import { displayValue, formatBytes, formatInt, formatPercent } from './format.js';
 
+/** @import { Child } from './dom.js' */
+
+/** @type {Record<string, string>} */
 const STATUS_TEXT = {
   passed: 'passed',
   failed: 'failed',
@@ -19,13 +23,22 @@ const STATUS_TEXT = {
   removed: 'removed',
 };
 
+/** @type {Record<string, string>} */
 const ICONS = { passed: '✓', failed: '✗', skipped: '⊘', error: '!', running: '●' };
 
+/**
+ * @param {string} status
+ * @param {string | null} [text]
+ */
 export function badge(status, text) {
   const known = Object.hasOwn(STATUS_TEXT, status) ? status : 'unknown';
   return h('span', { className: `badge badge-${known}` }, text ?? STATUS_TEXT[known] ?? String(status));
 }
 
+/**
+ * @param {string} status
+ * @param {string} [label]
+ */
 export function statusIcon(status, label) {
   const known = Object.hasOwn(ICONS, status) ? status : 'skipped';
   return h(
@@ -35,12 +48,20 @@ export function statusIcon(status, label) {
   );
 }
 
-/** The tone of a pass rate: all passed, some failed, nothing ran. */
+/**
+ * The tone of a pass rate: all passed, some failed, nothing ran.
+ * @param {number} rate
+ * @param {number} total
+ */
 export function rateTone(rate, total) {
   if (!total) return 'muted';
   return rate >= 1 ? 'good' : rate >= 0.8 ? 'warn' : 'bad';
 }
 
+/**
+ * @param {number} rate
+ * @param {number} total
+ */
 export function passBar(rate, total) {
   const width = `${Math.max(0, Math.min(1, rate || 0)) * 100}%`;
   return h(
@@ -51,6 +72,12 @@ export function passBar(rate, total) {
   );
 }
 
+/**
+ * @param {string} label
+ * @param {Child} value
+ * @param {Child} [detail]
+ * @param {string | null} [tone]
+ */
 export function stat(label, value, detail, tone) {
   return h(
     'div',
@@ -61,6 +88,11 @@ export function stat(label, value, detail, tone) {
   );
 }
 
+/**
+ * @param {string} title
+ * @param {{ actions?: Child, className?: string, id?: string } | null} options
+ * @param {...Child} children
+ */
 export function card(title, options, ...children) {
   const { actions, className, id } = options ?? {};
   return h(
@@ -71,16 +103,18 @@ export function card(title, options, ...children) {
   );
 }
 
+/** @param {string} text */
 export function empty(text) {
   return h('div', { className: 'empty' }, text);
 }
 
+/** @param {unknown} error what the load threw (an Error, as a rule) */
 export function errorBox(error) {
   return h(
     'div',
     { className: 'error-box', role: 'alert' },
     h('strong', {}, 'Could not load: '),
-    error?.message ?? String(error),
+    /** @type {{ message?: string } | null | undefined} */ (error)?.message ?? String(error),
   );
 }
 
@@ -90,7 +124,11 @@ export function loading(text = 'Loading…') {
 
 const SHOW_CHARS = 20_000;
 
-/** Pre-formatted text; very long text shows its start and a button to show the rest. */
+/**
+ * Pre-formatted text; very long text shows its start and a button to show the rest.
+ * @param {unknown} text
+ * @param {string} [className]
+ */
 export function textBlock(text, className = '') {
   const full = String(text ?? '');
   const pre = h('pre', { className: `text ${className}`.trim() });
@@ -120,7 +158,11 @@ export function textBlock(text, className = '') {
 const COLLAPSE_CHARS = 320;
 const COLLAPSE_LINES = 8;
 
-/** A value (JSON or text); long ones are collapsed behind a summary line with their size. */
+/**
+ * A value (JSON or text); long ones are collapsed behind a summary line with their size.
+ * @param {unknown} value
+ * @param {string} label
+ */
 export function valueBlock(value, label) {
   const text = displayValue(value);
   const lines = text.split('\n').length;
@@ -136,7 +178,13 @@ export function valueBlock(value, label) {
   );
 }
 
-/** `<details>` whose body is built the first time it opens (or now, when open). */
+/**
+ * `<details>` whose body is built the first time it opens (or now, when open).
+ * @param {Child} summary
+ * @param {() => Node} build
+ * @param {string} [className]
+ * @param {boolean} [open]
+ */
 export function lazyDetails(summary, build, className, open = false) {
   const details = h('details', { className }, h('summary', {}, summary));
   let built = false;
@@ -153,6 +201,7 @@ export function lazyDetails(summary, build, className, open = false) {
   return details;
 }
 
+/** @param {ReadonlyArray<readonly [string, Child]>} pairs */
 export function keyValues(pairs) {
   return h(
     'dl',
@@ -163,6 +212,12 @@ export function keyValues(pairs) {
   );
 }
 
+/**
+ * @param {ReadonlyArray<readonly [string, string]>} options `[value, text]`
+ * @param {string | null | undefined} value
+ * @param {(value: string) => void} onChange
+ * @param {string} label
+ */
 export function select(options, value, onChange, label) {
   const element = h(
     'select',
