@@ -31,11 +31,14 @@ export interface Reporter {
    */
   onTestCaseRestored?(result: TestResult, index: number): void | Promise<void>;
   /**
-   * The run's report; `state` tells whether the run completed or was interrupted. The summary always covers
-   * the whole run, but `report.results` may be empty when the runner streams (long runs keep no results in
-   * memory): reporters that need every result collect them from onTestCaseEnd and onTestCaseRestored.
+   * The run's end: the report's head and the summary of the whole run, and whether it completed or was
+   * interrupted. It carries no results (long runs keep none in memory): every result came through
+   * onTestCaseEnd or onTestCaseRestored, and reporters that need them all collect or spill them there.
    */
-  onEnd?(report: RunReport, state: RunState): void | Promise<void>;
+  onEnd?(end: RunEnd, state: RunState): void | Promise<void>;
 }
+
+/** What `onEnd` gets: the report without its results (like Playwright's FullResult beside onTestEnd). */
+export type RunEnd = Omit<RunReport, 'results'>;
 
 export type RunState = 'completed' | 'interrupted';

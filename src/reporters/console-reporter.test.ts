@@ -119,8 +119,7 @@ describe('console reporter without a TTY', () => {
   it('lists at most 50 failing cases outside verbose mode', async () => {
     const failing = Array.from({ length: 53 }, (_, i) => ({ ...failingConversation(), test_name: `case-${i}` }));
     const stream = captureStream();
-    const reporter = createConsoleReporter({ stream, verbosity: 'quiet', color: false });
-    await reporter.onEnd?.(reportOf(failing), 'completed');
+    await playReport(createConsoleReporter({ stream, verbosity: 'quiet', color: false }), reportOf(failing));
     expect(stream.text()).toContain('! case-49 ERROR');
     expect(stream.text()).not.toContain('case-50');
     expect(stream.text()).toContain('… and 3 more failing test cases');

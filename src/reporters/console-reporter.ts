@@ -3,15 +3,15 @@
  * mode), a live progress line on a TTY, and the summary. Quiet mode prints the summary only.
  */
 import type { RateLimitStatusSource } from '../core/rate-limit.js';
-import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
-import type { RunReport, TestResult, TurnResult } from '../core/results.js';
+import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
+import type { TestResult, TurnResult } from '../core/results.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatCaseLine } from './console-case-line.js';
 import { formatFlakiness } from './console-flakiness.js';
 import { createProgressDisplay, type ProgressCounts, type ProgressDisplay } from './console-progress.js';
 import { formatSummary, REASON_WIDTH } from './console-summary.js';
 import { formatTurnDetails } from './console-turn-details.js';
-import { createFailureCollector, type FailureCollector } from './failure-digest.js';
+import { createFailureCollector } from './failure-digest.js';
 import { createInOrderLines } from './in-order-lines.js';
 import { createFlakyCollector } from './repeat-text.js';
 import { escapeControlChars } from './safe-text.js';
@@ -45,11 +45,10 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   let planned: number | null = null;
   let progress: ProgressDisplay | null = null;
   const maxListed = verbosity === 'verbose' ? Number.POSITIVE_INFINITY : 50;
-  // Failing cases as they finish; null until one case finished (then onEnd's results are not needed).
-  let failures: FailureCollector | null = null;
+  // Failing cases as they finish (onEnd carries no results).
+  const failures = createFailureCollector(maxListed, REASON_WIDTH);
   const flaky = createFlakyCollector(maxListed);
   const collect = (result: TestResult, index: number) => {
-    failures ??= createFailureCollector(maxListed, REASON_WIDTH);
     failures.add(result, index);
     flaky.add(result, index);
   };
@@ -100,13 +99,17 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
         verbosity === 'quiet' ? [] : caseLines(result, verbosity, palette, options.max_text_length ?? 2000),
       );
     },
-    onEnd(report: RunReport, state: RunState) {
+    onEnd(report: RunEnd, state: RunState) {
       caseOutput.flush();
       progress?.stop();
       progress = null;
-      const digest = failures === null ? {} : { failures: failures.digest() };
       emit([
-        ...formatSummary(report, state, { palette, max_failures_listed: maxListed, planned_cases: planned, ...digest }),
+        ...formatSummary(report, state, {
+          palette,
+          max_failures_listed: maxListed,
+          planned_cases: planned,
+          failures: failures.digest(),
+        }),
         ...formatFlakiness(flaky, palette),
       ]);
     },

@@ -1,11 +1,10 @@
 /** The end-of-run summary: counts, pass rate, duration, tokens, then every failing case with its turns. */
 import { formatCostDetail } from '../core/format-cost.js';
-import type { RunState } from '../core/reporter.js';
-import type { RunReport } from '../core/results.js';
+import type { RunEnd, RunState } from '../core/reporter.js';
 import type { TokenUsage } from '../core/token-usage.js';
 import { turnLabel } from '../core/turn-label.js';
 import type { Palette } from './ansi.js';
-import { digestOf, type FailureDigest } from './failure-digest.js';
+import type { FailureDigest } from './failure-digest.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { escapeControlChars, oneLine } from './safe-text.js';
 import { caseCountsText, consoleMark, turnCountsText } from './status-text.js';
@@ -16,13 +15,13 @@ export interface SummaryOptions {
   readonly max_failures_listed: number;
   /** Cases the run was asked to execute, when known (an interrupted run reports fewer). */
   readonly planned_cases: number | null;
-  /** The failing cases, when collected as they finished; else taken from `report.results`. */
-  readonly failures?: FailureDigest;
+  /** The failing cases, collected as they finished. */
+  readonly failures: FailureDigest;
 }
 
 export const REASON_WIDTH = 200;
 
-export function formatSummary(report: RunReport, state: RunState, options: SummaryOptions): string[] {
+export function formatSummary(report: RunEnd, state: RunState, options: SummaryOptions): string[] {
   const { palette } = options;
   const s = report.summary;
   const lines = ['', headline(report, state, options)];
@@ -38,11 +37,11 @@ export function formatSummary(report: RunReport, state: RunState, options: Summa
   lines.push(`  Tokens  ${formatTokens(s.token_usage)}`);
   const cost = formatCostDetail(s);
   if (cost !== null) lines.push(`  Cost    ${s.cost_usd === null ? palette.yellow(cost) : cost}`);
-  lines.push(...formatFailures(report, options));
+  lines.push(...formatFailures(options));
   return lines;
 }
 
-function headline(report: RunReport, state: RunState, options: SummaryOptions): string {
+function headline(report: RunEnd, state: RunState, options: SummaryOptions): string {
   const name = escapeControlChars(report.agent_name);
   const { palette } = options;
   if (state === 'completed') return palette.bold(`Run completed — ${name}`);
@@ -67,8 +66,8 @@ export function formatTokens(usage: TokenUsage): string {
   return `${formatInteger(usage.total_tokens)} (${parts.join(' · ')})`;
 }
 
-function formatFailures(report: RunReport, options: SummaryOptions): string[] {
-  const digest = options.failures ?? digestOf(report.results, options.max_failures_listed, REASON_WIDTH);
+function formatFailures(options: SummaryOptions): string[] {
+  const digest = options.failures;
   if (digest.total === 0) return [];
   const { palette } = options;
   const lines = ['', palette.bold('Failures')];

@@ -46,10 +46,3 @@ export function createFailureCollector(max: number, reasonWidth: number): Failur
     digest: () => ({ listed, total }),
   };
 }
-
-/** The digest of a list of results (their positions are their indices). */
-export function digestOf(results: readonly TestResult[], max: number, reasonWidth: number): FailureDigest {
-  const collector = createFailureCollector(max, reasonWidth);
-  for (const [index, result] of results.entries()) collector.add(result, index);
-  return collector.digest();
-}

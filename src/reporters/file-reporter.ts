@@ -3,8 +3,8 @@
  * beside the target; when the run ends (completed or interrupted) the report is assembled from the spill in
  * case order and written atomically. Memory stays flat however many cases run.
  */
-import type { Reporter, RunState } from '../core/reporter.js';
-import type { RunReport, TestResult } from '../core/results.js';
+import type { Reporter, RunEnd, RunState } from '../core/reporter.js';
+import type { TestResult } from '../core/results.js';
 import { type WriteChunk, type WriteFile, writeStreamAtomic } from './atomic-write.js';
 import { createResultSpool, type ResultSpool } from './result-spool.js';
 
@@ -21,7 +21,7 @@ export interface StreamFormat {
   /** The rendered parts of one finished case (e.g. a table row and a section). */
   renderCase(result: TestResult): readonly string[];
   /** Writes the whole file; `cases(part)` yields that part of every finished case, in case order. */
-  assemble(report: RunReport, state: RunState, cases: CaseParts, write: WriteChunk): Promise<void>;
+  assemble(report: RunEnd, state: RunState, cases: CaseParts, write: WriteChunk): Promise<void>;
 }
 
 export interface CaseParts {
@@ -39,8 +39,6 @@ export function createFileReporter(options: FileReporterOptions, format: StreamF
     onTestCaseEnd: store,
     onTestCaseRestored: store,
     async onEnd(report, state) {
-      // Results handed over only at the end (no streaming caller) are spilled the same way.
-      if (spool === null) for (const [index, result] of report.results.entries()) await store(result, index);
       const active = spool;
       spool = null;
       const cases: CaseParts = {

@@ -11,7 +11,7 @@ function recorder(log: string[], name: string): Reporter {
     onTurnEnd: (test, turn) => void log.push(`${name}:turn:${test}:${turn.turn_index}`),
     onTestCaseEnd: (result, index) => void log.push(`${name}:case-end:${result.test_name}:${index}`),
     onTestCaseRestored: (result, index) => void log.push(`${name}:restored:${result.test_name}:${index}`),
-    onEnd: async (report, state) => void log.push(`${name}:end:${report.results.length}:${state}`),
+    onEnd: async (end, state) => void log.push(`${name}:end:${end.summary.total_tests}:${state}`),
   };
 }
 
@@ -44,8 +44,8 @@ describe('multiplexReporter', () => {
       'b:turn:JKHY-2009:1',
       'a:case-end:JKHY-2009:0',
       'b:case-end:JKHY-2009:0',
-      'a:end:1:interrupted',
-      'b:end:1:interrupted',
+      `a:end:${report.summary.total_tests}:interrupted`,
+      `b:end:${report.summary.total_tests}:interrupted`,
     ]);
   });
 

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { createRedactor, type Redactor } from '../core/redactor.js';
-import type { Reporter, RunInfo, RunState } from '../core/reporter.js';
-import type { RunReport, TestResult } from '../core/results.js';
+import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
+import type { TestResult } from '../core/results.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from '../records/run-record.js';
 import { writeStreamAtomic } from './atomic-write.js';
 import { writeJoined } from './file-reporter.js';
@@ -80,9 +80,8 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
       const entry = { repeat_of: result.test_name, repeat, result: testResultToJson(result, limits) };
       await (await openLog(null)).log.write(`${JSON.stringify(redactor.deep(entry))}\n`);
     },
-    async onEnd(report: RunReport, state: RunState) {
+    async onEnd(report: RunEnd, state: RunState) {
       const { paths, log } = await openLog(null);
-      if (log.size === 0) for (const [index, result] of report.results.entries()) await store(result, index);
       const record = {
         record_version: RUN_RECORD_VERSION,
         run_id: runId ?? randomUUID(),

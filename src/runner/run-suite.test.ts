@@ -11,8 +11,8 @@ import {
   turn,
 } from '../../test/support/runner/runner-fixtures.js';
 import type { AgentConfig } from '../core/config-types.js';
-import type { RunState } from '../core/reporter.js';
-import type { RunReport, TestResult } from '../core/results.js';
+import type { RunEnd, RunState } from '../core/reporter.js';
+import type { TestResult } from '../core/results.js';
 import { runSuite } from './run-suite.js';
 
 function suite(count: number) {
@@ -74,7 +74,7 @@ describe('runSuite', () => {
       return answer('x');
     });
     let endState: RunState | null = null;
-    let endReport: RunReport | null = null;
+    let endReport: RunEnd | null = null;
     const outcome = await runSuite(
       config,
       suite(6),
@@ -94,6 +94,7 @@ describe('runSuite', () => {
     expect(sessions).toHaveLength(2);
     expect(outcome.report.results.map((r) => r.test_name)).toEqual(['case-0']);
     expect(endReport!.summary.total_tests).toBe(1);
+    expect(endReport).not.toHaveProperty('results');
   });
 });
 

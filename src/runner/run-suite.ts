@@ -103,7 +103,8 @@ export async function runSuite(
     summary: summary.summary((options.restored?.elapsed_ms ?? 0) + deps.now() - started),
     results: kept.filter((result): result is TestResult => result !== undefined),
   };
-  await deps.reporter.onEnd?.(report, state);
+  const { results: _results, ...end } = report;
+  await deps.reporter.onEnd?.(end, state);
   return { report, state };
 }
 

@@ -3,8 +3,7 @@
  * when its turn comes, so only one shard's results are in memory at a time.
  */
 import type { AgentConfig } from '../../core/config-types.js';
-import type { Reporter } from '../../core/reporter.js';
-import type { RunReport } from '../../core/results.js';
+import type { Reporter, RunEnd } from '../../core/reporter.js';
 import { createSummaryAccumulator } from '../../core/summary-accumulator.js';
 import { type RunRecord, readRunRecord } from '../../records/run-record.js';
 import type { ShardRecord } from './check-shards.js';
@@ -24,7 +23,7 @@ export async function replayShards(
   shards: readonly ShardRecord[],
   merged: MergedRun,
   reporter: Reporter,
-): Promise<RunReport> {
+): Promise<RunEnd> {
   const totalCases = shards.reduce((sum, shard) => sum + shard.names.length, 0);
   await reporter.onBegin?.({
     run_id: merged.run_id,
@@ -44,16 +43,15 @@ export async function replayShards(
       index += 1;
     }
   }
-  const report: RunReport = {
+  const end: RunEnd = {
     agent_name: merged.agent_name,
     agent_config_path: merged.agent_config_path,
     timestamp: merged.started_at,
     holodeck_version: merged.holodeck_version,
     summary: summary.summary(Math.max(0, Date.parse(merged.finished_at) - Date.parse(merged.started_at)) || 0),
-    results: [],
   };
-  await reporter.onEnd?.(report, 'completed');
-  return report;
+  await reporter.onEnd?.(end, 'completed');
+  return end;
 }
 
 /**

@@ -13,5 +13,6 @@ export async function playReport(reporter: Reporter, report: RunReport, state: R
     }
     await reporter.onTestCaseEnd?.(result, index);
   }
-  await reporter.onEnd?.(report, state);
+  const { results: _results, ...end } = report;
+  await reporter.onEnd?.(end, state);
 }
