@@ -11,7 +11,7 @@ import type { MetricInput } from './schema/metric-schema.js';
 import type { TestCaseInput } from './schema/test-case-schema.js';
 import type { FileInput, TurnInput } from './schema/turn-schema.js';
 
-type TurnFields = Omit<TurnInput, 'evaluations'> & { readonly evaluations?: readonly MetricInput[] };
+type TurnFields = Omit<TurnInput, 'evaluations'> & { readonly evaluations?: readonly MetricInput[] | undefined };
 
 /**
  * `nameMatch`: how expected tool names match when an entry sets no `name_match` (execution.tool_name_match);

@@ -277,7 +277,7 @@ export interface ExecutionConfig {
    * Answer unchanged model requests from the on-disk cache (`--cache`); temperature > 0 only with `--cache`.
    * Always set by the loader; absent (configurations built in code) means false.
    */
-  readonly cache?: boolean;
+  readonly cache?: boolean | undefined;
   /** Environment variables whose values are masked in every output (beside those found by name). */
   readonly redact: readonly string[];
   /** A turn in which a tool call returned an error fails, naming the tool and the error. */

@@ -25,7 +25,7 @@ export interface MetricOutcome {
   /** When set, overrides `score >= threshold`. */
   readonly passed?: boolean;
   readonly reasoning?: string | null;
-  readonly details?: JsonValue | null;
+  readonly details?: JsonValue | null | undefined;
 }
 
 export interface Evaluator {

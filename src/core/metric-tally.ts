@@ -70,7 +70,7 @@ export function createMetricTally(): MetricTally {
 /** What the tally reads of a case: its metric evaluations, or those of each of its turns. */
 export interface EvaluatedCase {
   readonly metric_results: readonly TalliedMetric[];
-  readonly turns?: readonly { readonly metric_results: readonly TalliedMetric[] }[];
+  readonly turns?: readonly { readonly metric_results: readonly TalliedMetric[] }[] | undefined;
 }
 
 /** Every metric evaluation of a case: per turn for multi-turn cases, the case's own for single-turn ones. */

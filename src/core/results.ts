@@ -41,7 +41,7 @@ export interface ToolAssertionResult {
    * Under `distinct_calls` (entries expecting calls only): the calls given to this entry, each satisfying no
    * other entry; absent otherwise.
    */
-  readonly assigned_calls?: readonly number[];
+  readonly assigned_calls?: readonly number[] | undefined;
   /** Why it failed, e.g. `arg 'b' mismatch: expected ≈"181001", got 180000`; null when it passed. */
   readonly reason: string | null;
 }
@@ -78,8 +78,8 @@ export interface CostBreakdown {
  * absent in results written before cost was counted.
  */
 export interface CostFields {
-  readonly cost_usd?: number | null;
-  readonly cost?: CostBreakdown;
+  readonly cost_usd?: number | null | undefined;
+  readonly cost?: CostBreakdown | undefined;
 }
 
 export type TurnResult = TurnFields & Verdict;
@@ -117,21 +117,21 @@ export interface TestFields extends CostFields {
   readonly tool_invocations: readonly ToolInvocation[];
   readonly tools_matched: boolean | null;
   /** Single-turn cases only: the outcome of each tool assertion, as a turn of a multi-turn case has it. */
-  readonly arg_match_details?: readonly ToolAssertionResult[];
+  readonly arg_match_details?: readonly ToolAssertionResult[] | undefined;
   readonly metric_results: readonly MetricResult[];
   readonly execution_time_ms: number;
   readonly token_usage: TokenUsage;
   readonly errors: readonly string[];
   readonly timestamp: string;
   /** Present on multi-turn cases only. */
-  readonly turns?: readonly TurnResult[];
+  readonly turns?: readonly TurnResult[] | undefined;
   /**
    * `--repeat N` (N > 1) only: every repeat's own result, in repeat order. The case's other fields are those of
    * its first repeat with the case's status (token usage and time are summed over the repeats).
    */
-  readonly repeats?: readonly TestResult[];
+  readonly repeats?: readonly TestResult[] | undefined;
   /** `--repeat N` (N > 1) only: how the case and each of its turns fared over the repeats. */
-  readonly repeat_stats?: RepeatStats;
+  readonly repeat_stats?: RepeatStats | undefined;
 }
 
 /** Passes of one case or turn over n repeats, and the estimators they give. */
@@ -157,7 +157,7 @@ export interface RepeatStats extends PassCounts {
   /** The case passes when pass_rate ≥ min_pass_rate. */
   readonly min_pass_rate: number;
   /** Multi-turn cases: each turn over the repeats, in turn order. */
-  readonly turns?: readonly TurnRepeatStats[];
+  readonly turns?: readonly TurnRepeatStats[] | undefined;
 }
 
 export interface TurnRepeatStats extends PassCounts {
@@ -184,10 +184,10 @@ export interface ReportSummary extends CostFields {
    * Tool calls that returned an error (thrown, MCP `isError`, invalid arguments, server down), over all cases;
    * absent from reports written before they were counted.
    */
-  readonly tool_errors?: number;
+  readonly tool_errors?: number | undefined;
   /** `--repeat N` (N > 1) only: N, and the cases that are flaky (some repeats passed, some did not). */
-  readonly repeats?: number;
-  readonly flaky_tests?: number;
+  readonly repeats?: number | undefined;
+  readonly flaky_tests?: number | undefined;
   readonly duration_ms: number;
   readonly token_usage: TokenUsage;
 }
@@ -198,7 +198,7 @@ export interface RunReport {
   readonly timestamp: string;
   readonly holodeck_version: string;
   /** A model matrix run (several models in one invocation): the id shared by the runs of every model. */
-  readonly comparison_id?: string;
+  readonly comparison_id?: string | undefined;
   readonly summary: ReportSummary;
   readonly results: readonly TestResult[];
 }

@@ -20,7 +20,7 @@ import { summarizeRun } from './summarize-run.js';
 export interface ExportOptions {
   readonly resultsDir: string;
   /** `<agent-slug>/<timestamp>`; the newest readable run when absent. */
-  readonly runId?: string;
+  readonly runId?: string | undefined;
   readonly outPath: string;
   /** Masks secrets of the exporting environment in the report's data (see DashboardOptions.redactor). */
   readonly redactor?: Redactor;

@@ -14,7 +14,7 @@ export interface ResultsWatcher {
 }
 
 export interface WatchOptions {
-  readonly pollMs?: number;
+  readonly pollMs?: number | undefined;
   readonly debounceMs?: number;
 }
 

@@ -34,7 +34,7 @@ export type HostOutcome =
 
 export interface WorkerHostOptions {
   /** How long an aborted call's worker has to notice before it is terminated (default 1000 ms). */
-  readonly stop_grace_ms?: number;
+  readonly stop_grace_ms?: number | undefined;
   /** Told each time nothing runs in the worker any more (for pools). */
   readonly on_idle?: () => void;
 }

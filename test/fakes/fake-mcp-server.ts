@@ -81,7 +81,8 @@ export async function startFakeMcpHttpServer(options: { port?: number } = {}): P
       return;
     }
     const server = createFakeMcpServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    // No sessionIdGenerator: stateless, a fresh transport per request.
+    const transport = new StreamableHTTPServerTransport({});
     res.on('close', () => {
       void transport.close();
       void server.close();

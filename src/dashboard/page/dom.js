@@ -17,12 +17,12 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * Element properties: `className`, `text`, `on` (event handlers), `dataset`, `style`, `href` (a `#/` route);
  * anything else is an attribute (true: present, null/undefined/false: absent).
  * @typedef {{
- *   className?: string | null,
+ *   className?: string | null | undefined,
  *   text?: unknown,
- *   on?: Record<string, (event: Event) => void>,
- *   dataset?: Record<string, string | number>,
- *   style?: Record<string, string>,
- *   href?: string,
+ *   on?: Record<string, (event: Event) => void> | undefined,
+ *   dataset?: Record<string, string | number> | undefined,
+ *   style?: Record<string, string> | undefined,
+ *   href?: string | undefined,
  *   [attribute: string]: unknown,
  * }} Props
  */

@@ -72,7 +72,8 @@ describe('normalizeRequest', () => {
 
   it('tells the temperature asked for, or null when none is set', () => {
     expect(temperatureOf(normalizeRequest(options({ temperature: 0.7 }), MODEL))).toBe(0.7);
-    expect(temperatureOf(normalizeRequest(options({ temperature: undefined }), MODEL))).toBeNull();
+    const { temperature: _unset, ...withoutTemperature } = options();
+    expect(temperatureOf(normalizeRequest(withoutTemperature, MODEL))).toBeNull();
   });
 });
 
