@@ -1,27 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { storedRecord } from '../../test/support/records/stored-record.js';
 import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { summarizeMetrics } from '../core/metric-tally.js';
 import { reportToJson } from '../reporters/to-report-json.js';
 import { parseRunRecord, RunRecordError } from './run-record.js';
 import { parseRunRecordHead } from './run-record-head.js';
 
-const record = (report: object = reportToJson(sampleReport())) => ({
-  record_version: 2,
-  run_id: 'r1',
-  state: 'completed',
-  metadata: {
-    cli_args: ['test'],
-    config_snapshot: { name: 'a' },
-    git_commit: null,
-    holodeck_version: '0.1.0',
-    node_version: 'v20.19.0',
-    backend: 'module',
-    model: { provider: 'ollama', name: 'llama3' },
-    started_at: '2026-12-02T12:30:05.123Z',
-    finished_at: '2026-12-02T12:31:05.123Z',
-  },
-  report,
-});
+const record = storedRecord;
 
 function thrown(run: () => unknown): RunRecordError {
   try {

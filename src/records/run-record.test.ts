@@ -2,27 +2,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { storedRecord } from '../../test/support/records/stored-record.js';
 import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
-import { reportToJson, testResultToJson } from '../reporters/to-report-json.js';
+import { testResultToJson } from '../reporters/to-report-json.js';
 import { RunRecordError, readPartialResults, readRunRecord } from './run-record.js';
 
-const validRecord = () => ({
-  record_version: 2,
-  run_id: 'r1',
-  state: 'completed',
-  metadata: {
-    cli_args: ['test'],
-    config_snapshot: { name: 'a' },
-    git_commit: null,
-    holodeck_version: '0.1.0',
-    node_version: 'v20.19.0',
-    backend: 'module',
-    model: { provider: 'ollama', name: 'llama3' },
-    started_at: '2026-12-02T12:30:05.123Z',
-    finished_at: '2026-12-02T12:31:05.123Z',
-  },
-  report: reportToJson(sampleReport()),
-});
+const validRecord = () => storedRecord();
 
 async function rejection(promise: Promise<unknown>): Promise<RunRecordError> {
   try {

@@ -14,6 +14,7 @@ import { runPool } from './run-pool.js';
 import { runTestCase } from './run-test-case.js';
 
 export interface SuiteOutcome {
+  /** `results` holds every result only with `keep_results` (the default); long runs keep none (empty). */
   readonly report: RunReport;
   readonly state: RunState;
 }
