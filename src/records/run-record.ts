@@ -28,13 +28,13 @@ export interface ShardSpec {
 /** Which test cases the run covers, so a resume runs the same ones and shard records can be merged. */
 export interface RunSelection {
   /** The one `--filter` pattern, when there was exactly one (kept for records read by older versions). */
-  readonly filter?: string | null;
+  readonly filter?: string | null | undefined;
   /** `--filter` patterns: a case runs when its name matches any. */
-  readonly filters?: readonly string[];
-  readonly grep?: string | null;
-  readonly exclude?: readonly string[];
+  readonly filters?: readonly string[] | undefined;
+  readonly grep?: string | null | undefined;
+  readonly exclude?: readonly string[] | undefined;
   /** `--last-failed`: the run whose failed and errored cases were selected, and their names. */
-  readonly last_failed?: { readonly run_id: string; readonly names: readonly string[] } | null;
+  readonly last_failed?: { readonly run_id: string; readonly names: readonly string[] } | null | undefined;
   readonly limit: number | null;
   readonly shard: ShardSpec | null;
   /** Test cases selected by filter and limit, before sharding. */
@@ -47,8 +47,8 @@ export interface RunExecution {
   readonly parallel_test_cases: number;
   readonly llm_timeout: number;
   /** `--repeat N` with N > 1 (absent otherwise), and the min pass rate in force with it. */
-  readonly repeat?: number;
-  readonly min_pass_rate?: number;
+  readonly repeat?: number | undefined;
+  readonly min_pass_rate?: number | undefined;
 }
 
 /** A shard record combined into a merged run (`holodeck merge-reports`). */
@@ -70,16 +70,16 @@ export interface RunRecordMetadata {
   /** null for a module agent run without a model. */
   readonly model: { readonly provider: string; readonly name: string } | null;
   readonly started_at: string;
-  readonly finished_at?: string | null;
-  readonly selection?: RunSelection | null;
+  readonly finished_at?: string | null | undefined;
+  readonly selection?: RunSelection | null | undefined;
   /** The execution settings in force (after command-line overrides), so that `--resume` keeps them. */
-  readonly execution?: RunExecution | null;
+  readonly execution?: RunExecution | null | undefined;
   /** When each `--resume` session of this run started. */
-  readonly resumed_at?: readonly string[];
+  readonly resumed_at?: readonly string[] | undefined;
   /** For a merged run: the shard records it combines. */
-  readonly merged_from?: readonly MergedShard[];
+  readonly merged_from?: readonly MergedShard[] | undefined;
   /** A model matrix run: the id shared by the records of every model of the same invocation. */
-  readonly comparison_id?: string;
+  readonly comparison_id?: string | undefined;
 }
 
 /** The metadata as stored: redacted, plain JSON, with the finish time. */
