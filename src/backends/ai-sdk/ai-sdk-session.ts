@@ -8,25 +8,26 @@
  * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
  * will ask again). A failed turn leaves the history as it was before the turn.
  */
-import type { LanguageModel, ModelMessage } from 'ai';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
-import type { LoadedTool } from '../../core/loaded-tool.js';
+import type { AgentTools, TurnToolLog } from './agent-tools.js';
 import { buildUserMessage } from './build-user-message.js';
-import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
+import { toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
+import type { ProviderMessage, ProviderModel } from './provider-model.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
-import { type TurnToolLog, toAiSdkTools } from './to-ai-sdk-tools.js';
+import type { Step } from './tool-loop-step.js';
 
 export interface SessionSettings {
-  readonly model: LanguageModel;
+  readonly model: ProviderModel;
   readonly provider: string;
   readonly endpoint: string;
   readonly system: string | undefined;
-  readonly tools: readonly LoadedTool[];
+  /** Made once per agent: definitions, argument checks. */
+  readonly tools: AgentTools;
   readonly max_steps: number;
   readonly temperature: number | undefined;
   readonly max_output_tokens: number | undefined;
@@ -37,15 +38,17 @@ export interface SessionSettings {
 }
 
 export function createAiSdkSession(settings: SessionSettings, sessionSignal: AbortSignal): AgentSession {
-  const history: ModelMessage[] = [];
+  // The prompt as the provider takes it, each message converted once: the system message, then every
+  // completed turn's messages. A call sends it as it stands plus the turn's own messages.
+  const history: ProviderMessage[] =
+    settings.system === undefined ? [] : [{ role: 'system', content: settings.system }];
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
       const signal = AbortSignal.any([request.signal, sessionSignal]);
       const user = buildUserMessage(request);
       const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: request.calls };
-      const tools = toAiSdkTools(settings.tools, log, signal, { images: settings.provider === 'anthropic' });
       const steps: Step[] = [];
-      const carried: ModelMessage[] = [];
+      const carried: ProviderMessage[] = [];
       let retries = 0;
       // Retries of failures other than 429s: only these count against max_retries.
       let attempts = 0;
@@ -53,9 +56,9 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         if (signal.aborted) throw abortedError(signal);
         const outcome = await runModelAttempt({
           model: settings.model,
-          system: settings.system,
-          messages: [...history, user, ...carried],
-          tools,
+          prompt: [...history, user, ...carried],
+          tools: settings.tools,
+          log,
           max_steps: settings.max_steps - steps.length,
           temperature: settings.temperature,
           max_output_tokens: settings.max_output_tokens,

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { buildUserMessage } from './build-user-message.js';
 
 describe('buildUserMessage', () => {
-  it('sends a turn without files as plain text', () => {
+  it('sends a turn without files as one text part', () => {
     expect(buildUserMessage({ input: 'what about in 2008?', files: [] })).toEqual({
       role: 'user',
-      content: 'what about in 2008?',
+      content: [{ type: 'text', text: 'what about in 2008?' }],
     });
   });
 
-  it('puts files first, text files with their name and type, images as image parts', () => {
+  it('puts files first, text files with their name and type, images as file parts with their media type', () => {
     const data = new Uint8Array([1, 2, 3]);
     const message = buildUserMessage({
       input: 'summarise',
@@ -20,8 +20,17 @@ describe('buildUserMessage', () => {
     });
     expect(message.content).toEqual([
       { type: 'text', text: '<file name="report.pdf" type="pdf">\nNet cash 206588\n</file>\n\n' },
-      { type: 'image', image: data, mediaType: 'image/png' },
+      { type: 'file', data, mediaType: 'image/png' },
       { type: 'text', text: 'summarise' },
     ]);
+  });
+
+  it('leaves out an empty input after files, as the SDK did', () => {
+    const data = new Uint8Array([1]);
+    const message = buildUserMessage({
+      input: '',
+      files: [{ kind: 'image', name: 'a.png', media_type: 'image/png', data }],
+    });
+    expect(message.content).toEqual([{ type: 'file', data, mediaType: 'image/png' }]);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Step, toolInvocationsOf, usageOf } from './capture-turn.js';
+import { toolInvocationsOf, usageOf } from './capture-turn.js';
+import type { Step } from './tool-loop-step.js';
 
-/** Only the fields capture-turn reads; the rest of a StepResult does not matter here. */
+/** Only the fields capture-turn reads; the rest of a step does not matter here. */
 function step(content: readonly Record<string, unknown>[], usage: Record<string, unknown> = {}): Step {
   return { content, usage } as unknown as Step;
 }
@@ -88,13 +89,11 @@ describe('usageOf', () => {
   it('sums every step, cache details included, and tolerates missing counts', () => {
     const steps = [
       step([], {
-        inputTokens: 100,
-        outputTokens: 10,
-        totalTokens: 110,
-        inputTokenDetails: { cacheReadTokens: 40, cacheWriteTokens: 5 },
+        inputTokens: { total: 100, noCache: 55, cacheRead: 40, cacheWrite: 5 },
+        outputTokens: { total: 10, text: 10, reasoning: undefined },
       }),
-      step([], { inputTokens: 120, outputTokens: 7 }),
-      step([], {}),
+      step([], { inputTokens: { total: 120 }, outputTokens: { total: 7 } }),
+      step([], { inputTokens: {}, outputTokens: {} }),
     ];
     expect(usageOf(steps)).toEqual({
       prompt_tokens: 220,

@@ -1,13 +1,12 @@
 /** What a turn's completed steps amount to: the answer, the tool invocations in order, summed usage. */
 
-import type { ToolSet as SdkToolSet, StepResult } from 'ai';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
-import type { ToolTimings } from './to-ai-sdk-tools.js';
-
-export type Step = StepResult<SdkToolSet>;
+import type { ToolTimings } from './agent-tools.js';
+import type { ProviderUsage } from './provider-model.js';
+import type { Step } from './tool-loop-step.js';
 
 interface Pending {
   name: string;
@@ -44,19 +43,24 @@ export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings):
 }
 
 export function usageOf(steps: readonly Step[]): TokenUsage {
+  return sumUsage(steps.map((step) => step.usage));
+}
+
+/** Token counts of model calls, as reports count them (prompt_tokens includes cached input). */
+export function sumUsage(usages: readonly ProviderUsage[]): TokenUsage {
   let prompt = 0;
   let completion = 0;
   let total = 0;
   let cacheRead = 0;
   let cacheWrite = 0;
-  for (const { usage } of steps) {
-    const input = usage.inputTokens ?? 0;
-    const output = usage.outputTokens ?? 0;
+  for (const usage of usages) {
+    const input = usage.inputTokens.total ?? 0;
+    const output = usage.outputTokens.total ?? 0;
     prompt += input;
     completion += output;
-    total += usage.totalTokens ?? input + output;
-    cacheRead += usage.inputTokenDetails?.cacheReadTokens ?? 0;
-    cacheWrite += usage.inputTokenDetails?.cacheWriteTokens ?? 0;
+    total += input + output;
+    cacheRead += usage.inputTokens.cacheRead ?? 0;
+    cacheWrite += usage.inputTokens.cacheWrite ?? 0;
   }
   return {
     prompt_tokens: prompt,

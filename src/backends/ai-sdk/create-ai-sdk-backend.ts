@@ -1,4 +1,7 @@
-/** The `ai_sdk` backend: the Vercel AI SDK agent loop with tool calling, one history per session. */
+/**
+ * The `ai_sdk` backend: holodeck's tool loop over a Vercel AI SDK provider model (run-model-attempt.ts), one
+ * history per session.
+ */
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
@@ -28,16 +31,20 @@ export const DEFAULT_MAX_STEPS = 10;
 export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
   const modelConfig = requireModel(config);
   const resolved = await createLanguageModel(modelConfig, deps.env, { offline: deps.recording?.mode === 'replay' });
-  const { createAiSdkSession } = await import('./ai-sdk-session.js');
+  const [{ createAiSdkSession }, { createAgentTools }, { asProviderModel }] = await Promise.all([
+    import('./ai-sdk-session.js'),
+    import('./agent-tools.js'),
+    import('./provider-model.js'),
+  ]);
   // Rate limiting sits below the recording: an answer from a cassette or the cache spends no request.
   const limits = deps.rate_limits ?? processRateLimits;
   const limited = await limits.wrap(resolved.model, modelConfig, rateLimitOf(modelConfig, config.execution.rate_limit));
   const settings = {
-    model: deps.recording === undefined ? limited : await deps.recording.wrap(limited),
+    model: asProviderModel(deps.recording === undefined ? limited : await deps.recording.wrap(limited)),
     provider: modelConfig.provider,
     endpoint: resolved.endpoint,
     system: config.instructions.trim() === '' ? undefined : config.instructions,
-    tools: deps.toolSet.tools,
+    tools: createAgentTools(deps.toolSet.tools, { images: modelConfig.provider === 'anthropic' }),
     max_steps: deps.max_steps ?? DEFAULT_MAX_STEPS,
     temperature: modelConfig.temperature ?? undefined,
     max_output_tokens: modelConfig.max_tokens ?? undefined,

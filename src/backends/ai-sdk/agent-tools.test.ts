@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
-import { type TurnToolLog, toAiSdkTools, toModelOutput } from './to-ai-sdk-tools.js';
+import { createAgentTools, executeTool, type TurnToolLog, toModelOutput } from './agent-tools.js';
 
 const IMAGE = { type: 'image', data: 'AAAA', media_type: 'image/png', placeholder: '[image image/png, 3 B]' } as const;
 
@@ -37,7 +37,29 @@ describe('toModelOutput', () => {
   });
 });
 
-describe('toAiSdkTools', () => {
+describe('createAgentTools', () => {
+  it('defines each tool once, as the provider takes it, and none when the agent has no tools', () => {
+    const schema = { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] };
+    const tools = createAgentTools(
+      [
+        {
+          name: 'half',
+          description: 'Halves a',
+          input_schema: schema,
+          execute: async () => ({ value: 1, content: null }),
+        },
+      ],
+      { images: false },
+    );
+    expect(tools.definitions).toEqual([
+      { type: 'function', name: 'half', description: 'Halves a', inputSchema: schema },
+    ]);
+    expect(tools.byName.get('half')?.validate({ a: 'x' })).toMatchObject({ ok: false });
+    expect(createAgentTools([], { images: false }).definitions).toBeUndefined();
+  });
+});
+
+describe('executeTool', () => {
   it('notes a tool server that died during the turn, and still reports the call as failed', async () => {
     const dead: LoadedTool = {
       name: 'lookup',
@@ -47,14 +69,17 @@ describe('toAiSdkTools', () => {
         throw new ToolServerCrashedError('ledger', 'MCP server "ledger" (x) exited with code 3');
       },
     };
-    const log: TurnToolLog = { timings: new Map(), crashes: new Set() };
-    const tools = toAiSdkTools([dead], log, new AbortController().signal, { images: false });
-    const execute = tools['lookup']?.execute;
-    if (execute === undefined) throw new Error('no execute');
-    await expect(
-      Promise.resolve(execute({}, { toolCallId: 't1', messages: [], abortSignal: new AbortController().signal })),
-    ).rejects.toThrow('exited with code 3');
+    const recorded: unknown[] = [];
+    const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: { record: (c) => recorded.push(c) } };
+    const tool = createAgentTools([dead], { images: false }).byName.get('lookup');
+    if (tool === undefined) throw new Error('no tool');
+    await expect(executeTool(tool, { toolCallId: 't1', input: {} }, log, new AbortController().signal)).rejects.toThrow(
+      'exited with code 3',
+    );
     expect([...log.crashes]).toEqual(['MCP server "ledger" (x) exited with code 3']);
     expect(log.timings.has('t1')).toBe(true);
+    expect(recorded).toMatchObject([
+      { name: 'lookup', args: {}, result: null, error: expect.stringContaining('code 3') },
+    ]);
   });
 });
