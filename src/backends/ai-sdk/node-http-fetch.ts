@@ -5,6 +5,9 @@
  * response body: about 1 ms of CPU per model call, which on a busy run limits how many conversations one
  * process keeps in flight (`npm run bench:efficiency`).
  *
+ * The Response is a light one over the bytes already read (buffered-response.ts): a web Response, its Headers
+ * and body stream cost more to build and read than the rest of the exchange.
+ *
  * It behaves as the built-in fetch does where the AI SDK looks: connection failures reject with
  * `TypeError('fetch failed')` carrying the network error as `cause`, a body cut off mid-way makes reading
  * the body fail with `TypeError('terminated')`, and an abort rejects with the signal's reason. Requests it
@@ -19,6 +22,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { bufferedResponse } from './buffered-response.js';
 import {
   bodyTimeoutError,
   DEFAULT_RESPONSE_LIMITS,
@@ -75,10 +79,10 @@ async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], ini
   const bytes = body === null ? null : typeof body === 'string' ? Buffer.from(body, 'utf8') : toBuffer(body);
   if (bytes !== null) headers['content-length'] = String(bytes.length);
   const outcome = await send(agents, url, { method: init?.method ?? 'GET', headers, bytes, signal });
-  if (REDIRECT.has(outcome.status) && outcome.headers.has('location') && init?.redirect !== 'manual') {
+  if (REDIRECT.has(outcome.status) && headerOf(outcome, 'location') !== null && init?.redirect !== 'manual') {
     return globalThis.fetch(input, init);
   }
-  return toResponse(outcome, agents.limits);
+  return toResponse(url.href, outcome, agents.limits);
 }
 
 interface Outgoing {
@@ -91,7 +95,8 @@ interface Outgoing {
 interface Received {
   readonly status: number;
   readonly statusText: string;
-  readonly headers: Headers;
+  /** Node's raw header list: name, value, name, value… */
+  readonly rawHeaders: readonly string[];
   readonly body: Buffer;
   /** Set when the body broke off: the bytes received so far are in `body`. */
   readonly failure: Error | null;
@@ -169,44 +174,38 @@ function readBody(response: IncomingMessage, cap: number, events: BodyEvents): v
   });
   response.on('close', () => {
     if (!response.complete) failure ??= Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
-    const headers = new Headers();
-    for (let i = 0; i + 1 < response.rawHeaders.length; i += 2) {
-      headers.append(response.rawHeaders[i] as string, response.rawHeaders[i + 1] as string);
-    }
     events.done({
       status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
-      headers,
+      rawHeaders: response.rawHeaders,
       body: Buffer.concat(chunks),
       failure,
     });
   });
 }
 
-function toResponse(received: Received, limits: ResponseLimits): Response {
-  const init = { status: received.status, statusText: received.statusText, headers: received.headers };
-  if (NULL_BODY.has(received.status)) return new Response(null, init);
-  if (received.failure !== null) return brokenResponse(received.body, received.failure, init);
-  let body: Buffer;
+function toResponse(url: string, received: Received, limits: ResponseLimits): Response {
+  const head = { status: received.status, statusText: received.statusText, url, rawHeaders: received.rawHeaders };
+  if (NULL_BODY.has(received.status)) return bufferedResponse({ ...head, body: null, failure: null });
+  if (received.failure !== null) return bufferedResponse({ ...head, body: received.body, failure: received.failure });
   try {
-    body = decode(received.body, received.headers.get('content-encoding'), limits.max_response_bytes);
+    const body = decode(received.body, headerOf(received, 'content-encoding'), limits.max_response_bytes);
+    return bufferedResponse({ ...head, body, failure: null });
   } catch (error) {
     const tooLarge = (error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE';
     if (tooLarge) throw new TypeError('fetch failed', { cause: tooLargeError(limits) });
-    return brokenResponse(Buffer.alloc(0), error as Error, init);
+    // As the built-in fetch: the headers arrived, and reading the body fails.
+    return bufferedResponse({ ...head, body: Buffer.alloc(0), failure: error as Error });
   }
-  return new Response(body, init);
 }
 
-/** As the built-in fetch: the headers arrived, and reading the body fails after the bytes that did arrive. */
-function brokenResponse(received: Buffer, cause: Error, init: ResponseInit): Response {
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      if (received.length > 0) controller.enqueue(new Uint8Array(received));
-      controller.error(new TypeError('terminated', { cause }));
-    },
-  });
-  return new Response(stream, init);
+/** The first value of a response header (names compared without case). */
+function headerOf(received: Received, name: string): string | null {
+  const raw = received.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    if ((raw[i] as string).toLowerCase() === name) return raw[i + 1] as string;
+  }
+  return null;
 }
 
 /** The body as the built-in fetch hands it over: decompressed when the server compressed it, up to `cap`. */
