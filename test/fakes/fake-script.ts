@@ -61,7 +61,14 @@ export interface FakeUsage {
 
 export interface FakeAnswer {
   readonly text?: string;
-  readonly tool_calls?: readonly { readonly name: string; readonly args: Readonly<Record<string, unknown>> }[];
+  readonly tool_calls?: readonly {
+    readonly name: string;
+    readonly args: Readonly<Record<string, unknown>>;
+    /** OpenAI only: the arguments sent as this text instead of `args` as JSON (e.g. text that is not JSON). */
+    readonly raw_args?: string;
+  }[];
+  /** OpenAI only: the finish reason sent instead of `tool_calls` / `stop` (e.g. `length`). */
+  readonly finish_reason?: string;
   /** Defaults to counts derived from the request and reply lengths. */
   readonly usage?: FakeUsage;
 }

@@ -10,6 +10,8 @@ export interface ResolvedCall {
   readonly id: string;
   readonly name: string;
   readonly args: Readonly<Record<string, unknown>>;
+  /** openai only: the arguments as sent, when they are not `args` as JSON. */
+  readonly raw_args?: string;
 }
 
 export interface ResolvedAnswer {
@@ -21,6 +23,8 @@ export interface ResolvedAnswer {
   readonly stream: boolean;
   /** openai only: whether the client asked for a usage chunk (`stream_options.include_usage`). */
   readonly include_usage: boolean;
+  /** openai only: the finish reason to send instead of the one the answer implies. */
+  readonly finish_reason?: string;
 }
 
 /** Splits a string into up to `parts` non-empty pieces, so streamed deltas really arrive in pieces. */

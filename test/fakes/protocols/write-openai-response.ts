@@ -23,14 +23,14 @@ function usageOf(answer: ResolvedAnswer): Record<string, unknown> {
 }
 
 function finishReason(answer: ResolvedAnswer): string {
-  return answer.tool_calls.length > 0 ? 'tool_calls' : 'stop';
+  return answer.finish_reason ?? (answer.tool_calls.length > 0 ? 'tool_calls' : 'stop');
 }
 
 function jsonResponse(answer: ResolvedAnswer): WireResponse {
   const toolCalls = answer.tool_calls.map((call) => ({
     id: call.id,
     type: 'function',
-    function: { name: call.name, arguments: JSON.stringify(call.args) },
+    function: { name: call.name, arguments: call.raw_args ?? JSON.stringify(call.args) },
   }));
   const body = {
     id: answer.id,
