@@ -1,12 +1,14 @@
-/** An LLM judge on the AI SDK: one non-streaming call with structured output, retried like agent calls. */
-
-import type { LanguageModelUsage } from 'ai';
+/**
+ * An LLM judge on an AI SDK provider model: one non-streaming call with structured output
+ * (generate-judge-object.ts), retried like agent calls.
+ */
 import type { ModelConfig } from '../../core/config-types.js';
 import type { Judge, JudgeRequest } from '../../core/judge.js';
 import type { RateLimit } from '../../core/rate-limit.js';
-import type { TokenUsage } from '../../core/token-usage.js';
+import { sumUsage } from './capture-turn.js';
 import { classifyModelError } from './classify-model-error.js';
-import { createLanguageModel, type Env, type ResolvedModel } from './create-language-model.js';
+import { createLanguageModel, type Env } from './create-language-model.js';
+import { asProviderModel, type ProviderModel } from './provider-model.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { processRateLimits, type RateLimitRegistry, rateLimitOf } from './rate-limit/rate-limit-registry.js';
 import type { ModelRecording } from './recording/model-recording.js';
@@ -55,7 +57,7 @@ export class JudgeCallError extends Error {
  * without counting, when the model's limiter lets it.
  */
 export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJudgeOptions = {}): Judge {
-  let resolved: Promise<ResolvedModel> | null = null;
+  let resolved: Promise<JudgeModel> | null = null;
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
@@ -81,17 +83,23 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
   };
 }
 
-async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJudgeOptions) {
+interface JudgeModel {
+  readonly model: ProviderModel;
+  readonly endpoint: string;
+}
+
+async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJudgeOptions): Promise<JudgeModel> {
   const { recording } = options;
   const resolved = await createLanguageModel(model, env, { offline: recording?.mode === 'replay' });
   const limits = options.rate_limits ?? processRateLimits;
   const limited = await limits.wrap(resolved.model, model, rateLimitOf(model, options.rate_limit));
-  return { ...resolved, model: recording === undefined ? limited : await recording.wrap(limited) };
+  const wrapped = recording === undefined ? limited : await recording.wrap(limited);
+  return { model: asProviderModel(wrapped), endpoint: resolved.endpoint };
 }
 
 interface JudgeCall {
   readonly model: ModelConfig;
-  readonly languageModel: ResolvedModel['model'];
+  readonly languageModel: ProviderModel;
   readonly endpoint: string;
   readonly policy: RetryPolicy;
   readonly sleep: Sleep;
@@ -100,23 +108,14 @@ interface JudgeCall {
 
 async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: AbortSignal): Promise<unknown> {
   const { model, policy } = call;
-  const { generateText, jsonSchema, Output } = await import('ai');
+  const { generateJudgeObject } = await import('./generate-judge-object.js');
+  const settings = { temperature: model.temperature, max_output_tokens: model.max_tokens };
+  const onUsage = (usage: Parameters<typeof sumUsage>[0][number]) => request.on_usage?.(sumUsage([usage]));
   // Failures other than 429s retried so far; a 429 is sent again at once (its model's limiter holds it).
   let retries = 0;
   for (;;) {
     try {
-      const result = await generateText({
-        model: call.languageModel,
-        system: request.system,
-        prompt: request.prompt,
-        output: Output.object({ schema: jsonSchema<unknown>({ ...request.schema }), name: request.schema_name }),
-        maxRetries: 0,
-        abortSignal: signal,
-        ...(model.temperature === null ? {} : { temperature: model.temperature }),
-        ...(model.max_tokens === null ? {} : { maxOutputTokens: model.max_tokens }),
-      });
-      request.on_usage?.(judgeUsage(result.usage));
-      return result.output;
+      return await generateJudgeObject(call.languageModel, request, settings, signal, onUsage);
     } catch (error) {
       if (signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
       if (isRateLimit(error)) continue;
@@ -129,19 +128,6 @@ async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: A
       retries += 1;
     }
   }
-}
-
-/** The call's token usage as the agent's is counted (prompt_tokens includes cached input). */
-function judgeUsage(usage: LanguageModelUsage): TokenUsage {
-  const input = usage.inputTokens ?? 0;
-  const output = usage.outputTokens ?? 0;
-  return {
-    prompt_tokens: input,
-    completion_tokens: output,
-    total_tokens: usage.totalTokens ?? input + output,
-    cache_read_tokens: usage.inputTokenDetails?.cacheReadTokens ?? 0,
-    cache_creation_tokens: usage.inputTokenDetails?.cacheWriteTokens ?? 0,
-  };
 }
 
 /** A signal that aborts with `parent` or after `ms`; the parent keeps no listener once disposed. */

@@ -1,0 +1,79 @@
+/**
+ * One structured-output call of a judge over the provider model's own `doGenerate`: the system text and the
+ * prompt as the provider's messages, the JSON Schema as the response format (each provider asks for it its
+ * own way), the answer's text parsed as JSON. It does what `generateText` with `Output.object` did, without
+ * converting and validating the prompt again: an answer that is not JSON fails with the SDK's
+ * NoObjectGeneratedError; an answer with no text (only tool calls, or cut off empty) with NoOutputGeneratedError,
+ * after its usage was counted. The schema is the model's instructions, not checked again here: the judge's
+ * caller checks the object's fields.
+ */
+import { JSONParseError, NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
+import type { JudgeRequest } from '../../core/judge.js';
+import type { ProviderModel, ProviderUsage } from './provider-model.js';
+
+export interface JudgeCallSettings {
+  readonly temperature: number | null;
+  readonly max_output_tokens: number | null;
+}
+
+export async function generateJudgeObject(
+  model: ProviderModel,
+  request: Pick<JudgeRequest, 'system' | 'prompt' | 'schema' | 'schema_name'>,
+  settings: JudgeCallSettings,
+  signal: AbortSignal,
+  onUsage: (usage: ProviderUsage) => void,
+): Promise<unknown> {
+  const result = await model.doGenerate({
+    prompt: [
+      { role: 'system', content: request.system },
+      { role: 'user', content: [{ type: 'text', text: request.prompt }] },
+    ],
+    responseFormat: { type: 'json', schema: { ...request.schema }, name: request.schema_name },
+    ...(settings.temperature === null ? {} : { temperature: settings.temperature }),
+    ...(settings.max_output_tokens === null ? {} : { maxOutputTokens: settings.max_output_tokens }),
+    abortSignal: signal,
+  });
+  let text = '';
+  for (const part of result.content) if (part.type === 'text') text += part.text;
+  const finish = result.finishReason.unified;
+  if (!(finish === 'stop' || (finish !== 'tool-calls' && text.length > 0))) {
+    onUsage(result.usage);
+    throw new NoOutputGeneratedError();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new NoObjectGeneratedError({
+      message: 'No object generated: could not parse the response.',
+      cause: new JSONParseError({ text, cause: error }),
+      text,
+      response: {
+        id: result.response?.id ?? '',
+        timestamp: result.response?.timestamp ?? new Date(),
+        modelId: result.response?.modelId ?? model.modelId,
+      },
+      usage: usageOf(result.usage),
+      finishReason: finish,
+    });
+  }
+  onUsage(result.usage);
+  return parsed;
+}
+
+/** The SDK's usage shape, for the error it throws. */
+function usageOf(usage: ProviderUsage) {
+  const input = usage.inputTokens.total;
+  const output = usage.outputTokens.total;
+  return {
+    inputTokens: input,
+    inputTokenDetails: {
+      noCacheTokens: usage.inputTokens.noCache,
+      cacheReadTokens: usage.inputTokens.cacheRead,
+      cacheWriteTokens: usage.inputTokens.cacheWrite,
+    },
+    outputTokens: output,
+    outputTokenDetails: { textTokens: usage.outputTokens.text, reasoningTokens: usage.outputTokens.reasoning },
+    totalTokens: input === undefined && output === undefined ? undefined : (input ?? 0) + (output ?? 0),
+  };
+}
