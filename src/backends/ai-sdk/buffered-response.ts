@@ -173,6 +173,7 @@ class BufferedBody {
 /** Read-only response headers over Node's raw list, looked up by lower-cased name, iterated as Headers are. */
 class BufferedHeaders {
   private byName: Map<string, string[]> | null = null;
+  private list: [string, string][] | null = null;
 
   constructor(private readonly raw: readonly string[]) {}
 
@@ -202,13 +203,18 @@ class BufferedHeaders {
   }
 
   /** In name order, values of a name joined by `, `, each set-cookie on its own (as Headers iterates). */
-  *entries(): IterableIterator<[string, string]> {
-    const map = this.map();
-    for (const name of [...map.keys()].sort()) {
-      const values = map.get(name) as string[];
-      if (name === 'set-cookie') for (const value of values) yield [name, value];
-      else yield [name, values.join(', ')];
+  entries(): IterableIterator<[string, string]> {
+    if (this.list === null) {
+      const map = this.map();
+      const list: [string, string][] = [];
+      for (const name of [...map.keys()].sort()) {
+        const values = map.get(name) as string[];
+        if (name === 'set-cookie') for (const value of values) list.push([name, value]);
+        else list.push([name, values.join(', ')]);
+      }
+      this.list = list;
     }
+    return this.list[Symbol.iterator]();
   }
 
   *keys(): IterableIterator<string> {

@@ -127,8 +127,9 @@ function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
       timer = setTimeout(() => refuse(error()), ms);
     };
     const request = client.request(url, { method: outgoing.method, headers: outgoing.headers, agent }, (response) => {
-      const pause = () => wait(limits.body_timeout_ms, () => bodyTimeoutError(limits));
-      pause();
+      wait(limits.body_timeout_ms, () => bodyTimeoutError(limits));
+      // Each chunk restarts the body's clock (the same timer, not a new one per chunk).
+      const pause = () => timer?.refresh();
       readBody(response, limits.max_response_bytes, {
         progress: pause,
         tooLarge: () => refuse(tooLargeError(limits)),
