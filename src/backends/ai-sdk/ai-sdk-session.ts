@@ -8,6 +8,7 @@
  * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
  * will ask again). A failed turn leaves the history as it was before the turn.
  */
+import { setMaxListeners } from 'node:events';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
@@ -44,61 +45,94 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     settings.system === undefined ? [] : [{ role: 'system', content: settings.system }];
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
-      const signal = AbortSignal.any([request.signal, sessionSignal]);
-      const user = buildUserMessage(request);
-      const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: request.calls };
-      const steps: Step[] = [];
-      const carried: ProviderMessage[] = [];
-      let retries = 0;
-      // Retries of failures other than 429s: only these count against max_retries.
-      let attempts = 0;
-      for (;;) {
-        if (signal.aborted) throw abortedError(signal);
-        const outcome = await runModelAttempt({
-          model: settings.model,
-          prompt: [...history, user, ...carried],
-          tools: settings.tools,
-          log,
-          max_steps: settings.max_steps - steps.length,
-          temperature: settings.temperature,
-          max_output_tokens: settings.max_output_tokens,
-          signal,
-        });
-        steps.push(...outcome.steps);
-        carried.push(...outcome.messages);
-        if (outcome.ok) break;
-        if (signal.aborted) throw abortedError(signal);
-        const verdict = classifyModelError(outcome.error, settings);
-        // A 429 is sent again as often as it takes, within the turn's timeout: the model's limiter
-        // (rate-limit/) holds the next call until its back-off ends.
-        const rateLimited = isRateLimit(outcome.error);
-        const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
-        if (!withinAttempts || steps.length >= settings.max_steps) throw turnError(verdict, retries, outcome.error);
-        if (!rateLimited) {
-          const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
-          try {
-            await settings.sleep(retryDelayMs(attempts, settings.retry, settings.random, hint), signal);
-          } catch {
-            throw abortedError(signal);
-          }
-          attempts += 1;
-        }
-        retries += 1;
+      const followed = followEither(request.signal, sessionSignal);
+      try {
+        return await sendTurn(request, followed.signal);
+      } finally {
+        followed.dispose();
       }
-      history.push(user, ...carried);
-      // Answers served from a cassette or the cache took no time now: their recorded time is reported.
-      const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
-      return {
-        response: steps.at(-1)?.text ?? '',
-        tool_invocations: toolInvocationsOf(steps, log.timings),
-        token_usage: usageOf(steps),
-        retries,
-        ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
-        ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
-      };
     },
     async close() {
       history.length = 0;
+    },
+  };
+
+  async function sendTurn(request: TurnRequest, signal: AbortSignal): Promise<TurnResponse> {
+    const user = buildUserMessage(request);
+    const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: request.calls };
+    const steps: Step[] = [];
+    const carried: ProviderMessage[] = [];
+    let retries = 0;
+    // Retries of failures other than 429s: only these count against max_retries.
+    let attempts = 0;
+    for (;;) {
+      if (signal.aborted) throw abortedError(signal);
+      const outcome = await runModelAttempt({
+        model: settings.model,
+        prompt: [...history, user, ...carried],
+        tools: settings.tools,
+        log,
+        max_steps: settings.max_steps - steps.length,
+        temperature: settings.temperature,
+        max_output_tokens: settings.max_output_tokens,
+        signal,
+      });
+      steps.push(...outcome.steps);
+      carried.push(...outcome.messages);
+      if (outcome.ok) break;
+      if (signal.aborted) throw abortedError(signal);
+      const verdict = classifyModelError(outcome.error, settings);
+      // A 429 is sent again as often as it takes, within the turn's timeout: the model's limiter
+      // (rate-limit/) holds the next call until its back-off ends.
+      const rateLimited = isRateLimit(outcome.error);
+      const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
+      if (!withinAttempts || steps.length >= settings.max_steps) throw turnError(verdict, retries, outcome.error);
+      if (!rateLimited) {
+        const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
+        try {
+          await settings.sleep(retryDelayMs(attempts, settings.retry, settings.random, hint), signal);
+        } catch {
+          throw abortedError(signal);
+        }
+        attempts += 1;
+      }
+      retries += 1;
+    }
+    history.push(user, ...carried);
+    // Answers served from a cassette or the cache took no time now: their recorded time is reported.
+    const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
+    return {
+      response: steps.at(-1)?.text ?? '',
+      tool_invocations: toolInvocationsOf(steps, log.timings),
+      token_usage: usageOf(steps),
+      retries,
+      ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
+      ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
+    };
+  }
+}
+
+/**
+ * A signal for one turn that aborts with the turn's or the session's, whichever first. Unlike
+ * `AbortSignal.any` (about 14 µs a call, and a registration kept on the session's signal until collected),
+ * its two listeners are removed when the turn ends. Tool calls may add any number of listeners to it.
+ */
+function followEither(turn: AbortSignal, session: AbortSignal): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  setMaxListeners(0, controller.signal);
+  const onTurn = () => controller.abort(turn.reason);
+  const onSession = () => controller.abort(session.reason);
+  if (turn.aborted) onTurn();
+  else if (session.aborted) onSession();
+  else {
+    turn.addEventListener('abort', onTurn, { once: true });
+    session.addEventListener('abort', onSession, { once: true });
+  }
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      turn.removeEventListener('abort', onTurn);
+      session.removeEventListener('abort', onSession);
     },
   };
 }
