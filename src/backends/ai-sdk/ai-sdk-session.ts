@@ -8,7 +8,6 @@
  * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
  * will ask again). A failed turn leaves the history as it was before the turn.
  */
-import { setMaxListeners } from 'node:events';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
@@ -115,11 +114,10 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
 /**
  * A signal for one turn that aborts with the turn's or the session's, whichever first. Unlike
  * `AbortSignal.any` (about 14 µs a call, and a registration kept on the session's signal until collected),
- * its two listeners are removed when the turn ends. Tool calls may add any number of listeners to it.
+ * its two listeners are removed when the turn ends.
  */
 function followEither(turn: AbortSignal, session: AbortSignal): { signal: AbortSignal; dispose(): void } {
   const controller = new AbortController();
-  setMaxListeners(0, controller.signal);
   const onTurn = () => controller.abort(turn.reason);
   const onSession = () => controller.abort(session.reason);
   if (turn.aborted) onTurn();
