@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createResultSpool, openResultSpool } from './result-spool.js';
+import { createTextBudget } from './text-budget.js';
 
 async function collect(items: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];
@@ -20,7 +21,8 @@ describe('result spool', () => {
   });
 
   it('reads each part of the cases back in case order, whatever order they were appended in', async () => {
-    const spool = createResultSpool(join(dir, 'report.md'));
+    // No budget: every case goes to the spill file and is read back from it.
+    const spool = createResultSpool(join(dir, 'report.md'), { budget: createTextBudget(0) });
     await Promise.all([
       spool.append(2, ['row 2', 'section ✓ 2']),
       spool.append(0, ['row 0', 'section 0']),
@@ -66,5 +68,48 @@ describe('result spool', () => {
     await expect(spool.append(1, ['row only'])).rejects.toThrow('every case needs 2 parts, got 1');
     expect(await collect(spool.read(0))).toEqual(['row']);
     await spool.dispose();
+  });
+
+  it('keeps the cases of a report in memory within the budget: no spill file is written', async () => {
+    const budget = createTextBudget(1000);
+    const spool = createResultSpool(join(dir, 'report.json'), { budget });
+    await spool.append(1, ['b', 'second ✓']);
+    await spool.append(0, ['a', 'first']);
+    expect(budget.free).toBe(1000 - 15);
+    expect(await readdir(dir)).toEqual([]);
+    expect(await collect(spool.read(1))).toEqual(['first', 'second ✓']);
+    await spool.dispose();
+    expect(budget.free).toBe(1000);
+  });
+
+  it('reads the cases of a durable log from memory, not back from the file, which still gets every case', async () => {
+    const path = join(dir, 'run.partial.jsonl');
+    const spool = openResultSpool(path, { budget: createTextBudget(1000) });
+    await spool.write('header\n');
+    await spool.append(1, ['b\n']);
+    await spool.append(0, ['a\n']);
+    expect(await readFile(path, 'utf8')).toBe('header\nb\na\n');
+    // Emptied behind the spool's back: what it reads comes from memory.
+    await writeFile(path, '');
+    expect(await collect(spool.read(0))).toEqual(['a\n', 'b\n']);
+    await spool.close();
+  });
+
+  it('spills the cases beyond the budget to the file and reads them back from there, in case order', async () => {
+    const budget = createTextBudget(10);
+    const spool = createResultSpool(join(dir, 'report.md'), { budget });
+    await spool.append(2, ['12345678']); // kept: 8 of 10
+    await spool.append(0, ['spilled 0']); // does not fit
+    await spool.append(1, ['ab']); // kept: 10 of 10
+    await spool.append(3, ['c']); // does not fit
+    expect(budget.free).toBe(0);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.spool'))).toHaveLength(1);
+    expect(await collect(spool.read(0))).toEqual(['spilled 0', 'ab', '12345678', 'c']);
+    await spool.append(2, ['x']); // replaced: the old text's characters are given back
+    expect(budget.free).toBe(7);
+    expect(await collect(spool.read(0))).toEqual(['spilled 0', 'ab', 'x', 'c']);
+    await spool.dispose();
+    expect(budget.free).toBe(10);
+    expect(await readdir(dir)).toEqual([]);
   });
 });

@@ -1,13 +1,17 @@
 /**
- * An append-only file of rendered test results: each case's rendered parts are appended as it finishes (in
- * any order) and read back by case index when a report is assembled, so a report of any length is written
- * with one case's text in memory at a time. Report files spill to a hidden file beside them; the run record
- * uses its `.partial.jsonl` log this way.
+ * The rendered results of a run, by case: each case's rendered parts are stored as it finishes (in any order)
+ * and read back by case index when a report is assembled. The texts are kept in memory while the process's
+ * shared budget (RETAINED_TEXT_BUDGET, 64 Mi characters) allows, so the end of a run writes each file once
+ * without reading anything back; a case beyond the budget goes to a file and is read from there, so memory
+ * stays bounded however many cases run. Report files spill to a hidden file beside them, only when needed;
+ * the run record's `.partial.jsonl` log is durable: every case is appended to it as it finishes, whatever
+ * is kept in memory.
  */
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { RETAINED_TEXT_BUDGET, type TextBudget } from './text-budget.js';
 
 export interface ResultSpool {
   /** Appends the rendered parts of case `index`; a later call for the same index replaces it. */
@@ -30,13 +34,30 @@ interface Pending {
   done(error: unknown): void;
 }
 
-/** A spool in a hidden file beside `target`, for a report file being streamed. */
-export function createResultSpool(target: string): ResultSpool {
-  return openResultSpool(join(dirname(target), `.${basename(target)}.${randomUUID()}.spool`));
+export interface SpoolOptions {
+  /** Where kept texts count; defaults to the process's shared budget. */
+  readonly budget?: TextBudget;
 }
 
-/** A spool appending to `path` (created when missing; existing content is kept and never read back). */
-export function openResultSpool(path: string): ResultSpool {
+/** A spool for a report file being streamed: cases beyond the budget go to a hidden file beside `target`. */
+export function createResultSpool(target: string, options: SpoolOptions = {}): ResultSpool {
+  const path = join(dirname(target), `.${basename(target)}.${randomUUID()}.spool`);
+  return spoolAt(path, false, options.budget ?? RETAINED_TEXT_BUDGET);
+}
+
+/**
+ * A durable spool appending every case to `path` (created when missing; existing content is kept and never
+ * read back); cases within the budget are also kept in memory and read from there.
+ */
+export function openResultSpool(path: string, options: SpoolOptions = {}): ResultSpool {
+  return spoolAt(path, true, options.budget ?? RETAINED_TEXT_BUDGET);
+}
+
+function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpool {
+  // The parts of the cases kept in memory, by case index, and the characters they take from the budget.
+  const kept: (readonly string[] | undefined)[] = [];
+  let keptChars = 0;
+  const present: boolean[] = [];
   // Flat arrays indexed by case (a few bytes per case): where each case's bytes start, and each part's length.
   const offsets: number[] = [];
   const lengths: number[] = [];
@@ -59,7 +80,6 @@ export function openResultSpool(path: string): ResultSpool {
     return opened.fh;
   };
   const record = (index: number, buffers: readonly Buffer[], offset: number) => {
-    if (offsets[index] === undefined) size += 1;
     offsets[index] = offset;
     buffers.forEach((buffer, part) => {
       lengths[index * parts + part] = buffer.length;
@@ -83,13 +103,31 @@ export function openResultSpool(path: string): ResultSpool {
     }
     flushing = null;
   };
-  const enqueue = (texts: readonly string[], index: number | null) => {
-    if (index !== null) {
-      if (parts < 0) parts = texts.length;
-      if (texts.length !== parts) {
-        return Promise.reject(new Error(`every case needs ${parts} parts, got ${texts.length}`));
-      }
+  const release = (index: number) => {
+    const texts = kept[index];
+    if (texts === undefined) return;
+    kept[index] = undefined;
+    const chars = charsOf(texts);
+    keptChars -= chars;
+    budget.give(chars);
+  };
+  const store = (index: number, texts: readonly string[]) => {
+    if (parts < 0) parts = texts.length;
+    if (texts.length !== parts) {
+      return Promise.reject(new Error(`every case needs ${parts} parts, got ${texts.length}`));
     }
+    if (present[index] !== true) size += 1;
+    present[index] = true;
+    release(index);
+    const chars = charsOf(texts);
+    if (budget.take(chars)) {
+      kept[index] = texts;
+      keptChars += chars;
+      if (!durable) return Promise.resolve();
+    }
+    return enqueue(texts, index);
+  };
+  const enqueue = (texts: readonly string[], index: number | null) => {
     const buffers = texts.map((text) => Buffer.from(text, 'utf8'));
     return new Promise<void>((resolve, reject) => {
       queue.push({ index, buffers, done: (error) => (error === null ? resolve() : reject(error)) });
@@ -101,11 +139,14 @@ export function openResultSpool(path: string): ResultSpool {
   };
   const close = async () => {
     await settled();
+    kept.length = 0;
+    budget.give(keptChars);
+    keptChars = 0;
     if (handle !== null) await (await handle).fh.close().catch(() => undefined);
     handle = null;
   };
   return {
-    append: (index, parts) => enqueue(parts, index),
+    append: store,
     write: (text) => enqueue([text], null),
     get size() {
       return size;
@@ -113,21 +154,32 @@ export function openResultSpool(path: string): ResultSpool {
     async *read(part) {
       await settled();
       if (size === 0) return;
-      const fh = await file();
-      for (let index = 0; index < offsets.length; index += 1) {
+      for (let index = 0; index < present.length; index += 1) {
+        const texts = kept[index];
+        if (texts !== undefined) {
+          yield texts[part] ?? '';
+          continue;
+        }
         const offset = offsets[index];
         if (offset === undefined) continue;
         let skip = 0;
         for (let p = 0; p < part; p += 1) skip += lengths[index * parts + p] ?? 0;
-        yield await readAt(fh, offset + skip, lengths[index * parts + part] ?? 0);
+        yield await readAt(await file(), offset + skip, lengths[index * parts + part] ?? 0);
       }
     },
     close,
     async dispose() {
+      const written = handle !== null;
       await close();
-      await rm(path, { force: true });
+      if (durable || written) await rm(path, { force: true });
     },
   };
+}
+
+function charsOf(texts: readonly string[]): number {
+  let chars = 0;
+  for (const text of texts) chars += text.length;
+  return chars;
 }
 
 async function appendAll(fh: FileHandle, data: Buffer): Promise<void> {
