@@ -1,6 +1,6 @@
 /** Writes a file so readers see either the old content or the new, never a half-written file. */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** How file reporters write their output; tests may pass their own. */
@@ -28,19 +28,22 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
   try {
     const handle = await open(temp, 'wx');
     try {
-      let pending: string[] = [];
-      let pendingLength = 0;
+      // Pieces are encoded straight into one reused buffer, written out each time it fills: no joined copy
+      // of the text, one write per mebibyte.
+      const buffer = Buffer.allocUnsafe(FLUSH_AT);
+      let used = 0;
       const flush = async () => {
-        if (pending.length === 0) return;
-        const text = pending.join('');
-        pending = [];
-        pendingLength = 0;
-        await handle.writeFile(text, 'utf8');
+        if (used > 0) await writeAll(handle, buffer, used);
+        used = 0;
       };
       await produce(async (chunk) => {
-        pending.push(chunk);
-        pendingLength += chunk.length;
-        if (pendingLength >= FLUSH_AT) await flush();
+        // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+        if (used + chunk.length * 3 > FLUSH_AT) await flush();
+        if (chunk.length * 3 > FLUSH_AT) {
+          const bytes = Buffer.from(chunk, 'utf8');
+          return writeAll(handle, bytes, bytes.length);
+        }
+        used += buffer.write(chunk, used, 'utf8');
       });
       await flush();
       await handle.sync();
@@ -55,3 +58,11 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
 }
 
 const FLUSH_AT = 1 << 20;
+
+async function writeAll(handle: FileHandle, bytes: Buffer, length: number): Promise<void> {
+  let written = 0;
+  while (written < length) {
+    const result = await handle.write(bytes, written, length - written, null);
+    written += result.bytesWritten;
+  }
+}

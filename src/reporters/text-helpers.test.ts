@@ -20,6 +20,10 @@ describe('number formatting', () => {
 
   it('formats counts, percentages, scores and JUnit seconds', () => {
     expect(formatInteger(1234567)).toBe('1,234,567');
+    for (const n of [0, 7, 999, 1000, 12345.6, -1234567, 999_999_999_999_999, 2 ** 53, 1e21, Number.NaN]) {
+      const expected = Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '—';
+      expect(formatInteger(n)).toBe(expected);
+    }
     expect(formatPercent(2, 3)).toBe('66.7%');
     expect(formatPercent(0, 0)).toBe('—');
     expect(formatScore(0.123456)).toBe('0.123');
