@@ -27,6 +27,7 @@ export function describeResult(tool: ToolName, workload: Workload, result: ToolR
         workload.latency_ms > 0 ? ` (efficiency ${formatEfficiency(idealMs(workload) / result.fake_span_ms)})` : '';
       parts.push(`first request → last reply ${formatSeconds(result.fake_span_ms)}${inRun}`);
     }
+    if (result.wrap_up_ms !== null) parts.push(`last reply → exit ${Math.round(result.wrap_up_ms)} ms`);
   }
   const lines = [`${workload.id} · ${tool}: ${parts.join(', ')}`];
   if (!isValidResult(workload, result) && result.failure !== null) {

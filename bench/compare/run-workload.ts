@@ -25,6 +25,8 @@ export interface ToolResult {
   readonly requests: number;
   /** First request to last reply at the fake (case workloads). */
   readonly fake_span_ms: number | null;
+  /** The wrap-up: the fake's last reply to the process's exit (case workloads). */
+  readonly wrap_up_ms: number | null;
   /** The tool's last output lines when a run failed. */
   readonly failure: string | null;
 }
@@ -63,6 +65,7 @@ export async function runWorkload(
       outcome: await tool.readOutcome(dir),
       requests: fake.requests(),
       fake_span_ms: first !== null && last !== null ? last - first : null,
+      wrap_up_ms: last === null ? null : run.started_at + run.wall_ms - last,
       failure: run.code === 0 ? null : run.output_tail,
     };
   }
@@ -83,6 +86,7 @@ export async function runWorkload(
     outcome: null,
     requests: fake.requests(),
     fake_span_ms: null,
+    wrap_up_ms: null,
     failure: failed === undefined ? null : failed.output_tail,
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareCases } from '../../bench/compare/compare-cases.js';
 import { codeAnswer } from '../../bench/compare/compare-fake.js';
 import { parseCompareOptions } from '../../bench/compare/compare-options.js';
-import { failureExcerpt, isValidResult } from '../../bench/compare/describe-result.js';
+import { describeResult, failureExcerpt, isValidResult } from '../../bench/compare/describe-result.js';
 import { formatCell, formatRatio, formatSeconds, formatTable } from '../../bench/compare/format-table.js';
 import { defaultPromptfooDir, promptfooEnv } from '../../bench/compare/promptfoo-install.js';
 import type { ToolResult } from '../../bench/compare/run-workload.js';
@@ -25,6 +25,7 @@ function result(overrides: Partial<ToolResult>): ToolResult {
     outcome: null,
     requests: 0,
     fake_span_ms: null,
+    wrap_up_ms: null,
     failure: null,
     ...overrides,
   };
@@ -65,6 +66,13 @@ describe('the side-by-side table', () => {
     expect(formatCell(conversations, result({ ms: 90_000, outcome: { passed: 400, total: 400 } }))).toBe(
       '90.0 s, efficiency 0.036, 140 MiB',
     );
+  });
+
+  it("details a case run: the fake's first request to last reply, then the wrap-up from last reply to exit", () => {
+    const zero = workload('zero-5000');
+    const run = result({ ms: 5730, outcome: { passed: 5000, total: 5000 }, requests: 5000 });
+    const [line] = describeResult('holodeck', zero, { ...run, fake_span_ms: 5210.4, wrap_up_ms: 86.6 });
+    expect(line).toContain('5000 model requests, first request → last reply 5.21 s, last reply → exit 87 ms');
   });
 
   it('says when a run is no valid figure: an exit code, a time-out, turns that failed, no report', () => {
