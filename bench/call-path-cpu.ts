@@ -2,7 +2,8 @@
  * Main-thread CPU per model call path: what one single-turn case and one tool-loop turn (two tool calls,
  * three model calls) cost a whole `holodeck test` process at zero model latency, against the fake OpenAI
  * server (running in this process). Each workload runs at two sizes; the difference in the CLI main thread's
- * CPU time divided by the difference in cases is the cost of one more case, start-up and exit left out.
+ * CPU time divided by the difference in cases is the cost of one more case, start-up and exit left out. Each
+ * size's least CPU time over the runs is used, since other work on the machine only adds to it.
  *
  *   npm run bench:call-path
  *   npx tsx bench/call-path-cpu.ts --small 300 --large 1500 -j 16 --runs 3
@@ -12,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { modelBlock, TOOLS_BLOCK } from '../test/e2e/e2e-project.js';
@@ -34,6 +35,7 @@ const small = Number(values.small);
 const large = Number(values.large);
 const parallel = Number(values.parallel);
 const runs = Number(values.runs);
+const cli = resolve(values.cli);
 
 interface Workload {
   readonly name: string;
@@ -87,7 +89,7 @@ test_cases_file: cases.json
 
 async function runCli(dir: string): Promise<CpuSample> {
   const cpuFile = join(dir, 'cpu.json');
-  const child = spawn(process.execPath, ['--import', CPU_HOOK, values.cli, 'test', dir, '-q', '-j', String(parallel)], {
+  const child = spawn(process.execPath, ['--import', CPU_HOOK, cli, 'test', dir, '-q', '-j', String(parallel)], {
     env: { ...process.env, NO_COLOR: '1', HOLODECK_BENCH_CPU_FILE: cpuFile },
     stdio: ['ignore', 'ignore', 'pipe'],
     cwd: dir,
@@ -115,24 +117,25 @@ const fake = await startBenchFake(0);
 const loadBefore = await loadAverage();
 console.log(`main-thread CPU per case at zero model latency, -j ${parallel}, fake OpenAI server`);
 console.log(
-  `command: npx tsx bench/call-path-cpu.ts --small ${small} --large ${large} -j ${parallel} --runs ${runs} (median of ${runs} runs of ${large} − ${small} cases)`,
+  `command: npx tsx bench/call-path-cpu.ts --small ${small} --large ${large} -j ${parallel} --runs ${runs} (least of ${runs} runs at ${large} and at ${small} cases)`,
 );
 try {
   for (const workload of WORKLOADS) {
     const smallDir = await writeProject(fake.url, workload, small);
     const largeDir = await writeProject(fake.url, workload, large);
-    const main: number[] = [];
-    const whole: number[] = [];
+    const samples: { small: CpuSample; large: CpuSample }[] = [];
     for (let run = 0; run < runs; run += 1) {
-      const a = await runCli(smallDir);
-      const b = await runCli(largeDir);
-      main.push((b.main_ms - a.main_ms) / (large - small));
-      whole.push((b.process_ms - a.process_ms) / (large - small));
+      samples.push({ small: await runCli(smallDir), large: await runCli(largeDir) });
     }
-    const perCase = median(main);
+    // Other work on the machine only adds CPU time (caches, contention): the least of the runs at each size
+    // is the estimate, and the median of the per-run differences is shown beside it.
+    const least = (pick: (sample: { small: CpuSample; large: CpuSample }) => number) => Math.min(...samples.map(pick));
+    const perCase = (least((x) => x.large.main_ms) - least((x) => x.small.main_ms)) / (large - small);
+    const allThreads = (least((x) => x.large.process_ms) - least((x) => x.small.process_ms)) / (large - small);
+    const perRun = median(samples.map((x) => (x.large.main_ms - x.small.main_ms) / (large - small)));
     const verdict = perCase <= workload.target_ms ? 'meets' : 'misses';
     console.log(
-      `  ${workload.label.padEnd(46)} ${perCase.toFixed(3)} ms main thread (${median(whole).toFixed(3)} ms all threads) · target ≤ ${workload.target_ms} ms: ${verdict}`,
+      `  ${workload.label.padEnd(46)} ${perCase.toFixed(3)} ms main thread (median of runs ${perRun.toFixed(3)}; all threads ${allThreads.toFixed(3)} ms) · target ≤ ${workload.target_ms} ms: ${verdict}`,
     );
     await rm(smallDir, { recursive: true, force: true });
     await rm(largeDir, { recursive: true, force: true });
