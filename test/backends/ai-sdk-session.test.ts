@@ -134,6 +134,22 @@ describe('ai_sdk session', () => {
     ]);
   });
 
+  it('refuses the turn after an answer cut off while calling tools, as the AI SDK did, without a request', async () => {
+    const session = await open(() => ({
+      ...callTools({ name: 'subtract', args: { a: 1, b: 2 } }),
+      finish_reason: 'length',
+    }));
+    const cut = await session.send(turnRequest(0, 'what is the difference?'));
+    // The call is recorded, never run.
+    expect(cut.tool_invocations).toMatchObject([{ name: 'subtract', result: null, error: null, duration_ms: null }]);
+    const error = await session.send(turnRequest(1, 'and now?')).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'MODEL_ERROR',
+      message: expect.stringContaining('Tool result is missing for tool call call_0_0'),
+    });
+    expect(server?.requests).toHaveLength(1);
+  });
+
   it('ends a session when the session signal aborts', async () => {
     server = await startFakeModelServer(() => ({ kind: 'answer', text: 'late', delay_ms: 10_000 }));
     const config = agentConfig({ model: model('openai', server.url) });

@@ -8,6 +8,8 @@
  * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
  * will ask again). A failed turn leaves the history as it was before the turn.
  */
+
+import { MissingToolResultsError } from 'ai';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
@@ -42,6 +44,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
   // completed turn's messages. A call sends it as it stands plus the turn's own messages.
   const history: ProviderMessage[] =
     settings.system === undefined ? [] : [{ role: 'system', content: settings.system }];
+  // Tool calls in the history that got no result: a model answer cut off (by its token limit) while calling tools.
+  let unanswered: string[] = [];
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
       const followed = followEither(request.signal, sessionSignal);
@@ -57,6 +61,11 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
   };
 
   async function sendTurn(request: TurnRequest, signal: AbortSignal): Promise<TurnResponse> {
+    if (unanswered.length > 0) {
+      // As the AI SDK refused such a prompt: an earlier answer's tool calls never ran (it was cut off).
+      const error = new MissingToolResultsError({ toolCallIds: unanswered });
+      throw turnError(classifyModelError(error, settings), 0, error);
+    }
     const user = buildUserMessage(request);
     const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: request.calls };
     const steps: Step[] = [];
@@ -98,6 +107,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       retries += 1;
     }
     history.push(user, ...carried);
+    unanswered = unansweredCalls(carried);
     // Answers served from a cassette or the cache took no time now: their recorded time is reported.
     const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
     return {
@@ -109,6 +119,19 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
     };
   }
+}
+
+/** Ids of the tool calls among `messages` that no tool result answers. */
+function unansweredCalls(messages: readonly ProviderMessage[]): string[] {
+  const open = new Set<string>();
+  for (const message of messages) {
+    if (message.role === 'assistant') {
+      for (const part of message.content) if (part.type === 'tool-call') open.add(part.toolCallId);
+    } else if (message.role === 'tool') {
+      for (const part of message.content) if (part.type === 'tool-result') open.delete(part.toolCallId);
+    }
+  }
+  return [...open];
 }
 
 /**
