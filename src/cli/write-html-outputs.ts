@@ -1,7 +1,6 @@
 /** `--output report.html`: the static HTML report of the run just recorded, as `test view --export` writes it. */
 import { relative } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
-import { exportStaticReport } from '../dashboard/export-static-report.js';
 import type { PlannedOutput } from './plan-outputs.js';
 
 /** Writes every HTML output; returns the problems (one per file that could not be written). */
@@ -17,6 +16,8 @@ export async function writeHtmlOutputs(
   const runId = relative(resultsDir, recordPath)
     .replace(/\\/g, '/')
     .replace(/\.json$/, '');
+  // The dashboard's code loads only for a run that asks for an HTML report.
+  const { exportStaticReport } = await import('../dashboard/export-static-report.js');
   const problems: string[] = [];
   for (const output of html) {
     try {

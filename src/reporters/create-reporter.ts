@@ -2,9 +2,7 @@
 import { extname } from 'node:path';
 import type { Reporter } from '../core/reporter.js';
 import type { WriteFile } from './atomic-write.js';
-import { createJsonReporter } from './json-reporter.js';
-import { createJunitReporter } from './junit-reporter.js';
-import { createMarkdownReporter } from './markdown-reporter.js';
+import { lazyReporter } from './lazy-reporter.js';
 
 export type ReportFormat = 'json' | 'markdown' | 'junit';
 
@@ -12,10 +10,11 @@ export const REPORT_FORMATS: readonly ReportFormat[] = ['json', 'markdown', 'jun
 
 type ReporterOptions = { path: string; writeFile?: WriteFile; max_text_length?: number | undefined };
 
-const FACTORIES: Record<ReportFormat, (options: ReporterOptions) => Reporter> = {
-  json: createJsonReporter,
-  markdown: createMarkdownReporter,
-  junit: createJunitReporter,
+/** Each format's code loads only when a run writes that format. */
+const FACTORIES: Record<ReportFormat, (options: ReporterOptions) => Promise<Reporter>> = {
+  json: async (options) => (await import('./json-reporter.js')).createJsonReporter(options),
+  markdown: async (options) => (await import('./markdown-reporter.js')).createMarkdownReporter(options),
+  junit: async (options) => (await import('./junit-reporter.js')).createJunitReporter(options),
 };
 
 const EXTENSIONS: Readonly<Record<string, ReportFormat>> = {
@@ -52,5 +51,5 @@ export function createReporter(
   path: string,
   options: { writeFile?: WriteFile; max_text_length?: number | undefined } = {},
 ): Reporter {
-  return FACTORIES[format]({ path, ...options });
+  return lazyReporter(() => FACTORIES[format]({ path, ...options }));
 }
