@@ -25,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_ENTRY = `${ROOT}src/cli/main.ts`;
 export const CLI_OUT_DIR = `${ROOT}dist/cli`;
+/** Which sources each output file holds (for the tests that check what a run loads); not packed. */
+export const CLI_BUNDLE_MAP = `${ROOT}dist/cli-bundle-map.json`;
 
 /** Packages left as `import` of node_modules: loaded by Node from their own files. */
 export const EXTERNAL_PACKAGES = ['@anthropic-ai/claude-agent-sdk', 'tsx', 'unpdf', 're2js'];
@@ -79,8 +81,18 @@ export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, exter
     absWorkingDir: ROOT,
   });
   await writeFile(`${outdir}/main.js`, LAUNCHER, { mode: 0o755 });
+  if (outdir === CLI_OUT_DIR) await writeFile(CLI_BUNDLE_MAP, `${JSON.stringify(bundleMap(result.metafile))}\n`);
   await removeStaleChunks(outdir, result.metafile.outputs);
   return result;
+}
+
+/** `{ "chunk-X.js": ["src/...", "node_modules/..."] }` for every output file. */
+function bundleMap(metafile) {
+  const map = {};
+  for (const [path, output] of Object.entries(metafile.outputs)) {
+    map[path.split('/').pop()] = Object.keys(output.inputs);
+  }
+  return map;
 }
 
 /** The bin: compile cache first (when the runtime has one), then the bundle. */

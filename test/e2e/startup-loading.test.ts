@@ -1,0 +1,109 @@
+/**
+ * What the built command line loads: it runs from its bundle (dist/cli), and a plain run — one model, no
+ * tools, no TypeScript, no report asked for — loads none of the code it does not need before and during its
+ * run: no MCP SDK, no tsx, no Claude Agent SDK, no dashboard, no report format, no JSON Schema compiler, no
+ * other provider. The modules a process loads are recorded by a `node --import` hook and mapped back to their
+ * sources with the map the bundle step writes (dist/cli-bundle-map.json).
+ */
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
+import { modelBlock, writeProject } from './e2e-project.js';
+
+const HOOK = fileURLToPath(new URL('./fixtures/record-loaded-modules.mjs', import.meta.url));
+const BUNDLE_MAP = join(REPO_ROOT, 'dist', 'cli-bundle-map.json');
+
+/** Sources a plain run must not load, and what each stands for. */
+const NOT_FOR_A_PLAIN_RUN: ReadonlyArray<readonly [RegExp, string]> = [
+  [/node_modules\/@modelcontextprotocol\//, 'the MCP SDK'],
+  [/node_modules\/tsx\//, 'tsx'],
+  [/node_modules\/@anthropic-ai\/claude-agent-sdk\//, 'the Claude Agent SDK'],
+  [/node_modules\/(@ai-sdk\/(anthropic|azure|openai-compatible)|ollama-ai-provider-v2)\//, 'another provider'],
+  [/node_modules\/(ajv|ajv-formats|unpdf)\//, 'ajv or unpdf'],
+  [/^src\/dashboard\//, 'the dashboard'],
+  [/^src\/reporters\/(json|junit|markdown)-reporter\.ts$/, 'a report format'],
+  [/^src\/cli\/commands\/(view|merge-reports|compare|validate|init|cache)-command\.ts$/, 'another command'],
+];
+
+let server: FakeModelServer | null = null;
+const cleanup: string[] = [];
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  for (const path of cleanup.splice(0)) await rm(path, { recursive: true, force: true });
+});
+
+/** Runs the CLI with the hook; returns its run and the sources of every module it loaded. */
+async function runRecordingLoads(args: readonly string[]) {
+  const list = join(tmpdir(), `holodeck-loaded-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
+  cleanup.push(list);
+  const run = await runCli(args, { env: { NODE_OPTIONS: `--import ${HOOK}`, HOLODECK_TEST_LOADED_MODULES: list } });
+  const map = JSON.parse(await readFile(BUNDLE_MAP, 'utf8')) as Record<string, string[]>;
+  const urls = (await readFile(list, 'utf8')).trim().split('\n');
+  const files = urls.filter((url) => !url.startsWith('node:'));
+  const outsideBundle = files.filter((url) => !url.startsWith(`file://${join(REPO_ROOT, 'dist', 'cli')}/`));
+  const sources = files.flatMap((url) => map[url.split('/').pop() ?? ''] ?? []);
+  return { run, files, outsideBundle, sources };
+}
+
+function unwanted(sources: readonly string[]): string[] {
+  return NOT_FOR_A_PLAIN_RUN.flatMap(([pattern, what]) =>
+    sources.filter((source) => pattern.test(source)).map((source) => `${what}: ${source}`),
+  );
+}
+
+async function plainProject(url: string): Promise<string> {
+  const yaml = `name: plain\n${modelBlock('openai', url)}\ninstructions: { inline: "Answer briefly." }
+evaluations:
+  metrics: [{ type: standard, metric: equality }]
+test_cases:
+  - name: net-cash
+    input: what is the net cash from operating activities in 2009?
+    ground_truth: "206588"
+`;
+  const dir = await writeProject({ 'agent.yaml': yaml });
+  cleanup.push(dir);
+  return dir;
+}
+
+describe('what the built command line loads', () => {
+  it('runs a plain config from its bundle, loading none of the code the run does not need', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await plainProject(server.url);
+    const { run, outsideBundle, sources } = await runRecordingLoads(['test', dir, '-q']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests.length).toBeGreaterThan(0);
+    // Everything but Node's own modules comes from dist/cli: no file of node_modules or of the tsc output.
+    expect(outsideBundle).toEqual([]);
+    expect(sources).toContain('src/cli/commands/test-command.ts');
+    expect(sources.some((source) => source.startsWith('node_modules/@ai-sdk/openai/'))).toBe(true);
+    expect(unwanted(sources)).toEqual([]);
+  });
+
+  it('loads the one report format a run asks for', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await plainProject(server.url);
+    const { run, sources } = await runRecordingLoads(['test', dir, '-q', '--output', join(dir, 'report.xml')]);
+    expect(run.code).toBe(0);
+    expect(await readFile(join(dir, 'report.xml'), 'utf8')).toContain('<testsuites');
+    expect(sources).toContain('src/reporters/junit-reporter.ts');
+    expect(sources).not.toContain('src/reporters/json-reporter.ts');
+    expect(sources).not.toContain('src/reporters/markdown-reporter.ts');
+  });
+
+  it('answers --help without loading the config, model or schema code', async () => {
+    const { run, sources } = await runRecordingLoads(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Usage: holodeck');
+    const heavy = sources.filter((source) =>
+      /node_modules\/(zod|yaml|ai|@ai-sdk\/[^/]+)\/|^src\/config\//.test(source),
+    );
+    expect(heavy).toEqual([]);
+  });
+});
