@@ -33,4 +33,19 @@ describe('buildUserMessage', () => {
     });
     expect(message.content).toEqual([{ type: 'file', data, mediaType: 'image/png' }]);
   });
+
+  it('takes an image media type from its first bytes when they show one, as the SDK did', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a]);
+    const named = buildUserMessage({
+      input: 'x',
+      files: [{ kind: 'image', name: 'chart.jpg', media_type: 'image/jpeg', data: png }],
+    });
+    expect(named.content[0]).toMatchObject({ type: 'file', mediaType: 'image/png' });
+    const unknown = new Uint8Array([1, 2, 3]);
+    const kept = buildUserMessage({
+      input: 'x',
+      files: [{ kind: 'image', name: 'a.webp', media_type: 'image/webp', data: unknown }],
+    });
+    expect(kept.content[0]).toMatchObject({ mediaType: 'image/webp' });
+  });
 });

@@ -2,7 +2,8 @@
  * The user message of a turn, in the provider's prompt shape: its files (text inline with their names,
  * images as file parts), then the input. Built once per turn; the history keeps it as it is sent.
  * It is what the AI SDK's prompt conversion made of our message before: empty text parts between files are
- * dropped, a turn without files is one text part.
+ * dropped, a turn without files is one text part, and an image's media type is the one its first bytes show
+ * (else the one its file name gave).
  */
 import type { FilePart, TurnRequest } from '../../core/backend.js';
 import type { ProviderUserMessage } from './provider-model.js';
@@ -17,9 +18,31 @@ export function buildUserMessage(request: Pick<TurnRequest, 'input' | 'files'>):
 }
 
 function filePart(file: FilePart): UserPart {
-  if (file.kind === 'image') return { type: 'file', data: file.data, mediaType: file.media_type };
+  if (file.kind === 'image') {
+    return { type: 'file', data: file.data, mediaType: sniffImageType(file.data) ?? file.media_type };
+  }
   return {
     type: 'text',
     text: `<file name="${file.name}" type="${file.file_type}">\n${file.text}\n</file>\n\n`,
   };
+}
+
+/** The AI SDK's image signatures (`null` matches any byte). */
+const IMAGE_SIGNATURES: readonly { readonly type: string; readonly prefix: readonly (number | null)[] }[] = [
+  { type: 'image/gif', prefix: [0x47, 0x49, 0x46] },
+  { type: 'image/png', prefix: [0x89, 0x50, 0x4e, 0x47] },
+  { type: 'image/jpeg', prefix: [0xff, 0xd8] },
+  { type: 'image/webp', prefix: [0x52, 0x49, 0x46, 0x46, null, null, null, null, 0x57, 0x45, 0x42, 0x50] },
+  { type: 'image/bmp', prefix: [0x42, 0x4d] },
+  { type: 'image/tiff', prefix: [0x49, 0x49, 0x2a, 0x00] },
+  { type: 'image/tiff', prefix: [0x4d, 0x4d, 0x00, 0x2a] },
+  { type: 'image/avif', prefix: [0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x61, 0x76, 0x69, 0x66] },
+  { type: 'image/heic', prefix: [0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63] },
+];
+
+export function sniffImageType(bytes: Uint8Array): string | null {
+  for (const { type, prefix } of IMAGE_SIGNATURES) {
+    if (bytes.length >= prefix.length && prefix.every((byte, i) => byte === null || bytes[i] === byte)) return type;
+  }
+  return null;
 }
