@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic, writeStreamAtomic } from './atomic-write.js';
 
 describe('writeFileAtomic', () => {
   let dir = '';
@@ -33,5 +33,21 @@ describe('writeFileAtomic', () => {
     await writeFile(join(path, 'inside'), 'x');
     await expect(writeFileAtomic(path, 'data')).rejects.toThrow();
     expect((await readdir(dir)).sort()).toEqual(['taken']);
+  });
+
+  it('writes text and UTF-8 bytes in the order given, small pieces gathered and pieces past a mebibyte whole', async () => {
+    const path = join(dir, 'report.json');
+    const big = 'é'.repeat(600_000); // 1.2 MB of UTF-8
+    const bigBytes = Buffer.from('x'.repeat(1_500_000), 'utf8');
+    const pieces: (string | Uint8Array)[] = ['{"a": ', Buffer.from('"✓ bytes"'), ', "b": "', big, '", "c": "'];
+    pieces.push(bigBytes, '"}', Buffer.alloc(0));
+    await writeStreamAtomic(path, async (write) => {
+      for (const piece of pieces) await write(piece);
+    });
+    const expected = pieces
+      .map((piece) => (typeof piece === 'string' ? piece : Buffer.from(piece).toString()))
+      .join('');
+    expect(await readFile(path, 'utf8')).toBe(expected);
+    expect(await readdir(dir)).toEqual(['report.json']);
   });
 });

@@ -6,8 +6,11 @@ import { basename, dirname, join } from 'node:path';
 /** How file reporters write their output; tests may pass their own. */
 export type WriteFile = (path: string, data: string) => Promise<void>;
 
-/** Receives the file's text piece by piece. */
-export type WriteChunk = (chunk: string) => Promise<void>;
+/** A piece of a file: text, or bytes already encoded as UTF-8. */
+export type Piece = string | Uint8Array;
+
+/** Receives the file's content piece by piece, or many pieces at once. */
+export type WriteChunk = (chunk: Piece | readonly Piece[]) => Promise<void>;
 
 /**
  * Writes `data` to a temporary file in the target's folder (created if missing), flushes it to disk, then
@@ -36,14 +39,28 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
         if (used > 0) await writeAll(handle, buffer, used);
         used = 0;
       };
-      await produce(async (chunk) => {
-        // UTF-8 takes at most 3 bytes per UTF-16 code unit.
-        if (used + chunk.length * 3 > FLUSH_AT) await flush();
-        if (chunk.length * 3 > FLUSH_AT) {
-          const bytes = Buffer.from(chunk, 'utf8');
-          return writeAll(handle, bytes, bytes.length);
+      // UTF-8 takes at most 3 bytes per UTF-16 code unit.
+      const most = (piece: Piece) => (typeof piece === 'string' ? piece.length * 3 : piece.length);
+      const copy = (piece: Piece) => {
+        if (typeof piece === 'string') used += buffer.write(piece, used, 'utf8');
+        else {
+          buffer.set(piece, used);
+          used += piece.length;
         }
-        used += buffer.write(chunk, used, 'utf8');
+      };
+      const put = async (piece: Piece) => {
+        await flush();
+        if (most(piece) <= FLUSH_AT) return copy(piece);
+        const bytes = typeof piece === 'string' ? Buffer.from(piece, 'utf8') : piece;
+        await writeAll(handle, bytes, bytes.length);
+      };
+      await produce(async (chunk) => {
+        const pieces = typeof chunk === 'string' || chunk instanceof Uint8Array ? [chunk] : chunk;
+        // Most pieces fit the buffer and are copied without an await.
+        for (const piece of pieces as readonly Piece[]) {
+          if (used + most(piece) <= FLUSH_AT) copy(piece);
+          else await put(piece);
+        }
       });
       await flush();
       await handle.sync();
@@ -59,7 +76,7 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
 
 const FLUSH_AT = 1 << 20;
 
-async function writeAll(handle: FileHandle, bytes: Buffer, length: number): Promise<void> {
+async function writeAll(handle: FileHandle, bytes: Uint8Array, length: number): Promise<void> {
   let written = 0;
   while (written < length) {
     const result = await handle.write(bytes, written, length - written, null);

@@ -5,7 +5,7 @@
  */
 import type { Reporter, RunEnd, RunState } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
-import { type WriteChunk, type WriteFile, writeStreamAtomic } from './atomic-write.js';
+import { type Piece, type WriteChunk, type WriteFile, writeStreamAtomic } from './atomic-write.js';
 import { createResultSpool, type ResultSpool } from './result-spool.js';
 
 export interface FileReporterOptions {
@@ -26,7 +26,8 @@ export interface StreamFormat {
 
 export interface CaseParts {
   readonly count: number;
-  read(part: number): AsyncIterable<string>;
+  /** Part `part` of every case, in case order, as UTF-8 bytes, in batches of consecutive cases. */
+  read(part: number): AsyncIterable<readonly Buffer[]>;
 }
 
 export function createFileReporter(options: FileReporterOptions, format: StreamFormat): Reporter {
@@ -43,7 +44,7 @@ export function createFileReporter(options: FileReporterOptions, format: StreamF
       spool = null;
       const cases: CaseParts = {
         count: active?.size ?? 0,
-        read: (part) => active?.read(part) ?? empty(),
+        read: (part) => active?.batches(part) ?? empty(),
       };
       try {
         await writeReport(options, (write) => format.assemble(report, state, cases, write));
@@ -58,18 +59,28 @@ async function writeReport(options: FileReporterOptions, produce: (write: WriteC
   if (options.writeFile === undefined) return writeStreamAtomic(options.path, produce);
   const chunks: string[] = [];
   await produce(async (chunk) => {
-    chunks.push(chunk);
+    const pieces = typeof chunk === 'string' || chunk instanceof Uint8Array ? [chunk] : chunk;
+    for (const piece of pieces) chunks.push(typeof piece === 'string' ? piece : Buffer.from(piece).toString('utf8'));
   });
   return options.writeFile(options.path, chunks.join(''));
 }
 
-async function* empty(): AsyncIterable<string> {}
+async function* empty(): AsyncIterable<readonly Buffer[]> {}
 
-/** Writes `items` separated by `separator`. */
-export async function writeJoined(items: AsyncIterable<string>, separator: string, write: WriteChunk): Promise<void> {
+/** Writes the items of `batches` separated by `separator`, one write per batch. */
+export async function writeJoined(
+  batches: AsyncIterable<readonly Piece[]>,
+  separator: string,
+  write: WriteChunk,
+): Promise<void> {
   let first = true;
-  for await (const item of items) {
-    await write(first ? item : `${separator}${item}`);
-    first = false;
+  for await (const batch of batches) {
+    const pieces: Piece[] = [];
+    for (const item of batch) {
+      if (!first) pieces.push(separator);
+      pieces.push(item);
+      first = false;
+    }
+    await write(pieces);
   }
 }

@@ -16,9 +16,11 @@ export function createJunitReporter(options: FileReporterOptions): Reporter {
     renderCase: (result) => [`${junitTestCase(result, agentName)}\n`, junitOutcome(result)],
     async assemble(report, _state, cases, write) {
       const outcomes: JunitOutcome[] = [];
-      for await (const outcome of cases.read(CASE_OUTCOME)) outcomes.push(outcome as JunitOutcome);
+      for await (const batch of cases.read(CASE_OUTCOME)) {
+        for (const outcome of batch) outcomes.push(outcome.toString('utf8') as JunitOutcome);
+      }
       await write(`${junitHead(report, junitCounts(outcomes))}\n`);
-      for await (const testCase of cases.read(CASE_XML)) await write(testCase);
+      for await (const testCases of cases.read(CASE_XML)) await write(testCases);
       await write(JUNIT_TAIL);
     },
   });

@@ -14,7 +14,7 @@ export function createMarkdownReporter(options: FileReporterOptions): Reporter {
       if (cases.count === 0) return write(`${NO_CASES}\n`);
       await write(`${CASES_TABLE_HEADER}\n`);
       await writeJoined(cases.read(0), '\n', write);
-      for await (const section of cases.read(1)) await write(`\n\n${section}`);
+      for await (const sections of cases.read(1)) await write(sections.flatMap((section) => ['\n\n', section]));
       await write('\n');
     },
   });

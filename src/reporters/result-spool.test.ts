@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createResultSpool, openResultSpool } from './result-spool.js';
 import { createTextBudget } from './text-budget.js';
 
-async function collect(items: AsyncIterable<string>): Promise<string[]> {
+async function collect(items: AsyncIterable<Buffer>): Promise<string[]> {
   const out: string[] = [];
-  for await (const item of items) out.push(item);
+  for await (const item of items) out.push(item.toString('utf8'));
   return out;
 }
 
@@ -70,12 +70,12 @@ describe('result spool', () => {
     await spool.dispose();
   });
 
-  it('keeps the cases of a report in memory within the budget: no spill file is written', async () => {
+  it('keeps the cases of a report in memory, as UTF-8, within the budget: no spill file is written', async () => {
     const budget = createTextBudget(1000);
     const spool = createResultSpool(join(dir, 'report.json'), { budget });
     await spool.append(1, ['b', 'second ✓']);
     await spool.append(0, ['a', 'first']);
-    expect(budget.free).toBe(1000 - 15);
+    expect(budget.free).toBe(1000 - 17); // b, second ✓ (✓ is 3 bytes), a, first
     expect(await readdir(dir)).toEqual([]);
     expect(await collect(spool.read(1))).toEqual(['first', 'second ✓']);
     await spool.dispose();
@@ -105,11 +105,28 @@ describe('result spool', () => {
     expect(budget.free).toBe(0);
     expect((await readdir(dir)).filter((name) => name.endsWith('.spool'))).toHaveLength(1);
     expect(await collect(spool.read(0))).toEqual(['spilled 0', 'ab', '12345678', 'c']);
-    await spool.append(2, ['x']); // replaced: the old text's characters are given back
-    expect(budget.free).toBe(7);
+    await spool.append(2, ['x']);
+    expect(budget.free).toBe(7); // replaced: 8 bytes given back, 1 taken
     expect(await collect(spool.read(0))).toEqual(['spilled 0', 'ab', 'x', 'c']);
     await spool.dispose();
     expect(budget.free).toBe(10);
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('hands over the cases in batches of consecutive cases, in case order, kept and spilled alike', async () => {
+    const spool = createResultSpool(join(dir, 'report.json'), { budget: createTextBudget(2000 * 4) });
+    const appends: Promise<void>[] = [];
+    for (let index = 2499; index >= 0; index -= 1) appends.push(spool.append(index, [`c${index}`]));
+    await Promise.all(appends); // the first ~2,000 appended (the highest indexes) are kept, the rest spilled
+    const sizes: number[] = [];
+    const texts: string[] = [];
+    for await (const batch of spool.batches(0)) {
+      sizes.push(batch.length);
+      texts.push(...batch.map((item) => item.toString()));
+    }
+    expect(texts).toEqual(Array.from({ length: 2500 }, (_, index) => `c${index}`));
+    expect(sizes.every((size) => size <= 1024)).toBe(true);
+    expect(sizes.length).toBeLessThan(10);
+    await spool.dispose();
   });
 });

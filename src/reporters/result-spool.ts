@@ -1,9 +1,10 @@
 /**
  * The rendered results of a run, by case: each case's rendered parts are stored as it finishes (in any order)
- * and read back by case index when a report is assembled. The texts are kept in memory while the process's
- * shared budget (RETAINED_TEXT_BUDGET, 64 Mi characters) allows, so the end of a run writes each file once
- * without reading anything back; a case beyond the budget goes to a file and is read from there, so memory
- * stays bounded however many cases run. Report files spill to a hidden file beside them, only when needed;
+ * and read back by case index when a report is assembled. Each text is encoded to UTF-8 once, as its case
+ * ends, and the bytes are kept in memory (outside the JavaScript heap) while the process's shared budget
+ * (RETAINED_TEXT_BUDGET, 64 MiB) allows, so the end of a run writes each file once, copying bytes, without
+ * encoding or reading anything back; a case beyond the budget goes to a file and is read from there, so
+ * memory stays bounded however many cases run. Report files spill to a hidden file beside them, only when needed;
  * the run record's `.partial.jsonl` log is durable: every case is appended to it as it finishes, whatever
  * is kept in memory.
  */
@@ -20,8 +21,10 @@ export interface ResultSpool {
   write(text: string): Promise<void>;
   /** How many cases are stored. */
   readonly size: number;
-  /** Part `part` of every stored case, in case order. */
-  read(part: number): AsyncIterable<string>;
+  /** Part `part` of every stored case, in case order, as UTF-8 bytes. */
+  read(part: number): AsyncIterable<Buffer>;
+  /** The same, in batches of consecutive cases (few awaits for a run of thousands of cases). */
+  batches(part: number): AsyncIterable<readonly Buffer[]>;
   /** Closes the file, keeping it. */
   close(): Promise<void>;
   /** Closes and deletes the file. */
@@ -35,7 +38,7 @@ interface Pending {
 }
 
 export interface SpoolOptions {
-  /** Where kept texts count; defaults to the process's shared budget. */
+  /** Where kept bytes count; defaults to the process's shared budget. */
   readonly budget?: TextBudget;
 }
 
@@ -54,9 +57,9 @@ export function openResultSpool(path: string, options: SpoolOptions = {}): Resul
 }
 
 function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpool {
-  // The parts of the cases kept in memory, by case index, and the characters they take from the budget.
-  const kept: (readonly string[] | undefined)[] = [];
-  let keptChars = 0;
+  // The parts of the cases kept in memory, by case index, and the bytes they take from the budget.
+  const kept: (readonly Buffer[] | undefined)[] = [];
+  let keptBytes = 0;
   const present: boolean[] = [];
   // Flat arrays indexed by case (a few bytes per case): where each case's bytes start, and each part's length.
   const offsets: number[] = [];
@@ -104,12 +107,12 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
     flushing = null;
   };
   const release = (index: number) => {
-    const texts = kept[index];
-    if (texts === undefined) return;
+    const buffers = kept[index];
+    if (buffers === undefined) return;
     kept[index] = undefined;
-    const chars = charsOf(texts);
-    keptChars -= chars;
-    budget.give(chars);
+    const bytes = bytesOf(buffers);
+    keptBytes -= bytes;
+    budget.give(bytes);
   };
   const store = (index: number, texts: readonly string[]) => {
     if (parts < 0) parts = texts.length;
@@ -119,16 +122,16 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
     if (present[index] !== true) size += 1;
     present[index] = true;
     release(index);
-    const chars = charsOf(texts);
-    if (budget.take(chars)) {
-      kept[index] = texts;
-      keptChars += chars;
+    const buffers = texts.map((text) => Buffer.from(text, 'utf8'));
+    const bytes = bytesOf(buffers);
+    if (budget.take(bytes)) {
+      kept[index] = buffers;
+      keptBytes += bytes;
       if (!durable) return Promise.resolve();
     }
-    return enqueue(texts, index);
+    return enqueue(buffers, index);
   };
-  const enqueue = (texts: readonly string[], index: number | null) => {
-    const buffers = texts.map((text) => Buffer.from(text, 'utf8'));
+  const enqueue = (buffers: readonly Buffer[], index: number | null) => {
     return new Promise<void>((resolve, reject) => {
       queue.push({ index, buffers, done: (error) => (error === null ? resolve() : reject(error)) });
       flushing ??= flush();
@@ -140,32 +143,41 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
   const close = async () => {
     await settled();
     kept.length = 0;
-    budget.give(keptChars);
-    keptChars = 0;
+    budget.give(keptBytes);
+    keptBytes = 0;
     if (handle !== null) await (await handle).fh.close().catch(() => undefined);
     handle = null;
   };
   return {
     append: store,
-    write: (text) => enqueue([text], null),
+    write: (text) => enqueue([Buffer.from(text, 'utf8')], null),
     get size() {
       return size;
     },
-    async *read(part) {
+    async *batches(part) {
       await settled();
       if (size === 0) return;
+      let batch: Buffer[] = [];
       for (let index = 0; index < present.length; index += 1) {
-        const texts = kept[index];
-        if (texts !== undefined) {
-          yield texts[part] ?? '';
+        const buffers = kept[index];
+        if (buffers !== undefined) {
+          batch.push(buffers[part] ?? EMPTY);
+          if (batch.length >= BATCH) {
+            yield batch;
+            batch = [];
+          }
           continue;
         }
         const offset = offsets[index];
         if (offset === undefined) continue;
         let skip = 0;
         for (let p = 0; p < part; p += 1) skip += lengths[index * parts + p] ?? 0;
-        yield await readAt(await file(), offset + skip, lengths[index * parts + part] ?? 0);
+        batch.push(await readAt(await file(), offset + skip, lengths[index * parts + part] ?? 0));
       }
+      if (batch.length > 0) yield batch;
+    },
+    async *read(part) {
+      for await (const batch of this.batches(part)) yield* batch;
     },
     close,
     async dispose() {
@@ -176,10 +188,13 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
   };
 }
 
-function charsOf(texts: readonly string[]): number {
-  let chars = 0;
-  for (const text of texts) chars += text.length;
-  return chars;
+const EMPTY = Buffer.alloc(0);
+const BATCH = 1024;
+
+function bytesOf(buffers: readonly Buffer[]): number {
+  let bytes = 0;
+  for (const buffer of buffers) bytes += buffer.length;
+  return bytes;
 }
 
 async function appendAll(fh: FileHandle, data: Buffer): Promise<void> {
@@ -190,7 +205,7 @@ async function appendAll(fh: FileHandle, data: Buffer): Promise<void> {
   }
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<string> {
+async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);
   let read = 0;
   while (read < length) {
@@ -198,5 +213,5 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
     if (bytesRead === 0) break;
     read += bytesRead;
   }
-  return buffer.toString('utf8', 0, read);
+  return read === length ? buffer : buffer.subarray(0, read);
 }

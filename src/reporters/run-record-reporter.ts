@@ -11,8 +11,7 @@ import { createRedactor, type Redactor } from '../core/redactor.js';
 import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from '../records/run-record.js';
-import { writeStreamAtomic } from './atomic-write.js';
-import { writeJoined } from './file-reporter.js';
+import { type Piece, writeStreamAtomic } from './atomic-write.js';
 import { openResultSpool, type ResultSpool } from './result-spool.js';
 import { type RecordPaths, reserveRecordPaths } from './run-record-path.js';
 import { toJsonSafe } from './to-json-safe.js';
@@ -116,7 +115,17 @@ async function writeRecord(path: string, head: string, log: ResultSpool): Promis
     // `report.results` is the last key of the record, so its placeholder is the last occurrence.
     const at = head.lastIndexOf(RESULTS_PLACEHOLDER);
     await write(`${head.slice(0, at)}"results": [\n`);
-    await writeJoined(indented(log.read(0)), ',\n', write);
+    let first = true;
+    for await (const lines of log.batches(0)) {
+      const pieces: Piece[] = [];
+      for (const line of lines) {
+        // Each log line is one JSON text and its newline: written indented, without the newline.
+        pieces.push(first ? RESULT_INDENT : `,\n${RESULT_INDENT}`);
+        pieces.push(line[line.length - 1] === NEWLINE ? line.subarray(0, line.length - 1) : line);
+        first = false;
+      }
+      await write(pieces);
+    }
     await write(`\n    ]${head.slice(at + RESULTS_PLACEHOLDER.length)}\n`);
   });
 }
@@ -129,9 +138,8 @@ function reserve(options: RunRecordReporterOptions, startedAt: string | undefine
   );
 }
 
-async function* indented(lines: AsyncIterable<string>): AsyncIterable<string> {
-  for await (const line of lines) yield `      ${line.trimEnd()}`;
-}
+const RESULT_INDENT = '      ';
+const NEWLINE = 0x0a;
 
 /**
  * Makes an existing log end with a newline, so lines appended now never join a line a crash cut off;
