@@ -76,8 +76,9 @@ async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], ini
   signal?.throwIfAborted();
   const headers = headerRecord(init?.headers);
   headers['accept-encoding'] ??= 'gzip, deflate, br';
-  const bytes = body === null ? null : typeof body === 'string' ? Buffer.from(body, 'utf8') : toBuffer(body);
-  if (bytes !== null) headers['content-length'] = String(bytes.length);
+  // A text body goes out as text: Node writes it in one piece with the request head.
+  const bytes = body === null || typeof body === 'string' ? body : toBuffer(body);
+  if (bytes !== null) headers['content-length'] = String(Buffer.byteLength(bytes));
   const outcome = await send(agents, url, { method: init?.method ?? 'GET', headers, bytes, signal });
   if (REDIRECT.has(outcome.status) && headerOf(outcome, 'location') !== null && init?.redirect !== 'manual') {
     return globalThis.fetch(input, init);
@@ -88,7 +89,7 @@ async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], ini
 interface Outgoing {
   readonly method: string;
   readonly headers: Record<string, string>;
-  readonly bytes: Buffer | null;
+  readonly bytes: string | Buffer | null;
   readonly signal: AbortSignal | null;
 }
 
