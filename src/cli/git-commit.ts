@@ -1,10 +1,35 @@
 import { execFile } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** One `git rev-parse HEAD` per folder: started early, its answer is ready when the run record needs it. */
+const lookups = new Map<string, Promise<string | null>>();
 
 /** The git commit of the folder holding the config, or null outside a repository. */
 export function gitCommit(cwd: string): Promise<string | null> {
-  return new Promise((resolve) => {
-    execFile('git', ['rev-parse', 'HEAD'], { cwd, timeout: 5000 }, (error, stdout) => {
-      resolve(error ? null : stdout.trim() || null);
+  const folder = resolve(cwd);
+  let lookup = lookups.get(folder);
+  if (lookup === undefined) {
+    lookup = new Promise((done) => {
+      execFile('git', ['rev-parse', 'HEAD'], { cwd: folder, timeout: 5000 }, (error, stdout) => {
+        done(error ? null : stdout.trim() || null);
+      });
     });
-  });
+    lookups.set(folder, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * Starts looking up the commit of the folder a `holodeck test <config>` argument names (the folder itself,
+ * or the one holding the file), so git runs while the command's code and config load.
+ */
+export function prefetchGitCommit(configArgument: string): void {
+  let folder = dirname(configArgument);
+  try {
+    if (statSync(configArgument).isDirectory()) folder = configArgument;
+  } catch {
+    return; // no such file: the command reports it
+  }
+  void gitCommit(folder);
 }

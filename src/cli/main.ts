@@ -20,6 +20,8 @@ const program = new Command('holodeck')
 const test = testCommandDefinition().copyInheritedSettings(program);
 program.addCommand(test);
 test.action(async (config, options) => {
+  // git looks up the commit for the run record while the command's code loads.
+  void import('./git-commit.js').then(({ prefetchGitCommit }) => prefetchGitCommit(config));
   const { testCommand } = await import('./commands/test-command.js');
   process.exitCode = await testCommand(config, options, process.argv.slice(2));
 });
