@@ -32,6 +32,11 @@ export function testCommandDefinition() {
       ]),
     )
     .option('-j, --parallel-test-cases <n>', 'run up to N test cases at once (default 1)', positiveInt)
+    .option(
+      '--workers <n>',
+      'run the conversations on N worker threads, the main thread coordinating (default 1: none; HOLODECK_WORKERS)',
+      positiveInt,
+    )
     .option('--timeout <seconds>', 'per-turn agent timeout (llm_timeout, default 60)', positiveNumber)
     .option(
       '--repeat <n>',

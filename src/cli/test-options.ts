@@ -7,6 +7,8 @@ export interface TestOptions {
   readonly output: readonly string[];
   readonly format: 'json' | 'markdown' | 'junit' | 'html' | undefined;
   readonly parallelTestCases: number | undefined;
+  /** `--workers N`: conversations run on N worker threads (else HOLODECK_WORKERS, else 1: in the main thread). */
+  readonly workers?: number | undefined;
   readonly timeout: number | undefined;
   readonly limit: number | undefined;
   /** `--filter`, repeatable: a case runs when any matches. */
@@ -60,6 +62,7 @@ export function toTestOptions(raw: ResolvedRawTestOptions): TestOptions {
     output: raw.output,
     format: raw.format,
     parallelTestCases: raw.parallelTestCases,
+    workers: raw.workers,
     timeout: raw.timeout,
     limit: raw.limit,
     filter: raw.filter,

@@ -1,6 +1,6 @@
 /** What the runner is given by the composition root: everything with side effects comes in as an interface. */
 import type { AgentBackend, FilePart } from '../core/backend.js';
-import type { FileConfig, MetricConfig } from '../core/config-types.js';
+import type { FileConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
 import type { RunPricing } from '../core/cost.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Reporter } from '../core/reporter.js';
@@ -8,6 +8,13 @@ import type { TestResult } from '../core/results.js';
 import type { ToolPolicy } from '../matchers/index.js';
 import type { RestoredRepeat } from './repeat-collector.js';
 import type { SharedSlots } from './shared-slots.js';
+
+/** One conversation's outcome. */
+export interface TestCaseRun {
+  readonly result: TestResult;
+  /** True when the run was interrupted while this case was running: its result is incomplete. */
+  readonly interrupted: boolean;
+}
 
 export interface RunDeps {
   readonly backend: AgentBackend;
@@ -29,6 +36,8 @@ export interface RunDeps {
   readonly pricing?: RunPricing;
   /** A model matrix: the `-j` slots shared with the other models' suites (each case holds one while it runs). */
   readonly slots?: SharedSlots;
+  /** `--workers N`: runs one conversation elsewhere (a worker thread) instead of with `backend` here. */
+  readonly runCase?: (testCase: TestCaseConfig, deps: RunDeps) => Promise<TestCaseRun>;
 }
 
 /** Results of an earlier, interrupted session of the same run, to keep instead of running their cases again. */

@@ -78,7 +78,10 @@ export async function runSuite(
       async (scheduled) => {
         const { testCase, index } = scheduled;
         if (repeats.starts(index)) await deps.reporter.onTestCaseBegin?.(testCase.name, index);
-        const run = await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, scoped);
+        const run =
+          deps.runCase === undefined
+            ? await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, scoped)
+            : await deps.runCase(testCase, scoped);
         if (run.interrupted) return;
         let result: TestResult | null = run.result;
         if (repeat > 1) {

@@ -2,17 +2,13 @@
 import type { AgentSession } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { followAbort } from '../core/follow-abort.js';
-import type { TestResult, TurnResult } from '../core/results.js';
+import type { TurnResult } from '../core/results.js';
 import { errorMessage } from './evaluate-metric.js';
 import { rollupTestCase } from './rollup-test-case.js';
-import type { RunDeps } from './run-deps.js';
+import type { RunDeps, TestCaseRun } from './run-deps.js';
 import { emptyTurn, runTurn, settleTurn } from './run-turn.js';
 
-export interface TestCaseRun {
-  readonly result: TestResult;
-  /** True when the run was interrupted while this case was running: its result is incomplete. */
-  readonly interrupted: boolean;
-}
+export type { TestCaseRun } from './run-deps.js';
 
 export async function runTestCase(
   testCase: TestCaseConfig,

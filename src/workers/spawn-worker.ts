@@ -4,15 +4,22 @@
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const here = import.meta.url;
 
 export function spawnUserCodeWorker(): Worker {
-  const options = { stdout: false, stderr: false, name: 'holodeck user code' } as const;
-  if (!/\.[mc]?ts$/.test(new URL(here).pathname)) return new Worker(new URL('./user-code-worker.js', here), options);
-  const entry = new URL('./user-code-worker.ts', here).href;
-  const bootstrap = `import(${JSON.stringify(tsxApiUrl())}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(here)}));`;
+  return spawnWorkerScript(here, 'user-code-worker', { stdout: false, stderr: false, name: 'holodeck user code' });
+}
+
+/**
+ * Starts the worker script `<name>.js` (built) or `<name>.ts` (sources, through tsx) that sits beside the
+ * module whose `import.meta.url` is `base`.
+ */
+export function spawnWorkerScript(base: string, name: string, options: WorkerOptions): Worker {
+  if (!/\.[mc]?ts$/.test(new URL(base).pathname)) return new Worker(new URL(`./${name}.js`, base), options);
+  const entry = new URL(`./${name}.ts`, base).href;
+  const bootstrap = `import(${JSON.stringify(tsxApiUrl())}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(base)}));`;
   // Under the tsx CLI the worker would inherit its loader flags, which clash with tsImport: leave them out.
   const execArgv = withoutTsxFlags(process.execArgv);
   return new Worker(bootstrap, { ...options, eval: true, execArgv });

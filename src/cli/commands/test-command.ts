@@ -14,6 +14,9 @@ import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { multiplexReporter } from '../../reporters/multiplex-reporter.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
+import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
+import type { CaseWorkerData } from '../case-workers/case-worker-protocol.js';
+import { caseWorkerData, resolveWorkers, workersConflict } from '../case-workers/resolve-workers.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -83,7 +86,11 @@ async function guardedTestCommand(
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
   const matrix = planMatrix(loaded, options.models);
   if (!matrix.ok) return usageError(matrix.message);
+  const workers = resolveWorkers(options.workers, process.env);
+  if (!workers.ok) return usageError(workers.message);
+  const workersFrom = options.workers === undefined ? 'HOLODECK_WORKERS' : '--workers';
   if (matrix.entries.length > 1) {
+    if (workers.workers > 1) return usageError(`${workersFrom} does not work with a model matrix yet`);
     if (recordingAsked(loaded, options)) {
       return usageError(
         '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
@@ -116,6 +123,8 @@ async function guardedTestCommand(
   }
   const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, options.replay !== undefined);
   if (!config) return EXIT.config;
+  const conflict = workers.workers > 1 ? workersConflict(config, recordingAsked(config, options), workersFrom) : null;
+  if (conflict !== null) return usageError(conflict);
   const prepared: Prepared =
     resumeSource === null
       ? await prepareFreshRun(config, options, argv, resultsDir)
@@ -160,7 +169,11 @@ async function guardedTestCommand(
     customResultsDir: customResults !== null && customResults !== undefined,
     outputs: outputs.outputs,
   };
-  const parts = { backend, reporters, where, guard, redactor, recording, budget };
+  const caseWorkers =
+    workers.workers > 1
+      ? { count: workers.workers, data: caseWorkerData(config, overrides, options.maxFileSize, false) }
+      : null;
+  const parts = { backend, reporters, where, guard, redactor, recording, budget, caseWorkers };
   return closeRecording(recording, await runWithBackend(config, run, options, parts));
 }
 
@@ -221,14 +234,18 @@ interface RunParts {
   readonly recording?: ModelRecording | null;
   /** `--max-cost`: stops scheduling once the finished cases cost that much. */
   readonly budget?: CostBudget | null;
+  /** `--workers N` with N > 1: the conversations run on N worker threads. */
+  readonly caseWorkers?: { readonly count: number; readonly data: CaseWorkerData } | null;
 }
 
 async function runWithBackend(
   config: AgentConfig,
   run: PreparedRun,
   options: TestOptions,
-  { backend, reporters, where, guard, redactor, recording, budget = null }: RunParts,
+  { backend, reporters, where, guard, redactor, recording, budget = null, caseWorkers = null }: RunParts,
 ): Promise<ExitCode> {
+  const turn_timeout_ms = config.execution.llm_timeout * 1000;
+  const pool = caseWorkers === null ? null : startCaseWorkerPool(caseWorkers.data, caseWorkers.count);
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
@@ -247,7 +264,7 @@ async function runWithBackend(
         run_id: run.run_id,
         holodeck_version: readVersion(),
         parallel_test_cases: config.execution.parallel_test_cases,
-        turn_timeout_ms: config.execution.llm_timeout * 1000,
+        turn_timeout_ms,
         keep_results: false,
         repeat: config.execution.repeat,
         min_pass_rate: config.execution.min_pass_rate,
@@ -262,6 +279,7 @@ async function runWithBackend(
         signal: interrupts.cancel,
         stop: budget === null ? interrupts.stop : AbortSignal.any([interrupts.stop, budget.stop]),
         pricing: runPricing(config, run.cases),
+        ...(pool === null ? {} : { runCase: pool.runCase }),
       },
     );
     const record = reporters.recordPath();
@@ -287,6 +305,7 @@ async function runWithBackend(
     return EXIT.runtime;
   } finally {
     interrupts.dispose();
+    await pool?.close();
     await backend.close().catch(() => {});
   }
 }

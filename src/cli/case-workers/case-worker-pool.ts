@@ -1,0 +1,145 @@
+/**
+ * `--workers N`: N case worker threads, the main thread the single coordinator. Each conversation runs on one
+ * worker from its first turn to its last; its turns reach the reporters as they finish. A worker thread that
+ * ends under its cases (process.exit in user code, a crash, out of memory) fails them as `error` with the
+ * cause, and the next case gets a fresh worker.
+ */
+import type { Worker } from 'node:worker_threads';
+import type { TestCaseConfig } from '../../core/config-types.js';
+import { describeThrown } from '../../core/describe-thrown.js';
+import { erroredCase } from '../../runner/errored-case.js';
+import type { RunDeps } from '../../runner/run-deps.js';
+import type { TestCaseRun } from '../../runner/run-test-case.js';
+import { spawnWorkerScript } from '../../workers/spawn-worker.js';
+import type { CaseWorkerData, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
+
+export interface CaseWorkerPool {
+  /** Runs one conversation on a worker (for runSuite's `runCase`). */
+  readonly runCase: (testCase: TestCaseConfig, deps: RunDeps) => Promise<TestCaseRun>;
+  /** Closes every worker's backend (tools, MCP connections) and ends the threads. */
+  readonly close: () => Promise<void>;
+}
+
+interface Pending {
+  readonly testCase: TestCaseConfig;
+  readonly deps: RunDeps;
+  readonly started: number;
+  readonly resolve: (run: TestCaseRun) => void;
+  readonly dispose: () => void;
+  /** The reporters' turn events of this case, in order; its result waits for them. */
+  events: Promise<void>;
+}
+
+interface Slot {
+  readonly worker: Worker;
+  readonly pending: Map<number, Pending>;
+  exitCode: string | null;
+  crash: string | null;
+  startFailure: string | null;
+  ended: Promise<void>;
+}
+
+const CLOSE_GRACE_MS = 5000;
+
+export function startCaseWorkerPool(data: CaseWorkerData, size: number): CaseWorkerPool {
+  const slots: (Slot | null)[] = new Array(size).fill(null);
+  let nextId = 0;
+  let closing = false;
+  /** A worker could not build its backend: the others could not either, so no case is sent any more. */
+  let broken: string | null = null;
+
+  const spawn = (at: number): Slot => {
+    const worker = spawnWorkerScript(import.meta.url, 'case-worker', { workerData: data, name: 'holodeck cases' });
+    const slot: Slot = { worker, pending: new Map(), exitCode: null, crash: null, startFailure: null, ended: null! };
+    slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
+    worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
+    worker.on('error', (error) => {
+      slot.crash = describeThrown(error);
+    });
+    worker.once('exit', (code) => {
+      if (slots[at] === slot) slots[at] = null;
+      const cause =
+        slot.startFailure !== null
+          ? `the case's worker thread could not start the backend: ${slot.startFailure}`
+          : slot.crash !== null
+            ? `the case's worker thread crashed: ${slot.crash}`
+            : slot.exitCode !== null
+              ? `the case's worker thread ended: process.exit(${slot.exitCode}) was called in it`
+              : `the case's worker thread ended (exit code ${code})`;
+      for (const [id, pending] of slot.pending) fail(slot, id, pending, cause);
+    });
+    slots[at] = slot;
+    return slot;
+  };
+
+  const onMessage = (slot: Slot, message: FromCaseWorker): void => {
+    if (message.type === 'exit') slot.exitCode = message.code;
+    else if (message.type === 'failed') {
+      slot.startFailure = message.message;
+      broken = message.message;
+      void slot.worker.terminate();
+    } else if (message.type === 'turn') {
+      const pending = slot.pending.get(message.id);
+      if (pending === undefined) return;
+      const { reporter } = pending.deps;
+      pending.events = pending.events.then(() => reporter.onTurnEnd?.(message.test_name, message.turn));
+    } else if (message.type === 'done') {
+      const pending = slot.pending.get(message.id);
+      if (pending === undefined) return;
+      slot.pending.delete(message.id);
+      pending.dispose();
+      void pending.events.then(() => pending.resolve(message.run));
+    }
+  };
+
+  const fail = (slot: Slot, id: number, pending: Pending, cause: string): void => {
+    slot.pending.delete(id);
+    pending.dispose();
+    const result = erroredCase(pending.testCase, cause, pending.started, pending.deps.now());
+    void pending.events.then(() => pending.resolve({ result, interrupted: pending.deps.signal.aborted }));
+  };
+
+  const pick = (): Slot => {
+    let best = -1;
+    for (let at = 0; at < size; at += 1) {
+      const slot = slots[at] ?? null;
+      if (slot === null) return spawn(at);
+      if (best === -1 || slot.pending.size < (slots[best] as Slot).pending.size) best = at;
+    }
+    return slots[best] as Slot;
+  };
+
+  const runCase = (testCase: TestCaseConfig, deps: RunDeps): Promise<TestCaseRun> => {
+    const started = deps.now();
+    if (broken !== null || closing) {
+      const cause = `the case's worker thread could not start the backend: ${broken ?? 'the run is closing'}`;
+      return Promise.resolve({ result: erroredCase(testCase, cause, started, deps.now()), interrupted: false });
+    }
+    const slot = pick();
+    const id = nextId++;
+    const send = (message: ToCaseWorker) => slot.worker.postMessage(message);
+    return new Promise((resolve) => {
+      const cancel = () => send({ type: 'cancel', id });
+      deps.signal.addEventListener('abort', cancel, { once: true });
+      const dispose = () => deps.signal.removeEventListener('abort', cancel);
+      slot.pending.set(id, { testCase, deps, started, resolve, dispose, events: Promise.resolve() });
+      send({ type: 'run', id, test_name: testCase.name });
+      if (deps.signal.aborted) cancel();
+    });
+  };
+
+  const close = async (): Promise<void> => {
+    closing = true;
+    const live = slots.filter((slot): slot is Slot => slot !== null);
+    await Promise.all(
+      live.map(async (slot) => {
+        slot.worker.postMessage({ type: 'close' } satisfies ToCaseWorker);
+        const timer = setTimeout(() => void slot.worker.terminate(), CLOSE_GRACE_MS);
+        await slot.ended;
+        clearTimeout(timer);
+      }),
+    );
+  };
+
+  return { runCase, close };
+}

@@ -1,0 +1,31 @@
+/** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
+import type { TurnResult } from '../../core/results.js';
+import type { TestCaseRun } from '../../runner/run-test-case.js';
+import type { Overrides } from '../apply-overrides.js';
+
+/**
+ * What a case worker is started with: where the configuration is and the command line's overrides. The
+ * worker loads it itself (a loaded configuration holds functions: the module agent, tools, compiled
+ * patterns), so it gets the same cases and settings as the main thread.
+ */
+export interface CaseWorkerData {
+  readonly config_path: string;
+  readonly overrides: Overrides;
+  readonly max_file_size_mb: number | undefined;
+  /** `--replay`: no API key is needed. */
+  readonly offline: boolean;
+}
+
+export type ToCaseWorker =
+  | { readonly type: 'run'; readonly id: number; readonly test_name: string }
+  | { readonly type: 'cancel'; readonly id: number }
+  | { readonly type: 'close' };
+
+export type FromCaseWorker =
+  | { readonly type: 'turn'; readonly id: number; readonly test_name: string; readonly turn: TurnResult }
+  | { readonly type: 'done'; readonly id: number; readonly run: TestCaseRun }
+  /** The configuration could not be loaded or the backend built: every case sent to this worker fails with this message. */
+  | { readonly type: 'failed'; readonly message: string }
+  /** process.exit was called in the worker (by user code): the thread ends next. */
+  | { readonly type: 'exit'; readonly code: string }
+  | { readonly type: 'closed' };

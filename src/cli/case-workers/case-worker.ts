@@ -1,0 +1,100 @@
+/**
+ * A case worker thread: builds its own backend (tools, MCP connections) and evaluators from the run's
+ * configuration, then runs each conversation it is sent from first turn to last and posts its result, and
+ * each finished turn for the reporters, to the main thread.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createBackend } from '../../backends/create-backend.js';
+import type { AgentBackend } from '../../core/backend.js';
+import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
+import { thrownMessage } from '../../core/describe-thrown.js';
+import { loadTurnFiles } from '../../files/load-turn-files.js';
+import type { RunDeps } from '../../runner/run-deps.js';
+import { runTestCase } from '../../runner/run-test-case.js';
+import { createEvaluatorFactory } from '../create-evaluator-factory.js';
+import { loadRunnableOrReport } from '../load-or-report.js';
+import { runPricing } from '../run-pricing.js';
+import type { CaseWorkerData, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('case-worker.js runs only as a worker thread');
+const post = (message: FromCaseWorker) => port.postMessage(message);
+const data = workerData as CaseWorkerData;
+
+// process.exit in user code ends only this thread: say so first, so its case errors with the cause.
+const exit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) => {
+  post({ type: 'exit', code: String(code ?? 0) });
+  return exit(code ?? 0);
+}) as typeof process.exit;
+
+const running = new Map<number, AbortController>();
+let backend: AgentBackend | null = null;
+
+interface Loaded {
+  readonly config: AgentConfig;
+  readonly backend: AgentBackend;
+  readonly cases: ReadonlyMap<string, TestCaseConfig>;
+  readonly deps: Omit<RunDeps, 'signal' | 'reporter'>;
+}
+
+const ready: Promise<Loaded | null> = load().catch((error: unknown) => {
+  post({ type: 'failed', message: thrownMessage(error) });
+  return null;
+});
+
+async function load(): Promise<Loaded | null> {
+  const { config_path, overrides, max_file_size_mb, offline } = data;
+  const config = await loadRunnableOrReport(config_path, overrides, max_file_size_mb, offline);
+  if (config === null) {
+    post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
+    return null;
+  }
+  backend = await createBackend(config, { env: process.env });
+  const deps = {
+    backend,
+    createEvaluator: createEvaluatorFactory(config, process.env),
+    loadFiles: loadTurnFiles,
+    now: Date.now,
+    tool_policy: { fail_on_tool_error: config.execution.fail_on_tool_error === true },
+    pricing: runPricing(config, config.test_cases),
+  };
+  const cases = new Map(config.test_cases.map((testCase) => [testCase.name, testCase]));
+  return { config, backend, cases, deps };
+}
+
+port.on('message', (message: ToCaseWorker) => {
+  if (message.type === 'run') void run(message.id, message.test_name);
+  else if (message.type === 'cancel') running.get(message.id)?.abort();
+  else void close();
+});
+
+async function run(id: number, name: string): Promise<void> {
+  const loaded = await ready;
+  if (loaded === null) return;
+  const testCase = loaded.cases.get(name);
+  if (testCase === undefined) {
+    post({ type: 'failed', message: `the worker thread's configuration has no test case named ${name}` });
+    return;
+  }
+  const controller = new AbortController();
+  running.set(id, controller);
+  try {
+    const { config } = loaded;
+    const outcome = await runTestCase(testCase, config.evaluations.metrics, config.execution.llm_timeout * 1000, {
+      ...loaded.deps,
+      reporter: { onTurnEnd: (test_name, turn) => post({ type: 'turn', id, test_name, turn }) },
+      signal: controller.signal,
+    });
+    post({ type: 'done', id, run: outcome });
+  } finally {
+    running.delete(id);
+  }
+}
+
+async function close(): Promise<void> {
+  for (const controller of running.values()) controller.abort();
+  await backend?.close().catch(() => {});
+  post({ type: 'closed' });
+  exit(0);
+}

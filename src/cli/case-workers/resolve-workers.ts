@@ -1,0 +1,47 @@
+/** How many case worker threads a run gets: `--workers`, else HOLODECK_WORKERS, else 1 (none: in-process). */
+import type { AgentConfig } from '../../core/config-types.js';
+import type { Overrides } from '../apply-overrides.js';
+import type { CaseWorkerData } from './case-worker-protocol.js';
+
+export type WorkerCount =
+  | { readonly ok: true; readonly workers: number }
+  | { readonly ok: false; readonly message: string };
+
+export function resolveWorkers(option: number | undefined, env: NodeJS.ProcessEnv): WorkerCount {
+  if (option !== undefined) return { ok: true, workers: option };
+  const raw = env['HOLODECK_WORKERS']?.trim();
+  if (raw === undefined || raw === '') return { ok: true, workers: 1 };
+  if (!/^[1-9]\d*$/.test(raw)) {
+    return { ok: false, message: `HOLODECK_WORKERS must be a positive whole number, got ${JSON.stringify(raw)}` };
+  }
+  return { ok: true, workers: Number(raw) };
+}
+
+/**
+ * What cannot run on worker threads yet, or null. The rate limits' token buckets and the cassette or cache
+ * live in one thread: worker threads would each get their own.
+ */
+export function workersConflict(config: AgentConfig, recording: boolean, source: string): string | null {
+  if (recording) return `${source} does not work with --record, --replay or --cache (execution.cache) yet`;
+  const limited = [config.model?.rate_limit, config.evaluations.model?.rate_limit, config.execution.rate_limit];
+  if (limited.some((limit) => limit !== undefined && limit !== null)) {
+    return `${source} does not work with rate_limit yet (each worker thread would get its own limit)`;
+  }
+  return null;
+}
+
+/** What each case worker loads: the same configuration file with the same overrides as the main thread. */
+export function caseWorkerData(
+  config: AgentConfig,
+  overrides: Overrides,
+  maxFileSize: number | undefined,
+  offline: boolean,
+): CaseWorkerData {
+  const { backend, model, timeout, parallelTestCases, failOnToolError, repeat, minPassRate } = overrides;
+  return {
+    config_path: config.config_path,
+    overrides: { backend, model, timeout, parallelTestCases, failOnToolError, repeat, minPassRate },
+    max_file_size_mb: maxFileSize,
+    offline,
+  };
+}
