@@ -81,6 +81,8 @@ export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, exter
     absWorkingDir: ROOT,
   });
   await writeFile(`${outdir}/main.js`, LAUNCHER, { mode: 0o755 });
+  // tsc's map of the main.js this replaces would point the launcher's lines at src/cli/main.ts.
+  await rm(`${outdir}/main.js.map`, { force: true });
   if (outdir === CLI_OUT_DIR) await writeFile(CLI_BUNDLE_MAP, `${JSON.stringify(bundleMap(result.metafile))}\n`);
   await removeStaleChunks(outdir, result.metafile.outputs);
   return result;
