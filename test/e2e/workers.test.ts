@@ -1,0 +1,118 @@
+/**
+ * `--workers N` through the built CLI: the same verdicts as a run in the main thread; a worker thread that
+ * user code ends or crashes fails only its case, as `error` naming the cause, and the run goes on (exit 1,
+ * every report written); HOLODECK_WORKERS sets it; what cannot run on workers yet is refused (exit 2).
+ * Interruption and resume under workers: test/reliability/interrupt.test.ts run by `npm run test:workers`.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import { runCli } from '../helpers/run-cli.js';
+import { writeModuleProject } from './cli-project.js';
+import { writeProject } from './e2e-project.js';
+
+const AGENT = `export function create() {
+  return {
+    async send(turn) {
+      const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      if (turn.input === 'exit') process.exit(7);
+      if (turn.input === 'throw-from-timer') setTimeout(() => { throw new Error('boom from a timer'); }, 5);
+      await wait(30);
+      return turn.input;
+    },
+  };
+}
+`;
+
+function crashProject(inputs: readonly string[]): Promise<string> {
+  const cases = inputs
+    .map(
+      (input, i) =>
+        `  - name: c${i}-${input}\n    turns:\n      - { input: ${input}, ground_truth: ${input} }\n      - { input: again, ground_truth: again }`,
+    )
+    .join('\n');
+  return writeProject({
+    'agent.mjs': AGENT,
+    'agent.yaml': `name: workers\nbackend: { module: "agent.mjs:create" }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${cases}\n`,
+  });
+}
+
+async function report(dir: string): Promise<RunReport> {
+  return JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+}
+
+describe('--workers', () => {
+  it('gives the same verdicts as the main thread, each conversation kept on one worker', async () => {
+    const inputs = ['a', 'wrong:b', 'slow:60', 'd', 'wrong:e', 'f', 'slow:20', 'h'];
+    const dir = await writeModuleProject(inputs.map((input, i) => ({ name: `case-${i}`, input })));
+    const verdicts = async (args: readonly string[]) => {
+      const run = await runCli(['test', dir, '-j', '3', '-q', '--output', join(dir, 'report.json'), ...args]);
+      expect(run.code, run.stderr).toBe(1);
+      return (await report(dir)).results.map((r) => [r.test_name, r.passed, r.turns?.[0]?.response]);
+    };
+    const inProcess = await verdicts([]);
+    expect(await verdicts(['--workers', '2'])).toEqual(inProcess);
+    expect(inProcess.filter(([, passed]) => passed === false)).toHaveLength(2);
+  });
+
+  it('a case whose agent ends or crashes its worker thread errors with the cause; the others pass (exit 1)', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await crashProject(['a', 'exit', 'b', 'throw-from-timer', 'c', 'd']);
+    const run = await runCli(['test', dir, '--workers', '2', '-j', '2', '--output', join(dir, 'report.json')]);
+    expect(run.code, run.stderr).toBe(1);
+    const results = (await report(dir)).results;
+    const byName = new Map(results.map((r) => [r.test_name, r]));
+    expect(byName.get('c1-exit')?.status).toBe('error');
+    expect(byName.get('c1-exit')?.errors).toContain("the case's worker thread ended: process.exit(7) was called in it");
+    expect(byName.get('c3-throw-from-timer')?.status).toBe('error');
+    expect(byName.get('c3-throw-from-timer')?.errors?.[0]).toMatch(
+      /^the case's worker thread crashed: Error: boom from a timer/,
+    );
+    const others = results.filter((r) => !['c1-exit', 'c3-throw-from-timer'].includes(r.test_name));
+    expect(others.map((r) => [r.test_name, r.status])).toEqual([
+      ['c0-a', 'passed'],
+      ['c2-b', 'passed'],
+      ['c4-c', 'passed'],
+      ['c5-d', 'passed'],
+    ]);
+    expect(run.stdout).toMatch(/^! c1-exit {2}ERROR .*process\.exit\(7\)/m);
+  });
+
+  it('HOLODECK_WORKERS sets the number of worker threads; a value that is not a count is refused', async () => {
+    const dir = await crashProject(['a', 'exit']);
+    const run = await runCli(['test', dir, '-q', '--output', join(dir, 'report.json')], {
+      env: { HOLODECK_WORKERS: '2' },
+    });
+    expect(run.code, run.stderr).toBe(1);
+    const exited = (await report(dir)).results.find((r) => r.test_name === 'c1-exit');
+    expect(exited?.errors).toContain("the case's worker thread ended: process.exit(7) was called in it");
+    const bad = await runCli(['test', dir], { env: { HOLODECK_WORKERS: 'two' } });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toBe('error: HOLODECK_WORKERS must be a positive whole number, got "two"\n');
+    const zero = await runCli(['test', dir, '--workers', '0']);
+    expect(zero.code).toBe(2);
+    expect(zero.stderr).toContain("option '--workers <n>' argument '0' is invalid");
+  });
+
+  it('refuses what cannot run on worker threads yet: --record, --replay, --cache and rate limits', async () => {
+    const dir = await writeModuleProject(
+      [{ name: 'a', input: 'a' }],
+      'execution: { rate_limit: { requests_per_minute: 60 } }\n',
+    );
+    const limited = await runCli(['test', dir, '--workers', '2']);
+    expect(limited.code).toBe(2);
+    expect(limited.stderr).toBe(
+      'error: --workers does not work with rate_limit yet (each worker thread would get its own limit)\n',
+    );
+    const plain = await writeModuleProject([{ name: 'a', input: 'a' }]);
+    const record = await runCli(['test', plain, '--record', join(plain, 'c.jsonl')], {
+      env: { HOLODECK_WORKERS: '3' },
+    });
+    expect(record.code).toBe(2);
+    expect(record.stderr).toBe(
+      'error: HOLODECK_WORKERS does not work with --record, --replay or --cache (execution.cache) yet\n',
+    );
+  });
+});
