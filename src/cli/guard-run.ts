@@ -13,24 +13,25 @@ export interface RunGuard {
   crash(): string | null;
   /** Called once on a crash: stop the run. */
   onCrash(listener: (reason: Error) => void): void;
+  /** A crash elsewhere (a case worker thread's uncaught exception), handled as one of this process. */
+  report(description: string): void;
 }
 
 export function guardRun(stderr: NodeJS.WritableStream): RunGuard {
   let crash: string | null = null;
   let listener: ((reason: Error) => void) | null = null;
-  guardProcess({
-    cwd: process.cwd(),
-    onUserExit: reportToCurrentTurn,
-    onCrash(description) {
-      crash = description;
-      process.exitCode = EXIT.runtime;
-      stderr.write(`\nerror: ${description}\n`);
-      if (listener === null) return;
-      stderr.write('error: stopping the run; the finished test cases and reports are being saved\n');
-      listener(new Error(`the run stopped after an ${description.split('\n')[0]}`));
-    },
-  });
+  const report = (description: string): void => {
+    if (crash !== null) return;
+    crash = description;
+    process.exitCode = EXIT.runtime;
+    stderr.write(`\nerror: ${description}\n`);
+    if (listener === null) return;
+    stderr.write('error: stopping the run; the finished test cases and reports are being saved\n');
+    listener(new Error(`the run stopped after an ${description.split('\n')[0]}`));
+  };
+  guardProcess({ cwd: process.cwd(), onUserExit: reportToCurrentTurn, onCrash: report });
   return {
+    report,
     crash: () => crash,
     onCrash(next) {
       listener = next;

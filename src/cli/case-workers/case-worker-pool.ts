@@ -1,8 +1,9 @@
 /**
  * `--workers N`: N case worker threads, the main thread the single coordinator. Each conversation runs on one
- * worker from its first turn to its last; its turns reach the reporters as they finish. A worker thread that
- * ends under its cases (process.exit in user code, a crash, out of memory) fails them as `error` with the
- * cause, and the next case gets a fresh worker.
+ * worker from its first turn to its last; its turns reach the reporters as they finish. User code is guarded
+ * in a worker as in the main thread (guard-process.ts). A worker thread that still ends under its cases (a
+ * crash, out of memory, an exit that escaped the guard) fails them as `error` with the cause, and the next
+ * case gets a fresh worker.
  */
 import type { Worker } from 'node:worker_threads';
 import type { TestCaseConfig } from '../../core/config-types.js';
@@ -33,7 +34,6 @@ interface Pending {
 interface Slot {
   readonly worker: Worker;
   readonly pending: Map<number, Pending>;
-  exitCode: string | null;
   crash: string | null;
   startFailure: string | null;
   ended: Promise<void>;
@@ -41,7 +41,12 @@ interface Slot {
 
 const CLOSE_GRACE_MS = 5000;
 
-export function startCaseWorkerPool(data: CaseWorkerData, size: number): CaseWorkerPool {
+export function startCaseWorkerPool(
+  data: CaseWorkerData,
+  size: number,
+  /** An uncaught exception or unhandled rejection in a worker's user code. */
+  onCrash: (description: string) => void,
+): CaseWorkerPool {
   const slots: (Slot | null)[] = new Array(size).fill(null);
   let nextId = 0;
   let closing = false;
@@ -50,7 +55,7 @@ export function startCaseWorkerPool(data: CaseWorkerData, size: number): CaseWor
 
   const spawn = (at: number): Slot => {
     const worker = spawnWorkerScript(import.meta.url, 'case-worker', { workerData: data, name: 'holodeck cases' });
-    const slot: Slot = { worker, pending: new Map(), exitCode: null, crash: null, startFailure: null, ended: null! };
+    const slot: Slot = { worker, pending: new Map(), crash: null, startFailure: null, ended: null! };
     slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
     worker.on('error', (error) => {
@@ -63,9 +68,7 @@ export function startCaseWorkerPool(data: CaseWorkerData, size: number): CaseWor
           ? `the case's worker thread could not start the backend: ${slot.startFailure}`
           : slot.crash !== null
             ? `the case's worker thread crashed: ${slot.crash}`
-            : slot.exitCode !== null
-              ? `the case's worker thread ended: process.exit(${slot.exitCode}) was called in it`
-              : `the case's worker thread ended (exit code ${code})`;
+            : `the case's worker thread ended (exit code ${code})`;
       for (const [id, pending] of slot.pending) fail(slot, id, pending, cause);
     });
     slots[at] = slot;
@@ -73,7 +76,7 @@ export function startCaseWorkerPool(data: CaseWorkerData, size: number): CaseWor
   };
 
   const onMessage = (slot: Slot, message: FromCaseWorker): void => {
-    if (message.type === 'exit') slot.exitCode = message.code;
+    if (message.type === 'crash') onCrash(message.description);
     else if (message.type === 'failed') {
       slot.startFailure = message.message;
       broken = message.message;

@@ -26,6 +26,6 @@ export type FromCaseWorker =
   | { readonly type: 'done'; readonly id: number; readonly run: TestCaseRun }
   /** The configuration could not be loaded or the backend built: every case sent to this worker fails with this message. */
   | { readonly type: 'failed'; readonly message: string }
-  /** process.exit was called in the worker (by user code): the thread ends next. */
-  | { readonly type: 'exit'; readonly code: string }
+  /** An uncaught exception or unhandled rejection in the worker: the run stops, as for one in the main thread. */
+  | { readonly type: 'crash'; readonly description: string }
   | { readonly type: 'closed' };

@@ -11,7 +11,9 @@ import { thrownMessage } from '../../core/describe-thrown.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
+import { reportToCurrentTurn } from '../../runner/turn-scope.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
+import { exitNow, guardProcess } from '../guard-process.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
 import { runPricing } from '../run-pricing.js';
 import type { CaseWorkerData, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
@@ -21,12 +23,13 @@ if (port === null) throw new Error('case-worker.js runs only as a worker thread'
 const post = (message: FromCaseWorker) => port.postMessage(message);
 const data = workerData as CaseWorkerData;
 
-// process.exit in user code ends only this thread: say so first, so its case errors with the cause.
-const exit = process.exit.bind(process);
-process.exit = ((code?: number | string | null) => {
-  post({ type: 'exit', code: String(code ?? 0) });
-  return exit(code ?? 0);
-}) as typeof process.exit;
+// As in the main thread: process.exit, abort and kill of the process in user code fail the turn they ran in;
+// an uncaught exception or unhandled rejection stops the run (exit 3) once the main thread hears of it.
+guardProcess({
+  cwd: process.cwd(),
+  onUserExit: reportToCurrentTurn,
+  onCrash: (description) => post({ type: 'crash', description }),
+});
 
 const running = new Map<number, AbortController>();
 let backend: AgentBackend | null = null;
@@ -96,5 +99,5 @@ async function close(): Promise<void> {
   for (const controller of running.values()) controller.abort();
   await backend?.close().catch(() => {});
   post({ type: 'closed' });
-  exit(0);
+  exitNow(0);
 }

@@ -245,7 +245,10 @@ async function runWithBackend(
   { backend, reporters, where, guard, redactor, recording, budget = null, caseWorkers = null }: RunParts,
 ): Promise<ExitCode> {
   const turn_timeout_ms = config.execution.llm_timeout * 1000;
-  const pool = caseWorkers === null ? null : startCaseWorkerPool(caseWorkers.data, caseWorkers.count);
+  const pool =
+    caseWorkers === null
+      ? null
+      : startCaseWorkerPool(caseWorkers.data, caseWorkers.count, (description) => guard.report(description));
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
