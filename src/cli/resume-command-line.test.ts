@@ -18,6 +18,8 @@ describe('resumeCommandLine', () => {
     const options = parsed([
       '-j',
       '4',
+      '--workers',
+      '2',
       '--timeout',
       '30',
       '--model',
@@ -40,7 +42,7 @@ describe('resumeCommandLine', () => {
       cwd: '/w/proj',
     });
     expect(line).toBe(
-      "holodeck test agent.yaml --results-dir 'my runs' --output ../out/r.json --format json -j 4 --timeout 30 " +
+      "holodeck test agent.yaml --results-dir 'my runs' --output ../out/r.json --format json -j 4 --workers 2 --timeout 30 " +
         '--model ollama:llama3.2:1b --fail-on-tool-error --grace-period 2 --max-file-size 250 -v --resume fin/2026-01-01T00-00-00-000Z',
     );
   });

@@ -25,6 +25,7 @@ export function resumeCommandLine(input: ResumeCommandInput): string {
   for (const output of input.outputs) args.push('--output', path(output.path));
   if (options.format !== undefined) args.push('--format', options.format);
   if (options.parallelTestCases !== undefined) args.push('-j', String(options.parallelTestCases));
+  if (options.workers !== undefined) args.push('--workers', String(options.workers));
   if (options.timeout !== undefined) args.push('--timeout', String(options.timeout));
   if (options.model !== undefined) args.push('--model', `${options.model.provider}:${options.model.name}`);
   if (options.backend !== undefined) args.push('--backend', options.backend);
