@@ -35,17 +35,21 @@ export interface ProcessGuard {
 }
 
 export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
-  const stop = (what: string): never => {
-    const message = `${callerOf(options.cwd)} called ${what}: user code may not end the run`;
+  const stop = (what: string, patched: (...args: never[]) => unknown): never => {
+    const message = `${callerOf(options.cwd, patched)} called ${what}: user code may not end the run`;
     options.onUserExit(message);
     throw new UserCodeExitError(message);
   };
-  process.exit = ((code?: number | string | null) => stop(`process.exit(${code ?? ''})`)) as typeof process.exit;
-  process.abort = (() => stop('process.abort()')) as typeof process.abort;
-  process.kill = ((pid: number, signal?: string | number) => {
-    if (pid === process.pid || pid === 0) return stop(`process.kill(${pid}, ${JSON.stringify(signal ?? 'SIGTERM')})`);
+  const exit = (code?: number | string | null) => stop(`process.exit(${code ?? ''})`, exit);
+  const abort = () => stop('process.abort()', abort);
+  const kill = (pid: number, signal?: string | number): true => {
+    if (pid === process.pid || pid === 0)
+      return stop(`process.kill(${pid}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
     return realKill(pid, signal);
-  }) as typeof process.kill;
+  };
+  process.exit = exit as typeof process.exit;
+  process.abort = abort as typeof process.abort;
+  process.kill = kill as typeof process.kill;
   let crashed = false;
   const crash = (kind: string) => (error: unknown) => {
     // A UserCodeExitError that nobody caught was already reported on its turn; it is not a crash.
@@ -69,9 +73,14 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
   };
 }
 
-/** `divide (tools/calc.ts:4:11)`: the first stack frame outside this file and Node's internals. */
-function callerOf(cwd: string): string {
-  const frames = (new Error().stack ?? '').split('\n').slice(1);
+/**
+ * `divide (tools/calc.ts:4:11)`: the first stack frame above the patched function `patched` outside Node's
+ * internals (frames are cut at the patched function, as this file's name is gone once bundled).
+ */
+function callerOf(cwd: string, patched: (...args: never[]) => unknown): string {
+  const holder: { stack?: string } = {};
+  Error.captureStackTrace(holder, patched);
+  const frames = (holder.stack ?? '').split('\n').slice(1);
   for (const frame of frames) {
     const text = frame.trim().replace(/^at\s+/, '');
     if (text.includes('guard-process') || text.includes('node:internal') || text.startsWith('node:')) continue;
