@@ -6,11 +6,16 @@
  * refused (exit 2). Interruption, resume and the process guard under workers: the suites `npm run
  * test:workers` runs with HOLODECK_WORKERS=2 (vitest.workers.config.ts).
  */
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
-import { runCli } from '../helpers/run-cli.js';
+import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
+import { startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
+import { writeSuiteProject } from '../reliability/suite-project.js';
 import { writeModuleProject } from './cli-project.js';
 import { writeProject } from './e2e-project.js';
 
@@ -117,5 +122,29 @@ describe('--workers', () => {
     expect(record.stderr).toBe(
       'error: HOLODECK_WORKERS does not work with --record, --replay or --cache (execution.cache) yet\n',
     );
+  });
+
+  it('each worker connects its own MCP servers; every MCP child process is gone when the run ends', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startFakeModelServer(createConvFinQaScript());
+    try {
+      const dir = await writeSuiteProject({ url: server.url, cases: 6 });
+      const marker = join(dir, 'mcp.pid');
+      const mcp = `tools:\n  - { name: finance, type: mcp, command: ${process.execPath}, args: [--import, tsx, ${FAKE_MCP_SERVER}, --pid-file, ${marker}], cwd: ${REPO_ROOT} }`;
+      const agent = join(dir, 'agent.yaml');
+      const yaml = (await readFile(agent, 'utf8')).replace(/^tools:[\s\S]*?(?=\nevaluations:)/m, mcp);
+      await writeFile(agent, yaml);
+      const run = await runCli(['test', dir, '--workers', '2', '-j', '4', '-q', '--output', join(dir, 'report.json')]);
+      expect(run.code, run.stderr).toBe(0);
+      expect((await report(dir)).summary).toMatchObject({ total_tests: 6, passed: 6 });
+      expect(Number(await readFile(marker, 'utf8'))).toBeGreaterThan(0);
+      const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(marker));
+      expect(left).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });
