@@ -113,6 +113,22 @@ describe('result spool', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
+  it('reads spilled cases back into one reused slab, not a buffer each, whatever their number', async () => {
+    const spool = createResultSpool(join(dir, 'report.json'), { budget: createTextBudget(0) });
+    await Promise.all(Array.from({ length: 3000 }, (_, index) => spool.append(index, [`case ${index} ✓`])));
+    const slabs = new Set<ArrayBufferLike>();
+    const texts: string[] = [];
+    for await (const batch of spool.batches(0)) {
+      for (const item of batch) {
+        slabs.add(item.buffer);
+        texts.push(item.toString('utf8'));
+      }
+    }
+    expect(texts).toEqual(Array.from({ length: 3000 }, (_, index) => `case ${index} ✓`));
+    expect(slabs.size).toBe(1);
+    await spool.dispose();
+  });
+
   it('hands over the cases in batches of consecutive cases, in case order, kept and spilled alike', async () => {
     const spool = createResultSpool(join(dir, 'report.json'), { budget: createTextBudget(2000 * 4) });
     const appends: Promise<void>[] = [];

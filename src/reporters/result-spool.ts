@@ -21,9 +21,12 @@ export interface ResultSpool {
   write(text: string): Promise<void>;
   /** How many cases are stored. */
   readonly size: number;
-  /** Part `part` of every stored case, in case order, as UTF-8 bytes. */
+  /** Part `part` of every stored case, in case order, as UTF-8 bytes (each valid until the next is asked for). */
   read(part: number): AsyncIterable<Buffer>;
-  /** The same, in batches of consecutive cases (few awaits for a run of thousands of cases). */
+  /**
+   * The same, in batches of consecutive cases (few awaits for a run of thousands of cases). A batch's
+   * buffers are valid until the next batch is asked for: copy what must outlive it.
+   */
   batches(part: number): AsyncIterable<readonly Buffer[]>;
   /** Closes the file, keeping it. */
   close(): Promise<void>;
@@ -157,22 +160,37 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
     async *batches(part) {
       await settled();
       if (size === 0) return;
+      // Spilled cases are read into one reused slab, not a buffer each: reading back thousands of cases
+      // leaves no garbage outside the heap for the collector to find late. A batch's buffers therefore
+      // hold their bytes only until the next batch is asked for.
+      let slab: Buffer | null = null;
+      let used = 0;
       let batch: Buffer[] = [];
       for (let index = 0; index < present.length; index += 1) {
         const buffers = kept[index];
-        if (buffers !== undefined) {
-          batch.push(buffers[part] ?? EMPTY);
-          if (batch.length >= BATCH) {
-            yield batch;
-            batch = [];
-          }
-          continue;
-        }
         const offset = offsets[index];
-        if (offset === undefined) continue;
-        let skip = 0;
-        for (let p = 0; p < part; p += 1) skip += lengths[index * parts + p] ?? 0;
-        batch.push(await readAt(await file(), offset + skip, lengths[index * parts + part] ?? 0));
+        if (buffers !== undefined) batch.push(buffers[part] ?? EMPTY);
+        else if (offset !== undefined) {
+          let skip = 0;
+          for (let p = 0; p < part; p += 1) skip += lengths[index * parts + p] ?? 0;
+          const length = lengths[index * parts + part] ?? 0;
+          if (length > SLAB) batch.push(await readAt(await file(), offset + skip, Buffer.alloc(length)));
+          else {
+            if (used + length > SLAB) {
+              yield batch;
+              batch = [];
+              used = 0;
+            }
+            slab ??= Buffer.allocUnsafe(SLAB);
+            batch.push(await readAt(await file(), offset + skip, slab.subarray(used, used + length)));
+            used += length;
+          }
+        } else continue;
+        if (batch.length >= BATCH) {
+          yield batch;
+          batch = [];
+          used = 0;
+        }
       }
       if (batch.length > 0) yield batch;
     },
@@ -190,6 +208,8 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
 
 const EMPTY = Buffer.alloc(0);
 const BATCH = 1024;
+// The bytes of spilled cases read back at once, at most.
+const SLAB = 1 << 20;
 
 function bytesOf(buffers: readonly Buffer[]): number {
   let bytes = 0;
@@ -205,13 +225,13 @@ async function appendAll(fh: FileHandle, data: Buffer): Promise<void> {
   }
 }
 
-async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(length);
+/** Reads `target.length` bytes at `position` into `target`; the part read (shorter only at the file's end). */
+async function readAt(fh: FileHandle, position: number, target: Buffer): Promise<Buffer> {
   let read = 0;
-  while (read < length) {
-    const { bytesRead } = await fh.read(buffer, read, length - read, position + read);
+  while (read < target.length) {
+    const { bytesRead } = await fh.read(target, read, target.length - read, position + read);
     if (bytesRead === 0) break;
     read += bytesRead;
   }
-  return read === length ? buffer : buffer.subarray(0, read);
+  return read === target.length ? target : target.subarray(0, read);
 }
