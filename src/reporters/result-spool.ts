@@ -2,7 +2,7 @@
  * The rendered results of a run, by case: each case's rendered parts are stored as it finishes (in any order)
  * and read back by case index when a report is assembled. Each text is encoded to UTF-8 once, as its case
  * ends, and the bytes are kept in memory (outside the JavaScript heap) while the process's shared budget
- * (RETAINED_TEXT_BUDGET, 32 MiB) allows, so the end of a run writes each file once, copying bytes, without
+ * (RETAINED_TEXT_BUDGET, 16 MiB) allows, so the end of a run writes each file once, copying bytes, without
  * encoding or reading anything back; a case beyond the budget goes to a file and is read from there, so
  * memory stays bounded however many cases run. Report files spill to a hidden file beside them, only when needed;
  * the run record's `.partial.jsonl` log is durable: every case is appended to it as it finishes, whatever

@@ -29,5 +29,5 @@ export function createTextBudget(bytes: number): TextBudget {
   };
 }
 
-/** The process's budget: 32 MiB of UTF-8 for all reports and the run record together. */
-export const RETAINED_TEXT_BUDGET: TextBudget = createTextBudget(32 * 1024 * 1024);
+/** The process's budget: 16 MiB of UTF-8 for all reports and the run record together. */
+export const RETAINED_TEXT_BUDGET: TextBudget = createTextBudget(16 * 1024 * 1024);
