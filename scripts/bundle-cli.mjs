@@ -19,7 +19,7 @@
  *   packages that read their own files at run time.
  */
 import { readdir, rm, writeFile } from 'node:fs/promises';
-import { relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -42,6 +42,50 @@ const importMetaUrlAsBuilt = {
       const built = relative(`${ROOT}src`, args.path).replace(/\\/g, '/').replace(/\.ts$/, '.js');
       const url = `new URL(${JSON.stringify(`../${built}`)}, import.meta.url).href`;
       return { contents: source.replaceAll('import.meta.url', url), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * zod's locales index (`z.locales`, re-exported by zod's entry points) holds the messages of ~50 languages,
+ * about 250 KB that every run would parse. holodeck's messages are English (zod registers `en` itself, from
+ * its own file): `z.locales` keeps `en` only.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: 'en-only', namespace: 'zod-locales', pluginData: join(dirname(args.importer), '../locales/en.js') }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.pluginData)};\n`,
+      resolveDir: dirname(args.pluginData),
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * The AI SDK's provider utilities import zod 3 (~115 KB) for one value, the `ZodFirstPartyTypeKind` names their
+ * converter of zod 3 schemas to JSON Schema switches on: they get that object alone, copied from zod 3 at
+ * build time. A converter that needed more of zod 3 would fail the build (no such export), not a run.
+ */
+const zod3KindsOnly = {
+  name: 'zod3-kinds-only',
+  setup(build) {
+    build.onResolve({ filter: /^zod\/v3$/ }, (args) =>
+      /[\\/]node_modules[\\/]@ai-sdk[\\/]provider-utils[\\/]/.test(args.importer)
+        ? { path: 'zod3-kinds', namespace: 'zod3-kinds' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'zod3-kinds' }, async () => {
+      const { ZodFirstPartyTypeKind } = await import('zod/v3');
+      return {
+        contents: `export const ZodFirstPartyTypeKind = ${JSON.stringify(ZodFirstPartyTypeKind)};\n`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -77,7 +121,7 @@ export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, exter
     legalComments: 'none',
     logLevel: 'silent',
     metafile: true,
-    plugins: [importMetaUrlAsBuilt],
+    plugins: [importMetaUrlAsBuilt, zodEnglishOnly, zod3KindsOnly],
     absWorkingDir: ROOT,
   });
   await writeFile(`${outdir}/main.js`, LAUNCHER, { mode: 0o755 });

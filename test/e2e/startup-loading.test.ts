@@ -2,7 +2,8 @@
  * What the built command line loads: it runs from its bundle (dist/cli), and a plain run — one model, no
  * tools, no TypeScript, no report asked for — loads none of the code it does not need before and during its
  * run: no MCP SDK, no tsx, no Claude Agent SDK, no dashboard, no report format, no JSON Schema compiler, no
- * other provider. The modules a process loads are recorded by a `node --import` hook and mapped back to their
+ * other provider, no `ai` package (holodeck calls the provider model itself), no zod locale but English, no
+ * zod 3. The modules a process loads are recorded by a `node --import` hook and mapped back to their
  * sources with the map the bundle step writes (dist/cli-bundle-map.json).
  */
 import { readFile, rm } from 'node:fs/promises';
@@ -25,6 +26,9 @@ const NOT_FOR_A_PLAIN_RUN: ReadonlyArray<readonly [RegExp, string]> = [
   [/node_modules\/@anthropic-ai\/claude-agent-sdk\//, 'the Claude Agent SDK'],
   [/node_modules\/(@ai-sdk\/(anthropic|azure|openai-compatible)|ollama-ai-provider-v2)\//, 'another provider'],
   [/node_modules\/(ajv|ajv-formats|unpdf)\//, 'ajv or unpdf'],
+  [/node_modules\/(ai|@ai-sdk\/gateway|@opentelemetry\/api|@vercel\/oidc)\//, 'the AI SDK core'],
+  [/node_modules\/zod\/v4\/locales\/(?!en\.js$)/, 'a zod locale other than en'],
+  [/node_modules\/zod\/v3\//, 'zod 3'],
   [/^src\/dashboard\//, 'the dashboard'],
   [/^src\/reporters\/(json|junit|markdown)-reporter\.ts$/, 'a report format'],
   [/^src\/cli\/commands\/(view|merge-reports|compare|validate|init|cache)-command\.ts$/, 'another command'],

@@ -9,7 +9,6 @@
  * will ask again). A failed turn leaves the history as it was before the turn.
  */
 
-import { MissingToolResultsError } from 'ai';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
@@ -21,6 +20,7 @@ import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
+import { MissingToolResultsError } from './sdk-errors.js';
 import type { Step } from './tool-loop-step.js';
 
 export interface SessionSettings {

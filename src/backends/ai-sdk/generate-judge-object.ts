@@ -7,9 +7,10 @@
  * after its usage was counted. The schema is the model's instructions, not checked again here: the judge's
  * caller checks the object's fields.
  */
-import { JSONParseError, NoObjectGeneratedError, NoOutputGeneratedError } from 'ai';
+import { JSONParseError } from '@ai-sdk/provider';
 import type { JudgeRequest } from '../../core/judge.js';
 import type { ProviderModel, ProviderUsage } from './provider-model.js';
+import { NoObjectGeneratedError, NoOutputGeneratedError } from './sdk-errors.js';
 
 export interface JudgeCallSettings {
   readonly temperature: number | null;

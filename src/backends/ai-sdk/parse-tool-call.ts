@@ -4,9 +4,10 @@
  * arguments the tool's schema refuses make an invalid call. An invalid call is not executed; the model gets
  * its error as the call's result (the SDK's own error, same wording), and the report names why.
  */
-import { InvalidToolInputError, JSONParseError, NoSuchToolError, TypeValidationError } from 'ai';
+import { JSONParseError, TypeValidationError } from '@ai-sdk/provider';
 import type { AgentTool, AgentTools } from './agent-tools.js';
 import type { ProviderToolCall } from './provider-model.js';
+import { InvalidToolInputError, NoSuchToolError } from './sdk-errors.js';
 
 export type ParsedToolCall =
   | {

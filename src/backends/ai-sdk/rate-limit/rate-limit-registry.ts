@@ -6,6 +6,8 @@
 import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../../core/config-types.js';
 import type { RateLimit, RateLimitStatus } from '../../../core/rate-limit.js';
+import { asProviderModel } from '../provider-model.js';
+import { wrapLanguageModel } from '../wrap-language-model.js';
 import { type LimiterClock, ModelRateLimiter, SYSTEM_CLOCK } from './model-rate-limiter.js';
 import { rateLimitMiddleware } from './rate-limit-middleware.js';
 
@@ -35,12 +37,7 @@ export function createRateLimitRegistry(clock: LimiterClock = SYSTEM_CLOCK): Rat
   return {
     limiterFor,
     async wrap(language, model, limit) {
-      const { wrapLanguageModel } = await import('ai');
-      const limiter = limiterFor(model, limit);
-      return wrapLanguageModel({
-        model: language as Parameters<typeof wrapLanguageModel>[0]['model'],
-        middleware: rateLimitMiddleware(limiter),
-      });
+      return wrapLanguageModel(asProviderModel(language), rateLimitMiddleware(limiterFor(model, limit)));
     },
     statuses: () => [...limiters.values()].map((l) => l.status()).filter((s) => s.limit !== null || s.rate_limited > 0),
   };

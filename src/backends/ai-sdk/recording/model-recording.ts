@@ -4,6 +4,7 @@
  */
 import type { LanguageModel } from 'ai';
 import type { Redactor } from '../../../core/redactor.js';
+import { wrapLanguageModel } from '../wrap-language-model.js';
 import { readCassette } from './cassette-file.js';
 import { createCassettePlayer } from './cassette-player.js';
 import { createCassetteRecorder } from './cassette-recorder.js';
@@ -36,8 +37,7 @@ export async function openModelRecording(mode: RecordingMode, redactor: Redactor
           `the model ${typeof model === 'string' ? model : model.modelId} cannot be recorded: not an AI SDK v3 model`,
         );
       }
-      const { wrapLanguageModel } = await import('ai');
-      return wrapLanguageModel({ model, middleware });
+      return wrapLanguageModel(model, middleware);
     },
     close: () => store.close(),
   };
