@@ -12,12 +12,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { lastUserText } from '../fakes/fake-request-view.js';
+import type { FakeRequest, FakeScript } from '../fakes/fake-script.js';
 import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
 import { startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { seededRandom, withFaults } from '../fakes/with-faults.js';
+import { busiestWindow, withRateLimit } from '../fakes/with-rate-limit.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 import { writeSuiteProject } from '../reliability/suite-project.js';
 import { writeModuleProject } from './cli-project.js';
-import { writeProject } from './e2e-project.js';
+import { modelBlock, writeProject } from './e2e-project.js';
 
 const AGENT = `export function create() {
   return {
@@ -44,6 +48,14 @@ function crashProject(inputs: readonly string[]): Promise<string> {
     'agent.yaml': `name: workers\nbackend: { module: "agent.mjs:create" }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${cases}\n`,
   });
 }
+
+const isJudge = (request: FakeRequest) => request.body['response_format'] !== undefined;
+
+/** The agent repeats the number of the question; a judge gives 9 out of 10. */
+const echoNumber: FakeScript = (request) =>
+  isJudge(request)
+    ? { kind: 'answer', text: '{"reasoning":"a bare number","score":9}' }
+    : { kind: 'answer', text: /\d+/.exec(lastUserText(request))?.[0] ?? '?' };
 
 async function report(dir: string): Promise<RunReport> {
   return JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
@@ -104,16 +116,7 @@ describe('--workers', () => {
     expect(zero.stderr).toContain("option '--workers <n>' argument '0' is invalid");
   });
 
-  it('refuses what cannot run on worker threads yet: --record, --replay, --cache and rate limits', async () => {
-    const dir = await writeModuleProject(
-      [{ name: 'a', input: 'a' }],
-      'execution: { rate_limit: { requests_per_minute: 60 } }\n',
-    );
-    const limited = await runCli(['test', dir, '--workers', '2']);
-    expect(limited.code).toBe(2);
-    expect(limited.stderr).toBe(
-      'error: --workers does not work with rate_limit yet (each worker thread would get its own limit)\n',
-    );
+  it('refuses what cannot run on worker threads yet: --record, --replay and --cache', async () => {
     const plain = await writeModuleProject([{ name: 'a', input: 'a' }]);
     const record = await runCli(['test', plain, '--record', join(plain, 'c.jsonl')], {
       env: { HOLODECK_WORKERS: '3' },
@@ -122,6 +125,60 @@ describe('--workers', () => {
     expect(record.stderr).toBe(
       'error: HOLODECK_WORKERS does not work with --record, --replay or --cache (execution.cache) yet\n',
     );
+  });
+
+  it('holds one rate limit for all workers: agent and judge calls from both threads within 10 % of it', {
+    timeout: 90_000,
+  }, async () => {
+    const limited = withRateLimit(echoNumber, { requests: 10, window_ms: 1000 });
+    const server = await startFakeModelServer(limited.script);
+    try {
+      const cases = Array.from(
+        { length: 30 },
+        (_, i) => `  - name: case-${i}\n    turns:\n      - { input: "say ${i}", ground_truth: "${i}" }`,
+      );
+      const dir = await writeProject({
+        'agent.yaml': `name: limited\n${modelBlock('openai', server.url)}\nexecution:\n  rate_limit: { requests_per_minute: 600 }\nevaluations:\n  metrics:\n    - { type: standard, metric: equality }\n    - { type: geval, name: bare, criteria: "A bare number.", evaluation_steps: ["Check it."], threshold: 0.5 }\ntest_cases:\n${cases.join('\n')}\n`,
+      });
+      const args = ['test', dir, '--workers', '2', '-j', '32', '-q', '--output', join(dir, 'report.json')];
+      const run = await runCli(args, { timeoutMs: 80_000 });
+      expect(run.code, run.stderr).toBe(0);
+      expect((await report(dir)).summary).toMatchObject({ total_tests: 30, passed: 30 });
+      const accepted = limited.accepted;
+      expect(accepted).toHaveLength(60);
+      // Counted at the server: two threads each with its own 600 a minute would reach 1,200.
+      const perMinute = ((accepted.length - 1) / ((accepted.at(-1) ?? 0) - (accepted[0] ?? 0))) * 60_000;
+      expect(perMinute).toBeGreaterThan(540);
+      expect(perMinute).toBeLessThan(660);
+      expect(busiestWindow(accepted, 1000)).toBeLessThanOrEqual(11);
+      expect(limited.rejected()).toBeLessThanOrEqual(6);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('loses no turn when a fifth of the requests get 429 on two workers, even with max_retries: 0', {
+    timeout: 90_000,
+  }, async () => {
+    const faults = withFaults(echoNumber, { rate: 0.2, kinds: ['429'], retry_after_ms: 40, random: seededRandom(3) });
+    const server = await startFakeModelServer(faults);
+    try {
+      const cases = Array.from(
+        { length: 12 },
+        (_, i) =>
+          `  - name: case-${i}\n    turns:\n      - { input: "say ${i}", ground_truth: "${i}" }\n      - { input: "say ${i + 50}", ground_truth: "${i + 50}" }`,
+      );
+      const dir = await writeProject({
+        'agent.yaml': `name: throttled\n${modelBlock('openai', server.url)}\nexecution:\n  max_retries: 0\n  rate_limit: { requests_per_minute: 6000 }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${cases.join('\n')}\n`,
+      });
+      const args = ['test', dir, '--workers', '2', '-j', '8', '-q', '--output', join(dir, 'report.json')];
+      const run = await runCli(args, { timeoutMs: 80_000 });
+      expect(run.code, run.stderr).toBe(0);
+      expect((await report(dir)).summary).toMatchObject({ total_tests: 12, passed: 12 });
+      expect(server.requests.length).toBeGreaterThan(24);
+    } finally {
+      await server.close();
+    }
   });
 
   it('each worker connects its own MCP servers; every MCP child process is gone when the run ends', {

@@ -5,14 +5,16 @@
  * crash, out of memory, an exit that escaped the guard) fails them as `error` with the cause, and the next
  * case gets a fresh worker.
  */
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
+import { serveRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
+import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
 import { erroredCase } from '../../runner/errored-case.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
-import type { CaseWorkerData, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
+import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 
 export interface CaseWorkerPool {
   /** Runs one conversation on a worker (for runSuite's `runCase`). */
@@ -54,7 +56,15 @@ export function startCaseWorkerPool(
   let broken: string | null = null;
 
   const spawn = (at: number): Slot => {
-    const worker = spawnWorkerScript(import.meta.url, 'case-worker', { workerData: data, name: 'holodeck cases' });
+    // Every model's limiter stays in this thread: the worker asks it for each request's permit.
+    const limits = new MessageChannel();
+    const workerData: CaseWorkerStart = { ...data, rate_limits: limits.port2 };
+    const worker = spawnWorkerScript(import.meta.url, 'case-worker', {
+      workerData,
+      transferList: [limits.port2],
+      name: 'holodeck cases',
+    });
+    const stopLimits = serveRateLimits(limits.port1, processRateLimits.limiterFor);
     const slot: Slot = { worker, pending: new Map(), crash: null, startFailure: null, ended: null! };
     slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
@@ -62,6 +72,7 @@ export function startCaseWorkerPool(
       slot.crash = describeThrown(error);
     });
     worker.once('exit', (code) => {
+      stopLimits();
       if (slots[at] === slot) slots[at] = null;
       const cause =
         slot.startFailure !== null

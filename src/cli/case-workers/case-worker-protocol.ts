@@ -1,4 +1,5 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
+import type { MessagePort } from 'node:worker_threads';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -14,6 +15,11 @@ export interface CaseWorkerData {
   readonly max_file_size_mb: number | undefined;
   /** `--replay`: no API key is needed. */
   readonly offline: boolean;
+}
+
+/** What one case worker thread gets: the run's data and its port to the main thread's rate limiters. */
+export interface CaseWorkerStart extends CaseWorkerData {
+  readonly rate_limits: MessagePort;
 }
 
 export type ToCaseWorker =

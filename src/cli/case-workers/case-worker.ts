@@ -4,6 +4,8 @@
  * each finished turn for the reporters, to the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { remoteRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
+import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import { createBackend } from '../../backends/create-backend.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
@@ -16,12 +18,14 @@ import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { exitNow, guardProcess } from '../guard-process.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
 import { runPricing } from '../run-pricing.js';
-import type { CaseWorkerData, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
+import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('case-worker.js runs only as a worker thread');
 const post = (message: FromCaseWorker) => port.postMessage(message);
-const data = workerData as CaseWorkerData;
+const data = workerData as CaseWorkerStart;
+// One limit for the whole run: the agent's and the judges' model calls take their permits from the main thread.
+processRateLimits.useRemote(remoteRateLimits(data.rate_limits));
 
 // As in the main thread: process.exit, abort and kill of the process in user code fail the turn they ran in;
 // an uncaught exception or unhandled rejection stops the run (exit 3) once the main thread hears of it.

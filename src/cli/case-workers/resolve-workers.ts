@@ -18,15 +18,11 @@ export function resolveWorkers(option: number | undefined, env: NodeJS.ProcessEn
 }
 
 /**
- * What cannot run on worker threads yet, or null. The rate limits' token buckets and the cassette or cache
- * live in one thread: worker threads would each get their own.
+ * What cannot run on worker threads yet, or null. The cassette or cache lives in one thread: worker threads
+ * would each get their own. (Rate limits can: their limiters stay in the main thread, rate-limit-channel.ts.)
  */
-export function workersConflict(config: AgentConfig, recording: boolean, source: string): string | null {
+export function workersConflict(recording: boolean, source: string): string | null {
   if (recording) return `${source} does not work with --record, --replay or --cache (execution.cache) yet`;
-  const limited = [config.model?.rate_limit, config.evaluations.model?.rate_limit, config.execution.rate_limit];
-  if (limited.some((limit) => limit !== undefined && limit !== null)) {
-    return `${source} does not work with rate_limit yet (each worker thread would get its own limit)`;
-  }
   return null;
 }
 

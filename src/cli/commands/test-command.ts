@@ -123,7 +123,7 @@ async function guardedTestCommand(
   }
   const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, options.replay !== undefined);
   if (!config) return EXIT.config;
-  const conflict = workers.workers > 1 ? workersConflict(config, recordingAsked(config, options), workersFrom) : null;
+  const conflict = workers.workers > 1 ? workersConflict(recordingAsked(config, options), workersFrom) : null;
   if (conflict !== null) return usageError(conflict);
   const prepared: Prepared =
     resumeSource === null

@@ -7,10 +7,10 @@
  * until the call's abort signal (the turn's timeout, a judge's deadline, Ctrl-C) ends it.
  */
 import type { LanguageModelMiddleware } from 'ai';
-import type { ModelRateLimiter } from './model-rate-limiter.js';
+import type { RateLimiter } from './rate-limit-channel.js';
 import { rateLimitWaitMs } from './rate-limit-wait.js';
 
-export function rateLimitMiddleware(limiter: ModelRateLimiter, now: () => number = Date.now): LanguageModelMiddleware {
+export function rateLimitMiddleware(limiter: RateLimiter, now: () => number = Date.now): LanguageModelMiddleware {
   return {
     specificationVersion: 'v3',
     wrapGenerate: async ({ doGenerate, params }) => {

@@ -9,20 +9,24 @@ import type { RateLimit, RateLimitStatus } from '../../../core/rate-limit.js';
 import { asProviderModel } from '../provider-model.js';
 import { wrapLanguageModel } from '../wrap-language-model.js';
 import { type LimiterClock, ModelRateLimiter, SYSTEM_CLOCK } from './model-rate-limiter.js';
+import type { LimitedModel, RemoteRateLimits } from './rate-limit-channel.js';
 import { rateLimitMiddleware } from './rate-limit-middleware.js';
 
 export interface RateLimitRegistry {
   /** The limiter of `model`, made on first use with `limit` (the model's own, else execution's). */
-  limiterFor(model: ModelConfig, limit: RateLimit | null): ModelRateLimiter;
+  limiterFor(model: LimitedModel, limit: RateLimit | null): ModelRateLimiter;
   /** `model` with its calls put through its limiter. */
   wrap(language: LanguageModel, model: ModelConfig, limit: RateLimit | null): Promise<LanguageModel>;
   /** Limiters worth showing: a limit is configured, or a 429 came. */
   statuses(): readonly RateLimitStatus[];
+  /** In a case worker thread: `wrap` takes its permits from the main thread's registry from now on. */
+  useRemote(remote: RemoteRateLimits): void;
 }
 
 export function createRateLimitRegistry(clock: LimiterClock = SYSTEM_CLOCK): RateLimitRegistry {
   const limiters = new Map<string, ModelRateLimiter>();
-  const limiterFor = (model: ModelConfig, limit: RateLimit | null): ModelRateLimiter => {
+  let remote: RemoteRateLimits | null = null;
+  const limiterFor = (model: LimitedModel, limit: RateLimit | null): ModelRateLimiter => {
     const key = JSON.stringify([model.provider, model.endpoint, model.name]);
     const existing = limiters.get(key);
     if (existing === undefined) {
@@ -37,9 +41,15 @@ export function createRateLimitRegistry(clock: LimiterClock = SYSTEM_CLOCK): Rat
   return {
     limiterFor,
     async wrap(language, model, limit) {
-      return wrapLanguageModel(asProviderModel(language), rateLimitMiddleware(limiterFor(model, limit)));
+      return wrapLanguageModel(
+        asProviderModel(language),
+        rateLimitMiddleware(remote?.limiterFor(model, limit) ?? limiterFor(model, limit)),
+      );
     },
     statuses: () => [...limiters.values()].map((l) => l.status()).filter((s) => s.limit !== null || s.rate_limited > 0),
+    useRemote: (source) => {
+      remote = source;
+    },
   };
 }
 
