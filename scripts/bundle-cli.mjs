@@ -91,6 +91,72 @@ const zod3KindsOnly = {
 };
 
 /**
+ * The AI SDK provider utilities build every request's headers through a web `Headers` object: touching that
+ * global makes Node load its built-in fetch (undici), ~35 ms of CPU before the first model request, and each
+ * call pays for the object. Their `normalizeHeaders` and `withUserAgentSuffix` are replaced by holodeck's
+ * (src/backends/ai-sdk/plain-headers.ts: the same records, a real `Headers` for anything unusual). The
+ * functions are matched by their exact text: another version of the package fails the build here, to be
+ * looked at, rather than being bundled unpatched without notice.
+ */
+const PLAIN_HEADERS = `${ROOT}src/backends/ai-sdk/plain-headers.ts`;
+const PROVIDER_UTILS = /[\\/]node_modules[\\/]@ai-sdk[\\/]provider-utils[\\/]dist[\\/]index\.mjs$/;
+const SDK_HEADER_FUNCTIONS = [
+  `function normalizeHeaders(headers) {
+  if (headers == null) {
+    return {};
+  }
+  const normalized = {};
+  if (headers instanceof Headers) {
+    headers.forEach((value, key) => {
+      normalized[key.toLowerCase()] = value;
+    });
+  } else {
+    if (!Array.isArray(headers)) {
+      headers = Object.entries(headers);
+    }
+    for (const [key, value] of headers) {
+      if (value != null) {
+        normalized[key.toLowerCase()] = value;
+      }
+    }
+  }
+  return normalized;
+}
+`,
+  `function withUserAgentSuffix(headers, ...userAgentSuffixParts) {
+  const normalizedHeaders = new Headers(normalizeHeaders(headers));
+  const currentUserAgentHeader = normalizedHeaders.get("user-agent") || "";
+  normalizedHeaders.set(
+    "user-agent",
+    [currentUserAgentHeader, ...userAgentSuffixParts].filter(Boolean).join(" ")
+  );
+  return Object.fromEntries(normalizedHeaders.entries());
+}
+`,
+];
+
+const plainProviderHeaders = {
+  name: 'plain-provider-headers',
+  setup(build) {
+    build.onLoad({ filter: PROVIDER_UTILS }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      let source = await readFile(args.path, 'utf8');
+      const nested = /[\\/]node_modules[\\/].*[\\/]node_modules[\\/]/.test(args.path);
+      const missing = SDK_HEADER_FUNCTIONS.filter((text) => !source.includes(text));
+      if (missing.length > 0) {
+        if (nested) return { contents: source, loader: 'js' };
+        throw new Error(
+          `${args.path} no longer defines ${missing.map((text) => text.slice(9, text.indexOf('('))).join(' and ')} as scripts/bundle-cli.mjs expects: check src/backends/ai-sdk/plain-headers.ts against it and update both`,
+        );
+      }
+      for (const text of SDK_HEADER_FUNCTIONS) source = source.replace(text, '');
+      const using = `import { normalizeHeaders, withUserAgentSuffix } from ${JSON.stringify(PLAIN_HEADERS)};\n`;
+      return { contents: using + source, loader: 'js' };
+    });
+  },
+};
+
+/**
  * Removes the chunks of an earlier bundle that this one no longer has, so stale ones do not pile up in
  * dist/cli. Only after the new ones are written: a CLI started meanwhile (a test, another build) still finds
  * every chunk it imports, as chunk names are hashes of their content.
@@ -121,7 +187,7 @@ export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, exter
     legalComments: 'none',
     logLevel: 'silent',
     metafile: true,
-    plugins: [importMetaUrlAsBuilt, zodEnglishOnly, zod3KindsOnly],
+    plugins: [importMetaUrlAsBuilt, zodEnglishOnly, zod3KindsOnly, plainProviderHeaders],
     absWorkingDir: ROOT,
   });
   await writeFile(`${outdir}/main.js`, LAUNCHER, { mode: 0o755 });

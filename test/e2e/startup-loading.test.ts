@@ -49,10 +49,11 @@ async function runRecordingLoads(args: readonly string[]) {
   const run = await runCli(args, { env: { NODE_OPTIONS: `--import ${HOOK}`, HOLODECK_TEST_LOADED_MODULES: list } });
   const map = JSON.parse(await readFile(BUNDLE_MAP, 'utf8')) as Record<string, string[]>;
   const urls = (await readFile(list, 'utf8')).trim().split('\n');
-  const files = urls.filter((url) => !url.startsWith('node:'));
+  const files = urls.filter((url) => !url.startsWith('node:') && !url.startsWith('node-internal:'));
+  const internal = urls.filter((url) => url.startsWith('node-internal:')).map((url) => url.slice(14));
   const outsideBundle = files.filter((url) => !url.startsWith(`file://${join(REPO_ROOT, 'dist', 'cli')}/`));
   const sources = files.flatMap((url) => map[url.split('/').pop() ?? ''] ?? []);
-  return { run, files, outsideBundle, sources };
+  return { run, files, outsideBundle, sources, internal };
 }
 
 function unwanted(sources: readonly string[]): string[] {
@@ -79,7 +80,7 @@ describe('what the built command line loads', () => {
   it('runs a plain config from its bundle, loading none of the code the run does not need', async () => {
     server = await startFakeModelServer(createConvFinQaScript());
     const dir = await plainProject(server.url);
-    const { run, outsideBundle, sources } = await runRecordingLoads(['test', dir, '-q']);
+    const { run, outsideBundle, sources, internal } = await runRecordingLoads(['test', dir, '-q']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(server.requests.length).toBeGreaterThan(0);
@@ -88,6 +89,10 @@ describe('what the built command line loads', () => {
     expect(sources).toContain('src/cli/commands/test-command.ts');
     expect(sources.some((source) => source.startsWith('node_modules/@ai-sdk/openai/'))).toBe(true);
     expect(unwanted(sources)).toEqual([]);
+    // Node's built-in fetch (undici) loads when the global Headers, Request, Response or fetch is first used:
+    // the model calls go through node:http and the providers' headers stay plain records.
+    expect(internal).toContain('internal/modules/esm/loader');
+    expect(internal.filter((id) => id.includes('undici'))).toEqual([]);
   });
 
   it('loads the one report format a run asks for', async () => {

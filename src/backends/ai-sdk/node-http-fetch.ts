@@ -246,7 +246,8 @@ function toBuffer(body: ArrayBuffer | ArrayBufferView): Buffer {
 function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const record: Record<string, string> = {};
   if (headers === undefined) return record;
-  if (headers instanceof Headers || Array.isArray(headers)) {
+  // A plain record is read as it is: touching the global Headers loads Node's built-in fetch (~35 ms).
+  if (Array.isArray(headers) || Object.prototype.toString.call(headers) === '[object Headers]') {
     new Headers(headers).forEach((value, name) => {
       record[name] = value;
     });
