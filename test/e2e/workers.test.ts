@@ -3,14 +3,18 @@
  * ends under its case (here an exit that escapes the process guard, which turns process.exit into an error of
  * its turn as in the main thread) fails only that case, as `error` naming the cause, and the run goes on on a
  * new thread (exit 1, every report written); HOLODECK_WORKERS sets it; what cannot run on workers yet is
- * refused (exit 2). Interruption, resume and the process guard under workers: the suites `npm run
- * test:workers` runs with HOLODECK_WORKERS=2 (vitest.workers.config.ts).
+ * refused (exit 2); one rate limit holds for all workers; the claude_agent_sdk backend and MCP servers run in
+ * the workers and leave no process behind. Interruption, resume, shards, retries, redaction and the process
+ * guard under workers: `npm test` runs those suites again with HOLODECK_WORKERS=2 (the `workers` project in
+ * vitest.config.ts).
  */
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
+import { startRecordingGateway } from '../claude/helpers/recording-gateway.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { lastUserText } from '../fakes/fake-request-view.js';
 import type { FakeRequest, FakeScript } from '../fakes/fake-script.js';
@@ -177,6 +181,49 @@ describe('--workers', () => {
       expect((await report(dir)).summary).toMatchObject({ total_tests: 12, passed: 12 });
       expect(server.requests.length).toBeGreaterThan(24);
     } finally {
+      await server.close();
+    }
+  });
+
+  it('runs the claude_agent_sdk backend on worker threads: one Claude Code session per case, none left after', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startFakeModelServer(createConvFinQaScript());
+    const gateway = await startRecordingGateway(server.url);
+    try {
+      const dir = await writeSuiteProject({ url: server.url, cases: 4, failing: (i) => i === 2 });
+      const agent = join(dir, 'agent.yaml');
+      const yaml = (await readFile(agent, 'utf8')).replace(
+        /^model:[\s\S]*?(?=\ninstructions:)/m,
+        `${modelBlock('anthropic', gateway.url)}\nbackend: claude_agent_sdk`,
+      );
+      await writeFile(agent, yaml);
+      const env = { HTTPS_PROXY: gateway.url, HTTP_PROXY: gateway.url, NO_PROXY: '127.0.0.1' };
+      const args = ['test', dir, '--workers', '2', '-j', '4', '-q', '--output', join(dir, 'report.json')];
+      const run = await runCli(args, { env, timeoutMs: 110_000 });
+      expect(run.code, run.stderr).toBe(1);
+      const results = (await report(dir)).results;
+      expect(results.map((r) => [r.test_name, r.status, r.turns?.length])).toEqual([
+        ['case-0001', 'passed', 4],
+        ['case-0002', 'passed', 4],
+        ['case-0003', 'failed', 4],
+        ['case-0004', 'passed', 4],
+      ]);
+      const sessions = new Set(server.requests.map((r) => r.headers['x-claude-code-session-id']));
+      expect(sessions.size).toBe(4);
+      // Nothing but the endpoint: no tunnel to any other host.
+      expect(gateway.seen.filter((line) => !line.startsWith('POST /v1/messages'))).toEqual([]);
+      // No Claude Code process of this run is left (found by the proxy it was given, unique to this test).
+      const left = readdirSync('/proc').filter((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/environ`, 'utf8').includes(`HTTPS_PROXY=${gateway.url}`);
+        } catch {
+          return false;
+        }
+      });
+      expect(left).toEqual([]);
+    } finally {
+      await gateway.close();
       await server.close();
     }
   });
