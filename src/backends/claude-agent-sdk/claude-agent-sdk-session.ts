@@ -11,6 +11,7 @@ import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { AgentSession, ToolCallJournal, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { AgentTurnError } from '../../core/errors.js';
+import { followAny } from '../../core/follow-any.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import { buildPrompt } from './build-prompt.js';
 import { classifyTurnFailure } from './classify-turn-failure.js';
@@ -95,7 +96,8 @@ class ClaudeSession implements AgentSession {
   }
 
   private async runTurn(request: TurnRequest): Promise<TurnResponse> {
-    const signal = AbortSignal.any([request.signal, this.sessionSignal, this.closing.signal]);
+    const either = followAny([request.signal, this.sessionSignal, this.closing.signal]);
+    const signal = either.signal;
     if (signal.aborted) throw abortedError(signal);
     const tools = new AbortController();
     const turn = new TurnCapture();
@@ -118,6 +120,7 @@ class ClaudeSession implements AgentSession {
       await this.discard();
       throw error;
     } finally {
+      either.dispose();
       this.capture = null;
     }
   }

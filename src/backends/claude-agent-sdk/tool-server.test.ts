@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -124,22 +125,24 @@ describe('the in-process tool server', () => {
     expect(crashes).toEqual(['MCP server "ledger" exited with code 3']);
   });
 
-  it('gives the tool the turn’s signal', async () => {
+  it('gives the tool the turn’s signal, followed through listeners the call removes when it ends', async () => {
     const turn = new AbortController();
-    let seen: AbortSignal | null = null;
     const probe: LoadedTool = {
       ...subtract,
       name: 'probe',
       input_schema: { type: 'object', properties: {} },
-      execute: async (_args, signal) => {
-        seen = signal;
-        return { value: 'ok', content: null };
-      },
+      execute: (_args, signal) =>
+        new Promise((resolve) => {
+          signal.addEventListener('abort', () =>
+            resolve({ value: `stopped: ${String(signal.reason)}`, content: null }),
+          );
+          turn.abort('turn timed out');
+        }),
     };
     const { client } = await connect([probe], turn.signal);
-    await client.callTool({ name: 'probe', arguments: {} });
-    turn.abort();
-    expect((seen as AbortSignal | null)?.aborted).toBe(true);
+    const result = await client.callTool({ name: 'probe', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'stopped: turn timed out' }]);
+    expect(getEventListeners(turn.signal, 'abort')).toHaveLength(0);
   });
 
   it('renders results for the model: text as it is, anything else as JSON', () => {

@@ -12,6 +12,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
+import { followAny } from '../../core/follow-any.js';
 import type { LoadedTool, ToolOutput } from '../../core/loaded-tool.js';
 import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
 import { errorMessage } from '../../tools/tool-execution-error.js';
@@ -58,8 +59,9 @@ export function createToolServer(tools: readonly LoadedTool[], sink: ToolCallSin
     }
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+    const either = followAny([extra.signal, sink.signal()]);
     try {
-      const output = await tool.execute(check.value, AbortSignal.any([extra.signal, sink.signal()]));
+      const output = await tool.execute(check.value, either.signal);
       sink.record(id, { name, args, result: output.value ?? null, error: null, duration_ms: elapsed() });
       return { content: toolContent(output) };
     } catch (error) {
@@ -67,6 +69,8 @@ export function createToolServer(tools: readonly LoadedTool[], sink: ToolCallSin
       const message = errorMessage(error);
       sink.record(id, { name, args, result: null, error: message, duration_ms: elapsed() });
       return failed(message);
+    } finally {
+      either.dispose();
     }
   });
   return server;

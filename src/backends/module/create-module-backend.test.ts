@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, BackendConfig } from '../../core/config-types.js';
@@ -277,6 +278,32 @@ describe('module backend', () => {
     const turn = await next;
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(turn.tool_invocations).toEqual([]);
+  });
+
+  it('aborts a turn when the session is cancelled, and leaves no listener on the session or turn signals', async () => {
+    const backend = await backendFor(() => ({
+      send: (turn) =>
+        turn.input === 'wait'
+          ? new Promise<string>((_, reject) =>
+              turn.signal.addEventListener('abort', () => reject(new Error('stopped'))),
+            )
+          : `echo ${turn.input}`,
+    }));
+    const cancel = new AbortController();
+    const session = await backend.openSession({ test_case_name: 'JKHY-2009', signal: cancel.signal });
+    const turnSignals = Array.from({ length: 12 }, () => new AbortController().signal);
+    for (const [index, signal] of turnSignals.entries()) {
+      expect((await session.send(turnRequest(index, `q${index}`, signal))).response).toBe(`echo q${index}`);
+    }
+    for (const signal of [cancel.signal, ...turnSignals]) expect(getEventListeners(signal, 'abort')).toHaveLength(0);
+    const waiting = session.send(turnRequest(12, 'wait'));
+    cancel.abort(new Error('run interrupted before the turn finished'));
+    const error = await turnError(waiting);
+    expect(error).toMatchObject({
+      code: 'TURN_ABORTED',
+      message: 'turn aborted: run interrupted before the turn finished',
+    });
+    expect(getEventListeners(cancel.signal, 'abort')).toHaveLength(0);
   });
 
   it('closes the agent session', async () => {

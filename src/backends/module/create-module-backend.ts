@@ -2,6 +2,7 @@
 import type { AgentBackend, AgentSession, SessionOptions, TurnRequest, TurnResponse } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { AgentTurnError, BackendStartError } from '../../core/errors.js';
+import { followAny } from '../../core/follow-any.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import type { ModuleAgentFactory, ModuleAgentSession } from '../../core/module-agent.js';
 import { errorMessage } from '../../tools/tool-execution-error.js';
@@ -52,7 +53,9 @@ async function openModuleSession(
   }
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
-      const signal = AbortSignal.any([request.signal, options.signal]);
+      // Aborts with the turn's signal or the session's; its two listeners go when the turn ends.
+      const either = followAny([request.signal, options.signal]);
+      const signal = either.signal;
       const record: TurnRecord = { calls: [], signal, crashes: new Set(), journal: request.calls };
       const turn = {
         turn_index: request.turn_index,
@@ -70,6 +73,8 @@ async function openModuleSession(
         throw new AgentTurnError(`module agent ${reference}: ${errorMessage(error)}`, 'MODULE_AGENT_ERROR', false, {
           cause: error,
         });
+      } finally {
+        either.dispose();
       }
       const response = normaliseModuleResult(output, [...record.calls], reference);
       return record.crashes.size === 0 ? response : { ...response, errors: [...record.crashes] };
