@@ -29,4 +29,20 @@ describe('followAbort', () => {
     process.off('warning', onWarning);
     expect(warnings.filter((w) => w.name === 'MaxListenersExceededWarning')).toEqual([]);
   });
+
+  it("keeps Node's listener limit on a child made for few listeners, and still follows the parent", async () => {
+    const parent = new AbortController();
+    const few = followAbort(parent.signal, 'few');
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    for (let i = 0; i < 11; i += 1) few.signal.addEventListener('abort', () => undefined);
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
+    expect(warnings.map((w) => w.name)).toContain('MaxListenersExceededWarning');
+    parent.abort('interrupted');
+    expect(few.signal.reason).toBe('interrupted');
+    few.dispose();
+    expect(getEventListeners(parent.signal, 'abort')).toHaveLength(0);
+  });
 });

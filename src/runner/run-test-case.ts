@@ -17,8 +17,9 @@ export async function runTestCase(
   runDeps: RunDeps,
 ): Promise<TestCaseRun> {
   // The session and its turns get a signal of their own, released with the case, so nothing they register
-  // on it accumulates on the run's signal over thousands of cases.
-  const scope = followAbort(runDeps.signal);
+  // on it accumulates on the run's signal over thousands of cases. A case's turn and session each hold one
+  // listener on it at a time, so Node's listener limit is left as it is.
+  const scope = followAbort(runDeps.signal, 'few');
   try {
     return await runCase(testCase, agentMetrics, turnTimeoutMs, { ...runDeps, signal: scope.signal });
   } finally {
