@@ -1,14 +1,8 @@
 // Preloaded into the CLI by the benchmarks (`node --import`): on exit, writes the process's peak resident
 // set size (kilobytes) and CPU time (microseconds) as JSON to the file named by HOLODECK_BENCH_RSS_FILE.
-import { writeFileSync } from 'node:fs';
+import { reportOnExit } from './report-on-exit.mjs';
 
-const target = process.env.HOLODECK_BENCH_RSS_FILE;
-if (target) {
-  process.on('exit', () => {
-    const usage = process.resourceUsage();
-    writeFileSync(
-      target,
-      JSON.stringify({ max_rss_kib: usage.maxRSS, cpu_us: usage.userCPUTime + usage.systemCPUTime }),
-    );
-  });
-}
+reportOnExit('HOLODECK_BENCH_RSS_FILE', () => {
+  const usage = process.resourceUsage();
+  return { max_rss_kib: usage.maxRSS, cpu_us: usage.userCPUTime + usage.systemCPUTime };
+});

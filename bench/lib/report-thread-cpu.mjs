@@ -1,18 +1,13 @@
 // Preloaded into the CLI by bench/call-path-cpu.ts (`node --import`): on exit, writes the CPU time of the
 // process's main thread and of the whole process (microseconds) as JSON to the file named by
 // HOLODECK_BENCH_CPU_FILE. The main thread's comes from /proc (Linux, clock ticks); elsewhere it is null.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { reportOnExit } from './report-on-exit.mjs';
 
-const target = process.env.HOLODECK_BENCH_CPU_FILE;
-if (target) {
-  process.on('exit', () => {
-    const usage = process.resourceUsage();
-    writeFileSync(
-      target,
-      JSON.stringify({ main_us: mainThreadMicros(), process_us: usage.userCPUTime + usage.systemCPUTime }),
-    );
-  });
-}
+reportOnExit('HOLODECK_BENCH_CPU_FILE', () => {
+  const usage = process.resourceUsage();
+  return { main_us: mainThreadMicros(), process_us: usage.userCPUTime + usage.systemCPUTime };
+});
 
 function mainThreadMicros() {
   try {
