@@ -1,12 +1,45 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * End-to-end suites that `npm test` runs a second time with HOLODECK_WORKERS=2, so every CLI they start runs
+ * its conversations on two worker threads: multi-turn sessions, answer and tool assertions, graders and MCP,
+ * repeats, the process guard, providers, retries on a flaky provider, rate limits, redaction (leak hunting),
+ * Ctrl-C and resume, shards. Suites that check state shared by the whole run in one thread (a tool module's
+ * counter, one MCP server process for every case) are left out: under workers each thread has its own.
+ * test/e2e/workers.test.ts covers what only workers do (a crashing worker thread, the claude_agent_sdk
+ * backend, the shared rate limit) with `--workers` given explicitly.
+ */
+export const WORKER_SUITES = [
+  'test/e2e/multi-turn.test.ts',
+  'test/e2e/answer-and-tool-assertions.test.ts',
+  'test/e2e/cli.test.ts',
+  'test/e2e/repeats.test.ts',
+  'test/e2e/process-guard.test.ts',
+  'test/e2e/providers.test.ts',
+  'test/e2e/rate-limits.test.ts',
+  'test/e2e/leak-hunt.test.ts',
+  'test/reliability/faults.test.ts',
+  'test/reliability/interrupt.test.ts',
+  'test/reliability/shard-auto.test.ts',
+  'test/reliability/shard-merge.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'sample/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // The HTML export inlines the page bundle: build it from the current page sources before any test.
     globalSetup: ['test/support/bundle-dashboard-page.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'main', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'sample/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'workers', include: WORKER_SUITES, env: { HOLODECK_WORKERS: '2' } },
+      },
+    ],
   },
 });
