@@ -2,8 +2,9 @@
  * `--workers N` through the built CLI: the same verdicts as a run in the main thread; a worker thread that
  * ends under its case (here an exit that escapes the process guard, which turns process.exit into an error of
  * its turn as in the main thread) fails only that case, as `error` naming the cause, and the run goes on on a
- * new thread (exit 1, every report written); HOLODECK_WORKERS sets it; what cannot run on workers yet is
- * refused (exit 2); one rate limit holds for all workers; the claude_agent_sdk backend and MCP servers run in
+ * new thread (exit 1, every report written); HOLODECK_WORKERS sets it; a model matrix, which cannot run on
+ * workers yet, is refused (exit 2); one rate limit holds for all workers; one cassette or cache serves them
+ * all, and cassettes recorded with and without workers replay either way; the claude_agent_sdk backend and MCP servers run in
  * the workers and leave no process behind. Interruption, resume, shards, retries, redaction and the process
  * guard under workers: `npm test` runs those suites again with HOLODECK_WORKERS=2 (the `workers` project in
  * vitest.config.ts).
@@ -120,15 +121,85 @@ describe('--workers', () => {
     expect(zero.stderr).toContain("option '--workers <n>' argument '0' is invalid");
   });
 
-  it('refuses what cannot run on worker threads yet: --record, --replay and --cache', async () => {
-    const plain = await writeModuleProject([{ name: 'a', input: 'a' }]);
-    const record = await runCli(['test', plain, '--record', join(plain, 'c.jsonl')], {
-      env: { HOLODECK_WORKERS: '3' },
+  it('refuses a model matrix, which cannot run on worker threads yet (exit 2)', async () => {
+    const dir = await writeModuleProject([{ name: 'a', input: 'a' }]);
+    const run = await runCli(['test', dir, '--model', 'openai:a', '--model', 'openai:b'], {
+      env: { HOLODECK_WORKERS: '2' },
     });
-    expect(record.code).toBe(2);
-    expect(record.stderr).toBe(
-      'error: HOLODECK_WORKERS does not work with --record, --replay or --cache (execution.cache) yet\n',
-    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('error: HOLODECK_WORKERS does not work with a model matrix yet\n');
+  });
+
+  it('records, replays and caches through the main thread: a cassette made on workers replays without, and back', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startFakeModelServer(createConvFinQaScript());
+    try {
+      const dir = await writeSuiteProject({ url: server.url, cases: 6, failing: (i) => i === 4 });
+      const cli = async (args: readonly string[], output: string) => {
+        const run = await runCli(['test', dir, '-j', '4', '-q', '--output', join(dir, output), ...args]);
+        expect(run.code, run.stderr).toBe(1);
+        const results = (await readFile(join(dir, output), 'utf8').then(JSON.parse)) as RunReport;
+        return { stderr: run.stderr, verdicts: results.results.map((r) => [r.test_name, r.status]) };
+      };
+      const onWorkers = await cli(['--workers', '2', '--record', join(dir, 'w.jsonl')], 'recorded.json');
+      const asked = server.requests.length;
+      expect(asked).toBeGreaterThan(6 * 4);
+      expect(onWorkers.verdicts.filter(([, status]) => status === 'failed')).toEqual([['case-0005', 'failed']]);
+      const lines = (await readFile(join(dir, 'w.jsonl'), 'utf8')).trim().split('\n');
+      expect(lines.length).toBeGreaterThanOrEqual(asked);
+      // Replayed in the main thread: every request found, none sent.
+      const replayed = await cli(['--replay', join(dir, 'w.jsonl')], 'replayed.json');
+      expect(replayed.verdicts).toEqual(onWorkers.verdicts);
+      expect(server.requests.length).toBe(asked);
+      // Recorded in the main thread, replayed on workers.
+      await cli(['--record', join(dir, 'm.jsonl')], 'main.json');
+      const recordedHere = server.requests.length;
+      const back = await cli(['--workers', '2', '--replay', join(dir, 'm.jsonl')], 'back.json');
+      expect(back.verdicts).toEqual(onWorkers.verdicts);
+      expect(server.requests.length).toBe(recordedHere);
+      // The cache: filled by two workers, every answer found by the next run on workers.
+      await cli(['--workers', '2', '--cache'], 'cached-1.json');
+      const cachedOnce = server.requests.length;
+      expect(cachedOnce).toBeGreaterThan(recordedHere);
+      const fromCache = await cli(['--workers', '2', '--cache'], 'cached-2.json');
+      expect(fromCache.verdicts).toEqual(onWorkers.verdicts);
+      expect(server.requests.length).toBe(cachedOnce);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a replay on workers of a request the cassette does not hold errors that turn, naming the closest one', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startFakeModelServer(createConvFinQaScript());
+    try {
+      const dir = await writeSuiteProject({ url: server.url, cases: 2 });
+      const recorded = await runCli(['test', dir, '-q', '--record', join(dir, 'c.jsonl')]);
+      expect(recorded.code, recorded.stderr).toBe(0);
+      const cases = join(dir, 'cases.yaml');
+      await writeFile(cases, (await readFile(cases, 'utf8')).replace('[case-0002] what', '[case-0002] and what'));
+      const args = [
+        'test',
+        dir,
+        '--workers',
+        '2',
+        '-q',
+        '--replay',
+        join(dir, 'c.jsonl'),
+        '--output',
+        join(dir, 'report.json'),
+      ];
+      const run = await runCli(args);
+      expect(run.code, run.stderr).toBe(1);
+      const [first, second] = (await report(dir)).results;
+      expect(first?.status).toBe('passed');
+      expect(second?.status).toBe('error');
+      expect(second?.errors.join('\n')).toMatch(/request not recorded in .*: the closest recorded request \(\w{12}\)/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('holds one rate limit for all workers: agent and judge calls from both threads within 10 % of it', {

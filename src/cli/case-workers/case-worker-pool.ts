@@ -8,6 +8,8 @@
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { serveRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
+import type { ModelCallStore } from '../../backends/ai-sdk/recording/model-call-store.js';
+import { serveModelCalls } from '../../backends/ai-sdk/recording/recording-channel.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
 import { erroredCase } from '../../runner/errored-case.js';
@@ -48,6 +50,8 @@ export function startCaseWorkerPool(
   size: number,
   /** An uncaught exception or unhandled rejection in a worker's user code. */
   onCrash: (description: string) => void,
+  /** `--record`, `--replay`, `--cache`: the run's one store of model calls, which every worker uses. */
+  modelCalls: ModelCallStore | null = null,
 ): CaseWorkerPool {
   const slots: (Slot | null)[] = new Array(size).fill(null);
   let nextId = 0;
@@ -58,13 +62,15 @@ export function startCaseWorkerPool(
   const spawn = (at: number): Slot => {
     // Every model's limiter stays in this thread: the worker asks it for each request's permit.
     const limits = new MessageChannel();
-    const workerData: CaseWorkerStart = { ...data, rate_limits: limits.port2 };
+    const calls = modelCalls === null ? null : new MessageChannel();
+    const workerData: CaseWorkerStart = { ...data, rate_limits: limits.port2, model_calls: calls?.port2 ?? null };
     const worker = spawnWorkerScript(import.meta.url, 'case-worker', {
       workerData,
-      transferList: [limits.port2],
+      transferList: calls === null ? [limits.port2] : [limits.port2, calls.port2],
       name: 'holodeck cases',
     });
     const stopLimits = serveRateLimits(limits.port1, processRateLimits.limiterFor);
+    const stopCalls = calls === null || modelCalls === null ? null : serveModelCalls(calls.port1, modelCalls);
     const slot: Slot = { worker, pending: new Map(), crash: null, startFailure: null, ended: null! };
     slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
@@ -73,6 +79,7 @@ export function startCaseWorkerPool(
     });
     worker.once('exit', (code) => {
       stopLimits();
+      stopCalls?.();
       if (slots[at] === slot) slots[at] = null;
       const cause =
         slot.startFailure !== null

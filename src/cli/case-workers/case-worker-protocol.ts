@@ -1,5 +1,6 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
 import type { MessagePort } from 'node:worker_threads';
+import type { RecordingMode } from '../../backends/ai-sdk/recording/model-recording.js';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -15,11 +16,17 @@ export interface CaseWorkerData {
   readonly max_file_size_mb: number | undefined;
   /** `--replay`: no API key is needed. */
   readonly offline: boolean;
+  /** `--redact`: the workers mask the same secrets as the main thread, so requests get the same keys. */
+  readonly redact: readonly string[];
+  /** `--record`, `--replay`, `--cache`: the model calls go through the main thread's store. */
+  readonly recording: RecordingMode['mode'] | null;
 }
 
 /** What one case worker thread gets: the run's data and its port to the main thread's rate limiters. */
 export interface CaseWorkerStart extends CaseWorkerData {
   readonly rate_limits: MessagePort;
+  /** With `recording`: the port to the main thread's store of model calls. */
+  readonly model_calls: MessagePort | null;
 }
 
 export type ToCaseWorker =

@@ -6,14 +6,17 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { remoteRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
+import { remoteModelRecording } from '../../backends/ai-sdk/recording/recording-channel.js';
 import { createBackend } from '../../backends/create-backend.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
+import { createRedactor } from '../../core/redactor.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { reportToCurrentTurn } from '../../runner/turn-scope.js';
+import { collectSecrets } from '../collect-secrets.js';
 import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { exitNow, guardProcess } from '../guard-process.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
@@ -57,10 +60,19 @@ async function load(): Promise<Loaded | null> {
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
   }
-  backend = await createBackend(config, { env: process.env });
+  // Requests are keyed after masking, as in the main thread: the same secrets make the same keys.
+  const recording =
+    data.model_calls === null || data.recording === null
+      ? null
+      : remoteModelRecording(
+          data.model_calls,
+          data.recording,
+          createRedactor(collectSecrets(config, process.env, data.redact).secrets),
+        );
+  backend = await createBackend(config, { env: process.env, ...(recording === null ? {} : { recording }) });
   const deps = {
     backend,
-    createEvaluator: createEvaluatorFactory(config, process.env),
+    createEvaluator: createEvaluatorFactory(config, process.env, recording ?? undefined),
     loadFiles: loadTurnFiles,
     now: Date.now,
     tool_policy: { fail_on_tool_error: config.execution.fail_on_tool_error === true },

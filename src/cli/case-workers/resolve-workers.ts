@@ -1,4 +1,5 @@
 /** How many case worker threads a run gets: `--workers`, else HOLODECK_WORKERS, else 1 (none: in-process). */
+import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { Overrides } from '../apply-overrides.js';
 import type { CaseWorkerData } from './case-worker-protocol.js';
@@ -17,21 +18,14 @@ export function resolveWorkers(option: number | undefined, env: NodeJS.ProcessEn
   return { ok: true, workers: Number(raw) };
 }
 
-/**
- * What cannot run on worker threads yet, or null. The cassette or cache lives in one thread: worker threads
- * would each get their own. (Rate limits can: their limiters stay in the main thread, rate-limit-channel.ts.)
- */
-export function workersConflict(recording: boolean, source: string): string | null {
-  if (recording) return `${source} does not work with --record, --replay or --cache (execution.cache) yet`;
-  return null;
-}
-
 /** What each case worker loads: the same configuration file with the same overrides as the main thread. */
 export function caseWorkerData(
   config: AgentConfig,
   overrides: Overrides,
   maxFileSize: number | undefined,
   offline: boolean,
+  redact: readonly string[],
+  recording: ModelRecording | null,
 ): CaseWorkerData {
   const { backend, model, timeout, parallelTestCases, failOnToolError, repeat, minPassRate } = overrides;
   return {
@@ -39,5 +33,7 @@ export function caseWorkerData(
     overrides: { backend, model, timeout, parallelTestCases, failOnToolError, repeat, minPassRate },
     max_file_size_mb: maxFileSize,
     offline,
+    redact,
+    recording: recording?.mode ?? null,
   };
 }

@@ -16,14 +16,13 @@ import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
 import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import type { CaseWorkerData } from '../case-workers/case-worker-protocol.js';
-import { caseWorkerData, resolveWorkers, workersConflict } from '../case-workers/resolve-workers.js';
+import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
-import { createEvaluatorFactory } from '../create-evaluator-factory.js';
-import { dryRun } from '../dry-run/dry-run.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
+import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
@@ -37,8 +36,7 @@ import {
 } from '../prepare-run.js';
 import { readVersion } from '../read-version.js';
 import { redactProcessOutput } from '../redact-process-output.js';
-import { loadResume, type ResumeSource } from '../resume/load-resume.js';
-import { locateRun } from '../resume/locate-run.js';
+import type { ResumeSource } from '../resume/load-resume.js';
 import { resumeCommandLine } from '../resume-command-line.js';
 import { resumedOverrides } from '../resumed-overrides.js';
 import { printRunLocations } from '../run-locations.js';
@@ -90,12 +88,12 @@ async function guardedTestCommand(
   if (!workers.ok) return usageError(workers.message);
   const workersFrom = options.workers === undefined ? 'HOLODECK_WORKERS' : '--workers';
   if (matrix.entries.length > 1) {
-    if (workers.workers > 1) return usageError(`${workersFrom} does not work with a model matrix yet`);
     if (recordingAsked(loaded, options)) {
       return usageError(
         '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
       );
     }
+    if (workers.workers > 1) return usageError(`${workersFrom} does not work with a model matrix yet`);
     const { runMatrix } = await import('../matrix/run-matrix.js');
     const customResultsDir = customResults !== null && customResults !== undefined;
     const where = { resultsDir, customResultsDir, outputs: outputs.outputs };
@@ -123,8 +121,6 @@ async function guardedTestCommand(
   }
   const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, options.replay !== undefined);
   if (!config) return EXIT.config;
-  const conflict = workers.workers > 1 ? workersConflict(recordingAsked(config, options), workersFrom) : null;
-  if (conflict !== null) return usageError(conflict);
   const prepared: Prepared =
     resumeSource === null
       ? await prepareFreshRun(config, options, argv, resultsDir)
@@ -142,6 +138,7 @@ async function guardedTestCommand(
   output.use(redactor);
   if (options.dryRun === true) {
     const pending = run.cases.filter((testCase) => !run.restored?.names.has(testCase.name));
+    const { dryRun } = await import('../dry-run/dry-run.js');
     return dryRun(config, pending, startBackend, (backend) => toolWarnings(config, pending, backend));
   }
   const budget = budgetFor(options.maxCost, runPricing(config, run.cases));
@@ -171,7 +168,17 @@ async function guardedTestCommand(
   };
   const caseWorkers =
     workers.workers > 1
-      ? { count: workers.workers, data: caseWorkerData(config, overrides, options.maxFileSize, false) }
+      ? {
+          count: workers.workers,
+          data: caseWorkerData(
+            config,
+            overrides,
+            options.maxFileSize,
+            options.replay !== undefined,
+            options.redact,
+            recording,
+          ),
+        }
       : null;
   const parts = { backend, reporters, where, guard, redactor, recording, budget, caseWorkers };
   return closeRecording(recording, await runWithBackend(config, run, options, parts));
@@ -182,6 +189,10 @@ type FoundResume =
   | { readonly ok: false; readonly message: string };
 
 async function findResumeSource(resultsDir: string, agentName: string, wanted: string | true): Promise<FoundResume> {
+  const [{ locateRun }, { loadResume }] = await Promise.all([
+    import('../resume/locate-run.js'),
+    import('../resume/load-resume.js'),
+  ]);
   const located = await locateRun(resultsDir, agentName, wanted);
   if (!located.ok) return located;
   return loadResume(located.paths);
@@ -248,7 +259,12 @@ async function runWithBackend(
   const pool =
     caseWorkers === null
       ? null
-      : startCaseWorkerPool(caseWorkers.data, caseWorkers.count, (description) => guard.report(description));
+      : startCaseWorkerPool(
+          caseWorkers.data,
+          caseWorkers.count,
+          (description) => guard.report(description),
+          recording?.store ?? null,
+        );
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
@@ -260,6 +276,7 @@ async function runWithBackend(
   });
   guard.onCrash((reason) => interrupts.abortNow(reason));
   try {
+    const createEvaluator = await loadEvaluatorFactory(config, run.cases, process.env, recording ?? undefined);
     const outcome = await runSuite(
       config,
       run.cases,
@@ -275,7 +292,7 @@ async function runWithBackend(
       },
       {
         backend,
-        createEvaluator: createEvaluatorFactory(config, process.env, recording ?? undefined),
+        createEvaluator,
         loadFiles: loadTurnFiles,
         reporter: budget === null ? reporters.reporter : withBudget(reporters.reporter, budget),
         now: Date.now,

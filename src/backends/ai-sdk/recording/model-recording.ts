@@ -2,7 +2,7 @@
  * What `--record`, `--replay` and `--cache` hand to the AI SDK backend and to every judge: `wrap` puts the
  * recording middleware around a language model, `close` writes the cassette and says what was done.
  */
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, LanguageModelMiddleware } from 'ai';
 import type { Redactor } from '../../../core/redactor.js';
 import { wrapLanguageModel } from '../wrap-language-model.js';
 import { readCassette } from './cassette-file.js';
@@ -23,24 +23,25 @@ export interface ModelRecording {
   wrap(model: LanguageModel): Promise<LanguageModel>;
   /** Writes the cassette (record); one line saying what was recorded, replayed or cached. */
   close(): Promise<string>;
+  /** Where the answers are looked up and saved (the main thread serves it to case workers, recording-channel.ts). */
+  readonly store: ModelCallStore;
 }
 
 /** Reads the cassette of a replay first: a missing or malformed one throws CassetteError (file:line). */
 export async function openModelRecording(mode: RecordingMode, redactor: Redactor): Promise<ModelRecording> {
   const store = await storeOf(mode);
   const middleware = recordingMiddleware(store, redactor);
-  return {
-    mode: mode.mode,
-    wrap: async (model) => {
-      if (typeof model === 'string' || model.specificationVersion !== 'v3') {
-        throw new Error(
-          `the model ${typeof model === 'string' ? model : model.modelId} cannot be recorded: not an AI SDK v3 model`,
-        );
-      }
-      return wrapLanguageModel(model, middleware);
-    },
-    close: () => store.close(),
-  };
+  return { mode: mode.mode, wrap: (model) => wrapRecorded(model, middleware), close: () => store.close(), store };
+}
+
+/** `model` with the recording middleware around it; a model that is not an AI SDK v3 model is refused. */
+export async function wrapRecorded(model: LanguageModel, middleware: LanguageModelMiddleware): Promise<LanguageModel> {
+  if (typeof model === 'string' || model.specificationVersion !== 'v3') {
+    throw new Error(
+      `the model ${typeof model === 'string' ? model : model.modelId} cannot be recorded: not an AI SDK v3 model`,
+    );
+  }
+  return wrapLanguageModel(model, middleware);
 }
 
 async function storeOf(mode: RecordingMode): Promise<ModelCallStore> {
