@@ -1,15 +1,15 @@
 /**
- * The evaluator registry: one factory per `EvaluatorKey` (`standard` metrics by their `metric`, the other
- * types by `type`). The map is exhaustive, so a new key fails to compile until it has a factory.
+ * The evaluator registry with every kind loaded up front: one factory per `EvaluatorKey` (`standard` metrics
+ * by their `metric`, the other types by `type`). The map is exhaustive, so a new key fails to compile until
+ * it has a factory — here and in load-evaluators.ts, which loads only the kinds a run uses.
  */
 import type { EvaluatorKey, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
-import type { Judge } from '../core/judge.js';
 import { createBleuEvaluator } from './bleu.js';
 import { createCodeEvaluator } from './code.js';
 import { createContainsEvaluator } from './contains.js';
 import { createEqualityEvaluator } from './equality.js';
-import { EvaluatorError } from './evaluator-error.js';
+import { type EvaluatorDeps, type Factory, type MetricConfigFor, requireJudge } from './evaluator-factory.js';
 import { createGEvalEvaluator } from './geval.js';
 import { createIsJsonEvaluator } from './is-json.js';
 import { createJsonSchemaEvaluator } from './json-schema.js';
@@ -19,23 +19,7 @@ import { createRagEvaluator } from './rag.js';
 import { createRegexEvaluator } from './regex.js';
 import { createRougeEvaluator } from './rouge.js';
 
-export interface EvaluatorDeps {
-  /** The LLM judge for geval and rag metrics; null when no judge model is available. */
-  readonly judge: Judge | null;
-}
-
-/** The configuration a key's factory receives. */
-export type MetricConfigFor<K extends EvaluatorKey> = MetricConfig extends infer M
-  ? M extends { readonly metric: infer Metric }
-    ? K extends Metric
-      ? M
-      : never
-    : M extends { readonly type: K }
-      ? M
-      : never
-  : never;
-
-type Factory<K extends EvaluatorKey> = (config: MetricConfigFor<K>, deps: EvaluatorDeps) => Evaluator;
+export { type EvaluatorDeps, evaluatorKey, type MetricConfigFor } from './evaluator-factory.js';
 
 const FACTORIES: { readonly [K in EvaluatorKey]: Factory<K> } = {
   bleu: (config) => createBleuEvaluator(config),
@@ -64,20 +48,7 @@ export function createEvaluator(config: MetricConfig, deps: EvaluatorDeps): Eval
   }
 }
 
-/** The registry key of a metric configuration. */
-export function evaluatorKey(config: MetricConfig): EvaluatorKey {
-  return config.type === 'standard' ? config.metric : config.type;
-}
-
 function build<K extends EvaluatorKey>(key: K, config: MetricConfigFor<K>, deps: EvaluatorDeps): Evaluator {
   const factory: Factory<K> = FACTORIES[key];
   return factory(config, deps);
-}
-
-function requireJudge(config: MetricConfig, deps: EvaluatorDeps): Judge {
-  if (deps.judge !== null) return deps.judge;
-  throw new EvaluatorError(
-    'JUDGE_NOT_CONFIGURED',
-    `metric "${config.name}" (type ${config.type}) needs an LLM judge, but no judge model is available; set evaluations.model in agent.yaml`,
-  );
 }

@@ -20,7 +20,9 @@ export type EvaluatorErrorCode =
   /** A code grader could not be loaded where it runs (its worker thread). */
   | 'GRADER_UNAVAILABLE'
   /** The turn was aborted (timeout of the run, Ctrl-C) while the metric was running. */
-  | 'EVALUATION_ABORTED';
+  | 'EVALUATION_ABORTED'
+  /** A metric whose kind was not loaded for the run (load-evaluators.ts): a metric the run did not announce. */
+  | 'EVALUATOR_NOT_LOADED';
 
 export class EvaluatorError extends Error {
   constructor(

@@ -12,11 +12,12 @@ import { createRedactor, type Redactor } from '../../core/redactor.js';
 import type { Reporter } from '../../core/reporter.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { multiplexReporter } from '../../reporters/multiplex-reporter.js';
+import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
 import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
-import type { CaseWorkerData } from '../case-workers/case-worker-protocol.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
+import { workersBackend } from '../case-workers/workers-backend.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -158,19 +159,11 @@ async function guardedTestCommand(
     ...(run.resume === undefined ? {} : { resume: run.resume }),
   });
   if (!reporters.ok) return usageError(reporters.message);
-  const backend = await startBackend(config, recording);
-  if (typeof backend === 'number') return backend;
-  for (const warning of toolWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
-  const where: RunPlace = {
-    resultsDir,
-    customResultsDir: customResults !== null && customResults !== undefined,
-    outputs: outputs.outputs,
-  };
-  const caseWorkers =
+  // `--workers N`: the workers build the backend (model clients, MCP connections); this thread builds none.
+  const pool =
     workers.workers > 1
-      ? {
-          count: workers.workers,
-          data: caseWorkerData(
+      ? startCaseWorkerPool(
+          caseWorkerData(
             config,
             overrides,
             options.maxFileSize,
@@ -178,9 +171,20 @@ async function guardedTestCommand(
             options.redact,
             recording,
           ),
-        }
+          workers.workers,
+          (description) => guard.report(description),
+          recording?.store ?? null,
+        )
       : null;
-  const parts = { backend, reporters, where, guard, redactor, recording, budget, caseWorkers };
+  const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
+  if (typeof backend === 'number') return backend;
+  for (const warning of toolWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
+  const where: RunPlace = {
+    resultsDir,
+    customResultsDir: customResults !== null && customResults !== undefined,
+    outputs: outputs.outputs,
+  };
+  const parts = { backend, reporters, where, guard, redactor, recording, budget, runCase: pool?.runCase ?? null };
   return closeRecording(recording, await runWithBackend(config, run, options, parts));
 }
 
@@ -245,26 +249,17 @@ interface RunParts {
   readonly recording?: ModelRecording | null;
   /** `--max-cost`: stops scheduling once the finished cases cost that much. */
   readonly budget?: CostBudget | null;
-  /** `--workers N` with N > 1: the conversations run on N worker threads. */
-  readonly caseWorkers?: { readonly count: number; readonly data: CaseWorkerData } | null;
+  /** `--workers N` with N > 1: runs each conversation on a worker thread (`backend` is then the pool's stand-in). */
+  readonly runCase?: RunDeps['runCase'] | null;
 }
 
 async function runWithBackend(
   config: AgentConfig,
   run: PreparedRun,
   options: TestOptions,
-  { backend, reporters, where, guard, redactor, recording, budget = null, caseWorkers = null }: RunParts,
+  { backend, reporters, where, guard, redactor, recording, budget = null, runCase = null }: RunParts,
 ): Promise<ExitCode> {
   const turn_timeout_ms = config.execution.llm_timeout * 1000;
-  const pool =
-    caseWorkers === null
-      ? null
-      : startCaseWorkerPool(
-          caseWorkers.data,
-          caseWorkers.count,
-          (description) => guard.report(description),
-          recording?.store ?? null,
-        );
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
@@ -299,7 +294,7 @@ async function runWithBackend(
         signal: interrupts.cancel,
         stop: budget === null ? interrupts.stop : AbortSignal.any([interrupts.stop, budget.stop]),
         pricing: runPricing(config, run.cases),
-        ...(pool === null ? {} : { runCase: pool.runCase }),
+        ...(runCase === null ? {} : { runCase }),
       },
     );
     const record = reporters.recordPath();
@@ -325,7 +320,6 @@ async function runWithBackend(
     return EXIT.runtime;
   } finally {
     interrupts.dispose();
-    await pool?.close();
     await backend.close().catch(() => {});
   }
 }
