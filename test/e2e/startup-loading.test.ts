@@ -3,7 +3,7 @@
  * tools, no TypeScript, no report asked for — loads none of the code it does not need before and during its
  * run: no MCP SDK, no tsx, no Claude Agent SDK, no dashboard, no report format, no JSON Schema compiler, no
  * other provider, no `ai` package (holodeck calls the provider model itself), no zod locale but English, no
- * zod 3. The modules a process loads are recorded by a `node --import` hook and mapped back to their
+ * zod 3, no metric kind but the one configured, no LLM judge, and not Node's built-in fetch. The modules a process loads are recorded by a `node --import` hook and mapped back to their
  * sources with the map the bundle step writes (dist/cli-bundle-map.json).
  */
 import { readFile, rm } from 'node:fs/promises';
@@ -29,6 +29,11 @@ const NOT_FOR_A_PLAIN_RUN: ReadonlyArray<readonly [RegExp, string]> = [
   [/node_modules\/(ai|@ai-sdk\/gateway|@opentelemetry\/api|@vercel\/oidc)\//, 'the AI SDK core'],
   [/node_modules\/zod\/v4\/locales\/(?!en\.js$)/, 'a zod locale other than en'],
   [/node_modules\/zod\/v3\//, 'zod 3'],
+  [
+    /^src\/evaluators\/(?!(load-evaluators|evaluator-factory|evaluator-error|equality)\.ts$)/,
+    'the code of a metric kind the run does not use',
+  ],
+  [/^src\/backends\/ai-sdk\/(create-ai-sdk-judge|generate-judge-object)\.ts$/, 'the LLM judge'],
   [/^src\/dashboard\//, 'the dashboard'],
   [/^src\/reporters\/(json|junit|markdown)-reporter\.ts$/, 'a report format'],
   [/^src\/cli\/commands\/(view|merge-reports|compare|validate|init|cache)-command\.ts$/, 'another command'],
@@ -88,6 +93,7 @@ describe('what the built command line loads', () => {
     expect(outsideBundle).toEqual([]);
     expect(sources).toContain('src/cli/commands/test-command.ts');
     expect(sources.some((source) => source.startsWith('node_modules/@ai-sdk/openai/'))).toBe(true);
+    expect(sources).toContain('src/evaluators/equality.ts');
     expect(unwanted(sources)).toEqual([]);
     // Node's built-in fetch (undici) loads when the global Headers, Request, Response or fetch is first used:
     // the model calls go through node:http and the providers' headers stay plain records.
