@@ -159,10 +159,10 @@ describe('--workers', () => {
       expect(back.verdicts).toEqual(onWorkers.verdicts);
       expect(server.requests.length).toBe(recordedHere);
       // The cache: filled by two workers, every answer found by the next run on workers.
-      await cli(['--workers', '2', '--cache'], 'cached-1.json');
+      await cli(['--workers', '2', '--cache', '--cache-dir', join(dir, 'cache')], 'cached-1.json');
       const cachedOnce = server.requests.length;
       expect(cachedOnce).toBeGreaterThan(recordedHere);
-      const fromCache = await cli(['--workers', '2', '--cache'], 'cached-2.json');
+      const fromCache = await cli(['--workers', '2', '--cache', '--cache-dir', join(dir, 'cache')], 'cached-2.json');
       expect(fromCache.verdicts).toEqual(onWorkers.verdicts);
       expect(server.requests.length).toBe(cachedOnce);
     } finally {
@@ -295,6 +295,24 @@ describe('--workers', () => {
       expect(left).toEqual([]);
     } finally {
       await gateway.close();
+      await server.close();
+    }
+  });
+
+  it('the main thread builds no backend: a worker that cannot set up the tools stops the run before any case (exit 2)', {
+    timeout: 60_000,
+  }, async () => {
+    const server = await startFakeModelServer(createConvFinQaScript());
+    try {
+      const dir = await writeSuiteProject({ url: server.url, cases: 3 });
+      const mcp = `tools:\n  - { name: finance, type: mcp, command: ${process.execPath}, args: [--import, tsx, ${FAKE_MCP_SERVER}], cwd: ${REPO_ROOT}, include: [lookup, grep] }`;
+      const agent = join(dir, 'agent.yaml');
+      await writeFile(agent, (await readFile(agent, 'utf8')).replace(/^tools:[\s\S]*?(?=\nevaluations:)/m, mcp));
+      const run = await runCli(['test', dir, '--workers', '2', '-q', '--output', join(dir, 'report.json')]);
+      expect(run.code, run.stderr).toBe(2);
+      expect(run.stderr).toMatch(/^error: the tools cannot be set up: MCP server "finance" has no tool "grep"/m);
+      expect(server.requests).toHaveLength(0);
+    } finally {
       await server.close();
     }
   });

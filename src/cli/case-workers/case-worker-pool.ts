@@ -10,6 +10,7 @@ import { serveRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-cha
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import type { ModelCallStore } from '../../backends/ai-sdk/recording/model-call-store.js';
 import { serveModelCalls } from '../../backends/ai-sdk/recording/recording-channel.js';
+import type { AgentBackend } from '../../core/backend.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
 import { erroredCase } from '../../runner/errored-case.js';
@@ -23,7 +24,17 @@ export interface CaseWorkerPool {
   readonly runCase: (testCase: TestCaseConfig, deps: RunDeps) => Promise<TestCaseRun>;
   /** Closes every worker's backend (tools, MCP connections) and ends the threads. */
   readonly close: () => Promise<void>;
+  /**
+   * Once the first worker has built its backend: a stand-in for the main thread, which builds none (no
+   * model client, no MCP connection), with the agent's tool names and `close` ending the pool; or why the
+   * backend could not start, as the main thread would say it (`setup`: exit 2).
+   */
+  readonly started: () => Promise<WorkersStarted>;
 }
+
+export type WorkersStarted =
+  | { readonly ok: true; readonly backend: AgentBackend }
+  | { readonly ok: false; readonly line: string; readonly setup: boolean };
 
 interface Pending {
   readonly testCase: TestCaseConfig;
@@ -58,6 +69,10 @@ export function startCaseWorkerPool(
   let closing = false;
   /** A worker could not build its backend: the others could not either, so no case is sent any more. */
   let broken: string | null = null;
+  let settle: (started: WorkersStarted) => void = () => {};
+  const started = new Promise<WorkersStarted>((resolve) => {
+    settle = resolve;
+  });
 
   const spawn = (at: number): Slot => {
     // Every model's limiter stays in this thread: the worker asks it for each request's permit.
@@ -95,7 +110,9 @@ export function startCaseWorkerPool(
 
   const onMessage = (slot: Slot, message: FromCaseWorker): void => {
     if (message.type === 'crash') onCrash(message.description);
+    else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names) });
     else if (message.type === 'failed') {
+      settle({ ok: false, line: message.line ?? message.message, setup: message.setup === true });
       slot.startFailure = message.message;
       broken = message.message;
       void slot.worker.terminate();
@@ -162,5 +179,21 @@ export function startCaseWorkerPool(
     );
   };
 
-  return { runCase, close };
+  const standIn = (tool_names: readonly string[] | null): AgentBackend => ({
+    name: 'case workers',
+    tool_names,
+    openSession: () => Promise.reject(new Error('the conversations run on the case worker threads')),
+    close,
+  });
+
+  // The first worker starts at once: its backend shows the configuration builds before any case is sent.
+  const first = spawn(0);
+  void first.ended.then(() =>
+    settle({
+      ok: false,
+      line: `the case worker thread ended while starting: ${first.crash ?? 'no cause'}`,
+      setup: false,
+    }),
+  );
+  return { runCase, close, started: () => started };
 }

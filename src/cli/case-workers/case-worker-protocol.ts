@@ -37,8 +37,13 @@ export type ToCaseWorker =
 export type FromCaseWorker =
   | { readonly type: 'turn'; readonly id: number; readonly test_name: string; readonly turn: TurnResult }
   | { readonly type: 'done'; readonly id: number; readonly run: TestCaseRun }
-  /** The configuration could not be loaded or the backend built: every case sent to this worker fails with this message. */
-  | { readonly type: 'failed'; readonly message: string }
+  /** The backend is built: the names of the agent's tools (null: the backend cannot tell). */
+  | { readonly type: 'ready'; readonly tool_names: readonly string[] | null }
+  /**
+   * The configuration could not be loaded or the backend built: every case sent to this worker fails with
+   * `message`. `line` says it as the main thread would before a run; `setup`: a setup error (exit 2).
+   */
+  | { readonly type: 'failed'; readonly message: string; readonly line?: string; readonly setup?: boolean }
   /** An uncaught exception or unhandled rejection in the worker: the run stops, as for one in the main thread. */
   | { readonly type: 'crash'; readonly description: string }
   | { readonly type: 'closed' };

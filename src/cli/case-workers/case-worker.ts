@@ -7,10 +7,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { remoteRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import { remoteModelRecording } from '../../backends/ai-sdk/recording/recording-channel.js';
+import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
+import { ToolSetupError } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import type { RunDeps } from '../../runner/run-deps.js';
@@ -69,7 +71,18 @@ async function load(): Promise<Loaded | null> {
           data.recording,
           createRedactor(collectSecrets(config, process.env, data.redact).secrets),
         );
-  backend = await createBackend(config, { env: process.env, ...(recording === null ? {} : { recording }) });
+  try {
+    backend = await createBackend(config, { env: process.env, ...(recording === null ? {} : { recording }) });
+  } catch (error) {
+    const message = thrownMessage(error);
+    const tools = error instanceof ToolSetupError;
+    const line = tools
+      ? `the tools cannot be set up: ${message}`
+      : `the ${config.backend.type} backend could not start: ${message}`;
+    post({ type: 'failed', message, line, setup: tools || error instanceof BackendUnavailableError });
+    return null;
+  }
+  post({ type: 'ready', tool_names: backend.tool_names ?? null });
   const deps = {
     backend,
     createEvaluator: createEvaluatorFactory(config, process.env, recording ?? undefined),

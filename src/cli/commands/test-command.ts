@@ -294,6 +294,8 @@ async function runWithBackend(
         signal: interrupts.cancel,
         stop: budget === null ? interrupts.stop : AbortSignal.any([interrupts.stop, budget.stop]),
         pricing: runPricing(config, run.cases),
+        // Only a module agent runs user code in this thread during turns (tools and graders have workers).
+        turn_scope: config.backend.type === 'module',
         ...(runCase === null ? {} : { runCase }),
       },
     );
