@@ -36,6 +36,13 @@ export interface RunDeps {
   readonly pricing?: RunPricing;
   /** A model matrix: the `-j` slots shared with the other models' suites (each case holds one while it runs). */
   readonly slots?: SharedSlots;
+  /**
+   * Whether each turn runs in a turn scope (turn-scope.ts), so that user code running in this thread during
+   * the turn (a module agent) trying to end the process fails that turn. Default true. The composition root
+   * turns it off when no user code runs in this thread during turns (tools and graders run in worker
+   * threads): the scope keeps Node's async context alive, which every promise of the run then pays for.
+   */
+  readonly turn_scope?: boolean;
   /** `--workers N`: runs one conversation elsewhere (a worker thread) instead of with `backend` here. */
   readonly runCase?: (testCase: TestCaseConfig, deps: RunDeps) => Promise<TestCaseRun>;
 }

@@ -12,6 +12,7 @@ import type { ExpectedTool, TurnConfig } from '../core/config-types.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { RunDeps } from './run-deps.js';
 import { runTurn } from './run-turn.js';
+import { reportToCurrentTurn } from './turn-scope.js';
 
 const lookup: ExpectedTool = { name: 'lookup', name_match: 'exact', args: null, count: 1 };
 
@@ -116,5 +117,21 @@ describe('runTurn', () => {
     );
     expect(outcome.state).toBe('answered');
     expect(outcome.result).toMatchObject({ status: 'error', errors: ['tool server "finance" exited with code 1'] });
+  });
+  it('blames user code that tries to end the process on its turn, unless the run says no such code runs here', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const seen: boolean[] = [];
+    const agent = session(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      seen.push(reportToCurrentTurn('agent.mjs:3:5 called process.exit(0): user code may not end the run'));
+      return answer('206588');
+    });
+    const scoped = await runTurn(context(asked, agent));
+    expect(scoped.state).toBe('errored');
+    expect(scoped.result.errors).toEqual(['agent.mjs:3:5 called process.exit(0): user code may not end the run']);
+    const unscoped = await runTurn(context(asked, agent, { turn_scope: false }));
+    expect(unscoped.state).toBe('answered');
+    expect(unscoped.result.status).toBe('passed');
+    expect(seen).toEqual([true, false]);
   });
 });

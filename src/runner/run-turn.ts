@@ -35,6 +35,7 @@ export type TurnOutcome =
     };
 
 export async function runTurn(ctx: TurnContext): Promise<TurnOutcome> {
+  if (ctx.deps.turn_scope === false) return runTurnSteps(ctx);
   const { scope, done } = runInTurnScope(() => runTurnSteps(ctx));
   const outcome = await done;
   // Problems the turn's own errors do not already tell (a grader's or agent's error may quote them).
