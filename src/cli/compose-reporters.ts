@@ -54,6 +54,8 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     agentName: plan.agentName,
     metadata: plan.metadata,
     redactor: plan.redactor,
+    // Behind the redactingReporter below: its cases arrive masked.
+    results_redacted: true,
     max_text_length: plan.max_text_length,
     ...(plan.resume === undefined ? {} : { resume: plan.resume }),
   });

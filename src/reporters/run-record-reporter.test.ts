@@ -11,6 +11,7 @@ import {
 import { runInfo } from '../../test/support/reporters/run-info.js';
 import { createRedactor } from '../core/redactor.js';
 import { readPartialResults, readRunRecord } from '../records/run-record.js';
+import { redactingReporter } from './redacting-reporter.js';
 import { createRunRecordReporter, type RunRecordMetadata } from './run-record-reporter.js';
 
 const API_KEY = 'sk-proj-TOPSECRET-0123456789';
@@ -111,6 +112,34 @@ describe('run record reporter', () => {
     expect(saved.report.results[0]?.agent_response).toBe('my key is ***OPENAI_API_KEY');
     // By value only: an argument named like a credential keeps a value that is not a secret.
     expect(saved.report.results[0]?.tool_invocations[0]?.args).toEqual({ header: '***FIN_TOKEN' });
+  });
+
+  it('behind the redacting reporter, masks each case once and still leaves no secret anywhere', async () => {
+    const redactor = createRedactor([
+      { name: 'OPENAI_API_KEY', value: API_KEY },
+      { name: 'FIN_TOKEN', value: HEADER_SECRET },
+    ]);
+    const inner = createRunRecordReporter({
+      resultsDir: join(dir, 'results'),
+      agentName: 'Financial Assistant',
+      metadata,
+      redactor,
+      results_redacted: true,
+      now: () => Date.parse('2026-12-02T12:31:00.000Z'),
+    });
+    const reporter = redactingReporter(inner, redactor);
+    const leaky = { ...passingConversation(), agent_response: `my key is ${API_KEY}` };
+    await reporter.onBegin?.(runInfo());
+    await reporter.onTestCaseEnd?.(leaky, 0);
+    await reporter.onEnd?.(reportOf([leaky]), 'interrupted');
+    const partial = await readFile(join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl'), 'utf8');
+    const text = await readFile(inner.recordPath() ?? '', 'utf8');
+    for (const written of [partial, text]) {
+      expect(written).not.toContain(API_KEY);
+      expect(written).not.toContain(HEADER_SECRET);
+    }
+    expect(partial).toContain('my key is ***OPENAI_API_KEY');
+    expect((await readRunRecord(inner.recordPath() ?? '')).metadata.cli_args).toContain('***OPENAI_API_KEY');
   });
 
   it('gives two runs started in the same millisecond different files', async () => {
