@@ -4,11 +4,13 @@
  *  - a project of N four-turn cases whose tools are a TypeScript module (loaded through tsx), the ai_sdk
  *    backend and the OpenAI client.
  * Everything a run does before its first model call is in these figures: module loading, config and
- * test-case parsing, tool import, run record set-up.
+ * test-case parsing, tool import, run record set-up. Beside the wall time it prints the CPU time the CLI had
+ * used when its first request arrived (Linux, from /proc), which other work on a shared machine disturbs less.
  *
  *   npm run build && npx tsx bench/first-request.ts --cases 100 --runs 5
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,9 +37,25 @@ const runs = Number(values.runs);
 
 const script = createConvFinQaScript();
 let firstRequest: number | null = null;
+/** The CLI's process, and the CPU time it had used when its first request arrived (Linux: /proc). */
+let childPid = 0;
+let cpuAtFirstRequest: number | null = null;
+
+/** User + system CPU time of a process in ms, from /proc/<pid>/stat (clock ticks of 10 ms); null elsewhere. */
+function cpuTimeMs(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
 const server = await startFakeModelServer(
   (request) => {
-    firstRequest ??= performance.now();
+    if (firstRequest === null) {
+      firstRequest = performance.now();
+      cpuAtFirstRequest = cpuTimeMs(childPid);
+    }
     // The plain project asks for codes (bench/compare's questions); the tools project is the JKHY conversation.
     const question = lastUserText(request);
     return question.includes('code of') ? answer(codeAnswer(question)) : script(request);
@@ -45,11 +63,20 @@ const server = await startFakeModelServer(
   { latency_ms: 0 },
 );
 
-/** Median, min and max of the time to the first request over `runs` runs, after one that warms the caches. */
-async function measure(dir: string): Promise<number[]> {
+interface Samples {
+  /** Wall time from spawn to the first request, ms, sorted. */
+  readonly wall: number[];
+  /** CPU time the CLI used until its first request, ms, sorted; empty where /proc is missing. */
+  readonly cpu: number[];
+}
+
+/** The time to the first request over `runs` runs, after one that warms the caches. */
+async function measure(dir: string): Promise<Samples> {
   const samples: number[] = [];
+  const cpu: number[] = [];
   for (let run = 0; run < runs + 1; run += 1) {
     firstRequest = null;
+    cpuAtFirstRequest = null;
     server.reset();
     const started = performance.now();
     // -j 1 and --limit 1: the run stops soon after its first request; only the time to that request counts.
@@ -57,16 +84,19 @@ async function measure(dir: string): Promise<number[]> {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: { ...process.env, NO_COLOR: '1' },
     });
+    childPid = child.pid ?? 0;
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     if (firstRequest === null) throw new Error(`holodeck test exited with ${code} before any request`);
     if (run > 0) samples.push(firstRequest - started);
+    if (run > 0 && cpuAtFirstRequest !== null) cpu.push(cpuAtFirstRequest);
   }
-  return samples.sort((a, b) => a - b);
+  return { wall: samples.sort((a, b) => a - b), cpu: cpu.sort((a, b) => a - b) };
 }
 
-function line(samples: readonly number[]): string {
-  const median = samples[Math.floor(samples.length / 2)] ?? 0;
-  return `  median ${median.toFixed(0)} ms, min ${samples[0]?.toFixed(0)} ms, max ${samples.at(-1)?.toFixed(0)} ms over ${runs} runs`;
+function line({ wall, cpu }: Samples): string {
+  const median = (sorted: readonly number[]) => sorted[Math.floor(sorted.length / 2)] ?? 0;
+  const cpuPart = cpu.length === 0 ? '' : `; CPU used by then: median ${median(cpu).toFixed(0)} ms`;
+  return `  median ${median(wall).toFixed(0)} ms, min ${wall[0]?.toFixed(0)} ms, max ${wall.at(-1)?.toFixed(0)} ms over ${runs} runs${cpuPart}`;
 }
 
 const loadBefore = await loadAverage();

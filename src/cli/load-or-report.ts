@@ -34,15 +34,17 @@ export async function loadOrReport(
 
 /**
  * The configuration as a run would use it, or null after printing why it cannot run. `offline` (`--replay`): no
- * model is called, so missing API keys are no reason to refuse.
+ * model is called, so missing API keys are no reason to refuse. `loaded`: the configuration as already loaded
+ * from `configPath` (by loadOrReport), so it is not read and checked a second time.
  */
 export async function loadRunnableOrReport(
   configPath: string,
   overrides: Overrides,
   maxFileSize?: number,
   offline = false,
+  loaded: AgentConfig | null = null,
 ): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath, loadConfig, maxFileSize);
+  loaded ??= await loadOrReport(configPath, loadConfig, maxFileSize);
   if (loaded === null) return null;
   const config = applyOverrides(loaded, overrides);
   const issues = await checkRunnable(config, process.env, {

@@ -120,7 +120,8 @@ async function guardedTestCommand(
     resumeSource = found.source;
     overrides = resumedOverrides(loaded, options, found.source.metadata);
   }
-  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, options.replay !== undefined);
+  const offline = options.replay !== undefined;
+  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, offline, loaded);
   if (!config) return EXIT.config;
   const prepared: Prepared =
     resumeSource === null
