@@ -7,6 +7,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import { createLanguageModel, type Env } from './create-language-model.js';
+import { asProviderModel } from './provider-model.js';
 import { processRateLimits, type RateLimitRegistry, rateLimitOf } from './rate-limit/rate-limit-registry.js';
 import type { ModelRecording } from './recording/model-recording.js';
 import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } from './retry-policy.js';
@@ -31,10 +32,9 @@ export const DEFAULT_MAX_STEPS = 10;
 export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
   const modelConfig = requireModel(config);
   const resolved = await createLanguageModel(modelConfig, deps.env, { offline: deps.recording?.mode === 'replay' });
-  const [{ createAiSdkSession }, { createAgentTools }, { asProviderModel }] = await Promise.all([
+  const [{ createAiSdkSession }, { createAgentTools }] = await Promise.all([
     import('./ai-sdk-session.js'),
     import('./agent-tools.js'),
-    import('./provider-model.js'),
   ]);
   // Rate limiting sits below the recording: an answer from a cassette or the cache spends no request.
   const limits = deps.rate_limits ?? processRateLimits;
