@@ -169,12 +169,7 @@ async function removeStaleChunks(dir, outputs) {
   await Promise.all(stale.map((name) => rm(`${dir}/${name}`, { force: true })));
 }
 
-export async function bundleCli({
-  entry = CLI_ENTRY,
-  outdir = CLI_OUT_DIR,
-  external = EXTERNAL_PACKAGES,
-  esbuild = {},
-} = {}) {
+export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, external = EXTERNAL_PACKAGES } = {}) {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: { 'main.bundle': entry },
@@ -198,7 +193,6 @@ export async function bundleCli({
     metafile: true,
     plugins: [importMetaUrlAsBuilt, zodEnglishOnly, zod3KindsOnly, plainProviderHeaders],
     absWorkingDir: ROOT,
-    ...esbuild,
   });
   await writeFile(`${outdir}/main.js`, LAUNCHER, { mode: 0o755 });
   // tsc's map of the main.js this replaces would point the launcher's lines at src/cli/main.ts.
