@@ -18,6 +18,7 @@ import type { RunDeps } from '../../runner/run-deps.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
+import { isCloneable } from './cloneable-case.js';
 
 export interface CaseWorkerPool {
   /** Runs one conversation on a worker (for runSuite's `runCase`). */
@@ -164,7 +165,8 @@ export function startCaseWorkerPool(
       deps.signal.addEventListener('abort', cancel, { once: true });
       const dispose = () => deps.signal.removeEventListener('abort', cancel);
       slot.pending.set(id, { testCase, deps, started, resolve, dispose, events: Promise.resolve() });
-      send({ type: 'run', id, test_name: testCase.name });
+      const payload = isCloneable(testCase) ? { test_case: testCase } : {};
+      send({ type: 'run', id, test_name: testCase.name, ...payload });
       if (deps.signal.aborted) cancel();
     });
   };

@@ -1,6 +1,7 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
 import type { MessagePort } from 'node:worker_threads';
 import type { RecordingMode } from '../../backends/ai-sdk/recording/model-recording.js';
+import type { TestCaseConfig } from '../../core/config-types.js';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -30,7 +31,8 @@ export interface CaseWorkerStart extends CaseWorkerData {
 }
 
 export type ToCaseWorker =
-  | { readonly type: 'run'; readonly id: number; readonly test_name: string }
+  /** `test_case`: the case's configuration when it is plain data (else the worker has it by name). */
+  | { readonly type: 'run'; readonly id: number; readonly test_name: string; readonly test_case?: TestCaseConfig }
   | { readonly type: 'cancel'; readonly id: number }
   | { readonly type: 'close' };
 

@@ -24,6 +24,7 @@ import { exitNow, guardProcess } from '../guard-process.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
 import { runPricing } from '../run-pricing.js';
 import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
+import { isCloneable } from './cloneable-case.js';
 
 const port = parentPort;
 if (port === null) throw new Error('case-worker.js runs only as a worker thread');
@@ -57,11 +58,16 @@ const ready: Promise<Loaded | null> = load().catch((error: unknown) => {
 
 async function load(): Promise<Loaded | null> {
   const { config_path, overrides, max_file_size_mb, offline } = data;
-  const config = await loadRunnableOrReport(config_path, overrides, max_file_size_mb, offline);
-  if (config === null) {
+  const full = await loadRunnableOrReport(config_path, overrides, max_file_size_mb, offline);
+  if (full === null) {
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
   }
+  // The main thread sends each case that is plain data with its `run`: this thread keeps only the others,
+  // so its memory does not grow with the suite.
+  const pricing = runPricing(full, full.test_cases);
+  const cases = new Map(full.test_cases.filter((c) => !isCloneable(c)).map((testCase) => [testCase.name, testCase]));
+  const config: AgentConfig = { ...full, test_cases: [] };
   // Requests are keyed after masking, as in the main thread: the same secrets make the same keys.
   const recording =
     data.model_calls === null || data.recording === null
@@ -89,22 +95,21 @@ async function load(): Promise<Loaded | null> {
     loadFiles: loadTurnFiles,
     now: Date.now,
     tool_policy: { fail_on_tool_error: config.execution.fail_on_tool_error === true },
-    pricing: runPricing(config, config.test_cases),
+    pricing,
   };
-  const cases = new Map(config.test_cases.map((testCase) => [testCase.name, testCase]));
   return { config, backend, cases, deps };
 }
 
 port.on('message', (message: ToCaseWorker) => {
-  if (message.type === 'run') void run(message.id, message.test_name);
+  if (message.type === 'run') void run(message.id, message.test_name, message.test_case);
   else if (message.type === 'cancel') running.get(message.id)?.abort();
   else void close();
 });
 
-async function run(id: number, name: string): Promise<void> {
+async function run(id: number, name: string, sent: TestCaseConfig | undefined): Promise<void> {
   const loaded = await ready;
   if (loaded === null) return;
-  const testCase = loaded.cases.get(name);
+  const testCase = sent ?? loaded.cases.get(name);
   if (testCase === undefined) {
     post({ type: 'failed', message: `the worker thread's configuration has no test case named ${name}` });
     return;
