@@ -1,8 +1,7 @@
 /** The prices a run pays: the agent model's and, when a metric needs one, the judge model's. */
-import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
 import type { RunPricing } from '../core/cost.js';
 import { pricedModel } from '../core/resolve-price.js';
-import { selectMetrics } from '../runner/select-metrics.js';
 
 export function runPricing(config: AgentConfig, cases: readonly TestCaseConfig[]): RunPricing {
   const judgeModel = config.evaluations.model ?? config.model;
@@ -12,15 +11,29 @@ export function runPricing(config: AgentConfig, cases: readonly TestCaseConfig[]
   };
 }
 
-/** Whether a turn of these cases runs a geval or rag metric, which calls the judge model. */
+/**
+ * Whether a turn of these cases runs a geval or rag metric, which calls the judge model. The most specific
+ * non-empty evaluations list wins (as in selectMetrics); the agent's list is checked once, not per turn.
+ */
 export function usesJudge(config: AgentConfig, cases: readonly TestCaseConfig[]): boolean {
-  return cases.some((testCase) =>
-    testCase.turns.some((turn) =>
-      selectMetrics(config.evaluations.metrics, testCase, turn).some(
-        (metric) => metric.type === 'geval' || metric.type === 'rag',
-      ),
-    ),
-  );
+  const agentMetrics = config.evaluations.metrics;
+  const agentJudged = judged(agentMetrics);
+  return cases.some((testCase) => {
+    const caseList = nonEmpty(testCase.evaluations);
+    const caseJudged = caseList === null ? agentJudged : judged(caseList);
+    return testCase.turns.some((turn) => {
+      const turnList = nonEmpty(turn.evaluations);
+      return turnList === null ? caseJudged : judged(turnList);
+    });
+  });
+}
+
+function judged(metrics: readonly MetricConfig[]): boolean {
+  return metrics.some((metric) => metric.enabled && (metric.type === 'geval' || metric.type === 'rag'));
+}
+
+function nonEmpty(list: readonly MetricConfig[] | null): readonly MetricConfig[] | null {
+  return list && list.length > 0 ? list : null;
 }
 
 /** The models of the run that have no price, as "provider:name (agent)"; the agent without a model counts. */
