@@ -19,16 +19,25 @@ interface Use {
 
 export function unknownExpectedTools(testCases: readonly TestCaseConfig[], toolNames: readonly string[]): string[] {
   const unknown = new Map<string, Use[]>();
+  // Whether each distinct (match mode, name) matches a tool, so a name used by many turns is checked once.
+  const matched = new Map<string, boolean>();
   for (const testCase of testCases) {
     for (const turn of testCase.turns) {
       for (const entry of turn.expected_tools ?? []) {
-        if (toolNames.some((name) => matchesToolName(entry.name, name, entry.name_match))) continue;
+        const key = `${entry.name_match}:${entry.name}`;
+        let known = matched.get(key);
+        if (known === undefined) {
+          known = toolNames.some((name) => matchesToolName(entry.name, name, entry.name_match));
+          matched.set(key, known);
+        }
+        if (known) continue;
         const where =
           testCase.kind === 'single'
             ? `test case "${testCase.name}"`
             : `test case "${testCase.name}" turn ${turn.index + 1}`;
-        const key = `${entry.name_match}:${entry.name}`;
-        unknown.set(key, [...(unknown.get(key) ?? []), { entry, where }]);
+        const uses = unknown.get(key);
+        if (uses === undefined) unknown.set(key, [{ entry, where }]);
+        else uses.push({ entry, where });
       }
     }
   }
