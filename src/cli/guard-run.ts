@@ -2,7 +2,7 @@
  * The process guard of a `holodeck test` run (see guard-process.ts), wired to the runner and the exit code:
  * user code that tries to end the process fails the turn it runs in; an uncaught exception or unhandled
  * rejection stops the run (the listener cancels it so the reports and the run record are written with what
- * finished) and makes the exit code 3, also when it happens after the run.
+ * finished) and makes the exit code 3, also when it happens after the last case, while the run is wrapped up.
  */
 import { reportToCurrentTurn } from '../runner/turn-scope.js';
 import { EXIT } from './exit-codes.js';

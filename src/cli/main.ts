@@ -23,7 +23,9 @@ test.action(async (config, options) => {
   // git looks up the commit for the run record while the command's code loads.
   void import('./git-commit.js').then(({ prefetchGitCommit }) => prefetchGitCommit(config));
   const { testCommand } = await import('./commands/test-command.js');
-  process.exitCode = await testCommand(config, options, process.argv.slice(2));
+  const code = await testCommand(config, options, process.argv.slice(2));
+  const { exitWhenFlushed } = await import('./exit-when-flushed.js');
+  await exitWhenFlushed(code);
 });
 
 test

@@ -2,7 +2,7 @@
  * User code cannot end or crash a run unnoticed: process.exit/abort/kill from an agent become errors of the
  * turn they ran in (the run goes on, reports are written, exit 1); an uncaught exception or unhandled
  * rejection stops the run with exit 3 after the reports and the run record are saved; a module that exits
- * while it loads is a config error.
+ * while it loads is a config error; timers user code leaves behind do not keep a finished run from ending.
  */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -36,6 +36,10 @@ const AGENT = `export function create() {
           return turn.input;
         case 'slow':
           await wait(400);
+          return turn.input;
+        case 'leave-timers':
+          setInterval(() => {}, 1000);
+          setTimeout(() => {}, 600_000);
           return turn.input;
         default:
           return turn.input;
@@ -127,6 +131,19 @@ describe('user code that tries to end the run', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('unhandled promise rejection: Error: nobody catches me');
     expect(existsSync(join(dir, 'report.json'))).toBe(true);
+  });
+
+  it('ends a finished run at once, even when user code left timers that would keep Node alive', async () => {
+    const dir = await project(['ok', 'leave-timers', 'last']);
+    const started = Date.now();
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.signal).toBeNull();
+    expect(run.code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(run.stdout).toContain('3 passed');
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.results.map((r) => r.status)).toEqual(['passed', 'passed', 'passed']);
+    expect((await runRecord(dir)).state).toBe('completed');
   });
 
   it('reports a module that exits while it loads as a config error, in validate and test', async () => {
