@@ -1,6 +1,7 @@
 /**
- * How `holodeck test` ends once its work is done (reports and run record written, backends closed): the
- * standard streams flushed, then the process exits with the run's code. Left to end on its own, Node would
+ * How `holodeck test` and `holodeck validate`, the commands that load user code, end once their work is done
+ * (reports and run record written, backends closed): the standard streams flushed, then the process exits
+ * with the command's code. Left to end on its own, Node would
  * first tear down the whole heap (≈ 0.1 s after a 5,000-case run) and wait for any timer or handle that user
  * code left behind, so a forgotten `setInterval` in a tool module would keep the finished run from ending.
  */

@@ -83,7 +83,9 @@ program
   .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)
   .action(async (config, options) => {
     const { validateCommand } = await import('./commands/validate-command.js');
-    process.exitCode = await validateCommand(config, options);
+    const code = await validateCommand(config, options);
+    const { exitWhenFlushed } = await import('./exit-when-flushed.js');
+    await exitWhenFlushed(code);
   });
 
 program

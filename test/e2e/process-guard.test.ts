@@ -146,6 +146,15 @@ describe('user code that tries to end the run', () => {
     expect((await runRecord(dir)).state).toBe('completed');
   });
 
+  it('ends validate and test at once when a module leaves a timer running while it loads', async () => {
+    const dir = await project(['ok'], { 'agent.mjs': `setInterval(() => {}, 1000);\n${AGENT}` });
+    for (const command of ['validate', 'test']) {
+      const run = await runCli([command, 'agent.yaml'], { cwd: dir, timeoutMs: 20_000 });
+      expect(run.signal).toBeNull();
+      expect(run.code).toBe(0);
+    }
+  });
+
   it('reports a module that exits while it loads as a config error, in validate and test', async () => {
     const dir = await project(['ok'], { 'agent.mjs': 'process.exit(0);\nexport function create() {}\n' });
     for (const command of ['validate', 'test']) {
