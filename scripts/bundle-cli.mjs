@@ -157,6 +157,31 @@ const plainProviderHeaders = {
 };
 
 /**
+ * commander requires `node:child_process` when it loads, for stand-alone executable subcommands holodeck does
+ * not have: Node would load child_process, dgram and their internals (a few ms) on every start. commander gets
+ * an object whose `spawn` requires it on first use. Matched by exact text: another version of commander fails
+ * the build here rather than being bundled unpatched without notice.
+ */
+const COMMANDER_COMMAND = /[\\/]node_modules[\\/]commander[\\/]lib[\\/]command\.js$/;
+const COMMANDER_CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyCommanderChildProcess = {
+  name: 'lazy-commander-child-process',
+  setup(build) {
+    build.onLoad({ filter: COMMANDER_COMMAND }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes(COMMANDER_CHILD_PROCESS)) {
+        throw new Error(
+          `${args.path} no longer starts with ${JSON.stringify(COMMANDER_CHILD_PROCESS)} as scripts/bundle-cli.mjs expects: check its use of child_process and update the patch`,
+        );
+      }
+      const lazy = "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };";
+      return { contents: source.replace(COMMANDER_CHILD_PROCESS, lazy), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Removes the chunks of an earlier bundle that this one no longer has, so stale ones do not pile up in
  * dist/cli. Only after the new ones are written: a CLI started meanwhile (a test, another build) still finds
  * every chunk it imports, as chunk names are hashes of their content.
@@ -191,7 +216,7 @@ export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, exter
     legalComments: 'none',
     logLevel: 'silent',
     metafile: true,
-    plugins: [importMetaUrlAsBuilt, zodEnglishOnly, zod3KindsOnly, plainProviderHeaders],
+    plugins: [importMetaUrlAsBuilt, zodEnglishOnly, zod3KindsOnly, plainProviderHeaders, lazyCommanderChildProcess],
     absWorkingDir: ROOT,
   });
   await writeFile(`${outdir}/main.js`, LAUNCHER, { mode: 0o755 });
