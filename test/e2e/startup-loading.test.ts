@@ -3,7 +3,8 @@
  * tools, no TypeScript, no report asked for — loads none of the code it does not need before and during its
  * run: no MCP SDK, no tsx, no Claude Agent SDK, no dashboard, no report format, no JSON Schema compiler, no
  * other provider, no `ai` package (holodeck calls the provider model itself), no zod locale but English, no
- * zod 3, no metric kind but the one configured, no LLM judge, not Node's built-in fetch nor child_process. The modules a process loads are recorded by a `node --import` hook and mapped back to their
+ * zod 3, no metric kind but the one configured, no LLM judge, not Node's built-in fetch, child_process, TLS or
+ * zlib. The modules a process loads are recorded by a `node --import` hook and mapped back to their
  * sources with the map the bundle step writes (dist/cli-bundle-map.json).
  */
 import { readFile, rm } from 'node:fs/promises';
@@ -99,8 +100,9 @@ describe('what the built command line loads', () => {
     // the model calls go through node:http and the providers' headers stay plain records.
     expect(internal).toContain('internal/modules/esm/loader');
     expect(internal.filter((id) => id.includes('undici'))).toEqual([]);
-    // Nor child processes: commander's executable subcommands (not used) require child_process on first use only.
-    expect(internal.filter((id) => /child_process|dgram/.test(id))).toEqual([]);
+    // Nor child processes (commander's executable subcommands, not used, require child_process on first use
+    // only), nor TLS and zlib for a model at an http:// endpoint that sends no compressed response.
+    expect(internal.filter((id) => /child_process|dgram|^(tls|https|zlib)$/.test(id))).toEqual([]);
   });
 
   it('loads the one report format a run asks for', async () => {

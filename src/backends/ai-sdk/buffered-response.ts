@@ -10,12 +10,13 @@
  * A body that broke off (or does not decompress) fails when read, after the bytes that did arrive, with
  * `TypeError('terminated')` and the reason as cause, as the built-in fetch's does.
  */
-import {
-  ReadableStream,
-  type ReadableStreamReadResult,
-  type ReadableWritablePair,
-  type StreamPipeOptions,
-  type WritableStream,
+// Types only: the global ReadableStream is used, loaded by Node on first use (node:stream/web costs ~2 ms to
+// load, for the few callers that want a real stream).
+import type {
+  ReadableStreamReadResult,
+  ReadableWritablePair,
+  StreamPipeOptions,
+  WritableStream,
 } from 'node:stream/web';
 
 export interface BufferedResponseInit {

@@ -20,8 +20,7 @@
  * UND_ERR_HEADERS_TIMEOUT / UND_ERR_BODY_TIMEOUT. Each rejects as a failed fetch does, with the reason as cause.
  */
 import http, { type IncomingMessage } from 'node:http';
-import https from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import type https from 'node:https';
 import { bufferedResponse } from './buffered-response.js';
 import {
   bodyTimeoutError,
@@ -53,7 +52,8 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions): typeof fetch
   const { idle_ms, ...limits } = options;
   const agents: Agents = {
     http: new http.Agent({ keepAlive: true, timeout: idle_ms }),
-    https: new https.Agent({ keepAlive: true, timeout: idle_ms }),
+    https: null,
+    idle_ms,
     limits: { ...DEFAULT_RESPONSE_LIMITS, ...limits },
   };
   return (input, init) => fetchWith(agents, input, init);
@@ -61,7 +61,9 @@ export function createNodeHttpFetch(options: NodeHttpFetchOptions): typeof fetch
 
 interface Agents {
   readonly http: http.Agent;
-  readonly https: https.Agent;
+  /** Made at the first https request: node:https (and TLS, ~5 ms to load) only for runs that use it. */
+  https: https.Agent | null;
+  readonly idle_ms: number;
   readonly limits: ResponseLimits;
 }
 
@@ -103,12 +105,17 @@ interface Received {
   readonly failure: Error | null;
 }
 
+function httpsAgent(agents: Agents): https.Agent {
+  agents.https ??= new (process.getBuiltinModule('node:https').Agent)({ keepAlive: true, timeout: agents.idle_ms });
+  return agents.https;
+}
+
 function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
   const { limits } = agents;
   return new Promise((resolve, reject) => {
     const secure = url.protocol === 'https:';
-    const client = secure ? https : http;
-    const agent = secure ? agents.https : agents.http;
+    const client = secure ? process.getBuiltinModule('node:https') : http;
+    const agent = secure ? httpsAgent(agents) : agents.http;
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
     const finish = (action: () => void) => {
@@ -214,14 +221,15 @@ function headerOf(received: Received, name: string): string | null {
 function decode(body: Buffer, encoding: string | null, cap: number): Buffer {
   if (body.length === 0 || encoding === null) return body;
   const options = { maxOutputLength: cap };
+  // node:zlib loads with the first compressed response.
   switch (encoding.trim().toLowerCase()) {
     case 'gzip':
     case 'x-gzip':
-      return gunzipSync(body, options);
+      return process.getBuiltinModule('node:zlib').gunzipSync(body, options);
     case 'deflate':
-      return inflateSync(body, options);
+      return process.getBuiltinModule('node:zlib').inflateSync(body, options);
     case 'br':
-      return brotliDecompressSync(body, options);
+      return process.getBuiltinModule('node:zlib').brotliDecompressSync(body, options);
     default:
       return body;
   }
