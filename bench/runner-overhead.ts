@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config/load-config.js';
 import type { AgentBackend, TurnResponse } from '../src/core/backend.js';
 import { ZERO_USAGE } from '../src/core/token-usage.js';
-import { createEvaluator } from '../src/evaluators/create-evaluator.js';
+import { loadAllEvaluators } from '../src/evaluators/load-evaluators.js';
 import { createJsonReporter } from '../src/reporters/json-reporter.js';
 import { multiplexReporter } from '../src/reporters/multiplex-reporter.js';
 import { createRunRecordReporter } from '../src/reporters/run-record-reporter.js';
@@ -88,6 +88,7 @@ const reporter = multiplexReporter(
     throw error;
   },
 );
+const createEvaluator = await loadAllEvaluators();
 const loadBefore = await loadAverage();
 const cpuBefore = process.cpuUsage();
 const started = performance.now();

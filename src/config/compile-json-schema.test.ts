@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StandardMetricConfig } from '../core/config-types.js';
-import { createEvaluator } from '../evaluators/create-evaluator.js';
+import { loadAllEvaluators } from '../evaluators/load-evaluators.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 
 const SCHEMA = {
@@ -61,8 +61,8 @@ describe('json_schema evaluator', () => {
     schema_file: null,
     validate: validator(SCHEMA),
   });
-  const evaluate = (answer: string) =>
-    createEvaluator(config(), { judge: null }).evaluate({
+  const evaluate = async (answer: string) =>
+    (await loadAllEvaluators())(config(), { judge: null }).evaluate({
       test_case_name: 't',
       turn_index: 0,
       turn_input: 'q',

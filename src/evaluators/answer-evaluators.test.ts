@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput } from '../core/evaluator.js';
 import { compileLinearRegex } from '../matchers/linear-regex.js';
-import { createEvaluator } from './create-evaluator.js';
+import { loadAllEvaluators } from './load-evaluators.js';
 import { parseJsonAnswer } from './parse-json-answer.js';
+
+const createEvaluator = await loadAllEvaluators();
 
 function input(agent_response: string): EvaluationInput {
   return {

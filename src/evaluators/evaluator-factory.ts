@@ -1,7 +1,7 @@
 /**
  * What every evaluator factory shares: the registry key of a metric configuration, the configuration a key's
- * factory receives, and the judge the LLM metrics need. The registries are create-evaluator.ts (every kind,
- * loaded up front) and load-evaluators.ts (only the kinds a run uses, loaded on demand).
+ * factory receives, and the judge the LLM metrics need. The registry is load-evaluators.ts (only the kinds a
+ * run uses, loaded on demand).
  */
 import type { EvaluatorKey, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';

@@ -1,7 +1,8 @@
 /**
- * The evaluator registry of a run: only the metric kinds its configuration uses are loaded (an equality check
- * does not load BLEU's tokenizers, METEOR's WordNet, the number grammar or the judge prompts). The map is
- * exhaustive, as create-evaluator.ts's, so a new key fails to compile until it has a loader.
+ * The evaluator registry: one loader per `EvaluatorKey` (`standard` metrics by their `metric`, the other types
+ * by `type`). A run loads only the metric kinds its configuration uses (an equality check does not load BLEU's
+ * tokenizers, METEOR's WordNet, the number grammar or the judge prompts). The map is exhaustive, so a new key
+ * fails to compile until it has a loader.
  */
 import type { EvaluatorKey, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
@@ -68,9 +69,18 @@ const LOADERS: { readonly [K in EvaluatorKey]: Loader<K> } = {
 export type CreateEvaluator = (config: MetricConfig, deps: EvaluatorDeps) => Evaluator;
 
 /** Loads the factories of `metrics`' kinds; the function it gives creates evaluators of those kinds only. */
-export async function loadEvaluators(metrics: Iterable<MetricConfig>): Promise<CreateEvaluator> {
+export function loadEvaluators(metrics: Iterable<MetricConfig>): Promise<CreateEvaluator> {
   const keys = new Set<EvaluatorKey>();
   for (const metric of metrics) keys.add(evaluatorKey(metric));
+  return loadKeys(keys);
+}
+
+/** Every kind's factory (for tools and tests that create evaluators of any kind). */
+export function loadAllEvaluators(): Promise<CreateEvaluator> {
+  return loadKeys(new Set(Object.keys(LOADERS) as EvaluatorKey[]));
+}
+
+async function loadKeys(keys: ReadonlySet<EvaluatorKey>): Promise<CreateEvaluator> {
   const loaded = new Map<EvaluatorKey, Factory<EvaluatorKey>>();
   await Promise.all([...keys].map(async (key) => loaded.set(key, (await LOADERS[key]()) as Factory<EvaluatorKey>)));
   return (config, deps) => {

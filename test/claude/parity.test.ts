@@ -10,7 +10,7 @@ import { createBackend } from '../../src/backends/create-backend.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import type { BackendName } from '../../src/core/config-types.js';
 import type { TestResult, TurnResult } from '../../src/core/results.js';
-import { createEvaluator } from '../../src/evaluators/create-evaluator.js';
+import { loadEvaluators } from '../../src/evaluators/load-evaluators.js';
 import { loadTurnFiles } from '../../src/files/load-turn-files.js';
 import { runTestCase } from '../../src/runner/run-test-case.js';
 import { type ConvFinQaScriptOptions, createConvFinQaScript, JKHY_2009 } from '../fakes/convfinqa-script.js';
@@ -53,6 +53,7 @@ async function runOn(
   try {
     const testCase = config.test_cases[0];
     if (testCase === undefined) throw new Error('the parity suite has no test case');
+    const createEvaluator = await loadEvaluators(config.evaluations.metrics);
     const run = await runTestCase(testCase, config.evaluations.metrics, turnTimeoutMs, {
       backend: agent,
       createEvaluator: (metric) => createEvaluator(metric, { judge: null }),

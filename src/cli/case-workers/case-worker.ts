@@ -19,8 +19,8 @@ import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { reportToCurrentTurn } from '../../runner/turn-scope.js';
 import { collectSecrets } from '../collect-secrets.js';
-import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { exitNow, guardProcess } from '../guard-process.js';
+import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadRunnableOrReport } from '../load-or-report.js';
 import { runPricing } from '../run-pricing.js';
 import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
@@ -91,7 +91,8 @@ async function load(): Promise<Loaded | null> {
   post({ type: 'ready', tool_names: backend.tool_names ?? null });
   const deps = {
     backend,
-    createEvaluator: createEvaluatorFactory(config, process.env, recording ?? undefined),
+    // Only the metric kinds of this config's agent, cases and turns load, as in the main thread.
+    createEvaluator: await loadEvaluatorFactory(config, full.test_cases, process.env, recording ?? undefined),
     loadFiles: loadTurnFiles,
     now: Date.now,
     tool_policy: { fail_on_tool_error: config.execution.fail_on_tool_error === true },

@@ -14,8 +14,8 @@ import { runSuite } from '../../runner/run-suite.js';
 import { createSharedSlots } from '../../runner/shared-slots.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { composeReporters } from '../compose-reporters.js';
-import { createEvaluatorFactory } from '../create-evaluator-factory.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { readVersion } from '../read-version.js';
 import { runPricing } from '../run-pricing.js';
 import { watchInterrupts } from '../watch-interrupts.js';
@@ -107,7 +107,7 @@ async function runModels(
   const slots = createSharedSlots(parallel);
   try {
     const outcomes = await Promise.all(
-      started.map(({ model, backend, reporters, cases }) =>
+      started.map(async ({ model, backend, reporters, cases }) =>
         runSuite(
           model.config,
           model.run.cases,
@@ -122,7 +122,7 @@ async function runModels(
           },
           {
             backend,
-            createEvaluator: createEvaluatorFactory(model.config, process.env),
+            createEvaluator: await loadEvaluatorFactory(model.config, model.run.cases, process.env),
             loadFiles: loadTurnFiles,
             reporter: matrixReporter(reporters.reporter, comparisonId, cases),
             now: Date.now,

@@ -5,8 +5,11 @@ import type { EvaluationInput } from '../core/evaluator.js';
 import type { GraderFunction } from '../core/grader.js';
 import type { Judge, JudgeRequest } from '../core/judge.js';
 import { importUserExport } from '../loader/import-user-export.js';
-import { createEvaluator, evaluatorKey, type MetricConfigFor } from './create-evaluator.js';
 import { EvaluatorError } from './evaluator-error.js';
+import { evaluatorKey, type MetricConfigFor } from './evaluator-factory.js';
+import { loadAllEvaluators } from './load-evaluators.js';
+
+const createEvaluator = await loadAllEvaluators();
 
 // Code graders run from their module (in a worker), so the grader is loaded as the configuration loader does.
 const GRADER = 'graders.ts:answersOk';
@@ -68,7 +71,7 @@ function input(agent_response: string, ground_truth: string | null = null): Eval
   };
 }
 
-describe('createEvaluator', () => {
+describe('the evaluator registry, every kind loaded', () => {
   it.each(Object.values(CONFIGS))('creates the $name evaluator', (config) => {
     const evaluator = createEvaluator(config, { judge });
     expect(evaluator.name).toBe(config.name);
