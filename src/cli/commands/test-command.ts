@@ -78,15 +78,16 @@ async function guardedTestCommand(
   const configPath = yamlAsResume ? (parsed.resume as string) : configArg;
   const outputs = planOutputs(options.output, options.format);
   if (!outputs.ok) return usageError(outputs.message);
-  await preloadModelClient();
+  const workers = resolveWorkers(options.workers, process.env);
+  if (!workers.ok) return usageError(workers.message);
+  // Under workers the main thread calls no model: only the workers load the model client.
+  if (workers.workers <= 1) await preloadModelClient();
   const loaded = await loadOrReport(configPath, undefined, options.maxFileSize);
   if (!loaded) return EXIT.config;
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
   const matrix = planMatrix(loaded, options.models);
   if (!matrix.ok) return usageError(matrix.message);
-  const workers = resolveWorkers(options.workers, process.env);
-  if (!workers.ok) return usageError(workers.message);
   const workersFrom = options.workers === undefined ? 'HOLODECK_WORKERS' : '--workers';
   if (matrix.entries.length > 1) {
     if (recordingAsked(loaded, options)) {
