@@ -46,6 +46,13 @@ describe('createRedactor', () => {
     expect(nested.text('abcdefghij abcdef')).toBe('***LONG ***SHORT');
   });
 
+  it('masks a string exactly as long as the shortest secret, and passes shorter strings through', () => {
+    const short = createRedactor([{ name: 'PIN', value: 'a1' }]);
+    expect(short.text('a1')).toBe('***PIN');
+    expect(short.text('a')).toBe('a');
+    expect(short.deep({ name: 'a', input: ['a1', ''] })).toEqual({ name: 'a', input: ['***PIN', ''] });
+  });
+
   it('does nothing without secrets', () => {
     const none = createRedactor([{ name: 'EMPTY', value: '' }]);
     expect(none.active).toBe(false);

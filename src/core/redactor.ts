@@ -29,8 +29,13 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   if (names.size === 0) return { active: false, text: (text) => text, deep: (value) => value };
   const literals = [...names.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   const pattern = new RegExp(literals.join('|'), 'g');
+  // A string shorter than the shortest form cannot hold one: names, roles and metric kinds skip the scan.
+  let shortest = Number.POSITIVE_INFINITY;
+  for (const form of names.keys()) shortest = Math.min(shortest, form.length);
   const text = (input: string): string =>
-    input.length === 0 ? input : input.replace(pattern, (match) => `${MASK_PREFIX}${names.get(match) ?? 'SECRET'}`);
+    input.length < shortest
+      ? input
+      : input.replace(pattern, (match) => `${MASK_PREFIX}${names.get(match) ?? 'SECRET'}`);
   const deep = <T>(value: T): T => deepMap(value, text) as T;
   return { active: true, text, deep };
 }

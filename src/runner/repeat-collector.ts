@@ -45,8 +45,9 @@ export function createRepeatCollector(
   window = REPEAT_WINDOW,
 ): RepeatCollector {
   const slots = new Map<number, (TestResult | undefined)[]>();
-  const indexByName = new Map(cases.map(({ testCase, index }) => [testCase.name, index]));
   for (const { index } of cases) slots.set(index, new Array(repeat).fill(undefined));
+  const indexByName = new Map<string, number>();
+  if (restored.length > 0) for (const { testCase, index } of cases) indexByName.set(testCase.name, index);
   for (const done of restored) {
     const index = indexByName.get(done.test_name);
     const slot = index === undefined ? undefined : slots.get(index);
@@ -54,9 +55,10 @@ export function createRepeatCollector(
   }
   const runs: ScheduledRun[] = [];
   for (let start = 0; start < cases.length; start += window) {
-    const group = cases.slice(start, start + window);
+    const end = Math.min(start + window, cases.length);
     for (let round = 0; round < repeat; round += 1) {
-      for (const { testCase, index } of group) {
+      for (let at = start; at < end; at += 1) {
+        const { testCase, index } = cases[at] as (typeof cases)[number];
         if (slots.get(index)?.[round] === undefined) runs.push({ testCase, index, repeat: round });
       }
     }
