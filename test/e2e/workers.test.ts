@@ -121,13 +121,32 @@ describe('--workers', () => {
     expect(zero.stderr).toContain("option '--workers <n>' argument '0' is invalid");
   });
 
-  it('refuses a model matrix, which cannot run on worker threads yet (exit 2)', async () => {
-    const dir = await writeModuleProject([{ name: 'a', input: 'a' }]);
-    const run = await runCli(['test', dir, '--model', 'openai:a', '--model', 'openai:b'], {
-      env: { HOLODECK_WORKERS: '2' },
-    });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: HOLODECK_WORKERS does not work with a model matrix yet\n');
+  it('runs a model matrix on worker threads: each model on its own workers, the same verdicts as without', async () => {
+    const dir = await writeModuleProject([
+      { name: 'a', input: 'a' },
+      { name: 'b', input: 'wrong:b' },
+      { name: 'c', input: 'where:' },
+    ]);
+    const args = ['test', dir, '-q', '--model', 'openai:a', '--model', 'openai:b', '--results-dir', 'r'];
+    const env = { OPENAI_API_KEY: 'sk-test-matrix' };
+    const plain = await runCli([...args, '--workers', '1'], { env });
+    const threaded = await runCli([...args, '--workers', '2'], { env });
+    expect(plain.code, plain.stderr).toBe(1);
+    expect(threaded.code, threaded.stderr).toBe(1);
+    // The verdicts, counts and table; not what differs between any two runs (ids, times).
+    const table = (stdout: string) =>
+      stdout
+        .slice(stdout.indexOf('openai:a'))
+        .replace(/comparison \S+/g, 'comparison <id>')
+        .replace(/\b\d+(\.\d+)?\s?(ms|s)\b/g, '<time>')
+        .split('\n')
+        .filter((line) => !/Time|results\/|where:/.test(line));
+    expect(table(threaded.stdout)).toEqual(table(plain.stdout));
+    expect(threaded.stdout).toContain('openai:b');
+    // Each model's conversations ran on worker threads, and only there.
+    expect(plain.stdout.match(/got "where:main"/g)).toHaveLength(2);
+    expect(threaded.stdout.match(/got "where:worker"/g)).toHaveLength(2);
+    expect(threaded.stdout).not.toContain('where:main');
   });
 
   it('records, replays and caches through the main thread: a cassette made on workers replays without, and back', {

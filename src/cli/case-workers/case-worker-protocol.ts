@@ -5,6 +5,7 @@ import type { TestCaseConfig } from '../../core/config-types.js';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
+import type { ModelOverride } from '../parse-model-option.js';
 
 /**
  * What a case worker is started with: where the configuration is and the command line's overrides. The
@@ -21,6 +22,8 @@ export interface CaseWorkerData {
   readonly redact: readonly string[];
   /** `--record`, `--replay`, `--cache`: the model calls go through the main thread's store. */
   readonly recording: RecordingMode['mode'] | null;
+  /** In a model matrix: the model of this pool's cell, applied as the matrix applies it (judge kept). */
+  readonly matrix_model: ModelOverride | null;
 }
 
 /** What one case worker thread gets: the run's data and its port to the main thread's rate limiters. */

@@ -18,10 +18,13 @@ import { loadTurnFiles } from '../../files/load-turn-files.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { reportToCurrentTurn } from '../../runner/turn-scope.js';
+import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { exitNow, guardProcess } from '../guard-process.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
-import { loadRunnableOrReport } from '../load-or-report.js';
+import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
+import { matrixConfig } from '../matrix/plan-matrix.js';
+import type { ModelOverride } from '../parse-model-option.js';
 import { runPricing } from '../run-pricing.js';
 import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
@@ -57,8 +60,11 @@ const ready: Promise<Loaded | null> = load().catch((error: unknown) => {
 });
 
 async function load(): Promise<Loaded | null> {
-  const { config_path, overrides, max_file_size_mb, offline } = data;
-  const full = await loadRunnableOrReport(config_path, overrides, max_file_size_mb, offline);
+  const { config_path, overrides, max_file_size_mb, offline, matrix_model } = data;
+  const full =
+    matrix_model === null
+      ? await loadRunnableOrReport(config_path, overrides, max_file_size_mb, offline)
+      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model);
   if (full === null) {
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
@@ -135,4 +141,15 @@ async function close(): Promise<void> {
   await backend?.close().catch(() => {});
   post({ type: 'closed' });
   exitNow(0);
+}
+
+/** A model matrix's cell: the configuration as the matrix makes it for this model (checked by the main thread). */
+async function loadMatrixCell(
+  configPath: string,
+  overrides: Overrides,
+  maxFileSize: number | undefined,
+  model: ModelOverride,
+): Promise<AgentConfig | null> {
+  const loaded = await loadOrReport(configPath, undefined, maxFileSize);
+  return loaded === null ? null : matrixConfig(loaded, overrides, model);
 }

@@ -2,6 +2,7 @@
 import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { Overrides } from '../apply-overrides.js';
+import type { ModelOverride } from '../parse-model-option.js';
 import type { CaseWorkerData } from './case-worker-protocol.js';
 
 export type WorkerCount =
@@ -26,6 +27,8 @@ export function caseWorkerData(
   offline: boolean,
   redact: readonly string[],
   recording: ModelRecording | null,
+  /** In a model matrix: the cell's model. */
+  matrixModel: ModelOverride | null = null,
 ): CaseWorkerData {
   const { backend, model, timeout, parallelTestCases, failOnToolError, repeat, minPassRate } = overrides;
   return {
@@ -35,5 +38,6 @@ export function caseWorkerData(
     offline,
     redact,
     recording: recording?.mode ?? null,
+    matrix_model: matrixModel,
   };
 }

@@ -88,14 +88,12 @@ async function guardedTestCommand(
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
   const matrix = planMatrix(loaded, options.models);
   if (!matrix.ok) return usageError(matrix.message);
-  const workersFrom = options.workers === undefined ? 'HOLODECK_WORKERS' : '--workers';
   if (matrix.entries.length > 1) {
     if (recordingAsked(loaded, options)) {
       return usageError(
         '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
       );
     }
-    if (workers.workers > 1) return usageError(`${workersFrom} does not work with a model matrix yet`);
     const { runMatrix } = await import('../matrix/run-matrix.js');
     const customResultsDir = customResults !== null && customResults !== undefined;
     const where = { resultsDir, customResultsDir, outputs: outputs.outputs };
@@ -107,6 +105,23 @@ async function guardedTestCommand(
       output,
       guard,
       startBackend,
+      startPool:
+        workers.workers > 1
+          ? (model) =>
+              startCaseWorkerPool(
+                caseWorkerData(
+                  model.config,
+                  options,
+                  options.maxFileSize,
+                  false,
+                  options.redact,
+                  null,
+                  model.entry.override,
+                ),
+                workers.workers,
+                (description) => guard.report(description),
+              )
+          : null,
       toolWarnings,
       ...where,
     });

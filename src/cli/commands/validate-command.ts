@@ -27,7 +27,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   const entries = matrix.ok ? matrix.entries : [];
   const issues: ConfigIssue[] = [];
   for (const entry of entries)
-    issues.push(...(await matrixIssues(matrixConfig(config, options, entry), entry, options, process.env)));
+    issues.push(...(await matrixIssues(matrixConfig(config, options, entry.override), entry, options, process.env)));
   if (issues.length > 0) {
     printIssues(issues);
     return EXIT.config;

@@ -49,7 +49,7 @@ describe('matrixConfig', () => {
     const config = { ...agentConfig({ model: yamlModel }), models: [yamlModel, second] };
     const plan = planMatrix(config, []);
     if (!plan.ok || plan.entries[1] === undefined) throw new Error('expected a matrix of two models');
-    const run = matrixConfig(config, {}, plan.entries[1]);
+    const run = matrixConfig(config, {}, plan.entries[1].override);
     expect(run.model).toEqual(second);
     expect(run.evaluations.model).toEqual(yamlModel);
     expect(run).not.toHaveProperty('models');
@@ -59,15 +59,7 @@ describe('matrixConfig', () => {
     const judge = modelConfig({ provider: 'anthropic', name: 'judge' });
     const base = agentConfig({ model: yamlModel });
     const config = { ...base, evaluations: { ...base.evaluations, model: judge } };
-    const run = matrixConfig(
-      config,
-      { parallelTestCases: 3 },
-      {
-        label: 'openai:gpt-4o-mini',
-        override: { provider: 'openai', name: 'gpt-4o-mini' },
-        path: null,
-      },
-    );
+    const run = matrixConfig(config, { parallelTestCases: 3 }, { provider: 'openai', name: 'gpt-4o-mini' });
     expect(run.model).toMatchObject({ provider: 'openai', name: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:9/v1' });
     expect(run.evaluations.model).toBe(judge);
     expect(run.execution.parallel_test_cases).toBe(3);

@@ -62,8 +62,8 @@ export function planMatrix(config: AgentConfig, models: readonly ModelOverride[]
  * their own model: `evaluations.model`, else the agent model of agent.yaml (`model:`, or the first of
  * `models:`) — never the model under test.
  */
-export function matrixConfig(loaded: AgentConfig, overrides: Overrides, entry: MatrixEntry): AgentConfig {
-  const config = applyOverrides(loaded, { ...overrides, model: entry.override });
+export function matrixConfig(loaded: AgentConfig, overrides: Overrides, model: ModelOverride): AgentConfig {
+  const config = applyOverrides(loaded, { ...overrides, model });
   const judge = loaded.evaluations.model ?? loaded.model;
   return { ...config, evaluations: { ...config.evaluations, model: judge } };
 }

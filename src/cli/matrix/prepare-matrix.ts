@@ -7,6 +7,7 @@ import { formatConfigIssue } from '../../config/format-config-issue.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import type { ConfigIssue } from '../../core/errors.js';
+import type { CaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { RunGuard } from '../guard-run.js';
 import { printIssues } from '../load-or-report.js';
@@ -31,6 +32,8 @@ export interface MatrixInput {
   readonly guard: RunGuard;
   /** The backend of one model, or the exit code when it cannot start (as for a single run). */
   readonly startBackend: (config: AgentConfig) => Promise<AgentBackend | ExitCode>;
+  /** `--workers N`: starts the case workers of one model (they build its backend); null without workers. */
+  readonly startPool: ((model: PreparedModel) => CaseWorkerPool) | null;
   readonly toolWarnings: (config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend) => string[];
 }
 
@@ -61,7 +64,7 @@ export async function prepareMatrix(input: MatrixInput): Promise<PreparedMatrix 
     const which = options.dryRun === true ? '--dry-run' : '--max-cost';
     return usageError(`${which} plans or budgets one run: give one --model (a model matrix runs one per model)`);
   }
-  const configs = entries.map((entry) => matrixConfig(input.loaded, options, entry));
+  const configs = entries.map((entry) => matrixConfig(input.loaded, options, entry.override));
   const issues: ConfigIssue[] = [];
   for (const [i, entry] of entries.entries()) {
     issues.push(...(await matrixIssues(configs[i] as AgentConfig, entry, options, process.env)));

@@ -10,8 +10,10 @@ import { createSummaryAccumulator } from '../../core/summary-accumulator.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { formatMatrixTable } from '../../reporters/matrix-table.js';
+import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import { createSharedSlots } from '../../runner/shared-slots.js';
+import { workersBackend } from '../case-workers/workers-backend.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
@@ -56,6 +58,8 @@ interface Started {
   readonly reporters: Extract<ReturnType<typeof composeReporters>, { ok: true }>;
   readonly console: ReturnType<typeof heldConsole>;
   readonly cases: MatrixCaseResult[];
+  /** Under `--workers`: runs this model's conversations on its case workers. */
+  readonly runCase: NonNullable<RunDeps['runCase']> | null;
 }
 
 async function startModel(
@@ -79,12 +83,14 @@ async function startModel(
     process.stderr.write(`error: ${reporters.message}\n`);
     return EXIT.config;
   }
-  const backend = await input.startBackend(model.config);
+  // Under --workers each model gets its own case workers, which build its backend; this thread builds none.
+  const pool = input.startPool?.(model) ?? null;
+  const backend = pool === null ? await input.startBackend(model.config) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
   for (const warning of input.toolWarnings(model.config, model.run.cases, backend)) {
     process.stderr.write(`warning: ${model.entry.label}: ${warning}\n`);
   }
-  return { model, backend, reporters, console, cases: [] };
+  return { model, backend, reporters, console, cases: [], runCase: pool?.runCase ?? null };
 }
 
 async function runModels(
@@ -107,7 +113,7 @@ async function runModels(
   const slots = createSharedSlots(parallel);
   try {
     const outcomes = await Promise.all(
-      started.map(async ({ model, backend, reporters, cases }) =>
+      started.map(async ({ model, backend, reporters, cases, runCase }) =>
         runSuite(
           model.config,
           model.run.cases,
@@ -130,6 +136,7 @@ async function runModels(
             stop: interrupts.stop,
             slots,
             pricing: runPricing(model.config, model.run.cases),
+            ...(runCase === null ? {} : { runCase }),
           },
         ),
       ),
