@@ -127,7 +127,7 @@ describe('--workers', () => {
       { name: 'b', input: 'wrong:b' },
       { name: 'c', input: 'where:' },
     ]);
-    const args = ['test', dir, '-q', '--model', 'openai:a', '--model', 'openai:b', '--results-dir', 'r'];
+    const args = ['test', dir, '-q', '--model', 'openai:a', '--model', 'openai:b', '--results-dir', join(dir, 'r')];
     const env = { OPENAI_API_KEY: 'sk-test-matrix' };
     const plain = await runCli([...args, '--workers', '1'], { env });
     const threaded = await runCli([...args, '--workers', '2'], { env });
