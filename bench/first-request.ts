@@ -2,12 +2,13 @@
  * Start-up of a real run: from spawning `holodeck test` to the first request reaching the fake model, for
  *  - a plain config: one single-turn case, the OpenAI provider, an equality check, no tools;
  *  - a project of N four-turn cases whose tools are a TypeScript module (loaded through tsx), the ai_sdk
- *    backend and the OpenAI client.
+ *    backend and the OpenAI client;
+ *  - the plain config again with M single-turn cases (`--plain-cases`, 5000): the per-case set-up.
  * Everything a run does before its first model call is in these figures: module loading, config and
  * test-case parsing, tool import, run record set-up. Beside the wall time it prints the CPU time the CLI had
  * used when its first request arrived (Linux, from /proc), which other work on a shared machine disturbs less.
  *
- *   npm run build && npx tsx bench/first-request.ts --cases 100 --runs 5
+ *   npm run build && npx tsx bench/first-request.ts --cases 100 --plain-cases 5000 --runs 5
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -29,10 +30,13 @@ import { CLI, loadAverage } from './lib/run-cli.js';
 const { values } = parseArgs({
   options: {
     cases: { type: 'string', default: '100' },
+    'plain-cases': { type: 'string', default: '5000' },
     runs: { type: 'string', default: '5' },
   },
 });
 const cases = Number(values.cases);
+/** The plain config again with this many single-turn cases: what set-up costs per case before the first call. */
+const plainCases = Number(values['plain-cases']);
 const runs = Number(values.runs);
 
 const script = createConvFinQaScript();
@@ -106,15 +110,22 @@ const oneCase = WORKLOADS.find((workload) => workload.id === 'first-request');
 if (oneCase === undefined) throw new Error('bench/compare has no first-request workload');
 await writeFile(join(plainDir, 'cases.json'), holodeckCasesJson(compareCases(oneCase)));
 const plain = await measure(plainDir);
+const manyDir = await mkdtemp(join(tmpdir(), 'holodeck-bench-plain-many-'));
+await writeFile(join(manyDir, 'agent.yaml'), holodeckAgentYaml(server.url));
+await writeFile(join(manyDir, 'cases.json'), holodeckCasesJson(compareCases({ ...oneCase, cases: plainCases })));
+const many = await measure(manyDir);
 const toolsDir = await writeBenchProject({ url: server.url, cases });
 const tools = await measure(toolsDir);
 await server.close();
 await rm(plainDir, { recursive: true, force: true });
+await rm(manyDir, { recursive: true, force: true });
 await rm(toolsDir, { recursive: true, force: true });
 console.log(`time to the first model request (node ${process.version})`);
-console.log(`command: npx tsx bench/first-request.ts --cases ${cases} --runs ${runs}`);
+console.log(`command: npx tsx bench/first-request.ts --cases ${cases} --plain-cases ${plainCases} --runs ${runs}`);
 console.log('plain config: one single-turn case, OpenAI, an equality check, no tools');
 console.log(line(plain));
+console.log(`the same with ${plainCases} single-turn cases`);
+console.log(line(many));
 console.log(`${cases} four-turn cases, TypeScript tools, ai_sdk over OpenAI`);
 console.log(line(tools));
 console.log(`  load ${loadBefore} → ${await loadAverage()}`);
