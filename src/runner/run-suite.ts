@@ -9,6 +9,7 @@ import type { RunReport, TestResult } from '../core/results.js';
 import { createSummaryAccumulator } from '../core/summary-accumulator.js';
 import { createRepeatCollector } from './repeat-collector.js';
 import { replayRestored } from './replay-restored.js';
+import { createReporterBacklog } from './reporter-backlog.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';
 import { runTestCase } from './run-test-case.js';
@@ -45,6 +46,9 @@ export async function runSuite(
   const scoped: RunDeps = { ...deps, signal: cancel.signal, tool_policy };
   const repeat = options.repeat ?? 1;
   let finished = 0;
+  // A finished case's slot goes to the next case while the reporters still write the last one.
+  const backlog = createReporterBacklog(Math.max(BACKLOG_MIN, 4 * options.parallel_test_cases));
+  let drained = false;
   try {
     const restoredIndex = restoredIndices(testCases, options);
     await deps.reporter.onBegin?.({
@@ -85,17 +89,21 @@ export async function runSuite(
         if (run.interrupted) return;
         let result: TestResult | null = run.result;
         if (repeat > 1) {
-          await deps.reporter.onRepeatEnd?.(run.result, index, scheduled.repeat);
+          await backlog.add(deps.reporter.onRepeatEnd?.(run.result, index, scheduled.repeat));
           result = repeats.add(scheduled, run.result);
           if (result === null) return;
         }
         record(result, index);
         finished += 1;
-        await deps.reporter.onTestCaseEnd?.(result, index);
+        await backlog.add(deps.reporter.onTestCaseEnd?.(result, index));
       },
       deps.slots,
     );
+    drained = true;
+    await backlog.drain();
   } finally {
+    // A run that throws still lets the writes of its finished cases complete before it is reported.
+    if (!drained) await backlog.drain().catch(() => undefined);
     cancel.dispose();
   }
   const state: RunState = finished < testCases.length ? 'interrupted' : 'completed';
@@ -111,6 +119,9 @@ export async function runSuite(
   await deps.reporter.onEnd?.(end, state);
   return { report, state };
 }
+
+/** Writes of finished cases that may be outstanding at once, at least. */
+const BACKLOG_MIN = 64;
 
 /** Case name → index, for the selected cases an earlier session already finished. */
 function restoredIndices(testCases: readonly TestCaseConfig[], options: RunOptions): Map<string, number> {
