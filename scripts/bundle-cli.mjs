@@ -135,6 +135,14 @@ const SDK_HEADER_FUNCTIONS = [
 `,
 ];
 
+/**
+ * Their validation of each model response against the provider's zod schema tries the synchronous parse first
+ * (src/backends/ai-sdk/sync-first-parse.ts): the same result, without the promises of `safeParseAsync`.
+ */
+const SYNC_FIRST = `${ROOT}src/backends/ai-sdk/sync-first-parse.ts`;
+const SDK_ASYNC_PARSE = 'const result = await z4.safeParseAsync(zodSchema2, value);';
+const SYNC_FIRST_PARSE = 'const result = await safeParseSyncFirst(zodSchema2, value);';
+
 const plainProviderHeaders = {
   name: 'plain-provider-headers',
   setup(build) {
@@ -150,7 +158,16 @@ const plainProviderHeaders = {
         );
       }
       for (const text of SDK_HEADER_FUNCTIONS) source = source.replace(text, '');
-      const using = `import { normalizeHeaders, withUserAgentSuffix } from ${JSON.stringify(PLAIN_HEADERS)};\n`;
+      if (!source.includes(SDK_ASYNC_PARSE)) {
+        if (nested) return { contents: source, loader: 'js' };
+        throw new Error(
+          `${args.path} no longer validates with ${JSON.stringify(SDK_ASYNC_PARSE)} as scripts/bundle-cli.mjs expects: check src/backends/ai-sdk/sync-first-parse.ts against it and update both`,
+        );
+      }
+      source = source.replace(SDK_ASYNC_PARSE, SYNC_FIRST_PARSE);
+      const using =
+        `import { normalizeHeaders, withUserAgentSuffix } from ${JSON.stringify(PLAIN_HEADERS)};\n` +
+        `import { safeParseSyncFirst } from ${JSON.stringify(SYNC_FIRST)};\n`;
       return { contents: using + source, loader: 'js' };
     });
   },
