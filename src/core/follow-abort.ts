@@ -1,5 +1,6 @@
 /** A child abort signal that follows a parent through one listener, released when its scope ends. */
 import { setMaxListeners } from 'node:events';
+import { forgetFollower, noteFollower } from './signal-lineage.js';
 
 export interface FollowedAbort {
   readonly signal: AbortSignal;
@@ -20,5 +21,12 @@ export function followAbort(parent: AbortSignal, listeners: 'many' | 'few' = 'ma
   const onAbort = () => controller.abort(parent.reason);
   if (parent.aborted) onAbort();
   else parent.addEventListener('abort', onAbort, { once: true });
-  return { signal: controller.signal, dispose: () => parent.removeEventListener('abort', onAbort) };
+  noteFollower(controller.signal, parent);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      forgetFollower(controller.signal);
+      parent.removeEventListener('abort', onAbort);
+    },
+  };
 }

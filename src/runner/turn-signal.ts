@@ -1,3 +1,5 @@
+import { forgetFollower, noteFollower } from '../core/signal-lineage.js';
+
 /** A signal for one turn: aborted by the run's signal or after the turn's timeout, whichever comes first. */
 export interface TurnSignal {
   readonly signal: AbortSignal;
@@ -38,10 +40,12 @@ export function createTurnSignal(parent: AbortSignal, timeout_ms: number): TurnS
   const onParentAbort = () => abort(new InterruptedError());
   if (parent.aborted) onParentAbort();
   else parent.addEventListener('abort', onParentAbort, { once: true });
+  noteFollower(controller.signal, parent);
   return {
     signal: controller.signal,
     aborted,
     dispose() {
+      forgetFollower(controller.signal);
       clearTimeout(timer);
       parent.removeEventListener('abort', onParentAbort);
     },
