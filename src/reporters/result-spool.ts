@@ -97,7 +97,9 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
       queue = [];
       try {
         const fh = await file();
-        await appendAll(fh, Buffer.concat(batch.flatMap((pending) => pending.buffers)));
+        const buffers =
+          batch.length === 1 ? (batch[0] as Pending).buffers : batch.flatMap((pending) => pending.buffers);
+        await appendAll(fh, buffers.length === 1 ? (buffers[0] as Buffer) : Buffer.concat(buffers));
         for (const pending of batch) {
           if (pending.index !== null) record(pending.index, pending.buffers, end);
           end += pending.buffers.reduce((sum, buffer) => sum + buffer.length, 0);

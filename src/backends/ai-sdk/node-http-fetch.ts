@@ -187,7 +187,7 @@ function readBody(response: IncomingMessage, cap: number, events: BodyEvents): v
       status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
       rawHeaders: response.rawHeaders,
-      body: Buffer.concat(chunks),
+      body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
       failure,
     });
   });
