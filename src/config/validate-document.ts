@@ -7,6 +7,7 @@ import { describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, IssueSink, pendingIssue } from './pending-issue.js';
+import { parsePlainTestCase } from './plain-test-case.js';
 import { agentConfigSchema, modelPresenceIssues, testCaseSourceIssues } from './schema/agent-schema.js';
 import { isRecord, type ListRule } from './schema/fields.js';
 import { modelAndModelsIssues } from './schema/models-schema.js';
@@ -68,7 +69,7 @@ export function validateDocument(data: unknown): ValidatedDocument {
 
 /** Validates test cases (inline or from a file) one by one; `items` is what the YAML or JSON holds. */
 export function validateTestCases(items: unknown, issues: IssueSink): Indexed<TestCaseInput>[] {
-  return validateList(items, ['test_cases'], testCaseSchema, uniqueTestCaseNames, issues);
+  return validateList(items, ['test_cases'], testCaseSchema, uniqueTestCaseNames, issues, parsePlainTestCase);
 }
 
 function validateList<S extends z.ZodType>(
@@ -77,6 +78,8 @@ function validateList<S extends z.ZodType>(
   itemSchema: S,
   rule: ListRule,
   issues: IssueSink,
+  /** The item as `itemSchema` parses it, without running it, for the shapes it knows; undefined otherwise. */
+  parsePlain?: (item: unknown) => z.output<S> | undefined,
 ): Indexed<z.output<S>>[] {
   if (items === undefined) return [];
   if (!Array.isArray(items)) {
@@ -84,7 +87,12 @@ function validateList<S extends z.ZodType>(
     return [];
   }
   const valid: Indexed<z.output<S>>[] = [];
-  items.forEach((item, index) => {
+  items.forEach((item: unknown, index) => {
+    const plain = parsePlain?.(item);
+    if (plain !== undefined) {
+      valid.push({ index, value: plain });
+      return;
+    }
     const parsed = parseWithSchema(itemSchema, item, [...path, index]);
     if (parsed.ok) valid.push({ index, value: parsed.value });
     else issues.addAll(parsed.issues);
