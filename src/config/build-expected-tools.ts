@@ -15,6 +15,7 @@ export function buildExpectedTools(
   forbidden: readonly ForbiddenToolInput[] = [],
   nameMatch: ToolNameMatch = 'substring',
 ): ExpectedTool[] | null {
+  if ((expected === undefined || expected.length === 0) && forbidden.length === 0) return null;
   const entries = [
     ...(expected ?? []).map((entry) => buildEntry(entry, 1, nameMatch)),
     ...forbidden.map((entry) => buildEntry(entry, 0, nameMatch)),
