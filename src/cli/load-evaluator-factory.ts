@@ -27,9 +27,12 @@ export async function loadEvaluatorFactory(
 /** Every metric configuration the run's turns may use: the agent's, each test case's and each turn's. */
 export function metricsOf(config: AgentConfig, cases: readonly TestCaseConfig[]): MetricConfig[] {
   const metrics = [...config.evaluations.metrics];
+  // Most cases and turns have none of their own: no array is made or spread for them.
   for (const testCase of cases) {
-    metrics.push(...(testCase.evaluations ?? []));
-    for (const turn of testCase.turns) metrics.push(...(turn.evaluations ?? []));
+    if (testCase.evaluations !== null) for (const metric of testCase.evaluations) metrics.push(metric);
+    for (const turn of testCase.turns) {
+      if (turn.evaluations !== null) for (const metric of turn.evaluations) metrics.push(metric);
+    }
   }
   return metrics;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { TestCaseConfig } from '../core/config-types.js';
 import { planSelection, requestOf, SELECT_ALL, type SelectionRequest } from './plan-selection.js';
@@ -57,6 +58,13 @@ describe('planSelection', () => {
     const legacy = { filter: 'ta', limit: null, shard: null, suite_cases: 2, suite_fingerprint: 'x' };
     expect(names(planSelection(cases, requestOf(legacy)))).toEqual(['beta', 'delta']);
     expect(names(planSelection(cases, requestOf(null)))).toHaveLength(5);
+  });
+
+  it('fingerprints the names as earlier records did: each name and a newline, hashed with SHA-256', () => {
+    const expected = createHash('sha256').update('alpha\nbeta\ngamma\ndelta\nepsilon\n').digest('hex').slice(0, 16);
+    const planned = plan({});
+    expect(names(planned)).toEqual(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+    expect(planned.ok && planned.selection.suite_fingerprint).toBe(expected);
   });
 
   it('gives every shard of a suite the same fingerprint, and another suite another one', () => {

@@ -26,13 +26,16 @@ export function selectTestCases(cases: readonly TestCaseConfig[], criteria: Case
   const include = criteria.filters.map(nameMatcher);
   const exclude = criteria.exclude.map(nameMatcher);
   const only = criteria.only === null ? null : new Set(criteria.only);
-  const filtered = cases.filter(
-    (testCase) =>
-      (include.length === 0 || include.some((matches) => matches(testCase.name))) &&
-      (grep === null || grep.regex.test(testCase.name)) &&
-      !exclude.some((matches) => matches(testCase.name)) &&
-      (only === null || only.has(testCase.name)),
-  );
+  const all = include.length === 0 && grep === null && exclude.length === 0 && only === null;
+  const filtered = all
+    ? cases
+    : cases.filter(
+        (testCase) =>
+          (include.length === 0 || include.some((matches) => matches(testCase.name))) &&
+          (grep === null || grep.regex.test(testCase.name)) &&
+          !exclude.some((matches) => matches(testCase.name)) &&
+          (only === null || only.has(testCase.name)),
+      );
   const selected = criteria.limit === null ? filtered : filtered.slice(0, criteria.limit);
   if (selected.length === 0) return { ok: false, message: `${emptyReason(cases.length, criteria)}; nothing to run` };
   return { ok: true, cases: selected };

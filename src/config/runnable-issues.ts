@@ -160,14 +160,23 @@ function present(value: string | null | undefined): boolean {
 
 /** The first enabled geval or rag metric at any level, or null. */
 function firstJudgedMetric(config: AgentConfig): MetricConfig | null {
-  const lists: (readonly MetricConfig[] | null)[] = [config.evaluations.metrics];
+  const found = judgedIn(config.evaluations.metrics);
+  if (found !== null) return found;
   for (const testCase of config.test_cases) {
-    lists.push(testCase.evaluations);
-    for (const turn of testCase.turns) lists.push(turn.evaluations);
+    const ofCase = judgedIn(testCase.evaluations);
+    if (ofCase !== null) return ofCase;
+    for (const turn of testCase.turns) {
+      const ofTurn = judgedIn(turn.evaluations);
+      if (ofTurn !== null) return ofTurn;
+    }
   }
-  for (const list of lists) {
-    const found = list?.find((metric) => metric.enabled && (metric.type === 'geval' || metric.type === 'rag'));
-    if (found !== undefined) return found;
+  return null;
+}
+
+function judgedIn(metrics: readonly MetricConfig[] | null): MetricConfig | null {
+  if (metrics === null) return null;
+  for (const metric of metrics) {
+    if (metric.enabled && (metric.type === 'geval' || metric.type === 'rag')) return metric;
   }
   return null;
 }

@@ -23,7 +23,8 @@ export function unknownExpectedTools(testCases: readonly TestCaseConfig[], toolN
   const matched = new Map<string, boolean>();
   for (const testCase of testCases) {
     for (const turn of testCase.turns) {
-      for (const entry of turn.expected_tools ?? []) {
+      if (turn.expected_tools === null) continue;
+      for (const entry of turn.expected_tools) {
         const key = `${entry.name_match}:${entry.name}`;
         let known = matched.get(key);
         if (known === undefined) {

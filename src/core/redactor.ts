@@ -98,7 +98,9 @@ function deepMap(value: unknown, text: (input: string) => string): unknown {
   if (value !== null && typeof value === 'object') {
     if (value instanceof Date) return value;
     let copy: Record<string, unknown> | null = null;
-    for (const key of Object.keys(value)) {
+    // for-in, not Object.keys: no array per object (a run's configuration holds thousands of test cases).
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
       const item = (value as Record<string, unknown>)[key];
       const next = deepMap(item, text);
       if (next !== item) {
