@@ -35,6 +35,20 @@ describe('test_cases_file', () => {
     expect(fromObject.test_cases[0]?.turns[0]?.ground_truth).toBe('25587');
   });
 
+  it('substitutes a ${VAR} whose `$` is written as an escape (JSON \\u0024, YAML \\x24 and \\U00000024)', async () => {
+    const env = { TOPIC: 'cash' };
+    const json = '[{ "name": "a", "input": "about \\u0024{TOPIC}", "ground_truth": "\\u0024{MISSING:-none}" }]';
+    const fromJson = expectConfig(await loadYaml(AGENT('cases.json'), { 'cases.json': json }, env));
+    expect(fromJson.test_cases[0]?.turns[0]).toMatchObject({ input: 'about cash', ground_truth: 'none' });
+    const yaml = '- name: a\n  input: "about \\x24{TOPIC}"\n  ground_truth: "\\U00000024{TOPIC}"\n';
+    const fromYaml = expectConfig(await loadYaml(AGENT('cases.yaml'), { 'cases.yaml': yaml }, env));
+    expect(fromYaml.test_cases[0]?.turns[0]).toMatchObject({ input: 'about cash', ground_truth: 'cash' });
+    const missing = await loadYaml(AGENT('cases.json'), {
+      'cases.json': '[{ "name": "a", "input": "\\u0024{NOPE}" }]',
+    });
+    expect(formattedIssues(missing).join('\n')).toContain('environment variable `NOPE` is not set');
+  });
+
   it('locates issues in that file and names the test case', async () => {
     const json = JSON.stringify(
       {

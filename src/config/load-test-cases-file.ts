@@ -60,7 +60,8 @@ export async function loadTestCasesFile(
     };
   }
   const items = Array.isArray(data) ? data : data['test_cases'];
-  const substituted = substituteEnv(items, env, ['test_cases']);
+  const substituted =
+    read.dollar_free === true ? { value: items, issues: [] } : substituteEnv(items, env, ['test_cases']);
   return {
     ok: true,
     items: substituted.value,

@@ -12,7 +12,18 @@ import type { SourceParse } from './source-document.js';
 import { parseYamlItems } from './yaml-items-source.js';
 import { parseYamlSource } from './yaml-source.js';
 
-export type SourceRead = SourceParse | { readonly ok: false; readonly missing: true; readonly error: string };
+export type SourceRead =
+  | (SourceParse & {
+      /**
+       * Set when the text has no `$`, written or escaped (JSON `\u0024`, YAML `\x24`): then no string in the
+       * data can hold a `${VAR}` reference, and the substitution need not walk it.
+       */
+      readonly dollar_free?: boolean;
+    })
+  | { readonly ok: false; readonly missing: true; readonly error: string };
+
+/** `$`, or an escape that may stand for it. */
+const DOLLAR = /\$|\\[xuU]0*24/;
 
 export interface ReadSourceOptions {
   readonly kind: FileKind;
@@ -45,6 +56,11 @@ export async function readSource(path: string, options: ReadSourceOptions = UNLI
     return { ok: false, missing: true, error: code === 'ENOENT' ? 'not found' : String(error) };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const parsed = parseSource(path, text, size, options);
+  return parsed.ok && !DOLLAR.test(text) ? { ...parsed, dollar_free: true } : parsed;
+}
+
+function parseSource(path: string, text: string, size: number, options: ReadSourceOptions): SourceParse {
   if (extname(path).toLowerCase() === '.json') return parseJsonSource(path, text);
   if (options.kind === 'configuration') return parseYamlSource(path, text);
   return parseTestCasesYaml(path, text, size, options);
