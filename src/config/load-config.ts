@@ -12,7 +12,7 @@ import { buildExecution } from './build-execution.js';
 import { buildInstructions } from './build-instructions.js';
 import { buildMetricList } from './build-metric.js';
 import { buildModel } from './build-model.js';
-import { buildTestCase } from './build-test-case.js';
+import { buildTestCases } from './build-test-case.js';
 import { buildTool } from './build-tool.js';
 import { type FileSizeLimits, resolveFileSizeLimits } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
@@ -31,6 +31,11 @@ export interface LoadConfigOptions {
   readonly env: Env;
   /** `--max-file-size`: the largest configuration or test cases file read, in MB (default: see file-size-limits.ts). */
   readonly max_file_size_mb?: number | undefined;
+  /**
+   * 'skip': the test cases are neither read nor built, and `test_cases` is empty — for a case worker, which is
+   * sent each case it runs by a main thread that loaded and checked them.
+   */
+  readonly test_cases?: 'skip' | undefined;
 }
 
 export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
@@ -64,7 +69,10 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
   ctx.issues.addAll(substituted.issues);
   const validated = validateDocument(substituted.value);
   ctx.issues.addAll(validated.issues.issues);
-  const cases = await collectTestCases(validated, ctx, options.env, sizes.limits);
+  const cases: CollectedTestCases =
+    options.test_cases === 'skip'
+      ? { items: undefined, source: null, valid: [] }
+      : await collectTestCases(validated, ctx, options.env, sizes.limits);
   const sources: IssueSources = { main: document, testCases: cases.source, testCaseItems: cases.items };
   const config = await buildConfig(validated, cases.valid, document, ctx, options.env);
   if (ctx.issues.size > 0 || !config) return failure(ctx.issues.issues, sources);
@@ -112,11 +120,7 @@ async function buildConfig(
     buildInstructions(section('instructions'), ctx),
     Promise.all(validated.tools.map(({ index, value }) => buildTool(value, ['tools', index], ctx))),
     buildMetricList(evaluations?.metrics, ['evaluations', 'metrics'], ctx),
-    Promise.all(
-      testCases.map(({ index, value }) =>
-        buildTestCase(value, index, ctx, execution.value.tool_name_match, execution.value.distinct_calls),
-      ),
-    ),
+    buildTestCases(testCases, ctx, execution.value.tool_name_match, execution.value.distinct_calls),
   ]);
   const name = section('name');
   const models = section('models')?.map(buildModel);

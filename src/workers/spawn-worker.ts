@@ -7,9 +7,18 @@ import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const here = import.meta.url;
+/** The young generation of a user-code worker thread, in MiB. */
+export const USER_CODE_YOUNG_GENERATION_MB = 4;
 
 export function spawnUserCodeWorker(): Worker {
-  return spawnWorkerScript(here, 'user-code-worker', { stdout: false, stderr: false, name: 'holodeck user code' });
+  return spawnWorkerScript(here, 'user-code-worker', {
+    stdout: false,
+    stderr: false,
+    name: 'holodeck user code',
+    // User code (a tool, a grader) answers one call at a time and keeps little: a small nursery, as case
+    // workers have, since each thread's young generation counts in the process's resident size.
+    resourceLimits: { maxYoungGenerationSizeMb: USER_CODE_YOUNG_GENERATION_MB },
+  });
 }
 
 /**

@@ -19,6 +19,7 @@ import type { TestCaseRun } from '../../runner/run-test-case.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
+import { collectGarbage } from './collect-garbage.js';
 
 export interface CaseWorkerPool {
   /** Runs one conversation on a worker (for runSuite's `runCase`). */
@@ -165,7 +166,7 @@ export function startCaseWorkerPool(
       deps.signal.addEventListener('abort', cancel, { once: true });
       const dispose = () => deps.signal.removeEventListener('abort', cancel);
       slot.pending.set(id, { testCase, deps, started, resolve, dispose, events: Promise.resolve() });
-      const payload = isCloneable(testCase) ? { test_case: testCase } : {};
+      const payload = data.sent_suite !== null || isCloneable(testCase) ? { test_case: testCase } : {};
       send({ type: 'run', id, test_name: testCase.name, ...payload });
       if (deps.signal.aborted) cancel();
     });
@@ -193,6 +194,8 @@ export function startCaseWorkerPool(
 
   // The first worker starts at once: its backend shows the configuration builds before any case is sent.
   const first = spawn(0);
+  // Meanwhile this thread is idle: it drops what loading the suite left, before the workers' heaps add up.
+  setImmediate(collectGarbage);
   void first.ended.then(() =>
     settle({
       ok: false,

@@ -6,6 +6,7 @@ import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
 import type { ModelOverride } from '../parse-model-option.js';
+import type { SentSuite } from './sent-suite.js';
 
 /**
  * What a case worker is started with: where the configuration is and the command line's overrides. The
@@ -24,6 +25,11 @@ export interface CaseWorkerData {
   readonly recording: RecordingMode['mode'] | null;
   /** In a model matrix: the model of this pool's cell, applied as the matrix applies it (judge kept). */
   readonly matrix_model: ModelOverride | null;
+  /**
+   * Every test case is plain data and goes to its worker with its `run`: the worker loads agent.yaml without
+   * the test cases and takes from here what it would have read from them. Null: it loads them all.
+   */
+  readonly sent_suite: SentSuite | null;
 }
 
 /** What one case worker thread gets: the run's data and its port to the main thread's rate limiters. */

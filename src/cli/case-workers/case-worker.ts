@@ -9,6 +9,7 @@ import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-r
 import { remoteModelRecording } from '../../backends/ai-sdk/recording/recording-channel.js';
 import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
+import { loadConfig } from '../../config/load-config.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
@@ -60,20 +61,31 @@ const ready: Promise<Loaded | null> = load().catch((error: unknown) => {
 });
 
 async function load(): Promise<Loaded | null> {
-  const { config_path, overrides, max_file_size_mb, offline, matrix_model } = data;
+  const { config_path, overrides, max_file_size_mb, offline, matrix_model, sent_suite } = data;
+  // When every case comes with its `run`, the test cases are not even read here (the main thread checked them).
+  const load: typeof loadConfig =
+    sent_suite === null ? loadConfig : (path, options) => loadConfig(path, { ...options, test_cases: 'skip' });
   const full =
     matrix_model === null
-      ? await loadRunnableOrReport(config_path, overrides, max_file_size_mb, offline)
-      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model);
+      ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load)
+      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model, load);
   if (full === null) {
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
   }
   // The main thread sends each case that is plain data with its `run`: this thread keeps only the others,
   // so its memory does not grow with the suite.
-  const pricing = runPricing(full, full.test_cases);
+  const pricing = sent_suite?.pricing ?? runPricing(full, full.test_cases);
   const cases = new Map(full.test_cases.filter((c) => !isCloneable(c)).map((testCase) => [testCase.name, testCase]));
   const config: AgentConfig = { ...full, test_cases: [] };
+  // The metric kinds to load: the agent's and those of the cases, as read here or as the main thread says.
+  const evaluating: AgentConfig =
+    sent_suite === null
+      ? full
+      : {
+          ...config,
+          evaluations: { ...config.evaluations, metrics: [...config.evaluations.metrics, ...sent_suite.metrics] },
+        };
   // Requests are keyed after masking, as in the main thread: the same secrets make the same keys.
   const recording =
     data.model_calls === null || data.recording === null
@@ -98,7 +110,7 @@ async function load(): Promise<Loaded | null> {
   const deps = {
     backend,
     // Only the metric kinds of this config's agent, cases and turns load, as in the main thread.
-    createEvaluator: await loadEvaluatorFactory(config, full.test_cases, process.env, recording ?? undefined),
+    createEvaluator: await loadEvaluatorFactory(evaluating, evaluating.test_cases, process.env, recording ?? undefined),
     loadFiles: loadTurnFiles,
     now: Date.now,
     tool_policy: { fail_on_tool_error: config.execution.fail_on_tool_error === true },
@@ -149,7 +161,20 @@ async function loadMatrixCell(
   overrides: Overrides,
   maxFileSize: number | undefined,
   model: ModelOverride,
+  load: typeof loadConfig,
 ): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath, undefined, maxFileSize);
+  const loaded = await loadOrReport(configPath, load, maxFileSize);
   return loaded === null ? null : matrixConfig(loaded, overrides, model);
+}
+
+/** The configuration as the main thread runs it (overrides applied, checked that it can run). */
+async function loadRunnable(
+  configPath: string,
+  overrides: Overrides,
+  maxFileSize: number | undefined,
+  offline: boolean,
+  load: typeof loadConfig,
+): Promise<AgentConfig | null> {
+  const loaded = await loadOrReport(configPath, load, maxFileSize);
+  return loaded === null ? null : loadRunnableOrReport(configPath, overrides, maxFileSize, offline, loaded);
 }

@@ -4,6 +4,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import type { Overrides } from '../apply-overrides.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import type { CaseWorkerData } from './case-worker-protocol.js';
+import { sentSuite } from './sent-suite.js';
 
 export type WorkerCount =
   | { readonly ok: true; readonly workers: number }
@@ -19,7 +20,10 @@ export function resolveWorkers(option: number | undefined, env: NodeJS.ProcessEn
   return { ok: true, workers: Number(raw) };
 }
 
-/** What each case worker loads: the same configuration file with the same overrides as the main thread. */
+/**
+ * What each case worker loads: the same configuration file with the same overrides as the main thread (without
+ * its test cases when each can be sent with its run).
+ */
 export function caseWorkerData(
   config: AgentConfig,
   overrides: Overrides,
@@ -39,5 +43,6 @@ export function caseWorkerData(
     redact,
     recording: recording?.mode ?? null,
     matrix_model: matrixModel,
+    sent_suite: sentSuite(config),
   };
 }
