@@ -12,7 +12,7 @@ function deferred() {
 }
 
 describe('createReporterBacklog', () => {
-  it('lets writes run on without waiting up to the limit, then waits for the oldest to settle', async () => {
+  it('lets writes run on without waiting up to the limit, then waits for the oldest one', async () => {
     const backlog = createReporterBacklog(2);
     const writes = [deferred(), deferred(), deferred()];
     expect(backlog.add(writes[0]?.promise)).toBeUndefined();
@@ -26,8 +26,35 @@ describe('createReporterBacklog', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(released).toBe(false);
     writes[1]?.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(released).toBe(false);
+    writes[0]?.resolve();
     await waiting;
     expect(released).toBe(true);
+    expect(backlog.add(Promise.resolve())).toBeUndefined();
+  });
+
+  it('never has more than the limit outstanding over hundreds of writes finishing out of order', async () => {
+    const backlog = createReporterBacklog(8);
+    let outstanding = 0;
+    let most = 0;
+    for (let i = 0; i < 600; i += 1) {
+      outstanding += 1;
+      most = Math.max(most, outstanding);
+      const write = new Promise<void>((resolve) =>
+        setTimeout(
+          () => {
+            outstanding -= 1;
+            resolve();
+          },
+          (i * 7919) % 4,
+        ),
+      );
+      await backlog.add(write);
+    }
+    await backlog.drain();
+    expect(outstanding).toBe(0);
+    expect(most).toBe(9);
   });
 
   it('ignores hooks that returned nothing and drains at once when nothing is outstanding', async () => {

@@ -29,6 +29,8 @@ describe('runPool', () => {
     await tick();
     expect(started).toEqual([0, 1]);
     gates[1]!.open();
+    // The freed place is taken in the next turn of the event loop.
+    await tick();
     await tick();
     expect(started).toEqual([0, 1, 2]);
     for (const g of gates) g.open();
@@ -85,5 +87,26 @@ describe('runPool', () => {
     const second = await slots.acquire();
     first();
     second();
+  });
+});
+
+describe('runPool, starting freed items', () => {
+  it('starts the first items at once and the next ones together in the next turn of the event loop', async () => {
+    const log: string[] = [];
+    setImmediate(() => log.push('next turn'));
+    await runPool([0, 1, 2, 3, 4, 5], 3, new AbortController().signal, async (item) => {
+      log.push(`start ${item}`);
+    });
+    expect(log).toEqual(['start 0', 'start 1', 'start 2', 'next turn', 'start 3', 'start 4', 'start 5']);
+  });
+
+  it('stops taking items when stopped while it waits for the next turn', async () => {
+    const stop = new AbortController();
+    const started: number[] = [];
+    await runPool([0, 1, 2, 3], 2, stop.signal, async (item) => {
+      started.push(item);
+      if (item === 1) stop.abort();
+    });
+    expect(started).toEqual([0, 1]);
   });
 });
