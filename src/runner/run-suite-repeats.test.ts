@@ -2,23 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   answer,
   deps,
-  EXACT_METRIC,
   multiCase,
+  SUITE_CONFIG,
+  SUITE_OPTIONS,
   scriptedBackend,
   turn,
 } from '../../test/support/runner/runner-fixtures.js';
-import type { AgentConfig } from '../core/config-types.js';
 import type { RunInfo } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
 import { runSuite } from './run-suite.js';
 
-const config = {
-  name: 'agent',
-  config_path: '/tmp/agent.yaml',
-  evaluations: { model: null, metrics: [EXACT_METRIC] },
-} as unknown as AgentConfig;
+const config = SUITE_CONFIG;
 
-const options = { run_id: 'r', holodeck_version: '0.0.0', parallel_test_cases: 1, turn_timeout_ms: 1000 };
+const options = SUITE_OPTIONS;
 
 function twoTurnCase(name: string, index: number) {
   return multiCase(

@@ -4,13 +4,13 @@ import { describe, expect, it } from 'vitest';
 import {
   answer,
   deps,
-  EXACT_METRIC,
   multiCase,
+  SUITE_CONFIG,
+  SUITE_OPTIONS,
   scriptedBackend,
   sleep,
   turn,
 } from '../../test/support/runner/runner-fixtures.js';
-import type { AgentConfig } from '../core/config-types.js';
 import type { RunEnd, RunState } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
 import { runSuite } from './run-suite.js';
@@ -21,13 +21,9 @@ function suite(count: number) {
   );
 }
 
-const config = {
-  name: 'agent',
-  config_path: '/tmp/agent.yaml',
-  evaluations: { model: null, metrics: [EXACT_METRIC] },
-} as unknown as AgentConfig;
+const config = SUITE_CONFIG;
 
-const options = { run_id: 'r', holodeck_version: '0.0.0', parallel_test_cases: 3, turn_timeout_ms: 1000 };
+const options = { ...SUITE_OPTIONS, parallel_test_cases: 3 };
 
 describe('runSuite', () => {
   it('runs cases concurrently up to the limit, each in its own session, and reports in case order', async () => {

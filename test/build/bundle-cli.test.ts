@@ -52,26 +52,11 @@ describe('bundle-cli', () => {
   });
 
   it('refuses provider utilities whose header functions are not the ones it replaces', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'holodeck-bundle-'));
-    dirs.push(dir);
-    const utils = join(dir, 'node_modules', '@ai-sdk', 'provider-utils');
-    await mkdir(join(utils, 'dist'), { recursive: true });
-    await writeFile(
-      join(utils, 'package.json'),
-      JSON.stringify({ name: '@ai-sdk/provider-utils', type: 'module', exports: { '.': './dist/index.mjs' } }),
-    );
-    await writeFile(
-      join(utils, 'dist', 'index.mjs'),
+    const { entry, index, out } = await fakeProviderUtils(
       'export function withUserAgentSuffix(headers) {\n  return new Headers(headers);\n}\n',
     );
-    const entry = join(dir, 'entry.mjs');
-    await writeFile(
-      entry,
-      "import { withUserAgentSuffix } from '@ai-sdk/provider-utils';\nconsole.log(withUserAgentSuffix);\n",
-    );
-    const bundled = bundleCli({ entry, outdir: join(dir, 'out'), external: [] });
-    await expect(bundled).rejects.toThrow(
-      `${join(utils, 'dist', 'index.mjs')} no longer defines normalizeHeaders and withUserAgentSuffix as scripts/bundle-cli.mjs expects: check src/backends/ai-sdk/plain-headers.ts against it and update both`,
+    await expect(bundleCli({ entry, outdir: out, external: [] })).rejects.toThrow(
+      `${index} no longer defines normalizeHeaders and withUserAgentSuffix as scripts/bundle-cli.mjs expects: check src/backends/ai-sdk/plain-headers.ts against it and update both`,
     );
   });
 });

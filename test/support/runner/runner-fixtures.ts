@@ -1,6 +1,6 @@
 /** Test helpers for the runner: configs built in code and a scripted in-memory agent session. */
 import type { AgentBackend, AgentSession, TurnRequest, TurnResponse } from '../../../src/core/backend.js';
-import type { MetricConfig, TestCaseConfig, TurnConfig } from '../../../src/core/config-types.js';
+import type { AgentConfig, MetricConfig, TestCaseConfig, TurnConfig } from '../../../src/core/config-types.js';
 import type { Evaluator } from '../../../src/core/evaluator.js';
 import { ZERO_USAGE } from '../../../src/core/token-usage.js';
 import type { RunDeps } from '../../../src/runner/run-deps.js';
@@ -87,6 +87,16 @@ export const EXACT_METRIC: MetricConfig = {
   strip_whitespace: false,
   strip_punctuation: false,
 };
+
+/** The agent of a runSuite test: one exact-match metric, no judge. */
+export const SUITE_CONFIG = {
+  name: 'agent',
+  config_path: '/tmp/agent.yaml',
+  evaluations: { model: null, metrics: [EXACT_METRIC] },
+} as unknown as AgentConfig;
+
+/** runSuite options with one case at a time. */
+export const SUITE_OPTIONS = { run_id: 'r', holodeck_version: '0.0.0', parallel_test_cases: 1, turn_timeout_ms: 1000 };
 
 export function deps(backend: AgentBackend, overrides: Partial<RunDeps> = {}): RunDeps {
   return {
