@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EvaluationInput } from '../core/evaluator.js';
+import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import { createEqualityEvaluator, type EqualityMetricConfig, normalizeForEquality } from './equality.js';
 
 function config(flags: Partial<EqualityMetricConfig> = {}): EqualityMetricConfig {
@@ -16,20 +16,7 @@ function config(flags: Partial<EqualityMetricConfig> = {}): EqualityMetricConfig
   };
 }
 
-function input(agent_response: string, ground_truth: string): EvaluationInput {
-  return {
-    test_case_name: 't',
-    turn_index: 0,
-    turn_input: 'q',
-    agent_response,
-    ground_truth,
-    retrieval_context: null,
-    tool_invocations: [],
-    turn_config: {},
-    turn: {},
-    signal: new AbortController().signal,
-  };
-}
+const input = evaluationInput;
 
 describe('normalizeForEquality', () => {
   it.each<[string, Partial<EqualityMetricConfig>, string]>([

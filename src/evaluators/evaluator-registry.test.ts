@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import type { EqualityOptions, MetricConfig, RagMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput } from '../core/evaluator.js';
 import type { GraderFunction } from '../core/grader.js';
@@ -57,18 +58,7 @@ const judge: Judge & { requests: JudgeRequest[] } = {
 };
 
 function input(agent_response: string, ground_truth: string | null = null): EvaluationInput {
-  return {
-    test_case_name: 't',
-    turn_index: 0,
-    turn_input: 'q',
-    agent_response,
-    ground_truth,
-    retrieval_context: ['ctx'],
-    tool_invocations: [],
-    turn_config: {},
-    turn: {},
-    signal: new AbortController().signal,
-  };
+  return evaluationInput(agent_response, ground_truth, ['ctx']);
 }
 
 describe('the evaluator registry, every kind loaded', () => {

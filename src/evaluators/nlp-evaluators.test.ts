@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import type { StandardMetricConfig } from '../core/config-types.js';
-import type { EvaluationInput, Evaluator } from '../core/evaluator.js';
+import type { Evaluator } from '../core/evaluator.js';
 import { createBleuEvaluator } from './bleu.js';
 import { createMeteorEvaluator } from './meteor.js';
 import { WordNetDataError } from './nlp/wordnet-loader.js';
@@ -10,20 +11,7 @@ function config(metric: 'bleu' | 'rouge' | 'meteor'): StandardMetricConfig {
   return { type: 'standard', metric, name: `my-${metric}`, enabled: true, threshold: null };
 }
 
-function input(agent_response: string, ground_truth: string | null): EvaluationInput {
-  return {
-    test_case_name: 't',
-    turn_index: 0,
-    turn_input: 'q',
-    agent_response,
-    ground_truth,
-    retrieval_context: null,
-    tool_invocations: [],
-    turn_config: {},
-    turn: {},
-    signal: new AbortController().signal,
-  };
-}
+const input = evaluationInput;
 
 const evaluators: readonly [string, Evaluator][] = [
   ['bleu', createBleuEvaluator(config('bleu'))],

@@ -5,7 +5,7 @@
  * passes and the value read from the answer (null when it cannot be read).
  */
 import { describe, expect, it } from 'vitest';
-import type { EvaluationInput } from '../core/evaluator.js';
+import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import { extractResponseNumber } from './extract-number.js';
 import { createNumericEvaluator, type NumericMetricConfig } from './numeric.js';
 
@@ -118,20 +118,7 @@ function config(locale: 'en' | 'de'): NumericMetricConfig {
   };
 }
 
-function input(agent_response: string, ground_truth: string): EvaluationInput {
-  return {
-    test_case_name: 't',
-    turn_index: 0,
-    turn_input: 'q',
-    agent_response,
-    ground_truth,
-    retrieval_context: null,
-    tool_invocations: [],
-    turn_config: {},
-    turn: {},
-    signal: new AbortController().signal,
-  };
-}
+const input = evaluationInput;
 
 describe('numeric metric: numbers as finance writes them', () => {
   it('has at least 60 rows', () => {

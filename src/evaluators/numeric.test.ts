@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EvaluationInput } from '../core/evaluator.js';
+import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import { createNumericEvaluator, type NumericMetricConfig, withinTolerance } from './numeric.js';
 
 function config(options: Partial<NumericMetricConfig> = {}): NumericMetricConfig {
@@ -17,20 +17,7 @@ function config(options: Partial<NumericMetricConfig> = {}): NumericMetricConfig
   };
 }
 
-function input(agent_response: string, ground_truth: string): EvaluationInput {
-  return {
-    test_case_name: 't',
-    turn_index: 0,
-    turn_input: 'q',
-    agent_response,
-    ground_truth,
-    retrieval_context: null,
-    tool_invocations: [],
-    turn_config: {},
-    turn: {},
-    signal: new AbortController().signal,
-  };
-}
+const input = evaluationInput;
 
 const evaluate = (response: string, truth: string, options: Partial<NumericMetricConfig> = {}) =>
   createNumericEvaluator(config(options)).evaluate(input(response, truth));
