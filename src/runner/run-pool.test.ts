@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runPool } from './run-pool.js';
+import { runPool, START_AT_ONCE_AFTER_MS } from './run-pool.js';
 import { createSharedSlots } from './shared-slots.js';
 
 /** A task the test finishes by hand, so overlap is decided by the test, not by timing. */
@@ -37,6 +37,22 @@ describe('runPool', () => {
     await done;
     expect(started).toEqual([0, 1, 2, 3, 4]);
     expect(peak).toBe(2);
+  });
+
+  it('starts the next item at once in place of a slow one, not in the next turn', async () => {
+    const order: string[] = [];
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const done = runPool([START_AT_ONCE_AFTER_MS + 20, 0, 0], 1, new AbortController().signal, async (ms, index) => {
+      order.push(`start ${index}`);
+      if (ms > 0) await sleep(ms);
+      order.push(`end ${index}`);
+      // Queued when the item ends: a freed place taken in the next turn would start after it.
+      setImmediate(() => order.push(`turn after ${index}`));
+    });
+    await done;
+    // Item 1 follows the slow item 0 at once; item 2 follows the quick item 1 in the next turn.
+    expect(order.indexOf('start 1')).toBeLessThan(order.indexOf('turn after 0'));
+    expect(order.indexOf('start 2')).toBeGreaterThan(order.indexOf('turn after 1'));
   });
 
   it('takes no new item once stopped, and lets the items in flight finish', async () => {
