@@ -3,7 +3,7 @@
  * functions and their asynchronous validation of model responses. A version of the package whose code differs
  * fails the build, naming the file and what to check, rather than being bundled unpatched without notice.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -30,6 +30,21 @@ async function fakeProviderUtils(source: string): Promise<{ entry: string; index
   return { entry, index: join(utils, 'dist', 'index.mjs'), out: join(dir, 'out') };
 }
 
+/** The installed copies of the provider utilities (one per version the providers pin). */
+async function providerUtilsCopies(): Promise<string[]> {
+  const found = new Set<string>();
+  const visit = async (dir: string, depth: number): Promise<void> => {
+    const utils = join(dir, '@ai-sdk', 'provider-utils', 'package.json');
+    const manifest = await readFile(utils, 'utf8').catch(() => null);
+    if (manifest !== null) found.add((JSON.parse(manifest) as { version: string }).version);
+    if (depth === 0) return;
+    const scoped = await readdir(join(dir, '@ai-sdk')).catch(() => [] as string[]);
+    for (const name of scoped) await visit(join(dir, '@ai-sdk', name, 'node_modules'), depth - 1);
+  };
+  await visit('node_modules', 2);
+  return [...found];
+}
+
 describe('bundle-cli', () => {
   it('refuses provider utilities that no longer validate responses the way it replaces', async () => {
     const real = await readFile(join('node_modules', '@ai-sdk', 'provider-utils', 'dist', 'index.mjs'), 'utf8');
@@ -49,6 +64,18 @@ describe('bundle-cli', () => {
       inputs.includes('src/backends/ai-sdk/sync-first-parse.ts'),
     );
     expect(holding).toHaveLength(1);
+    // Every copy of the provider utilities in the build (providers may pin different versions) validates
+    // responses through it: none is left calling the SDK's asynchronous parse.
+    const chunks = (await readdir(join('dist', 'cli'))).filter((name) => name.endsWith('.mjs'));
+    let rewritten = 0;
+    for (const name of chunks) {
+      const code = await readFile(join('dist', 'cli', name), 'utf8');
+      expect(code, name).not.toMatch(/safeParseAsync\(zodSchema\d*, value\)/);
+      rewritten += code.match(/await safeParseSyncFirst\(zodSchema\d*, value\)/g)?.length ?? 0;
+    }
+    const copies = await providerUtilsCopies();
+    expect(copies.length).toBeGreaterThan(0);
+    expect(rewritten).toBeGreaterThanOrEqual(copies.length);
   });
 
   it('refuses provider utilities whose header functions are not the ones it replaces', async () => {
