@@ -100,4 +100,27 @@ describe('multiplexReporter', () => {
     await multiplexReporter([slow], () => undefined).onEnd?.(sampleReport(), 'completed');
     expect(finished).toBe(true);
   });
+
+  it('calls synchronous hooks without a promise, and settles after every asynchronous one', async () => {
+    const log: string[] = [];
+    const sync = multiplexReporter([recorder(log, 'a'), {}, recorder(log, 'b')], () => undefined);
+    expect(sync.onTestCaseBegin?.('case', 0)).toBeUndefined();
+    expect(log).toEqual(['a:case-begin:case:0', 'b:case-begin:case:0']);
+    const order: string[] = [];
+    const later = (name: string, ms: number): Reporter => ({
+      onTestCaseBegin: () => new Promise<void>((resolve) => setTimeout(() => resolve(void order.push(name)), ms)),
+    });
+    const errors: string[] = [];
+    const failing: Reporter = { onTestCaseBegin: () => Promise.reject(new Error('late boom')) };
+    const mixed = multiplexReporter([later('slow', 30), recorder(log, 'c'), failing, later('quick', 5)], (error) =>
+      errors.push((error as Error).message),
+    );
+    const settled = mixed.onTestCaseBegin?.('case', 1);
+    // Every reporter was called at once, the synchronous one before any asynchronous one ended.
+    expect(log.at(-1)).toBe('c:case-begin:case:1');
+    expect(order).toEqual([]);
+    await expect(settled).resolves.toBeUndefined();
+    expect(order).toEqual(['quick', 'slow']);
+    expect(errors).toEqual(['late boom']);
+  });
 });

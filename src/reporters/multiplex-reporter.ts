@@ -1,24 +1,33 @@
 /**
  * Fans every hook out to several reporters. A reporter that throws (or rejects) is reported through
  * `onError` and never stops the others or the run; hooks of different reporters run concurrently, and
- * the returned promise settles when all of them have.
+ * the returned promise settles when all of them have. Reporters whose hook returns no promise are called
+ * without one: a run calls three hooks per case, and a promise per reporter and hook showed in its profile.
  */
 import type { Reporter } from '../core/reporter.js';
 
 export type ReporterErrorHandler = (error: unknown, hook: keyof Reporter) => void;
 
+type Hook = keyof Reporter;
+
 export function multiplexReporter(reporters: readonly Reporter[], onError: ReporterErrorHandler): Reporter {
-  const fanOut = async <K extends keyof Reporter>(hook: K, args: Parameters<NonNullable<Reporter[K]>>) => {
-    await Promise.all(
-      reporters.map(async (reporter) => {
-        try {
-          const method = reporter[hook] as ((...a: typeof args) => unknown) | undefined;
-          await method?.apply(reporter, args);
-        } catch (error) {
-          report(onError, error, hook);
+  const fanOut = (hook: Hook, args: unknown[]): Promise<void> | undefined => {
+    let pending: Promise<void>[] | null = null;
+    for (const reporter of reporters) {
+      const method = reporter[hook] as ((...a: unknown[]) => unknown) | undefined;
+      if (method === undefined) continue;
+      try {
+        const out = method.apply(reporter, args);
+        if (isThenable(out)) {
+          pending ??= [];
+          pending.push(Promise.resolve(out).then(nothing, (error: unknown) => report(onError, error, hook)));
         }
-      }),
-    );
+      } catch (error) {
+        report(onError, error, hook);
+      }
+    }
+    if (pending === null) return undefined;
+    return pending.length === 1 ? pending[0] : Promise.all(pending).then(nothing);
   };
   return {
     onBegin: (...args) => fanOut('onBegin', args),
@@ -31,7 +40,17 @@ export function multiplexReporter(reporters: readonly Reporter[], onError: Repor
   };
 }
 
-function report(onError: ReporterErrorHandler, error: unknown, hook: keyof Reporter): void {
+function nothing(): void {}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function report(onError: ReporterErrorHandler, error: unknown, hook: Hook): void {
   try {
     onError(error, hook);
   } catch {
