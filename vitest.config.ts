@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
  * End-to-end suites that `npm test` runs a second time with HOLODECK_WORKERS=2, so every CLI they start runs
  * its conversations on two worker threads: multi-turn sessions, answer and tool assertions, graders and MCP,
  * repeats, the process guard, providers, retries on a flaky provider, rate limits, record, replay and the
- * response cache, redaction (leak hunting), Ctrl-C and resume, shards, the model matrix. Suites that check state shared by the whole run in one thread (a tool module's
- * counter, one MCP server process for every case) are left out: under workers each thread has its own.
+ * response cache, redaction (leak hunting), Ctrl-C and resume, shards, the model matrix, user code that hangs or
+ * exits (function tools run in the main thread's tool threads under workers too). Suites that check one MCP
+ * server process for every case are left out: under workers each thread connects its own.
  * test/e2e/workers.test.ts covers what only workers do (a crashing worker thread, the claude_agent_sdk
  * backend, the shared rate limit) with `--workers` given explicitly.
  */
@@ -21,6 +22,7 @@ export const WORKER_SUITES = [
   'test/e2e/response-cache.test.ts',
   'test/e2e/leak-hunt.test.ts',
   'test/e2e/model-matrix.test.ts',
+  'test/e2e/user-code-guard.test.ts',
   'test/reliability/faults.test.ts',
   'test/reliability/interrupt.test.ts',
   'test/reliability/shard-auto.test.ts',

@@ -6,6 +6,7 @@ import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, BackendName } from '../core/config-types.js';
 import type { ToolSet } from '../core/loaded-tool.js';
 import { loadToolSet } from '../tools/load-tool-set.js';
+import type { ToolWorkers } from '../tools/tool-workers.js';
 import { createAiSdkBackend } from './ai-sdk/create-ai-sdk-backend.js';
 import type { Env } from './ai-sdk/create-language-model.js';
 import type { ModelRecording } from './ai-sdk/recording/model-recording.js';
@@ -19,6 +20,8 @@ export interface CreateBackendOptions {
   readonly tool_startup_timeout_ms?: number;
   /** `--record`, `--replay` or `--cache`; only the ai_sdk backend's model calls can go through it. */
   readonly recording?: ModelRecording;
+  /** Where function tools run when not in this thread's own tool threads (a case worker: the main thread's). */
+  readonly tool_workers?: ToolWorkers;
 }
 
 export interface BackendFactoryDeps {
@@ -42,6 +45,7 @@ export const BACKEND_FACTORIES: Readonly<Record<BackendName, BackendFactory>> = 
 export async function createBackend(config: AgentConfig, options: CreateBackendOptions): Promise<AgentBackend> {
   const toolSet = await loadToolSet(config.tools, {
     base_dir: config.base_dir,
+    ...(options.tool_workers === undefined ? {} : { tool_workers: options.tool_workers }),
     ...(options.tool_startup_timeout_ms === undefined ? {} : { startup_timeout_ms: options.tool_startup_timeout_ms }),
   });
   let backend: AgentBackend;

@@ -1,56 +1,19 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { FunctionToolConfig, ResolvedFunctionTool } from '../core/config-types.js';
+import {
+  toolFailure as failure,
+  fixtureTool,
+  FIXTURE_SCHEMA as schema,
+  turnTimeout as timeout,
+} from '../../test/support/tools/fixture-tool.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
-import { importModuleExport } from '../loader/import-user-export.js';
-import { abortMessage, functionTool } from './function-tool.js';
-import { ToolExecutionError } from './tool-execution-error.js';
+import { abortMessage } from './function-tool.js';
 import { createToolWorkers } from './tool-workers.js';
 
-const FIXTURES = fileURLToPath(new URL('../../test/support/tools/fixtures/', import.meta.url));
 const workers = createToolWorkers({ stop_grace_ms: 200 });
 afterAll(() => workers.close());
-const schema = { type: 'object', properties: { a: { type: 'number' } } };
 const idle = new AbortController().signal;
 
-/** A tool of fixtures/tools.ts, loaded as the configuration loader does. */
-async function tool(name: string): Promise<LoadedTool> {
-  const loaded = await importModuleExport('tools.ts', name, FIXTURES);
-  if (!loaded.ok) throw new Error(loaded.message);
-  const value = loaded.value as { description?: string; parameters?: Record<string, unknown> };
-  const definition: ResolvedFunctionTool = {
-    description: typeof value === 'function' ? `the ${name} tool` : (value.description ?? ''),
-    parameters: typeof value === 'function' ? schema : (value.parameters ?? schema),
-    execute: () => {
-      throw new Error('function tools run in their worker, not here');
-    },
-  };
-  const config: FunctionToolConfig = {
-    type: 'function',
-    name,
-    description: null,
-    file: loaded.module,
-    function: name,
-    parameters: null,
-    definition,
-  };
-  return functionTool(config, workers);
-}
-
-const timeout = (ms: number) =>
-  Object.assign(new Error(`turn timed out after ${ms / 1000}s (llm_timeout)`), {
-    code: 'TURN_TIMEOUT',
-    timeout_ms: ms,
-  });
-
-async function failure(promise: Promise<unknown>): Promise<ToolExecutionError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ToolExecutionError)) throw new Error(`expected a ToolExecutionError, got ${String(error)}`);
-  return error;
-}
+const tool = (name: string): Promise<LoadedTool> => fixtureTool(name, workers);
 
 describe('functionTool', () => {
   it('runs a plain function with the arguments and a context holding the signal', async () => {

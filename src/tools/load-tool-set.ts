@@ -4,13 +4,18 @@ import { ToolSetupError } from '../core/errors.js';
 import type { LoadedTool, ToolSet } from '../core/loaded-tool.js';
 import { connectMcpServer, type McpConnection } from './connect-mcp-server.js';
 import { functionTool } from './function-tool.js';
-import { createToolWorkers } from './tool-workers.js';
+import { createToolWorkers, type ToolWorkers } from './tool-workers.js';
 
 export interface LoadToolSetOptions {
   /** Default 30000. */
   readonly startup_timeout_ms?: number;
   /** Folder stdio MCP servers run in when their config sets no `cwd` (the config file's folder). */
   readonly base_dir?: string | null;
+  /**
+   * Where function tools run: by default this thread's own tool threads; in a case worker, the main thread's
+   * (remoteToolWorkers). Closing the tool set closes this side of them.
+   */
+  readonly tool_workers?: ToolWorkers;
 }
 
 interface Source {
@@ -21,7 +26,7 @@ interface Source {
 
 export async function loadToolSet(tools: readonly ToolConfig[], options: LoadToolSetOptions = {}): Promise<ToolSet> {
   const connections: McpConnection[] = [];
-  const workers = createToolWorkers();
+  const workers = options.tool_workers ?? createToolWorkers();
   const closeAll = () => Promise.all([...connections.map((c) => c.close()), workers.close()]).then(() => undefined);
   const sources: Source[] = [];
   const mcpOptions = { startup_timeout_ms: options.startup_timeout_ms ?? 30_000, base_dir: options.base_dir ?? null };

@@ -1,13 +1,15 @@
 /**
  * The worker threads function tools run in: one per tool module, kept for the whole run, so the module's own
  * state lives on from call to call as it would in-process. Several calls may be in flight in one worker.
+ * Under `--workers` the main thread keeps them and case workers reach them over a port (user-code-channel.ts).
  */
 import type { FoundLocation } from '../loader/load-module.js';
+import type { CallRunner, RemoteUserCode } from '../workers/user-code-channel.js';
 import { WorkerHost } from '../workers/worker-host.js';
 
 export interface ToolWorkers {
-  /** The worker of a tool module: started, and the module loaded in it, when first asked for. */
-  hostFor(location: FoundLocation): WorkerHost;
+  /** Where a tool module's calls run: its worker, started and the module loaded in it when first asked for. */
+  hostFor(location: FoundLocation): CallRunner;
   close(): Promise<void>;
 }
 
@@ -28,5 +30,13 @@ export function createToolWorkers(options: { readonly stop_grace_ms?: number } =
       await Promise.all([...hosts.values()].map((host) => host.close()));
       hosts.clear();
     },
+  };
+}
+
+/** A case worker's tools: they run in the main thread's tool workers (closing them is the main thread's job). */
+export function remoteToolWorkers(remote: RemoteUserCode): ToolWorkers {
+  return {
+    hostFor: (location) => remote.runnerFor('tool', location),
+    close: async () => {},
   };
 }

@@ -78,3 +78,8 @@ export function sharedWorkerPool(): WorkerPool {
   shared ??= createWorkerPool();
   return shared;
 }
+
+/** Makes `pool` the one code graders share in this thread (a case worker: the main thread's, over a port). */
+export function useSharedWorkerPool(pool: WorkerPool): void {
+  shared = pool;
+}

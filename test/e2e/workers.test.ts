@@ -4,7 +4,8 @@
  * its turn as in the main thread) fails only that case, as `error` naming the cause, and the run goes on on a
  * new thread (exit 1, every report written); HOLODECK_WORKERS sets it; a model matrix, which cannot run on
  * workers yet, is refused (exit 2); one rate limit holds for all workers; one cassette or cache serves them
- * all, and cassettes recorded with and without workers replay either way; the claude_agent_sdk backend and MCP servers run in
+ * all, and cassettes recorded with and without workers replay either way; function tools run in the main
+ * thread's tool threads, one module state for the run; the claude_agent_sdk backend and MCP servers run in
  * the workers and leave no process behind. Interruption, resume, shards, retries, redaction and the process
  * guard under workers: `npm test` runs those suites again with HOLODECK_WORKERS=2 (the `workers` project in
  * vitest.config.ts).
@@ -18,7 +19,7 @@ import type { RunReport } from '../../src/core/results.js';
 import { startRecordingGateway } from '../claude/helpers/recording-gateway.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { lastUserText } from '../fakes/fake-request-view.js';
-import type { FakeRequest, FakeScript } from '../fakes/fake-script.js';
+import { answer, callTools, type FakeRequest, type FakeScript } from '../fakes/fake-script.js';
 import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
 import { startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { seededRandom, withFaults } from '../fakes/with-faults.js';
@@ -331,6 +332,34 @@ describe('--workers', () => {
       expect(run.code, run.stderr).toBe(2);
       expect(run.stderr).toMatch(/^error: the tools cannot be set up: MCP server "finance" has no tool "grep"/m);
       expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('function tools run in the main thread’s tool thread: one module state for the whole run, as without workers', {
+    timeout: 60_000,
+  }, async () => {
+    // Each turn calls `tick` once, then answers with what it returned: the count and the thread it ran in.
+    const script: FakeScript = (request) => {
+      const last = request.messages.at(-1);
+      return last?.role === 'tool' ? answer(last.content) : callTools({ name: 'tick', args: {} });
+    };
+    const server = await startFakeModelServer(script);
+    try {
+      const cases = Array.from({ length: 8 }, (_, i) => `  - { name: c${i}, input: "tick ${i}" }`).join('\n');
+      const dir = await writeProject({
+        'tools.mjs': `import { threadId } from 'node:worker_threads';\nlet count = 0;\nexport function tick() { count += 1; return { count, thread: threadId }; }\n`,
+        'agent.yaml': `name: shared-tools\n${modelBlock('openai', server.url)}\ninstructions: { inline: "Call tick." }\ntools:\n  - { name: tick, type: function, file: tools.mjs, function: tick, parameters: { type: object } }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${cases}\n`,
+      });
+      const run = await runCli(['test', dir, '--workers', '2', '-j', '4', '-q', '--output', join(dir, 'report.json')]);
+      expect(run.code, run.stderr).toBe(0);
+      const answers = (await report(dir)).results.map(
+        (result) => JSON.parse(result.agent_response) as { count: number; thread: number },
+      );
+      // Eight calls from two worker threads, counted by one module in one thread.
+      expect(answers.map((a) => a.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      expect(new Set(answers.map((a) => a.thread)).size).toBe(1);
     } finally {
       await server.close();
     }

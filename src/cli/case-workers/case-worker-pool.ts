@@ -16,7 +16,10 @@ import { describeThrown } from '../../core/describe-thrown.js';
 import { erroredCase } from '../../runner/errored-case.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
+import { createToolWorkers } from '../../tools/tool-workers.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
+import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
+import { sharedWorkerPool } from '../../workers/worker-pool.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -76,14 +79,29 @@ export function startCaseWorkerPool(
     settle = resolve;
   });
 
+  // User code runs in this thread's workers, whichever case worker calls: function tools in one thread per
+  // tool module for the run, code graders in the process's pool.
+  const toolWorkers = createToolWorkers();
+  const userCode: UserCodeThreads = {
+    runnerFor: (kind, location) =>
+      kind === 'tool' ? toolWorkers.hostFor(location) : { call: (call) => sharedWorkerPool().run(call) },
+  };
+
   const spawn = (at: number): Slot => {
     // Every model's limiter stays in this thread: the worker asks it for each request's permit.
     const limits = new MessageChannel();
     const calls = modelCalls === null ? null : new MessageChannel();
-    const workerData: CaseWorkerStart = { ...data, rate_limits: limits.port2, model_calls: calls?.port2 ?? null };
+    const code = new MessageChannel();
+    const workerData: CaseWorkerStart = {
+      ...data,
+      rate_limits: limits.port2,
+      model_calls: calls?.port2 ?? null,
+      user_code: code.port2,
+    };
+    const ports = [limits.port2, code.port2, ...(calls === null ? [] : [calls.port2])];
     const worker = spawnWorkerScript(import.meta.url, 'case-worker', {
       workerData,
-      transferList: calls === null ? [limits.port2] : [limits.port2, calls.port2],
+      transferList: ports,
       name: 'holodeck cases',
       // A small young generation: a worker allocates fast and keeps little, and each thread's nursery counts
       // in the process's resident size (−55 MiB peak RSS with two workers, bench:workers).
@@ -91,6 +109,7 @@ export function startCaseWorkerPool(
     });
     const stopLimits = serveRateLimits(limits.port1, processRateLimits.limiterFor);
     const stopCalls = calls === null || modelCalls === null ? null : serveModelCalls(calls.port1, modelCalls);
+    const stopUserCode = serveUserCode(code.port1, userCode);
     const slot: Slot = { worker, pending: new Map(), crash: null, startFailure: null, ended: null! };
     slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
@@ -100,6 +119,7 @@ export function startCaseWorkerPool(
     worker.once('exit', (code) => {
       stopLimits();
       stopCalls?.();
+      stopUserCode();
       if (slots[at] === slot) slots[at] = null;
       const cause =
         slot.startFailure !== null
@@ -183,6 +203,7 @@ export function startCaseWorkerPool(
         clearTimeout(timer);
       }),
     );
+    await toolWorkers.close();
   };
 
   const standIn = (tool_names: readonly string[] | null): AgentBackend => ({

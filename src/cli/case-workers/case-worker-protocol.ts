@@ -32,11 +32,13 @@ export interface CaseWorkerData {
   readonly sent_suite: SentSuite | null;
 }
 
-/** What one case worker thread gets: the run's data and its port to the main thread's rate limiters. */
+/** What one case worker thread gets: the run's data and its ports to the main thread's limiters and tools. */
 export interface CaseWorkerStart extends CaseWorkerData {
   readonly rate_limits: MessagePort;
   /** With `recording`: the port to the main thread's store of model calls. */
   readonly model_calls: MessagePort | null;
+  /** The port to the main thread's user-code threads, which every worker's tool and grader calls run in. */
+  readonly user_code: MessagePort;
 }
 
 export type ToCaseWorker =

@@ -19,6 +19,9 @@ import { loadTurnFiles } from '../../files/load-turn-files.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { reportToCurrentTurn } from '../../runner/turn-scope.js';
+import { remoteToolWorkers } from '../../tools/tool-workers.js';
+import { remoteUserCode } from '../../workers/user-code-channel.js';
+import { useSharedWorkerPool } from '../../workers/worker-pool.js';
 import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { exitNow, guardProcess } from '../guard-process.js';
@@ -36,6 +39,12 @@ const post = (message: FromCaseWorker) => port.postMessage(message);
 const data = workerData as CaseWorkerStart;
 // One limit for the whole run: the agent's and the judges' model calls take their permits from the main thread.
 processRateLimits.useRemote(remoteRateLimits(data.rate_limits));
+// Function tools and code graders run in the main thread's user-code threads, shared by every worker.
+const userCode = remoteUserCode(data.user_code);
+useSharedWorkerPool({
+  run: (call) => userCode.runnerFor('grader', call.target.location).call(call),
+  close: async () => {},
+});
 
 // As in the main thread: process.exit, abort and kill of the process in user code fail the turn they ran in;
 // an uncaught exception or unhandled rejection stops the run (exit 3) once the main thread hears of it.
@@ -96,7 +105,13 @@ async function load(): Promise<Loaded | null> {
           createRedactor(collectSecrets(config, process.env, data.redact).secrets),
         );
   try {
-    backend = await createBackend(config, { env: process.env, ...(recording === null ? {} : { recording }) });
+    // Function tools run in the main thread's tool threads: one per tool module for the whole run.
+    const tool_workers = remoteToolWorkers(userCode);
+    backend = await createBackend(config, {
+      env: process.env,
+      tool_workers,
+      ...(recording === null ? {} : { recording }),
+    });
   } catch (error) {
     const message = thrownMessage(error);
     const tools = error instanceof ToolSetupError;
@@ -151,6 +166,7 @@ async function run(id: number, name: string, sent: TestCaseConfig | undefined): 
 async function close(): Promise<void> {
   for (const controller of running.values()) controller.abort();
   await backend?.close().catch(() => {});
+  userCode.close();
   post({ type: 'closed' });
   exitNow(0);
 }
