@@ -1,10 +1,19 @@
 #!/usr/bin/env node
 /** The `holodeck` command line. Only commander loads up front; each command loads what it needs. */
 import { Command, Option } from '@commander-js/extra-typings';
+import { holdNurseries, nurseriesAreOurs, workersAsked } from './case-workers/hold-nurseries.js';
 import { EXIT } from './exit-codes.js';
 import { collect, MAX_FILE_SIZE_HELP, megabytes, modelOption, portNumber, positiveInt } from './option-parsers.js';
 import { readVersion } from './read-version.js';
 import { testCommandDefinition } from './test-command-definition.js';
+
+// Under --workers this thread only coordinates: its young generation stays small from the start.
+if (
+  workersAsked(process.argv.slice(2), process.env) &&
+  nurseriesAreOurs(process.execArgv, process.env['NODE_OPTIONS'])
+) {
+  holdNurseries();
+}
 
 const program = new Command('holodeck')
   .description('Test runner for LLM agents: multi-turn conversations, per-turn assertions on answers and tools')

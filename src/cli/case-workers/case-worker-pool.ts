@@ -23,6 +23,7 @@ import { sharedWorkerPool } from '../../workers/worker-pool.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
 import { collectGarbage } from './collect-garbage.js';
+import { growCoordinatorNursery, nurseriesAreOurs, sizeWorkerNurseries } from './hold-nurseries.js';
 
 export interface CaseWorkerPool {
   /** Runs one conversation on a worker (for runSuite's `runCase`). */
@@ -87,6 +88,12 @@ export function startCaseWorkerPool(
       kind === 'tool' ? toolWorkers.hostFor(location) : { call: (call) => sharedWorkerPool().run(call) },
   };
 
+  // The main thread's young generation stays small; each worker's starts at its capped size (hold-nurseries.ts).
+  const nurseries = nurseriesAreOurs(process.execArgv, process.env['NODE_OPTIONS']);
+  const hold = nurseries ? growCoordinatorNursery : () => {};
+  if (nurseries) sizeWorkerNurseries();
+  hold();
+
   const spawn = (at: number): Slot => {
     // Every model's limiter stays in this thread: the worker asks it for each request's permit.
     const limits = new MessageChannel();
@@ -113,6 +120,7 @@ export function startCaseWorkerPool(
     const slot: Slot = { worker, pending: new Map(), crash: null, startFailure: null, ended: null! };
     slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
+    worker.once('online', hold);
     worker.on('error', (error) => {
       slot.crash = describeThrown(error);
     });
@@ -147,6 +155,7 @@ export function startCaseWorkerPool(
       const { reporter } = pending.deps;
       pending.events = pending.events.then(() => reporter.onTurnEnd?.(message.test_name, message.turn));
     } else if (message.type === 'done') {
+      hold();
       const pending = slot.pending.get(message.id);
       if (pending === undefined) return;
       slot.pending.delete(message.id);
