@@ -129,6 +129,34 @@ describe('result spool', () => {
     await spool.dispose();
   });
 
+  it('reads back every spilled part exactly: any append order, parts of any size, near and far in the file', async () => {
+    // Cases of three parts, appended in a shuffled order, some far larger than others (one over 1 MiB), so
+    // parts read together share reads with their neighbours and the bytes between them.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const cases = 2600;
+    const text = (index: number, part: number) => {
+      const size = index === 1234 && part === 1 ? 1_300_000 : Math.floor(random() * (random() < 0.05 ? 40_000 : 300));
+      return `${index}.${part}:${'é'.repeat(size)}`;
+    };
+    const parts = Array.from({ length: cases }, (_, index) => [0, 1, 2].map((part) => text(index, part)));
+    const order = Array.from({ length: cases }, (_, index) => index).sort(() => random() - 0.5);
+    const spool = createResultSpool(join(dir, 'report.md'), { budget: createTextBudget(0) });
+    await Promise.all(order.map((index) => spool.append(index, parts[index] as string[])));
+    for (const part of [0, 1, 2]) {
+      const texts: string[] = [];
+      for await (const batch of spool.batches(part)) texts.push(...batch.map((item) => item.toString('utf8')));
+      expect(texts.length).toBe(cases);
+      texts.forEach((got, index) => {
+        if (got !== parts[index]?.[part]) throw new Error(`case ${index} part ${part} read back wrong`);
+      });
+    }
+    await spool.dispose();
+  });
+
   it('hands over the cases in batches of consecutive cases, in case order, kept and spilled alike', async () => {
     const spool = createResultSpool(join(dir, 'report.json'), { budget: createTextBudget(2000 * 4) });
     const appends: Promise<void>[] = [];

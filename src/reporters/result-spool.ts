@@ -2,9 +2,9 @@
  * The rendered results of a run, by case: each case's rendered parts are stored as it finishes (in any order)
  * and read back by case index when a report is assembled. Each text is encoded to UTF-8 once, as its case
  * ends, and the bytes are kept in memory (outside the JavaScript heap) while the process's shared budget
- * (RETAINED_TEXT_BUDGET, 16 MiB) allows, so the end of a run writes each file once, copying bytes, without
- * encoding or reading anything back; a case beyond the budget goes to a file and is read from there, so
- * memory stays bounded however many cases run. Report files spill to a hidden file beside them, only when needed;
+ * (RETAINED_TEXT_BUDGET, 4 MiB) allows, so the end of a run writes each file once, copying bytes, without
+ * encoding anything again; a case beyond the budget goes to a file and is read from there, cases near each
+ * other in the file in one read, so memory stays bounded however many cases run and reading back stays cheap. Report files spill to a hidden file beside them, only when needed;
  * the run record's `.partial.jsonl` log is durable: every case is appended to it as it finishes, whatever
  * is kept in memory.
  */
@@ -164,10 +164,20 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
       if (size === 0) return;
       // Spilled cases are read into one reused slab, not a buffer each: reading back thousands of cases
       // leaves no garbage outside the heap for the collector to find late. A batch's buffers therefore
-      // hold their bytes only until the next batch is asked for.
-      let slab: Buffer | null = null;
-      let used = 0;
-      let batch: Buffer[] = [];
+      // hold their bytes only until the next batch is asked for. Cases near each other in the file are read
+      // together (they finished about together): a few reads per batch, not one per case.
+      const slab = new SpillReader(file);
+      let batch: (Buffer | Spilled)[] = [];
+      let spilled: Spilled[] = [];
+      let spilledBytes = 0;
+      const ready = async (): Promise<readonly Buffer[]> => {
+        const filled = await slab.fill(spilled);
+        const out = batch.map((item) => (Buffer.isBuffer(item) ? item : (filled.get(item) ?? EMPTY)));
+        batch = [];
+        spilled = [];
+        spilledBytes = 0;
+        return out;
+      };
       for (let index = 0; index < present.length; index += 1) {
         const buffers = kept[index];
         const offset = offsets[index];
@@ -176,25 +186,15 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
           let skip = 0;
           for (let p = 0; p < part; p += 1) skip += lengths[index * parts + p] ?? 0;
           const length = lengths[index * parts + part] ?? 0;
-          if (length > SLAB) batch.push(await readAt(await file(), offset + skip, Buffer.alloc(length)));
-          else {
-            if (used + length > SLAB) {
-              yield batch;
-              batch = [];
-              used = 0;
-            }
-            slab ??= Buffer.allocUnsafe(SLAB);
-            batch.push(await readAt(await file(), offset + skip, slab.subarray(used, used + length)));
-            used += length;
-          }
+          if (spilledBytes + length > SLAB && batch.length > 0) yield await ready();
+          const item: Spilled = { position: offset + skip, length };
+          batch.push(item);
+          spilled.push(item);
+          spilledBytes += length;
         } else continue;
-        if (batch.length >= BATCH) {
-          yield batch;
-          batch = [];
-          used = 0;
-        }
+        if (batch.length >= BATCH) yield await ready();
       }
-      if (batch.length > 0) yield batch;
+      if (batch.length > 0) yield await ready();
     },
     async *read(part) {
       for await (const batch of this.batches(part)) yield* batch;
@@ -212,6 +212,66 @@ const EMPTY = Buffer.alloc(0);
 const BATCH = 1024;
 // The bytes of spilled cases read back at once, at most.
 const SLAB = 1 << 20;
+// Two spilled parts this close in the file are read in one go, the bytes between them included.
+const GAP = 16 * 1024;
+
+/** Where a spilled part lies in the file. */
+interface Spilled {
+  readonly position: number;
+  readonly length: number;
+}
+
+/**
+ * Reads spilled parts back into one reused slab: parts close together in the file are read together, the
+ * bytes between them included while the slab has room; a part larger than the slab gets a buffer of its own.
+ */
+class SpillReader {
+  readonly #file: () => Promise<FileHandle>;
+  #slab: Buffer | null = null;
+
+  constructor(file: () => Promise<FileHandle>) {
+    this.#file = file;
+  }
+
+  async fill(parts: readonly Spilled[]): Promise<Map<Spilled, Buffer>> {
+    const out = new Map<Spilled, Buffer>();
+    if (parts.length === 0) return out;
+    const fh = await this.#file();
+    const sorted = [...parts].sort((a, b) => a.position - b.position);
+    let used = 0;
+    for (let at = 0; at < sorted.length; ) {
+      const first = sorted[at] as Spilled;
+      if (first.length > SLAB) {
+        out.set(first, await readAt(fh, first.position, Buffer.alloc(first.length)));
+        at += 1;
+        continue;
+      }
+      // The run of parts read in one go: each next one starts close to where the run ends, and all fit.
+      let end = first.position + first.length;
+      let last = at + 1;
+      for (; last < sorted.length; last += 1) {
+        const next = sorted[last] as Spilled;
+        const nextEnd = Math.max(end, next.position + next.length);
+        if (next.position - end > GAP || used + (nextEnd - first.position) > SLAB) break;
+        end = nextEnd;
+      }
+      const spanLength = end - first.position;
+      // The batch's parts fit the slab; the bytes between them may not, and then the run gets its own buffer.
+      const fits = used + spanLength <= SLAB;
+      this.#slab ??= Buffer.allocUnsafe(SLAB);
+      const target = fits ? this.#slab.subarray(used, used + spanLength) : Buffer.allocUnsafe(spanLength);
+      const span = await readAt(fh, first.position, target);
+      for (let each = at; each < last; each += 1) {
+        const part = sorted[each] as Spilled;
+        const from = part.position - first.position;
+        out.set(part, span.subarray(Math.min(from, span.length), Math.min(from + part.length, span.length)));
+      }
+      if (fits) used += spanLength;
+      at = last;
+    }
+    return out;
+  }
+}
 
 function bytesOf(buffers: readonly Buffer[]): number {
   let bytes = 0;
