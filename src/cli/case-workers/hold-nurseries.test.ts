@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { COORDINATOR_YOUNG_MB, nurseriesAreOurs, workersAsked } from './hold-nurseries.js';
+import { CASE_WORKER_YOUNG_MB, COORDINATOR_YOUNG_MB, nurseriesAreOurs, workersAsked } from './hold-nurseries.js';
 
 interface Probe {
   readonly start: number;
@@ -19,14 +19,15 @@ async function probe(mode: 'hold' | 'free'): Promise<Probe> {
 }
 
 describe('young generations under --workers', () => {
-  it('the main thread’s stays small while loading, then grows to its cap and no further; workers start larger', async () => {
+  it('the main thread’s stays small while loading, then grows to its cap and no further; workers start at their cap', async () => {
     const [held, free] = await Promise.all([probe('hold'), probe('free')]);
     // Without holding, V8 grows it to its maximum: the probe is busy enough to show the difference.
     expect(free.running).toBe(32);
     expect(held.loading).toBe(held.start);
     expect(free.loading).toBeGreaterThan(free.start);
     expect(held.running).toBeLessThanOrEqual(COORDINATOR_YOUNG_MB);
-    expect(held.worker).toBeGreaterThan(free.worker);
+    expect(held.worker).toBe(CASE_WORKER_YOUNG_MB);
+    expect(free.worker).toBeLessThan(CASE_WORKER_YOUNG_MB);
   }, 60_000);
 
   it('reads --workers from the command line (the last one given) or else HOLODECK_WORKERS', () => {

@@ -1,8 +1,7 @@
 /**
  * Young-generation sizes under `--workers`. V8 doubles a thread's young generation (up to 32 MiB) each time
  * enough objects have survived it, so over a long run every thread's ends at its maximum, and each counts in the
- * process's resident size. A case worker's is capped when it starts (resourceLimits) and starts as large as V8
- * allows, so it has little growing left.
+ * process's resident size. A case worker's is capped when it starts (resourceLimits) and starts at its cap.
  * The main thread's, configured before any code runs, can only be held through V8's growth factor, which is
  * process-wide and which V8 sets back to 2 whenever it configures a new isolate (a worker thread starting). So
  * the main thread holds it while the command loads, then lets it grow to COORDINATOR_YOUNG_MB and holds it
@@ -12,8 +11,8 @@
  */
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 
-/** Each case worker's semi-space from its start, in MiB (V8 starts a worker capped at 8 MiB at 4 MiB at most). */
-export const CASE_WORKER_SEMI_SPACE_MB = 2;
+/** Each case worker's young generation, in MiB: its cap, and its size from its start. */
+export const CASE_WORKER_YOUNG_MB = 4;
 /** The main thread's young generation under workers, in MiB. */
 export const COORDINATOR_YOUNG_MB = 8;
 
@@ -42,9 +41,9 @@ export function holdNurseries(): void {
   setFlagsFromString('--semi-space-growth-factor=1');
 }
 
-/** Before case workers start: they begin with as much of their young generation as V8 gives at the start. */
+/** Before case workers start: they begin with their whole young generation (two semi-spaces). */
 export function sizeWorkerNurseries(): void {
-  setFlagsFromString(`--min-semi-space-size=${CASE_WORKER_SEMI_SPACE_MB}`);
+  setFlagsFromString(`--min-semi-space-size=${CASE_WORKER_YOUNG_MB / 2}`);
 }
 
 /** Lets this thread's young generation grow until COORDINATOR_YOUNG_MB, and holds it from there. */

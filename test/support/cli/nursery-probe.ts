@@ -6,6 +6,7 @@
 import { getHeapSpaceStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import {
+  CASE_WORKER_YOUNG_MB,
   growCoordinatorNursery,
   holdNurseries,
   sizeWorkerNurseries,
@@ -35,7 +36,7 @@ const worker = new Worker(
    const { getHeapSpaceStatistics } = require('node:v8');
    const young = getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size;
    parentPort.postMessage(young / 1048576);`,
-  { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 8 } },
+  { eval: true, resourceLimits: { maxYoungGenerationSizeMb: CASE_WORKER_YOUNG_MB } },
 );
 const workerYoung = await new Promise<number>((resolve) => worker.once('message', resolve));
 await worker.terminate();
