@@ -116,6 +116,22 @@ describe('what the built command line loads', () => {
     expect(sources).not.toContain('src/reporters/markdown-reporter.ts');
   });
 
+  it('under --workers, loads no provider, AI SDK or MCP SDK in the main thread: the workers call the model', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await plainProject(server.url);
+    // The hook records the main thread's loads only (worker threads do not run NODE_OPTIONS preloads); the
+    // same project without workers loads @ai-sdk/openai there (the first test).
+    const { run, sources } = await runRecordingLoads(['test', dir, '-q', '--workers', '2']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests.length).toBeGreaterThan(0);
+    expect(sources).toContain('src/cli/case-workers/case-worker-pool.ts');
+    const client = sources.filter((source) =>
+      /node_modules\/(@ai-sdk\/[^/]+|ai|@modelcontextprotocol\/[^/]+|@anthropic-ai\/[^/]+)\//.test(source),
+    );
+    expect(client).toEqual([]);
+  });
+
   it('answers --help without loading the config, model or schema code', async () => {
     const { run, sources } = await runRecordingLoads(['--help']);
     expect(run.code).toBe(0);
