@@ -128,6 +128,29 @@ describe('user code called from case workers', () => {
     expect(await graderCall(second.remote, 'echo', 'after')).toEqual({ kind: 'returned', value: 'after' });
   });
 
+  it('fail a call, never leave it waiting, when the main thread cannot run it', async () => {
+    const channel = new MessageChannel();
+    stops.push(
+      serveUserCode(channel.port1, {
+        runnerFor: () => {
+          throw new Error('no thread can start here');
+        },
+      }),
+    );
+    const add = await fixtureTool('add', remoteToolWorkers(remoteUserCode(channel.port2)));
+    expect((await toolFailure(add.execute({ a: 1, b: 2 }, idle))).message).toBe(
+      'tool add could not start its worker thread: Error: no thread can start here',
+    );
+    const rejecting = new MessageChannel();
+    stops.push(
+      serveUserCode(rejecting.port1, { runnerFor: () => ({ call: () => Promise.reject(new Error('lost')) }) }),
+    );
+    const again = await fixtureTool('add', remoteToolWorkers(remoteUserCode(rejecting.port2)));
+    expect((await toolFailure(again.execute({ a: 1, b: 2 }, idle))).message).toBe(
+      'tool add failed in the main thread: Error: lost',
+    );
+  });
+
   it('never send a call whose turn already ended, and say so when its input cannot be sent', async () => {
     const controller = new AbortController();
     controller.abort(turnTimeout(2000));

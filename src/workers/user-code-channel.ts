@@ -66,7 +66,10 @@ export function serveUserCode(port: MessagePort, threads: UserCodeThreads): () =
   const running = new Map<number, AbortController>();
   port.on('message', (message: ToMain) => {
     if (message.type === 'warm') {
-      threads.runnerFor(message.kind, message.location);
+      // A thread that cannot start says so on the first call.
+      try {
+        threads.runnerFor(message.kind, message.location);
+      } catch {}
     } else if (message.type === 'call') {
       const { id, target, input, label, timeout_ms } = message;
       const controller = new AbortController();
@@ -78,14 +81,23 @@ export function serveUserCode(port: MessagePort, threads: UserCodeThreads): () =
         signal: controller.signal,
         ...(timeout_ms === null ? {} : { timeout_ms }),
       };
-      void threads
-        .runnerFor(message.kind, target.location)
-        .call(call)
-        .then((outcome) => {
-          if (running.get(id) !== controller) return;
-          running.delete(id);
-          port.postMessage({ type: 'outcome', id, outcome: sendable(outcome) } satisfies ToCaseWorker);
+      const settle = (outcome: HostOutcome) => {
+        if (running.get(id) !== controller) return;
+        running.delete(id);
+        port.postMessage({ type: 'outcome', id, outcome: sendable(outcome) } satisfies ToCaseWorker);
+      };
+      let outcome: Promise<HostOutcome>;
+      try {
+        outcome = threads.runnerFor(message.kind, target.location).call(call);
+      } catch (error) {
+        outcome = Promise.resolve({
+          kind: 'worker_ended',
+          message: `could not start its worker thread: ${describeThrown(error)}`,
         });
+      }
+      void outcome.then(settle, (error: unknown) =>
+        settle({ kind: 'worker_ended', message: `failed in the main thread: ${describeThrown(error)}` }),
+      );
     } else {
       const controller = running.get(message.id);
       running.delete(message.id);
