@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { importUserExport } from '../loader/import-user-export.js';
 import { graderTarget } from './user-code-target.js';
 import type { HostCall } from './worker-host.js';
-import { createWorkerPool, type WorkerPool } from './worker-pool.js';
+import { createWorkerPool, defaultPoolSize, poolSizeForCaseWorkers, type WorkerPool } from './worker-pool.js';
 
 const MODULE = fileURLToPath(new URL('../../test/support/workers/fixtures/user-code.ts', import.meta.url));
 const pools: WorkerPool[] = [];
@@ -54,5 +54,12 @@ describe('createWorkerPool', () => {
     controller.abort(new Error('interrupted'));
     expect(await waiting).toMatchObject({ kind: 'aborted' });
     expect(await busy).toEqual({ kind: 'returned', value: 300 });
+  });
+
+  it('sizes the pool case workers share: what each would have had together, as far as the cores go', () => {
+    const each = defaultPoolSize();
+    expect(poolSizeForCaseWorkers(8, 64)).toBe(8 * each);
+    expect(poolSizeForCaseWorkers(8, 6)).toBe(Math.max(each, 6));
+    expect(poolSizeForCaseWorkers(2, 1)).toBe(each);
   });
 });

@@ -28,6 +28,14 @@ export function defaultPoolSize(): number {
   return Math.max(2, Math.min(4, availableParallelism()));
 }
 
+/**
+ * The grader pool of a run on `caseWorkers` case worker threads, which all send their graders to it: what each
+ * would have had, as far as the cores go (never fewer than the default).
+ */
+export function poolSizeForCaseWorkers(caseWorkers: number, cores = availableParallelism()): number {
+  return Math.max(defaultPoolSize(), Math.min(caseWorkers * defaultPoolSize(), cores));
+}
+
 export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
   const max = Math.max(1, options.max_workers ?? defaultPoolSize());
   const hosts: WorkerHost[] = [];

@@ -19,7 +19,7 @@ import type { TestCaseRun } from '../../runner/run-test-case.js';
 import { createToolWorkers } from '../../tools/tool-workers.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
-import { sharedWorkerPool } from '../../workers/worker-pool.js';
+import { createWorkerPool, poolSizeForCaseWorkers } from '../../workers/worker-pool.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -86,11 +86,13 @@ export function startCaseWorkerPool(
   });
 
   // User code runs in this thread's workers, whichever case worker calls: function tools in one thread per
-  // tool module for the run, code graders in the process's pool.
+  // tool module for the run (as without workers), code graders in one pool as large as the workers' would
+  // have been together, as far as the cores go.
   const toolWorkers = createToolWorkers();
+  const graders = createWorkerPool({ max_workers: poolSizeForCaseWorkers(size) });
   const userCode: UserCodeThreads = {
     runnerFor: (kind, location) =>
-      kind === 'tool' ? toolWorkers.hostFor(location) : { call: (call) => sharedWorkerPool().run(call) },
+      kind === 'tool' ? toolWorkers.hostFor(location) : { call: (call) => graders.run(call) },
   };
 
   // The main thread's young generation stays small; each worker's starts at its capped size (hold-nurseries.ts).
@@ -217,7 +219,7 @@ export function startCaseWorkerPool(
         clearTimeout(timer);
       }),
     );
-    await toolWorkers.close();
+    await Promise.all([toolWorkers.close(), graders.close()]);
   };
 
   const standIn = (tool_names: readonly string[] | null): AgentBackend => ({
