@@ -39,6 +39,10 @@ describe('young generations under --workers', () => {
     expect(workersAsked(['test'], {})).toBe(false);
     expect(workersAsked(['test', '--workers', 'many'], {})).toBe(false);
     expect(workersAsked(['test', '--workers'], {})).toBe(false);
+    // Other commands run no case: their main thread keeps V8's young generation, HOLODECK_WORKERS or not.
+    expect(workersAsked(['validate', 'agent.yaml'], { HOLODECK_WORKERS: '4' })).toBe(false);
+    expect(workersAsked(['test', 'view'], { HOLODECK_WORKERS: '4' })).toBe(false);
+    expect(workersAsked(['merge-reports', 'results/', '--workers', '2'], {})).toBe(false);
   });
 
   it('leaves the young generation to users who size it themselves', () => {

@@ -23,11 +23,13 @@ export function nurseriesAreOurs(execArgv: readonly string[], nodeOptions: strin
 }
 
 /**
- * Whether the command line (or HOLODECK_WORKERS) asks for case workers, read before the command is parsed: the
+ * Whether `holodeck test` is asked for case workers (`--workers`, or HOLODECK_WORKERS), read before the command is parsed: the
  * main thread's young generation grows while the command's modules load, so it is held from the first line.
  * Only memory depends on this reading; the command's own parsing decides how many workers run.
  */
 export function workersAsked(args: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  // Only `holodeck test` runs cases (`holodeck test view` serves the dashboard).
+  if (args[0] !== 'test' || args[1] === 'view') return false;
   let asked: string | undefined = env['HOLODECK_WORKERS'];
   args.forEach((arg, at) => {
     if (arg === '--workers') asked = args[at + 1];
