@@ -52,9 +52,19 @@ afterEach(async () => {
   server = null;
 });
 
+/** The run records, oldest first as holodeck orders them: by the timestamp in the name, then the `-N` suffix. */
 async function records(dir: string): Promise<{ path: string; json: RunRecord }[]> {
   const folder = join(dir, 'results', 'capitals');
-  const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+  const order = (name: string) => {
+    const [, stamp = '', attempt = '1'] = /^(.*?)(?:-(\d+))?\.json$/.exec(name) ?? [];
+    return { stamp, attempt: Number(attempt) };
+  };
+  const names = (await readdir(folder))
+    .filter((name) => name.endsWith('.json'))
+    .sort((a, b) => {
+      const [x, y] = [order(a), order(b)];
+      return x.stamp < y.stamp ? -1 : x.stamp > y.stamp ? 1 : x.attempt - y.attempt;
+    });
   return Promise.all(
     names.map(async (name) => ({
       path: join(folder, name),
@@ -296,21 +306,15 @@ describe('holodeck compare', () => {
 
     const same = await runCli(['compare', 'latest', 'latest'], { cwd: dir });
     expect(same.code).toBe(0);
-    const byId = await runCli(
-      [
-        'compare',
-        `capitals/${bad
-          .split('/')
-          .pop()
-          ?.replace(/\.json$/, '')}`,
-        'latest~1',
-      ],
-      {
-        cwd: dir,
-      },
-    );
+    // The bad run named by agent/timestamp against the good one named by its place among the records.
+    const badId = `capitals/${bad
+      .split('/')
+      .pop()
+      ?.replace(/\.json$/, '')}`;
+    const byId = await runCli(['compare', badId, goodFirst ? 'latest~1' : 'latest'], { cwd: dir });
     expect(byId.stderr).toBe('');
-    expect(byId.code).toBe(goodFirst ? 0 : 1);
+    expect(byId.code).toBe(0);
+    expect(byId.stdout).toContain('Improvements (2 cases, 1 turn)');
   });
 
   it('exit 2 with a located message for a run it cannot find or read', async () => {
