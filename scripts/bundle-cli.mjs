@@ -8,6 +8,8 @@
  * - dist/cli/main.js (the bin) is a few lines that turn on Node's module compile cache where the runtime has
  *   it (`module.enableCompileCache`, Node 22.1+; Node 20 runs without) and then import the bundle,
  *   dist/cli/main.bundle.mjs, so the cache covers every chunk.
+ * - The worker threads' scripts are entries of the same bundle (dist/cli/case-worker.bundle.mjs,
+ *   user-code-worker.bundle.mjs), so they share its chunks and its patches below.
  * - ES modules for Node 20, split into chunks so each lazy `import()` stays lazy: a command, a reporter, a
  *   backend or an SDK loads only when the run needs it.
  * - Every chunk is written beside main.js (dist/cli/chunk-*.mjs), one folder deep like the tsc output, and in
@@ -24,6 +26,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_ENTRY = `${ROOT}src/cli/main.ts`;
+/**
+ * The worker threads' scripts, bundled beside the command line and sharing its chunks: a case worker or a
+ * user-code thread loads the same few files as the main thread (with the same patches below) instead of
+ * hundreds of modules from dist/ and node_modules. The bundle tells src/workers/spawn-worker.ts so through
+ * HOLODECK_BUNDLED_WORKERS.
+ */
+export const WORKER_ENTRIES = {
+  'case-worker.bundle': `${ROOT}src/cli/case-workers/case-worker.ts`,
+  'user-code-worker.bundle': `${ROOT}src/workers/user-code-worker.ts`,
+};
 export const CLI_OUT_DIR = `${ROOT}dist/cli`;
 /** Which sources each output file holds (for the tests that check what a run loads); not packed. */
 export const CLI_BUNDLE_MAP = `${ROOT}dist/cli-bundle-map.json`;
@@ -211,10 +223,16 @@ async function removeStaleChunks(dir, outputs) {
   await Promise.all(stale.map((name) => rm(`${dir}/${name}`, { force: true })));
 }
 
-export async function bundleCli({ entry = CLI_ENTRY, outdir = CLI_OUT_DIR, external = EXTERNAL_PACKAGES } = {}) {
+export async function bundleCli({
+  entry = CLI_ENTRY,
+  outdir = CLI_OUT_DIR,
+  external = EXTERNAL_PACKAGES,
+  workers = entry === CLI_ENTRY ? WORKER_ENTRIES : {},
+} = {}) {
   const { build } = await import('esbuild');
   const result = await build({
-    entryPoints: { 'main.bundle': entry },
+    entryPoints: { 'main.bundle': entry, ...workers },
+    define: { HOLODECK_BUNDLED_WORKERS: 'true' },
     outdir,
     bundle: true,
     splitting: true,
@@ -266,7 +284,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     const result = await bundleCli();
     const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs'));
-    console.log(`cli bundled: dist/cli/main.js → main.bundle.mjs and ${files.length - 1} chunks`);
+    const chunks = files.filter((f) => !f.endsWith('.bundle.mjs')).length;
+    const workers = Object.keys(WORKER_ENTRIES).length;
+    console.log(`cli bundled: dist/cli/main.js → main.bundle.mjs, ${workers} worker scripts and ${chunks} chunks`);
   } catch (error) {
     console.error(`cannot bundle the cli: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);

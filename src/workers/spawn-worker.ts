@@ -1,12 +1,16 @@
 /**
- * Starts a user-code worker thread. From the build it runs dist/workers/user-code-worker.js; from the sources
- * (tests, `tsx`) it runs the TypeScript entry through tsx, as the main thread does.
+ * Starts worker threads. From the command line's bundle a worker runs its bundled script (dist/cli/<name>.bundle.mjs,
+ * sharing the bundle's chunks); from the unbundled build (the library) dist/<path>/<name>.js; from the sources
+ * (tests, `tsx`) the TypeScript entry through tsx, as the main thread does.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 const here = import.meta.url;
+/** Defined (true) by the command line's bundle, scripts/bundle-cli.mjs, which bundles the worker scripts too. */
+declare const HOLODECK_BUNDLED_WORKERS: boolean | undefined;
+const bundledWorkers = typeof HOLODECK_BUNDLED_WORKERS !== 'undefined' && HOLODECK_BUNDLED_WORKERS;
 /** The young generation of a user-code worker thread, in MiB. */
 export const USER_CODE_YOUNG_GENERATION_MB = 4;
 
@@ -22,10 +26,12 @@ export function spawnUserCodeWorker(): Worker {
 }
 
 /**
- * Starts the worker script `<name>.js` (built) or `<name>.ts` (sources, through tsx) that sits beside the
- * module whose `import.meta.url` is `base`.
+ * Starts the worker script `<name>`: bundled with the command line, the bundle's; else `<name>.js` (built) or
+ * `<name>.ts` (sources, through tsx) beside the module whose `import.meta.url` is `base`.
  */
 export function spawnWorkerScript(base: string, name: string, options: WorkerOptions): Worker {
+  // In the bundle `here` is this file's place in the unbundled build (dist/workers/), beside dist/cli/.
+  if (bundledWorkers) return new Worker(new URL(`../cli/${name}.bundle.mjs`, here), options);
   if (!/\.[mc]?ts$/.test(new URL(base).pathname)) return new Worker(new URL(`./${name}.js`, base), options);
   const entry = new URL(`./${name}.ts`, base).href;
   const bootstrap = `import(${JSON.stringify(tsxApiUrl())}).then(({ tsImport }) => tsImport(${JSON.stringify(entry)}, ${JSON.stringify(base)}));`;

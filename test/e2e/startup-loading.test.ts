@@ -4,8 +4,9 @@
  * run: no MCP SDK, no tsx, no Claude Agent SDK, no dashboard, no report format, no JSON Schema compiler, no
  * other provider, no `ai` package (holodeck calls the provider model itself), no zod locale but English, no
  * zod 3, no metric kind but the one configured, no LLM judge, not Node's built-in fetch, child_process, TLS or
- * zlib. The modules a process loads are recorded by a `node --import` hook and mapped back to their
- * sources with the map the bundle step writes (dist/cli-bundle-map.json).
+ * zlib; under workers, every thread runs from the bundle. The modules each thread loads are recorded by a
+ * `node --import` hook and mapped back to their sources with the map the bundle step writes
+ * (dist/cli-bundle-map.json).
  */
 import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
-import { modelBlock, writeProject } from './e2e-project.js';
+import { writeSuiteProject } from '../reliability/suite-project.js';
+import { modelBlock, TOOLS_MODULE, writeProject } from './e2e-project.js';
 
 const HOOK = fileURLToPath(new URL('./fixtures/record-loaded-modules.mjs', import.meta.url));
 const BUNDLE_MAP = join(REPO_ROOT, 'dist', 'cli-bundle-map.json');
@@ -48,18 +50,24 @@ afterEach(async () => {
   for (const path of cleanup.splice(0)) await rm(path, { recursive: true, force: true });
 });
 
-/** Runs the CLI with the hook; returns its run and the sources of every module it loaded. */
+/** Runs the CLI with the hook; returns its run and the modules it loaded: the main thread's and every thread's. */
 async function runRecordingLoads(args: readonly string[]) {
   const list = join(tmpdir(), `holodeck-loaded-${process.pid}-${Math.random().toString(36).slice(2)}.txt`);
   cleanup.push(list);
   const run = await runCli(args, { env: { NODE_OPTIONS: `--import ${HOOK}`, HOLODECK_TEST_LOADED_MODULES: list } });
   const map = JSON.parse(await readFile(BUNDLE_MAP, 'utf8')) as Record<string, string[]>;
-  const urls = (await readFile(list, 'utf8')).trim().split('\n');
+  const loads = (await readFile(list, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => ({ thread: Number(line.slice(0, line.indexOf('\t'))), url: line.slice(line.indexOf('\t') + 1) }));
+  const urls = loads.filter((load) => load.thread === 0).map((load) => load.url);
   const files = urls.filter((url) => !url.startsWith('node:') && !url.startsWith('node-internal:'));
   const internal = urls.filter((url) => url.startsWith('node-internal:')).map((url) => url.slice(14));
   const outsideBundle = files.filter((url) => !url.startsWith(`file://${join(REPO_ROOT, 'dist', 'cli')}/`));
   const sources = files.flatMap((url) => map[url.split('/').pop() ?? ''] ?? []);
-  return { run, files, outsideBundle, sources, internal };
+  /** Every thread's loaded files (main thread 0 and the workers). */
+  const threads = loads.filter((load) => !/^node(-internal)?:/.test(load.url));
+  return { run, files, outsideBundle, sources, internal, threads, map };
 }
 
 function unwanted(sources: readonly string[]): string[] {
@@ -119,8 +127,8 @@ describe('what the built command line loads', () => {
   it('under --workers, loads no provider, AI SDK or MCP SDK in the main thread: the workers call the model', async () => {
     server = await startFakeModelServer(createConvFinQaScript());
     const dir = await plainProject(server.url);
-    // The hook records the main thread's loads only (worker threads do not run NODE_OPTIONS preloads); the
-    // same project without workers loads @ai-sdk/openai there (the first test).
+    // The main thread's loads (thread 0); the same project without workers loads @ai-sdk/openai there (the
+    // first test).
     const { run, sources } = await runRecordingLoads(['test', dir, '-q', '--workers', '2']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -130,6 +138,44 @@ describe('what the built command line loads', () => {
       /node_modules\/(@ai-sdk\/[^/]+|ai|@modelcontextprotocol\/[^/]+|@anthropic-ai\/[^/]+)\//.test(source),
     );
     expect(client).toEqual([]);
+  });
+
+  it('under --workers, runs the case workers and the tool threads from the bundle too', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await writeSuiteProject({ url: server.url, cases: 2 });
+    cleanup.push(dir);
+    const { run, threads, map } = await runRecordingLoads(['test', dir, '-q', '--workers', '2']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const entries = threads.filter((load) => load.url.endsWith('.bundle.mjs'));
+    const entryOf = (thread: number) =>
+      entries
+        .find((load) => load.thread === thread)
+        ?.url.split('/')
+        .pop();
+    const ids = [...new Set(threads.map((load) => load.thread))];
+    // The main thread, two case workers and one tool thread, each started from its bundled script.
+    expect(ids.map(entryOf).sort()).toEqual([
+      'case-worker.bundle.mjs',
+      'case-worker.bundle.mjs',
+      'main.bundle.mjs',
+      'user-code-worker.bundle.mjs',
+    ]);
+    // Beside dist/cli, only the tools' TypeScript module and tsx (with its esbuild), which loads it: no file of
+    // the tsc output and no other package, so every thread has the bundle's patches.
+    const bundleDir = `file://${join(REPO_ROOT, 'dist', 'cli')}/`;
+    const others = threads.filter(
+      ({ url }) =>
+        !url.startsWith(bundleDir) &&
+        !/\/node_modules\/(tsx|esbuild)\//.test(url) &&
+        !url.startsWith(`file://${TOOLS_MODULE}`),
+    );
+    expect(others).toEqual([]);
+    const sources = threads.flatMap(({ url }) =>
+      url.startsWith(bundleDir) ? (map[url.split('/').pop() ?? ''] ?? []) : [],
+    );
+    expect(sources.filter((source) => /node_modules\/zod\/(v3|v4\/locales\/(?!en\.js$))/.test(source))).toEqual([]);
+    expect(sources).toContain('src/backends/ai-sdk/plain-headers.ts');
   });
 
   it('answers --help without loading the config, model or schema code', async () => {
