@@ -81,6 +81,32 @@ describe('--workers', () => {
     expect(inProcess.filter(([, passed]) => passed === false)).toHaveLength(2);
   });
 
+  it('each turn gets its own turn_config, as without workers, though the main thread shares equal ones', async () => {
+    // The agent marks each turn_config it gets: a mark seen again would be one object reaching two turns.
+    const agent = `export function create() {
+  return {
+    async send(turn) {
+      const seen = turn.turn_config.seen === true;
+      turn.turn_config.seen = true;
+      return seen ? 'shared' : 'own';
+    },
+  };
+}
+`;
+    const turns = '    turns:\n      - { input: one, ground_truth: own }\n      - { input: two, ground_truth: own }';
+    const cases = Array.from({ length: 6 }, (_, i) => `  - name: c${i}\n${turns}`).join('\n');
+    const dir = await writeProject({
+      'agent.mjs': agent,
+      'agent.yaml': `name: own-config\nbackend: { module: "agent.mjs:create" }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${cases}\n`,
+    });
+    for (const args of [[], ['--workers', '2']]) {
+      const run = await runCli(['test', dir, '-j', '2', '-q', '--output', join(dir, 'report.json'), ...args]);
+      expect(run.code, run.stderr).toBe(0);
+      const responses = (await report(dir)).results.flatMap((r) => r.turns?.map((turn) => turn.response) ?? []);
+      expect(responses).toEqual(Array(12).fill('own'));
+    }
+  });
+
   it('a case whose agent ends its worker thread errors with the cause; the others pass on a new thread (exit 1)', {
     timeout: 60_000,
   }, async () => {

@@ -16,6 +16,7 @@ import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { Overrides } from '../apply-overrides.js';
 import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
+import { shareEqualParts } from '../case-workers/share-equal-parts.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
 import { collectSecrets } from '../collect-secrets.js';
@@ -196,6 +197,8 @@ async function guardedTestCommand(
   const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
   for (const warning of toolWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
+  // The workers run the cases: this thread only schedules them and sends each, so equal parts can be shared.
+  if (pool !== null) shareEqualParts(config.test_cases);
   const where: RunPlace = {
     resultsDir,
     customResultsDir: customResults !== null && customResults !== undefined,
