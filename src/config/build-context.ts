@@ -1,18 +1,25 @@
 /** What the build stages share: the config folder, the issue sink, and cached file checks. */
 import { stat } from 'node:fs/promises';
+import type { GivenFunctionTool } from '../core/config-types.js';
 import { IssueSink } from './pending-issue.js';
 
 export interface BuildContext {
   /** The folder of agent.yaml: relative paths resolve against it. */
   readonly baseDir: string;
   readonly issues: IssueSink;
+  /** Function tools another thread already imported and checked, by tool name: not imported again. */
+  readonly givenTools: Readonly<Record<string, GivenFunctionTool>>;
   isFile(path: string): Promise<boolean>;
 }
 
-export function createBuildContext(baseDir: string): BuildContext {
+export function createBuildContext(
+  baseDir: string,
+  givenTools: Readonly<Record<string, GivenFunctionTool>> = {},
+): BuildContext {
   const checked = new Map<string, Promise<boolean>>();
   return {
     baseDir,
+    givenTools,
     issues: new IssueSink(),
     isFile(path) {
       let pending = checked.get(path);

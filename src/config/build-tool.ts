@@ -1,4 +1,7 @@
-/** Tools as validated → ToolConfig; function tools are imported and their definition filled in. */
+/**
+ * Tools as validated → ToolConfig; function tools are imported and their definition filled in (or taken as given
+ * by the thread that imported them: see LoadConfigOptions.function_tools).
+ */
 import { resolve } from 'node:path';
 import type { FunctionToolConfig, McpToolConfig, ResolvedFunctionTool, ToolConfig } from '../core/config-types.js';
 import { importModuleExport } from '../loader/import-user-export.js';
@@ -38,6 +41,18 @@ async function buildFunctionTool(
   ctx: BuildContext,
 ): Promise<FunctionToolConfig | null> {
   const exportName = tool.function ?? tool.name;
+  const given = ctx.givenTools[tool.name];
+  if (given !== undefined && given.function === exportName) {
+    return {
+      type: 'function',
+      name: tool.name,
+      description: tool.description ?? null,
+      file: given.file,
+      function: exportName,
+      parameters: tool.parameters ?? null,
+      definition: { description: given.description, parameters: given.parameters },
+    };
+  }
   const loaded = await importModuleExport(tool.file, exportName, ctx.baseDir);
   if (!loaded.ok) {
     const where = loaded.reason === 'no_export' ? (tool.function === undefined ? 'name' : 'function') : 'file';
@@ -78,14 +93,14 @@ function toDefinition(
       );
       return null;
     }
-    const execute = value as ResolvedFunctionTool['execute'];
+    const execute = value as NonNullable<ResolvedFunctionTool['execute']>;
     return { description: tool.description ?? '', parameters: tool.parameters, execute };
   }
   if (isRecord(value) && typeof value['execute'] === 'function') {
     const parameters = tool.parameters ?? (isRecord(value['parameters']) ? value['parameters'] : null);
     if (parameters) {
       const description = tool.description ?? (typeof value['description'] === 'string' ? value['description'] : '');
-      return { description, parameters, execute: value['execute'] as ResolvedFunctionTool['execute'] };
+      return { description, parameters, execute: value['execute'] as NonNullable<ResolvedFunctionTool['execute']> };
     }
   }
   const message = `tool "${tool.name}": the export "${exportName}" is neither a function nor a tool definition (it is ${describeExport(value)})`;

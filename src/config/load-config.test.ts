@@ -1,6 +1,13 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expectConfig, fixture, formattedIssues, loadYaml } from '../../test/support/config/fixtures/config-tree.js';
+import {
+  expectConfig,
+  fixture,
+  formattedIssues,
+  loadYaml,
+  writeTree,
+} from '../../test/support/config/fixtures/config-tree.js';
 import { loadConfig } from './load-config.js';
 
 const FULL = `
@@ -99,7 +106,7 @@ describe('loadConfig: a valid configuration', () => {
     expect(subtract).toMatchObject({ type: 'function', name: 'subtract', function: 'subtract', description: null });
     expect(subtract?.type === 'function' && subtract.file).toBe(fixture('tools/finance.ts'));
     expect(subtract?.type === 'function' && subtract.definition.parameters).toEqual({ type: 'object' });
-    expect(subtract?.type === 'function' && subtract.definition.execute({ a: 5, b: 3 })).toBe(2);
+    expect(subtract?.type === 'function' && subtract.definition.execute?.({ a: 5, b: 3 })).toBe(2);
     expect(divide?.type === 'function' && divide.definition.description).toBe('Division.');
     expect(divide?.type === 'function' && divide.definition.parameters).toMatchObject({ required: ['a', 'b'] });
     expect(archive).toEqual({
@@ -263,5 +270,53 @@ test_cases:
       'agent.yaml:12:51  test_cases[0] "JKHY-2009" › turns[1].expected_tools[0].args.b.regex\n' +
         '  invalid regular expression "(2009": missing ) — fix the pattern or use { fuzzy: ... }',
     ]);
+  });
+});
+
+describe('loadConfig with function_tools (a case worker given the main thread’s definitions)', () => {
+  // The module leaves a mark when it is imported.
+  const TOOLS = `import { writeFileSync } from 'node:fs';
+writeFileSync(new URL('./imported.txt', import.meta.url), 'yes');
+export function add({ a, b }) { return a + b; }
+`;
+  const AGENT = `name: given
+model: { provider: openai, name: gpt-4o-mini }
+instructions: { inline: "Add." }
+tools:
+  - { name: add, type: function, file: tools.mjs, parameters: { type: object } }
+test_cases:
+  - { name: sum, input: "2 + 3?", ground_truth: "5" }
+`;
+  const imported = (dir: string) => existsSync(join(dir, 'imported.txt'));
+
+  it('builds a listed tool from its given definition without importing its module', async () => {
+    const dir = await writeTree({ 'agent.yaml': AGENT, 'tools.mjs': TOOLS });
+    const given = {
+      file: join(dir, 'tools.mjs'),
+      function: 'add',
+      description: 'Adds.',
+      parameters: { type: 'object' },
+    };
+    const loaded = await loadConfig(dir, { env: { OPENAI_API_KEY: 'k' }, function_tools: { add: given } });
+    const [add] = expectConfig({ dir, result: loaded }).tools;
+    expect(add).toEqual({
+      type: 'function',
+      name: 'add',
+      description: null,
+      file: join(dir, 'tools.mjs'),
+      function: 'add',
+      parameters: { type: 'object' },
+      definition: { description: 'Adds.', parameters: { type: 'object' } },
+    });
+    expect(imported(dir)).toBe(false);
+  });
+
+  it('imports a tool that is not listed, or listed for another export, as without', async () => {
+    const dir = await writeTree({ 'agent.yaml': AGENT, 'tools.mjs': TOOLS });
+    const other = { file: join(dir, 'tools.mjs'), function: 'sum', description: '', parameters: {} };
+    const loaded = await loadConfig(dir, { env: { OPENAI_API_KEY: 'k' }, function_tools: { add: other } });
+    const [add] = expectConfig({ dir, result: loaded }).tools;
+    expect(add?.type === 'function' && add.definition.execute?.({ a: 2, b: 3 })).toBe(5);
+    expect(imported(dir)).toBe(true);
   });
 });

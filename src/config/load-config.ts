@@ -4,7 +4,7 @@
  * (files checked, modules imported) → locate issues.
  */
 import { dirname } from 'node:path';
-import type { AgentConfig, ToolConfig } from '../core/config-types.js';
+import type { AgentConfig, GivenFunctionTool, ToolConfig } from '../core/config-types.js';
 import type { LoadResult } from '../core/errors.js';
 import { buildBackend } from './build-backend.js';
 import { type BuildContext, createBuildContext } from './build-context.js';
@@ -36,6 +36,12 @@ export interface LoadConfigOptions {
    * sent each case it runs by a main thread that loaded and checked them.
    */
   readonly test_cases?: 'skip' | undefined;
+  /**
+   * Function tools the main thread already imported and checked, by name: a case worker, whose tool calls run
+   * in the main thread's tool threads, builds them from these definitions instead of importing their modules
+   * (each import of a TypeScript module would start tsx in the worker). A tool not listed is imported.
+   */
+  readonly function_tools?: Readonly<Record<string, GivenFunctionTool>> | undefined;
 }
 
 export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
@@ -64,7 +70,7 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     return failure(issues, { main: null, testCases: null, testCaseItems: undefined });
   }
   const document = read.document;
-  const ctx = createBuildContext(dirname(file.path));
+  const ctx = createBuildContext(dirname(file.path), options.function_tools);
   const substituted = substituteEnv(document.data, options.env);
   ctx.issues.addAll(substituted.issues);
   const validated = validateDocument(substituted.value);

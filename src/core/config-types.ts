@@ -52,7 +52,20 @@ export interface FunctionToolConfig {
 export interface ResolvedFunctionTool {
   readonly description: string;
   readonly parameters: Readonly<Record<string, unknown>>;
-  readonly execute: (args: Record<string, unknown>) => unknown;
+  /**
+   * The export as this thread imported it. Calls never use it: they run in the module's tool thread. Absent
+   * when the definition was read by another thread (a case worker is given the main thread's).
+   */
+  readonly execute?: (args: Record<string, unknown>) => unknown;
+}
+
+/** A function tool's definition as another thread that loaded the same configuration read it: plain data. */
+export interface GivenFunctionTool {
+  /** Absolute path of the module. */
+  readonly file: string;
+  readonly function: string;
+  readonly description: string;
+  readonly parameters: Readonly<Record<string, unknown>>;
 }
 
 export interface McpToolConfig {

@@ -171,6 +171,12 @@ describe('what the built command line loads', () => {
         !url.startsWith(`file://${TOOLS_MODULE}`),
     );
     expect(others).toEqual([]);
+    // The tools' module is imported where the configuration is checked (the main thread) and where the tools
+    // run (the tool thread), not in the case workers, which are given its definitions.
+    const importing = new Set(
+      threads.filter(({ url }) => url.startsWith(`file://${TOOLS_MODULE}`)).map((l) => entryOf(l.thread)),
+    );
+    expect([...importing].sort()).toEqual(['main.bundle.mjs', 'user-code-worker.bundle.mjs']);
     const sources = threads.flatMap(({ url }) =>
       url.startsWith(bundleDir) ? (map[url.split('/').pop() ?? ''] ?? []) : [],
     );

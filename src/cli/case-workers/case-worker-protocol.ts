@@ -1,7 +1,7 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
 import type { MessagePort } from 'node:worker_threads';
 import type { RecordingMode } from '../../backends/ai-sdk/recording/model-recording.js';
-import type { TestCaseConfig } from '../../core/config-types.js';
+import type { GivenFunctionTool, TestCaseConfig } from '../../core/config-types.js';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -30,6 +30,12 @@ export interface CaseWorkerData {
    * the test cases and takes from here what it would have read from them. Null: it loads them all.
    */
   readonly sent_suite: SentSuite | null;
+  /**
+   * The function tools as the main thread imported and checked them (plain data), by name: the worker builds
+   * them from these instead of importing their modules, since their calls run in the main thread's tool
+   * threads. A tool whose definition cannot be sent is missing here and imported by the worker.
+   */
+  readonly function_tools: Readonly<Record<string, GivenFunctionTool>>;
 }
 
 /** What one case worker thread gets: the run's data and its ports to the main thread's limiters and tools. */

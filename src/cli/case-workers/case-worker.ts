@@ -70,10 +70,11 @@ const ready: Promise<Loaded | null> = load().catch((error: unknown) => {
 });
 
 async function load(): Promise<Loaded | null> {
-  const { config_path, overrides, max_file_size_mb, offline, matrix_model, sent_suite } = data;
-  // When every case comes with its `run`, the test cases are not even read here (the main thread checked them).
-  const load: typeof loadConfig =
-    sent_suite === null ? loadConfig : (path, options) => loadConfig(path, { ...options, test_cases: 'skip' });
+  const { config_path, overrides, max_file_size_mb, offline, matrix_model, sent_suite, function_tools } = data;
+  // When every case comes with its `run`, the test cases are not even read here (the main thread checked them);
+  // nor are the function tools' modules imported: their calls run in the main thread's tool threads.
+  const load: typeof loadConfig = (path, options) =>
+    loadConfig(path, { ...options, function_tools, ...(sent_suite === null ? {} : { test_cases: 'skip' }) });
   const full =
     matrix_model === null
       ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load)

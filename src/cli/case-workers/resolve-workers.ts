@@ -1,9 +1,10 @@
 /** How many case worker threads a run gets: `--workers`, else HOLODECK_WORKERS, else 1 (none: in-process). */
 import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
-import type { AgentConfig } from '../../core/config-types.js';
+import type { AgentConfig, GivenFunctionTool } from '../../core/config-types.js';
 import type { Overrides } from '../apply-overrides.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import type { CaseWorkerData } from './case-worker-protocol.js';
+import { isCloneable } from './cloneable-case.js';
 import { sentSuite } from './sent-suite.js';
 
 export type WorkerCount =
@@ -44,5 +45,18 @@ export function caseWorkerData(
     recording: recording?.mode ?? null,
     matrix_model: matrixModel,
     sent_suite: sentSuite(config),
+    function_tools: givenFunctionTools(config),
   };
+}
+
+/** The function tools' definitions that can be sent to a worker as data, by tool name. */
+export function givenFunctionTools(config: AgentConfig): Record<string, GivenFunctionTool> {
+  const given: Record<string, GivenFunctionTool> = {};
+  for (const tool of config.tools) {
+    if (tool.type !== 'function') continue;
+    const { description, parameters } = tool.definition;
+    if (!isCloneable(parameters)) continue;
+    given[tool.name] = { file: tool.file, function: tool.function, description, parameters };
+  }
+  return given;
 }
