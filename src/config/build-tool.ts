@@ -43,15 +43,10 @@ async function buildFunctionTool(
   const exportName = tool.function ?? tool.name;
   const given = ctx.givenTools[tool.name];
   if (given !== undefined && given.function === exportName) {
-    return {
-      type: 'function',
-      name: tool.name,
-      description: tool.description ?? null,
-      file: given.file,
-      function: exportName,
-      parameters: tool.parameters ?? null,
-      definition: { description: given.description, parameters: given.parameters },
-    };
+    return functionToolConfig(tool, given.file, exportName, {
+      description: given.description,
+      parameters: given.parameters,
+    });
   }
   const loaded = await importModuleExport(tool.file, exportName, ctx.baseDir);
   if (!loaded.ok) {
@@ -63,11 +58,20 @@ async function buildFunctionTool(
   }
   const definition = toDefinition(tool, loaded.value, exportName, path, ctx);
   if (!definition) return null;
+  return functionToolConfig(tool, loaded.module, exportName, definition);
+}
+
+function functionToolConfig(
+  tool: FunctionToolInput,
+  file: string,
+  exportName: string,
+  definition: ResolvedFunctionTool,
+): FunctionToolConfig {
   return {
     type: 'function',
     name: tool.name,
     description: tool.description ?? null,
-    file: loaded.module,
+    file,
     function: exportName,
     parameters: tool.parameters ?? null,
     definition,
