@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertion, call, metric, reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
 import { sampleReport } from '../../test/support/reporters/report-scenarios.js';
-import { createJsonReporter, renderJsonReport } from './json-reporter.js';
+import { createJsonReporter, renderJsonReport, resultsElement } from './json-reporter.js';
+import { testResultToJson } from './to-report-json.js';
 
 const TEST_RESULT_KEYS = [
   'test_name',
@@ -143,5 +144,38 @@ describe('createJsonReporter', () => {
     const path = join(dir, 'nested', 'deeper', 'report.json');
     await createJsonReporter({ path }).onEnd?.(sampleReport(), 'completed');
     expect(JSON.parse(await readFile(path, 'utf8')).agent_name).toBe('financial-assistant');
+  });
+});
+
+describe('resultsElement', () => {
+  it('writes a value as an element of `results` in the whole report: four spaces before each line', () => {
+    const values: unknown[] = [
+      { a: 1, b: [1, { c: 'two\nlines' }], d: {}, e: [], f: null },
+      [],
+      {},
+      'text "quoted"\n',
+      42,
+      null,
+    ];
+    for (const value of values) {
+      const whole = JSON.stringify({ results: [value] }, null, 2);
+      const element = resultsElement(value);
+      expect(whole).toBe(`{\n  "results": [\n${element}\n  ]\n}`);
+      expect(element.split('\n').every((line) => line.startsWith('    '))).toBe(true);
+    }
+  });
+});
+
+describe('testResultToJson', () => {
+  it('builds a result once per text cap: the run record and the JSON report share it', () => {
+    const result = singleTurnResult({ agent_response: 'x'.repeat(50) });
+    const first = testResultToJson(result);
+    expect(testResultToJson(result)).toBe(first);
+    const capped = testResultToJson(result, { max_text_length: 10 });
+    expect(capped).not.toBe(first);
+    expect(String(capped['agent_response']).startsWith('xxxxxxxxxx')).toBe(true);
+    expect(capped['agent_response']).not.toBe('x'.repeat(50));
+    expect(testResultToJson(result, { max_text_length: 10 })).toBe(capped);
+    expect(testResultToJson({ ...result })).not.toBe(testResultToJson(result, { max_text_length: 10 }));
   });
 });

@@ -13,8 +13,7 @@ const RESULTS_PLACEHOLDER = '"results": []';
 export function createJsonReporter(options: FileReporterOptions): Reporter {
   const limits = { max_text_length: options.max_text_length };
   return createFileReporter(options, {
-    // Indented as JSON.stringify(report, null, 2) indents an element of `results`.
-    renderCase: (result) => [indent(JSON.stringify(testResultToJson(result, limits), null, 2), '    ')],
+    renderCase: (result) => [resultsElement(testResultToJson(result, limits))],
     async assemble(report, _state, cases, write) {
       const head = JSON.stringify({ ...reportHeadToJson(report), results: [] }, null, 2);
       if (cases.count === 0) return write(`${head}\n`);
@@ -27,6 +26,14 @@ export function createJsonReporter(options: FileReporterOptions): Reporter {
   });
 }
 
-export function indent(text: string, prefix: string): string {
-  return prefix + text.replace(/\n/g, `\n${prefix}`);
+/**
+ * `value` as JSON.stringify(report, null, 2) writes an element of `results` (two levels deep: four spaces
+ * before each line), without a second pass over the text: stringified two arrays deep, then unwrapped.
+ */
+export function resultsElement(value: unknown): string {
+  const text = JSON.stringify([[value]], null, 2);
+  return text.slice(NESTING_HEAD.length, text.length - NESTING_TAIL.length);
 }
+
+const NESTING_HEAD = '[\n  [\n';
+const NESTING_TAIL = '\n  ]\n]';

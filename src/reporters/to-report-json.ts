@@ -48,7 +48,23 @@ export function reportHeadToJson(report: Omit<RunReport, 'results'>): Json {
   };
 }
 
+/**
+ * Each result's JSON, by the text cap it was made with: the run record and the JSON report render every
+ * finished case, the same result object (both sit behind one redactingReporter), so it is built once.
+ * Callers read the returned value and never change it.
+ */
+const renderedResults = new WeakMap<TestResult, { readonly max: number | undefined; readonly json: Json }>();
+
 export function testResultToJson(result: TestResult, options: ReportJsonOptions = {}): Json {
+  const max = options.max_text_length;
+  const rendered = renderedResults.get(result);
+  if (rendered !== undefined && rendered.max === max) return rendered.json;
+  const json = buildTestResultJson(result, options);
+  renderedResults.set(result, { max, json });
+  return json;
+}
+
+function buildTestResultJson(result: TestResult, options: ReportJsonOptions): Json {
   const caps = textCaps(options.max_text_length);
   const json: Json = {
     test_name: result.test_name,
