@@ -17,6 +17,8 @@ export function loadFailureHint(failure: Failure, exportName: string | null): st
       );
     case 'import_failed':
       return 'fix the error in the module (it is imported when the configuration loads)';
+    case 'import_stuck':
+      return 'settle what the top level awaits (it is imported when the configuration loads), or await it inside the exported function';
   }
 }
 

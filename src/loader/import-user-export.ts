@@ -6,7 +6,7 @@ import { locateModule } from './locate-module.js';
 import { parseExportSpec } from './parse-export-spec.js';
 import { pickExport } from './pick-export.js';
 
-export type UserExportFailure = 'invalid_spec' | 'not_found' | 'no_export' | 'import_failed';
+export type UserExportFailure = 'invalid_spec' | 'not_found' | 'no_export' | 'import_failed' | 'import_stuck';
 
 export type UserExportResult =
   | {

@@ -8,7 +8,7 @@ import type { ModuleLocation } from './locate-module.js';
 
 export type ModuleLoad =
   | { readonly ok: true; readonly namespace: Readonly<Record<string, unknown>> }
-  | { readonly ok: false; readonly reason: 'not_found' | 'import_failed'; readonly message: string };
+  | { readonly ok: false; readonly reason: 'not_found' | 'import_failed' | 'import_stuck'; readonly message: string };
 
 /** A module that exists: a file, or a package to resolve from a folder. */
 export type FoundLocation = Exclude<ModuleLocation, { kind: 'missing' }>;
@@ -28,9 +28,14 @@ export function loadModule(location: FoundLocation): Promise<ModuleLoad> {
 
 async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
   try {
-    const namespace = await importNamespace(location);
+    const namespace = await unlessStuck(importNamespace(location));
     return { ok: true, namespace };
   } catch (error) {
+    if (error instanceof StuckImport) {
+      const where = location.kind === 'file' ? location.path : `package "${location.specifier}"`;
+      const message = `importing ${where} never finished: its top level awaits something that nothing is left to settle`;
+      return { ok: false, reason: 'import_stuck', message };
+    }
     if (location.kind === 'package' && isMissingPackage(error, location.specifier)) {
       const message = `file not found: ${location.path} (nor an installed package "${packageName(location.specifier)}")`;
       return { ok: false, reason: 'not_found', message };
@@ -50,6 +55,41 @@ async function importNamespace(location: FoundLocation): Promise<Record<string, 
   }
   const parentURL = pathToFileURL(join(location.base_dir, 'agent.yaml')).href;
   return (await tsImport(location.specifier, parentURL)) as Record<string, unknown>;
+}
+
+/**
+ * A module whose top level awaits a promise nothing will ever settle never finishes importing; once nothing
+ * else is pending, Node would end the process (exit code 13, no message). Imports still running when the
+ * event loop empties are failed instead (`beforeExit`), so the caller reports the module and the run goes on
+ * to its configuration error.
+ */
+class StuckImport extends Error {}
+
+const stuckWaiters = new Set<(error: StuckImport) => void>();
+let watchingExit = false;
+
+function unlessStuck<T>(importing: Promise<T>): Promise<T> {
+  if (!watchingExit) {
+    watchingExit = true;
+    process.on('beforeExit', () => {
+      const waiters = [...stuckWaiters];
+      stuckWaiters.clear();
+      for (const fail of waiters) fail(new StuckImport());
+    });
+  }
+  return new Promise<T>((resolve, reject) => {
+    stuckWaiters.add(reject);
+    importing.then(
+      (value) => {
+        stuckWaiters.delete(reject);
+        resolve(value);
+      },
+      (error: unknown) => {
+        stuckWaiters.delete(reject);
+        reject(error);
+      },
+    );
+  });
 }
 
 function packageName(specifier: string): string {

@@ -168,7 +168,7 @@ describe('resultsElement', () => {
 
 describe('testResultToJson', () => {
   it('builds a result once per text cap: the run record and the JSON report share it', () => {
-    const result = singleTurnResult({ agent_response: 'x'.repeat(50) });
+    const result = singleTurnResult({ test_name: 'long answer', agent_response: 'x'.repeat(50) });
     const first = testResultToJson(result);
     expect(testResultToJson(result)).toBe(first);
     const capped = testResultToJson(result, { max_text_length: 10 });

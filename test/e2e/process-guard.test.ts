@@ -163,4 +163,41 @@ describe('user code that tries to end the run', () => {
       expect(run.stderr).toMatch(/agent\.mjs.*called process\.exit\(0\)/s);
     }
   });
+
+  it('reports a module whose top level awaits what nothing will settle as a config error, at once', async () => {
+    const never = 'await new Promise(() => {});\n';
+    const agentYaml = (extra: string) =>
+      `name: guard\nbackend: { module: "agent.mjs:create" }\n${extra}test_cases:\n  - { name: c, input: ok, ground_truth: ok }\n`;
+    const projects = [
+      { file: 'agent.mjs', dir: await project(['ok'], { 'agent.mjs': `${never}${AGENT}` }), key: /backend\.module/ },
+      {
+        file: 'tools.mts',
+        key: /tools\[0\]\.file/,
+        dir: await project(['ok'], {
+          'tools.mts': `${never}export function add(args: { a: number }): number {\n  return args.a + 1;\n}\n`,
+          'agent.yaml': agentYaml(
+            'tools:\n  - { name: add, type: function, file: tools.mts, parameters: { type: object, properties: { a: { type: number } } } }\n',
+          ),
+        }),
+      },
+      {
+        file: 'grader.mjs',
+        key: /evaluations\.metrics\[0\]\.grader/,
+        dir: await project(['ok'], {
+          'grader.mjs': `${never}export function grade() {\n  return 1;\n}\n`,
+          'agent.yaml': agentYaml('evaluations:\n  metrics: [{ type: code, grader: "grader.mjs:grade", name: g }]\n'),
+        }),
+      },
+    ];
+    for (const { file, dir, key } of projects) {
+      for (const command of ['validate', 'test']) {
+        const run = await runCli([command, 'agent.yaml'], { cwd: dir, timeoutMs: 30_000 });
+        expect(run.signal).toBeNull();
+        expect(run.code).toBe(2);
+        expect(run.stderr).toMatch(key);
+        expect(run.stderr).toContain(`${file} never finished: its top level awaits something that nothing is left to settle`);
+      }
+      expect(existsSync(join(dir, 'results'))).toBe(false);
+    }
+  });
 });
