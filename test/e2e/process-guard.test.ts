@@ -195,7 +195,9 @@ describe('user code that tries to end the run', () => {
         expect(run.signal).toBeNull();
         expect(run.code).toBe(2);
         expect(run.stderr).toMatch(key);
-        expect(run.stderr).toContain(`${file} never finished: its top level awaits something that nothing is left to settle`);
+        expect(run.stderr).toContain(
+          `${file} never finished: its top level awaits something that nothing is left to settle`,
+        );
       }
       expect(existsSync(join(dir, 'results'))).toBe(false);
     }
