@@ -6,10 +6,16 @@
 import { relative } from 'node:path';
 import { checkRunnable } from '../config/check-runnable.js';
 import { formatConfigIssue } from '../config/format-config-issue.js';
-import { loadConfig } from '../config/load-config.js';
+import { type LoadConfigOptions, loadConfig } from '../config/load-config.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { ConfigIssue } from '../core/errors.js';
+import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
+
+/** loadConfig reading function tools with `describe` (in their threads: see cli/tool-threads.ts). */
+export function loadReadingToolsWith(describe: DescribeToolExport): typeof loadConfig {
+  return (path: string, options: LoadConfigOptions) => loadConfig(path, { ...options, describe_tool: describe });
+}
 
 /** `maxFileSize`: `--max-file-size`, in MB. */
 export async function loadOrReport(

@@ -31,6 +31,8 @@ program.addCommand(test);
 test.action(async (config, options) => {
   // git looks up the commit for the run record while the command's code loads.
   void import('./git-commit.js').then(({ prefetchGitCommit }) => prefetchGitCommit(config));
+  // Function tools' threads start while the command's code loads, and load their modules meanwhile.
+  void import('./tool-threads.js').then(({ toolThreadsFor }) => toolThreadsFor(config));
   const { testCommand } = await import('./commands/test-command.js');
   const code = await testCommand(config, options, process.argv.slice(2));
   const { exitWhenFlushed } = await import('./exit-when-flushed.js');

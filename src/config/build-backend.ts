@@ -1,10 +1,11 @@
 /** `backend:` as validated → BackendConfig; a module backend's factory is imported now. */
 import type { BackendConfig } from '../core/config-types.js';
 import type { ModuleAgentFactory } from '../core/module-agent.js';
+import { describeValue } from '../loader/describe-value.js';
 import { importUserExport } from '../loader/import-user-export.js';
 import { parseExportSpec } from '../loader/parse-export-spec.js';
 import type { BuildContext } from './build-context.js';
-import { describeExport, loadFailureHint } from './describe-load-failure.js';
+import { loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
 import { pendingIssue } from './pending-issue.js';
 import type { BackendInput } from './schema/backend-schema.js';
@@ -32,7 +33,7 @@ export async function buildBackend(
     return null;
   }
   if (typeof loaded.value !== 'function') {
-    const message = `the agent module "${spec}" is not a function (it is ${describeExport(loaded.value)})`;
+    const message = `the agent module "${spec}" is not a function (it is ${describeValue(loaded.value)})`;
     const hint = 'export a factory (context) => ({ send(turn) { ... } }) that opens one session per test case';
     ctx.issues.add(pendingIssue(ISSUE.backendNotFunction, path, message, { hint }));
     return null;

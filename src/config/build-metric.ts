@@ -1,11 +1,12 @@
 /** Metrics as validated → MetricConfig, with names defaulted and code graders imported. */
 import type { CodeMetricConfig, MetricConfig } from '../core/config-types.js';
 import type { GraderFunction } from '../core/grader.js';
+import { describeValue } from '../loader/describe-value.js';
 import { importUserExport } from '../loader/import-user-export.js';
 import { parseExportSpec } from '../loader/parse-export-spec.js';
 import { buildAnswerMetric } from './build-answer-metric.js';
 import type { BuildContext } from './build-context.js';
-import { describeExport, loadFailureHint } from './describe-load-failure.js';
+import { loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
 import { type MetricInput, metricNameOf } from './schema/metric-schema.js';
@@ -98,7 +99,7 @@ async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext):
     return null;
   }
   if (typeof loaded.value !== 'function') {
-    const message = `grader "${spec}" is not a function (it is ${describeExport(loaded.value)})`;
+    const message = `grader "${spec}" is not a function (it is ${describeValue(loaded.value)})`;
     const hint = 'export a function (context) => boolean | number | { score, passed?, reason? }';
     ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint }));
     return null;

@@ -2,14 +2,16 @@
  * Tools as validated → ToolConfig; function tools are imported and their definition filled in (or taken as given
  * by the thread that imported them: see LoadConfigOptions.function_tools).
  */
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { FunctionToolConfig, McpToolConfig, ResolvedFunctionTool, ToolConfig } from '../core/config-types.js';
+import { rememberExport } from '../loader/export-origin.js';
 import { importModuleExport } from '../loader/import-user-export.js';
+import { locateModule } from '../loader/locate-module.js';
+import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import type { BuildContext } from './build-context.js';
-import { describeExport, loadFailureHint } from './describe-load-failure.js';
+import { loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
-import { isRecord } from './schema/fields.js';
 import type { FunctionToolInput, McpToolInput, ToolInput } from './schema/tool-schema.js';
 
 export async function buildTool(tool: ToolInput, path: ConfigPath, ctx: BuildContext): Promise<ToolConfig | null> {
@@ -43,22 +45,47 @@ async function buildFunctionTool(
   const exportName = tool.function ?? tool.name;
   const given = ctx.givenTools[tool.name];
   if (given !== undefined && given.function === exportName) {
+    // A package's location is found again here, where the tool's calls will look it up (a path is its own).
+    if (!isAbsolute(given.file)) {
+      const location = await locateModule(given.file, ctx.baseDir);
+      if (location.kind === 'package') rememberExport(given.file, { location, export_name: exportName }, null);
+    }
     return functionToolConfig(tool, given.file, exportName, {
       description: given.description,
       parameters: given.parameters,
     });
   }
-  const loaded = await importModuleExport(tool.file, exportName, ctx.baseDir);
-  if (!loaded.ok) {
-    const where = loaded.reason === 'no_export' ? (tool.function === undefined ? 'name' : 'function') : 'file';
-    const message = `cannot load tool "${tool.name}": ${loaded.message}`;
-    const hint = loadFailureHint(loaded, exportName);
+  const described = await describeExport(tool.file, exportName, ctx);
+  if (!described.ok) {
+    const where = described.reason === 'no_export' ? (tool.function === undefined ? 'name' : 'function') : 'file';
+    const message = `cannot load tool "${tool.name}": ${described.message}`;
+    const hint = loadFailureHint(described, exportName);
     ctx.issues.add(pendingIssue(ISSUE.toolUnresolved, [...path, where], message, { hint }));
     return null;
   }
-  const definition = toDefinition(tool, loaded.value, exportName, path, ctx);
+  const definition = toDefinition(tool, described, exportName, path, ctx);
   if (!definition) return null;
-  return functionToolConfig(tool, loaded.module, exportName, definition);
+  return functionToolConfig(tool, described.module, exportName, definition);
+}
+
+type LocalDescription = ToolExportDescription & {
+  /** The export's function when this thread imported it (a plain function, or a definition's `execute`). */
+  readonly execute?: ResolvedFunctionTool['execute'];
+};
+
+/** The export as the tool's own thread describes it, or as imported here when there is none to ask. */
+async function describeExport(file: string, exportName: string, ctx: BuildContext): Promise<LocalDescription> {
+  const elsewhere = ctx.describeTool === null ? null : await ctx.describeTool(file, exportName, ctx.baseDir);
+  if (elsewhere !== null) return elsewhere;
+  const loaded = await importModuleExport(file, exportName, ctx.baseDir);
+  if (!loaded.ok) return loaded;
+  const value = loaded.value;
+  const shape = toolExportShape(value);
+  const execute =
+    shape.kind === 'function' ? value : shape.kind === 'definition' ? (value as { execute: unknown }).execute : null;
+  return typeof execute === 'function'
+    ? { ok: true, module: loaded.module, shape, execute: execute as NonNullable<ResolvedFunctionTool['execute']> }
+    : { ok: true, module: loaded.module, shape };
 }
 
 function functionToolConfig(
@@ -81,12 +108,15 @@ function functionToolConfig(
 /** A plain function needs `parameters` from the YAML; a definition object carries its own (the YAML overrides). */
 function toDefinition(
   tool: FunctionToolInput,
-  value: unknown,
+  described: Extract<LocalDescription, { ok: true }>,
   exportName: string,
   path: ConfigPath,
   ctx: BuildContext,
 ): ResolvedFunctionTool | null {
-  if (typeof value === 'function') {
+  const { shape, execute } = described;
+  const withExecute = (definition: ResolvedFunctionTool): ResolvedFunctionTool =>
+    execute === undefined ? definition : { ...definition, execute };
+  if (shape.kind === 'function') {
     if (!tool.parameters) {
       const message = `tool "${tool.name}": the export "${exportName}" is a plain function, so \`parameters\` is required`;
       const hint =
@@ -97,17 +127,14 @@ function toDefinition(
       );
       return null;
     }
-    const execute = value as NonNullable<ResolvedFunctionTool['execute']>;
-    return { description: tool.description ?? '', parameters: tool.parameters, execute };
+    return withExecute({ description: tool.description ?? '', parameters: tool.parameters });
   }
-  if (isRecord(value) && typeof value['execute'] === 'function') {
-    const parameters = tool.parameters ?? (isRecord(value['parameters']) ? value['parameters'] : null);
-    if (parameters) {
-      const description = tool.description ?? (typeof value['description'] === 'string' ? value['description'] : '');
-      return { description, parameters, execute: value['execute'] as NonNullable<ResolvedFunctionTool['execute']> };
-    }
+  if (shape.kind === 'definition') {
+    const parameters = tool.parameters ?? shape.parameters;
+    if (parameters) return withExecute({ description: tool.description ?? shape.description ?? '', parameters });
   }
-  const message = `tool "${tool.name}": the export "${exportName}" is neither a function nor a tool definition (it is ${describeExport(value)})`;
+  const what = shape.kind === 'other' ? shape.described : 'an object';
+  const message = `tool "${tool.name}": the export "${exportName}" is neither a function nor a tool definition (it is ${what})`;
   const hint = 'export a function, or an object { description, parameters (JSON Schema), execute(args) }';
   ctx.issues.add(
     pendingIssue(ISSUE.toolInvalidExport, [...path, tool.function === undefined ? 'name' : 'function'], message, {

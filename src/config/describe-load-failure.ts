@@ -18,17 +18,6 @@ export function loadFailureHint(failure: Failure, exportName: string | null): st
     case 'import_failed':
       return 'fix the error in the module (it is imported when the configuration loads)';
     case 'import_stuck':
-      return 'settle what the top level awaits (it is imported when the configuration loads), or await it inside the exported function';
+      return 'let the top level finish (it runs when the configuration loads): settle what it awaits, or move the wait or the loop into the exported function';
   }
-}
-
-/** `a function`, `a number (42)`, `an object` … for "is not a function" messages. */
-export function describeExport(value: unknown): string {
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string')
-    return `a string (${JSON.stringify(value.length > 30 ? `${value.slice(0, 27)}...` : value)})`;
-  return `a ${typeof value} (${String(value)})`;
 }

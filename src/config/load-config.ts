@@ -6,6 +6,7 @@
 import { dirname } from 'node:path';
 import type { AgentConfig, GivenFunctionTool, ToolConfig } from '../core/config-types.js';
 import type { LoadResult } from '../core/errors.js';
+import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { buildBackend } from './build-backend.js';
 import { type BuildContext, createBuildContext } from './build-context.js';
 import { buildExecution } from './build-execution.js';
@@ -42,6 +43,12 @@ export interface LoadConfigOptions {
    * (each import of a TypeScript module would start tsx in the worker). A tool not listed is imported.
    */
   readonly function_tools?: Readonly<Record<string, GivenFunctionTool>> | undefined;
+  /**
+   * Imports function tools' modules in the threads their calls will run in and reads their exports from there,
+   * so this thread imports none of them (no tsx here for a TypeScript tool, and a module that blocks while it
+   * loads is stopped). Without it, or when it answers null, the module is imported in this thread.
+   */
+  readonly describe_tool?: DescribeToolExport | undefined;
 }
 
 export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
@@ -70,7 +77,7 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     return failure(issues, { main: null, testCases: null, testCaseItems: undefined });
   }
   const document = read.document;
-  const ctx = createBuildContext(dirname(file.path), options.function_tools);
+  const ctx = createBuildContext(dirname(file.path), options.function_tools, options.describe_tool ?? null);
   const substituted = substituteEnv(document.data, options.env);
   ctx.issues.addAll(substituted.issues);
   const validated = validateDocument(substituted.value);

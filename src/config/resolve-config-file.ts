@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { ISSUE } from './issue-codes.js';
 import { type PendingIssue, pendingIssue } from './pending-issue.js';
 
-const NAMES = ['agent.yaml', 'agent.yml'];
+/** The names a folder's configuration may have, in the order they are looked for. */
+export const CONFIG_FILE_NAMES = ['agent.yaml', 'agent.yml'];
 
 async function kindOf(path: string): Promise<'file' | 'directory' | null> {
   try {
@@ -22,7 +23,7 @@ export async function resolveConfigFile(
   const kind = await kindOf(absolute);
   if (kind === 'file') return { ok: true, path: absolute };
   if (kind === 'directory') {
-    for (const name of NAMES) {
+    for (const name of CONFIG_FILE_NAMES) {
       const candidate = join(absolute, name);
       if ((await kindOf(candidate)) === 'file') return { ok: true, path: candidate };
     }

@@ -24,7 +24,9 @@ export type UserExportResult =
       readonly available_exports: readonly string[];
     };
 
-function failure(reason: UserExportFailure, message: string, available: readonly string[] = []): UserExportResult {
+type Failed = Extract<UserExportResult, { ok: false }>;
+
+function failure(reason: UserExportFailure, message: string, available: readonly string[] = []): Failed {
   return { ok: false, reason, message, available_exports: available };
 }
 
@@ -51,7 +53,11 @@ export async function importModuleExport(
     rememberExport(module, { location, export_name: exportName }, picked.value);
     return { ok: true, value: picked.value, module, export_name: exportName };
   }
-  const available = picked.available;
+  return noExport(module, exportName, picked.available);
+}
+
+/** The failure of an export that the module does not have, listing those it has. */
+export function noExport(module: string, exportName: string, available: readonly string[]): Failed {
   const listed = available.length > 0 ? `available: ${available.join(', ')}` : 'the module exports nothing';
   return failure('no_export', `${module} has no export "${exportName}" (${listed})`, available);
 }

@@ -1,4 +1,5 @@
 /** Decides whether a module specifier names a file (relative to a folder) or a package. */
+import { statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, isAbsolute, resolve } from 'node:path';
 
@@ -26,16 +27,34 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+function isFileNow(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
 /**
  * `./x.ts`, `../x`, `/abs/x.ts` are paths; a bare `graders/x.ts` is a path when that file exists beside the
  * config, else a package specifier (`my-graders`, `@scope/pkg/sub`).
  */
 export async function locateModule(specifier: string, baseDir: string): Promise<ModuleLocation> {
   const path = resolve(baseDir, specifier);
-  const candidates = extname(path) === '' ? [path, ...MODULE_EXTENSIONS.map((ext) => path + ext)] : [path];
-  for (const candidate of candidates) {
+  for (const candidate of candidates(path)) {
     if (await isFile(candidate)) return { kind: 'file', path: candidate };
   }
+  return notAFile(specifier, baseDir, path);
+}
+
+/** locateModule with synchronous file checks (a few `stat`s), for a caller that must not yield meanwhile. */
+export function locateModuleNow(specifier: string, baseDir: string): ModuleLocation {
+  const path = resolve(baseDir, specifier);
+  const found = candidates(path).find(isFileNow);
+  return found === undefined ? notAFile(specifier, baseDir, path) : { kind: 'file', path: found };
+}
+
+function candidates(path: string): string[] {
+  return extname(path) === '' ? [path, ...MODULE_EXTENSIONS.map((ext) => path + ext)] : [path];
+}
+
+function notAFile(specifier: string, baseDir: string, path: string): ModuleLocation {
   const pathLike = specifier.startsWith('.') || isAbsolute(specifier);
   if (!pathLike && PACKAGE_SPECIFIER.test(specifier)) return { kind: 'package', specifier, base_dir: baseDir, path };
   return { kind: 'missing', path };

@@ -8,20 +8,24 @@ import type { CallRunner, RemoteUserCode } from '../workers/user-code-channel.js
 import { WorkerHost } from '../workers/worker-host.js';
 
 export interface ToolWorkers {
-  /** Where a tool module's calls run: its worker, started and the module loaded in it when first asked for. */
-  hostFor(location: FoundLocation): CallRunner;
+  /**
+   * Where a tool module's calls run: its worker, started when first asked for, and the module loaded in it at
+   * once unless `warm` is false (the first call loads it then, as the configuration's description of the
+   * tool does: see describe-tool-export.ts).
+   */
+  hostFor(location: FoundLocation, options?: { readonly warm?: boolean }): CallRunner;
   close(): Promise<void>;
 }
 
 export function createToolWorkers(options: { readonly stop_grace_ms?: number } = {}): ToolWorkers {
   const hosts = new Map<string, WorkerHost>();
   return {
-    hostFor(location) {
+    hostFor(location, { warm = true } = {}) {
       const key = location.kind === 'file' ? location.path : `${location.base_dir}\0${location.specifier}`;
       let host = hosts.get(key);
       if (host === undefined) {
         host = new WorkerHost(options);
-        host.warm(location);
+        if (warm) host.warm(location);
         hosts.set(key, host);
       }
       return host;

@@ -9,13 +9,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
+import { noExport } from '../loader/import-user-export.js';
 import { type FoundLocation, loadModule } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
+import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import { deepFreeze, toJsonValue } from './json-safe.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('user-code-worker must run in a worker thread');
+const channel = port;
 
 const currentCall = new AsyncLocalStorage<number>();
 const controllers = new Map<number, AbortController>();
@@ -28,6 +31,8 @@ guardProcess();
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'load') void loadModule(message.location);
+  else if (message.type === 'call' && message.target.invoke === 'describe_tool')
+    void describeTool(message.id, message.target);
   else if (message.type === 'call') void runCall(message.id, message.target, message.input);
   else abortCall(message.id, message.name, message.message);
 });
@@ -56,6 +61,45 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
     const message = `returned a value that cannot be passed back from its worker thread (${describeThrown(error)})`;
     send({ type: 'settled', id, outcome: { kind: 'unsendable', message } });
   }
+}
+
+/**
+ * Imports a tool's module and says what its export is, as plain data (nothing is called). While it loads the
+ * port does not keep the thread alive: a top-level await that nothing is left to settle is then reported as
+ * such (`import_stuck`, see load-module.ts) instead of waiting for the caller's time limit. The import runs as
+ * this call, so a `process.exit()` in the module's top level names it.
+ */
+async function describeTool(id: number, target: CallTarget): Promise<void> {
+  loading.add(id);
+  describing += 1;
+  channel.unref();
+  let description: ToolExportDescription;
+  try {
+    description = await currentCall.run(id, () => describeExport(target));
+  } finally {
+    describing -= 1;
+    if (describing === 0) channel.ref();
+    loading.delete(id);
+  }
+  if (abortedEarly.delete(id)) return;
+  try {
+    send({ type: 'settled', id, outcome: { kind: 'returned', value: description } });
+  } catch (error) {
+    // A definition whose description or parameters are not plain data: the caller imports the module itself.
+    const message = `describes the export with values that cannot be passed back (${describeThrown(error)})`;
+    send({ type: 'settled', id, outcome: { kind: 'unsendable', message } });
+  }
+}
+
+let describing = 0;
+
+async function describeExport(target: CallTarget): Promise<ToolExportDescription> {
+  const loaded = await loadModule(target.location);
+  if (!loaded.ok) return { ok: false, reason: loaded.reason, message: loaded.message, available_exports: [] };
+  const module = target.location.kind === 'file' ? target.location.path : target.location.specifier;
+  const picked = pickExport(loaded.namespace, target.export_name);
+  if (!picked.found) return noExport(module, target.export_name, picked.available);
+  return { ok: true, module, shape: toolExportShape(picked.value) };
 }
 
 function invoke(value: unknown, kind: CallTarget['invoke'], input: unknown, signal: AbortSignal): unknown {

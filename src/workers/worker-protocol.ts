@@ -4,11 +4,14 @@ import type { FoundLocation } from '../loader/load-module.js';
 /**
  * What to run: an export of a user module. `grader`: the export is called with a frozen copy of the input.
  * `tool`: a function export is called as `(args, { signal })`, a tool definition's `execute` likewise.
+ * `describe_tool`: nothing is called; the call returns what the export is as a function tool (a
+ * ToolExportDescription), or why its module cannot load — for the configuration, in the thread the tool's
+ * calls will run in.
  */
 export interface CallTarget {
   readonly location: FoundLocation;
   readonly export_name: string;
-  readonly invoke: 'grader' | 'tool';
+  readonly invoke: 'grader' | 'tool' | 'describe_tool';
 }
 
 export type ToWorker =

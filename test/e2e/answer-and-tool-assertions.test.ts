@@ -140,4 +140,37 @@ describe('answer metrics and tool assertions, end to end', () => {
     ]);
     expect(third?.expected_tools).toEqual([{ name: 'lookup', args: null, count: 0 }]);
   });
+
+  it('runs function tools from an installed package, named by its specifier', async () => {
+    server = await startFakeModelServer(script);
+    const tools = `tools:
+  - { name: lookup, type: function, file: jkhy-tools, function: lookup, parameters: { type: object } }
+  - { name: subtract, type: function, file: jkhy-tools, function: subtract }
+`;
+    const dir = await writeProject({
+      'agent.yaml': `name: package-tools\n${modelBlock('openai', server.url)}\n${tools}test_cases:
+  - name: conversation
+    turns:
+      - { input: first, expected_tools: [lookup, subtract] }
+`,
+      'node_modules/jkhy-tools/package.json': '{ "name": "jkhy-tools", "type": "module", "exports": "./index.mjs" }',
+      'node_modules/jkhy-tools/index.mjs': `export function lookup({ column }) { return column === '2009' ? 206588 : null; }
+export const subtract = {
+  description: 'a - b',
+  parameters: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } },
+  execute: ({ a, b }) => a - b,
+};
+`,
+    });
+    const output = join(dir, 'report.json');
+    const run = await runCli(['test', dir, '--output', output]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(await readFile(output, 'utf8')) as RunReport;
+    const turn = report.results[0]?.turns?.[0];
+    expect(turn?.tool_invocations.map((call) => [call.name, call.result, call.error])).toEqual([
+      ['lookup', 206588, null],
+      ['subtract', -1, null],
+    ]);
+  });
 });

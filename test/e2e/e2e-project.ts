@@ -1,7 +1,7 @@
 /** Writes a throw-away agent project (agent.yaml + test cases) pointing at a fake model server. */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ProviderName } from '../../src/core/config-types.js';
 
@@ -55,6 +55,9 @@ export const JKHY_TURNS = `    turns:
 
 export async function writeProject(files: Readonly<Record<string, string>>): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'holodeck-e2e-'));
-  for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), text);
+  }
   return dir;
 }

@@ -171,12 +171,17 @@ describe('what the built command line loads', () => {
         !url.startsWith(`file://${TOOLS_MODULE}`),
     );
     expect(others).toEqual([]);
-    // The tools' module is imported where the configuration is checked (the main thread) and where the tools
-    // run (the tool thread), not in the case workers, which are given its definitions.
+    // The tools' module is imported only where the tools run (the tool thread), which also tells the
+    // configuration what it exports: not in the main thread, which loads no tsx, nor in the case workers,
+    // which are given its definitions.
     const importing = new Set(
       threads.filter(({ url }) => url.startsWith(`file://${TOOLS_MODULE}`)).map((l) => entryOf(l.thread)),
     );
-    expect([...importing].sort()).toEqual(['main.bundle.mjs', 'user-code-worker.bundle.mjs']);
+    expect([...importing]).toEqual(['user-code-worker.bundle.mjs']);
+    const mainThread = ids.find((id) => entryOf(id) === 'main.bundle.mjs');
+    expect(
+      threads.filter((load) => load.thread === mainThread && /\/node_modules\/(tsx|esbuild)\//.test(load.url)),
+    ).toEqual([]);
     const sources = threads.flatMap(({ url }) =>
       url.startsWith(bundleDir) ? (map[url.split('/').pop() ?? ''] ?? []) : [],
     );

@@ -16,7 +16,7 @@ import { describeThrown } from '../../core/describe-thrown.js';
 import { erroredCase } from '../../runner/errored-case.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
-import { createToolWorkers } from '../../tools/tool-workers.js';
+import { createToolWorkers, type ToolWorkers } from '../../tools/tool-workers.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
 import { createWorkerPool, poolSizeForCaseWorkers } from '../../workers/worker-pool.js';
@@ -74,6 +74,8 @@ export function startCaseWorkerPool(
   onCrash: (description: string) => void,
   /** `--record`, `--replay`, `--cache`: the run's one store of model calls, which every worker uses. */
   modelCalls: ModelCallStore | null = null,
+  /** The threads function tools run in (those the configuration was read with, so modules load once). */
+  toolWorkers: ToolWorkers = createToolWorkers(),
 ): CaseWorkerPool {
   const slots: (Slot | null)[] = new Array(size).fill(null);
   let nextId = 0;
@@ -88,7 +90,6 @@ export function startCaseWorkerPool(
   // User code runs in this thread's workers, whichever case worker calls: function tools in one thread per
   // tool module for the run (as without workers), code graders in one pool as large as the workers' would
   // have been together, as far as the cores go.
-  const toolWorkers = createToolWorkers();
   const graders = createWorkerPool({ max_workers: poolSizeForCaseWorkers(size) });
   const userCode: UserCodeThreads = {
     runnerFor: (kind, location) =>

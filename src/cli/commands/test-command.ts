@@ -14,6 +14,7 @@ import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { multiplexReporter } from '../../reporters/multiplex-reporter.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
+import type { ToolWorkers } from '../../tools/tool-workers.js';
 import type { Overrides } from '../apply-overrides.js';
 import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
@@ -25,7 +26,7 @@ import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
-import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
+import { loadOrReport, loadReadingToolsWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
@@ -46,6 +47,7 @@ import { runPricing } from '../run-pricing.js';
 import { resolveShardOption } from '../shard-from-environment.js';
 import type { RawTestOptions } from '../test-command-definition.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
+import { toolThreadsFor } from '../tool-threads.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
@@ -81,9 +83,16 @@ async function guardedTestCommand(
   if (!outputs.ok) return usageError(outputs.message);
   const workers = resolveWorkers(options.workers, process.env);
   if (!workers.ok) return usageError(workers.message);
+  // Function tools load in the threads their calls run in, from the configuration's check on: not in this one.
+  const toolThreads = toolThreadsFor(configPath);
+  const toolWorkers = toolThreads.workers;
+  const load = loadReadingToolsWith(toolThreads.describe);
+  const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
-  if (workers.workers <= 1) await preloadModelClient();
-  const loaded = await loadOrReport(configPath, undefined, options.maxFileSize);
+  const [loaded] = await Promise.all([
+    loadOrReport(configPath, load, options.maxFileSize),
+    workers.workers <= 1 ? preloadModelClient() : null,
+  ]);
   if (!loaded) return EXIT.config;
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
@@ -121,6 +130,8 @@ async function guardedTestCommand(
                 ),
                 workers.workers,
                 (description) => guard.report(description),
+                null,
+                toolWorkers,
               )
           : null,
       toolWarnings,
@@ -192,6 +203,7 @@ async function guardedTestCommand(
           workers.workers,
           (description) => guard.report(description),
           recording?.store ?? null,
+          toolWorkers,
         )
       : null;
   const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
@@ -226,12 +238,19 @@ async function findResumeSource(resultsDir: string, agentName: string, wanted: s
  * The backend, or the exit code: 2 when an optional SDK is not installed or the tools cannot be set up as
  * configured (a setup error, found before any agent call), else 3.
  */
-async function startBackend(
+type StartBackend = (config: AgentConfig, recording?: ModelRecording | null) => Promise<AgentBackend | ExitCode>;
+
+async function startBackendWith(
   config: AgentConfig,
   recording: ModelRecording | null = null,
+  tool_workers: ToolWorkers,
 ): Promise<AgentBackend | ExitCode> {
   try {
-    return await createBackend(config, { env: process.env, ...(recording === null ? {} : { recording }) });
+    return await createBackend(config, {
+      env: process.env,
+      tool_workers,
+      ...(recording === null ? {} : { recording }),
+    });
   } catch (error) {
     if (error instanceof ToolSetupError) {
       process.stderr.write(`error: the tools cannot be set up: ${error.message}\n`);

@@ -4,10 +4,11 @@ import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
-import { loadRunnableOrReport, printIssues } from '../load-or-report.js';
+import { loadOrReport, loadReadingToolsWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
 import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
+import { toolThreadsFor } from '../tool-threads.js';
 
 interface ValidateOptions {
   readonly model?: ModelOverride;
@@ -19,7 +20,12 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
   // A module that calls process.exit() while it loads is a config error naming it, not the end of validate.
   const guard = guardRun(process.stderr);
-  const config = await loadRunnableOrReport(configPath, options, options.maxFileSize);
+  // Function tools are read in worker threads, as `holodeck test` reads them; they end with the check.
+  const toolThreads = toolThreadsFor(configPath);
+  const loaded = await loadOrReport(configPath, loadReadingToolsWith(toolThreads.describe), options.maxFileSize);
+  await toolThreads.workers.close();
+  const config =
+    loaded === null ? null : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);
   if (guard.crash() !== null) return EXIT.runtime;
   if (!config) return EXIT.config;
   // A model matrix (`models:`): every model must be able to run, as `holodeck test` checks.

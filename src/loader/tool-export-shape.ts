@@ -1,0 +1,54 @@
+/**
+ * What a function tool's export is, as plain data: what the configuration needs to build the tool (its
+ * description and parameters) without holding the module's values, so a thread that imported the module can
+ * tell another one that did not.
+ */
+import { isRecord } from '../core/is-record.js';
+import { describeValue } from './describe-value.js';
+import type { UserExportResult } from './import-user-export.js';
+
+export type ToolExportShape =
+  /** A plain function: the YAML gives its parameters. */
+  | { readonly kind: 'function' }
+  /** A tool definition `{ description, parameters, execute }`: its own description and parameters, when set. */
+  | {
+      readonly kind: 'definition';
+      readonly description: string | null;
+      readonly parameters: Readonly<Record<string, unknown>> | null;
+    }
+  /** Neither: `described` says what it is (`a number (42)`). */
+  | { readonly kind: 'other'; readonly described: string };
+
+export function toolExportShape(value: unknown): ToolExportShape {
+  if (typeof value === 'function') return { kind: 'function' };
+  if (isRecord(value) && typeof value['execute'] === 'function') {
+    const description = value['description'];
+    const parameters = value['parameters'];
+    return {
+      kind: 'definition',
+      description: typeof description === 'string' ? description : null,
+      parameters: isRecord(parameters) ? parameters : null,
+    };
+  }
+  return { kind: 'other', described: describeValue(value) };
+}
+
+/** A function tool's export as described by the thread that imported it, or why it could not be. */
+export type ToolExportDescription =
+  | {
+      readonly ok: true;
+      /** Absolute path of the module file, or the package specifier. */
+      readonly module: string;
+      readonly shape: ToolExportShape;
+    }
+  | Extract<UserExportResult, { ok: false }>;
+
+/**
+ * Describes a function tool's export (`specifier` relative to `baseDir`) by importing its module in another
+ * thread; null when it has to be imported in this one (e.g. its definition is not plain data).
+ */
+export type DescribeToolExport = (
+  specifier: string,
+  exportName: string,
+  baseDir: string,
+) => Promise<ToolExportDescription | null>;
