@@ -2,11 +2,9 @@
  * Tools as validated → ToolConfig; function tools are imported and their definition filled in (or taken as given
  * by the thread that imported them: see LoadConfigOptions.function_tools).
  */
-import { isAbsolute, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { FunctionToolConfig, McpToolConfig, ResolvedFunctionTool, ToolConfig } from '../core/config-types.js';
-import { rememberExport } from '../loader/export-origin.js';
 import { importModuleExport } from '../loader/import-user-export.js';
-import { locateModule } from '../loader/locate-module.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import type { BuildContext } from './build-context.js';
 import { loadFailureHint } from './describe-load-failure.js';
@@ -45,11 +43,6 @@ async function buildFunctionTool(
   const exportName = tool.function ?? tool.name;
   const given = ctx.givenTools[tool.name];
   if (given !== undefined && given.function === exportName) {
-    // A package's location is found again here, where the tool's calls will look it up (a path is its own).
-    if (!isAbsolute(given.file)) {
-      const location = await locateModule(given.file, ctx.baseDir);
-      if (location.kind === 'package') rememberExport(given.file, { location, export_name: exportName }, null);
-    }
     return functionToolConfig(tool, given.file, exportName, {
       description: given.description,
       parameters: given.parameters,

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectConfig, writeTree } from '../../test/support/config/fixtures/config-tree.js';
 import type { DescribeToolExport, ToolExportDescription } from '../loader/tool-export-shape.js';
-import { toolTarget } from '../workers/user-code-target.js';
 import { loadConfig } from './load-config.js';
 
 describe('loadConfig with function_tools (a case worker given the main thread’s definitions)', () => {
@@ -54,7 +53,7 @@ test_cases:
     expect(imported(dir)).toBe(true);
   });
 
-  it('finds a package tool again from its given specifier, where its calls will look it up', async () => {
+  it("keeps a package tool's given specifier, importing nothing (its calls resolve it from the config folder)", async () => {
     const dir = await writeTree({
       'agent.yaml': AGENT.replace('file: tools.mjs', 'file: my-tools'),
       'node_modules/my-tools/package.json': '{ "name": "my-tools", "type": "module", "exports": "./index.mjs" }',
@@ -62,14 +61,9 @@ test_cases:
     });
     const given = { file: 'my-tools', function: 'add', description: 'Adds.', parameters: { type: 'object' } };
     const loaded = await loadConfig(dir, { env: { OPENAI_API_KEY: 'k' }, function_tools: { add: given } });
-    const [add] = expectConfig({ dir, result: loaded }).tools;
-    expect(add).toMatchObject({ type: 'function', file: 'my-tools', function: 'add' });
-    expect(toolTarget('my-tools', 'add')?.location).toEqual({
-      kind: 'package',
-      specifier: 'my-tools',
-      base_dir: dir,
-      path: join(dir, 'my-tools'),
-    });
+    const config = expectConfig({ dir, result: loaded });
+    expect(config.tools[0]).toMatchObject({ type: 'function', file: 'my-tools', function: 'add' });
+    expect(config.base_dir).toBe(dir);
     expect(existsSync(join(dir, 'node_modules/my-tools/imported.txt'))).toBe(false);
   });
 });

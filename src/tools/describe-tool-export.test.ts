@@ -139,13 +139,14 @@ describe('toolExportReader', () => {
     expect(call).toEqual({ kind: 'returned', value: 1 });
   });
 
-  it("loads a package in the thread, and records where it is for the tool's calls", async () => {
+  it("loads a package in the thread, where the tool's calls find it from the config folder", async () => {
     expect(await reader.describe('my-tools', 'look', dir)).toEqual({
       ok: true,
       module: 'my-tools',
       shape: { kind: 'function' },
     });
-    const target = toolTarget('my-tools', 'look');
+    expect(toolTarget('my-tools', 'look')).toBeNull();
+    const target = toolTarget('my-tools', 'look', dir);
     expect(target?.location).toMatchObject({ kind: 'package', specifier: 'my-tools', base_dir: dir });
     const host = workers.hostFor(target?.location ?? { kind: 'file', path: '' });
     expect(await host.call({ target: target!, input: {}, label: 'tool look' })).toEqual({ kind: 'returned', value: 7 });

@@ -4,7 +4,6 @@
  * for the calls), and a module that blocks while it loads — a synchronous endless loop, a top-level await that
  * never ends — is stopped after a time limit and reported as the tool's configuration error.
  */
-import { rememberExport } from '../loader/export-origin.js';
 import type { FoundLocation } from '../loader/load-module.js';
 import { locateModule, locateModuleNow, type ModuleLocation } from '../loader/locate-module.js';
 import type { DescribeToolExport, ToolExportDescription } from '../loader/tool-export-shape.js';
@@ -27,8 +26,6 @@ export function toolExportReader(workers: ToolWorkers, limit_ms = TOOL_LOAD_LIMI
   const asked = new Map<string, Promise<ToolExportDescription | null>>();
   const answer = (location: ModuleLocation, specifier: string, exportName: string) => {
     if (location.kind === 'missing') return failed('not_found', `file not found: ${location.path}`);
-    // The tool's calls find its module by what the configuration records of it (a path, or this package).
-    if (location.kind === 'package') rememberExport(location.specifier, { location, export_name: exportName }, null);
     return askThread(workers, location, exportName, limit_ms).catch((error: unknown) =>
       failed('import_failed', `cannot load ${specifier}: ${error instanceof Error ? error.message : String(error)}`),
     );

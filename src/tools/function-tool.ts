@@ -11,9 +11,14 @@ import type { HostOutcome } from '../workers/worker-host.js';
 import { ToolExecutionError } from './tool-execution-error.js';
 import type { ToolWorkers } from './tool-workers.js';
 
-export function functionTool(config: FunctionToolConfig, workers: ToolWorkers): LoadedTool {
+/** `baseDir`: the configuration's folder, which a package named by `file` resolves from. */
+export function functionTool(
+  config: FunctionToolConfig,
+  workers: ToolWorkers,
+  baseDir: string | null = null,
+): LoadedTool {
   const { definition, name } = config;
-  const target = toolTarget(config.file, config.function);
+  const target = toolTarget(config.file, config.function, baseDir);
   const host = target === null ? null : workers.hostFor(target.location);
   return {
     name,

@@ -33,7 +33,11 @@ export async function loadToolSet(tools: readonly ToolConfig[], options: LoadToo
   const started = await Promise.allSettled(
     tools.map(async (config): Promise<Source> => {
       if (config.type === 'function') {
-        return { label: `function tool "${config.name}"`, mcp: false, tools: [functionTool(config, workers)] };
+        return {
+          label: `function tool "${config.name}"`,
+          mcp: false,
+          tools: [functionTool(config, workers, mcpOptions.base_dir)],
+        };
       }
       const connection = await connectMcpServer(config, mcpOptions);
       connections.push(connection);
