@@ -1,7 +1,7 @@
 /** Loads one export of a user module ("path/or/package:exportName"): graders, tools, module backends. */
 
 import { rememberExport } from './export-origin.js';
-import { loadModule } from './load-module.js';
+import { loadModule, moduleOf } from './load-module.js';
 import { locateModule } from './locate-module.js';
 import { parseExportSpec } from './parse-export-spec.js';
 import { pickExport } from './pick-export.js';
@@ -47,7 +47,7 @@ export async function importModuleExport(
   if (location.kind === 'missing') return failure('not_found', `file not found: ${location.path}`);
   const loaded = await loadModule(location);
   if (!loaded.ok) return failure(loaded.reason, loaded.message);
-  const module = location.kind === 'file' ? location.path : location.specifier;
+  const module = moduleOf(location);
   const picked = pickExport(loaded.namespace, exportName);
   if (picked.found) {
     rememberExport(module, { location, export_name: exportName }, picked.value);

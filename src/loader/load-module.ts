@@ -16,8 +16,23 @@ export type FoundLocation = Exclude<ModuleLocation, { kind: 'missing' }>;
 const TYPESCRIPT_EXTENSIONS = new Set(['.ts', '.mts', '.cts']);
 const cache = new Map<string, Promise<ModuleLoad>>();
 
+/** One key per module: the same file, or the same package resolved from the same folder. */
+export function locationKey(location: FoundLocation): string {
+  return location.kind === 'file' ? location.path : `${location.base_dir}\0${location.specifier}`;
+}
+
+/** The module as a loaded export reports it: the file's absolute path, or the package specifier. */
+export function moduleOf(location: FoundLocation): string {
+  return location.kind === 'file' ? location.path : location.specifier;
+}
+
+/** The module as messages name it: its path, or `package "name"`. */
+export function describeLocation(location: FoundLocation): string {
+  return location.kind === 'file' ? location.path : `package "${location.specifier}"`;
+}
+
 export function loadModule(location: FoundLocation): Promise<ModuleLoad> {
-  const key = location.kind === 'file' ? location.path : `${location.base_dir}\0${location.specifier}`;
+  const key = locationKey(location);
   let pending = cache.get(key);
   if (!pending) {
     pending = importLocation(location);
@@ -32,16 +47,18 @@ async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
     return { ok: true, namespace };
   } catch (error) {
     if (error instanceof StuckImport) {
-      const where = location.kind === 'file' ? location.path : `package "${location.specifier}"`;
-      const message = `importing ${where} never finished: its top level awaits something that nothing is left to settle`;
+      const message = `importing ${describeLocation(location)} never finished: its top level awaits something that nothing is left to settle`;
       return { ok: false, reason: 'import_stuck', message };
     }
     if (location.kind === 'package' && isMissingPackage(error, location.specifier)) {
       const message = `file not found: ${location.path} (nor an installed package "${packageName(location.specifier)}")`;
       return { ok: false, reason: 'not_found', message };
     }
-    const where = location.kind === 'file' ? location.path : `package "${location.specifier}"`;
-    return { ok: false, reason: 'import_failed', message: `importing ${where} threw: ${summariseError(error)}` };
+    return {
+      ok: false,
+      reason: 'import_failed',
+      message: `importing ${describeLocation(location)} threw: ${summariseError(error)}`,
+    };
   }
 }
 

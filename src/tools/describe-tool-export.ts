@@ -4,7 +4,7 @@
  * for the calls), and a module that blocks while it loads — a synchronous endless loop, a top-level await that
  * never ends — is stopped after a time limit and reported as the tool's configuration error.
  */
-import type { FoundLocation } from '../loader/load-module.js';
+import { describeLocation, type FoundLocation } from '../loader/load-module.js';
 import { locateModule, locateModuleNow, type ModuleLocation } from '../loader/locate-module.js';
 import type { DescribeToolExport, ToolExportDescription } from '../loader/tool-export-shape.js';
 import type { ToolWorkers } from './tool-workers.js';
@@ -64,7 +64,7 @@ function askThread(
   exportName: string,
   limit_ms: number,
 ): Promise<ToolExportDescription | null> {
-  const where = location.kind === 'file' ? location.path : `package "${location.specifier}"`;
+  const where = describeLocation(location);
   const outcome = workers.hostFor(location, { warm: false }).call({
     target: { location, export_name: exportName, invoke: 'describe_tool' },
     input: null,

@@ -3,7 +3,7 @@
  * state lives on from call to call as it would in-process. Several calls may be in flight in one worker.
  * Under `--workers` the main thread keeps them and case workers reach them over a port (user-code-channel.ts).
  */
-import type { FoundLocation } from '../loader/load-module.js';
+import { type FoundLocation, locationKey } from '../loader/load-module.js';
 import type { CallRunner, RemoteUserCode } from '../workers/user-code-channel.js';
 import { WorkerHost } from '../workers/worker-host.js';
 
@@ -21,7 +21,7 @@ export function createToolWorkers(options: { readonly stop_grace_ms?: number } =
   const hosts = new Map<string, WorkerHost>();
   return {
     hostFor(location, { warm = true } = {}) {
-      const key = location.kind === 'file' ? location.path : `${location.base_dir}\0${location.specifier}`;
+      const key = locationKey(location);
       let host = hosts.get(key);
       if (host === undefined) {
         host = new WorkerHost(options);

@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
 import { noExport } from '../loader/import-user-export.js';
-import { type FoundLocation, loadModule } from '../loader/load-module.js';
+import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import { deepFreeze, toJsonValue } from './json-safe.js';
@@ -63,6 +63,9 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
   }
 }
 
+/** Descriptions in progress: while there are any, the port does not keep the thread alive. */
+let describing = 0;
+
 /**
  * Imports a tool's module and says what its export is, as plain data (nothing is called). While it loads the
  * port does not keep the thread alive: a top-level await that nothing is left to settle is then reported as
@@ -91,12 +94,10 @@ async function describeTool(id: number, target: CallTarget): Promise<void> {
   }
 }
 
-let describing = 0;
-
 async function describeExport(target: CallTarget): Promise<ToolExportDescription> {
   const loaded = await loadModule(target.location);
   if (!loaded.ok) return { ok: false, reason: loaded.reason, message: loaded.message, available_exports: [] };
-  const module = target.location.kind === 'file' ? target.location.path : target.location.specifier;
+  const module = moduleOf(target.location);
   const picked = pickExport(loaded.namespace, target.export_name);
   if (!picked.found) return noExport(module, target.export_name, picked.available);
   return { ok: true, module, shape: toolExportShape(picked.value) };
@@ -116,7 +117,8 @@ async function resolveTarget(target: CallTarget): Promise<Resolved> {
   const loaded = await loadModule(target.location);
   if (!loaded.ok) return { ok: false, message: loaded.message };
   const picked = pickExport(loaded.namespace, target.export_name);
-  if (!picked.found) return { ok: false, message: `${where(target.location)} has no export "${target.export_name}"` };
+  if (!picked.found)
+    return { ok: false, message: `${describeLocation(target.location)} has no export "${target.export_name}"` };
   const value = picked.value;
   const callable =
     typeof value === 'function' ||
@@ -125,11 +127,10 @@ async function resolveTarget(target: CallTarget): Promise<Resolved> {
       value !== null &&
       typeof (value as { execute?: unknown }).execute === 'function');
   if (callable) return { ok: true, value };
-  return { ok: false, message: `the export "${target.export_name}" of ${where(target.location)} cannot be called` };
-}
-
-function where(location: FoundLocation): string {
-  return location.kind === 'file' ? location.path : `package "${location.specifier}"`;
+  return {
+    ok: false,
+    message: `the export "${target.export_name}" of ${describeLocation(target.location)} cannot be called`,
+  };
 }
 
 function abortCall(id: number, name: string, message: string): void {
