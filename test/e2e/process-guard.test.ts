@@ -198,6 +198,7 @@ describe('user code that tries to end the run', () => {
         expect(run.stderr).toContain(
           `${file} never finished: its top level awaits something that nothing is left to settle`,
         );
+        expect(run.stderr).toContain('let the top level finish (it runs when the configuration loads)');
       }
       expect(existsSync(join(dir, 'results'))).toBe(false);
     }
