@@ -9,8 +9,10 @@ import { formatConfigIssue } from '../config/format-config-issue.js';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { ConfigIssue } from '../core/errors.js';
+import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
+import { guardStalls } from './stall-guard.js';
 
 /** loadConfig reading function tools with `describe` (in their threads: see cli/tool-threads.ts). */
 export function loadReadingToolsWith(describe: DescribeToolExport): typeof loadConfig {
@@ -24,6 +26,8 @@ export async function loadOrReport(
   maxFileSize?: number,
 ): Promise<AgentConfig | null> {
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
+  // A grader's or module agent's module is imported in this thread to check it: from then on it is guarded.
+  beforeFirstImport(() => guardStalls());
   try {
     loaded = await load(configPath, { env: process.env, max_file_size_mb: maxFileSize });
   } catch (error) {

@@ -31,10 +31,23 @@ export function describeLocation(location: FoundLocation): string {
   return location.kind === 'file' ? location.path : `package "${location.specifier}"`;
 }
 
+let beforeImport: (() => void) | null = null;
+
+/**
+ * `listener` is called once, just before this thread first imports a user module (the command line guards its
+ * main thread's event loop from then on: cli/stall-guard.ts).
+ */
+export function beforeFirstImport(listener: () => void): void {
+  beforeImport = listener;
+}
+
 export function loadModule(location: FoundLocation): Promise<ModuleLoad> {
   const key = locationKey(location);
   let pending = cache.get(key);
   if (!pending) {
+    const listener = beforeImport;
+    beforeImport = null;
+    listener?.();
     pending = importLocation(location);
     cache.set(key, pending);
   }

@@ -20,9 +20,11 @@ import { createToolWorkers, type ToolWorkers } from '../../tools/tool-workers.js
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
 import { createWorkerPool, poolSizeForCaseWorkers } from '../../workers/worker-pool.js';
+import { LOAD_STALL_LIMIT_MS, RUN_STALL_GRACE_MS } from '../stall-guard.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
 import { collectGarbage } from './collect-garbage.js';
+import { createEventLoopBeat, type EventLoopBeat, overdue } from './event-loop-beat.js';
 import {
   CASE_WORKER_YOUNG_MB,
   growCoordinatorNursery,
@@ -61,11 +63,17 @@ interface Slot {
   readonly worker: Worker;
   readonly pending: Map<number, Pending>;
   crash: string | null;
+  /** Why the pool stopped the worker: it did not turn its event loop within its limit. */
+  stalled: string | null;
   startFailure: string | null;
+  readonly beat: EventLoopBeat;
   ended: Promise<void>;
 }
 
 const CLOSE_GRACE_MS = 5000;
+const STALL_CHECK_MS = 500;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 export function startCaseWorkerPool(
   data: CaseWorkerData,
@@ -107,11 +115,13 @@ export function startCaseWorkerPool(
     const limits = new MessageChannel();
     const calls = modelCalls === null ? null : new MessageChannel();
     const code = new MessageChannel();
+    const beat = createEventLoopBeat(LOAD_STALL_LIMIT_MS);
     const workerData: CaseWorkerStart = {
       ...data,
       rate_limits: limits.port2,
       model_calls: calls?.port2 ?? null,
       user_code: code.port2,
+      beat,
     };
     const ports = [limits.port2, code.port2, ...(calls === null ? [] : [calls.port2])];
     const worker = spawnWorkerScript(import.meta.url, 'case-worker', {
@@ -125,7 +135,16 @@ export function startCaseWorkerPool(
     const stopLimits = serveRateLimits(limits.port1, processRateLimits.limiterFor);
     const stopCalls = calls === null || modelCalls === null ? null : serveModelCalls(calls.port1, modelCalls);
     const stopUserCode = serveUserCode(code.port1, userCode);
-    const slot: Slot = { worker, pending: new Map(), crash: null, startFailure: null, ended: null! };
+    const slot: Slot = {
+      worker,
+      pending: new Map(),
+      crash: null,
+      stalled: null,
+      startFailure: null,
+      ended: null!,
+      beat,
+    };
+    watchStalls();
     slot.ended = new Promise((resolve) => worker.once('exit', () => resolve()));
     worker.on('message', (message: FromCaseWorker) => onMessage(slot, message));
     worker.once('online', hold);
@@ -140,13 +159,32 @@ export function startCaseWorkerPool(
       const cause =
         slot.startFailure !== null
           ? `the case's worker thread could not start the backend: ${slot.startFailure}`
-          : slot.crash !== null
-            ? `the case's worker thread crashed: ${slot.crash}`
-            : `the case's worker thread ended (exit code ${code})`;
+          : slot.stalled !== null
+            ? `the case's worker thread was stopped: ${slot.stalled}`
+            : slot.crash !== null
+              ? `the case's worker thread crashed: ${slot.crash}`
+              : `the case's worker thread ended (exit code ${code})`;
       for (const [id, pending] of slot.pending) fail(slot, id, pending, cause);
     });
     slots[at] = slot;
     return slot;
+  };
+
+  // A worker whose user code never returns to its event loop (a module agent's synchronous endless loop) would
+  // hold its cases, and the run, for ever: it is stopped once past its limit, failing its cases, and the next
+  // case gets a fresh worker.
+  let stallTimer: NodeJS.Timeout | null = null;
+  const watchStalls = () => {
+    stallTimer ??= setInterval(() => {
+      for (const slot of slots) {
+        if (slot === null || slot.stalled !== null) continue;
+        const late = overdue(slot.beat);
+        if (late === null) continue;
+        slot.stalled = `it did not return to its event loop for ${seconds(late.stalled)} (limit ${seconds(late.limit)}: the turn timeout + ${seconds(RUN_STALL_GRACE_MS)}): a module agent's factory, send or close runs a synchronous loop that never returns`;
+        void slot.worker.terminate();
+      }
+    }, STALL_CHECK_MS);
+    stallTimer.unref();
   };
 
   const onMessage = (slot: Slot, message: FromCaseWorker): void => {
@@ -211,6 +249,7 @@ export function startCaseWorkerPool(
 
   const close = async (): Promise<void> => {
     closing = true;
+    if (stallTimer !== null) clearInterval(stallTimer);
     const live = slots.filter((slot): slot is Slot => slot !== null);
     await Promise.all(
       live.map(async (slot) => {

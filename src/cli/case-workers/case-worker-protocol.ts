@@ -1,4 +1,5 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
+
 import type { MessagePort } from 'node:worker_threads';
 import type { RecordingMode } from '../../backends/ai-sdk/recording/model-recording.js';
 import type { GivenFunctionTool, TestCaseConfig } from '../../core/config-types.js';
@@ -6,6 +7,7 @@ import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
 import type { ModelOverride } from '../parse-model-option.js';
+import type { EventLoopBeat } from './event-loop-beat.js';
 import type { SentSuite } from './sent-suite.js';
 
 /**
@@ -45,6 +47,8 @@ export interface CaseWorkerStart extends CaseWorkerData {
   readonly model_calls: MessagePort | null;
   /** The port to the main thread's user-code threads, which every worker's tool and grader calls run in. */
   readonly user_code: MessagePort;
+  /** Where the worker shows it still turns its event loop (the pool stops it when it does not). */
+  readonly beat: EventLoopBeat;
 }
 
 export type ToCaseWorker =

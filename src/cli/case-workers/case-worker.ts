@@ -30,13 +30,17 @@ import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
 import { matrixConfig } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { runPricing } from '../run-pricing.js';
+import { RUN_STALL_GRACE_MS } from '../stall-guard.js';
 import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
+import { startBeating } from './event-loop-beat.js';
 
 const port = parentPort;
 if (port === null) throw new Error('case-worker.js runs only as a worker thread');
 const post = (message: FromCaseWorker) => port.postMessage(message);
 const data = workerData as CaseWorkerStart;
+// The pool stops this thread if user code in it never returns to the event loop.
+const beating = startBeating(data.beat);
 // One limit for the whole run: the agent's and the judges' model calls take their permits from the main thread.
 processRateLimits.useRemote(remoteRateLimits(data.rate_limits));
 // Function tools and code graders run in the main thread's user-code threads, shared by every worker.
@@ -88,6 +92,7 @@ async function load(): Promise<Loaded | null> {
   const pricing = sent_suite?.pricing ?? runPricing(full, full.test_cases);
   const cases = new Map(full.test_cases.filter((c) => !isCloneable(c)).map((testCase) => [testCase.name, testCase]));
   const config: AgentConfig = { ...full, test_cases: [] };
+  beating.limitTo(config.execution.llm_timeout * 1000 + RUN_STALL_GRACE_MS);
   // The metric kinds to load: the agent's and those of the cases, as read here or as the main thread says.
   const evaluating: AgentConfig =
     sent_suite === null

@@ -45,6 +45,7 @@ import { resumedOverrides } from '../resumed-overrides.js';
 import { printRunLocations } from '../run-locations.js';
 import { runPricing } from '../run-pricing.js';
 import { resolveShardOption } from '../shard-from-environment.js';
+import { stallGuard } from '../stall-guard.js';
 import type { RawTestOptions } from '../test-command-definition.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { toolThreadsFor } from '../tool-threads.js';
@@ -299,6 +300,7 @@ async function runWithBackend(
   { backend, reporters, where, guard, redactor, recording, budget = null, runCase = null }: RunParts,
 ): Promise<ExitCode> {
   const turn_timeout_ms = config.execution.llm_timeout * 1000;
+  stallGuard()?.running(turn_timeout_ms);
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,

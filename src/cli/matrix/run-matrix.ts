@@ -20,6 +20,7 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { readVersion } from '../read-version.js';
 import { runPricing } from '../run-pricing.js';
+import { stallGuard } from '../stall-guard.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 import { printMatrixLocations, writeComparisonOutputs } from './matrix-locations.js';
@@ -100,6 +101,7 @@ async function runModels(
   redactor: ReturnType<typeof createRedactor>,
 ): Promise<ExitCode> {
   const grace = input.options.gracePeriod;
+  stallGuard()?.running(Math.max(...started.map(({ model }) => model.config.execution.llm_timeout * 1000)));
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
     onStop: () =>

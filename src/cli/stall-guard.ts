@@ -1,0 +1,153 @@
+/**
+ * Guards the main thread against user code that never returns to the event loop. Tools and graders run in
+ * worker threads, which are stopped when they block; a module agent runs in this thread, and the modules of
+ * module agents and graders are imported here to check them. A synchronous endless loop in one of them would
+ * hold the run for ever, deaf even to Ctrl-C and SIGTERM. Once this thread first imports a user module, a small
+ * watcher thread checks that it still turns its event loop; when it has not for longer than the limit (30 s
+ * while the configuration loads, the turn timeout + 5 s once the run goes: a turn would have timed out by
+ * then), the watcher reads where this thread is stuck through the inspector, prints it and ends the process
+ * with the exit code of the phase (2: configuration, 3: run). The cases finished before are in the run record
+ * (each is appended as it finishes), so `--resume` goes on from there.
+ */
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { EXIT } from './exit-codes.js';
+
+/** The limit while the configuration loads: the same as a tool module gets to load in its thread. */
+export const LOAD_STALL_LIMIT_MS = 30_000;
+/** Added to the turn timeout once the run goes. */
+export const RUN_STALL_GRACE_MS = 5_000;
+const BEAT_MS = 200;
+
+// Slots of the shared memory: the last beat (ms since `origin`), the limit (ms), the exit code, the phase.
+const BEAT = 0;
+const LIMIT = 1;
+const CODE = 2;
+const PHASE = 3;
+const LOADING = 0;
+const RUNNING = 1;
+
+export interface StallGuard {
+  /** The run goes: the limit becomes the turn timeout + RUN_STALL_GRACE_MS, the exit code 3. */
+  running(turnTimeoutMs: number): void;
+}
+
+let current: { shared: Int32Array; guard: StallGuard } | null = null;
+
+/** Starts the guard (once per process; later calls return the same one). */
+export function guardStalls(limitMs: number = LOAD_STALL_LIMIT_MS): StallGuard {
+  if (current !== null) return current.guard;
+  const origin = Date.now();
+  const shared = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
+  Atomics.store(shared, LIMIT, limitMs);
+  Atomics.store(shared, CODE, EXIT.config);
+  Atomics.store(shared, PHASE, LOADING);
+  const beat = () => Atomics.store(shared, BEAT, Date.now() - origin);
+  beat();
+  setInterval(beat, BEAT_MS).unref();
+  const watcher = new Worker(WATCHER_SOURCE, {
+    eval: true,
+    name: 'holodeck stall guard',
+    workerData: { shared: shared.buffer, origin, cwd: process.cwd(), own: dirname(fileURLToPath(import.meta.url)) },
+    stdout: false,
+    stderr: false,
+  });
+  watcher.unref();
+  const guard: StallGuard = {
+    running(turnTimeoutMs) {
+      Atomics.store(shared, LIMIT, Math.min(2 ** 31 - 1, turnTimeoutMs + RUN_STALL_GRACE_MS));
+      Atomics.store(shared, CODE, EXIT.runtime);
+      Atomics.store(shared, PHASE, RUNNING);
+      beat();
+    },
+  };
+  current = { shared, guard };
+  return guard;
+}
+
+/** The guard, if this process started one. */
+export function stallGuard(): StallGuard | null {
+  return current?.guard ?? null;
+}
+
+/**
+ * The watcher (CommonJS, evaluated in its own thread: it depends on nothing of the bundle). It pauses the main
+ * thread through the inspector to read its stack, writes the message to stderr itself (the main thread cannot)
+ * and ends the process from the paused main thread with the phase's exit code; if the inspector does not
+ * answer within two seconds, it writes what it knows and kills the process.
+ */
+const WATCHER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const { writeSync } = require('node:fs');
+const { relative } = require('node:path');
+const { fileURLToPath } = require('node:url');
+const shared = new Int32Array(workerData.shared);
+const origin = workerData.origin;
+const timer = setInterval(() => {
+  const stalled = Date.now() - origin - Atomics.load(shared, ${BEAT});
+  const limit = Atomics.load(shared, ${LIMIT});
+  if (stalled <= limit) return;
+  clearInterval(timer);
+  stop(stalled, limit);
+}, ${BEAT_MS});
+
+function stop(stalled, limit) {
+  const code = Atomics.load(shared, ${CODE});
+  const running = Atomics.load(shared, ${PHASE}) === ${RUNNING};
+  let done = false;
+  const finish = (frames) => {
+    if (done) return;
+    done = true;
+    try { writeSync(2, message(stalled, limit, running, frames)); } catch {}
+  };
+  const fallback = setTimeout(() => { finish([]); process.kill(process.pid, 'SIGKILL'); }, 2000);
+  try {
+    const { Session } = require('node:inspector');
+    const session = new Session();
+    session.connectToMainThread();
+    const scripts = new Map();
+    session.on('Debugger.scriptParsed', ({ params }) => scripts.set(params.scriptId, params.url));
+    session.once('Debugger.paused', ({ params }) => {
+      // The user's frames, down to where holodeck called them (all of them if none is the user's).
+      const frames = params.callFrames.map((frame) => ({ frame, url: frame.url || scripts.get(frame.location.scriptId) || '' }));
+      const own = frames.findIndex(({ url }) => isOwn(url));
+      const shown = own > 0 ? frames.slice(0, own) : frames;
+      finish(shown.slice(0, 4).map(({ frame, url }) => describeFrame(frame, url)));
+      session.post('Debugger.disable', () =>
+        session.post('Runtime.evaluate', { expression: 'process.reallyExit(' + code + ')' }, () => {}),
+      );
+    });
+    session.post('Debugger.enable', () => session.post('Debugger.pause'));
+  } catch {
+    clearTimeout(fallback);
+    finish([]);
+    process.kill(process.pid, 'SIGKILL');
+  }
+}
+
+function isOwn(url) {
+  try { return url.startsWith('file:') && !relative(workerData.own, fileURLToPath(url)).startsWith('..'); } catch { return false; }
+}
+
+function describeFrame(frame, url) {
+  let where = url;
+  try { if (url.startsWith('file:')) where = relative(workerData.cwd, fileURLToPath(url)) || url; } catch {}
+  const name = frame.functionName || '<anonymous>';
+  return name + ' (' + (where || 'unknown') + ':' + (frame.location.lineNumber + 1) + ':' + (frame.location.columnNumber + 1) + ')';
+}
+
+function message(stalled, limit, running, frames) {
+  const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
+  const what = running
+    ? 'the run was stopped: its main thread has not returned to its event loop for ' + seconds(stalled) +
+      ' (the limit is the turn timeout + ${RUN_STALL_GRACE_MS / 1000} s: ' + seconds(limit) + ')'
+    : 'the configuration could not be loaded: its main thread has not returned to its event loop for ' + seconds(stalled) +
+      ' (the limit while loading is ' + seconds(limit) + ')';
+  const where = frames.length > 0 ? ', stuck in\\n' + frames.map((f) => '    at ' + f).join('\\n') : '';
+  const hint = running
+    ? 'A module agent (its factory, send or close) ran a synchronous loop that never returns; the cases finished before are in the run record (holodeck test --resume goes on from there).'
+    : 'A grader\\'s or module agent\\'s module runs a synchronous loop at its top level that never returns.';
+  return 'error: ' + what + where + '\\n' + hint + '\\n';
+}
+`;
