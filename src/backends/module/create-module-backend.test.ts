@@ -280,6 +280,36 @@ describe('module backend', () => {
     expect(turn.tool_invocations).toEqual([]);
   });
 
+  it('fails the turn naming the agent when reading its result throws (a getter, a proxy)', async () => {
+    const backend = await backendFor(() => ({
+      send: (turn) =>
+        (turn.input === 'getter'
+          ? {
+              get response(): string {
+                throw new Error('getter boom');
+              },
+            }
+          : new Proxy(
+              {},
+              {
+                get() {
+                  throw new Error('proxy boom');
+                },
+              },
+            )) as unknown as string,
+    }));
+    const session = await open(backend);
+    expect(await turnError(session.send(turnRequest(0, 'getter')))).toMatchObject({
+      code: 'MODULE_INVALID_RESULT',
+      message: expect.stringMatching(/^module agent .+: reading its result threw: getter boom$/),
+    });
+    // Awaiting the result already reads it (`then`): the agent's error, named as such.
+    expect(await turnError(session.send(turnRequest(1, 'proxy')))).toMatchObject({
+      code: 'MODULE_AGENT_ERROR',
+      message: expect.stringMatching(/^module agent .+: proxy boom$/),
+    });
+  });
+
   it('aborts a turn when the session is cancelled, and leaves no listener on the session or turn signals', async () => {
     const backend = await backendFor(() => ({
       send: (turn) =>

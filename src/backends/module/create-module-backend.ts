@@ -76,13 +76,28 @@ async function openModuleSession(
       } finally {
         either.dispose();
       }
-      const response = normaliseModuleResult(output, [...record.calls], reference);
+      const response = readResult(output, [...record.calls], reference);
       return record.crashes.size === 0 ? response : { ...response, errors: [...record.crashes] };
     },
     async close() {
       await session.close?.();
     },
   };
+}
+
+/** The result as a response; a getter or proxy in it that throws fails the turn naming the agent. */
+function readResult(output: unknown, calls: TurnRecord['calls'], reference: string): TurnResponse {
+  try {
+    return normaliseModuleResult(output, calls, reference);
+  } catch (error) {
+    if (error instanceof AgentTurnError) throw error;
+    throw new AgentTurnError(
+      `module agent ${reference}: reading its result threw: ${errorMessage(error)}`,
+      'MODULE_INVALID_RESULT',
+      false,
+      { cause: error },
+    );
+  }
 }
 
 /** The agent's answer, or a rejection as soon as the turn's signal aborts (agents may ignore the signal). */

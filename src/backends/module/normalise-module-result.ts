@@ -5,33 +5,46 @@ import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 
+/**
+ * What the agent reports is checked, not patched: a `token_usage` count that is not a whole number ≥ 0, or a
+ * tool invocation without a name, would otherwise reach the report as facts the agent never gave. Such a
+ * result fails the turn as an error naming the field (`tool_invocations[1].name`).
+ */
 export function normaliseModuleResult(
   output: unknown,
   recorded: readonly ToolInvocation[],
   reference: string,
 ): TurnResponse {
+  const invalid = (what: string): AgentTurnError =>
+    new AgentTurnError(
+      `module agent ${reference} returned ${what}: send() must return a string or { response: string, tool_invocations?, token_usage? }`,
+      'MODULE_INVALID_RESULT',
+    );
   if (typeof output === 'string') {
-    return { response: output, tool_invocations: recorded, token_usage: usageOf(undefined), retries: 0 };
+    return { response: output, tool_invocations: recorded, token_usage: usageOf(undefined, invalid), retries: 0 };
   }
   if (
     typeof output !== 'object' ||
     output === null ||
     typeof (output as { response?: unknown }).response !== 'string'
   ) {
-    throw new AgentTurnError(
-      `module agent ${reference} returned ${describe(output)}: send() must return a string or { response: string, tool_invocations?, token_usage? }`,
-      'MODULE_INVALID_RESULT',
-    );
+    throw invalid(describe(output));
   }
   const result = output as { response: string; tool_invocations?: unknown; token_usage?: unknown };
-  const extra = Array.isArray(result.tool_invocations) ? result.tool_invocations.map(invocationOf) : [];
+  const given = result.tool_invocations;
+  if (given !== undefined && given !== null && !Array.isArray(given)) {
+    throw invalid(`tool_invocations that is ${describeValue(given)}, not a list`);
+  }
+  const extra = (given ?? []).map((value, index) => invocationOf(value, `tool_invocations[${index}]`, invalid));
   return {
     response: result.response,
     tool_invocations: [...recorded, ...extra],
-    token_usage: usageOf(result.token_usage),
+    token_usage: usageOf(result.token_usage, invalid),
     retries: 0,
   };
 }
+
+type Invalid = (what: string) => AgentTurnError;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
@@ -39,34 +52,73 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object without a string `response`' : `a ${typeof value}`;
 }
 
-function count(record: Record<string, unknown>, key: string): number | null {
-  const value = record[key];
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value === undefined) return 'undefined';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function usageOf(value: unknown): TokenUsage {
-  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const prompt = count(record, 'prompt_tokens') ?? 0;
-  const completion = count(record, 'completion_tokens') ?? 0;
+const USAGE_KEYS = [
+  'prompt_tokens',
+  'completion_tokens',
+  'total_tokens',
+  'cache_read_tokens',
+  'cache_creation_tokens',
+] as const;
+
+function usageOf(value: unknown, invalid: Invalid): TokenUsage {
+  if (value === undefined || value === null) return usageFrom({});
+  if (!isRecord(value)) throw invalid(`token_usage that is ${describeValue(value)}, not an object`);
+  const counts: Partial<Record<(typeof USAGE_KEYS)[number], number>> = {};
+  for (const key of USAGE_KEYS) {
+    const count = value[key];
+    if (count === undefined || count === null) continue;
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 0) {
+      throw invalid(`token_usage.${key} ${describeValue(count)}, not a whole number of at least 0`);
+    }
+    counts[key] = count;
+  }
+  return usageFrom(counts);
+}
+
+function usageFrom(counts: Partial<Record<(typeof USAGE_KEYS)[number], number>>): TokenUsage {
+  const prompt = counts.prompt_tokens ?? 0;
+  const completion = counts.completion_tokens ?? 0;
   return {
     prompt_tokens: prompt,
     completion_tokens: completion,
-    total_tokens: count(record, 'total_tokens') ?? prompt + completion,
-    cache_read_tokens: count(record, 'cache_read_tokens') ?? 0,
-    cache_creation_tokens: count(record, 'cache_creation_tokens') ?? 0,
+    total_tokens: counts.total_tokens ?? prompt + completion,
+    cache_read_tokens: counts.cache_read_tokens ?? 0,
+    cache_creation_tokens: counts.cache_creation_tokens ?? 0,
   };
 }
 
-/** An invocation reported by the agent itself, with missing fields filled in. */
-function invocationOf(value: unknown): ToolInvocation {
-  const record = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-  const args = record['args'];
-  const duration = record['duration_ms'];
+/** An invocation reported by the agent itself: a name is required; missing optional fields are filled in. */
+function invocationOf(value: unknown, at: string, invalid: Invalid): ToolInvocation {
+  if (!isRecord(value)) throw invalid(`${at} that is ${describeValue(value)}, not an object`);
+  const { name, args, result, error, duration_ms: duration } = value;
+  if (typeof name !== 'string' || name === '') throw invalid(`${at}.name ${describeValue(name)}, not a tool's name`);
+  if (args !== undefined && args !== null && !isRecord(args)) {
+    throw invalid(`${at}.args that is ${describeValue(args)}, not an object of arguments`);
+  }
+  if (error !== undefined && error !== null && typeof error !== 'string') {
+    throw invalid(`${at}.error that is ${describeValue(error)}, not a message or null`);
+  }
+  if (
+    duration !== undefined &&
+    duration !== null &&
+    (typeof duration !== 'number' || !Number.isFinite(duration) || duration < 0)
+  ) {
+    throw invalid(`${at}.duration_ms ${describeValue(duration)}, not a number of milliseconds`);
+  }
   return {
-    name: typeof record['name'] === 'string' ? record['name'] : String(record['name'] ?? ''),
+    name,
     args: isRecord(args) ? args : {},
-    result: record['result'] ?? null,
-    error: typeof record['error'] === 'string' ? record['error'] : null,
+    result: result ?? null,
+    error: typeof error === 'string' ? error : null,
     duration_ms: typeof duration === 'number' ? duration : null,
   };
 }

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { AgentTurnError } from '../../core/errors.js';
+import { normaliseModuleResult } from './normalise-module-result.js';
+
+const REF = 'agent.mjs:create';
+const read = (output: unknown) => normaliseModuleResult(output, [], REF);
+
+function failure(output: unknown): string {
+  try {
+    read(output);
+  } catch (error) {
+    expect(error).toBeInstanceOf(AgentTurnError);
+    expect((error as AgentTurnError).code).toBe('MODULE_INVALID_RESULT');
+    return (error as Error).message;
+  }
+  throw new Error('expected the result to be refused');
+}
+
+describe('normaliseModuleResult', () => {
+  it('takes a string, or a response with the invocations and usage the agent reports', () => {
+    expect(read('42').response).toBe('42');
+    const turn = read({
+      response: '42',
+      tool_invocations: [{ name: 'lookup', args: { row: 'a' }, result: 7, duration_ms: 3 }, { name: 'noop' }],
+      token_usage: { prompt_tokens: 12, completion_tokens: 3, cache_read_tokens: null },
+    });
+    expect(turn.tool_invocations).toEqual([
+      { name: 'lookup', args: { row: 'a' }, result: 7, error: null, duration_ms: 3 },
+      { name: 'noop', args: {}, result: null, error: null, duration_ms: null },
+    ]);
+    expect(turn.token_usage).toEqual({
+      prompt_tokens: 12,
+      completion_tokens: 3,
+      total_tokens: 15,
+      cache_read_tokens: 0,
+      cache_creation_tokens: 0,
+    });
+    expect(read({ response: 'x', tool_invocations: null, token_usage: null }).tool_invocations).toEqual([]);
+  });
+
+  it('refuses token counts that are not whole numbers of at least 0, naming the field', () => {
+    expect(failure({ response: 'x', token_usage: { prompt_tokens: -5 } })).toContain(
+      'module agent agent.mjs:create returned token_usage.prompt_tokens -5, not a whole number of at least 0',
+    );
+    expect(failure({ response: 'x', token_usage: { completion_tokens: 'lots' } })).toContain(
+      'token_usage.completion_tokens "lots", not a whole number',
+    );
+    expect(failure({ response: 'x', token_usage: { total_tokens: 1.5 } })).toContain('token_usage.total_tokens 1.5');
+    expect(failure({ response: 'x', token_usage: { cache_read_tokens: Number.NaN } })).toContain(
+      'token_usage.cache_read_tokens NaN',
+    );
+    expect(failure({ response: 'x', token_usage: 12 })).toContain('token_usage that is 12, not an object');
+  });
+
+  it('refuses tool invocations without a name or with fields of the wrong kind, naming the entry', () => {
+    expect(failure({ response: 'x', tool_invocations: { name: 'a' } })).toContain(
+      'tool_invocations that is an object, not a list',
+    );
+    expect(failure({ response: 'x', tool_invocations: [{ name: 'a' }, { args: {} }] })).toContain(
+      "tool_invocations[1].name undefined, not a tool's name",
+    );
+    expect(failure({ response: 'x', tool_invocations: [{ name: '' }] })).toContain('tool_invocations[0].name ""');
+    expect(failure({ response: 'x', tool_invocations: ['lookup'] })).toContain(
+      'tool_invocations[0] that is "lookup", not an object',
+    );
+    expect(failure({ response: 'x', tool_invocations: [{ name: 'a', args: [1] }] })).toContain(
+      'tool_invocations[0].args that is a list, not an object of arguments',
+    );
+    expect(failure({ response: 'x', tool_invocations: [{ name: 'a', error: 500 }] })).toContain(
+      'tool_invocations[0].error that is 500, not a message or null',
+    );
+    expect(failure({ response: 'x', tool_invocations: [{ name: 'a', duration_ms: -1 }] })).toContain(
+      'tool_invocations[0].duration_ms -1, not a number of milliseconds',
+    );
+  });
+
+  it('refuses results without a string response', () => {
+    expect(failure(null)).toContain('returned null');
+    expect(failure({ response: 10n })).toContain('an object without a string `response`');
+    expect(failure(['x'])).toContain('an array');
+    expect(failure(Symbol('s'))).toContain('a symbol');
+  });
+});
