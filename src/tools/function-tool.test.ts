@@ -47,6 +47,17 @@ describe('functionTool', () => {
     expect((await (await tool('bigint')).execute({}, idle)).value).toBe('[object Object]');
   });
 
+  it('fails a call whose result is more than 32 MB as JSON, naming the size; the worker lives on', async () => {
+    const sized = await tool('sized');
+    expect((await failure(sized.execute({ mb: 33 }, idle))).message).toBe(
+      "the tool's result is 33.0 MB as JSON, more than the 32.0 MB a tool result may be: return less (a page, a summary, an id to fetch the rest with)",
+    );
+    expect((await failure(sized.execute({ mb: 32, json: true }, idle))).message).toMatch(
+      /^the tool's result is 32\.0 MB as JSON, more than the 32\.0 MB/,
+    );
+    expect(String((await sized.execute({ mb: 31 }, idle)).value)).toHaveLength(31 * 1024 * 1024);
+  });
+
   it('reports sync and async throws as tool errors carrying the message', async () => {
     expect((await failure((await tool('fails')).execute({}, idle))).message).toBe('division by zero');
     expect((await failure((await tool('rejects')).execute({}, idle))).message).toBe('bad input');

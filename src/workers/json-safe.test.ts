@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepFreeze, toJsonValue } from './json-safe.js';
+import { deepFreeze, ResultTooLargeError, toJsonValue } from './json-safe.js';
 
 describe('deepFreeze', () => {
   it('freezes nested arrays and objects in place, shared and cyclic references included', () => {
@@ -22,6 +22,14 @@ describe('deepFreeze', () => {
 });
 
 describe('toJsonValue', () => {
+  it('refuses a value longer than the limit as JSON text, and takes one at the limit', () => {
+    expect(() => toJsonValue('x'.repeat(11), 10)).toThrow(ResultTooLargeError);
+    expect(() => toJsonValue({ a: 'xxxx' }, 10)).toThrow(/the tool's result is 0\.0 MB as JSON/);
+    expect(toJsonValue('x'.repeat(10), 10)).toBe('x'.repeat(10));
+    expect(toJsonValue({ a: 'xx' }, 10)).toEqual({ a: 'xx' });
+    expect(toJsonValue(12345678901, 3)).toBe(12345678901);
+  });
+
   it('keeps JSON, turns undefined into null and the rest into text', () => {
     expect(toJsonValue({ a: [1, 'x', null] })).toEqual({ a: [1, 'x', null] });
     expect(toJsonValue(undefined)).toBeNull();

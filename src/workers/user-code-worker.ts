@@ -13,7 +13,7 @@ import { noExport } from '../loader/import-user-export.js';
 import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
-import { deepFreeze, toJsonValue } from './json-safe.js';
+import { deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
 const port = parentPort;
@@ -49,7 +49,7 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
   let outcome: CallOutcome;
   try {
     const value = await currentCall.run(id, () => invoke(found.value, target.invoke, input, controller.signal));
-    outcome = { kind: 'returned', value: target.invoke === 'tool' ? toJsonValue(value) : value };
+    outcome = { kind: 'returned', value: target.invoke === 'tool' ? toJsonValue(value, MAX_TOOL_RESULT_CHARS) : value };
   } catch (error) {
     outcome = { kind: 'threw', message: thrownMessage(error), description: describeThrown(error) };
   } finally {
