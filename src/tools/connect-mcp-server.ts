@@ -40,6 +40,7 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
     stdio: config.url === null,
     exitStatus: handle.exitStatus,
     stderrTail: handle.stderrTail,
+    stopReason: handle.stopReason,
   });
   const close = async () => {
     health.closing();

@@ -21,6 +21,8 @@ export interface ServerFacts {
   /** The stdio process's exit, once it exited. */
   exitStatus(): ExitStatus | null;
   stderrTail(): string;
+  /** Why holodeck stopped the stdio server itself, if it did. */
+  stopReason?(): string | null;
 }
 
 export interface ServerHealth {
@@ -94,12 +96,15 @@ function lostMessage(facts: ServerFacts, error: unknown): string {
   const said = stderr === '' ? '' : `; stderr: ${stderr}`;
   if (facts.stdio) {
     const exit = facts.exitStatus();
+    const stopped = facts.stopReason?.() ?? null;
     const how =
-      exit === null
-        ? 'closed its connection'
-        : exit.signal !== null
-          ? `was killed by ${exit.signal}`
-          : `exited with code ${exit.code ?? 'unknown'}`;
+      stopped !== null
+        ? `was stopped: ${stopped}`
+        : exit === null
+          ? 'closed its connection'
+          : exit.signal !== null
+            ? `was killed by ${exit.signal}`
+            : `exited with code ${exit.code ?? 'unknown'}`;
     return `MCP server "${facts.name}" ${how}${said}; its tools are unavailable for the rest of the run (${facts.where})`;
   }
   const how = refused(error) ? 'is unreachable' : 'dropped the connection';

@@ -11,7 +11,15 @@ export interface McpTransportHandle {
   stderrTail(): string;
   /** How the stdio server's process ended, once it has (null while it runs, and for HTTP). */
   exitStatus(): ExitStatus | null;
+  /** Why holodeck stopped the stdio server itself (a message over MAX_MCP_MESSAGE_BYTES), else null. */
+  stopReason(): string | null;
 }
+
+/**
+ * The most one message of a stdio server may take (bytes up to its newline). The SDK collects a message
+ * whole before reading it: without a limit, a server that writes without end would fill the run's memory.
+ */
+export const MAX_MCP_MESSAGE_BYTES = 32 * 1024 * 1024;
 
 const STDERR_TAIL_CHARS = 2000;
 
@@ -21,7 +29,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: { ...config.headers } },
     });
-    return { transport, stderrTail: () => '', exitStatus: () => null };
+    return { transport, stderrTail: () => '', exitStatus: () => null, stopReason: () => null };
   }
   if (config.command === null) {
     throw new BackendStartError(`MCP server "${config.name}" has neither a command nor a url`);
@@ -40,6 +48,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     tail = (tail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
   let exit: ExitStatus | null = null;
+  let stopped: string | null = null;
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
@@ -48,6 +57,15 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     child?.once('exit', (code, signal) => {
       exit = { code, signal };
     });
+    let pending = 0;
+    child?.stdout?.on('data', (chunk: Buffer) => {
+      if (stopped !== null) return;
+      const newline = chunk.lastIndexOf(10);
+      pending = newline === -1 ? pending + chunk.length : chunk.length - newline - 1;
+      if (pending <= MAX_MCP_MESSAGE_BYTES) return;
+      stopped = `it sent a message of more than ${MAX_MCP_MESSAGE_BYTES / (1024 * 1024)} MB (the most one MCP message may be)`;
+      child.kill('SIGKILL');
+    });
   };
-  return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit };
+  return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit, stopReason: () => stopped };
 }

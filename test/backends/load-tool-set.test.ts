@@ -137,6 +137,18 @@ describe('loadToolSet', () => {
     await set.close();
   });
 
+  it('stops a stdio server that sends a message of more than 32 MB, failing its calls with the cause', async () => {
+    const set = await loadToolSet([stdioMcpConfig('finance')], { base_dir: REPO_ROOT });
+    const error = await toolNamed(set, 'flood')
+      .execute({ mb: 40 }, signal)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ToolServerCrashedError);
+    expect((error as Error).message).toMatch(
+      /^MCP server "finance" was stopped: it sent a message of more than 32 MB \(the most one MCP message may be\); its tools are unavailable for the rest of the run/,
+    );
+    await set.close();
+  });
+
   it('reports a stdio server that exits at startup with its stderr', async () => {
     const error = await loadToolSet([stdioMcpConfig('db', ['--crash'])]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackendStartError);

@@ -5,9 +5,10 @@
  *   http:   node --import tsx test/fakes/fake-mcp-server.ts --http --port 0   (prints {"url": ...})
  *
  * Tools: lookup({row, column}), subtract({a, b}), divide({a, b}), describe({}) → JSON content,
- * unavailable({}) → an isError result, explode({}) → a handler that throws, slow({ms}).
+ * unavailable({}) → an isError result, explode({}) → a handler that throws, slow({ms}),
+ * flood({mb}) → mb megabytes on stdout without a newline.
  */
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -21,6 +22,17 @@ import { z } from 'zod';
 const TABLE: Readonly<Record<string, number>> = { '2009': 206588, '2008': 181001 };
 
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+
+/** Writes to stdout whatever the pipe's room (a non-blocking pipe takes part of a block at a time). */
+function writeAll(block: Buffer): void {
+  for (let at = 0; at < block.length; ) {
+    try {
+      at += writeSync(1, block, at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+    }
+  }
+}
 
 export function createFakeMcpServer(): McpServer {
   const server = new McpServer({ name: 'fake-finance', version: '1.0.0' });
@@ -58,6 +70,18 @@ export function createFakeMcpServer(): McpServer {
     async ({ ms }) => {
       await new Promise((done) => setTimeout(done, ms));
       return text('done');
+    },
+  );
+  server.registerTool(
+    'flood',
+    {
+      description: 'Writes mb megabytes to stdout with no newline (a broken server), then never answers',
+      inputSchema: { mb: z.number() },
+    },
+    async ({ mb }) => {
+      const block = Buffer.alloc(1024 * 1024, 'x');
+      for (let i = 0; i < mb; i += 1) writeAll(block);
+      return new Promise(() => {});
     },
   );
   return server;
