@@ -22,7 +22,10 @@ const LOOK_AHEAD_BYTES = 1024 * 1024;
 export function prefetchToolExports(configPath: string, reader: ToolExportReader): void {
   try {
     const path = configFileOf(configPath);
-    if (path === null || statSync(path).size > LOOK_AHEAD_BYTES) return;
+    if (path === null) return;
+    const stats = statSync(path);
+    // Not a FIFO or a device: reading one could block this thread for good (the load refuses them).
+    if (!stats.isFile() || stats.size > LOOK_AHEAD_BYTES) return;
     const text = readFileSync(path, 'utf8');
     // No function tool can be listed without the word: most configurations are not parsed twice.
     if (!/\bfunction\b/.test(text)) return;

@@ -1,5 +1,4 @@
 /** The answer-assertion metrics as validated → MetricConfig: contains, regex and json_schema compiled. */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { JsonSchemaValidator, MetricConfig } from '../core/config-types.js';
 import { thrownMessage } from '../core/describe-thrown.js';
@@ -10,6 +9,7 @@ import type { BuildContext } from './build-context.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
+import { NotRegularFileError, readRegularText } from './read-regular-text.js';
 import type { MetricInput } from './schema/metric-schema.js';
 
 type AnswerMetricInput = Extract<
@@ -84,10 +84,14 @@ async function readSchema(file: string, path: ConfigPath, ctx: BuildContext): Pr
   const at = [...path, 'schema_file'];
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
-  } catch {
+    text = await readRegularText(file);
+  } catch (error) {
     const hint = 'schema_file is relative to the folder of the config file';
-    ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, `JSON Schema file not found: ${file}`, { hint }));
+    const message =
+      error instanceof NotRegularFileError
+        ? `cannot read the JSON Schema file ${file}: ${error.message}`
+        : `JSON Schema file not found: ${file}`;
+    ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, message, { hint }));
     return null;
   }
   try {

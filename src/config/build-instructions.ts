@@ -1,9 +1,9 @@
 /** `instructions:` → the instruction text (a file is read relative to the config). */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BuildContext } from './build-context.js';
 import { ISSUE } from './issue-codes.js';
 import { pendingIssue } from './pending-issue.js';
+import { NotRegularFileError, readRegularText } from './read-regular-text.js';
 import type { InstructionsInput } from './schema/instructions-schema.js';
 
 export async function buildInstructions(
@@ -14,12 +14,12 @@ export async function buildInstructions(
   if (instructions.file === undefined) return instructions.inline ?? '';
   const path = resolve(ctx.baseDir, instructions.file);
   try {
-    return await readFile(path, 'utf8');
+    return await readRegularText(path);
   } catch (error) {
     const missing = (error as { code?: unknown }).code === 'ENOENT';
     const message = missing
       ? `instructions file not found: ${path}`
-      : `cannot read instructions file ${path}: ${String(error)}`;
+      : `cannot read instructions file ${path}: ${error instanceof NotRegularFileError ? error.message : String(error)}`;
     ctx.issues.add(
       pendingIssue(ISSUE.instructionsNotFound, ['instructions', 'file'], message, {
         hint: 'the path is relative to the folder of the config file',

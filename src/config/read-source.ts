@@ -2,12 +2,13 @@
  * Reads a configuration file and parses it: `.json` with JSON.parse, anything else as YAML. A file above its
  * size limit is refused before it is read; a test cases file in YAML is read case by case (yaml-items-source.ts).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { type FileKind, fileTooLargeIssue, megabytes } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
 import { parseJsonSource } from './json-source.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
+import { NotRegularFileError, regularFileStats } from './read-regular-text.js';
 import type { SourceParse } from './source-document.js';
 import { parseYamlItems } from './yaml-items-source.js';
 import { parseYamlSource } from './yaml-source.js';
@@ -45,7 +46,7 @@ export async function readSource(path: string, options: ReadSourceOptions = UNLI
   let text: string;
   let size: number;
   try {
-    size = (await stat(path)).size;
+    size = (await regularFileStats(path)).size;
     if (size > options.maxBytes) {
       const issue = fileTooLargeIssue(path, size, options.maxBytes, options.kind, options.path ?? []);
       return { ok: false, issues: [options.path ? issue : { ...issue, location: { file: path, line: 1, column: 1 } }] };
@@ -53,7 +54,9 @@ export async function readSource(path: string, options: ReadSourceOptions = UNLI
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    return { ok: false, missing: true, error: code === 'ENOENT' ? 'not found' : String(error) };
+    const error_ =
+      code === 'ENOENT' ? 'not found' : error instanceof NotRegularFileError ? error.message : String(error);
+    return { ok: false, missing: true, error: error_ };
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const parsed = parseSource(path, text, size, options);
