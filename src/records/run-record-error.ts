@@ -1,5 +1,5 @@
 /** Why a run record or log could not be read: a stable code, and the file (or source) it names first. */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 
 export type RunRecordErrorCode =
@@ -23,8 +23,13 @@ export class RunRecordError extends Error {
 
 export async function readRecordText(path: string): Promise<string> {
   try {
+    // Only a regular file: a named pipe would block the read until a writer comes, a device may never end.
+    if (!(await stat(path)).isFile()) {
+      throw new RunRecordError('RUN_RECORD_UNREADABLE', path, 'cannot read the run record (not a regular file)');
+    }
     return await readFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof RunRecordError) throw error;
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run record (${reason})`, { cause: error });
   }

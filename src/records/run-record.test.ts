@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,16 @@ describe('readRunRecord', () => {
     const error = await rejection(readRunRecord(join(dir, 'missing.json')));
     expect(error.code).toBe('RUN_RECORD_UNREADABLE');
     expect(error.message).toContain('missing.json: cannot read the run record (ENOENT)');
+  });
+
+  it('refuses a named pipe or a device without reading it (no writer would ever come; /dev/zero never ends)', async () => {
+    const pipe = join(dir, 'pipe.json');
+    execFileSync('mkfifo', [pipe]);
+    for (const path of [pipe, '/dev/zero']) {
+      const error = await rejection(readRunRecord(path));
+      expect(error.code).toBe('RUN_RECORD_UNREADABLE');
+      expect(error.message).toBe(`${path}: cannot read the run record (not a regular file)`);
+    }
   });
 
   it('names a file that is not JSON', async () => {

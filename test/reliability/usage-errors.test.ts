@@ -1,4 +1,5 @@
 /** Misuse of --resume, --shard and merge-reports ends with exit 2 and a message saying what to do. */
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,6 +100,11 @@ describe('usage errors of long-run options', () => {
     const missing = await runCli(['merge-reports', join(dir, 'nope')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/nope: no such file or folder/);
+    execFileSync('mkfifo', [join(dir, 'pipe.json')]);
+    const pipe = await runCli(['merge-reports', join(dir, 'pipe.json')], { timeoutMs: 20_000 });
+    expect(pipe.code).toBe(2);
+    expect(pipe.stderr).toMatch(/pipe\.json is not a regular file or a folder \(a named pipe or a device\)/);
+    await rm(join(dir, 'pipe.json'));
     const notRecord = await runCli(['merge-reports', join(dir, 'notes.json')]);
     expect(notRecord.code).toBe(2);
     expect(notRecord.stderr).toMatch(/notes\.json is not a holodeck run record/);

@@ -31,6 +31,8 @@ export async function findRecords(paths: readonly string[]): Promise<FoundRecord
     const path = resolve(given);
     const kind = await kindOf(path);
     if (kind === null) return { ok: false, message: `${given}: no such file or folder` };
+    if (kind === 'other')
+      return { ok: false, message: `${given} is not a regular file or a folder (a named pipe or a device)` };
     if (kind === 'file' && path.endsWith(PARTIAL)) partials.add(path);
     else if (kind === 'file') {
       if (!(await looksLikeRecord(path))) return { ok: false, message: `${given} is not a holodeck run record` };
@@ -82,10 +84,11 @@ async function looksLikeRecord(path: string): Promise<boolean> {
   }
 }
 
-async function kindOf(path: string): Promise<'file' | 'folder' | null> {
+async function kindOf(path: string): Promise<'file' | 'folder' | 'other' | null> {
   try {
     const stats = await stat(path);
-    return stats.isDirectory() ? 'folder' : 'file';
+    // A named pipe nobody writes to would block the read for good; a device may never end.
+    return stats.isDirectory() ? 'folder' : stats.isFile() ? 'file' : 'other';
   } catch {
     return null;
   }
