@@ -12,63 +12,41 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { BEAT_MS, createEventLoopBeat, SLOT, startBeating } from './event-loop-beat.js';
 import { EXIT } from './exit-codes.js';
 
 /** The limit while the configuration loads: the same as a tool module gets to load in its thread. */
 export const LOAD_STALL_LIMIT_MS = 30_000;
 /** Added to the turn timeout once the run goes. */
 export const RUN_STALL_GRACE_MS = 5_000;
-const BEAT_MS = 200;
-
-// Slots of the shared memory: the last beat (ms since `origin`), the limit (ms), the exit code, the phase.
-const BEAT = 0;
-const LIMIT = 1;
-const CODE = 2;
-const PHASE = 3;
-const LOADING = 0;
-const RUNNING = 1;
 
 export interface StallGuard {
   /** The run goes: the limit becomes the turn timeout + RUN_STALL_GRACE_MS, the exit code 3. */
   running(turnTimeoutMs: number): void;
 }
 
-let current: { shared: Int32Array; guard: StallGuard } | null = null;
+let current: StallGuard | null = null;
 
 /** Starts the guard (once per process; later calls return the same one). */
-export function guardStalls(limitMs: number = LOAD_STALL_LIMIT_MS): StallGuard {
-  if (current !== null) return current.guard;
-  const origin = Date.now();
-  const shared = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
-  Atomics.store(shared, LIMIT, limitMs);
-  Atomics.store(shared, CODE, EXIT.config);
-  Atomics.store(shared, PHASE, LOADING);
-  const beat = () => Atomics.store(shared, BEAT, Date.now() - origin);
-  beat();
-  setInterval(beat, BEAT_MS).unref();
+export function guardStalls(): StallGuard {
+  if (current !== null) return current;
+  const beat = createEventLoopBeat(LOAD_STALL_LIMIT_MS);
+  const beating = startBeating(beat);
   const watcher = new Worker(WATCHER_SOURCE, {
     eval: true,
     name: 'holodeck stall guard',
-    workerData: { shared: shared.buffer, origin, cwd: process.cwd(), own: dirname(fileURLToPath(import.meta.url)) },
+    workerData: { ...beat, cwd: process.cwd(), own: dirname(fileURLToPath(import.meta.url)) },
     stdout: false,
     stderr: false,
   });
   watcher.unref();
-  const guard: StallGuard = {
-    running(turnTimeoutMs) {
-      Atomics.store(shared, LIMIT, Math.min(2 ** 31 - 1, turnTimeoutMs + RUN_STALL_GRACE_MS));
-      Atomics.store(shared, CODE, EXIT.runtime);
-      Atomics.store(shared, PHASE, RUNNING);
-      beat();
-    },
-  };
-  current = { shared, guard };
-  return guard;
+  current = { running: (turnTimeoutMs) => beating.running(turnTimeoutMs + RUN_STALL_GRACE_MS) };
+  return current;
 }
 
 /** The guard, if this process started one. */
 export function stallGuard(): StallGuard | null {
-  return current?.guard ?? null;
+  return current;
 }
 
 /**
@@ -82,19 +60,19 @@ const { workerData } = require('node:worker_threads');
 const { writeSync } = require('node:fs');
 const { relative } = require('node:path');
 const { fileURLToPath } = require('node:url');
-const shared = new Int32Array(workerData.shared);
+const shared = new Int32Array(workerData.buffer);
 const origin = workerData.origin;
 const timer = setInterval(() => {
-  const stalled = Date.now() - origin - Atomics.load(shared, ${BEAT});
-  const limit = Atomics.load(shared, ${LIMIT});
+  const stalled = Date.now() - origin - Atomics.load(shared, ${SLOT.beat});
+  const limit = Atomics.load(shared, ${SLOT.limit});
   if (stalled <= limit) return;
   clearInterval(timer);
   stop(stalled, limit);
 }, ${BEAT_MS});
 
 function stop(stalled, limit) {
-  const code = Atomics.load(shared, ${CODE});
-  const running = Atomics.load(shared, ${PHASE}) === ${RUNNING};
+  const running = Atomics.load(shared, ${SLOT.running}) === 1;
+  const code = running ? ${EXIT.runtime} : ${EXIT.config};
   let done = false;
   const finish = (frames) => {
     if (done) return;

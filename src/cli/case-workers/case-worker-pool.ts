@@ -20,11 +20,11 @@ import { createToolWorkers, type ToolWorkers } from '../../tools/tool-workers.js
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
 import { createWorkerPool, poolSizeForCaseWorkers } from '../../workers/worker-pool.js';
+import { createEventLoopBeat, type EventLoopBeat, overdue } from '../event-loop-beat.js';
 import { LOAD_STALL_LIMIT_MS, RUN_STALL_GRACE_MS } from '../stall-guard.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
 import { collectGarbage } from './collect-garbage.js';
-import { createEventLoopBeat, type EventLoopBeat, overdue } from './event-loop-beat.js';
 import {
   CASE_WORKER_YOUNG_MB,
   growCoordinatorNursery,
@@ -180,7 +180,10 @@ export function startCaseWorkerPool(
         if (slot === null || slot.stalled !== null) continue;
         const late = overdue(slot.beat);
         if (late === null) continue;
-        slot.stalled = `it did not return to its event loop for ${seconds(late.stalled)} (limit ${seconds(late.limit)}: the turn timeout + ${seconds(RUN_STALL_GRACE_MS)}): a module agent's factory, send or close runs a synchronous loop that never returns`;
+        const limit = late.running
+          ? `limit ${seconds(late.limit)}: the turn timeout + ${seconds(RUN_STALL_GRACE_MS)}`
+          : `limit ${seconds(late.limit)} while it loads the configuration`;
+        slot.stalled = `it did not return to its event loop for ${seconds(late.stalled)} (${limit}): a module agent's factory, send or close, or a module's top level, runs a synchronous loop that never returns`;
         void slot.worker.terminate();
       }
     }, STALL_CHECK_MS);

@@ -1,13 +1,12 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
-
 import type { MessagePort } from 'node:worker_threads';
 import type { RecordingMode } from '../../backends/ai-sdk/recording/model-recording.js';
 import type { GivenFunctionTool, TestCaseConfig } from '../../core/config-types.js';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
 import type { Overrides } from '../apply-overrides.js';
+import type { EventLoopBeat } from '../event-loop-beat.js';
 import type { ModelOverride } from '../parse-model-option.js';
-import type { EventLoopBeat } from './event-loop-beat.js';
 import type { SentSuite } from './sent-suite.js';
 
 /**

@@ -24,6 +24,7 @@ import { remoteUserCode } from '../../workers/user-code-channel.js';
 import { useSharedWorkerPool } from '../../workers/worker-pool.js';
 import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
+import { startBeating } from '../event-loop-beat.js';
 import { exitNow, guardProcess } from '../guard-process.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
@@ -33,7 +34,6 @@ import { runPricing } from '../run-pricing.js';
 import { RUN_STALL_GRACE_MS } from '../stall-guard.js';
 import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
-import { startBeating } from './event-loop-beat.js';
 
 const port = parentPort;
 if (port === null) throw new Error('case-worker.js runs only as a worker thread');
@@ -92,7 +92,7 @@ async function load(): Promise<Loaded | null> {
   const pricing = sent_suite?.pricing ?? runPricing(full, full.test_cases);
   const cases = new Map(full.test_cases.filter((c) => !isCloneable(c)).map((testCase) => [testCase.name, testCase]));
   const config: AgentConfig = { ...full, test_cases: [] };
-  beating.limitTo(config.execution.llm_timeout * 1000 + RUN_STALL_GRACE_MS);
+  beating.running(config.execution.llm_timeout * 1000 + RUN_STALL_GRACE_MS);
   // The metric kinds to load: the agent's and those of the cases, as read here or as the main thread says.
   const evaluating: AgentConfig =
     sent_suite === null
