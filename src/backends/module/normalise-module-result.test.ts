@@ -40,16 +40,18 @@ describe('normaliseModuleResult', () => {
 
   it('refuses token counts that are not whole numbers of at least 0, naming the field', () => {
     expect(failure({ response: 'x', token_usage: { prompt_tokens: -5 } })).toContain(
-      'module agent agent.mjs:create returned token_usage.prompt_tokens -5, not a whole number of at least 0',
+      'module agent agent.mjs:create returned token_usage.prompt_tokens a number (-5), not a whole number of at least 0',
     );
     expect(failure({ response: 'x', token_usage: { completion_tokens: 'lots' } })).toContain(
-      'token_usage.completion_tokens "lots", not a whole number',
+      'token_usage.completion_tokens a string ("lots"), not a whole number',
     );
-    expect(failure({ response: 'x', token_usage: { total_tokens: 1.5 } })).toContain('token_usage.total_tokens 1.5');
+    expect(failure({ response: 'x', token_usage: { total_tokens: 1.5 } })).toContain(
+      'token_usage.total_tokens a number (1.5)',
+    );
     expect(failure({ response: 'x', token_usage: { cache_read_tokens: Number.NaN } })).toContain(
-      'token_usage.cache_read_tokens NaN',
+      'token_usage.cache_read_tokens a number (NaN)',
     );
-    expect(failure({ response: 'x', token_usage: 12 })).toContain('token_usage that is 12, not an object');
+    expect(failure({ response: 'x', token_usage: 12 })).toContain('token_usage that is a number (12), not an object');
   });
 
   it('refuses tool invocations without a name or with fields of the wrong kind, naming the entry', () => {
@@ -59,18 +61,20 @@ describe('normaliseModuleResult', () => {
     expect(failure({ response: 'x', tool_invocations: [{ name: 'a' }, { args: {} }] })).toContain(
       "tool_invocations[1].name undefined, not a tool's name",
     );
-    expect(failure({ response: 'x', tool_invocations: [{ name: '' }] })).toContain('tool_invocations[0].name ""');
+    expect(failure({ response: 'x', tool_invocations: [{ name: '' }] })).toContain(
+      'tool_invocations[0].name a string ("")',
+    );
     expect(failure({ response: 'x', tool_invocations: ['lookup'] })).toContain(
-      'tool_invocations[0] that is "lookup", not an object',
+      'tool_invocations[0] that is a string ("lookup"), not an object',
     );
     expect(failure({ response: 'x', tool_invocations: [{ name: 'a', args: [1] }] })).toContain(
-      'tool_invocations[0].args that is a list, not an object of arguments',
+      'tool_invocations[0].args that is an array, not an object of arguments',
     );
     expect(failure({ response: 'x', tool_invocations: [{ name: 'a', error: 500 }] })).toContain(
-      'tool_invocations[0].error that is 500, not a message or null',
+      'tool_invocations[0].error that is a number (500), not a message or null',
     );
     expect(failure({ response: 'x', tool_invocations: [{ name: 'a', duration_ms: -1 }] })).toContain(
-      'tool_invocations[0].duration_ms -1, not a number of milliseconds',
+      'tool_invocations[0].duration_ms a number (-1), not a number of milliseconds',
     );
   });
 

@@ -4,6 +4,7 @@ import { AgentTurnError } from '../../core/errors.js';
 import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
+import { describeValue } from '../../loader/describe-value.js';
 
 /**
  * What the agent reports is checked, not patched: a `token_usage` count that is not a whole number ≥ 0, or a
@@ -50,15 +51,6 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object without a string `response`' : `a ${typeof value}`;
-}
-
-function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value === undefined) return 'undefined';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 const USAGE_KEYS = [
