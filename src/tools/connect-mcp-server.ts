@@ -10,6 +10,7 @@ import { BackendStartError, ToolSetupError } from '../core/errors.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { mcpCallResultValue } from './mcp-call-result.js';
+import { isOversizeAnswer, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import { createServerHealth, type ServerHealth } from './mcp-server-health.js';
 import { createMcpTransport, type McpTransportHandle } from './mcp-transport.js';
 import { selectMcpTools } from './select-mcp-tools.js';
@@ -91,6 +92,9 @@ function mcpTool({ server, client, health }: ServerLink, name: string, tool: Lis
         await new Promise((done) => setImmediate(done));
         const crash = health.crashOf(error);
         if (crash !== null) throw crash;
+        if (isOversizeAnswer(error)) {
+          throw new ToolExecutionError(`MCP server "${server}" sent ${OVERSIZE_TEXT}: its answer was not read`);
+        }
         throw new ToolExecutionError(`MCP server "${server}": ${errorMessage(error)}`, { cause: error });
       } finally {
         call.dispose();

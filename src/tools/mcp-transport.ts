@@ -1,8 +1,10 @@
 /** The client transport for an MCP tool config: stdio (with its stderr and exit kept) or streamable HTTP. */
 import type { ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
+import { limitMcpFetch, MAX_MCP_MESSAGE_BYTES, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import type { ExitStatus } from './mcp-server-health.js';
 
 export interface McpTransportHandle {
@@ -15,19 +17,16 @@ export interface McpTransportHandle {
   stopReason(): string | null;
 }
 
-/**
- * The most one message of a stdio server may take (bytes up to its newline). The SDK collects a message
- * whole before reading it: without a limit, a server that writes without end would fill the run's memory.
- */
-export const MAX_MCP_MESSAGE_BYTES = 32 * 1024 * 1024;
-
 const STDERR_TAIL_CHARS = 2000;
 
 export async function createMcpTransport(config: McpToolConfig, baseDir: string | null): Promise<McpTransportHandle> {
   if (config.url !== null) {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    // An answer over the limit fails the request it answers (through the client's own handler).
+    const deliver = (message: JSONRPCMessage) => transport.onmessage?.(message);
     const transport = new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: { ...config.headers } },
+      fetch: limitMcpFetch(deliver),
     });
     return { transport, stderrTail: () => '', exitStatus: () => null, stopReason: () => null };
   }
@@ -63,7 +62,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
       const newline = chunk.lastIndexOf(10);
       pending = newline === -1 ? pending + chunk.length : chunk.length - newline - 1;
       if (pending <= MAX_MCP_MESSAGE_BYTES) return;
-      stopped = `it sent a message of more than ${MAX_MCP_MESSAGE_BYTES / (1024 * 1024)} MB (the most one MCP message may be)`;
+      stopped = `it sent ${OVERSIZE_TEXT}`;
       child.kill('SIGKILL');
     });
   };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../../src/core/errors.js';
 import type { ToolSet } from '../../src/core/loaded-tool.js';
 import { loadToolSet } from '../../src/tools/load-tool-set.js';
+import { ToolExecutionError } from '../../src/tools/tool-execution-error.js';
 import { type FakeMcpHttpServer, startFakeMcpHttpServer } from '../fakes/fake-mcp-server.js';
 import {
   financeTools,
@@ -148,6 +149,34 @@ describe('loadToolSet', () => {
     );
     await set.close();
   });
+
+  for (const json of [false, true]) {
+    it(`fails only the call whose HTTP answer is over 32 MB (${json ? 'a JSON body' : 'an event stream'}); the server's other calls go on`, async () => {
+      const server = await startFakeMcpHttpServer({ json });
+      try {
+        const set = await loadToolSet([httpMcpConfig('web', server.url)]);
+        const started = Date.now();
+        const [over, beside] = await Promise.all([
+          toolNamed(set, 'big')
+            .execute({ mb: 33 }, signal)
+            .catch((e: unknown) => e),
+          callValue(set, 'subtract', { a: 5, b: 3 }),
+        ]);
+        expect(Date.now() - started).toBeLessThan(10_000);
+        expect(over).toBeInstanceOf(ToolExecutionError);
+        expect(over).not.toBeInstanceOf(ToolServerCrashedError);
+        expect((over as Error).message).toBe(
+          'MCP server "web" sent a message of more than 32 MB (the most one MCP message may be): its answer was not read',
+        );
+        expect(beside).toBe(2);
+        expect(String(await callValue(set, 'big', { mb: 31 }))).toHaveLength(31 * 1024 * 1024);
+        await expect(callValue(set, 'subtract', { a: 9, b: 1 })).resolves.toBe(8);
+        await set.close();
+      } finally {
+        await server.close();
+      }
+    });
+  }
 
   it('reports a stdio server that exits at startup with its stderr', async () => {
     const error = await loadToolSet([stdioMcpConfig('db', ['--crash'])]).catch((e: unknown) => e);

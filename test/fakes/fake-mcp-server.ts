@@ -6,7 +6,7 @@
  *
  * Tools: lookup({row, column}), subtract({a, b}), divide({a, b}), describe({}) → JSON content,
  * unavailable({}) → an isError result, explode({}) → a handler that throws, slow({ms}),
- * flood({mb}) → mb megabytes on stdout without a newline.
+ * flood({mb}) → mb megabytes on stdout without a newline, big({mb}) → a text result of mb megabytes.
  */
 import { writeFileSync, writeSync } from 'node:fs';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -84,6 +84,11 @@ export function createFakeMcpServer(): McpServer {
       return new Promise(() => {});
     },
   );
+  server.registerTool(
+    'big',
+    { description: 'Answers with a text of mb megabytes', inputSchema: { mb: z.number() } },
+    async ({ mb }) => text('x'.repeat(Math.round(mb * 1024 * 1024))),
+  );
   return server;
 }
 
@@ -95,8 +100,13 @@ export interface FakeMcpHttpServer {
   close(): Promise<void>;
 }
 
-/** Streamable HTTP in stateless mode: a fresh server and transport per HTTP request. */
-export async function startFakeMcpHttpServer(options: { port?: number } = {}): Promise<FakeMcpHttpServer> {
+/**
+ * Streamable HTTP in stateless mode: a fresh server and transport per HTTP request. Answers come as event
+ * streams, or as JSON bodies with `json: true`.
+ */
+export async function startFakeMcpHttpServer(
+  options: { port?: number; json?: boolean } = {},
+): Promise<FakeMcpHttpServer> {
   const headers: IncomingMessage['headers'][] = [];
   const http = createServer((req, res) => {
     headers.push(req.headers);
@@ -106,7 +116,7 @@ export async function startFakeMcpHttpServer(options: { port?: number } = {}): P
     }
     const server = createFakeMcpServer();
     // No sessionIdGenerator: stateless, a fresh transport per request.
-    const transport = new StreamableHTTPServerTransport({});
+    const transport = new StreamableHTTPServerTransport({ enableJsonResponse: options.json === true });
     res.on('close', () => {
       void transport.close();
       void server.close();
