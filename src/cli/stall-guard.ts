@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { BEAT_MS, createEventLoopBeat, SLOT, startBeating } from './event-loop-beat.js';
 import { EXIT } from './exit-codes.js';
+import { userFrames } from './user-frames.js';
 
 /** The limit while the configuration loads: the same as a tool module gets to load in its thread. */
 export const LOAD_STALL_LIMIT_MS = 30_000;
@@ -25,6 +26,9 @@ export interface StallGuard {
   running(turnTimeoutMs: number): void;
 }
 
+/** holodeck's own code: frames there are cut from where user code is stuck. */
+export const OWN_CODE_FOLDER = dirname(fileURLToPath(import.meta.url));
+
 let current: StallGuard | null = null;
 
 /** Starts the guard (once per process; later calls return the same one). */
@@ -35,7 +39,7 @@ export function guardStalls(): StallGuard {
   const watcher = new Worker(WATCHER_SOURCE, {
     eval: true,
     name: 'holodeck stall guard',
-    workerData: { ...beat, cwd: process.cwd(), own: dirname(fileURLToPath(import.meta.url)) },
+    workerData: { ...beat, cwd: process.cwd(), own: OWN_CODE_FOLDER },
     stdout: false,
     stderr: false,
   });
@@ -87,11 +91,7 @@ function stop(stalled, limit) {
     const scripts = new Map();
     session.on('Debugger.scriptParsed', ({ params }) => scripts.set(params.scriptId, params.url));
     session.once('Debugger.paused', ({ params }) => {
-      // The user's frames, down to where holodeck called them (all of them if none is the user's).
-      const frames = params.callFrames.map((frame) => ({ frame, url: frame.url || scripts.get(frame.location.scriptId) || '' }));
-      const own = frames.findIndex(({ url }) => isOwn(url));
-      const shown = own > 0 ? frames.slice(0, own) : frames;
-      finish(shown.slice(0, 4).map(({ frame, url }) => describeFrame(frame, url)));
+      finish(userFrames(params.callFrames, scripts, { own: workerData.own, cwd: workerData.cwd, relative, fileURLToPath }));
       session.post('Debugger.disable', () =>
         session.post('Runtime.evaluate', { expression: 'process.reallyExit(' + code + ')' }, () => {}),
       );
@@ -104,16 +104,9 @@ function stop(stalled, limit) {
   }
 }
 
-function isOwn(url) {
-  try { return url.startsWith('file:') && !relative(workerData.own, fileURLToPath(url)).startsWith('..'); } catch { return false; }
-}
-
-function describeFrame(frame, url) {
-  let where = url;
-  try { if (url.startsWith('file:')) where = relative(workerData.cwd, fileURLToPath(url)) || url; } catch {}
-  const name = frame.functionName || '<anonymous>';
-  return name + ' (' + (where || 'unknown') + ':' + (frame.location.lineNumber + 1) + ':' + (frame.location.columnNumber + 1) + ')';
-}
+// A build that keeps function names wraps them in __name: here it has nothing to do.
+const __name = (fn) => fn;
+const userFrames = ${userFrames.toString()};
 
 function message(stalled, limit, running, frames) {
   const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';

@@ -82,7 +82,7 @@ describe('user code that never returns to the event loop', () => {
     expect(byName.get('third')?.status).toBe('passed');
     expect(byName.get('loop')?.status).toBe('error');
     expect(byName.get('loop')?.errors.join('\n')).toMatch(
-      /the case's worker thread was stopped: it did not return to its event loop for [\d.]+ s \(limit 6\.0 s: the turn timeout \+ 5\.0 s\): a module agent's factory, send or close, or a module's top level, runs a synchronous loop/,
+      /the case's worker thread was stopped: it did not return to its event loop for [\d.]+ s, stuck at send \(agent\.mjs:5:9\) \(limit 6\.0 s: the turn timeout \+ 5\.0 s\): a module agent's factory, send or close, or a module's top level, runs a synchronous loop that never returns/,
     );
   }, 60_000);
 

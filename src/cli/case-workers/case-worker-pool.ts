@@ -21,7 +21,7 @@ import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
 import { createWorkerPool, poolSizeForCaseWorkers } from '../../workers/worker-pool.js';
 import { createEventLoopBeat, type EventLoopBeat, overdue } from '../event-loop-beat.js';
-import { LOAD_STALL_LIMIT_MS, RUN_STALL_GRACE_MS } from '../stall-guard.js';
+import { LOAD_STALL_LIMIT_MS, OWN_CODE_FOLDER, RUN_STALL_GRACE_MS } from '../stall-guard.js';
 import type { CaseWorkerData, CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
 import { collectGarbage } from './collect-garbage.js';
@@ -31,6 +31,7 @@ import {
   nurseriesAreOurs,
   sizeWorkerNurseries,
 } from './hold-nurseries.js';
+import { readWorkerStack } from './read-worker-stack.js';
 
 export interface CaseWorkerPool {
   /** Runs one conversation on a worker (for runSuite's `runCase`). */
@@ -183,8 +184,15 @@ export function startCaseWorkerPool(
         const limit = late.running
           ? `limit ${seconds(late.limit)}: the turn timeout + ${seconds(RUN_STALL_GRACE_MS)}`
           : `limit ${seconds(late.limit)} while it loads the configuration`;
-        slot.stalled = `it did not return to its event loop for ${seconds(late.stalled)} (${limit}): a module agent's factory, send or close, or a module's top level, runs a synchronous loop that never returns`;
-        void slot.worker.terminate();
+        const why = `(${limit}): a module agent's factory, send or close, or a module's top level, runs a synchronous loop that never returns`;
+        const took = `it did not return to its event loop for ${seconds(late.stalled)}`;
+        slot.stalled = `${took} ${why}`;
+        const stuck = slot;
+        void readWorkerStack(stuck.worker, OWN_CODE_FOLDER).then((frames) => {
+          const where = frames.map((frame) => `at ${frame}`).join(', ');
+          if (where !== '') stuck.stalled = `${took}, stuck ${where} ${why}`;
+          return stuck.worker.terminate();
+        });
       }
     }, STALL_CHECK_MS);
     stallTimer.unref();
