@@ -6,6 +6,10 @@ import { EXIT } from './exit-codes.js';
 import { collect, MAX_FILE_SIZE_HELP, megabytes, modelOption, portNumber, positiveInt } from './option-parsers.js';
 import { readVersion } from './read-version.js';
 import { testCommandDefinition } from './test-command-definition.js';
+import { tolerateClosedOutput } from './tolerate-closed-output.js';
+
+// `holodeck test | head`: a console that goes away is no reason to stop.
+tolerateClosedOutput();
 
 // Under --workers this thread only coordinates: its young generation stays small from the start.
 if (
