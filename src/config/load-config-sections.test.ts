@@ -191,6 +191,7 @@ describe('execution and HOLODECK_* environment variables', () => {
       llm_timeout: 60,
       parallel_test_cases: 1,
       max_retries: 3,
+      max_steps: 10,
       limit: null,
       filter: null,
       results_dir: null,
@@ -252,6 +253,20 @@ describe('execution and HOLODECK_* environment variables', () => {
     expect(bad.join('\n')).toMatch(/HOLODECK_TOOL_NAME_MATCH="fuzzy" is invalid/);
   });
 
+  it('reads max_steps from the YAML, else from HOLODECK_MAX_STEPS: a whole number from 1 to 1000', async () => {
+    expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, { HOLODECK_MAX_STEPS: '25' })).execution.max_steps).toBe(
+      25,
+    );
+    const yaml = `${head}execution: { max_steps: 3 }\n${CASES}`;
+    expect(expectConfig(await loadYaml(yaml, {}, { HOLODECK_MAX_STEPS: '25' })).execution.max_steps).toBe(3);
+    for (const bad of ['0', '2.5', '1001', 'many']) {
+      const issues = await lines(`${head}execution: { max_steps: ${bad} }\n${CASES}`);
+      expect(issues.join('\n')).toMatch(/agent\.yaml:3:\d+ +execution\.max_steps/);
+    }
+    const env = await lines(`${head}${CASES}`, { HOLODECK_MAX_STEPS: '0' });
+    expect(env.join('\n')).toMatch(/HOLODECK_MAX_STEPS="0" is invalid/);
+  });
+
   it('reads cache from the YAML, else from HOLODECK_CACHE', async () => {
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, { HOLODECK_CACHE: 'true' })).execution.cache).toBe(true);
     const yaml = `${head}execution: { cache: false }\n${CASES}`;
@@ -266,6 +281,7 @@ describe('execution and HOLODECK_* environment variables', () => {
       llm_timeout: 12.5,
       parallel_test_cases: 8,
       max_retries: 0,
+      max_steps: 10,
       limit: null,
       filter: null,
       results_dir: null,
@@ -282,6 +298,7 @@ describe('execution and HOLODECK_* environment variables', () => {
       llm_timeout: 12.5,
       parallel_test_cases: 2,
       max_retries: 0,
+      max_steps: 10,
       limit: null,
       filter: null,
       results_dir: null,

@@ -80,6 +80,7 @@ describe('loadConfig: a valid configuration', () => {
       llm_timeout: 30,
       parallel_test_cases: 4,
       max_retries: 3,
+      max_steps: 10,
       limit: null,
       filter: null,
       results_dir: null,

@@ -35,6 +35,11 @@ export interface TurnResponse {
   /** Model requests that were retried within this turn. */
   readonly retries: number;
   /**
+   * The turn's limit of model calls (`execution.max_steps`), when the turn stopped there with the agent still
+   * calling tools: it gave no final answer, and the turn fails naming the limit.
+   */
+  readonly step_limit?: number;
+  /**
    * What went wrong outside the agent's behaviour while the turn ran, e.g. a tool server that died
    * (TOOL_SERVER_CRASHED); the turn keeps its answer and tool calls, and errors with these.
    */

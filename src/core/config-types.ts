@@ -280,6 +280,11 @@ export interface ExecutionConfig {
   readonly llm_timeout: number;
   readonly parallel_test_cases: number;
   readonly max_retries: number;
+  /**
+   * Model calls one turn may make (each with the tool calls it asks for) before it must have answered; a turn
+   * still calling tools at the limit fails, naming it.
+   */
+  readonly max_steps: number;
   /** Run only the first N (selected) test cases; null = all. */
   readonly limit: number | null;
   /** Run only test cases whose name matches; null = all. */

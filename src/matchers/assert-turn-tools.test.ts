@@ -51,6 +51,23 @@ describe('assertTurnTools', () => {
       tools_matched: null,
     });
   });
+
+  it('fails a turn cut off at its step limit after every other check, under the tool called last', () => {
+    const turn = { expected_tools: [expected('lookup')], expected_tools_order: 'any' as const };
+    const checks = assertTurnTools(turn, CALLS, { fail_on_tool_error: false }, 1);
+    expect(checks.tools_matched).toBe(false);
+    expect(checks.assertions.map((a) => [a.passed, formatAssertion(a)])).toEqual([
+      [true, 'lookup — matched call #0'],
+      [
+        false,
+        'divide — the turn reached its limit of 1 model call (execution.max_steps) with the agent still calling tools: it gave no final answer',
+      ],
+    ]);
+    const none = { expected_tools: null, expected_tools_order: 'any' as const };
+    expect(assertTurnTools(none, [], { fail_on_tool_error: false }, 4).assertions[0]?.reason).toMatch(
+      /^the turn reached its limit of 4 model calls/,
+    );
+  });
 });
 
 describe('name_match: exact', () => {

@@ -61,6 +61,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
     turn,
     response.tool_invocations,
     deps.tool_policy,
+    response.step_limit ?? null,
   );
   const judgeUsages: TokenUsage[] = [];
   const metrics = await evaluateTurnMetrics(ctx, response, (usage) => judgeUsages.push(usage));

@@ -86,6 +86,20 @@ describe('ai_sdk session', () => {
     expect(server?.requests).toHaveLength(3);
     expect(turn.tool_invocations).toHaveLength(3);
     expect(turn.response).toBe('');
+    expect(turn.step_limit).toBe(3);
+  });
+
+  it('names no step limit for a turn that answered on its last allowed model call', async () => {
+    let calls = 0;
+    const script = () => {
+      calls += 1;
+      return calls < 3 ? callTools({ name: 'subtract', args: { a: 2, b: 1 } }) : { kind: 'answer' as const, text: '1' };
+    };
+    const session = await open(script, { max_steps: 3 });
+    const turn = await session.send(turnRequest(0, 'three calls'));
+    expect(server?.requests).toHaveLength(3);
+    expect(turn.response).toBe('1');
+    expect(turn.step_limit).toBeUndefined();
   });
 
   it('sends temperature and max_tokens from the model config', async () => {

@@ -138,6 +138,9 @@ describe('runModelAttempt', () => {
     expect(outcome.ok).toBe(true);
     expect(outcome.steps).toHaveLength(2);
     expect(requests).toHaveLength(2);
+    expect(outcome.ok && outcome.cut_off).toBe(true);
+    const answered = await attempt(() => ({ kind: 'answer', text: 'done' }), timedTools([], 1), { max_steps: 1 });
+    expect(answered.outcome.ok && answered.outcome.cut_off).toBe(false);
   });
 
   it('runs no tool of an answer cut off by the token limit, and ends there', async () => {

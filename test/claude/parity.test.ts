@@ -2,7 +2,7 @@
  * SC-010: the same four-turn ConvFinQA test case, run through the real runner, evaluators and matchers
  * on `ai_sdk` (Anthropic provider) and on `claude_agent_sdk`, both against the fake Anthropic server
  * scripted identically, gives the same per-turn pass/fail, the same tool invocations and the same token
- * usage — also when one turn must fail.
+ * usage — also when one turn must fail, and when a model that never stops calling tools meets the step limit.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -14,8 +14,8 @@ import { loadEvaluators } from '../../src/evaluators/load-evaluators.js';
 import { loadTurnFiles } from '../../src/files/load-turn-files.js';
 import { runTestCase } from '../../src/runner/run-test-case.js';
 import { type ConvFinQaScriptOptions, createConvFinQaScript, JKHY_2009 } from '../fakes/convfinqa-script.js';
-import { lastUserText } from '../fakes/fake-request-view.js';
-import type { FakeRequest, FakeScript } from '../fakes/fake-script.js';
+import { lastUserText, offeredTool } from '../fakes/fake-request-view.js';
+import { callTools, type FakeRequest, type FakeScript } from '../fakes/fake-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 
 const AGENT_YAML = fileURLToPath(new URL('./fixtures/convfinqa-parity/agent.yaml', import.meta.url));
@@ -41,11 +41,13 @@ async function runOn(
   backend: BackendName & ('ai_sdk' | 'claude_agent_sdk'),
   server: FakeModelServer,
   turnTimeoutMs: number,
+  maxSteps?: number,
 ): Promise<TestResult> {
   const loaded = await loadConfig(AGENT_YAML, { env: { FAKE_ANTHROPIC_URL: server.url, FAKE_ANTHROPIC_KEY: KEY } });
   if (!loaded.ok) throw new Error(loaded.issues.map((issue) => issue.message).join('\n'));
   const config = {
     ...loaded.value,
+    ...(maxSteps === undefined ? {} : { execution: { ...loaded.value.execution, max_steps: maxSteps } }),
     backend:
       backend === 'ai_sdk' ? { type: 'ai_sdk' as const } : { type: 'claude_agent_sdk' as const, builtin_tools: [] },
   };
@@ -177,6 +179,42 @@ describe('parity of ai_sdk and claude_agent_sdk on a four-turn ConvFinQA case', 
       for (const result of [ai, claude]) {
         for (const call of result.tool_invocations) expect(call.duration_ms).toBeGreaterThanOrEqual(0);
       }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('stops both at the step limit the same way: a turn still calling tools fails naming the limit', {
+    timeout: 90_000,
+  }, async () => {
+    // Fixed usage per reply, and the tool under the name each backend offers it by.
+    const always: FakeScript = (request) => ({
+      ...callTools({
+        name: offeredTool(request, 'lookup') ?? 'lookup',
+        args: { row: 'net cash from operating activities', column: '2009' },
+      }),
+      usage: USAGE,
+    });
+    const server = await startFakeModelServer(always, { require_api_key: KEY });
+    try {
+      const ai = await runOn('ai_sdk', server, 30_000, 2);
+      const aiCalls = server.requests.length;
+      server.reset();
+      const claude = await runOn('claude_agent_sdk', server, 30_000, 2);
+      const first = (result: TestResult) => result.turns?.[0];
+      for (const result of [ai, claude]) {
+        expect(first(result)?.status).toBe('failed');
+        expect(first(result)?.tool_calls).toEqual(['lookup', 'lookup']);
+        expect(first(result)?.arg_match_details.at(-1)).toMatchObject({
+          tool: 'lookup',
+          passed: false,
+          reason:
+            'the turn reached its limit of 2 model calls (execution.max_steps) with the agent still calling tools: it gave no final answer',
+        });
+      }
+      expect(aiCalls).toBe(4 * 2);
+      expect(server.requests).toHaveLength(aiCalls);
+      expect(claude.turns?.map(observable)).toEqual(ai.turns?.map(observable));
     } finally {
       await server.close();
     }

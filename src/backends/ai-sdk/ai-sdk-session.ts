@@ -74,6 +74,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     let retries = 0;
     // Retries of failures other than 429s: only these count against max_retries.
     let attempts = 0;
+    let cutOff = false;
     for (;;) {
       if (signal.aborted) throw abortedError(signal);
       const outcome = await runModelAttempt({
@@ -88,7 +89,10 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       });
       steps.push(...outcome.steps);
       carried.push(...outcome.messages);
-      if (outcome.ok) break;
+      if (outcome.ok) {
+        cutOff = outcome.cut_off;
+        break;
+      }
       if (signal.aborted) throw abortedError(signal);
       const verdict = classifyModelError(outcome.error, settings);
       // A 429 is sent again as often as it takes, within the turn's timeout: the model's limiter
@@ -116,6 +120,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       tool_invocations: toolInvocationsOf(steps, log.timings),
       token_usage: usageOf(steps),
       retries,
+      ...(cutOff ? { step_limit: settings.max_steps } : {}),
       ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
       ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
     };

@@ -15,7 +15,7 @@ import { abortableSleep, DEFAULT_RETRY_POLICY, type RetryPolicy, type Sleep } fr
 export interface AiSdkBackendDeps {
   readonly env: Env;
   readonly toolSet: ToolSet;
-  /** Model calls per turn (the agent loop's step limit); default 10. */
+  /** Model calls per turn (the agent loop's step limit); default `execution.max_steps`. */
   readonly max_steps?: number;
   /** Backoff timing; the number of retries always comes from `execution.max_retries`. */
   readonly retry?: Partial<Omit<RetryPolicy, 'max_retries'>>;
@@ -26,8 +26,6 @@ export interface AiSdkBackendDeps {
   /** The limiters the agent's model calls share with judges and other runs; default the process's. */
   readonly rate_limits?: RateLimitRegistry;
 }
-
-export const DEFAULT_MAX_STEPS = 10;
 
 export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
   const modelConfig = requireModel(config);
@@ -45,7 +43,7 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
     endpoint: resolved.endpoint,
     system: config.instructions.trim() === '' ? undefined : config.instructions,
     tools: createAgentTools(deps.toolSet.tools, { images: modelConfig.provider === 'anthropic' }),
-    max_steps: deps.max_steps ?? DEFAULT_MAX_STEPS,
+    max_steps: deps.max_steps ?? config.execution.max_steps,
     temperature: modelConfig.temperature ?? undefined,
     max_output_tokens: modelConfig.max_tokens ?? undefined,
     retry: { ...DEFAULT_RETRY_POLICY, ...deps.retry, max_retries: config.execution.max_retries },

@@ -37,7 +37,13 @@ export interface AttemptInput {
 }
 
 export type AttemptOutcome =
-  | { readonly ok: true; readonly steps: readonly Step[]; readonly messages: readonly ProviderMessage[] }
+  | {
+      readonly ok: true;
+      readonly steps: readonly Step[];
+      readonly messages: readonly ProviderMessage[];
+      /** The loop stopped at `max_steps` with the model still calling tools. */
+      readonly cut_off: boolean;
+    }
   | {
       readonly ok: false;
       readonly steps: readonly Step[];
@@ -52,6 +58,7 @@ export async function runModelAttempt(input: AttemptInput): Promise<AttemptOutco
   const messages: ProviderMessage[] = [];
   const { model, tools, signal } = input;
   const definitions = tools.definitions;
+  let cutOff = false;
   try {
     for (;;) {
       if (steps.length > 0) signal.throwIfAborted();
@@ -65,12 +72,16 @@ export async function runModelAttempt(input: AttemptInput): Promise<AttemptOutco
       const step = await completeStep(result, input);
       steps.push(step.step);
       messages.push(...stepMessages(step.step.content, tools.options));
-      if (!step.carry_on || steps.length >= input.max_steps) break;
+      if (!step.carry_on) break;
+      if (steps.length >= input.max_steps) {
+        cutOff = true;
+        break;
+      }
     }
   } catch (error) {
     return { ok: false, steps, messages, error: signal.aborted ? (signal.reason ?? error) : error };
   }
-  return { ok: true, steps, messages };
+  return { ok: true, steps, messages, cut_off: cutOff };
 }
 
 /** The answer's tool calls checked and run; whether the loop goes on (every call got a result or an error). */

@@ -100,7 +100,7 @@ class ClaudeSession implements AgentSession {
     const signal = either.signal;
     if (signal.aborted) throw abortedError(signal);
     const tools = new AbortController();
-    const turn = new TurnCapture();
+    const turn = new TurnCapture(this.settings.max_turns);
     this.capture = turn;
     this.journal = request.calls;
     this.toolSignal = tools.signal;

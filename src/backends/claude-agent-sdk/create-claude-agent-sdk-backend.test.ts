@@ -27,6 +27,7 @@ function config(model: Partial<ModelConfig> = {}): AgentConfig {
       llm_timeout: 60,
       parallel_test_cases: 1,
       max_retries: 0,
+      max_steps: 10,
       limit: null,
       filter: null,
       results_dir: null,

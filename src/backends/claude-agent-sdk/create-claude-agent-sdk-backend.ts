@@ -24,15 +24,13 @@ export interface ClaudeAgentSdkBackendDeps {
   readonly executable_path?: string;
   /** Claude Code's own tools the agent may use, e.g. `['Read', 'Grep']`; default none. */
   readonly builtin_tools?: readonly string[];
-  /** Model calls per turn; default 10, the ai_sdk backend's step limit. */
+  /** Model calls per turn; default `execution.max_steps`. */
   readonly max_turns?: number;
   /** Where each session's scratch folder is made; default the system temp folder. */
   readonly scratch_dir?: string;
   /** How long a stopped Claude Code process may take to exit before it is killed; default 3000. */
   readonly stop_grace_ms?: number;
 }
-
-export const DEFAULT_MAX_TURNS = 10;
 
 export async function createClaudeAgentSdkBackend(
   config: AgentConfig,
@@ -50,7 +48,7 @@ export async function createClaudeAgentSdkBackend(
     instructions: config.instructions,
     tools: deps.toolSet.tools,
     builtin_tools: builtin,
-    max_turns: deps.max_turns ?? DEFAULT_MAX_TURNS,
+    max_turns: deps.max_turns ?? config.execution.max_steps,
     max_retries: config.execution.max_retries,
     env: deps.env,
     scratch_parent: deps.scratch_dir ?? tmpdir(),

@@ -36,7 +36,7 @@ function feed(capture: TurnCapture, messages: readonly SDKMessage[]): TurnOutcom
 
 describe('TurnCapture', () => {
   it('collects the answer, the tool invocations under their configured names, usage and retries', () => {
-    const capture = new TurnCapture();
+    const capture = new TurnCapture(10);
     capture.record('t1', { name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1.5 });
     const outcome = feed(capture, [
       wire({ type: 'system', subtype: 'init', session_id: 'sess-1' }),
@@ -68,7 +68,7 @@ describe('TurnCapture', () => {
   });
 
   it('records calls that never reached our tools, and a tool error Claude Code reported', () => {
-    const capture = new TurnCapture();
+    const capture = new TurnCapture(10);
     capture.record(null, { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 2 });
     const outcome = feed(capture, [
       assistant('a1', 'msg_1', [
@@ -104,18 +104,18 @@ describe('TurnCapture', () => {
   });
 
   it('ends a turn that used up its model calls with the last call’s text, resuming after its tool results', () => {
-    const capture = new TurnCapture();
+    const capture = new TurnCapture(10);
     const outcome = feed(capture, [
       assistant('a1', 'msg_1', [{ type: 'text', text: 'calling ' }]),
       assistant('a2', 'msg_1', [{ type: 'text', text: 'again' }, toolUse('t1', 'mcp__holodeck__ping', {})]),
       user('u1', [toolResult('t1', 'pong')]),
       result({ subtype: 'error_max_turns', is_error: true, errors: ['Reached maximum number of turns (1)'] }),
     ]);
-    expect(outcome).toMatchObject({ ok: true, anchor: 'u1', response: { response: 'calling again' } });
+    expect(outcome).toMatchObject({ ok: true, anchor: 'u1', response: { response: 'calling again', step_limit: 10 } });
   });
 
   it('turns an error result into a failure with Claude Code’s words, category, status and retries', () => {
-    const capture = new TurnCapture();
+    const capture = new TurnCapture(10);
     const outcome = feed(capture, [
       retry,
       retry,
@@ -126,7 +126,7 @@ describe('TurnCapture', () => {
       ok: false,
       failure: { text: 'API Error: 500 boom', kind: 'server_error', status: 500, retries: 2 },
     });
-    const during = new TurnCapture().add(
+    const during = new TurnCapture(10).add(
       result({ subtype: 'error_during_execution', is_error: true, errors: ['first', 'second'] }),
     );
     expect(during).toEqual({ ok: false, failure: { text: 'first; second', kind: null, status: null, retries: 0 } });

@@ -42,6 +42,9 @@ export class TurnCapture {
   private lastText = '';
   sessionId: string | null = null;
 
+  /** `maxTurns`: the model calls the turn may make (its step limit), named when the turn stops there. */
+  constructor(private readonly maxTurns: number) {}
+
   /** A call our tool server ran during this turn. */
   record(toolUseId: string | null, call: ToolCallRecord): void {
     if (toolUseId === null) this.unmatched.push(call);
@@ -93,7 +96,7 @@ export class TurnCapture {
 
   private finish(result: SDKResultMessage): TurnOutcome {
     // A turn that used up its model calls (max_turns) ends like an AI SDK turn at its step limit: with
-    // the text of the last model call, and the checks decide.
+    // the text of the last model call, failing for the limit.
     if (result.is_error && result.subtype !== 'error_max_turns') {
       const text = result.subtype === 'success' ? result.result : result.errors.join('; ') || result.subtype;
       const status = result.subtype === 'success' ? (result.api_error_status ?? null) : null;
@@ -113,6 +116,7 @@ export class TurnCapture {
         tool_invocations,
         token_usage: usageOf(result.usage),
         retries: this.retries,
+        ...(result.subtype === 'error_max_turns' ? { step_limit: this.maxTurns } : {}),
       },
     };
   }

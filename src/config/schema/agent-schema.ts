@@ -30,6 +30,11 @@ export const executionSchema = z.strictObject({
   max_retries: numberField(z.number().int().min(0))
     .optional()
     .describe('Retries of a failed model request (default 3).'),
+  max_steps: numberField(z.number().int().min(1).max(1000))
+    .optional()
+    .describe(
+      'Model calls one turn may make, each with the tool calls it asks for, before it must answer; a turn still calling tools then fails (default 10).',
+    ),
   limit: numberField(z.number().int().min(1)).optional().describe('Run only the first N test cases.'),
   filter: nonBlankString()
     .optional()
