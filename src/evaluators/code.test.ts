@@ -169,6 +169,15 @@ describe('code evaluator returns', () => {
     );
   });
 
+  it('rejects a result of more than 32 MB in its worker thread, which lives on', async () => {
+    const error = await rejection(run('hugeReason'));
+    expect(error.code).toBe('GRADER_INVALID_RETURN');
+    expect(error.message).toBe(
+      "grader graders.ts:hugeReason returned more than the 32.0 MB a grader's result may be (its reason, details and every other text counted): return less (a short reason, details of a few fields)",
+    );
+    await expect(run('asyncResult')).resolves.toMatchObject({ score: expect.any(Number) });
+  });
+
   it('rejects a value that cannot leave the worker thread', async () => {
     const error = await rejection(run('returnsFunction'));
     expect(error.code).toBe('GRADER_INVALID_RETURN');

@@ -1,11 +1,16 @@
 /** The most a tool's result may take as JSON text (characters): as much as a model response may (32 MB). */
 export const MAX_TOOL_RESULT_CHARS = 32 * 1024 * 1024;
 
-/** A result larger than the limit given to toJsonValue. */
+/** The most a code grader's result may take (characters of its texts, keys and numbers): as much as a tool's. */
+export const MAX_GRADER_RESULT_CHARS = MAX_TOOL_RESULT_CHARS;
+
+/** A result larger than the limit given to toJsonValue or checkGraderResultSize. */
 export class ResultTooLargeError extends Error {
-  constructor(chars: number, limit: number) {
+  constructor(chars: number, limit: number, kind: 'tool' | 'grader' = 'tool') {
     super(
-      `the tool's result is ${megabytes(chars)} as JSON, more than the ${megabytes(limit)} a tool result may be: return less (a page, a summary, an id to fetch the rest with)`,
+      kind === 'tool'
+        ? `the tool's result is ${megabytes(chars)} as JSON, more than the ${megabytes(limit)} a tool result may be: return less (a page, a summary, an id to fetch the rest with)`
+        : `returned more than the ${megabytes(limit)} a grader's result may be (its reason, details and every other text counted): return less (a short reason, details of a few fields)`,
     );
     this.name = 'ResultTooLargeError';
   }
@@ -36,6 +41,40 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
   if (text === undefined) return String(value);
   if (text.length > maxChars) throw new ResultTooLargeError(text.length, maxChars);
   return JSON.parse(text) as unknown;
+}
+
+/**
+ * Throws ResultTooLargeError when a grader's result holds more than `maxChars` characters (strings, keys, and
+ * a few per other value), counted without copying it and stopping at the limit; the value itself is left as
+ * it is, for the grader result's own checks. A value met twice (shared or cyclic) counts once.
+ */
+export function checkGraderResultSize(value: unknown, maxChars: number = MAX_GRADER_RESULT_CHARS): void {
+  let size = 0;
+  const grow = (chars: number) => {
+    size += chars;
+    if (size > maxChars) throw new ResultTooLargeError(size, maxChars, 'grader');
+  };
+  // Objects wait their turn here; strings and other values are counted as they are met.
+  const pending: object[] = [];
+  const count = (item: unknown) => {
+    if (typeof item === 'object' && item !== null) pending.push(item);
+    else grow(typeof item === 'string' ? item.length + 2 : 8);
+  };
+  const seen = new Set<object>();
+  count(value);
+  while (pending.length > 0) {
+    const next = pending.pop() as object;
+    if (seen.has(next)) continue;
+    seen.add(next);
+    if (ArrayBuffer.isView(next)) grow(next.byteLength);
+    else if (Array.isArray(next)) for (const item of next) count(item);
+    else
+      for (const key in next) {
+        if (!Object.hasOwn(next, key)) continue;
+        grow(key.length + 4);
+        count((next as Record<string, unknown>)[key]);
+      }
+  }
 }
 
 /** Freezes a freshly cloned value at every level, in place (cyclic and shared references are fine). */

@@ -13,7 +13,7 @@ import { noExport } from '../loader/import-user-export.js';
 import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
-import { deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
+import { checkGraderResultSize, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
 const port = parentPort;
@@ -54,6 +54,13 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
     outcome = { kind: 'threw', message: thrownMessage(error), description: describeThrown(error) };
   } finally {
     controllers.delete(id);
+  }
+  if (outcome.kind === 'returned' && target.invoke === 'grader') {
+    try {
+      checkGraderResultSize(outcome.value);
+    } catch (error) {
+      outcome = { kind: 'unsendable', message: thrownMessage(error) };
+    }
   }
   try {
     send({ type: 'settled', id, outcome });
