@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentTurnError } from '../../core/errors.js';
-import { normaliseModuleResult } from './normalise-module-result.js';
+import { MAX_MODULE_RESPONSE_CHARS, normaliseModuleResult } from './normalise-module-result.js';
 
 const REF = 'agent.mjs:create';
 const read = (output: unknown) => normaliseModuleResult(output, [], REF);
@@ -76,6 +76,14 @@ describe('normaliseModuleResult', () => {
     expect(failure({ response: 'x', tool_invocations: [{ name: 'a', duration_ms: -1 }] })).toContain(
       'tool_invocations[0].duration_ms a number (-1), not a number of milliseconds',
     );
+  });
+
+  it('refuses a response longer than 32 MB, as a string or in a result, and takes one at the limit', () => {
+    const over = 'x'.repeat(MAX_MODULE_RESPONSE_CHARS + 1);
+    const expected = `module agent ${REF} returned a response of 32.0 MB, more than the 32.0 MB an answer may be: send() must return`;
+    expect(failure(over).startsWith(expected)).toBe(true);
+    expect(failure({ response: over })).toContain('returned a response of 32.0 MB, more than the 32.0 MB');
+    expect(read('y'.repeat(MAX_MODULE_RESPONSE_CHARS)).response).toHaveLength(MAX_MODULE_RESPONSE_CHARS);
   });
 
   it('refuses results without a string response', () => {

@@ -6,6 +6,9 @@ import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import { describeValue } from '../../loader/describe-value.js';
 
+/** The longest answer a module agent may give (characters): as long as a model's response body may be (32 MB). */
+export const MAX_MODULE_RESPONSE_CHARS = 32 * 1024 * 1024;
+
 /**
  * What the agent reports is checked, not patched: a `token_usage` count that is not a whole number ≥ 0, or a
  * tool invocation without a name, would otherwise reach the report as facts the agent never gave. Such a
@@ -22,7 +25,12 @@ export function normaliseModuleResult(
       'MODULE_INVALID_RESULT',
     );
   if (typeof output === 'string') {
-    return { response: output, tool_invocations: recorded, token_usage: usageOf(undefined, invalid), retries: 0 };
+    return {
+      response: checkedLength(output, invalid),
+      tool_invocations: recorded,
+      token_usage: usageOf(undefined, invalid),
+      retries: 0,
+    };
   }
   if (
     typeof output !== 'object' ||
@@ -38,7 +46,7 @@ export function normaliseModuleResult(
   }
   const extra = (given ?? []).map((value, index) => invocationOf(value, `tool_invocations[${index}]`, invalid));
   return {
-    response: result.response,
+    response: checkedLength(result.response, invalid),
     tool_invocations: [...recorded, ...extra],
     token_usage: usageOf(result.token_usage, invalid),
     retries: 0,
@@ -46,6 +54,14 @@ export function normaliseModuleResult(
 }
 
 type Invalid = (what: string) => AgentTurnError;
+
+function checkedLength(response: string, invalid: Invalid): string {
+  if (response.length <= MAX_MODULE_RESPONSE_CHARS) return response;
+  const mb = (chars: number) => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
+  throw invalid(
+    `a response of ${mb(response.length)}, more than the ${mb(MAX_MODULE_RESPONSE_CHARS)} an answer may be`,
+  );
+}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
