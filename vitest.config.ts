@@ -25,6 +25,7 @@ export const WORKER_SUITES = [
   'test/e2e/user-code-guard.test.ts',
   'test/e2e/closed-output.test.ts',
   'test/e2e/step-limit.test.ts',
+  'test/e2e/deep-values.test.ts',
   'test/reliability/faults.test.ts',
   'test/reliability/interrupt.test.ts',
   'test/reliability/shard-auto.test.ts',

@@ -2,6 +2,7 @@
 export const ISSUE = {
   configNotFound: 'CONFIG_NOT_FOUND',
   syntax: 'SYNTAX',
+  tooDeep: 'NESTED_TOO_DEEP',
   notAMapping: 'NOT_A_MAPPING',
   unknownKey: 'UNKNOWN_KEY',
   missingKey: 'MISSING_KEY',

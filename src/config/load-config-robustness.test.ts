@@ -267,4 +267,33 @@ describe('loadConfig on malformed input', () => {
     ];
     for (const document of documents) await expectIssuesNotThrow(dir, document);
   });
+
+  it('refuses values nested past what a configuration may nest, located, in agent.yaml and in a JSON cases file', async () => {
+    const dir = await writeTree({});
+    const head = 'name: x\nmodel: { provider: ollama, name: m }\n';
+    // Deep enough to overflow the stack of any recursive walk, were it not refused here.
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const cases = `[\n{"name": "a", "input": "q",\n "expected_tools": [{"name": "add", "args": {"x": ${deep}}}]}]`;
+    await writeFile(join(dir, 'cases.json'), cases);
+    await writeFile(join(dir, 'agent.yaml'), `${head}test_cases_file: cases.json\n`);
+    const fromJson = await loadConfig(dir, { env: {} });
+    expect(fromJson.ok).toBe(false);
+    if (!fromJson.ok) {
+      expect(fromJson.issues).toHaveLength(1);
+      expect(fromJson.issues[0]).toMatchObject({
+        code: 'NESTED_TOO_DEEP',
+        message: 'nested deeper than 144 levels here (the most a configuration file may nest)',
+        location: { file: join(dir, 'cases.json'), line: 3 },
+      });
+    }
+    const yaml = `${head}test_cases:\n  - name: a\n    input: q\n    turn_config: { x: ${'['.repeat(300)}${']'.repeat(300)} }\n`;
+    await writeFile(join(dir, 'agent.yaml'), yaml);
+    const fromYaml = await loadConfig(dir, { env: {} });
+    expect(fromYaml.ok).toBe(false);
+    if (!fromYaml.ok) expect(fromYaml.issues[0]).toMatchObject({ code: 'NESTED_TOO_DEEP', location: { line: 6 } });
+    // As deep as a value may be, below the file's own levels, is fine.
+    const within = `${head}test_cases:\n  - name: a\n    input: q\n    turn_config: { x: ${'['.repeat(128)}${']'.repeat(128)} }\n`;
+    await writeFile(join(dir, 'agent.yaml'), within);
+    expect((await loadConfig(dir, { env: {} })).ok).toBe(true);
+  });
 });

@@ -2,14 +2,16 @@
  * Reads a configuration file and parses it: `.json` with JSON.parse, anything else as YAML. A file above its
  * size limit is refused before it is read; a test cases file in YAML is read case by case (yaml-items-source.ts).
  */
+
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { MAX_VALUE_DEPTH, pathPastDepth } from '../core/bound-depth.js';
 import { type FileKind, fileTooLargeIssue, megabytes } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
 import { parseJsonSource } from './json-source.js';
-import { type ConfigPath, pendingIssue } from './pending-issue.js';
+import { type ConfigPath, type PendingIssue, pendingIssue } from './pending-issue.js';
 import { NotRegularFileError, regularFileStats } from './read-regular-text.js';
-import type { SourceParse } from './source-document.js';
+import type { SourceDocument, SourceParse } from './source-document.js';
 import { parseYamlItems } from './yaml-items-source.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -60,7 +62,28 @@ export async function readSource(path: string, options: ReadSourceOptions = UNLI
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const parsed = parseSource(path, text, size, options);
+  if (parsed.ok) {
+    const deep = pathPastDepth(parsed.document.data, MAX_DOCUMENT_DEPTH);
+    if (deep !== null) return { ok: false, issues: [tooDeepIssue(parsed.document, deep)] };
+  }
   return parsed.ok && !DOLLAR.test(text) ? { ...parsed, dollar_free: true } : parsed;
+}
+
+/**
+ * How deep a configuration file may nest: a value in it (a turn_config, expected arguments) as deep as one from
+ * outside may be (MAX_VALUE_DEPTH), below the levels of the file's own structure.
+ */
+export const MAX_DOCUMENT_DEPTH = MAX_VALUE_DEPTH + 16;
+
+function tooDeepIssue(document: SourceDocument, path: (string | number)[]): PendingIssue {
+  return {
+    code: ISSUE.tooDeep,
+    path: [],
+    target: 'none',
+    message: `nested deeper than ${MAX_DOCUMENT_DEPTH} levels here (the most a configuration file may nest)`,
+    hint: 'flatten the value: no argument, turn_config or ground truth needs that many levels',
+    location: document.locate(path, 'value'),
+  };
 }
 
 function parseSource(path: string, text: string, size: number, options: ReadSourceOptions): SourceParse {

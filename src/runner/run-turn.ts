@@ -1,5 +1,6 @@
 /** One turn: send it on the session within its timeout, then check tool assertions and metrics. */
 import type { AgentSession, TurnResponse } from '../core/backend.js';
+import { boundDepth, nestedDeeperThan } from '../core/bound-depth.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { costFields, turnCost } from '../core/cost.js';
 import { AgentTurnError } from '../core/errors.js';
@@ -53,10 +54,11 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const started = deps.now();
   const sent = await sendTurn(ctx);
   if (!sent.ok) {
-    const result = erroredTurn(turn, sent.message, deps.now() - started, sent.calls);
+    const result = erroredTurn(turn, sent.message, deps.now() - started, boundCalls(sent.calls));
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
   }
-  const response = sent.response;
+  // What the agent and its tools gave is walked from here on (checks, graders, reports): its depth is bounded.
+  const response = { ...sent.response, tool_invocations: boundCalls(sent.response.tool_invocations) };
   const { assertions, tools_matched: toolsMatched } = assertTurnTools(
     turn,
     response.tool_invocations,
@@ -92,6 +94,15 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
       assertionsHeld,
     ),
   };
+}
+
+/**
+ * The calls, with arguments and results nested deeper than MAX_VALUE_DEPTH cut there (the same array when
+ * none is).
+ */
+function boundCalls(calls: readonly ToolInvocation[]): readonly ToolInvocation[] {
+  if (!calls.some((call) => nestedDeeperThan(call.args) || nestedDeeperThan(call.result))) return calls;
+  return calls.map((call) => ({ ...call, args: boundDepth(call.args), result: boundDepth(call.result) }));
 }
 
 /** Gives a turn its status (and the `passed` that follows from it) from what happened on it. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkGraderResultSize, deepFreeze, ResultTooLargeError, toJsonValue } from './json-safe.js';
+import {
+  checkGraderResultSize,
+  deepFreeze,
+  ResultTooDeepError,
+  ResultTooLargeError,
+  toJsonValue,
+} from './json-safe.js';
 
 describe('deepFreeze', () => {
   it('freezes nested arrays and objects in place, shared and cyclic references included', () => {
@@ -28,6 +34,22 @@ describe('toJsonValue', () => {
     expect(toJsonValue('x'.repeat(10), 10)).toBe('x'.repeat(10));
     expect(toJsonValue({ a: 'xx' }, 10)).toEqual({ a: 'xx' });
     expect(toJsonValue(12345678901, 3)).toBe(12345678901);
+  });
+
+  it('refuses a value nested deeper than 128 levels, however deep, and carries a cycle as text', () => {
+    const nested = (levels: number) => {
+      let value: unknown[] = [];
+      for (let i = 1; i < levels; i += 1) value = [value];
+      return value;
+    };
+    expect(() => toJsonValue(nested(129))).toThrow(ResultTooDeepError);
+    expect(() => toJsonValue(nested(1_000_000))).toThrow(
+      "the tool's result is nested deeper than 128 levels (the most a value may be): return a flatter value",
+    );
+    expect(toJsonValue(nested(128))).toEqual(nested(128));
+    const cyclic: Record<string, unknown> = {};
+    cyclic['self'] = cyclic;
+    expect(toJsonValue(cyclic)).toBe('[object Object]');
   });
 
   it('keeps JSON, turns undefined into null and the rest into text', () => {

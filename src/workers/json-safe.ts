@@ -1,3 +1,5 @@
+import { MAX_VALUE_DEPTH, nestedDeeperThan } from '../core/bound-depth.js';
+
 /** The most a tool's result may take as JSON text (characters): as much as a model response may (32 MB). */
 export const MAX_TOOL_RESULT_CHARS = 32 * 1024 * 1024;
 
@@ -13,6 +15,16 @@ export class ResultTooLargeError extends Error {
         : `returned more than the ${megabytes(limit)} a grader's result may be (its reason, details and every other text counted): return less (a short reason, details of a few fields)`,
     );
     this.name = 'ResultTooLargeError';
+  }
+}
+
+/** A result nested deeper than MAX_VALUE_DEPTH. */
+export class ResultTooDeepError extends Error {
+  constructor() {
+    super(
+      `the tool's result is nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be): return a flatter value`,
+    );
+    this.name = 'ResultTooDeepError';
   }
 }
 
@@ -35,12 +47,16 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
-  } catch {
+  } catch (error) {
+    // Nested so deep that writing it overflowed the stack (a cycle is a TypeError, carried as text).
+    if (error instanceof RangeError && /call stack/i.test(error.message)) throw new ResultTooDeepError();
     return String(value);
   }
   if (text === undefined) return String(value);
   if (text.length > maxChars) throw new ResultTooLargeError(text.length, maxChars);
-  return JSON.parse(text) as unknown;
+  const parsed = JSON.parse(text) as unknown;
+  if (nestedDeeperThan(parsed)) throw new ResultTooDeepError();
+  return parsed;
 }
 
 /**

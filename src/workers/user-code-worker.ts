@@ -8,6 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
+import { MAX_VALUE_DEPTH, nestedDeeperThan } from '../core/bound-depth.js';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
 import { noExport } from '../loader/import-user-export.js';
 import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
@@ -58,6 +59,12 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
   if (outcome.kind === 'returned' && target.invoke === 'grader') {
     try {
       checkGraderResultSize(outcome.value);
+      if (nestedDeeperThan(outcome.value)) {
+        outcome = {
+          kind: 'unsendable',
+          message: `returned a result nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be)`,
+        };
+      }
     } catch (error) {
       outcome = { kind: 'unsendable', message: thrownMessage(error) };
     }

@@ -87,6 +87,19 @@ describe('parseToolCall', () => {
     expect((parsed.error.cause as Error).name).toBe('AI_TypeValidationError');
   });
 
+  it('refuses arguments nested deeper than 128 levels before checking them, keeping the text as sent', () => {
+    const deep = `{"a": 1, "b": 2, "x": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
+    const parsed = parseToolCall(call('subtract', deep), tools);
+    expect(parsed).toMatchObject({ invalid: true, input: deep });
+    if (parsed.invalid) {
+      expect(parsed.error.message).toBe(
+        'Invalid input for tool subtract: the arguments are nested deeper than 128 levels (the most a value may be)',
+      );
+    }
+    const within = `{"a": 1, "b": 2, "x": ${'['.repeat(127)}${']'.repeat(127)}}`;
+    expect(parseToolCall(call('today', within), tools)).toMatchObject({ invalid: false });
+  });
+
   it('refuses JSON that is not an object', () => {
     const parsed = parseToolCall(call('subtract', '[1, 2]'), tools);
     expect(parsed).toMatchObject({ invalid: true, input: [1, 2] });

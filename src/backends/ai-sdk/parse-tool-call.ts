@@ -4,7 +4,9 @@
  * arguments the tool's schema refuses make an invalid call. An invalid call is not executed; the model gets
  * its error as the call's result (the SDK's own error, same wording), and the report names why.
  */
+
 import { JSONParseError, TypeValidationError } from '@ai-sdk/provider';
+import { MAX_VALUE_DEPTH, nestedDeeperThan } from '../../core/bound-depth.js';
 import type { AgentTool, AgentTools } from './agent-tools.js';
 import type { ProviderToolCall } from './provider-model.js';
 import { InvalidToolInputError, NoSuchToolError } from './sdk-errors.js';
@@ -32,17 +34,23 @@ export function parseToolCall(call: ProviderToolCall, tools: AgentTools): Parsed
   const { toolCallId, toolName, providerMetadata } = call;
   const tool = tools.byName.get(toolName);
   const parsed = parseJson(call.input);
+  // Arguments nested past the limit are kept as the model's text: nothing walks that.
+  const tooDeep = parsed.ok && nestedDeeperThan(parsed.value);
   const invalid = (error: Error): ParsedToolCall => ({
     invalid: true,
     toolCallId,
     toolName,
-    input: parsed.ok ? parsed.value : call.input,
+    input: parsed.ok && !tooDeep ? parsed.value : call.input,
     error,
     providerMetadata,
   });
   if (tool === undefined) return invalid(new NoSuchToolError({ toolName, availableTools: [...tools.byName.keys()] }));
   if (!parsed.ok) {
     const cause = new JSONParseError({ text: call.input, cause: parsed.error });
+    return invalid(new InvalidToolInputError({ toolName, toolInput: call.input, cause }));
+  }
+  if (tooDeep) {
+    const cause = new Error(`the arguments are nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be)`);
     return invalid(new InvalidToolInputError({ toolName, toolInput: call.input, cause }));
   }
   const check = tool.validate(parsed.value);
