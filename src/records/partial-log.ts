@@ -3,9 +3,11 @@
  * as each case finishes (with `--repeat`, each repeat's result is logged too, as `{ repeat_of, repeat, result }`). It is what a crashed run leaves behind and what `--resume` reads back, line by line,
  * so a log of any length is never held in memory.
  */
+
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
+import { boundDepth } from '../core/bound-depth.js';
 import type { TestResult } from '../core/results.js';
 import { repeatResultSchema, testResultSchema } from './report-schema.js';
 import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
@@ -113,7 +115,7 @@ type ParsedLine =
 function parseLine(line: string): ParsedLine {
   let value: unknown;
   try {
-    value = JSON.parse(line);
+    value = boundDepth(JSON.parse(line) as unknown);
   } catch {
     return { kind: 'invalid' };
   }

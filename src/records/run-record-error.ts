@@ -1,6 +1,8 @@
 /** Why a run record or log could not be read: a stable code, and the file (or source) it names first. */
+
 import { readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
+import { boundDepth } from '../core/bound-depth.js';
 
 export type RunRecordErrorCode =
   | 'RUN_RECORD_UNREADABLE'
@@ -35,9 +37,10 @@ export async function readRecordText(path: string): Promise<string> {
   }
 }
 
+/** A record's JSON; a value nested past MAX_VALUE_DEPTH (holodeck writes none) is cut there. */
 export function parseRecordJson(path: string, text: string): unknown {
   try {
-    return JSON.parse(text);
+    return boundDepth(JSON.parse(text) as unknown);
   } catch (error) {
     throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${(error as Error).message}`, {
       cause: error,

@@ -40,6 +40,19 @@ describe('readRunRecord', () => {
     expect(record.report.results[2]?.turns?.[2]?.skipped).toBe(true);
   });
 
+  it('reads a record holding a value nested past 128 levels with that value cut (holodeck writes none)', async () => {
+    const text = JSON.stringify(validRecord()).replace(
+      /"tool_invocations":\[\{"name":"([^"]+)","args":\{/,
+      `"tool_invocations":[{"name":"$1","args":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`,
+    );
+    expect(text).toContain('"deep":[[[');
+    const record = await readRunRecord(await file('deep.json', text));
+    const args = record.report.results
+      .flatMap((result) => result.tool_invocations)
+      .find((call) => 'deep' in call.args)?.args;
+    expect(JSON.stringify(args?.['deep'])).toMatch(/^\[+"\[nested deeper than 128 levels\]"\]+$/);
+  });
+
   it('names a missing file', async () => {
     const error = await rejection(readRunRecord(join(dir, 'missing.json')));
     expect(error.code).toBe('RUN_RECORD_UNREADABLE');
@@ -114,6 +127,17 @@ describe('readPartialResults', () => {
     await rm(dir, { recursive: true, force: true });
   });
   const lines = sampleReport().results.map((r) => JSON.stringify(testResultToJson(r)));
+
+  it('reads a line holding a value nested past 128 levels with that value cut', async () => {
+    const path = join(dir, 'p.partial.jsonl');
+    const deep = lines[1]?.replace('"args":{', `"args":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`);
+    expect(deep).toContain('"deep":[[[');
+    await writeFile(path, `${lines[0]}\n${deep}\n`);
+    const results = await readPartialResults(path);
+    expect(results.map((r) => r.test_name)).toEqual(['greeting', 'JKHY-2009']);
+    const args = results[1]?.tool_invocations.find((call) => 'deep' in call.args)?.args;
+    expect(JSON.stringify(args?.['deep'])).toMatch(/^\[+"\[nested deeper than 128 levels\]"\]+$/);
+  });
 
   it('ignores a last line cut off by a crash', async () => {
     const path = join(dir, 'p.partial.jsonl');

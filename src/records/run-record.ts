@@ -2,7 +2,9 @@
  * The run record: what every `holodeck test` run leaves in `results/<agent-slug>/<timestamp>.json` for
  * history and the dashboard — the JSON report plus redacted metadata — and how to read it back.
  */
+
 import { z } from 'zod';
+import { boundDepth } from '../core/bound-depth.js';
 import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
@@ -193,7 +195,7 @@ export async function readPartialResults(path: string): Promise<TestResult[]> {
     const isLast = lines.slice(i + 1).every((rest) => rest.trim() === '');
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = boundDepth(JSON.parse(line) as unknown);
     } catch (error) {
       if (isLast) break;
       throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `line ${i + 1} is not JSON`, { cause: error });
