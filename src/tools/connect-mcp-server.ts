@@ -95,7 +95,7 @@ function mcpTool({ server, client, health }: ServerLink, name: string, tool: Lis
         if (isOversizeAnswer(error)) {
           throw new ToolExecutionError(`MCP server "${server}" sent ${OVERSIZE_TEXT}: its answer was not read`);
         }
-        throw new ToolExecutionError(`MCP server "${server}": ${errorMessage(error)}`, { cause: error });
+        throw new ToolExecutionError(`MCP server "${server}": ${describeCause(error)}`, { cause: error });
       } finally {
         call.dispose();
       }
@@ -134,7 +134,23 @@ async function startError(
 }
 
 function describeCause(error: unknown): string {
+  const issues = schemaIssues(error);
+  if (issues !== null) return `its answer does not fit the MCP protocol: ${issues}`;
   const message = errorMessage(error);
   const cause = error instanceof Error ? error.cause : undefined;
   return cause === undefined ? message : `${message} (${errorMessage(cause)})`;
+}
+
+/**
+ * `tools.0.inputSchema.required: Invalid input: expected array, received number`: the issues of an answer the
+ * SDK's schema refused (a zod error, whose own message is the issues as indented JSON), at most three.
+ */
+function schemaIssues(error: unknown): string | null {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return null;
+  const shown = issues.slice(0, 3).map((issue: { path?: unknown; message?: unknown } | null) => {
+    const path = Array.isArray(issue?.path) ? issue.path.join('.') : '';
+    return `${path === '' ? '(root)' : path}: ${String(issue?.message ?? 'invalid')}`;
+  });
+  return shown.join('; ') + (issues.length > 3 ? ` (and ${issues.length - 3} more)` : '');
 }

@@ -185,6 +185,16 @@ describe('loadToolSet', () => {
     expect(String((error as Error).message)).toContain('cannot open the finance database');
   });
 
+  it('reports a server whose tools/list answer does not fit the protocol, naming the field', async () => {
+    const error = await loadToolSet([stdioMcpConfig('broken', ['--bad-tools-list'])], { base_dir: REPO_ROOT }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BackendStartError);
+    expect((error as Error).message).toMatch(
+      /^MCP server "broken" \(.*\) failed to start: its answer does not fit the MCP protocol: tools\.0\.inputSchema\.required: Invalid input: expected array, received number$/,
+    );
+  });
+
   it('reports a command that does not exist', async () => {
     const config = { ...stdioMcpConfig('ghost'), command: 'holodeck-no-such-command', args: [] };
     await expect(loadToolSet([config])).rejects.toThrow(/MCP server "ghost" .*failed to start: .*ENOENT/);

@@ -1,7 +1,7 @@
 /**
  * An MCP server (official SDK) with a few finance tools, for tool-loading tests.
  *
- *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--pid-file FILE]
+ *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--bad-tools-list] [--pid-file FILE]
  *   http:   node --import tsx test/fakes/fake-mcp-server.ts --http --port 0   (prints {"url": ...})
  *
  * Tools: lookup({row, column}), subtract({a, b}), divide({a, b}), describe({}) → JSON content,
@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 const TABLE: Readonly<Record<string, number>> = { '2009': 206588, '2008': 181001 };
@@ -148,6 +149,7 @@ async function main(argv: readonly string[]): Promise<void> {
       http: { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
       crash: { type: 'boolean', default: false },
+      'bad-tools-list': { type: 'boolean', default: false },
       'pid-file': { type: 'string' },
     },
   });
@@ -162,7 +164,14 @@ async function main(argv: readonly string[]): Promise<void> {
     process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
     return;
   }
-  await createFakeMcpServer().connect(new StdioServerTransport());
+  const server = createFakeMcpServer();
+  if (values['bad-tools-list']) {
+    // A broken server: its tools/list answer does not fit the protocol's schema.
+    server.server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: 'lookup', inputSchema: { type: 'object', required: 5 } }],
+    }));
+  }
+  await server.connect(new StdioServerTransport());
   // Like real stdio servers: the client closing stdin ends the server.
   process.stdin.on('close', () => process.exit(0));
 }
