@@ -99,6 +99,28 @@ describe('classifyModelError', () => {
     expect(classifyModelError(noFinish, context).retryable).toBe(true);
   });
 
+  it('says a whole answer that cannot be read could not be read, not that it was cut off, and retries it', () => {
+    const html = new APICallError({
+      message: 'Invalid JSON response',
+      url,
+      requestBodyValues: {},
+      statusCode: 200,
+      cause: Object.assign(new Error('JSON parsing failed: Text: <html>gateway</html>.'), {
+        name: 'AI_JSONParseError',
+      }),
+    });
+    expect(classifyModelError(html, context)).toMatchObject({ retryable: true, code: 'MODEL_STREAM' });
+    expect(classifyModelError(html, context).message).toBe(
+      `model response could not be read: JSON parsing failed: Text: <html>gateway</html>. (openai, ${url})`,
+    );
+    const empty = Object.assign(new Error('Response did not contain any choices.'), {
+      name: 'AI_InvalidResponseDataError',
+    });
+    expect(classifyModelError(empty, context).message).toBe(
+      `model response could not be read: Response did not contain any choices. (openai, ${context.endpoint})`,
+    );
+  });
+
   it('follows the SDK when it marks an error without a status as retryable', () => {
     const flaky = new APICallError({ message: 'socket hang up', url, requestBodyValues: {}, isRetryable: true });
     expect(classifyModelError(flaky, context)).toMatchObject({ retryable: true, code: 'MODEL_CONNECTION' });

@@ -38,6 +38,9 @@ const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
 /** A response above the cap on model responses: the same request would get it again. */
 const TOO_LARGE_CODE = 'RESPONSE_TOO_LARGE';
 /** Malformed or truncated responses: worth another try. */
+/** The SDK's errors for an answer it received whole but cannot read. */
+const UNREADABLE_ERROR_NAMES = new Set(['AI_JSONParseError', 'AI_TypeValidationError', 'AI_InvalidResponseDataError']);
+
 const STREAM_ERROR_NAMES = new Set([
   'AI_JSONParseError',
   'AI_TypeValidationError',
@@ -78,6 +81,10 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
   }
   if (networkCode !== null && CONNECTION_CODES.has(networkCode)) {
     return verdict(false, 'MODEL_CONNECTION', `model connection failed: ${networkCode} (${where})`);
+  }
+  if (UNREADABLE_ERROR_NAMES.has(fields.name) || UNREADABLE_ERROR_NAMES.has(causeName(error))) {
+    // A whole answer that is not what the provider's protocol says (HTML from a gateway, no choices).
+    return verdict(false, 'MODEL_STREAM', `model response could not be read: ${causeMessage(error)} (${where})`);
   }
   if (fields.statusCode === 200 || isTruncation(error, fields)) {
     return verdict(false, 'MODEL_STREAM', `model response was cut off: ${causeMessage(error)} (${where})`);
@@ -186,6 +193,11 @@ function isNotRecorded(error: unknown): boolean {
 function isTruncation(error: unknown, fields: ErrorFields): boolean {
   if (STREAM_ERROR_NAMES.has(fields.name)) return true;
   return error instanceof TypeError && /terminated|other side closed/i.test(error.message);
+}
+
+function causeName(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  return cause instanceof Error ? cause.name : '';
 }
 
 function causeMessage(error: unknown): string {
