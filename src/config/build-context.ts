@@ -1,8 +1,8 @@
 /** What the build stages share: the config folder, the issue sink, and cached file checks. */
-import { stat } from 'node:fs/promises';
 import type { GivenFunctionTool } from '../core/config-types.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { IssueSink } from './pending-issue.js';
+import { NotRegularFileError, regularFileStats } from './read-regular-text.js';
 
 export interface BuildContext {
   /** The folder of agent.yaml: relative paths resolve against it. */
@@ -12,26 +12,30 @@ export interface BuildContext {
   readonly givenTools: Readonly<Record<string, GivenFunctionTool>>;
   /** Imports function tools' modules in another thread and tells what their exports are (null: import here). */
   readonly describeTool: DescribeToolExport | null;
-  isFile(path: string): Promise<boolean>;
+  /** Why `path` cannot be read as a file (`null`: it can): NOT_FOUND, or what it is instead of a regular file. */
+  fileProblem(path: string): Promise<string | null>;
 }
+
+/** What fileProblem answers for a path where nothing is. */
+export const NOT_FOUND = 'not found';
 
 export function createBuildContext(
   baseDir: string,
   givenTools: Readonly<Record<string, GivenFunctionTool>> = {},
   describeTool: DescribeToolExport | null = null,
 ): BuildContext {
-  const checked = new Map<string, Promise<boolean>>();
+  const checked = new Map<string, Promise<string | null>>();
   return {
     baseDir,
     givenTools,
     describeTool,
     issues: new IssueSink(),
-    isFile(path) {
+    fileProblem(path) {
       let pending = checked.get(path);
       if (!pending) {
-        pending = stat(path).then(
-          (stats) => stats.isFile(),
-          () => false,
+        pending = regularFileStats(path).then(
+          () => null,
+          (error: unknown) => (error instanceof NotRegularFileError ? error.message : NOT_FOUND),
         );
         checked.set(path, pending);
       }

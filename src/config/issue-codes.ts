@@ -35,6 +35,7 @@ export const ISSUE = {
   testCasesFileShape: 'TEST_CASES_FILE_SHAPE',
   fileTooLarge: 'FILE_TOO_LARGE',
   fileNotFound: 'FILE_NOT_FOUND',
+  notRegularFile: 'NOT_A_REGULAR_FILE',
   fileType: 'FILE_TYPE',
   graderUnresolved: 'GRADER_UNRESOLVED',
   graderNotFunction: 'GRADER_NOT_FUNCTION',

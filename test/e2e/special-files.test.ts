@@ -39,4 +39,26 @@ describe('special files as configuration', () => {
       /agent\.yaml:4:\d+ +test_cases_file\n +cannot read \/dev\/zero: it is a device, not a regular file/,
     );
   });
+
+  it("refuses a turn's file that is a named pipe, a device or a folder, saying what it is, located", async () => {
+    const dir = await writeProject({
+      'agent.mjs': AGENT,
+      'agent.yaml': `name: special
+backend: { module: "agent.mjs:create" }
+test_cases:
+  - name: a
+    input: q
+    files: [{ path: pipe, type: text }, { path: /dev/zero, type: text }, { path: /tmp, type: text }, { path: gone.txt }]
+`,
+    });
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    const run = await runCli(['test', 'agent.yaml'], { cwd: dir, timeoutMs: 20_000 });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /agent\.yaml:6:\d+ +test_cases\[0\] "a" › files\[0\]\.path\n +cannot send .*pipe with the turn: it is a named pipe \(FIFO\), not a regular file/,
+    );
+    expect(run.stderr).toMatch(/files\[1\]\.path\n +cannot send \/dev\/zero with the turn: it is a device/);
+    expect(run.stderr).toMatch(/files\[2\]\.path\n +cannot send \/tmp with the turn: it is a folder/);
+    expect(run.stderr).toMatch(/files\[3\]\.path\n +file not found: .*gone\.txt/);
+  });
 });
