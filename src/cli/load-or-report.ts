@@ -12,11 +12,17 @@ import type { ConfigIssue } from '../core/errors.js';
 import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
+import { graderExportReader } from './grader-export-reader.js';
 import { guardStalls } from './stall-guard.js';
 
-/** loadConfig reading function tools with `describe` (in their threads: see cli/tool-threads.ts). */
-export function loadReadingToolsWith(describe: DescribeToolExport): typeof loadConfig {
-  return (path: string, options: LoadConfigOptions) => loadConfig(path, { ...options, describe_tool: describe });
+/**
+ * loadConfig reading function tools with `describe` (in their threads: see cli/tool-threads.ts) and code graders
+ * in the threads of the pool they run in: this thread imports neither.
+ */
+export function loadReadingUserCodeWith(describe: DescribeToolExport): typeof loadConfig {
+  const describeGrader = graderExportReader();
+  return (path: string, options: LoadConfigOptions) =>
+    loadConfig(path, { ...options, describe_tool: describe, describe_grader: describeGrader });
 }
 
 /** `maxFileSize`: `--max-file-size`, in MB. */

@@ -1,6 +1,6 @@
 /**
  * The threads a command's function tools run in, and the describer its configuration's load reads the tools
- * with (describe-tool-export.ts, loadReadingToolsWith in load-or-report.ts), one set per configuration argument for the process. `holodeck test` starts
+ * with (describe-tool-export.ts, loadReadingUserCodeWith in load-or-report.ts), one set per configuration argument for the process. `holodeck test` starts
  * them before its own code has loaded (main.ts), from a first look at the file's `tools:`
  * (prefetch-tool-exports.ts), so a TypeScript tool's thread loads tsx and the module while this thread loads
  * and checks everything else; the command then takes the same set: its configuration's load finds the

@@ -12,6 +12,8 @@ export interface BuildContext {
   readonly givenTools: Readonly<Record<string, GivenFunctionTool>>;
   /** Imports function tools' modules in another thread and tells what their exports are (null: import here). */
   readonly describeTool: DescribeToolExport | null;
+  /** Imports code graders' modules in the threads they run in and tells what the exports are (null: import here). */
+  readonly describeGrader: DescribeToolExport | null;
   /** Why `path` cannot be read as a file (`null`: it can): NOT_FOUND, or what it is instead of a regular file. */
   fileProblem(path: string): Promise<string | null>;
 }
@@ -23,12 +25,14 @@ export function createBuildContext(
   baseDir: string,
   givenTools: Readonly<Record<string, GivenFunctionTool>> = {},
   describeTool: DescribeToolExport | null = null,
+  describeGrader: DescribeToolExport | null = null,
 ): BuildContext {
   const checked = new Map<string, Promise<string | null>>();
   return {
     baseDir,
     givenTools,
     describeTool,
+    describeGrader,
     issues: new IssueSink(),
     fileProblem(path) {
       let pending = checked.get(path);

@@ -2,8 +2,10 @@
 import type { CodeMetricConfig, MetricConfig } from '../core/config-types.js';
 import type { GraderFunction } from '../core/grader.js';
 import { describeValue } from '../loader/describe-value.js';
+import { rememberExport } from '../loader/export-origin.js';
 import { importUserExport } from '../loader/import-user-export.js';
 import { parseExportSpec } from '../loader/parse-export-spec.js';
+import type { ToolExportDescription } from '../loader/tool-export-shape.js';
 import { buildAnswerMetric } from './build-answer-metric.js';
 import type { BuildContext } from './build-context.js';
 import { loadFailureHint } from './describe-load-failure.js';
@@ -89,7 +91,15 @@ function isNlpMetric(metric: MetricInput): metric is NlpMetricInput {
   );
 }
 
+const GRADER_HINT = 'export a function (context) => boolean | number | { score, passed?, reason? }';
+
 async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext): Promise<GraderFunction | null> {
+  const parsed = parseExportSpec(spec);
+  const described =
+    parsed === null ? null : await ctx.describeGrader?.(parsed.specifier, parsed.export_name, ctx.baseDir);
+  if (described !== null && described !== undefined && parsed !== null) {
+    return graderDescribed(spec, parsed.export_name, described, path, ctx);
+  }
   const loaded = await importUserExport(spec, ctx.baseDir);
   if (!loaded.ok) {
     const hint = loadFailureHint(loaded, parseExportSpec(spec)?.export_name ?? null);
@@ -100,9 +110,39 @@ async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext):
   }
   if (typeof loaded.value !== 'function') {
     const message = `grader "${spec}" is not a function (it is ${describeValue(loaded.value)})`;
-    const hint = 'export a function (context) => boolean | number | { score, passed?, reason? }';
-    ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint }));
+    ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint: GRADER_HINT }));
     return null;
   }
   return loaded.value as GraderFunction;
+}
+
+/**
+ * A grader as the thread it runs in described it: a stand-in function this thread never calls, remembered as
+ * coming from the grader's module and export, so the code evaluator sends its calls there.
+ */
+function graderDescribed(
+  spec: string,
+  exportName: string,
+  described: ToolExportDescription,
+  path: ConfigPath,
+  ctx: BuildContext,
+): GraderFunction | null {
+  if (!described.ok) {
+    const hint = loadFailureHint(described, exportName);
+    ctx.issues.add(
+      pendingIssue(ISSUE.graderUnresolved, path, `cannot load grader "${spec}": ${described.message}`, { hint }),
+    );
+    return null;
+  }
+  if (described.shape.kind !== 'function' || described.location === undefined) {
+    const what = described.shape.kind === 'other' ? described.shape.described : 'an object with an execute function';
+    const message = `grader "${spec}" is not a function (it is ${what})`;
+    ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint: GRADER_HINT }));
+    return null;
+  }
+  const standIn: GraderFunction = () => {
+    throw new Error(`grader ${spec} runs in its worker thread, not here`);
+  };
+  rememberExport(described.module, { location: described.location, export_name: exportName }, standIn);
+  return standIn;
 }

@@ -49,6 +49,11 @@ export interface LoadConfigOptions {
    * loads is stopped). Without it, or when it answers null, the module is imported in this thread.
    */
   readonly describe_tool?: DescribeToolExport | undefined;
+  /**
+   * The same for code graders: their modules are imported in the threads the graders run in, so this thread
+   * imports none of them (no tsx here for a TypeScript grader). Without it, or when it answers null, here.
+   */
+  readonly describe_grader?: DescribeToolExport | undefined;
 }
 
 export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
@@ -77,7 +82,12 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     return failure(issues, { main: null, testCases: null, testCaseItems: undefined });
   }
   const document = read.document;
-  const ctx = createBuildContext(dirname(file.path), options.function_tools, options.describe_tool ?? null);
+  const ctx = createBuildContext(
+    dirname(file.path),
+    options.function_tools,
+    options.describe_tool ?? null,
+    options.describe_grader ?? null,
+  );
   const substituted = substituteEnv(document.data, options.env);
   ctx.issues.addAll(substituted.issues);
   const validated = validateDocument(substituted.value);

@@ -6,6 +6,7 @@
 import { isRecord } from '../core/is-record.js';
 import { describeValue } from './describe-value.js';
 import type { UserExportResult } from './import-user-export.js';
+import type { FoundLocation } from './load-module.js';
 
 export type ToolExportShape =
   /** A plain function: the YAML gives its parameters. */
@@ -40,6 +41,8 @@ export type ToolExportDescription =
       /** Absolute path of the module file, or the package specifier. */
       readonly module: string;
       readonly shape: ToolExportShape;
+      /** Where the module was found (set by the asking thread, which located it). */
+      readonly location?: FoundLocation;
     }
   | Extract<UserExportResult, { ok: false }>;
 

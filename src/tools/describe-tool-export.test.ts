@@ -43,14 +43,17 @@ describe('toolExportReader', () => {
   const reader = toolExportReader(workers, 1_500);
 
   it('tells a plain function, a tool definition and anything else apart, as plain data', async () => {
+    // The asking thread located the module: where is part of the answer.
     expect(await reader.describe('tools.mjs', 'add', dir)).toEqual({
       ok: true,
       module: join(dir, 'tools.mjs'),
       shape: { kind: 'function' },
+      location: { kind: 'file', path: join(dir, 'tools.mjs') },
     });
     expect(await reader.describe('./tools.mjs', 'search', dir)).toEqual({
       ok: true,
       module: join(dir, 'tools.mjs'),
+      location: { kind: 'file', path: join(dir, 'tools.mjs') },
       shape: {
         kind: 'definition',
         description: 'Search the filings',
@@ -72,6 +75,7 @@ describe('toolExportReader', () => {
       ok: true,
       module: join(dir, 'typed.ts'),
       shape: { kind: 'function' },
+      location: { kind: 'file', path: join(dir, 'typed.ts') },
     });
   });
 
@@ -144,6 +148,7 @@ describe('toolExportReader', () => {
       ok: true,
       module: 'my-tools',
       shape: { kind: 'function' },
+      location: expect.objectContaining({ kind: 'package', specifier: 'my-tools', base_dir: dir }),
     });
     expect(toolTarget('my-tools', 'look')).toBeNull();
     const target = toolTarget('my-tools', 'look', dir);

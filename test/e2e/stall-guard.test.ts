@@ -3,7 +3,8 @@
  * thread: a synchronous endless loop in its `send` stops the run (exit 3) once the turn timeout + 5 s have
  * passed, naming where it is stuck, with the cases finished before kept in the run record for `--resume`.
  * Under `--workers` the stuck case worker is stopped instead, its case ends as `error` and the run goes on. A
- * grader module looping at its top level while the configuration loads is a configuration error (exit 2).
+ * module agent's module looping at its top level while the configuration loads is a configuration error (exit 2);
+ * a grader's module loads in a grader thread, which is stopped, and the grader's entry is the located error.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -86,7 +87,19 @@ describe('user code that never returns to the event loop', () => {
     );
   }, 60_000);
 
-  it("is a configuration error when a grader's module loops at its top level (exit 2)", async () => {
+  it("is a configuration error when a module agent's module loops at its top level (exit 2)", async () => {
+    const dir = await writeProject({
+      'agent.mjs': `while (true) {}\n${AGENT}`,
+      'agent.yaml': `name: stall\nbackend: { module: "agent.mjs:create" }\ntest_cases:\n  - name: first\n    input: first\n`,
+    });
+    const run = await runCli(['validate', 'agent.yaml'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('error: the configuration could not be loaded: its main thread has not returned');
+    expect(run.stderr).toContain('the limit while loading is 30.0 s');
+    expect(run.stderr).toMatch(/at <anonymous> \(agent\.mjs:1:\d+\)/);
+  }, 90_000);
+
+  it("is a located configuration error when a grader's module loops at its top level: it loads in a grader thread (exit 2)", async () => {
     const dir = await writeProject({
       'grader.mjs': 'while (true) {}\nexport function grade() {\n  return 1;\n}\n',
       'agent.mjs': AGENT,
@@ -94,8 +107,9 @@ describe('user code that never returns to the event loop', () => {
     });
     const run = await runCli(['validate', 'agent.yaml'], { cwd: dir, timeoutMs: 60_000 });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('error: the configuration could not be loaded: its main thread has not returned');
-    expect(run.stderr).toContain('the limit while loading is 30.0 s');
-    expect(run.stderr).toMatch(/at <anonymous> \(grader\.mjs:1:\d+\)/);
+    expect(run.stderr).toMatch(
+      /agent\.yaml:4:\d+ +evaluations\.metrics\[0\]\.grader\n +cannot load grader "grader\.mjs:grade": importing .*grader\.mjs did not finish within 30 s/,
+    );
+    expect(run.stderr).not.toContain('its main thread has not returned');
   }, 90_000);
 });

@@ -17,7 +17,7 @@ import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 import { writeSuiteProject } from '../reliability/suite-project.js';
-import { modelBlock, TOOLS_MODULE, writeProject } from './e2e-project.js';
+import { GRADERS_MODULE, modelBlock, TOOLS_MODULE, writeProject } from './e2e-project.js';
 
 const HOOK = fileURLToPath(new URL('./fixtures/record-loaded-modules.mjs', import.meta.url));
 const BUNDLE_MAP = join(REPO_ROOT, 'dist', 'cli-bundle-map.json');
@@ -187,6 +187,33 @@ describe('what the built command line loads', () => {
     );
     expect(sources.filter((source) => /node_modules\/zod\/(v3|v4\/locales\/(?!en\.js$))/.test(source))).toEqual([]);
     expect(sources).toContain('src/backends/ai-sdk/plain-headers.ts');
+  });
+
+  it('reads a TypeScript grader in a grader thread: the main thread loads neither the grader nor tsx', async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const yaml = `name: graded\n${modelBlock('openai', server.url)}
+evaluations:
+  metrics: [{ type: code, grader: "${GRADERS_MODULE}:closeEnough", name: close }]
+test_cases:
+  - name: net-cash
+    input: what is the net cash from operating activities in 2009?
+    ground_truth: "206588"
+`;
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    cleanup.push(dir);
+    const { run, threads } = await runRecordingLoads(['test', dir, '-q', '--output', join(dir, 'report.json')]);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as {
+      results: { metric_results: { metric_name: string; score: number }[] }[];
+    };
+    expect(report.results[0]?.metric_results).toEqual([expect.objectContaining({ metric_name: 'close', score: 1 })]);
+    const importing = new Set(
+      threads.filter(({ url }) => url.startsWith(`file://${GRADERS_MODULE}`)).map((l) => l.thread),
+    );
+    expect(importing.size).toBeGreaterThan(0);
+    expect(importing.has(0)).toBe(false);
+    expect(threads.filter((load) => load.thread === 0 && /\/node_modules\/(tsx|esbuild)\//.test(load.url))).toEqual([]);
   });
 
   it('answers --help without loading the config, model or schema code', async () => {

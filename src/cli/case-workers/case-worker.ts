@@ -25,6 +25,7 @@ import { useSharedWorkerPool } from '../../workers/worker-pool.js';
 import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { startBeating } from '../event-loop-beat.js';
+import { graderExportReader } from '../grader-export-reader.js';
 import { exitNow, guardProcess } from '../guard-process.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
@@ -78,7 +79,12 @@ async function load(): Promise<Loaded | null> {
   // When every case comes with its `run`, the test cases are not even read here (the main thread checked them);
   // nor are the function tools' modules imported: their calls run in the main thread's tool threads.
   const load: typeof loadConfig = (path, options) =>
-    loadConfig(path, { ...options, function_tools, ...(sent_suite === null ? {} : { test_cases: 'skip' }) });
+    loadConfig(path, {
+      ...options,
+      function_tools,
+      describe_grader: graderExportReader(),
+      ...(sent_suite === null ? {} : { test_cases: 'skip' }),
+    });
   const full =
     matrix_model === null
       ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load)

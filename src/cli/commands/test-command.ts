@@ -26,7 +26,7 @@ import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
-import { loadOrReport, loadReadingToolsWith, loadRunnableOrReport } from '../load-or-report.js';
+import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
@@ -87,7 +87,7 @@ async function guardedTestCommand(
   // Function tools load in the threads their calls run in, from the configuration's check on: not in this one.
   const toolThreads = toolThreadsFor(configPath);
   const toolWorkers = toolThreads.workers;
-  const load = loadReadingToolsWith(toolThreads.describe);
+  const load = loadReadingUserCodeWith(toolThreads.describe);
   const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
   const [loaded] = await Promise.all([

@@ -4,7 +4,7 @@ import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
-import { loadOrReport, loadReadingToolsWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
+import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
 import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
@@ -22,7 +22,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   const guard = guardRun(process.stderr);
   // Function tools are read in worker threads, as `holodeck test` reads them; they end with the check.
   const toolThreads = toolThreadsFor(configPath);
-  const loaded = await loadOrReport(configPath, loadReadingToolsWith(toolThreads.describe), options.maxFileSize);
+  const loaded = await loadOrReport(configPath, loadReadingUserCodeWith(toolThreads.describe), options.maxFileSize);
   await toolThreads.workers.close();
   const config =
     loaded === null ? null : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);
