@@ -207,7 +207,9 @@ describe('--repeat 8 over a model that gets one turn wrong 30 % of the time', ()
     // repeats by then, steady, flaky-0 and flaky-1 all three.
     server = await startFakeModelServer(async (request) => {
       if (lastUserText(request) === crashAt && ++asked === 3) {
-        child?.kill('SIGKILL');
+        // The CLI waits for this answer meanwhile: what the finished repeats left to write (appended as they
+        // end, not awaited) lands before the kill, however busy the machine.
+        setTimeout(() => child?.kill('SIGKILL'), 1_000);
         return { ...(await script(request)), delay_ms: 5_000 };
       }
       return script(request);
