@@ -76,10 +76,11 @@ function unwanted(sources: readonly string[]): string[] {
   );
 }
 
-async function plainProject(url: string): Promise<string> {
+/** One case against the model at `url`, judged by `metric`. */
+async function plainProject(url: string, metric = '{ type: standard, metric: equality }'): Promise<string> {
   const yaml = `name: plain\n${modelBlock('openai', url)}\ninstructions: { inline: "Answer briefly." }
 evaluations:
-  metrics: [{ type: standard, metric: equality }]
+  metrics: [${metric}]
 test_cases:
   - name: net-cash
     input: what is the net cash from operating activities in 2009?
@@ -191,16 +192,7 @@ describe('what the built command line loads', () => {
 
   it('reads a TypeScript grader in a grader thread: the main thread loads neither the grader nor tsx', async () => {
     server = await startFakeModelServer(createConvFinQaScript());
-    const yaml = `name: graded\n${modelBlock('openai', server.url)}
-evaluations:
-  metrics: [{ type: code, grader: "${GRADERS_MODULE}:closeEnough", name: close }]
-test_cases:
-  - name: net-cash
-    input: what is the net cash from operating activities in 2009?
-    ground_truth: "206588"
-`;
-    const dir = await writeProject({ 'agent.yaml': yaml });
-    cleanup.push(dir);
+    const dir = await plainProject(server.url, `{ type: code, grader: "${GRADERS_MODULE}:closeEnough", name: close }`);
     const { run, threads } = await runRecordingLoads(['test', dir, '-q', '--output', join(dir, 'report.json')]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
