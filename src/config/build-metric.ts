@@ -95,54 +95,47 @@ const GRADER_HINT = 'export a function (context) => boolean | number | { score, 
 
 async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext): Promise<GraderFunction | null> {
   const parsed = parseExportSpec(spec);
+  const exportName = parsed?.export_name ?? null;
+  // Read where the grader will run when this thread may ask (and the answer says where it was found).
   const described =
     parsed === null ? null : await ctx.describeGrader?.(parsed.specifier, parsed.export_name, ctx.baseDir);
-  if (described !== null && described !== undefined && parsed !== null) {
-    return graderDescribed(spec, parsed.export_name, described, path, ctx);
+  if (described?.ok === false) return unresolved(spec, described, exportName, path, ctx);
+  if (described?.ok === true && described.location !== undefined && exportName !== null) {
+    const { shape } = described;
+    if (shape.kind !== 'function') {
+      const what = shape.kind === 'other' ? shape.described : 'an object with an execute function';
+      return notAFunction(spec, what, path, ctx);
+    }
+    // A stand-in this thread never calls, remembered as coming from the grader's module and export, so the code
+    // evaluator sends its calls to the pool.
+    const standIn: GraderFunction = () => {
+      throw new Error(`grader ${spec} runs in its worker thread, not here`);
+    };
+    rememberExport(described.module, { location: described.location, export_name: exportName }, standIn);
+    return standIn;
   }
   const loaded = await importUserExport(spec, ctx.baseDir);
-  if (!loaded.ok) {
-    const hint = loadFailureHint(loaded, parseExportSpec(spec)?.export_name ?? null);
-    ctx.issues.add(
-      pendingIssue(ISSUE.graderUnresolved, path, `cannot load grader "${spec}": ${loaded.message}`, { hint }),
-    );
-    return null;
-  }
-  if (typeof loaded.value !== 'function') {
-    const message = `grader "${spec}" is not a function (it is ${describeValue(loaded.value)})`;
-    ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint: GRADER_HINT }));
-    return null;
-  }
+  if (!loaded.ok) return unresolved(spec, loaded, exportName, path, ctx);
+  if (typeof loaded.value !== 'function') return notAFunction(spec, describeValue(loaded.value), path, ctx);
   return loaded.value as GraderFunction;
 }
 
-/**
- * A grader as the thread it runs in described it: a stand-in function this thread never calls, remembered as
- * coming from the grader's module and export, so the code evaluator sends its calls there.
- */
-function graderDescribed(
+function unresolved(
   spec: string,
-  exportName: string,
-  described: ToolExportDescription,
+  failure: Extract<ToolExportDescription, { ok: false }>,
+  exportName: string | null,
   path: ConfigPath,
   ctx: BuildContext,
-): GraderFunction | null {
-  if (!described.ok) {
-    const hint = loadFailureHint(described, exportName);
-    ctx.issues.add(
-      pendingIssue(ISSUE.graderUnresolved, path, `cannot load grader "${spec}": ${described.message}`, { hint }),
-    );
-    return null;
-  }
-  if (described.shape.kind !== 'function' || described.location === undefined) {
-    const what = described.shape.kind === 'other' ? described.shape.described : 'an object with an execute function';
-    const message = `grader "${spec}" is not a function (it is ${what})`;
-    ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint: GRADER_HINT }));
-    return null;
-  }
-  const standIn: GraderFunction = () => {
-    throw new Error(`grader ${spec} runs in its worker thread, not here`);
-  };
-  rememberExport(described.module, { location: described.location, export_name: exportName }, standIn);
-  return standIn;
+): null {
+  const hint = loadFailureHint(failure, exportName);
+  ctx.issues.add(
+    pendingIssue(ISSUE.graderUnresolved, path, `cannot load grader "${spec}": ${failure.message}`, { hint }),
+  );
+  return null;
+}
+
+function notAFunction(spec: string, what: string, path: ConfigPath, ctx: BuildContext): null {
+  const message = `grader "${spec}" is not a function (it is ${what})`;
+  ctx.issues.add(pendingIssue(ISSUE.graderNotFunction, path, message, { hint: GRADER_HINT }));
+  return null;
 }
