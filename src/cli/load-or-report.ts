@@ -12,7 +12,7 @@ import type { ConfigIssue } from '../core/errors.js';
 import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
-import { graderExportReader } from './grader-export-reader.js';
+import { graderExports } from './grader-export-reader.js';
 import { guardStalls } from './stall-guard.js';
 
 /**
@@ -20,7 +20,7 @@ import { guardStalls } from './stall-guard.js';
  * in the threads of the pool they run in: this thread imports neither.
  */
 export function loadReadingUserCodeWith(describe: DescribeToolExport): typeof loadConfig {
-  const describeGrader = graderExportReader();
+  const describeGrader = graderExports().describe;
   return (path: string, options: LoadConfigOptions) =>
     loadConfig(path, { ...options, describe_tool: describe, describe_grader: describeGrader });
 }

@@ -25,7 +25,7 @@ import { useSharedWorkerPool } from '../../workers/worker-pool.js';
 import type { Overrides } from '../apply-overrides.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { startBeating } from '../event-loop-beat.js';
-import { graderExportReader } from '../grader-export-reader.js';
+import { graderExports } from '../grader-export-reader.js';
 import { exitNow, guardProcess } from '../guard-process.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
@@ -82,7 +82,7 @@ async function load(): Promise<Loaded | null> {
     loadConfig(path, {
       ...options,
       function_tools,
-      describe_grader: graderExportReader(),
+      describe_grader: graderExports().describe,
       ...(sent_suite === null ? {} : { test_cases: 'skip' }),
     });
   const full =

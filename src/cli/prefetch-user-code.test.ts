@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ToolExportReader } from '../tools/describe-tool-export.js';
-import { prefetchToolExports } from './prefetch-tool-exports.js';
+import type { ExportReader } from '../workers/export-reader.js';
+import { prefetchUserCode } from './prefetch-user-code.js';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -16,11 +16,12 @@ async function started(yaml: string, file = 'agent.yaml', at: (dir: string) => s
   await mkdir(join(dir, 'project'));
   await writeFile(join(dir, 'project', file), yaml);
   const asked: string[] = [];
-  const reader: ToolExportReader = {
+  // What each reader is asked to start now, noted: the readers themselves are tested with real threads.
+  const noting = (kind: string): ExportReader => ({
     describe: async () => null,
-    startNow: (specifier, exportName, baseDir) => void asked.push(`${specifier} ${exportName} ${baseDir}`),
-  };
-  prefetchToolExports(at(join(dir, 'project')), reader);
+    startNow: (specifier, exportName, baseDir) => void asked.push(`${kind} ${specifier} ${exportName} ${baseDir}`),
+  });
+  prefetchUserCode(at(join(dir, 'project')), { tools: noting('tool'), graders: noting('grader') });
   return asked.map((line) => line.replace(dir, '<dir>'));
 }
 
@@ -33,11 +34,34 @@ tools:
   - { name: odd, type: function, file: 42 }
 `;
 
-describe('prefetchToolExports', () => {
+describe('prefetchUserCode', () => {
   it('asks for each function tool the configuration lists, by its export, from its folder', async () => {
     expect(await started(TOOLS)).toEqual([
-      'tools/arithmetic.ts add <dir>/project',
-      'tools/arithmetic.ts subtract <dir>/project',
+      'tool tools/arithmetic.ts add <dir>/project',
+      'tool tools/arithmetic.ts subtract <dir>/project',
+    ]);
+  });
+
+  it("asks for each code grader the file lists, the agent's, a test case's and a turn's, once each", async () => {
+    const yaml = `name: a
+evaluations:
+  metrics:
+    - { type: code, grader: "graders/answer.ts:closeEnough", name: close }
+    - { type: standard, metric: equality }
+    - { type: code, grader: "\${GRADERS}/x.ts:grade", name: secret }
+test_cases:
+  - name: one
+    input: q
+    evaluations: [{ type: code, grader: "graders/answer.ts:closeEnough", name: again }]
+  - name: two
+    turns:
+      - input: q
+        evaluations: [{ type: code, grader: "grading-package:turnProgram", name: program }]
+      - { input: r, evaluations: [{ type: code, grader: "no-export-here", name: bad }] }
+`;
+    expect(await started(yaml)).toEqual([
+      'grader graders/answer.ts closeEnough <dir>/project',
+      'grader grading-package turnProgram <dir>/project',
     ]);
   });
 
