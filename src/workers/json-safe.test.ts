@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkGraderResultSize,
-  deepFreeze,
-  ResultTooDeepError,
-  ResultTooLargeError,
-  toJsonValue,
-} from './json-safe.js';
+import { checkGraderResult, deepFreeze, ResultTooDeepError, ResultTooLargeError, toJsonValue } from './json-safe.js';
 
 describe('deepFreeze', () => {
   it('freezes nested arrays and objects in place, shared and cyclic references included', () => {
@@ -60,30 +54,35 @@ describe('toJsonValue', () => {
   });
 });
 
-describe('checkGraderResultSize', () => {
+describe('checkGraderResult', () => {
   it('takes a result within the limit as it is, and refuses one over it, naming the grader', () => {
-    expect(() => checkGraderResultSize({ score: 1, reason: 'x'.repeat(50) }, 100)).not.toThrow();
-    expect(() => checkGraderResultSize({ score: 1, reason: 'x'.repeat(200) }, 100)).toThrow(ResultTooLargeError);
-    expect(() => checkGraderResultSize('x'.repeat(200), 100)).toThrow(
+    expect(() => checkGraderResult({ score: 1, reason: 'x'.repeat(50) }, 100)).not.toThrow();
+    expect(() => checkGraderResult({ score: 1, reason: 'x'.repeat(200) }, 100)).toThrow(ResultTooLargeError);
+    expect(() => checkGraderResult('x'.repeat(200), 100)).toThrow(
       /^returned more than the 0\.0 MB a grader's result may be/,
     );
-    expect(() => checkGraderResultSize(true, 100)).not.toThrow();
-    expect(() => checkGraderResultSize(Number.NaN, 100)).not.toThrow();
+    expect(() => checkGraderResult(true, 100)).not.toThrow();
+    expect(() => checkGraderResult(Number.NaN, 100)).not.toThrow();
+    let deep: unknown = {};
+    for (let i = 0; i < 200; i += 1) deep = { inner: deep };
+    expect(() => checkGraderResult({ score: 1, details: deep })).toThrow(
+      'returned a result nested deeper than 128 levels (the most a value may be)',
+    );
   });
 
   it('counts nested details, keys, array items and typed arrays', () => {
-    expect(() => checkGraderResultSize({ details: { rows: Array(40).fill('abc') } }, 100)).toThrow(ResultTooLargeError);
-    expect(() => checkGraderResultSize({ details: { ['k'.repeat(120)]: 1 } }, 100)).toThrow(ResultTooLargeError);
-    expect(() => checkGraderResultSize({ details: new Uint8Array(200) }, 100)).toThrow(ResultTooLargeError);
-    expect(() => checkGraderResultSize({ details: Array(20).fill(0) }, 1000)).not.toThrow();
+    expect(() => checkGraderResult({ details: { rows: Array(40).fill('abc') } }, 100)).toThrow(ResultTooLargeError);
+    expect(() => checkGraderResult({ details: { ['k'.repeat(120)]: 1 } }, 100)).toThrow(ResultTooLargeError);
+    expect(() => checkGraderResult({ details: new Uint8Array(200) }, 100)).toThrow(ResultTooLargeError);
+    expect(() => checkGraderResult({ details: Array(20).fill(0) }, 1000)).not.toThrow();
   });
 
   it('counts a shared or cyclic object once, and stops at the limit without walking the rest', () => {
     const shared = { text: 'y'.repeat(40) };
-    expect(() => checkGraderResultSize({ a: shared, b: shared, c: shared }, 100)).not.toThrow();
+    expect(() => checkGraderResult({ a: shared, b: shared, c: shared }, 100)).not.toThrow();
     const cyclic: Record<string, unknown> = { reason: 'ok' };
     cyclic['self'] = cyclic;
-    expect(() => checkGraderResultSize(cyclic, 100)).not.toThrow();
+    expect(() => checkGraderResult(cyclic, 100)).not.toThrow();
     // The walk ends at the limit: what comes after is not read.
     const rest = {
       reason: 'x'.repeat(200),
@@ -91,6 +90,6 @@ describe('checkGraderResultSize', () => {
         throw new Error('read past the limit');
       },
     };
-    expect(() => checkGraderResultSize(rest, 100)).toThrow(ResultTooLargeError);
+    expect(() => checkGraderResult(rest, 100)).toThrow(ResultTooLargeError);
   });
 });

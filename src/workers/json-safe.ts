@@ -20,9 +20,11 @@ export class ResultTooLargeError extends Error {
 
 /** A result nested deeper than MAX_VALUE_DEPTH. */
 export class ResultTooDeepError extends Error {
-  constructor() {
+  constructor(kind: 'tool' | 'grader' = 'tool') {
     super(
-      `the tool's result is nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be): return a flatter value`,
+      kind === 'tool'
+        ? `the tool's result is nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be): return a flatter value`
+        : `returned a result nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be)`,
     );
     this.name = 'ResultTooDeepError';
   }
@@ -61,10 +63,11 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
 
 /**
  * Throws ResultTooLargeError when a grader's result holds more than `maxChars` characters (strings, keys, and
- * a few per other value), counted without copying it and stopping at the limit; the value itself is left as
- * it is, for the grader result's own checks. A value met twice (shared or cyclic) counts once.
+ * a few per other value), counted without copying it and stopping at the limit, and ResultTooDeepError when it
+ * nests deeper than MAX_VALUE_DEPTH; the value itself is left as it is, for the grader result's own checks. A
+ * value met twice (shared or cyclic) counts once.
  */
-export function checkGraderResultSize(value: unknown, maxChars: number = MAX_GRADER_RESULT_CHARS): void {
+export function checkGraderResult(value: unknown, maxChars: number = MAX_GRADER_RESULT_CHARS): void {
   let size = 0;
   const grow = (chars: number) => {
     size += chars;
@@ -91,6 +94,7 @@ export function checkGraderResultSize(value: unknown, maxChars: number = MAX_GRA
         count((next as Record<string, unknown>)[key]);
       }
   }
+  if (nestedDeeperThan(value)) throw new ResultTooDeepError('grader');
 }
 
 /** Freezes a freshly cloned value at every level, in place (cyclic and shared references are fine). */

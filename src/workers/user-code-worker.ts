@@ -8,13 +8,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
-import { MAX_VALUE_DEPTH, nestedDeeperThan } from '../core/bound-depth.js';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
 import { noExport } from '../loader/import-user-export.js';
 import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
-import { checkGraderResultSize, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
+import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
 const port = parentPort;
@@ -58,13 +57,7 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
   }
   if (outcome.kind === 'returned' && target.invoke === 'grader') {
     try {
-      checkGraderResultSize(outcome.value);
-      if (nestedDeeperThan(outcome.value)) {
-        outcome = {
-          kind: 'unsendable',
-          message: `returned a result nested deeper than ${MAX_VALUE_DEPTH} levels (the most a value may be)`,
-        };
-      }
+      checkGraderResult(outcome.value);
     } catch (error) {
       outcome = { kind: 'unsendable', message: thrownMessage(error) };
     }

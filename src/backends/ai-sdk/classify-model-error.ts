@@ -37,16 +37,8 @@ const CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_S
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 /** A response above the cap on model responses: the same request would get it again. */
 const TOO_LARGE_CODE = 'RESPONSE_TOO_LARGE';
-/** Malformed or truncated responses: worth another try. */
-/** The SDK's errors for an answer it received whole but cannot read. */
+/** The SDK's errors for an answer it received whole but cannot read: worth another try. */
 const UNREADABLE_ERROR_NAMES = new Set(['AI_JSONParseError', 'AI_TypeValidationError', 'AI_InvalidResponseDataError']);
-
-const STREAM_ERROR_NAMES = new Set([
-  'AI_JSONParseError',
-  'AI_TypeValidationError',
-  'AI_NoOutputGeneratedError',
-  'AI_InvalidResponseDataError',
-]);
 
 export function classifyModelError(error: unknown, context: ModelCallContext): ModelErrorVerdict {
   const fields = fieldsOf(error);
@@ -190,8 +182,9 @@ function isNotRecorded(error: unknown): boolean {
   return error instanceof Error && (error as { code?: unknown }).code === 'REQUEST_NOT_RECORDED';
 }
 
+/** A response that ended before it was whole (no output at all, or a body broken off): worth another try. */
 function isTruncation(error: unknown, fields: ErrorFields): boolean {
-  if (STREAM_ERROR_NAMES.has(fields.name)) return true;
+  if (fields.name === 'AI_NoOutputGeneratedError') return true;
   return error instanceof TypeError && /terminated|other side closed/i.test(error.message);
 }
 

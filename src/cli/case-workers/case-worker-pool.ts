@@ -187,11 +187,10 @@ export function startCaseWorkerPool(
         const why = `(${limit}): a module agent's factory, send or close, or a module's top level, runs a synchronous loop that never returns`;
         const took = `it did not return to its event loop for ${seconds(late.stalled)}`;
         slot.stalled = `${took} ${why}`;
-        const stuck = slot;
-        void readWorkerStack(stuck.worker, OWN_CODE_FOLDER).then((frames) => {
+        void readWorkerStack(slot.worker, OWN_CODE_FOLDER).then((frames) => {
           const where = frames.map((frame) => `at ${frame}`).join(', ');
-          if (where !== '') stuck.stalled = `${took}, stuck ${where} ${why}`;
-          return stuck.worker.terminate();
+          if (where !== '') slot.stalled = `${took}, stuck ${where} ${why}`;
+          return slot.worker.terminate();
         });
       }
     }, STALL_CHECK_MS);
