@@ -61,6 +61,17 @@ describe('the partial log', () => {
     expect(results[0]!.turns).toHaveLength(2);
   });
 
+  it('reads a line holding a value nested past 128 levels with that value cut', async () => {
+    const path = join(dir, 'run.partial.jsonl');
+    const deep = line('deep').replace('"args":{', `"args":{"deep":${'['.repeat(100_000)}${']'.repeat(100_000)},`);
+    expect(deep).toContain('"deep":[[[');
+    await writeFile(path, [JSON.stringify(header), deep].join('\n'));
+    const results: TestResult[] = [];
+    for await (const result of partialLogResults(path)) results.push(result);
+    const args = results[0]?.tool_invocations.find((call) => 'deep' in call.args)?.args;
+    expect(JSON.stringify(args?.['deep'])).toMatch(/^\[+"\[nested deeper than 128 levels\]"\]+$/);
+  });
+
   it('has no header when the log predates headers', async () => {
     const path = join(dir, 'old.partial.jsonl');
     await writeFile(path, `${line('a')}\n`);
