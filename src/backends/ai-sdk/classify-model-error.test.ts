@@ -32,6 +32,11 @@ function networkError(code: string) {
   });
 }
 
+/** The SDK's error for a 200 response it could not read, with what went wrong as its cause. */
+function readFailure(message: string, cause: Error): APICallError {
+  return new APICallError({ message, url, requestBodyValues: {}, statusCode: 200, cause });
+}
+
 describe('classifyModelError', () => {
   it('retries 408, 409, 429 and 5xx, keeping the headers for retry-after', () => {
     for (const status of [408, 409, 429, 500, 502, 503, 504, 529, 599]) {
@@ -82,13 +87,7 @@ describe('classifyModelError', () => {
   });
 
   it('treats a response cut off mid-way as retryable', () => {
-    const cut = new APICallError({
-      message: 'Failed to process successful response',
-      url,
-      requestBodyValues: {},
-      statusCode: 200,
-      cause: new TypeError('terminated'),
-    });
+    const cut = readFailure('Failed to process successful response', new TypeError('terminated'));
     expect(classifyModelError(cut, context)).toMatchObject({ retryable: true, code: 'MODEL_STREAM' });
     expect(classifyModelError(cut, context).message).toBe(`model response was cut off: terminated (openai, ${url})`);
     expect(classifyModelError(new TypeError('terminated'), context)).toMatchObject({
@@ -100,15 +99,10 @@ describe('classifyModelError', () => {
   });
 
   it('says a whole answer that cannot be read could not be read, not that it was cut off, and retries it', () => {
-    const html = new APICallError({
-      message: 'Invalid JSON response',
-      url,
-      requestBodyValues: {},
-      statusCode: 200,
-      cause: Object.assign(new Error('JSON parsing failed: Text: <html>gateway</html>.'), {
-        name: 'AI_JSONParseError',
-      }),
+    const parse = Object.assign(new Error('JSON parsing failed: Text: <html>gateway</html>.'), {
+      name: 'AI_JSONParseError',
     });
+    const html = readFailure('Invalid JSON response', parse);
     expect(classifyModelError(html, context)).toMatchObject({ retryable: true, code: 'MODEL_STREAM' });
     expect(classifyModelError(html, context).message).toBe(
       `model response could not be read: JSON parsing failed: Text: <html>gateway</html>. (openai, ${url})`,
