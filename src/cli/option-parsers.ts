@@ -1,5 +1,6 @@
 /** Parsers of option values for commander: a bad value is a usage error (exit 2) naming what was expected. */
 import { InvalidArgumentError } from '@commander-js/extra-typings';
+import { MAX_TIMER_SECONDS } from '../core/max-timer.js';
 import { parseModelOption } from './parse-model-option.js';
 import { parseShard } from './shard.js';
 
@@ -9,17 +10,27 @@ export function positiveInt(value: string): number {
   return n;
 }
 
-export function positiveNumber(value: string): number {
+/** Seconds above 0, at most what a Node timer holds (a longer delay would fire at once). */
+export function positiveSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of seconds > 0');
+  if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMER_SECONDS) {
+    throw new InvalidArgumentError(`expected a number of seconds > 0 and at most ${MAX_TIMER_SECONDS} (${TIMER_DAYS})`);
+  }
   return n;
 }
 
-export function nonNegativeNumber(value: string): number {
+/** Seconds from 0, at most what a Node timer holds. */
+export function nonNegativeSeconds(value: string): number {
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds >= 0');
+  if (!Number.isFinite(n) || n < 0 || n > MAX_TIMER_SECONDS) {
+    throw new InvalidArgumentError(
+      `expected a number of seconds >= 0 and at most ${MAX_TIMER_SECONDS} (${TIMER_DAYS})`,
+    );
+  }
   return n;
 }
+
+const TIMER_DAYS = `about ${Math.floor(MAX_TIMER_SECONDS / 86_400)} days, the longest delay a timer holds`;
 
 export function dollars(value: string): number {
   const n = Number(value);

@@ -9,9 +9,9 @@ import {
   MAX_FILE_SIZE_HELP,
   megabytes,
   modelOption,
-  nonNegativeNumber,
+  nonNegativeSeconds,
   positiveInt,
-  positiveNumber,
+  positiveSeconds,
   shardOption,
 } from './option-parsers.js';
 import type { ModelOverride } from './parse-model-option.js';
@@ -37,7 +37,7 @@ export function testCommandDefinition() {
       'run the conversations on N worker threads, the main thread coordinating (default 1: none; HOLODECK_WORKERS)',
       positiveInt,
     )
-    .option('--timeout <seconds>', 'per-turn agent timeout (llm_timeout, default 60)', positiveNumber)
+    .option('--timeout <seconds>', 'per-turn agent timeout (llm_timeout, default 60)', positiveSeconds)
     .option(
       '--repeat <n>',
       'run each test case N times, each in a fresh session: pass rates, pass^k, flakiness',
@@ -93,7 +93,7 @@ export function testCommandDefinition() {
     .option(
       '--grace-period <seconds>',
       'after Ctrl-C, how long running test cases may take to finish before they are cancelled (default 10)',
-      nonNegativeNumber,
+      nonNegativeSeconds,
     )
     .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
     .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)

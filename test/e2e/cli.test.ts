@@ -52,6 +52,15 @@ describe('holodeck CLI', () => {
     const cases: ReadonlyArray<readonly [string[], RegExp]> = [
       [['test', dir, '--bogus'], /unknown option '--bogus'/],
       [['test', dir, '-j', '0'], /expected a whole number >= 1/],
+      // A Node timer longer than 2^31 - 1 ms fires at once: such a timeout would end every turn immediately.
+      [
+        ['test', dir, '--timeout', '1e9'],
+        /'--timeout <seconds>' argument '1e9' is invalid.*at most 2147483 \(about 24 days/,
+      ],
+      [
+        ['test', dir, '--grace-period', '3000000'],
+        /'--grace-period <seconds>' argument '3000000' is invalid.*at most 2147483/,
+      ],
       [['test', dir, '--output', join(dir, 'report.txt')], /\.txt.*\.json.*\.md.*\.xml/s],
       [['test', dir, '--filter', 'nothing-matches'], /no test case name matches --filter "nothing-matches"/],
       [['test', join(dir, 'missing.yaml')], /missing\.yaml/],

@@ -1,18 +1,10 @@
 /** The whole agent.yaml, composed from the section schemas; also the source of the JSON Schema. */
 import { z } from 'zod';
+import { MAX_TIMER_SECONDS } from '../../core/max-timer.js';
 import { ISSUE } from '../issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../pending-issue.js';
 import { backendSchema } from './backend-schema.js';
-import {
-  addIssue,
-  booleanField,
-  envEnum,
-  hasKey,
-  MAX_TIMER_SECONDS,
-  nonBlankString,
-  numberField,
-  objectRule,
-} from './fields.js';
+import { addIssue, booleanField, envEnum, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
 import { instructionsSchema } from './instructions-schema.js';
 import { metricListSchema } from './metric-schema.js';
 import { modelSchema } from './model-schema.js';

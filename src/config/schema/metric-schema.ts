@@ -1,6 +1,7 @@
 /** The metrics of an `evaluations` list (agent, test-case and turn level). */
 import { z } from 'zod';
 import type { NumberLocale, RagMetricType } from '../../core/config-types.js';
+import { MAX_TIMER_MS } from '../../core/max-timer.js';
 import { parseExportSpec } from '../../loader/parse-export-spec.js';
 import { containsMetric, isJsonMetric, jsonSchemaMetric, regexMetric } from './answer-metric-schema.js';
 import {
@@ -9,7 +10,6 @@ import {
   exportSpec,
   isRecord,
   listRule,
-  MAX_TIMER_MS,
   metricBaseFields,
   nonBlankString,
   numberField,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../../test/support/backends/manual-clock.js';
-import { ModelRateLimiter, type RatePermit } from './model-rate-limiter.js';
+import { ModelRateLimiter, type RatePermit, SYSTEM_CLOCK } from './model-rate-limiter.js';
 
 /** Acquires and records when each grant came, by the limiter's clock. */
 function track(limiter: ModelRateLimiter, clock: { now(): number }, cost = 0, signal?: AbortSignal) {
@@ -144,5 +144,26 @@ describe('ModelRateLimiter', () => {
     await clock.advance(5000);
     // One every 100 ms: 30 in 3 s, reported over the 5 s since start.
     expect(limiter.status().requests_per_minute).toBe(360);
+  });
+});
+
+describe('SYSTEM_CLOCK', () => {
+  it('holds a wait longer than a timer can (a tiny limit in debt) instead of firing at once', async () => {
+    let runs = 0;
+    const cancel = SYSTEM_CLOCK.schedule(() => {
+      runs += 1;
+    }, 60_000 * 1e6);
+    await new Promise((done) => setTimeout(done, 50));
+    cancel();
+    expect(runs).toBe(0);
+  });
+
+  it('runs a short wait', async () => {
+    let runs = 0;
+    SYSTEM_CLOCK.schedule(() => {
+      runs += 1;
+    }, 5);
+    await new Promise((done) => setTimeout(done, 50));
+    expect(runs).toBe(1);
   });
 });
