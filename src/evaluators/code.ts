@@ -14,6 +14,7 @@ import { sharedWorkerPool, type WorkerPool } from '../workers/worker-pool.js';
 import { buildGraderContext } from './code-context.js';
 import { graderOutcome } from './code-outcome.js';
 import { EvaluatorError } from './evaluator-error.js';
+import { metricNeeds } from './metric-needs.js';
 
 export const DEFAULT_GRADER_THRESHOLD = 0.5;
 
@@ -22,8 +23,7 @@ export function createCodeEvaluator(config: CodeMetricConfig, pool: WorkerPool =
   const target = graderTarget(config.grader_fn);
   return {
     name: config.name,
-    requires_ground_truth: false,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: DEFAULT_GRADER_THRESHOLD,
     evaluate: async (input) => {
       if (target === null) {

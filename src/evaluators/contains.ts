@@ -5,6 +5,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 import { quoteText } from './quote-text.js';
 
 export type ContainsMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'contains' | 'not_contains' }>;
@@ -15,8 +16,7 @@ const CONTEXT = 30;
 export function createContainsEvaluator(config: ContainsMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: false,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: null,
     evaluate: async (input) => evaluateContains(config, input),
   };

@@ -9,6 +9,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 
 export type EqualityMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'equality' }>;
 type EqualityFlags = Pick<EqualityMetricConfig, 'case_insensitive' | 'strip_whitespace' | 'strip_punctuation'>;
@@ -21,8 +22,7 @@ const QUOTE_LIMIT = 200;
 export function createEqualityEvaluator(config: EqualityMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: true,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: null,
     evaluate: async (input) => evaluateEquality(config, input),
   };

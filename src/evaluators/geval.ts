@@ -10,6 +10,7 @@ import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluato
 import type { Judge } from '../core/judge.js';
 import { askJudge, objectSchema, readArray, readNumber, readObject, readString } from './judge-output.js';
 import { contextSection, JUDGE_SYSTEM_PROMPT, paragraphs, section } from './judge-prompt.js';
+import { metricNeeds } from './metric-needs.js';
 
 const SCALE_MAX = 10;
 const MAX_GENERATED_STEPS = 8;
@@ -38,8 +39,7 @@ export function createGEvalEvaluator(config: GEvalMetricConfig, judge: Judge): E
   };
   return {
     name: config.name,
-    requires_ground_truth: false,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: 0.5,
     evaluate: async (input) => {
       if (input.agent_response.trim() === '') {

@@ -4,6 +4,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 import { parseJsonAnswer } from './parse-json-answer.js';
 
 export type IsJsonMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'is_json' }>;
@@ -11,8 +12,7 @@ export type IsJsonMetricConfig = Extract<StandardMetricConfig, { readonly metric
 export function createIsJsonEvaluator(config: IsJsonMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: false,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: null,
     evaluate: async (input): Promise<MetricOutcome> => {
       const parsed = parseJsonAnswer(input.agent_response);

@@ -5,6 +5,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 import { parseJsonAnswer } from './parse-json-answer.js';
 
 export type JsonSchemaMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'json_schema' }>;
@@ -15,8 +16,7 @@ const SHOWN = 3;
 export function createJsonSchemaEvaluator(config: JsonSchemaMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: false,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: null,
     evaluate: async (input): Promise<MetricOutcome> => {
       const parsed = parseJsonAnswer(input.agent_response);

@@ -5,6 +5,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 import { meteorScore, type SynonymSource } from './nlp/meteor-score.js';
 import { pythonSplit } from './nlp/python-text.js';
 import { sharedWordNet } from './nlp/wordnet-loader.js';
@@ -18,8 +19,7 @@ export function createMeteorEvaluator(config: StandardMetricConfig, options: Met
   const wordnet = options.wordnet ?? sharedWordNet;
   return {
     name: config.name,
-    requires_ground_truth: true,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: 0.5,
     evaluate: async (input) => evaluateMeteor(input, await wordnet()),
   };

@@ -21,6 +21,7 @@ import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
 import type { JsonObject } from '../core/json.js';
 import { extractResponseNumber } from './extract-number.js';
+import { metricNeeds } from './metric-needs.js';
 import { checkToken, type NumberToken, notationOf, parseStandaloneNumber } from './parse-number.js';
 
 export type NumericMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'numeric' }>;
@@ -47,8 +48,7 @@ const ULP_SLACK = 4 * Number.EPSILON;
 export function createNumericEvaluator(config: NumericMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: true,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: null,
     evaluate: async (input) => evaluateNumeric(config, input),
   };

@@ -17,8 +17,6 @@ const readStatements = readObject({
 type Answer = ReturnType<typeof readStatements>;
 
 export const answerRelevancy: RagMetric<Answer> = {
-  requires_ground_truth: false,
-  requires_retrieval_context: false,
   grades_response: true,
   schema_name: 'answer_relevancy_statements',
   schema: objectSchema({

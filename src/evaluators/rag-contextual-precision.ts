@@ -23,8 +23,6 @@ export function rankedPrecision(useful: readonly boolean[]): number {
 }
 
 export const contextualPrecision: RagMetric<Answer> = {
-  requires_ground_truth: true,
-  requires_retrieval_context: true,
   grades_response: false,
   schema_name: 'contextual_precision_verdicts',
   schema: contextVerdictsSchema(VERDICTS),

@@ -16,8 +16,6 @@ const readStatements = readObject({
 type Answer = ReturnType<typeof readStatements>;
 
 export const contextualRecall: RagMetric<Answer> = {
-  requires_ground_truth: true,
-  requires_retrieval_context: true,
   grades_response: false,
   schema_name: 'contextual_recall_statements',
   schema: objectSchema({

@@ -10,8 +10,6 @@ const VERDICTS = ['relevant', 'irrelevant'] as const;
 type Answer = { verdicts: ContextVerdict<(typeof VERDICTS)[number]>[] };
 
 export const contextualRelevancy: RagMetric<Answer> = {
-  requires_ground_truth: false,
-  requires_retrieval_context: true,
   grades_response: false,
   schema_name: 'contextual_relevancy_verdicts',
   schema: contextVerdictsSchema(VERDICTS),

@@ -16,8 +16,6 @@ const readClaims = readObject({
 type Answer = ReturnType<typeof readClaims>;
 
 export const faithfulness: RagMetric<Answer> = {
-  requires_ground_truth: false,
-  requires_retrieval_context: true,
   grades_response: true,
   schema_name: 'faithfulness_claims',
   schema: objectSchema({

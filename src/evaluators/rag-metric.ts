@@ -1,10 +1,8 @@
-/** The shape of one RAG metric: what it needs, what it asks the judge, and how the answer becomes a score. */
+/** The shape of one RAG metric (what it needs of a turn is in metric-needs.ts): what it asks the judge, and how the answer becomes a score. */
 import type { EvaluationInput, MetricOutcome } from '../core/evaluator.js';
 import type { Read } from './judge-output.js';
 
 export interface RagMetric<Answer> {
-  readonly requires_ground_truth: boolean;
-  readonly requires_retrieval_context: boolean;
   /** Metrics that grade the response fail an empty response without asking the judge. */
   readonly grades_response: boolean;
   readonly schema_name: string;

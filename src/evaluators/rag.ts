@@ -10,6 +10,7 @@ import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluato
 import type { Judge } from '../core/judge.js';
 import { askJudge } from './judge-output.js';
 import { JUDGE_SYSTEM_PROMPT } from './judge-prompt.js';
+import { metricNeeds } from './metric-needs.js';
 import { answerRelevancy } from './rag-answer-relevancy.js';
 import { contextualPrecision } from './rag-contextual-precision.js';
 import { contextualRecall } from './rag-contextual-recall.js';
@@ -19,8 +20,6 @@ import type { RagMetric } from './rag-metric.js';
 
 /** A RAG metric with its answer type bound, so metrics with different answers share one registry. */
 interface BoundRagMetric {
-  readonly requires_ground_truth: boolean;
-  readonly requires_retrieval_context: boolean;
   run(judge: Judge, metricName: string, input: EvaluationInput, timeoutMs: number | null): Promise<MetricOutcome>;
 }
 
@@ -36,8 +35,7 @@ export function createRagEvaluator(config: RagMetricConfig, judge: Judge): Evalu
   const metric = RAG_METRICS[config.metric_type];
   return {
     name: config.name,
-    requires_ground_truth: metric.requires_ground_truth,
-    requires_retrieval_context: metric.requires_retrieval_context,
+    ...metricNeeds(config),
     default_threshold: 0.5,
     evaluate: (input) => metric.run(judge, config.name, input, config.timeout_ms),
   };
@@ -45,8 +43,6 @@ export function createRagEvaluator(config: RagMetricConfig, judge: Judge): Evalu
 
 function bind<Answer>(metric: RagMetric<Answer>): BoundRagMetric {
   return {
-    requires_ground_truth: metric.requires_ground_truth,
-    requires_retrieval_context: metric.requires_retrieval_context,
     run: async (judge, metricName, input, timeoutMs) => {
       if (metric.grades_response && input.agent_response.trim() === '') {
         return { score: 0, passed: false, reasoning: 'the agent response is empty', details: null };

@@ -5,6 +5,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 import { quoteText } from './quote-text.js';
 
 export type RegexMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'regex' }>;
@@ -12,8 +13,7 @@ export type RegexMetricConfig = Extract<StandardMetricConfig, { readonly metric:
 export function createRegexEvaluator(config: RegexMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: false,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: null,
     evaluate: async (input) => evaluateRegex(config, input),
   };

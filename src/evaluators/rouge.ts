@@ -5,13 +5,13 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { metricNeeds } from './metric-needs.js';
 import { type RougeScore, rougeScores } from './nlp/rouge-score.js';
 
 export function createRougeEvaluator(config: StandardMetricConfig): Evaluator {
   return {
     name: config.name,
-    requires_ground_truth: true,
-    requires_retrieval_context: false,
+    ...metricNeeds(config),
     default_threshold: 0.5,
     evaluate: async (input) => evaluateRouge(input),
   };

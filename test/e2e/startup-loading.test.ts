@@ -33,7 +33,7 @@ const NOT_FOR_A_PLAIN_RUN: ReadonlyArray<readonly [RegExp, string]> = [
   [/node_modules\/zod\/v4\/locales\/(?!en\.js$)/, 'a zod locale other than en'],
   [/node_modules\/zod\/v3\//, 'zod 3'],
   [
-    /^src\/evaluators\/(?!(load-evaluators|evaluator-factory|evaluator-error|equality)\.ts$)/,
+    /^src\/evaluators\/(?!(load-evaluators|evaluator-factory|evaluator-error|metric-needs|equality)\.ts$)/,
     'the code of a metric kind the run does not use',
   ],
   [/^src\/backends\/ai-sdk\/(create-ai-sdk-judge|generate-judge-object)\.ts$/, 'the LLM judge'],

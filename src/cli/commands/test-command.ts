@@ -50,6 +50,7 @@ import type { RawTestOptions } from '../test-command-definition.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { toolThreadsFor } from '../tool-threads.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
+import { uncheckedTestCases } from '../unchecked-test-cases.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 
@@ -135,7 +136,7 @@ async function guardedTestCommand(
                 toolWorkers,
               )
           : null,
-      toolWarnings,
+      caseWarnings,
       ...where,
     });
   }
@@ -170,7 +171,7 @@ async function guardedTestCommand(
   if (options.dryRun === true) {
     const pending = run.cases.filter((testCase) => !run.restored?.names.has(testCase.name));
     const { dryRun } = await import('../dry-run/dry-run.js');
-    return dryRun(config, pending, startBackend, (backend) => toolWarnings(config, pending, backend));
+    return dryRun(config, pending, startBackend, (backend) => caseWarnings(config, pending, backend));
   }
   const budget = budgetFor(options.maxCost, runPricing(config, run.cases));
   if (budget === EXIT.config) return budget;
@@ -209,7 +210,7 @@ async function guardedTestCommand(
       : null;
   const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  for (const warning of toolWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of caseWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
   // The workers run the cases: this thread only schedules them and sends each, so equal parts can be shared.
   if (pool !== null) shareEqualParts(config.test_cases);
   const where: RunPlace = {
@@ -260,6 +261,11 @@ async function startBackendWith(
     process.stderr.write(`error: the ${config.backend.type} backend could not start: ${(error as Error).message}\n`);
     return error instanceof BackendUnavailableError ? EXIT.config : EXIT.runtime;
   }
+}
+
+/** What is said before the cases run: test cases that assert nothing, expected tools the agent lacks. */
+function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
+  return [...uncheckedTestCases(config, cases), ...toolWarnings(config, cases, backend)];
 }
 
 /**

@@ -34,7 +34,7 @@ export interface MatrixInput {
   readonly startBackend: (config: AgentConfig) => Promise<AgentBackend | ExitCode>;
   /** `--workers N`: starts the case workers of one model (they build its backend); null without workers. */
   readonly startPool: ((model: PreparedModel) => CaseWorkerPool) | null;
-  readonly toolWarnings: (config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend) => string[];
+  readonly caseWarnings: (config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend) => string[];
 }
 
 export interface PreparedModel {

@@ -88,7 +88,7 @@ async function startModel(
   const pool = input.startPool?.(model) ?? null;
   const backend = pool === null ? await input.startBackend(model.config) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  for (const warning of input.toolWarnings(model.config, model.run.cases, backend)) {
+  for (const warning of input.caseWarnings(model.config, model.run.cases, backend)) {
     process.stderr.write(`warning: ${model.entry.label}: ${warning}\n`);
   }
   return { model, backend, reporters, console, cases: [], runCase: pool?.runCase ?? null };
