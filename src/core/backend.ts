@@ -1,4 +1,5 @@
 /** The contract every agent backend implements (ai_sdk, claude_agent_sdk, module). */
+import type { AnswerCutOff } from './answer-cut-off.js';
 import type { TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
@@ -39,6 +40,8 @@ export interface TurnResponse {
    * calling tools: it gave no final answer, and the turn fails naming the limit.
    */
   readonly step_limit?: number;
+  /** The model stopped its final answer before finishing it (its token limit, a content filter). */
+  readonly answer_cut_off?: AnswerCutOff;
   /**
    * What went wrong outside the agent's behaviour while the turn ran, e.g. a tool server that died
    * (TOOL_SERVER_CRASHED); the turn keeps its answer and tool calls, and errors with these.

@@ -3,6 +3,7 @@
  * Markdown, JUnit and the dashboard, so every output names the same failing turns with the same reasons.
  */
 
+import { describeCutOff } from './answer-cut-off.js';
 import { formatAssertion } from './format-assertion.js';
 import { formatScore as formatNumber } from './format-score.js';
 import type { MetricResult, TestResult, TurnResult } from './results.js';
@@ -36,6 +37,7 @@ export function turnFailureReasons(turn: TurnResult): string[] {
   if (turn.tools_matched === false && !turn.arg_match_details.some((a) => !a.passed)) {
     reasons.push(`expected tools not called (called: ${listOrNone(turn.tool_calls)})`);
   }
+  if (turn.answer_cut_off !== undefined) reasons.push(describeCutOff(turn.answer_cut_off));
   for (const metric of turn.metric_results) {
     if (!metric.skipped && metric.passed !== true) reasons.push(describeMetricFailure(metric));
   }
@@ -142,6 +144,7 @@ function singleTurnReasons(result: TestResult): string[] {
     const expected = (result.expected_tools ?? []).map((tool) => tool.name);
     reasons.push(`expected tools ${listOrNone(expected)} not matched (called: ${listOrNone(result.tool_calls)})`);
   }
+  if (result.answer_cut_off !== undefined) reasons.push(describeCutOff(result.answer_cut_off));
   for (const metric of result.metric_results) {
     if (!metric.skipped && metric.passed !== true) reasons.push(describeMetricFailure(metric));
   }

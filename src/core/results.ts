@@ -1,4 +1,5 @@
 /** Results of a run, as they appear in the JSON report (PRODUCT.md §7). */
+import type { AnswerCutOff } from './answer-cut-off.js';
 import type { JsonValue } from './json.js';
 import type { Verdict } from './status.js';
 import type { TokenUsage } from './token-usage.js';
@@ -103,6 +104,8 @@ export interface TurnFields extends CostFields {
   readonly grader_details: readonly GraderDetail[];
   /** Model requests retried during this turn. */
   readonly retries: number;
+  /** Present when the model stopped its final answer before finishing it. */
+  readonly answer_cut_off?: AnswerCutOff | undefined;
 }
 
 export type TestResult = TestFields & Verdict;
@@ -123,6 +126,8 @@ export interface TestFields extends CostFields {
   readonly token_usage: TokenUsage;
   readonly errors: readonly string[];
   readonly timestamp: string;
+  /** Single-turn cases only (a multi-turn case has it on its turns): the model stopped its answer before finishing it. */
+  readonly answer_cut_off?: AnswerCutOff | undefined;
   /** Present on multi-turn cases only. */
   readonly turns?: readonly TurnResult[] | undefined;
   /**

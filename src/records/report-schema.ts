@@ -4,6 +4,7 @@
  * report has exactly the fields the product specifies, no more.
  */
 import { z } from 'zod';
+import { ANSWER_CUT_OFF_VALUES } from '../core/answer-cut-off.js';
 
 const count = z.number().int().min(0);
 const PASSED_MATCHES_STATUS = { message: 'passed must be true exactly when status is "passed"', path: ['passed'] };
@@ -135,6 +136,13 @@ export const graderDetailSchema = z
   })
   .meta({ id: 'GraderDetail' });
 
+const answerCutOff = z
+  .enum(ANSWER_CUT_OFF_VALUES)
+  .optional()
+  .describe(
+    "Present when the model stopped its final answer before finishing it: token_limit (its output token limit, OpenAI's finish_reason length, Anthropic's stop_reason max_tokens) or content_filter. Single-turn test cases carry it on the case, multi-turn ones on each turn.",
+  );
+
 export const turnResultSchema = z
   .strictObject({
     turn_index: count.describe('0-based position of the turn in its test case.'),
@@ -157,6 +165,7 @@ export const turnResultSchema = z
     errors: z.array(z.string()),
     grader_details: z.array(graderDetailSchema),
     retries: count.describe('Model requests retried during this turn.'),
+    answer_cut_off: answerCutOff,
   })
   .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TurnResult' });
@@ -177,6 +186,7 @@ const testResultShape = z.strictObject({
   metric_results: z.array(metricResultSchema),
   status,
   passed: z.boolean(),
+  answer_cut_off: answerCutOff,
   execution_time_ms: milliseconds,
   token_usage: tokenUsageSchema,
   cost_usd: costUsd,

@@ -1,5 +1,6 @@
 /** Verbose (`-v`) detail of a finished test case: every turn with input, response, tools, assertions, metrics. */
 
+import { describeCutOff } from '../core/answer-cut-off.js';
 import { metricState } from '../core/failure-reasons.js';
 import type { GraderDetail, MetricResult, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
@@ -32,6 +33,7 @@ function formatTurn(view: TurnView, multi: boolean, options: DetailOptions): str
   if (view.skip_reason !== null) return [...lines, ...view.errors.map((e) => `${INDENT}error: ${text(e, options)}`)];
   lines.push(...field('input', view.input, options));
   lines.push(...field('response', view.response, options));
+  if (view.answer_cut_off !== null) lines.push(`${INDENT}${palette.yellow(describeCutOff(view.answer_cut_off))}`);
   if (view.ground_truth !== null) lines.push(...field('expected', view.ground_truth, options));
   view.tool_invocations.forEach((call, i) => {
     lines.push(...field(i === 0 ? 'tools' : '', renderToolCall(call), options));

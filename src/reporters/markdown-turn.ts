@@ -1,5 +1,6 @@
 /** The Markdown detail of one turn: input, response, tool calls, assertions, metric table, graders, errors. */
 
+import { describeCutOff } from '../core/answer-cut-off.js';
 import { metricState } from '../core/failure-reasons.js';
 import type { GraderDetail, MetricResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
@@ -30,6 +31,7 @@ export function markdownTurnBody(view: TurnView, limits: MarkdownTextLimits): st
     '**Response**',
     view.response === '' ? '_(empty response)_' : mdCodeBlock(truncateText(view.response, limits.max_text_length)),
   ];
+  if (view.answer_cut_off !== null) blocks.push(`⚠️ ${describeCutOff(view.answer_cut_off)}`);
   if (view.ground_truth !== null) {
     blocks.push(`**Ground truth:** ${mdCodeSpan(oneLine(view.ground_truth, limits.max_inline_length))}`);
   }

@@ -81,6 +81,7 @@ function buildTestResultJson(result: TestResult, options: ReportJsonOptions): Js
     metric_results: result.metric_results.map((metric) => metricToJson(metric, caps)),
     status: result.status,
     passed: result.passed,
+    ...(result.answer_cut_off === undefined ? {} : { answer_cut_off: result.answer_cut_off }),
     execution_time_ms: result.execution_time_ms,
     token_usage: usageToJson(result.token_usage),
     ...costToJson(result),
@@ -138,6 +139,7 @@ function turnToJson(turn: TurnResult, caps: TextCaps): Json {
     errors: turn.errors.map(caps.text),
     grader_details: turn.grader_details.map((grader) => graderToJson(grader, caps)),
     retries: turn.retries,
+    ...(turn.answer_cut_off === undefined ? {} : { answer_cut_off: turn.answer_cut_off }),
   };
 }
 

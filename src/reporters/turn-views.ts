@@ -3,6 +3,7 @@
  * render them with the same code. A single-turn case is shown as one turn built from its own fields.
  */
 
+import type { AnswerCutOff } from '../core/answer-cut-off.js';
 import { skipReason } from '../core/failure-reasons.js';
 import { formatCost } from '../core/format-cost.js';
 import type { GraderDetail, MetricResult, TestResult, TurnResult } from '../core/results.js';
@@ -34,6 +35,8 @@ export interface TurnView {
   readonly retries: number;
   /** What the turn cost (core/format-cost.ts); null when the result carries no cost. */
   readonly cost: string | null;
+  /** Why the model stopped its answer before finishing it; null when it finished. */
+  readonly answer_cut_off: AnswerCutOff | null;
 }
 
 /** ` · 2 retries`, or nothing when the turn needed no retry. */
@@ -66,6 +69,7 @@ function multiTurnView(turn: TurnResult, count: number): TurnView {
     skip_reason: state === 'skipped' ? skipReason(turn) : null,
     retries: turn.retries,
     cost: formatCost(turn),
+    answer_cut_off: turn.answer_cut_off ?? null,
   };
 }
 
@@ -86,6 +90,7 @@ function singleTurnView(result: TestResult): TurnView {
     skip_reason: null,
     retries: 0,
     cost: formatCost(result),
+    answer_cut_off: result.answer_cut_off ?? null,
   };
 }
 

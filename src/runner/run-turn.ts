@@ -90,6 +90,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
         errors: [...new Set(response.errors ?? [])],
         grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
         retries: response.retries,
+        ...(response.answer_cut_off === undefined ? {} : { answer_cut_off: response.answer_cut_off }),
       },
       assertionsHeld,
     ),

@@ -79,6 +79,27 @@ describe.each(['openai', 'anthropic'] as const)('ai_sdk tool errors over %s', (p
   });
 });
 
+describe.each([
+  ['openai', 'length', 'content_filter'],
+  ['anthropic', 'max_tokens', 'refusal'],
+] as const)('ai_sdk answers cut off over %s', (provider, tokenLimit, filtered) => {
+  it('says which final answers the model stopped before finishing them, and not the others', async () => {
+    const reasons: (string | undefined)[] = [tokenLimit, filtered, undefined];
+    const session = await open(
+      (request) => ({ kind: 'answer', text: 'The answer is 25,5', finish_reason: reasons[request.index] }),
+      { provider },
+    );
+    const turns = [];
+    for (const index of [0, 1, 2]) turns.push(await session.send(turnRequest(index, `question ${index}`)));
+    expect(turns.map((turn) => turn.response)).toEqual([
+      'The answer is 25,5',
+      'The answer is 25,5',
+      'The answer is 25,5',
+    ]);
+    expect(turns.map((turn) => turn.answer_cut_off)).toEqual(['token_limit', 'content_filter', undefined]);
+  });
+});
+
 describe('ai_sdk session', () => {
   it('stops the agent loop after max_steps model calls', async () => {
     const session = await open(() => callTools({ name: 'subtract', args: { a: 2, b: 1 } }), { max_steps: 3 });

@@ -73,6 +73,25 @@ describe('claude_agent_sdk backend: model errors end the turn with a message a u
     expect(error.message).toMatch(/^model request failed: .*connection/i);
   });
 
+  // Claude Code asks the model to go on when an answer reaches its output token limit, and ends the turn when it
+  // still cannot finish (the AI SDK backend answers with `answer_cut_off` instead).
+  it('an answer that stays cut off at the output token limit', async () => {
+    fixture = await startClaudeFixture(() => ({
+      kind: 'answer',
+      text: 'The net cash in',
+      finish_reason: 'max_tokens',
+    }));
+    const session = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
+    const error = await session.send(turnRequest(0, Q1)).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    await session.close();
+    expect(error).toBeInstanceOf(AgentTurnError);
+    expect((error as AgentTurnError).message).toMatch(/^model request failed: .*output token maximum/);
+    expect(fixture.server.requests.length).toBeGreaterThan(1);
+  });
+
   it('a bad key, which ends the session', async () => {
     const error = await failingTurn({ kind: 'error', status: 401, message: 'invalid x-api-key' }, { max_retries: 2 });
     expect(error).toMatchObject({ code: 'MODEL_AUTH', unrecoverable: true });

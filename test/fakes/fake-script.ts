@@ -67,7 +67,11 @@ export interface FakeAnswer {
     /** OpenAI only: the arguments sent as this text instead of `args` as JSON (e.g. text that is not JSON). */
     readonly raw_args?: string;
   }[];
-  /** OpenAI only: the finish reason sent instead of `tool_calls` / `stop` (e.g. `length`). */
+  /**
+   * The finish reason sent instead of the one the answer implies: OpenAI's `finish_reason` (`length`,
+   * `content_filter`; default `tool_calls` / `stop`), Anthropic's `stop_reason` (`max_tokens`, `refusal`;
+   * default `tool_use` / `end_turn`).
+   */
   readonly finish_reason?: string;
   /** Defaults to counts derived from the request and reply lengths. */
   readonly usage?: FakeUsage;

@@ -9,6 +9,7 @@
  * will ask again). A failed turn leaves the history as it was before the turn.
  */
 
+import type { AnswerCutOff } from '../../core/answer-cut-off.js';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
@@ -16,7 +17,7 @@ import type { AgentTools, TurnToolLog } from './agent-tools.js';
 import { buildUserMessage } from './build-user-message.js';
 import { toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
-import type { ProviderMessage, ProviderModel } from './provider-model.js';
+import type { FinishReason, ProviderMessage, ProviderModel } from './provider-model.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
@@ -121,6 +122,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       token_usage: usageOf(steps),
       retries,
       ...(cutOff ? { step_limit: settings.max_steps } : {}),
+      ...answerCutOff(steps.at(-1)?.finishReason),
       ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
       ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
     };
@@ -150,4 +152,11 @@ function abortedError(signal: AbortSignal): AgentTurnError {
   const reason: unknown = signal.reason;
   const text = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
   return new AgentTurnError(`turn aborted: ${text}`, 'TURN_ABORTED', false, { cause: reason });
+}
+
+/** The final answer's finish reason, when the model stopped it before finishing it. */
+function answerCutOff(finish: FinishReason | undefined): { answer_cut_off?: AnswerCutOff } {
+  if (finish === 'length') return { answer_cut_off: 'token_limit' };
+  if (finish === 'content-filter') return { answer_cut_off: 'content_filter' };
+  return {};
 }

@@ -33,7 +33,7 @@ function inputUsage(answer: ResolvedAnswer): Record<string, number> {
 }
 
 function stopReason(answer: ResolvedAnswer): string {
-  return answer.tool_calls.length > 0 ? 'tool_use' : 'end_turn';
+  return answer.finish_reason ?? (answer.tool_calls.length > 0 ? 'tool_use' : 'end_turn');
 }
 
 function jsonResponse(answer: ResolvedAnswer): WireResponse {
