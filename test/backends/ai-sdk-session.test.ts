@@ -84,9 +84,12 @@ describe.each([
   ['anthropic', 'max_tokens', 'refusal'],
 ] as const)('ai_sdk answers cut off over %s', (provider, tokenLimit, filtered) => {
   it('says which final answers the model stopped before finishing them, and not the others', async () => {
-    const reasons: (string | undefined)[] = [tokenLimit, filtered, undefined];
+    const reasons: (string | null)[] = [tokenLimit, filtered, null];
     const session = await open(
-      (request) => ({ kind: 'answer', text: 'The answer is 25,5', finish_reason: reasons[request.index] }),
+      (request) => {
+        const reason = reasons[request.index] ?? null;
+        return { kind: 'answer', text: 'The answer is 25,5', ...(reason === null ? {} : { finish_reason: reason }) };
+      },
       { provider },
     );
     const turns = [];
