@@ -53,9 +53,16 @@ describe('functionTool', () => {
       "the tool's result is 33.0 MB as JSON, more than the 32.0 MB a tool result may be: return less (a page, a summary, an id to fetch the rest with)",
     );
     expect((await failure(sized.execute({ mb: 32, json: true }, idle))).message).toMatch(
-      /^the tool's result is 32\.0 MB as JSON, more than the 32\.0 MB/,
+      /^the tool's result is more than the 32\.0 MB a tool result may be as JSON/,
     );
     expect(String((await sized.execute({ mb: 31 }, idle)).value)).toHaveLength(31 * 1024 * 1024);
+  });
+
+  it('fails a call whose result shares parts along more paths than JSON can write, at once', async () => {
+    const graph = await tool('sharedGraph');
+    expect((await failure(graph.execute({}, idle))).message).toMatch(
+      /^the tool's result is more than the 32\.0 MB a tool result may be as JSON/,
+    );
   });
 
   it('reports sync and async throws as tool errors carrying the message', async () => {

@@ -24,7 +24,13 @@ describe('deepFreeze', () => {
 describe('toJsonValue', () => {
   it('refuses a value longer than the limit as JSON text, and takes one at the limit', () => {
     expect(() => toJsonValue('x'.repeat(11), 10)).toThrow(ResultTooLargeError);
-    expect(() => toJsonValue({ a: 'xxxx' }, 10)).toThrow(/the tool's result is 0\.0 MB as JSON/);
+    // Known too long before it is written, or once written (digits are counted as one before).
+    expect(() => toJsonValue({ a: 'xxxx' }, 10)).toThrow(
+      /^the tool's result is more than the 0\.0 MB a tool result may be as JSON/,
+    );
+    expect(() => toJsonValue({ a: 1234567 }, 8)).toThrow(
+      /^the tool's result is 0\.0 MB as JSON, more than the 0\.0 MB/,
+    );
     expect(toJsonValue('x'.repeat(10), 10)).toBe('x'.repeat(10));
     expect(toJsonValue({ a: 'xx' }, 10)).toEqual({ a: 'xx' });
     expect(toJsonValue(12345678901, 3)).toBe(12345678901);
@@ -77,9 +83,14 @@ describe('checkGraderResult', () => {
     expect(() => checkGraderResult({ details: Array(20).fill(0) }, 1000)).not.toThrow();
   });
 
-  it('counts a shared or cyclic object once, and stops at the limit without walking the rest', () => {
+  it('counts a shared object on each path (as the reports write it), a cycle once, and stops at the limit', () => {
     const shared = { text: 'y'.repeat(40) };
-    expect(() => checkGraderResult({ a: shared, b: shared, c: shared }, 100)).not.toThrow();
+    expect(() => checkGraderResult({ a: shared }, 100)).not.toThrow();
+    expect(() => checkGraderResult({ a: shared, b: shared, c: shared }, 100)).toThrow(ResultTooLargeError);
+    // 60 levels of two references to one object: 2^60 paths, a few hundred bytes in memory.
+    let dag: unknown = 'leaf';
+    for (let level = 0; level < 60; level++) dag = { left: dag, right: dag };
+    expect(() => checkGraderResult({ score: 1, details: dag })).toThrow(ResultTooLargeError);
     const cyclic: Record<string, unknown> = { reason: 'ok' };
     cyclic['self'] = cyclic;
     expect(() => checkGraderResult(cyclic, 100)).not.toThrow();

@@ -1,4 +1,5 @@
 import { MAX_VALUE_DEPTH, nestedDeeperThan } from '../core/bound-depth.js';
+import { jsonSizeExceeds } from '../core/json-size.js';
 
 /** The most a tool's result may take as JSON text (characters): as much as a model response may (32 MB). */
 export const MAX_TOOL_RESULT_CHARS = 32 * 1024 * 1024;
@@ -8,10 +9,15 @@ export const MAX_GRADER_RESULT_CHARS = MAX_TOOL_RESULT_CHARS;
 
 /** A result larger than the limit given to toJsonValue or checkGraderResultSize. */
 export class ResultTooLargeError extends Error {
-  constructor(chars: number, limit: number, kind: 'tool' | 'grader' = 'tool') {
+  /** `chars`: the result's length, null when it was measured only until it passed the limit. */
+  constructor(chars: number | null, limit: number, kind: 'tool' | 'grader' = 'tool') {
+    const size =
+      chars === null
+        ? `more than the ${megabytes(limit)} a tool result may be as JSON`
+        : `${megabytes(chars)} as JSON, more than the ${megabytes(limit)} a tool result may be`;
     super(
       kind === 'tool'
-        ? `the tool's result is ${megabytes(chars)} as JSON, more than the ${megabytes(limit)} a tool result may be: return less (a page, a summary, an id to fetch the rest with)`
+        ? `the tool's result is ${size}: return less (a page, a summary, an id to fetch the rest with)`
         : `returned more than the ${megabytes(limit)} a grader's result may be (its reason, details and every other text counted): return less (a short reason, details of a few fields)`,
     );
     this.name = 'ResultTooLargeError';
@@ -46,6 +52,10 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
   }
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  // Measured before it is written: an object graph sharing parts can stand for more text than memory holds.
+  if (maxChars !== Number.POSITIVE_INFINITY && jsonSizeExceeds(value, maxChars)) {
+    throw new ResultTooLargeError(null, maxChars);
+  }
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
@@ -62,38 +72,13 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
 }
 
 /**
- * Throws ResultTooLargeError when a grader's result holds more than `maxChars` characters (strings, keys, and
- * a few per other value), counted without copying it and stopping at the limit, and ResultTooDeepError when it
- * nests deeper than MAX_VALUE_DEPTH; the value itself is left as it is, for the grader result's own checks. A
- * value met twice (shared or cyclic) counts once.
+ * Throws ResultTooLargeError when a grader's result would take more than `maxChars` characters as JSON (a
+ * part shared along many paths counted on each, as the reports write it; measured without copying it and
+ * stopping at the limit), and ResultTooDeepError when it nests deeper than MAX_VALUE_DEPTH; the value itself
+ * is left as it is, for the grader result's own checks.
  */
 export function checkGraderResult(value: unknown, maxChars: number = MAX_GRADER_RESULT_CHARS): void {
-  let size = 0;
-  const grow = (chars: number) => {
-    size += chars;
-    if (size > maxChars) throw new ResultTooLargeError(size, maxChars, 'grader');
-  };
-  // Objects wait their turn here; strings and other values are counted as they are met.
-  const pending: object[] = [];
-  const count = (item: unknown) => {
-    if (typeof item === 'object' && item !== null) pending.push(item);
-    else grow(typeof item === 'string' ? item.length + 2 : 8);
-  };
-  const seen = new Set<object>();
-  count(value);
-  while (pending.length > 0) {
-    const next = pending.pop() as object;
-    if (seen.has(next)) continue;
-    seen.add(next);
-    if (ArrayBuffer.isView(next)) grow(next.byteLength);
-    else if (Array.isArray(next)) for (const item of next) count(item);
-    else
-      for (const key in next) {
-        if (!Object.hasOwn(next, key)) continue;
-        grow(key.length + 4);
-        count((next as Record<string, unknown>)[key]);
-      }
-  }
+  if (jsonSizeExceeds(value, maxChars)) throw new ResultTooLargeError(null, maxChars, 'grader');
   if (nestedDeeperThan(value)) throw new ResultTooDeepError('grader');
 }
 

@@ -86,6 +86,19 @@ describe('normaliseModuleResult', () => {
     expect(read('y'.repeat(MAX_MODULE_RESPONSE_CHARS)).response).toHaveLength(MAX_MODULE_RESPONSE_CHARS);
   });
 
+  it('refuses tool invocations of more than 32 MB as JSON, a graph sharing parts along 2^60 paths included', () => {
+    let graph: unknown = { value: 1 };
+    for (let level = 0; level < 60; level++) graph = { left: graph, right: graph };
+    const expected = 'returned tool_invocations of more than 32.0 MB as JSON (as much as an answer may be)';
+    expect(failure({ response: 'ok', tool_invocations: [{ name: 'lookup', args: {}, result: graph }] })).toContain(
+      expected,
+    );
+    const big = { name: 'lookup', args: { rows: 'x'.repeat(MAX_MODULE_RESPONSE_CHARS) } };
+    expect(failure({ response: 'ok', tool_invocations: [big] })).toContain(expected);
+    const fine = read({ response: 'ok', tool_invocations: [{ name: 'lookup', args: { a: 1 }, result: 2 }] });
+    expect(fine.tool_invocations).toHaveLength(1);
+  });
+
   it('refuses results without a string response', () => {
     expect(failure(null)).toContain('returned null');
     expect(failure({ response: 10n })).toContain('an object without a string `response`');

@@ -2,6 +2,7 @@
 import type { TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import { isRecord } from '../../core/is-record.js';
+import { jsonSizeExceeds } from '../../core/json-size.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import { describeValue } from '../../loader/describe-value.js';
@@ -44,6 +45,12 @@ export function normaliseModuleResult(
   if (given !== undefined && given !== null && !Array.isArray(given)) {
     throw invalid(`tool_invocations that is ${describeValue(given)}, not a list`);
   }
+  // Measured before anything walks it: a graph sharing parts can stand for more text than memory holds.
+  if (given !== undefined && given !== null && jsonSizeExceeds(given, MAX_MODULE_RESPONSE_CHARS)) {
+    throw invalid(
+      `tool_invocations of more than ${megabytes(MAX_MODULE_RESPONSE_CHARS)} as JSON (as much as an answer may be)`,
+    );
+  }
   const extra = (given ?? []).map((value, index) => invocationOf(value, `tool_invocations[${index}]`, invalid));
   return {
     response: checkedLength(result.response, invalid),
@@ -57,11 +64,12 @@ type Invalid = (what: string) => AgentTurnError;
 
 function checkedLength(response: string, invalid: Invalid): string {
   if (response.length <= MAX_MODULE_RESPONSE_CHARS) return response;
-  const mb = (chars: number) => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
   throw invalid(
-    `a response of ${mb(response.length)}, more than the ${mb(MAX_MODULE_RESPONSE_CHARS)} an answer may be`,
+    `a response of ${megabytes(response.length)}, more than the ${megabytes(MAX_MODULE_RESPONSE_CHARS)} an answer may be`,
   );
 }
+
+const megabytes = (chars: number) => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
