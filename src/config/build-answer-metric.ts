@@ -9,7 +9,7 @@ import type { BuildContext } from './build-context.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
-import { NotRegularFileError, readRegularText } from './read-regular-text.js';
+import { readProblem, readRegularText } from './read-regular-text.js';
 import type { MetricInput } from './schema/metric-schema.js';
 
 type AnswerMetricInput = Extract<
@@ -88,9 +88,9 @@ async function readSchema(file: string, path: ConfigPath, ctx: BuildContext): Pr
   } catch (error) {
     const hint = 'schema_file is relative to the folder of the config file';
     const message =
-      error instanceof NotRegularFileError
-        ? `cannot read the JSON Schema file ${file}: ${error.message}`
-        : `JSON Schema file not found: ${file}`;
+      (error as { code?: unknown }).code === 'ENOENT'
+        ? `JSON Schema file not found: ${file}`
+        : `cannot read the JSON Schema file ${file}: ${readProblem(error)}`;
     ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, message, { hint }));
     return null;
   }

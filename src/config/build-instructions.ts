@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { BuildContext } from './build-context.js';
 import { ISSUE } from './issue-codes.js';
 import { pendingIssue } from './pending-issue.js';
-import { NotRegularFileError, readRegularText } from './read-regular-text.js';
+import { readProblem, readRegularText } from './read-regular-text.js';
 import type { InstructionsInput } from './schema/instructions-schema.js';
 
 export async function buildInstructions(
@@ -19,7 +19,7 @@ export async function buildInstructions(
     const missing = (error as { code?: unknown }).code === 'ENOENT';
     const message = missing
       ? `instructions file not found: ${path}`
-      : `cannot read instructions file ${path}: ${error instanceof NotRegularFileError ? error.message : String(error)}`;
+      : `cannot read instructions file ${path}: ${readProblem(error)}`;
     ctx.issues.add(
       pendingIssue(ISSUE.instructionsNotFound, ['instructions', 'file'], message, {
         hint: 'the path is relative to the folder of the config file',

@@ -36,6 +36,7 @@ export const ISSUE = {
   fileTooLarge: 'FILE_TOO_LARGE',
   fileNotFound: 'FILE_NOT_FOUND',
   notRegularFile: 'NOT_A_REGULAR_FILE',
+  notUtf8Text: 'NOT_UTF8_TEXT',
   fileType: 'FILE_TYPE',
   graderUnresolved: 'GRADER_UNRESOLVED',
   graderNotFunction: 'GRADER_NOT_FUNCTION',

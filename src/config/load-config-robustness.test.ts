@@ -268,6 +268,62 @@ describe('loadConfig on malformed input', () => {
     for (const document of documents) await expectIssuesNotThrow(dir, document);
   });
 
+  it('reads only text: bytes that are not UTF-8 or a NUL are located, UTF-16 with a byte order mark is read', async () => {
+    const dir = await writeTree({});
+    const head = 'name: x\nmodel: { provider: ollama, name: m }\n';
+    // A Latin-1 é in agent.yaml.
+    await writeFile(
+      join(dir, 'agent.yaml'),
+      Buffer.concat([
+        Buffer.from(`${head}test_cases: [{ name: a, input: "caf`),
+        Buffer.from([0xe9]),
+        Buffer.from('" }]\n'),
+      ]),
+    );
+    const latin = await loadConfig(dir, { env: {} });
+    expect(latin.ok).toBe(false);
+    if (!latin.ok) {
+      expect(latin.issues).toEqual([
+        expect.objectContaining({
+          code: 'NOT_UTF8_TEXT',
+          message: 'byte 0xE9 is not UTF-8 — save the file as UTF-8 text',
+          location: { file: join(dir, 'agent.yaml'), line: 3, column: 36 },
+        }),
+      ]);
+    }
+    // A NUL in a JSON test cases file (UTF-16 saved without its byte order mark).
+    await writeFile(join(dir, 'cases.json'), Buffer.from('[{"name": "a", "input": "q"}]', 'utf16le'));
+    await writeFile(join(dir, 'agent.yaml'), `${head}test_cases_file: cases.json\n`);
+    const nul = await loadConfig(dir, { env: {} });
+    expect(nul.ok).toBe(false);
+    if (!nul.ok) {
+      expect(nul.issues[0]).toMatchObject({
+        code: 'NOT_UTF8_TEXT',
+        message: expect.stringMatching(/^a NUL character \(the file is binary, or UTF-16 without a byte order mark\)/),
+        location: { file: join(dir, 'cases.json'), line: 1, column: 2 },
+      });
+    }
+    // UTF-16 with its byte order mark, as Windows editors save it: read.
+    const utf16 = `${head}test_cases: [{ name: café, input: "ça va?" }]\n`;
+    await writeFile(join(dir, 'agent.yaml'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]));
+    const read = await loadConfig(dir, { env: {} });
+    expect(read.ok && read.value.test_cases[0]?.name).toBe('café');
+    expect(read.ok && read.value.test_cases[0]?.turns[0]?.input).toBe('ça va?');
+    // An instructions file in Latin-1: located at instructions.file, with where the file is not text.
+    await writeFile(join(dir, 'prompt.md'), Buffer.from([0x52, 0xe9, 0x70, 0x6f, 0x6e, 0x64, 0x73]));
+    await writeFile(
+      join(dir, 'agent.yaml'),
+      `${head}instructions: { file: prompt.md }\ntest_cases: [{ name: a, input: q }]\n`,
+    );
+    const instructions = await loadConfig(dir, { env: {} });
+    expect(instructions.ok).toBe(false);
+    if (!instructions.ok) {
+      expect(instructions.issues[0]?.message).toBe(
+        `cannot read instructions file ${join(dir, 'prompt.md')}: it is not UTF-8 text: byte 0xE9 is not UTF-8 at line 1, column 2 — save the file as UTF-8 text`,
+      );
+    }
+  });
+
   it('refuses values nested past what a configuration may nest, located, in agent.yaml and in a JSON cases file', async () => {
     const dir = await writeTree({});
     const head = 'name: x\nmodel: { provider: ollama, name: m }\n';

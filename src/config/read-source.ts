@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { MAX_VALUE_DEPTH, pathPastDepth } from '../core/bound-depth.js';
+import { decodeText, SAVE_AS_UTF8 } from '../core/decode-text.js';
 import { type FileKind, fileTooLargeIssue, megabytes } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
 import { parseJsonSource } from './json-source.js';
@@ -45,7 +46,7 @@ const UNLIMITED: ReadSourceOptions = {
 };
 
 export async function readSource(path: string, options: ReadSourceOptions = UNLIMITED): Promise<SourceRead> {
-  let text: string;
+  let bytes: Uint8Array;
   let size: number;
   try {
     size = (await regularFileStats(path)).size;
@@ -53,14 +54,19 @@ export async function readSource(path: string, options: ReadSourceOptions = UNLI
       const issue = fileTooLargeIssue(path, size, options.maxBytes, options.kind, options.path ?? []);
       return { ok: false, issues: [options.path ? issue : { ...issue, location: { file: path, line: 1, column: 1 } }] };
     }
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const error_ =
       code === 'ENOENT' ? 'not found' : error instanceof NotRegularFileError ? error.message : String(error);
     return { ok: false, missing: true, error: error_ };
   }
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) {
+    const issue = pendingIssue(ISSUE.notUtf8Text, [], `${decoded.problem} — ${SAVE_AS_UTF8}`, { target: 'none' });
+    return { ok: false, issues: [{ ...issue, location: { file: path, line: decoded.line, column: decoded.column } }] };
+  }
+  const text = decoded.text;
   const parsed = parseSource(path, text, size, options);
   if (parsed.ok) {
     const deep = pathPastDepth(parsed.document.data, MAX_DOCUMENT_DEPTH);

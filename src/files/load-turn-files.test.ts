@@ -43,6 +43,9 @@ beforeAll(async () => {
   await writeFile(join(dir, 'chart.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
   await writeFile(join(dir, 'chart.bmp'), new Uint8Array([1, 2]));
   await writeFile(join(dir, 'broken.pdf'), 'not a pdf at all');
+  // Exported by a spreadsheet in Windows-1252: "Umsatz €" with the euro sign as 0x80.
+  await writeFile(join(dir, 'cp1252.csv'), Buffer.from([...Buffer.from('year,Umsatz '), 0x80, 0x0a]));
+  await writeFile(join(dir, 'bom.csv'), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('year,cash\n')]));
 });
 
 describe('loadTurnFiles', () => {
@@ -51,6 +54,12 @@ describe('loadTurnFiles', () => {
     expect(parts).toEqual([
       { kind: 'text', name: 'notes.md', file_type: 'markdown', text: '# Net cash\n206,588 in 2009' },
       { kind: 'text', name: 'table.csv', file_type: 'csv', text: 'year,cash\n2009,206588\n2008,181001\n' },
+    ]);
+  });
+
+  it('reads a text file saved with a byte order mark without it', async () => {
+    expect(await loadTurnFiles([file('bom.csv', 'csv')])).toEqual([
+      { kind: 'text', name: 'bom.csv', file_type: 'csv', text: 'year,cash\n' },
     ]);
   });
 
@@ -72,6 +81,9 @@ describe('loadTurnFiles', () => {
       /unsupported image format \.bmp for .*chart\.bmp: use png, jpg, gif or webp/,
     );
     await expect(loadTurnFiles([file('broken.pdf', 'pdf')])).rejects.toBeInstanceOf(FileLoadError);
+    await expect(loadTurnFiles([file('cp1252.csv', 'csv')])).rejects.toThrow(
+      /^cannot send .*cp1252\.csv: it is not UTF-8 text: byte 0x80 is not UTF-8 at line 1, column 13 — save the file as UTF-8 text$/,
+    );
     await expect(loadTurnFiles([file('broken.pdf', 'pdf')])).rejects.toThrow(
       /cannot extract text from PDF .*broken\.pdf/,
     );

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import type { FilePart } from '../core/backend.js';
 import type { FileConfig } from '../core/config-types.js';
+import { decodeText, SAVE_AS_UTF8 } from '../core/decode-text.js';
 import { extractPdfText } from './extract-pdf-text.js';
 
 const IMAGE_TYPES: Readonly<Record<string, string>> = {
@@ -51,5 +52,11 @@ async function loadFile(file: FileConfig): Promise<FilePart> {
       });
     }
   }
-  return { kind: 'text', name, file_type: file.type, text: new TextDecoder('utf-8').decode(bytes) };
+  const decoded = decodeText(bytes);
+  if (!decoded.ok) {
+    throw new FileLoadError(
+      `cannot send ${file.path}: it is not UTF-8 text: ${decoded.problem} at line ${decoded.line}, column ${decoded.column} — ${SAVE_AS_UTF8}`,
+    );
+  }
+  return { kind: 'text', name, file_type: file.type, text: decoded.text };
 }

@@ -2,6 +2,8 @@
  * Configuration mistakes end the run with exit 2 before any request reaches the model (SC-005), and
  * `holodeck validate` reports every mistake at once, located.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
@@ -113,6 +115,17 @@ test_cases:
     expect(run.stderr).toMatch(/test_cases\[0\] "a" › turns/);
     expect(run.stderr).toMatch(/test_cases\[1\] "b" › turns\[0\]\.expected_tools\[0\]\.args\.y\.regex/);
     expect(run.stderr).toMatch(/test_cases\[2\] "c" › evaluations\[0\]\.grader/);
+  });
+
+  it('locates a byte that is not UTF-8 (a file saved as Latin-1) instead of reading it as another character', async () => {
+    const dir = await writeProject({ 'agent.yaml': '' });
+    const yaml = `name: latin\nmodel: { provider: ollama, name: m }\ntest_cases: [{ name: a, input: "caf\u00e9" }]\n`;
+    await writeFile(join(dir, 'agent.yaml'), Buffer.from(yaml, 'latin1'));
+    for (const command of ['validate', 'test']) {
+      const run = await runCli([command, dir], { cwd: dir });
+      expect(run.code, command).toBe(2);
+      expect(run.stderr, command).toContain('agent.yaml:3:36\n  byte 0xE9 is not UTF-8 — save the file as UTF-8 text');
+    }
   });
 
   it('accepts a valid configuration and says what it holds', async () => {
