@@ -9,7 +9,7 @@ import type { BuildContext } from './build-context.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
-import { readProblem, readRegularText } from './read-regular-text.js';
+import { FileTooLargeError, readProblem, readRegularText } from './read-regular-text.js';
 import type { MetricInput } from './schema/metric-schema.js';
 
 type AnswerMetricInput = Extract<
@@ -84,14 +84,15 @@ async function readSchema(file: string, path: ConfigPath, ctx: BuildContext): Pr
   const at = [...path, 'schema_file'];
   let text: string;
   try {
-    text = await readRegularText(file);
+    text = await readRegularText(file, ctx.maxFileBytes);
   } catch (error) {
-    const hint = 'schema_file is relative to the folder of the config file';
-    const message =
-      (error as { code?: unknown }).code === 'ENOENT'
-        ? `JSON Schema file not found: ${file}`
-        : `cannot read the JSON Schema file ${file}: ${readProblem(error)}`;
-    ctx.issues.add(pendingIssue(ISSUE.jsonSchemaFile, at, message, { hint }));
+    const missing = (error as { code?: unknown }).code === 'ENOENT';
+    const hint = missing ? 'schema_file is relative to the folder of the config file' : null;
+    const message = missing
+      ? `JSON Schema file not found: ${file}`
+      : `cannot read the JSON Schema file ${file}: ${readProblem(error)}`;
+    const code = error instanceof FileTooLargeError ? ISSUE.fileTooLarge : ISSUE.jsonSchemaFile;
+    ctx.issues.add(pendingIssue(code, at, message, { hint }));
     return null;
   }
   try {

@@ -1,6 +1,8 @@
 /** What the build stages share: the config folder, the issue sink, and cached file checks. */
 import type { GivenFunctionTool } from '../core/config-types.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
+import { tooLargeText } from './file-size-limits.js';
+import { ISSUE } from './issue-codes.js';
 import { IssueSink } from './pending-issue.js';
 import { NotRegularFileError, regularFileStats } from './read-regular-text.js';
 
@@ -14,32 +16,48 @@ export interface BuildContext {
   readonly describeTool: DescribeToolExport | null;
   /** Imports code graders' modules in the threads they run in and tells what the exports are (null: import here). */
   readonly describeGrader: DescribeToolExport | null;
-  /** Why `path` cannot be read as a file (`null`: it can): NOT_FOUND, or what it is instead of a regular file. */
-  fileProblem(path: string): Promise<string | null>;
+  /** The largest file the configuration names (a turn's files, instructions, a schema) that is read. */
+  readonly maxFileBytes: number;
+  /**
+   * Why `path` cannot be read as a file (`null`: it can): it is not there, what it is instead of a regular file, or
+   * that it is larger than maxFileBytes.
+   */
+  fileProblem(path: string): Promise<FileProblem | null>;
 }
 
-/** What fileProblem answers for a path where nothing is. */
-export const NOT_FOUND = 'not found';
+export interface FileProblem {
+  /** ISSUE.fileNotFound, ISSUE.notRegularFile or ISSUE.fileTooLarge. */
+  readonly code: string;
+  readonly message: string;
+}
 
 export function createBuildContext(
   baseDir: string,
   givenTools: Readonly<Record<string, GivenFunctionTool>> = {},
   describeTool: DescribeToolExport | null = null,
   describeGrader: DescribeToolExport | null = null,
+  maxFileBytes: number = Number.POSITIVE_INFINITY,
 ): BuildContext {
-  const checked = new Map<string, Promise<string | null>>();
+  const checked = new Map<string, Promise<FileProblem | null>>();
   return {
     baseDir,
     givenTools,
     describeTool,
     describeGrader,
+    maxFileBytes,
     issues: new IssueSink(),
     fileProblem(path) {
       let pending = checked.get(path);
       if (!pending) {
         pending = regularFileStats(path).then(
-          () => null,
-          (error: unknown) => (error instanceof NotRegularFileError ? error.message : NOT_FOUND),
+          (stats) =>
+            stats.size > maxFileBytes
+              ? { code: ISSUE.fileTooLarge, message: tooLargeText(stats.size, maxFileBytes) }
+              : null,
+          (error: unknown) =>
+            error instanceof NotRegularFileError
+              ? { code: ISSUE.notRegularFile, message: error.message }
+              : { code: ISSUE.fileNotFound, message: 'not found' },
         );
         checked.set(path, pending);
       }

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { BuildContext } from './build-context.js';
 import { ISSUE } from './issue-codes.js';
 import { pendingIssue } from './pending-issue.js';
-import { readProblem, readRegularText } from './read-regular-text.js';
+import { FileTooLargeError, readProblem, readRegularText } from './read-regular-text.js';
 import type { InstructionsInput } from './schema/instructions-schema.js';
 
 export async function buildInstructions(
@@ -14,17 +14,15 @@ export async function buildInstructions(
   if (instructions.file === undefined) return instructions.inline ?? '';
   const path = resolve(ctx.baseDir, instructions.file);
   try {
-    return await readRegularText(path);
+    return await readRegularText(path, ctx.maxFileBytes);
   } catch (error) {
     const missing = (error as { code?: unknown }).code === 'ENOENT';
     const message = missing
       ? `instructions file not found: ${path}`
       : `cannot read instructions file ${path}: ${readProblem(error)}`;
-    ctx.issues.add(
-      pendingIssue(ISSUE.instructionsNotFound, ['instructions', 'file'], message, {
-        hint: 'the path is relative to the folder of the config file',
-      }),
-    );
+    const code = error instanceof FileTooLargeError ? ISSUE.fileTooLarge : ISSUE.instructionsNotFound;
+    const hint = missing ? 'the path is relative to the folder of the config file' : null;
+    ctx.issues.add(pendingIssue(code, ['instructions', 'file'], message, { hint }));
     return '';
   }
 }

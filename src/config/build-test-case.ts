@@ -1,7 +1,7 @@
 /** A test case as validated → TestCaseConfig: single-turn cases become one turn built from the flat fields. */
 import { resolve } from 'node:path';
 import type { FileConfig, MetricConfig, TestCaseConfig, ToolNameMatch, TurnConfig } from '../core/config-types.js';
-import { type BuildContext, NOT_FOUND } from './build-context.js';
+import type { BuildContext } from './build-context.js';
 import { buildExpectedTools } from './build-expected-tools.js';
 import { buildMetricList } from './build-metric.js';
 import { inferFileType } from './file-types.js';
@@ -131,15 +131,15 @@ async function buildFiles(
     files.map(async (file, index): Promise<FileConfig> => {
       const absolute = resolve(ctx.baseDir, file.path);
       const problem = await ctx.fileProblem(absolute);
-      if (problem === NOT_FOUND) {
+      if (problem?.code === ISSUE.fileNotFound) {
         ctx.issues.add(
           pendingIssue(ISSUE.fileNotFound, [...path, index, 'path'], `file not found: ${absolute}`, {
             hint: 'file paths are relative to the folder of the config file',
           }),
         );
       } else if (problem !== null) {
-        const message = `cannot send ${absolute} with the turn: ${problem}`;
-        ctx.issues.add(pendingIssue(ISSUE.notRegularFile, [...path, index, 'path'], message));
+        const message = `cannot send ${absolute} with the turn: ${problem.message}`;
+        ctx.issues.add(pendingIssue(problem.code, [...path, index, 'path'], message));
       }
       // The schema has rejected files whose type is neither given nor implied by the extension.
       const type = file.type ?? inferFileType(absolute) ?? 'text';

@@ -70,3 +70,12 @@ export function megabytes(bytes: number): string {
   const [value, unit] = bytes >= MB ? [bytes / MB, 'MB'] : bytes >= 1024 ? [bytes / 1024, 'KB'] : [bytes, 'bytes'];
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
 }
+
+/** Why a file the configuration names (a turn's file, instructions, a schema) is not read: it is too large. */
+export function tooLargeText(size: number, limit: number): string {
+  const needed = Math.ceil(size / MB);
+  return (
+    `it is ${megabytes(size)}, above the ${megabytes(limit)} limit for a file the configuration names ` +
+    `(raise it with --max-file-size ${needed}, or ${MAX_FILE_SIZE_ENV}=${needed})`
+  );
+}

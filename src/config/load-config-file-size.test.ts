@@ -50,6 +50,49 @@ describe('file size limits', () => {
     expect(lines[0]).toContain('limit for a test cases file — raise the limit with --max-file-size 1');
   });
 
+  it('refuses a turn file, an instructions file or a schema file above the test cases limit, located, before any read', async () => {
+    const big = 'x'.repeat(3000);
+    const agent = `name: sizes
+model: { provider: ollama, name: llama3.2 }
+instructions: { file: prompt.md }
+test_cases:
+  - name: a
+    input: q
+    files: [{ path: table.csv }]
+    evaluations: [{ type: standard, metric: json_schema, schema_file: schema.json }]
+`;
+    const files = {
+      'agent.yaml': agent,
+      'prompt.md': big,
+      'table.csv': big,
+      'schema.json': `{"description": "${big}"}`,
+    };
+    // 2.5 KB: agent.yaml fits, each named file (about 3 KB) does not.
+    const { result, lines } = await load(files, { mb: 2.5 / 1024 });
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.issues.map((issue) => issue.code)).toEqual([
+      'FILE_TOO_LARGE',
+      'FILE_TOO_LARGE',
+      'FILE_TOO_LARGE',
+    ]);
+    const limit =
+      'above the 2.5 KB limit for a file the configuration names (raise it with --max-file-size 1, or HOLODECK_MAX_FILE_SIZE=1)';
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^agent\.yaml:7:21 {2}test_cases\[0\] "a" › files\[0\]\.path\n {2}cannot send \/.*\/table\.csv with the turn: it is 2\.9 KB, /,
+        ),
+      ]),
+    );
+    expect(lines.every((line) => line.endsWith(limit))).toBe(true);
+    expect(lines.some((line) => /cannot read instructions file .*prompt\.md: it is 2\.9 KB/.test(line))).toBe(true);
+    expect(lines.some((line) => /cannot read the JSON Schema file .*schema\.json: it is 2\.9 KB/.test(line))).toBe(
+      true,
+    );
+    // Raised, they are read.
+    expect((await load(files, { mb: 1 })).result.ok).toBe(true);
+  });
+
   it('takes --max-file-size over HOLODECK_MAX_FILE_SIZE', async () => {
     const files = { 'agent.yaml': AGENT, 'cases.yaml': CASES };
     const { result } = await load(files, { mb: 1, env: { HOLODECK_MAX_FILE_SIZE: '0.0001' } });

@@ -87,6 +87,7 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     options.function_tools,
     options.describe_tool ?? null,
     options.describe_grader ?? null,
+    sizes.limits.test_cases_bytes,
   );
   const substituted = substituteEnv(document.data, options.env);
   ctx.issues.addAll(substituted.issues);

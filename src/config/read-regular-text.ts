@@ -6,6 +6,7 @@
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { decodeText, SAVE_AS_UTF8 } from '../core/decode-text.js';
+import { tooLargeText } from './file-size-limits.js';
 
 export class NotRegularFileError extends Error {
   constructor(stats: Stats) {
@@ -29,8 +30,17 @@ export class NotUtf8TextError extends Error {
   }
 }
 
-export async function readRegularText(path: string): Promise<string> {
-  await regularFileStats(path);
+/** A file larger than the reader's limit. */
+export class FileTooLargeError extends Error {
+  constructor(size: number, limit: number) {
+    super(tooLargeText(size, limit));
+    this.name = 'FileTooLargeError';
+  }
+}
+
+export async function readRegularText(path: string, maxBytes: number = Number.POSITIVE_INFINITY): Promise<string> {
+  const { size } = await regularFileStats(path);
+  if (size > maxBytes) throw new FileTooLargeError(size, maxBytes);
   const decoded = decodeText(await readFile(path));
   if (!decoded.ok) throw new NotUtf8TextError(decoded.line, decoded.column, decoded.problem);
   return decoded.text;
@@ -38,7 +48,9 @@ export async function readRegularText(path: string): Promise<string> {
 
 /** Why a file could not be read, for a message: our own errors by their message, others as Node gives them. */
 export function readProblem(error: unknown): string {
-  return error instanceof NotRegularFileError || error instanceof NotUtf8TextError ? error.message : String(error);
+  return error instanceof NotRegularFileError || error instanceof NotUtf8TextError || error instanceof FileTooLargeError
+    ? error.message
+    : String(error);
 }
 
 function kindOf(stats: Stats): string {

@@ -27,8 +27,11 @@ export function decodeText(bytes: Uint8Array): DecodedText {
     const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
     try {
       text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
-    } catch {
-      return notUtf8(body, firstInvalidUtf8(body));
+    } catch (error) {
+      const invalid = firstInvalidUtf8(body);
+      // Valid bytes that still cannot be read (more text than a string holds) are not an encoding problem.
+      if (invalid === body.length) throw error;
+      return notUtf8(body, invalid);
     }
   }
   const nul = text.indexOf('\0');
