@@ -1,7 +1,9 @@
 /** Writes a file so readers see either the old content or the new, never a half-written file. */
+
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { makeFolder } from './make-folder.js';
 
 /** How file reporters write their output; tests may pass their own. */
 export type WriteFile = (path: string, data: string) => Promise<void>;
@@ -26,7 +28,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
  */
 export async function writeStreamAtomic(path: string, produce: (write: WriteChunk) => Promise<void>): Promise<void> {
   const folder = dirname(path);
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const temp = join(folder, `.${basename(path)}.${randomUUID()}.tmp`);
   try {
     const handle = await open(temp, 'wx');

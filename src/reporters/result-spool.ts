@@ -8,10 +8,12 @@
  * the run record's `.partial.jsonl` log is durable: every case is appended to it as it finishes, whatever
  * is kept in memory.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, open, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { makeFolder } from './make-folder.js';
 import { RETAINED_TEXT_BUDGET, type TextBudget } from './text-budget.js';
 
 export interface ResultSpool {
@@ -77,7 +79,7 @@ function spoolAt(path: string, durable: boolean, budget: TextBudget): ResultSpoo
   let flushing: Promise<void> | null = null;
   const file = async () => {
     handle ??= (async () => {
-      await mkdir(dirname(path), { recursive: true });
+      await makeFolder(dirname(path));
       const fh = await open(path, 'a+');
       return { fh, end: (await fh.stat()).size };
     })();

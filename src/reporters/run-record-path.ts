@@ -1,6 +1,8 @@
 /** Where a run record goes: `<resultsDir>/<agent-slug>/<timestamp>.json`, reserved so two runs never collide. */
-import { access, mkdir, open } from 'node:fs/promises';
+
+import { access, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeFolder } from './make-folder.js';
 
 /** `Financial Assistant (v2)` → `financial-assistant-v2`; only `[a-z0-9-]`, never empty. */
 export function agentSlug(name: string): string {
@@ -44,7 +46,7 @@ export function recordPathsOf(file: string): RecordPaths {
  */
 export async function reserveRecordPaths(resultsDir: string, agentName: string, startedAt: Date): Promise<RecordPaths> {
   const folder = join(resultsDir, agentSlug(agentName));
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const stamp = fileTimestamp(startedAt);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
     const record = join(folder, `${stamp}${attempt === 1 ? '' : `-${attempt}`}.json`);

@@ -20,6 +20,7 @@ import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
+import { outputPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -83,6 +84,8 @@ async function guardedTestCommand(
   const configPath = yamlAsResume ? (parsed.resume as string) : configArg;
   const outputs = planOutputs(options.output, options.format);
   if (!outputs.ok) return usageError(outputs.message);
+  const outputProblem = await outputPlaceProblem(outputs.outputs);
+  if (outputProblem !== null) return usageError(outputProblem);
   const workers = resolveWorkers(options.workers, process.env);
   if (!workers.ok) return usageError(workers.message);
   // Function tools load in the threads their calls run in, from the configuration's check on: not in this one.

@@ -2,8 +2,10 @@
  * Writes the files of a new project into a folder, never over anything: when one of them (or a folder it
  * needs) already exists, nothing is written. A write that fails half-way removes what it wrote.
  */
-import { lstat, mkdir, rm, rmdir, writeFile } from 'node:fs/promises';
+
+import { lstat, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
+import { makeFolder } from '../../reporters/make-folder.js';
 
 export interface FileToWrite {
   /** Relative, `/`-separated. */
@@ -83,7 +85,7 @@ export async function writeProjectFiles(dir: string, files: readonly FileToWrite
   try {
     for (const folder of [dir, ...foldersOf(files).map((f) => join(dir, f))]) {
       if ((await entryAt(folder)) === 'missing') {
-        await mkdir(folder, { recursive: true });
+        await makeFolder(folder);
         createdFolders.push(folder);
       }
     }

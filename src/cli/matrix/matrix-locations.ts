@@ -1,8 +1,10 @@
 /** After a model matrix: the Markdown comparison, then where each model's record and reports went. */
-import { mkdir, writeFile } from 'node:fs/promises';
+
+import { writeFile } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import type { ModelMatrix } from '../../core/model-matrix.js';
 import type { Redactor } from '../../core/redactor.js';
+import { makeFolder } from '../../reporters/make-folder.js';
 import { renderMatrixMarkdown } from '../../reporters/matrix-table.js';
 import { resumeCommandLine } from '../resume-command-line.js';
 import { shellQuote } from '../shell-quote.js';
@@ -18,7 +20,7 @@ export async function writeComparisonOutputs(
   const text = redactor.text(renderMatrixMarkdown(matrix));
   for (const path of paths) {
     try {
-      await mkdir(dirname(path), { recursive: true });
+      await makeFolder(dirname(path));
       await writeFile(path, text);
     } catch (error) {
       problems.push(`cannot write ${path}: ${(error as Error).message}`);

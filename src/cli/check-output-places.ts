@@ -1,0 +1,57 @@
+/**
+ * Whether every `--output` report can be written where it is asked for, found before the run calls a model:
+ * a report is written when the run ends, and a path that is a folder, or in a folder that cannot be created or
+ * written, would otherwise fail only then, after every case has run (and been paid for). The report's folder is
+ * created if missing (as the report would create it), and a file is created in it and removed again.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { open, stat, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { makeFolder } from '../reporters/make-folder.js';
+import type { PlannedOutput } from './plan-outputs.js';
+
+/** null when every report can be written; else why the first one cannot. */
+export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Promise<string | null> {
+  const folders = new Set<string>();
+  for (const output of outputs) {
+    const existing = await stat(output.path).catch(() => null);
+    if (existing?.isDirectory()) return `cannot write the report ${output.path}: it is a folder`;
+    folders.add(dirname(output.path));
+  }
+  for (const folder of folders) {
+    const problem = await folderProblem(folder);
+    if (problem !== null) return problem;
+  }
+  return null;
+}
+
+async function folderProblem(folder: string): Promise<string | null> {
+  const probe = join(folder, `.holodeck-write-check-${randomUUID()}`);
+  try {
+    await makeFolder(folder);
+    const handle = await open(probe, 'wx');
+    await handle.close();
+    await unlink(probe);
+    return null;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    return `cannot write reports into ${folder}: ${code === undefined ? message : describeCode(code, message)}`;
+  }
+}
+
+function describeCode(code: string, message: string): string {
+  switch (code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'ENOENT':
+      return 'the folder cannot be created there';
+    default:
+      return message;
+  }
+}
