@@ -4,9 +4,8 @@ import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recor
 import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
-import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentBackend } from '../../core/backend.js';
-import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
+import type { AgentConfig } from '../../core/config-types.js';
 import { ToolSetupError } from '../../core/errors.js';
 import { createRedactor, type Redactor } from '../../core/redactor.js';
 import type { Reporter } from '../../core/reporter.js';
@@ -16,6 +15,7 @@ import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { ToolWorkers } from '../../tools/tool-workers.js';
 import type { Overrides } from '../apply-overrides.js';
+import { caseWarnings } from '../case-warnings.js';
 import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
@@ -51,7 +51,6 @@ import type { RawTestOptions } from '../test-command-definition.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { toolThreadsFor } from '../tool-threads.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
-import { uncheckedTestCases } from '../unchecked-test-cases.js';
 import { watchInterrupts } from '../watch-interrupts.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 
@@ -264,21 +263,6 @@ async function startBackendWith(
     process.stderr.write(`error: the ${config.backend.type} backend could not start: ${(error as Error).message}\n`);
     return error instanceof BackendUnavailableError ? EXIT.config : EXIT.runtime;
   }
-}
-
-/** What is said before the cases run: test cases that assert nothing, expected tools the agent lacks. */
-function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
-  return [...uncheckedTestCases(config, cases), ...toolWarnings(config, cases, backend)];
-}
-
-/**
- * Expected tools no tool of the agent can match, once the tools are known. A module agent offered no tools
- * reports calls of its own, which cannot be known in advance: nothing to check then.
- */
-function toolWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
-  const names = backend.tool_names ?? null;
-  if (names === null || (config.backend.type === 'module' && names.length === 0)) return [];
-  return unknownExpectedTools(cases, names);
 }
 
 /** Where a run's files go. */

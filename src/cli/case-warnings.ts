@@ -1,0 +1,19 @@
+/** What is said before the cases run, once the backend is up: cases that assert nothing, expected tools the agent lacks. */
+import { unknownExpectedTools } from '../config/unknown-expected-tools.js';
+import type { AgentBackend } from '../core/backend.js';
+import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { uncheckedTestCases } from './unchecked-test-cases.js';
+
+export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
+  return [...uncheckedTestCases(config, cases), ...toolWarnings(config, cases, backend)];
+}
+
+/**
+ * Expected tools no tool of the agent can match, once the tools are known. A module agent offered no tools
+ * reports calls of its own, which cannot be known in advance: nothing to check then.
+ */
+function toolWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
+  const names = backend.tool_names ?? null;
+  if (names === null || (config.backend.type === 'module' && names.length === 0)) return [];
+  return unknownExpectedTools(cases, names);
+}
