@@ -149,11 +149,12 @@ function isAsciiWord(code: number): boolean {
 
 /**
  * The number of the last markdown bold span (`**…**`, `__…__`) that holds exactly one number and nothing else
- * (white space aside). The span's number is read in place, as if the span were the whole text: the marks and
- * white space after it never extend a number.
+ * (white space aside). The span is read as if it were the whole text: neither what precedes it nor its closing
+ * marks change its number (`__5k__` is 5,000 and `__5 per cent__` a percentage, though `_` is a word character).
  */
 function lastEmphasizedToken(text: string, notation: NumberNotation): NumberToken | undefined {
   let found = -1;
+  let foundEnd = -1;
   let at = 0;
   while (at < text.length - 1) {
     const mark = text.charCodeAt(at);
@@ -167,12 +168,23 @@ function lastEmphasizedToken(text: string, notation: NumberNotation): NumberToke
     let end = close;
     while (start < end && isSpace(text.charCodeAt(start))) start += 1;
     while (end > start && isSpace(text.charCodeAt(end - 1))) end -= 1;
-    const cursor = new NumberTokenCursor(text, start, start + 1, true, notation, true);
-    if (start < end && cursor.next() && cursor.end === end) found = start;
+    if (start < end && spanNumberEnd(text.slice(start, end), notation) === end - start) {
+      found = start;
+      foundEnd = end;
+    }
     at = close + 2;
   }
-  const cursor = new NumberTokenCursor(text, found, found + 1, true, notation, true);
-  return found >= 0 && cursor.next() ? cursor.token() : undefined;
+  if (found < 0) return undefined;
+  const cursor = new NumberTokenCursor(text.slice(found, foundEnd), 0, 1, true, notation, true);
+  if (!cursor.next()) return undefined;
+  const token = cursor.token();
+  return { ...token, index: found };
+}
+
+/** Where the number at the start of a bold span's text ends, else -1. */
+function spanNumberEnd(span: string, notation: NumberNotation): number {
+  const cursor = new NumberTokenCursor(span, 0, 1, true, notation, true);
+  return cursor.next() ? cursor.end : -1;
 }
 
 /** White space as `String.prototype.trim` sees it. */

@@ -149,7 +149,8 @@ export class NumberTokenCursor {
       end += 1;
     }
     const percentAt = end;
-    if (scale === null) end = percentEnd(text, end, notation);
+    // A percent suffix follows a scale word only outside the parentheses: `(3.4m)%`, never `3.4m%`.
+    if (scale === null || paren) end = percentEnd(text, end, notation);
     this.start = start;
     this.digitsStart = at;
     this.digitsEnd = mantissaEnd;
