@@ -1,14 +1,16 @@
 /**
- * Whether every `--output` report can be written where it is asked for, found before the run calls a model:
- * a report is written when the run ends, and a path that is a folder, or in a folder that cannot be created or
- * written, would otherwise fail only then, after every case has run (and been paid for). The report's folder is
- * created if missing (as the report would create it), and a file is created in it and removed again.
+ * Whether every `--output` report, and the run record, can be written where they go, found before the run
+ * calls a model: a report is written when the run ends, and a path that is a folder, or in a folder that cannot
+ * be created or written, would otherwise fail only then, after every case has run (and been paid for). The
+ * folder is created if missing (as the report or record would create it), and a file is created in it and
+ * removed again.
  */
 
 import { randomUUID } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { makeFolder } from '../reporters/make-folder.js';
+import { agentSlug } from '../reporters/run-record-path.js';
 import type { PlannedOutput } from './plan-outputs.js';
 
 /** null when every report can be written; else why the first one cannot. */
@@ -20,13 +22,18 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
     folders.add(dirname(output.path));
   }
   for (const folder of folders) {
-    const problem = await folderProblem(folder);
+    const problem = await folderProblem(folder, 'reports');
     if (problem !== null) return problem;
   }
   return null;
 }
 
-async function folderProblem(folder: string): Promise<string | null> {
+/** null when the run record can be written: into the agent's folder of the results folder. */
+export function recordPlaceProblem(resultsDir: string, agentName: string): Promise<string | null> {
+  return folderProblem(join(resultsDir, agentSlug(agentName)), 'the run record');
+}
+
+async function folderProblem(folder: string, what: string): Promise<string | null> {
   const probe = join(folder, `.holodeck-write-check-${randomUUID()}`);
   try {
     await makeFolder(folder);
@@ -36,7 +43,7 @@ async function folderProblem(folder: string): Promise<string | null> {
     return null;
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
-    return `cannot write reports into ${folder}: ${code === undefined ? message : describeCode(code, message)}`;
+    return `cannot write ${what} into ${folder}: ${code === undefined ? message : describeCode(code, message)}`;
   }
 }
 

@@ -62,6 +62,8 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const errors: string[] = [];
   const fanOut = multiplexReporter([console, ...files, record], (error: unknown) => {
     const message = plan.redactor.text(`reporter error: ${(error as Error)?.message ?? String(error)}`);
+    // A report that cannot be written fails at every case: said once.
+    if (errors.includes(message)) return;
     errors.push(message);
     stderr.write(`${message}\n`);
   });

@@ -193,7 +193,7 @@ describe('model matrix', () => {
     }
   });
 
-  it('refuses a model given twice, --resume, and a model without its key, before any model call (exit 2)', async () => {
+  it('refuses a model given twice, --resume, a model without its key and a results folder it cannot write, before any model call (exit 2)', async () => {
     server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS }));
     const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
     const twice = await runCli(['test', 'agent.yaml', '--model', 'openai:a', '--model', 'openai:a'], { cwd: dir });
@@ -216,6 +216,12 @@ describe('model matrix', () => {
     const budget = await runCli(['test', 'agent.yaml', ...MATRIX, '--max-cost', '1'], { cwd: dir });
     expect(budget.code).toBe(2);
     expect(budget.stderr).toContain('error: --max-cost plans or budgets one run');
+    await writeFile(join(dir, 'file'), 'x');
+    const unwritable = await runCli(['test', 'agent.yaml', ...MATRIX, '--results-dir', 'file/results'], { cwd: dir });
+    expect(unwritable.code).toBe(2);
+    expect(unwritable.stderr).toBe(
+      `error: cannot write the run record into ${join(dir, 'file', 'results', 'capitals')}: a part of the path is a file, not a folder\n`,
+    );
     expect(server.requests.length).toBe(0);
   });
 });

@@ -20,7 +20,7 @@ import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
-import { outputPlaceProblem } from '../check-output-places.js';
+import { outputPlaceProblem, recordPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -108,6 +108,8 @@ async function guardedTestCommand(
         '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
       );
     }
+    const recordProblem = options.dryRun === true ? null : await recordPlaceProblem(resultsDir, loaded.name);
+    if (recordProblem !== null) return usageError(recordProblem);
     const { runMatrix } = await import('../matrix/run-matrix.js');
     const customResultsDir = customResults !== null && customResults !== undefined;
     const where = { resultsDir, customResultsDir, outputs: outputs.outputs };
@@ -175,6 +177,8 @@ async function guardedTestCommand(
     const { dryRun } = await import('../dry-run/dry-run.js');
     return dryRun(config, pending, startBackend, (backend) => caseWarnings(config, pending, backend));
   }
+  const recordProblem = await recordPlaceProblem(resultsDir, config.name);
+  if (recordProblem !== null) return usageError(recordProblem);
   const budget = budgetFor(options.maxCost, runPricing(config, run.cases));
   if (budget === EXIT.config) return budget;
   const recording = await openRecording(config, options, redactor);

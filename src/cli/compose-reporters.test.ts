@@ -1,0 +1,53 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
+import { runInfo } from '../../test/support/reporters/run-info.js';
+import { createRedactor } from '../core/redactor.js';
+import { composeReporters } from './compose-reporters.js';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('composeReporters', () => {
+  it('says a reporter error once, however many cases it fails, and keeps it for the exit code', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
+    // The run record's folder lies under a file: every case the record tries to write fails the same way.
+    await writeFile(join(root, 'file'), 'x');
+    const said: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    });
+    const composed = composeReporters({
+      outputs: [],
+      verbosity: 'quiet',
+      resultsDir: join(root, 'file', 'results'),
+      agentName: 'agent',
+      metadata: {
+        cli_args: [],
+        config_snapshot: {},
+        git_commit: null,
+        holodeck_version: '0.1.0',
+        node_version: process.version,
+        backend: 'ai_sdk',
+        model: { provider: 'openai', name: 'm' },
+        started_at: '2026-12-02T12:30:05.123Z',
+      },
+      redactor: createRedactor([]),
+      max_text_length: undefined,
+      console: new PassThrough(),
+    });
+    if (!composed.ok) throw new Error(composed.message);
+    await composed.reporter.onBegin?.(runInfo({ run_id: 'r' }));
+    for (let index = 0; index < 5; index++) {
+      await composed.reporter.onTestCaseEnd?.(singleTurnResult({ test_name: `case ${index}` }), index);
+    }
+    expect(composed.errors).toHaveLength(1);
+    expect(composed.errors[0]).toMatch(/^reporter error: ENOTDIR/);
+    expect(said.filter((line) => line.startsWith('reporter error'))).toEqual([`${composed.errors[0]}\n`]);
+  });
+});

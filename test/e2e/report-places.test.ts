@@ -1,0 +1,60 @@
+/**
+ * Reports and the run record are written as the run goes and when it ends: a place they cannot be written is
+ * refused before the first case runs (exit 2, naming the place and why), not found after every model call was
+ * made and paid for.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { writeProject } from './e2e-project.js';
+
+/** Counts its turns in calls.log, so a test sees whether any case ran. */
+const AGENT = `import { appendFileSync } from 'node:fs';
+export function create() {
+  return { send: (turn) => { appendFileSync(new URL('./calls.log', import.meta.url), 'x'); return turn.input; } };
+}
+`;
+const YAML = `name: Places Agent
+backend: { module: "agent.mjs:create" }
+evaluations:
+  metrics: [{ type: standard, metric: equality }]
+test_cases:
+  - { name: a, input: one, ground_truth: one }
+  - { name: b, input: two, ground_truth: two }
+`;
+
+const calls = (dir: string) => readFile(join(dir, 'calls.log'), 'utf8').catch(() => '');
+
+describe('places for reports and the run record', () => {
+  it('refuses an --output that is a folder, and a results folder under a file, before any case runs', async () => {
+    const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': YAML, file: 'x' });
+    await mkdir(join(dir, 'd.json'));
+    const folder = await runCli(['test', 'agent.yaml', '--output', 'd.json'], { cwd: dir });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe(`error: cannot write the report ${join(dir, 'd.json')}: it is a folder\n`);
+    const results = await runCli(['test', 'agent.yaml', '--results-dir', 'file/results'], { cwd: dir });
+    expect(results.code).toBe(2);
+    expect(results.stderr).toBe(
+      `error: cannot write the run record into ${join(dir, 'file', 'results', 'places-agent')}: a part of the path is a file, not a folder\n`,
+    );
+    await writeFile(join(dir, 'agent.yaml'), `${YAML}execution: { results_dir: /proc/holodeck-no-such }\n`);
+    const configured = await runCli(['test', 'agent.yaml'], { cwd: dir });
+    expect(configured.code).toBe(2);
+    expect(configured.stderr).toBe(
+      'error: cannot write the run record into /proc/holodeck-no-such/places-agent: the folder cannot be created there\n',
+    );
+    expect(await calls(dir)).toBe('');
+  });
+
+  it('makes a missing results folder and runs; --dry-run neither checks nor makes it', async () => {
+    const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': YAML });
+    const dry = await runCli(['test', 'agent.yaml', '--dry-run', '--results-dir', 'new/results'], { cwd: dir });
+    expect(dry.code).toBe(0);
+    await expect(readFile(join(dir, 'new'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const run = await runCli(['test', 'agent.yaml', '--results-dir', 'new/results', '-q'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(await calls(dir)).toBe('xx');
+  });
+});
