@@ -159,7 +159,7 @@ describe('number scanning matches the reference regular expressions', () => {
       fc.property(text, (sample) => {
         expect(findNumberTokens(sample)).toEqual(referenceTokens(sample));
       }),
-      { numRuns: Number(process.env.NS_RUNS ?? 5000) },
+      { numRuns: 5000 },
     );
   });
 
@@ -168,7 +168,7 @@ describe('number scanning matches the reference regular expressions', () => {
       fc.property(text, (sample) => {
         expect(parseStandaloneNumber(sample)).toEqual(referenceStandalone(sample));
       }),
-      { numRuns: Number(process.env.NS_RUNS ?? 3000) },
+      { numRuns: 3000 },
     );
   });
 
@@ -177,7 +177,7 @@ describe('number scanning matches the reference regular expressions', () => {
       fc.property(text, (sample) => {
         expect(choice(sample)).toEqual(referenceChoice(sample));
       }),
-      { numRuns: Number(process.env.NS_RUNS ?? 5000) },
+      { numRuns: 5000 },
     );
   });
 
