@@ -1,6 +1,6 @@
 /**
- * Whether every `--output` report, and the run record, can be written where they go, found before the run
- * calls a model: a report is written when the run ends, and a path that is a folder, or in a folder that cannot
+ * Whether every `--output` report, the run record, a cassette to record and the response cache can be written
+ * where they go, found before the run calls a model: a report is written when the run ends, and a path that is a folder, or in a folder that cannot
  * be created or written, would otherwise fail only then, after every case has run (and been paid for). The
  * folder is created if missing (as the report or record would create it), and a file is created in it and
  * removed again.
@@ -9,6 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { open, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { RecordingMode } from '../backends/ai-sdk/recording/model-recording.js';
+import { responsesDir } from '../backends/ai-sdk/recording/response-cache.js';
 import { makeFolder } from '../reporters/make-folder.js';
 import { agentSlug } from '../reporters/run-record-path.js';
 import type { PlannedOutput } from './plan-outputs.js';
@@ -31,6 +33,21 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
 /** null when the run record can be written: into the agent's folder of the results folder. */
 export function recordPlaceProblem(resultsDir: string, agentName: string): Promise<string | null> {
   return folderProblem(join(resultsDir, agentSlug(agentName)), 'the run record');
+}
+
+/** null when what `--record` or `--cache` write can be written: the cassette, or the cache's answers. */
+export async function recordingPlaceProblem(mode: RecordingMode): Promise<string | null> {
+  switch (mode.mode) {
+    case 'record': {
+      const existing = await stat(mode.path).catch(() => null);
+      if (existing?.isDirectory()) return `cannot write the cassette ${mode.label}: it is a folder`;
+      return folderProblem(dirname(mode.path), `the cassette ${mode.label}`);
+    }
+    case 'cache':
+      return folderProblem(responsesDir(mode.dir), 'cached answers');
+    case 'replay':
+      return null;
+  }
 }
 
 async function folderProblem(folder: string, what: string): Promise<string | null> {

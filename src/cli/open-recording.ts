@@ -1,12 +1,13 @@
 /**
  * The run's model recording (`--record`, `--replay`, `--cache`, `execution.cache`), or the exit code of a
- * refusal: a usage error, or a cassette that cannot be read (missing, malformed at file:line) — exit 2 before
- * any model is called. At the end, `closeRecording` writes the cassette and says what was recorded or served.
+ * refusal: a usage error, a cassette that cannot be read (missing, malformed at file:line), or a cassette or
+ * cache folder that cannot be written — exit 2 before any model is called. At the end, `closeRecording` writes the cassette and says what was recorded or served.
  */
 import { CassetteError } from '../backends/ai-sdk/recording/cassette-file.js';
 import { type ModelRecording, openModelRecording } from '../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { Redactor } from '../core/redactor.js';
+import { recordingPlaceProblem } from './check-output-places.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { planRecording, type RecordingOptions } from './plan-recording.js';
 
@@ -18,6 +19,8 @@ export async function openRecording(
   const planned = await planRecording(config, options, process.env);
   if (!planned.ok) return refuse(planned.message);
   if (planned.mode === null) return null;
+  const placeProblem = await recordingPlaceProblem(planned.mode);
+  if (placeProblem !== null) return refuse(placeProblem);
   try {
     return await openModelRecording(planned.mode, redactor);
   } catch (error) {

@@ -27,6 +27,7 @@ function embeddedData(html: string): unknown {
 
 describe('exportStaticReport', () => {
   it('writes one file holding the page and the newest run, with agent output only inside the data block', async () => {
+    await mkdir(join(temp.dir, 'out'));
     const out = await exportStaticReport({
       resultsDir: join(temp.dir, 'results'),
       outPath: join(temp.dir, 'out', 'report.html'),

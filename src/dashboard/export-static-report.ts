@@ -1,8 +1,8 @@
 /** `holodeck test view --export report.html`: one run as a single HTML file that opens without a server. */
 
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
+import { rename, rm, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashboard-types.js';
@@ -73,7 +73,10 @@ export async function buildStaticData(resultsDir: string, runId?: string): Promi
   };
 }
 
-/** Writes the report (atomically: a temporary file renamed into place) and returns its absolute path. */
+/**
+ * Writes the report (atomically: a temporary file renamed into place) into a folder that exists, and returns
+ * its absolute path.
+ */
 export async function exportStaticReport(options: ExportOptions): Promise<string> {
   const built = await buildStaticData(options.resultsDir, options.runId);
   const data = options.redactor === undefined ? built : options.redactor.deep(built);
@@ -84,8 +87,8 @@ export async function exportStaticReport(options: ExportOptions): Promise<string
     script: await loadPageBundle(),
     data,
   });
+  // The folder is made and checked by the caller before (cli/check-output-places.ts).
   const outPath = resolve(options.outPath);
-  await mkdir(dirname(outPath), { recursive: true });
   const temporary = `${outPath}.${randomUUID()}.tmp`;
   try {
     await writeFile(temporary, html, 'utf8');

@@ -157,7 +157,7 @@ describe('--replay', () => {
     }
   });
 
-  it('refuses a missing or malformed cassette with file:line, and --record with --replay, before any model call', async () => {
+  it('refuses a missing or malformed cassette with file:line, --record with --replay, and a cassette that cannot be written, before any model call', async () => {
     const missing = await runCli(['test', dir, '--replay', join(dir, 'nope.jsonl')], { env: offline });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain(`error: cannot read the cassette ${join(dir, 'nope.jsonl')}: no such file`);
@@ -180,5 +180,8 @@ describe('--replay', () => {
     });
     expect(noFolder.code).toBe(2);
     expect(noFolder.stderr).toContain(`cannot write the cassette ${join(dir, 'no', 'such', 'c.jsonl')}: the folder`);
+    const folder = await runCli(['test', dir, '--record', dir], { env: { ...offline, AZURE_OPENAI_API_KEY: KEY } });
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain(`error: cannot write the cassette ${dir}: it is a folder\n`);
   });
 });

@@ -111,4 +111,18 @@ describe('--cache', () => {
     expect(clear.code).toBe(3);
     expect(clear.stderr).toContain(`error: cannot clear the cache ${notAFolder}: ENOTDIR`);
   });
+
+  it('refuses a cache folder that cannot be made or written before any model call (exit 2)', async () => {
+    const dir = await writeProject({ 'agent.yaml': agentYaml(0) });
+    server.reset();
+    for (const [cacheDir, why] of [
+      ['/proc/holodeck-no-such', 'the folder cannot be created there'],
+      [join(dir, 'agent.yaml'), 'a part of the path is a file, not a folder'],
+    ]) {
+      const run = await runCli(['test', dir, '--cache', '--cache-dir', cacheDir!]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(`error: cannot write cached answers into ${join(cacheDir!, 'responses')}: ${why}\n`);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -72,6 +72,23 @@ describe('holodeck test view', () => {
     const html = await readFile(out, 'utf8');
     expect(html).toMatch(/financial-assistant-oracle/);
     expect(html).not.toMatch(/<script[^>]+src=/);
+    const nested = join(results, 'new', 'sub', 'report.html');
+    expect((await runCli(['test', 'view', '--results-dir', results, '--export', nested])).code).toBe(0);
+    expect(await readFile(nested, 'utf8')).toMatch(/financial-assistant-oracle/);
+  });
+
+  it('refuses an export place that cannot be written, at once (exit 2)', async () => {
+    const results = await sampleRun();
+    const proc = await runCli(['test', 'view', '--results-dir', results, '--export', '/proc/holodeck-no-such/r.html'], {
+      timeoutMs: 20_000,
+    });
+    expect(proc.code).toBe(2);
+    expect(proc.stderr).toBe(
+      'error: cannot write reports into /proc/holodeck-no-such: the folder cannot be created there\n',
+    );
+    const folder = await runCli(['test', 'view', '--results-dir', results, '--export', results]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toBe(`error: cannot write the report ${results}: it is a folder\n`);
   });
 
   it('exits 3 with the reason when the port is taken', async () => {

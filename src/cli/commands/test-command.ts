@@ -177,12 +177,12 @@ async function guardedTestCommand(
     const { dryRun } = await import('../dry-run/dry-run.js');
     return dryRun(config, pending, startBackend, (backend) => caseWarnings(config, pending, backend));
   }
-  const recordProblem = await recordPlaceProblem(resultsDir, config.name);
-  if (recordProblem !== null) return usageError(recordProblem);
   const budget = budgetFor(options.maxCost, runPricing(config, run.cases));
   if (budget === EXIT.config) return budget;
   const recording = await openRecording(config, options, redactor);
   if (typeof recording === 'number') return recording;
+  const recordProblem = await recordPlaceProblem(resultsDir, config.name);
+  if (recordProblem !== null) return usageError(recordProblem);
   for (const warning of secrets.warnings) process.stderr.write(`warning: ${warning}\n`);
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   const reporters = composeReporters({

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
+import { outputPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { redactProcessOutput } from '../redact-process-output.js';
@@ -25,6 +26,11 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   if (options.export) {
     try {
       const outPath = resolve(options.export);
+      const placeProblem = await outputPlaceProblem([{ path: outPath, format: 'html' }]);
+      if (placeProblem !== null) {
+        process.stderr.write(`error: ${placeProblem}\n`);
+        return EXIT.config;
+      }
       const written = await exportStaticReport({ resultsDir, runId: options.run, outPath, redactor });
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;

@@ -2,7 +2,7 @@
  * Record, replay and cache through the real AI SDK (`generateText` over `wrapLanguageModel`), with the SDK's own
  * mock language model standing in for a provider.
  */
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateText, type LanguageModel, streamText } from 'ai';
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../../core/redactor.js';
 import { classifyModelError } from '../classify-model-error.js';
 import { openModelRecording, type RecordingMode } from './model-recording.js';
+import { responsesDir } from './response-cache.js';
 import { recordedLatencyOf } from './stored-response.js';
 
 const NO_SECRETS = createRedactor([]);
@@ -135,9 +136,15 @@ describe('record then replay', () => {
 
 describe('the response cache', () => {
   const cache = (dir: string, explicit: boolean): RecordingMode => ({ mode: 'cache', dir, explicit });
+  /** A cache folder as the CLI leaves it before the run: its answers' folder made. */
+  const cacheDir = async () => {
+    const dir = await tempDir();
+    await mkdir(responsesDir(dir));
+    return dir;
+  };
 
   it('answers an unchanged request from disk on the next run, and stores nothing that failed', async () => {
-    const dir = await tempDir();
+    const dir = await cacheDir();
     const first = countingModel();
     const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
     expect((await ask(await run1.wrap(first.model), 'q')).text).toBe('A1');
@@ -158,7 +165,7 @@ describe('the response cache', () => {
   });
 
   it('caches requests with a temperature above 0, or none, only when --cache was given', async () => {
-    const dir = await tempDir();
+    const dir = await cacheDir();
     for (const temperature of [0.7, null]) {
       const fromConfig = countingModel();
       const run = await openModelRecording(cache(dir, false), NO_SECRETS);
@@ -179,7 +186,7 @@ describe('the response cache', () => {
   });
 
   it('asks again for an answer whose cache file is unreadable', async () => {
-    const dir = await tempDir();
+    const dir = await cacheDir();
     const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
     await ask(await run1.wrap(countingModel().model), 'q');
     const { readdir } = await import('node:fs/promises');

@@ -3,6 +3,7 @@
  * under `DIR/responses/`. A request found there is answered from it; any other goes to the model and its
  * answer is stored (errors never are). Requests with a temperature above 0, or none set (the provider's
  * default, above 0), are sampled: they are cached only when `--cache` was given on the command line.
+ * `DIR/responses/` itself is made before the run by the caller, which checks that it can be written.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -44,7 +45,6 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
     save: async (request, call) => {
       if (!cacheable(request)) return;
       const file = fileOf(request.key);
-      await mkdir(join(root, request.key.slice(0, 2)), { recursive: true });
       const temporary = `${file}.${randomUUID().slice(0, 8)}.tmp`;
       const entry = {
         key: request.key,
@@ -53,6 +53,10 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
         latency_ms: call.latency_ms,
       };
       try {
+        // The answers' folder is made before the run (a recursive mkdir never settles under /proc).
+        await mkdir(join(root, request.key.slice(0, 2))).catch((error: unknown) => {
+          if ((error as { code?: unknown }).code !== 'EEXIST') throw error;
+        });
         await writeFile(temporary, `${canonicalJson(entry)}\n`);
         await rename(temporary, file);
         stored += 1;
