@@ -29,6 +29,11 @@ describe('createRedactor', () => {
     for (const form of forms) expect(redactor.text(`<<${form}>>`), form).toBe('<<***GH_PAT>>');
   });
 
+  it('masks a value in any letter case, naming where it came from', () => {
+    expect(redactor.text('SK-LIVE-0123456789 Sk-Live-0123456789')).toBe('***OPENAI_API_KEY ***OPENAI_API_KEY');
+    expect(redactor.text(encodeURIComponent('ghp_a<b>&"c\'d e/f+g').toLowerCase())).toBe('***GH_PAT');
+  });
+
   it('masks inside data, sharing what did not change', () => {
     const shared = { kept: ['plain'] };
     const data = { a: 'x sk-live-0123456789', n: 3, b: shared, c: [null, true, 'sk-live-0123456789'] };

@@ -1,7 +1,8 @@
 /**
  * Masks secret values in text, by value, in every encoding an output may give them: as they are, JSON-escaped,
- * HTML/XML-escaped, Markdown-escaped, URL-encoded, base64. One pattern of escaped literals is built once per
- * run; a match becomes `***NAME`, the name of the variable (or setting) the value came from.
+ * HTML/XML-escaped, Markdown-escaped, URL-encoded, base64, each in any letter case. One pattern of escaped
+ * literals is built once per run; a match becomes `***NAME`, the name of the variable (or setting) the value
+ * came from.
  */
 
 export interface SecretValue {
@@ -28,14 +29,20 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   }
   if (names.size === 0) return { active: false, text: (text) => text, deep: (value) => value };
   const literals = [...names.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const pattern = new RegExp(literals.join('|'), 'g');
+  // In any letter case: an agent that upper-cases a key has still written it out.
+  const pattern = new RegExp(literals.join('|'), 'gi');
+  const folded = new Map<string, string>();
+  for (const [form, name] of names) if (!folded.has(form.toLowerCase())) folded.set(form.toLowerCase(), name);
   // A string shorter than the shortest form cannot hold one: names, roles and metric kinds skip the scan.
   let shortest = Number.POSITIVE_INFINITY;
   for (const form of names.keys()) shortest = Math.min(shortest, form.length);
   const text = (input: string): string =>
     input.length < shortest
       ? input
-      : input.replace(pattern, (match) => `${MASK_PREFIX}${names.get(match) ?? 'SECRET'}`);
+      : input.replace(
+          pattern,
+          (match) => `${MASK_PREFIX}${names.get(match) ?? folded.get(match.toLowerCase()) ?? 'SECRET'}`,
+        );
   const deep = <T>(value: T): T => deepMap(value, text) as T;
   return { active: true, text, deep };
 }

@@ -2,7 +2,7 @@
  * The leak hunt: distinct canary values planted in every kind of secret source, echoed by the model in
  * answers, tool arguments and tool results, printed in start errors; then every byte holodeck wrote (files of
  * the project, stdout, stderr, the dashboard's HTTP responses and export) is searched for every canary in
- * every encoding. Zero hits, and the masks name where each secret came from.
+ * every encoding and letter case. Zero hits, and the masks name where each secret came from.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
@@ -44,9 +44,11 @@ function forms(value: string): string[] {
 /** Secrets of the main configuration, which the model and the tool repeat; the others live in start errors. */
 const ECHOED_NAMES = ['LEAK_MODEL_CRED', 'OPENAI_API_KEY', 'GH_PAT', 'LEAK_CUSTOM', 'LEAK_LISTED'];
 
-/** What the model says: each of those canaries, plain, base64 and URL-encoded. */
+/** What the model says: each of those canaries, plain, upper-cased, base64 and URL-encoded. */
 const ECHOED = ECHOED_NAMES.map((name) => CANARIES[name] as string)
-  .map((value) => `${value} ${Buffer.from(value).toString('base64')} ${encodeURIComponent(value)}`)
+  .map(
+    (value) => `${value} ${value.toUpperCase()} ${Buffer.from(value).toString('base64')} ${encodeURIComponent(value)}`,
+  )
   .join(' | ');
 
 function script(request: Parameters<Parameters<typeof startFakeModelServer>[0]>[0]): FakeReply {
@@ -242,10 +244,13 @@ describe('the leak hunt', () => {
 
     const everything = [...outputs, ...(await filesUnder(dir))];
     const hits: string[] = [];
+    // In any letter case: the model also says each canary upper-cased.
+    const lowered = everything.map((output) => ({ label: output.label, text: output.text.toLowerCase() }));
     for (const [name, value] of Object.entries(CANARIES)) {
       for (const form of forms(value)) {
-        for (const output of everything)
-          if (output.text.includes(form)) hits.push(`${name} as ${JSON.stringify(form)} in ${output.label}`);
+        for (const output of lowered)
+          if (output.text.includes(form.toLowerCase()))
+            hits.push(`${name} as ${JSON.stringify(form)} in ${output.label}`);
       }
     }
     expect(hits).toEqual([]);
