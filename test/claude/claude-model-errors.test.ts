@@ -18,6 +18,18 @@ afterEach(async () => {
   fixture = null;
 });
 
+/** Runs turn 0 of a fresh session, which must fail, and returns its error. */
+async function firstTurnError(started: ClaudeFixture): Promise<AgentTurnError> {
+  const session = await started.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
+  const error = await session.send(turnRequest(0, Q1)).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  await session.close();
+  expect(error).toBeInstanceOf(AgentTurnError);
+  return error as AgentTurnError;
+}
+
 /** Runs turn 0 (fine) and turn 1 (answered by `fault`), and returns turn 1's error. */
 async function failingTurn(fault: FakeReply, options: ClaudeFixtureOptions = {}): Promise<AgentTurnError> {
   fixture = await startClaudeFixture((request) => (asks(request, Q2) ? fault : convfinqa(request)), {
@@ -81,14 +93,8 @@ describe('claude_agent_sdk backend: model errors end the turn with a message a u
       text: 'The net cash in',
       finish_reason: 'max_tokens',
     }));
-    const session = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
-    const error = await session.send(turnRequest(0, Q1)).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    await session.close();
-    expect(error).toBeInstanceOf(AgentTurnError);
-    expect((error as AgentTurnError).message).toMatch(/^model request failed: .*output token maximum/);
+    const error = await firstTurnError(fixture);
+    expect(error.message).toMatch(/^model request failed: .*output token maximum/);
     expect(fixture.server.requests.length).toBeGreaterThan(1);
   });
 
@@ -105,15 +111,9 @@ describe('claude_agent_sdk backend: an endpoint nobody answers', () => {
   it('fails the first turn as unreachable, which ends the session', async () => {
     const closedPort = await freePort();
     fixture = await startClaudeFixture(convfinqa, { endpoint: () => `http://127.0.0.1:${closedPort}`, max_retries: 0 });
-    const session = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
-    const error = await session.send(turnRequest(0, Q1)).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    await session.close();
-    expect(error).toBeInstanceOf(AgentTurnError);
+    const error = await firstTurnError(fixture);
     expect(error).toMatchObject({ code: 'MODEL_UNREACHABLE', unrecoverable: true });
-    expect((error as Error).message).toMatch(
+    expect(error.message).toMatch(
       new RegExp(`ECONNREFUSED.*\\(anthropic, http://127\\.0\\.0\\.1:${closedPort}\\) — check model\\.endpoint`),
     );
   });

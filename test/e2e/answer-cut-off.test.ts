@@ -30,23 +30,31 @@ const script: FakeScript = (request) => {
 const TOKEN_LIMIT =
   "the answer was cut off at the model's output token limit (model.max_tokens, else the provider's default)";
 
-describe('an answer the model cut off', () => {
-  it('is judged as given, and the reports and the console say it was cut off', async () => {
-    server = await startFakeModelServer(script);
-    const dir = await writeProject({
-      'agent.yaml': `name: cutoff
-${modelBlock('openai', server.url)}
+/** A project judging `testCases` (YAML list items) with the numeric metric against the fake at `url`. */
+function cutOffProject(url: string, testCases: string): Promise<string> {
+  return writeProject({
+    'agent.yaml': `name: cutoff
+${modelBlock('openai', url)}
 evaluations:
   metrics: [{ type: standard, metric: numeric }]
 test_cases:
-  - { name: single-long, input: long question, ground_truth: "25587" }
+${testCases}`,
+  });
+}
+
+describe('an answer the model cut off', () => {
+  it('is judged as given, and the reports and the console say it was cut off', async () => {
+    server = await startFakeModelServer(script);
+    const dir = await cutOffProject(
+      server.url,
+      `  - { name: single-long, input: long question, ground_truth: "25587" }
   - { name: single-full, input: question, ground_truth: "25587" }
   - name: conversation
     turns:
       - { input: first question, ground_truth: "25587" }
       - { input: unsafe question, ground_truth: "25587" }
 `,
-    });
+    );
     const cli = await runCli(['test', 'agent.yaml', '--output', 'report.json', '--output', 'report.md'], { cwd: dir });
     expect(cli.code).toBe(1);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
@@ -78,15 +86,7 @@ test_cases:
 
   it('says so in the verbose detail of a turn that passed', async () => {
     server = await startFakeModelServer(() => ({ kind: 'answer', text: '25587', finish_reason: 'length' }));
-    const dir = await writeProject({
-      'agent.yaml': `name: cutoff
-${modelBlock('openai', server.url)}
-evaluations:
-  metrics: [{ type: standard, metric: numeric }]
-test_cases:
-  - { name: enough, input: question, ground_truth: "25587" }
-`,
-    });
+    const dir = await cutOffProject(server.url, '  - { name: enough, input: question, ground_truth: "25587" }\n');
     const cli = await runCli(['test', 'agent.yaml', '-v'], { cwd: dir });
     expect(cli.code).toBe(0);
     expect(cli.stdout).toContain(TOKEN_LIMIT);
