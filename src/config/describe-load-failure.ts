@@ -1,5 +1,6 @@
 /** Wording of a failed user-module import (graders, tools, module backends). */
 import type { UserExportResult } from '../loader/import-user-export.js';
+import { missingPackageIn } from '../loader/load-module.js';
 import { didYouMean } from './did-you-mean.js';
 
 type Failure = Extract<UserExportResult, { ok: false }>;
@@ -15,8 +16,12 @@ export function loadFailureHint(failure: Failure, exportName: string | null): st
         (exportName && didYouMean(exportName, failure.available_exports)) ??
         'export it under this name, or fix the name'
       );
-    case 'import_failed':
-      return 'fix the error in the module (it is imported when the configuration loads)';
+    case 'import_failed': {
+      const missing = missingPackageIn(failure.message);
+      return missing === null
+        ? 'fix the error in the module (it is imported when the configuration loads)'
+        : `the module imports the package "${missing}", which is not installed: install it beside the config (npm install ${missing})`;
+    }
     case 'import_stuck':
       return 'let the top level finish (it runs when the configuration loads): settle what it awaits, or move the wait or the loop into the exported function';
   }

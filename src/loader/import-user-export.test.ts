@@ -83,6 +83,26 @@ describe('importUserExport', () => {
     expect(result.ok || result.message).toMatch(/bad\.ts/);
   });
 
+  it('names a package a module imports that is not installed, and a missing file, without the require stack', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-loader-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(join(dir, 'needs.ts'), "import { x } from '@acme/no-such-pkg/sub';\nexport const y = x;\n");
+    await writeFile(join(dir, 'needs.mjs'), "import { x } from 'no-such-pkg-holodeck';\nexport const y = x;\n");
+    await writeFile(join(dir, 'relative.mjs'), "import { x } from './gone.mjs';\nexport const y = x;\n");
+    const typescript = await importModuleExport('./needs.ts', 'y', dir);
+    expect(typescript.ok || typescript.message).toBe(
+      `importing ${join(dir, 'needs.ts')} threw: Cannot find module '@acme/no-such-pkg/sub'`,
+    );
+    const javascript = await importModuleExport('./needs.mjs', 'y', dir);
+    expect(javascript.ok || javascript.message).toMatch(
+      /threw: Cannot find package 'no-such-pkg-holodeck' imported from .*needs\.mjs$/,
+    );
+    const relative = await importModuleExport('./relative.mjs', 'y', dir);
+    expect(relative.ok || relative.message).toMatch(
+      /threw: Cannot find module '.*gone\.mjs' imported from .*relative\.mjs$/,
+    );
+  });
+
   it('resolves a package specifier from the base folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'holodeck-loader-'));
     onTestFinished(() => rm(dir, { recursive: true, force: true }));

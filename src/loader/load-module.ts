@@ -136,11 +136,21 @@ function isMissingPackage(error: unknown, specifier: string): boolean {
 /** The first lines of an error, prefixed with its class when that says something (`SyntaxError: …`). */
 export function summariseError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  const lines = error.message
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  const all = error.message.split('\n').map((line) => line.trim());
+  // CommonJS appends the chain of requiring files: not what the user needs to fix the import.
+  const stack = all.findIndex((line) => line.startsWith('Require stack:'));
+  const lines = (stack < 0 ? all : all.slice(0, stack)).filter((line) => line !== '');
   const text = lines.slice(0, 2).join(' ');
   const clipped = text.length > 300 ? `${text.slice(0, 297)}...` : text;
   return error.name && error.name !== 'Error' ? `${error.name}: ${clipped}` : clipped;
+}
+
+/**
+ * The package an import failure says is missing (`Cannot find module 'holodeck'`, `Cannot find package 'x'
+ * imported from …`), or null when it names none or names a file (a relative or absolute path).
+ */
+export function missingPackageIn(message: string): string | null {
+  const named = /Cannot find (?:module|package) '([^']+)'/.exec(message)?.[1];
+  if (named === undefined || /^(?:[./]|[A-Za-z]:[\\/]|file:|node:)/.test(named)) return null;
+  return packageName(named);
 }

@@ -116,6 +116,23 @@ describe('holodeck init', () => {
     expect(existsSync(join(dir, 'results'))).toBe(true);
   });
 
+  it('where holodeck is not installed, says to install it, and validate names the package to install', async () => {
+    const bare = await mkdtemp(join(tmpdir(), 'holodeck-init-bare-'));
+    try {
+      const init = await runCli(['init', 'shop'], { cwd: bare, env: CLEAN_ENV });
+      expect(init.code).toBe(0);
+      expect(init.stdout).toContain('npm install --save-dev holodeck');
+      const validate = await runCli(['validate', 'shop'], { cwd: bare, env: CLEAN_ENV });
+      expect(validate.code).toBe(2);
+      expect(validate.stderr).toContain(
+        `importing ${join(bare, 'shop', 'tools', 'calculator.ts')} threw: Cannot find module 'holodeck' — the module imports the package "holodeck", which is not installed: install it beside the config (npm install holodeck)`,
+      );
+      expect(validate.stderr).not.toContain('Require stack');
+    } finally {
+      await rm(bare, { recursive: true, force: true });
+    }
+  });
+
   it('fails the turn whose tool call has the wrong argument, naming it', async () => {
     expect((await cli(['init', 'shop'])).code).toBe(0);
     server = await startFakeModelServer(shopScript(500));
