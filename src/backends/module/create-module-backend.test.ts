@@ -229,6 +229,23 @@ describe('module backend', () => {
     expect((await session.send(turnRequest(1, 'b'))).response).toBe('recovered');
   });
 
+  it('says a throw of something that is not an Error as thrown: a number, null, a string', async () => {
+    const thrown: unknown[] = [42, null, 'quota'];
+    const backend = await backendFor(() => ({
+      send(turn) {
+        throw thrown[turn.turn_index];
+      },
+    }));
+    const session = await open(backend);
+    const messages: string[] = [];
+    for (const index of [0, 1, 2]) messages.push((await turnError(session.send(turnRequest(index, 'a')))).message);
+    expect(messages).toEqual([
+      'module agent agents/oracle.ts:createAgent: threw 42',
+      'module agent agents/oracle.ts:createAgent: threw null',
+      'module agent agents/oracle.ts:createAgent: threw "quota"',
+    ]);
+  });
+
   it('passes an AgentTurnError from the agent through, so it can end the session', async () => {
     const backend = await backendFor(() => ({
       send() {

@@ -1,6 +1,7 @@
 /** The `module` backend: the user's own agent (`backend: { module: "file.ts:export" }`), one instance per session. */
 import type { AgentBackend, AgentSession, SessionOptions, TurnRequest, TurnResponse } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
+import { describeThrown } from '../../core/describe-thrown.js';
 import { AgentTurnError, BackendStartError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
@@ -42,14 +43,9 @@ async function openModuleSession(
       tools,
     });
   } catch (error) {
-    throw new AgentTurnError(
-      `module agent ${reference} failed to start: ${errorMessage(error)}`,
-      'MODULE_START',
-      true,
-      {
-        cause: error,
-      },
-    );
+    throw new AgentTurnError(`module agent ${reference} failed to start: ${thrown(error)}`, 'MODULE_START', true, {
+      cause: error,
+    });
   }
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
@@ -70,7 +66,7 @@ async function openModuleSession(
         output = await untilAborted(work, signal);
       } catch (error) {
         if (error instanceof AgentTurnError) throw error;
-        throw new AgentTurnError(`module agent ${reference}: ${errorMessage(error)}`, 'MODULE_AGENT_ERROR', false, {
+        throw new AgentTurnError(`module agent ${reference}: ${thrown(error)}`, 'MODULE_AGENT_ERROR', false, {
           cause: error,
         });
       } finally {
@@ -112,4 +108,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** An Error's message; anything else thrown (`throw 42`, a rejection with null) said as thrown. */
+function thrown(error: unknown): string {
+  return error instanceof Error ? errorMessage(error) : `threw ${describeThrown(error)}`;
 }

@@ -104,5 +104,23 @@ describe('normaliseModuleResult', () => {
     expect(failure({ response: 10n })).toContain('an object without a string `response`');
     expect(failure(['x'])).toContain('an array');
     expect(failure(Symbol('s'))).toContain('a symbol');
+    expect(failure(undefined)).toContain('returned nothing (undefined):');
+  });
+
+  it('refuses keys the contract does not know, naming the one meant, at every level', () => {
+    expect(failure({ response: 'x', tool_calls: [{ name: 't' }] })).toBe(
+      'module agent agent.mjs:create returned an unknown key `tool_calls` (did you mean `tool_invocations`?): send() must return a string or { response: string, tool_invocations?, token_usage? }',
+    );
+    expect(failure({ response: 'x', extra: 1 })).toContain(
+      'an unknown key `extra` (known: response, tool_invocations, token_usage)',
+    );
+    expect(failure({ response: 'x', token_usage: { input_tokens: 3 } })).toContain(
+      'an unknown key `token_usage.input_tokens` (did you mean `prompt_tokens`?)',
+    );
+    expect(failure({ response: 'x', tool_invocations: [{ name: 't' }, { name: 't', arguments: {} }] })).toContain(
+      'an unknown key `tool_invocations[1].arguments` (did you mean `args`?)',
+    );
+    // Keys inherited through the prototype are not the agent's report.
+    expect(read(Object.assign(Object.create({ inherited: 1 }), { response: 'x' })).response).toBe('x');
   });
 });

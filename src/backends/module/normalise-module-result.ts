@@ -40,6 +40,8 @@ export function normaliseModuleResult(
   ) {
     throw invalid(describe(output));
   }
+  const unknown = unknownKey(output as Record<string, unknown>, RESULT_KEYS);
+  if (unknown !== null) throw invalid(unknown);
   const result = output as { response: string; tool_invocations?: unknown; token_usage?: unknown };
   const given = result.tool_invocations;
   if (given !== undefined && given !== null && !Array.isArray(given)) {
@@ -73,8 +75,49 @@ const megabytes = (chars: number) => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
+  if (value === undefined) return 'nothing (undefined)';
   if (Array.isArray(value)) return 'an array';
   return typeof value === 'object' ? 'an object without a string `response`' : `a ${typeof value}`;
+}
+
+/**
+ * The keys each part of a result may have, and the names other tools give them: a key the contract does not
+ * know would be dropped unread (`tool_calls` for `tool_invocations` leaves the turn without its tool calls).
+ */
+const RESULT_KEYS = keys(['response', 'tool_invocations', 'token_usage'], {
+  tool_calls: 'tool_invocations',
+  toolCalls: 'tool_invocations',
+  toolInvocations: 'tool_invocations',
+  usage: 'token_usage',
+  tokenUsage: 'token_usage',
+});
+const INVOCATION_KEYS = keys(['name', 'args', 'result', 'error', 'duration_ms'], {
+  arguments: 'args',
+  input: 'args',
+  output: 'result',
+  tool: 'name',
+  toolName: 'name',
+  durationMs: 'duration_ms',
+});
+
+interface KnownKeys {
+  readonly allowed: ReadonlySet<string>;
+  readonly aliases: Readonly<Record<string, string>>;
+}
+
+function keys(allowed: readonly string[], aliases: Readonly<Record<string, string>>): KnownKeys {
+  return { allowed: new Set(allowed), aliases };
+}
+
+/** The first key of `value` the contract does not know, described with the one meant, else null. */
+function unknownKey(value: Record<string, unknown>, known: KnownKeys, at = ''): string | null {
+  for (const key in value) {
+    if (!Object.hasOwn(value, key) || known.allowed.has(key)) continue;
+    const meant = Object.hasOwn(known.aliases, key) ? known.aliases[key] : undefined;
+    const hint = meant === undefined ? `known: ${[...known.allowed].join(', ')}` : `did you mean \`${meant}\`?`;
+    return `an unknown key \`${at}${key}\` (${hint})`;
+  }
+  return null;
 }
 
 const USAGE_KEYS = [
@@ -85,9 +128,21 @@ const USAGE_KEYS = [
   'cache_creation_tokens',
 ] as const;
 
+const USAGE_KNOWN = keys(USAGE_KEYS, {
+  input_tokens: 'prompt_tokens',
+  inputTokens: 'prompt_tokens',
+  promptTokens: 'prompt_tokens',
+  output_tokens: 'completion_tokens',
+  outputTokens: 'completion_tokens',
+  completionTokens: 'completion_tokens',
+  totalTokens: 'total_tokens',
+});
+
 function usageOf(value: unknown, invalid: Invalid): TokenUsage {
   if (value === undefined || value === null) return usageFrom({});
   if (!isRecord(value)) throw invalid(`token_usage that is ${describeValue(value)}, not an object`);
+  const unknown = unknownKey(value, USAGE_KNOWN, 'token_usage.');
+  if (unknown !== null) throw invalid(unknown);
   const counts: Partial<Record<(typeof USAGE_KEYS)[number], number>> = {};
   for (const key of USAGE_KEYS) {
     const count = value[key];
@@ -115,6 +170,8 @@ function usageFrom(counts: Partial<Record<(typeof USAGE_KEYS)[number], number>>)
 /** An invocation reported by the agent itself: a name is required; missing optional fields are filled in. */
 function invocationOf(value: unknown, at: string, invalid: Invalid): ToolInvocation {
   if (!isRecord(value)) throw invalid(`${at} that is ${describeValue(value)}, not an object`);
+  const unknown = unknownKey(value, INVOCATION_KEYS, `${at}.`);
+  if (unknown !== null) throw invalid(unknown);
   const { name, args, result, error, duration_ms: duration } = value;
   if (typeof name !== 'string' || name === '') throw invalid(`${at}.name ${describeValue(name)}, not a tool's name`);
   if (args !== undefined && args !== null && !isRecord(args)) {
