@@ -19,4 +19,16 @@ describe('did you mean', () => {
     expect(didYouMean('nmae', keys)).toBe('did you mean `name`?');
     expect(didYouMean('xyz', keys)).toBeNull();
   });
+
+  it('else suggests the one key that holds the word as whole parts', () => {
+    const execution = ['llm_timeout', 'parallel_test_cases', 'max_retries', 'max_steps', 'results_dir', 'repeat'];
+    expect(closestMatch('timeout', execution)).toBe('llm_timeout');
+    expect(closestMatch('retries', execution)).toBe('max_retries');
+    expect(closestMatch('parallel', execution)).toBe('parallel_test_cases');
+    expect(closestMatch('test_cases', execution)).toBe('parallel_test_cases');
+    // Held by two keys, by none as whole parts, or too short to say: no guess.
+    expect(closestMatch('max', execution)).toBeNull();
+    expect(closestMatch('time', execution)).toBeNull();
+    expect(closestMatch('dr', ['results_dr', 'dr_x'])).toBeNull();
+  });
 });

@@ -19,7 +19,10 @@ export function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
-/** The closest candidate within a distance that grows with the word's length, or null. */
+/**
+ * The closest candidate within a distance that grows with the word's length; else the one candidate holding the
+ * word as whole parts (`timeout` → `llm_timeout`, `retries` → `max_retries`); else null.
+ */
 export function closestMatch(word: string, candidates: readonly string[]): string | null {
   const normalised = word.toLowerCase().replace(/[\s-]/g, '_');
   const limit = Math.max(1, Math.floor(word.length / 3));
@@ -33,7 +36,9 @@ export function closestMatch(word: string, candidates: readonly string[]): strin
       bestDistance = distance;
     }
   }
-  return best;
+  if (best !== null || normalised.length < 3) return best;
+  const holding = candidates.filter((candidate) => `_${candidate.toLowerCase()}_`.includes(`_${normalised}_`));
+  return holding.length === 1 ? (holding[0] ?? null) : null;
 }
 
 export function didYouMean(word: string, candidates: readonly string[]): string | null {
