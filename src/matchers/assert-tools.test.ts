@@ -146,9 +146,21 @@ describe('assertTools results', () => {
 });
 
 describe('assertTools failure reasons', () => {
-  it('names a tool that was not called', () => {
+  it('names a tool that was not called, and the tools the turn did call', () => {
     const [result] = assertTools([tool('divide')], [call('subtract')]);
-    expect(result?.reason).toBe("tool 'divide' was not called");
+    expect(result?.reason).toBe("tool 'divide' was not called (called: subtract)");
+    expect(assertTools([tool('divide')], [])[0]?.reason).toBe("tool 'divide' was not called");
+    const many = ['a', 'b', 'c', 'd', 'e', 'a'].map((name) => call(name));
+    expect(assertTools([tool('divide')], many)[0]?.reason).toBe(
+      "tool 'divide' was not called (called: a, b, c, and 2 more)",
+    );
+  });
+
+  it('says that names match with their letter case when a call differs only in it', () => {
+    const [result] = assertTools([tool('Subtract')], [call('add'), call('mcp__fin__subtract')]);
+    expect(result?.reason).toBe(
+      "tool 'Subtract' was not called (names match with their letter case; called: mcp__fin__subtract)",
+    );
   });
 
   it('names the mismatching argument with both values', () => {
@@ -248,6 +260,6 @@ describe('assertTools strict order', () => {
     const entries = [tool('lookup'), tool('divide', null, 0), tool('add'), tool('subtract')];
     const results = assertTools(entries, [call('lookup'), call('subtract')], 'strict');
     expect(results.map((r) => r.passed)).toEqual([true, true, false, true]);
-    expect(results[2]?.reason).toBe("tool 'add' was not called");
+    expect(results[2]?.reason).toBe("tool 'add' was not called (called: lookup, subtract)");
   });
 });

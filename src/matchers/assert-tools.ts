@@ -106,12 +106,28 @@ function failureReason(
   return `${closest.mismatch}${where}`;
 }
 
-/** `tool 'subtract' was not called`; under exact matching, the calls whose names contain it are named. */
+/**
+ * `tool 'subtract' was not called`, naming the tools the turn did call; under exact matching, the calls whose
+ * names contain it.
+ */
 function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[]): string {
   const base = `tool '${expected.name}' was not called`;
-  if (expected.name_match !== 'exact') return base;
+  if (expected.name_match !== 'exact') {
+    const called = [...new Set(calls.map((call) => call.name))];
+    if (called.length === 0) return base;
+    const lower = expected.name.toLowerCase();
+    const cased = called.filter((name) => name.toLowerCase().includes(lower));
+    if (cased.length > 0) return `${base} (names match with their letter case; called: ${namedList(cased)})`;
+    return `${base} (called: ${namedList(called)})`;
+  }
   const near = [...new Set(calls.map((call) => call.name).filter((name) => name.includes(expected.name)))];
   return near.length === 0 ? `${base} (exact name)` : `${base} (exact name; called: ${near.join(', ')})`;
+}
+
+/** `a, b, c, and 2 more`. */
+function namedList(names: readonly string[]): string {
+  const more = names.length > MAX_NAMED_CALLS ? `, and ${names.length - MAX_NAMED_CALLS} more` : '';
+  return `${names.slice(0, MAX_NAMED_CALLS).join(', ')}${more}`;
 }
 
 /** `must not be called, but 2 calls matched: #0 subtract(a=1, b=2), #3 subtract(a=1, b=5)`. */

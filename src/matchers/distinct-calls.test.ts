@@ -94,7 +94,7 @@ describe('distinct_calls', () => {
   it('keeps the reason of an entry that no call satisfies at all', () => {
     const results = distinct([tool('add'), tool('subtract', { a: 1 })], [call('add'), call('subtract', { a: 2 })]);
     expect(results[1]?.reason).toBe("arg 'a' mismatch: expected 1, got 2");
-    expect(distinct([tool('divide')], [call('add')])[0]?.reason).toBe("tool 'divide' was not called");
+    expect(distinct([tool('divide')], [call('add')])[0]?.reason).toBe("tool 'divide' was not called (called: add)");
   });
 
   it('leaves count-0 entries as they are: any matching call fails them', () => {
