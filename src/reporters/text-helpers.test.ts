@@ -41,6 +41,11 @@ describe('safe text', () => {
     expect(escapeControlChars('a\u001b[2Jb\r\nc\td\u0000\u009b')).toBe('a\\x1b[2Jb\nc\td\\x00\\x9b');
   });
 
+  it('makes the bidirectional controls visible, which would reorder what follows them, and keeps other text', () => {
+    expect(escapeControlChars('ok \u202edeliaf\u202c \u2066x\u2069')).toBe('ok \\u202edeliaf\\u202c \\u2066x\\u2069');
+    expect(escapeControlChars('שלום مرحبا 😀 é')).toBe('שלום مرحبا 😀 é');
+  });
+
   it('truncates by characters with a note, and flattens to one line', () => {
     expect(truncateText('😀😀😀😀', 2)).toBe('😀😀… [truncated: 4 characters in total]');
     expect(truncateText('short', 10)).toBe('short');
