@@ -18,6 +18,8 @@ export function graderOutcome(grader: string, value: unknown): MetricOutcome {
     throw invalid(grader, `returned ${describe(value)}; expected ${EXPECTED_SHAPE}`);
   }
   const result = value as Record<string, unknown>;
+  const unknown = unknownKey(result);
+  if (unknown !== null) throw invalid(grader, `${unknown}; expected ${EXPECTED_SHAPE}`);
   const score = checkScore(grader, result['score'], 'result.score');
   const passed = result['passed'];
   if (passed !== undefined && typeof passed !== 'boolean') {
@@ -33,6 +35,30 @@ export function graderOutcome(grader: string, value: unknown): MetricOutcome {
     reasoning: typeof reason === 'string' ? reason : null,
     details: toJson(grader, result['details']),
   };
+}
+
+const RESULT_KEYS = new Set(['score', 'passed', 'reason', 'details']);
+/** The names other tools give the result's keys: read unread, `pass: false` would let a failure pass. */
+const MEANT: Readonly<Record<string, string>> = {
+  pass: 'passed',
+  success: 'passed',
+  ok: 'passed',
+  reasoning: 'reason',
+  explanation: 'reason',
+  message: 'reason',
+  detail: 'details',
+  metadata: 'details',
+  value: 'score',
+};
+
+/** `returned result.pass, which is not a key of a result (did you mean `passed`?)`, or null. */
+function unknownKey(result: Record<string, unknown>): string | null {
+  for (const key in result) {
+    if (!Object.hasOwn(result, key) || RESULT_KEYS.has(key)) continue;
+    const meant = Object.hasOwn(MEANT, key) ? ` (did you mean \`${MEANT[key]}\`?)` : '';
+    return `returned result.${key}, which is not a key of a result${meant}`;
+  }
+  return null;
 }
 
 function checkScore(grader: string, value: unknown, field: string): number {

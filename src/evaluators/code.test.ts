@@ -155,6 +155,16 @@ describe('code evaluator returns', () => {
       'returned result.passed = a string ("yes"); it must be true or false when set',
     ],
     ['a non-string reason', { score: 1, reason: 42 }, 'returned result.reason = 42; it must be a string when set'],
+    [
+      'a key that would be read as nothing, letting a failure pass',
+      { score: 1, pass: false },
+      'returned result.pass, which is not a key of a result (did you mean `passed`?); expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
+    ],
+    [
+      'any other unknown key',
+      { score: 1, verdict: 'no' },
+      'returned result.verdict, which is not a key of a result; expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
+    ],
   ])('rejects %s as an invalid return naming the grader', async (_label, value, message) => {
     const error = await rejection(returning(value));
     expect(error.code).toBe('GRADER_INVALID_RETURN');
