@@ -98,6 +98,10 @@ describe('test_cases_file', () => {
       'c.yaml:1:1  test_cases_file\n  unknown key `name` in the test cases file — the file holds only `test_cases:`',
       'c.yaml:1:1  test_cases_file\n  a test cases file holds a list of test cases, or a mapping with `test_cases:` (got a mapping)',
     ]);
+    const csv = formattedIssues(await loadYaml(AGENT('c.csv'), { 'c.csv': 'name,input\na,q\n' }));
+    expect(csv).toEqual([
+      'c.csv:1:1  test_cases_file\n  a test cases file holds a list of test cases, or a mapping with `test_cases:` (got "name,input a,q") — a .csv file is not read as one: write it as YAML or JSON',
+    ]);
     const extra = formattedIssues(
       await loadYaml(AGENT('c.yaml'), { 'c.yaml': 'tests_cases: []\ntest_cases: [{ name: a, input: q }]\n' }),
     );
