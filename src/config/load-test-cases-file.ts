@@ -53,7 +53,8 @@ export async function loadTestCasesFile(
   const shapeIssues = isRecord(data) ? wrapperIssues(data, document) : [];
   if (!Array.isArray(data) && !(isRecord(data) && Array.isArray(data['test_cases']))) {
     const format = /\.(csv|tsv|xlsx?|jsonl|ndjson)$/i.exec(path)?.[1];
-    const unread = format === undefined ? '' : ` — a .${format.toLowerCase()} file is not read as one: write it as YAML or JSON`;
+    const unread =
+      format === undefined ? '' : ` — a .${format.toLowerCase()} file is not read as one: write it as YAML or JSON`;
     const message = `a test cases file holds a list of test cases, or a mapping with \`test_cases:\` (got ${describeValue(data)})${unread}`;
     const location = document.locate(isRecord(data) ? ['test_cases'] : [], 'value');
     return {
