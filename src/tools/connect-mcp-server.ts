@@ -47,6 +47,12 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
     health.closing();
     await client.close().catch(() => undefined);
   };
+  // What a stdio server wrote to stdout that is no protocol message, while it starts: a server that logs to
+  // stdout never answers, and the timeout alone would not say why.
+  let noise: unknown = null;
+  client.onerror = (error) => {
+    noise ??= isUnreadableLine(error) ? error : null;
+  };
   try {
     await client.connect(handle.transport, { timeout: options.startup_timeout_ms });
     client.onclose = () => health.closed();
@@ -58,7 +64,7 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
   } catch (error) {
     await close();
     if (error instanceof ToolSetupError) throw error;
-    throw await startError(config, handle, error);
+    throw await startError(config, handle, error, noise);
   }
 }
 
@@ -123,14 +129,24 @@ async function startError(
   config: McpToolConfig,
   handle: McpTransportHandle,
   error: unknown,
+  noise: unknown,
 ): Promise<BackendStartError> {
   // Give the child's last stderr lines a moment to arrive after it exits.
   await new Promise((done) => setTimeout(done, 50));
   const stderr = handle.stderrTail();
+  const unread =
+    noise === null
+      ? ''
+      : ` — it wrote to stdout what is no MCP message (${errorMessage(noise)}): a stdio server writes only protocol messages to stdout, and its logs to stderr`;
   const message =
-    `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${describeCause(error)}` +
+    `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${describeCause(error)}${unread}` +
     (stderr === '' ? '' : `\nstderr:\n${stderr}`);
   return new BackendStartError(message, { cause: error });
+}
+
+/** A line of a stdio server's stdout that is not JSON, or not a JSON-RPC message. */
+function isUnreadableLine(error: unknown): boolean {
+  return error instanceof SyntaxError || schemaIssues(error) !== null;
 }
 
 function describeCause(error: unknown): string {

@@ -195,6 +195,25 @@ describe('loadToolSet', () => {
     );
   });
 
+  it('says that a server which never answers wrote what is no MCP message to stdout', async () => {
+    const error = await loadToolSet([stdioMcpConfig('cli', ['--not-mcp'])], { startup_timeout_ms: 1500 }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BackendStartError);
+    expect((error as Error).message).toMatch(
+      /^MCP server "cli" \(.*\) failed to start: .*timed out — it wrote to stdout what is no MCP message \(Unexpected token 'u', "usage: fin"\.\.\. is not valid JSON\): a stdio server writes only protocol messages to stdout, and its logs to stderr$/,
+    );
+  });
+
+  it('starts a server that logs a line to stdout before it serves', async () => {
+    const set = await loadToolSet([stdioMcpConfig('chatty', ['--banner'])]);
+    try {
+      await expect(callValue(set, 'subtract', { a: 5, b: 3 })).resolves.toBe(2);
+    } finally {
+      await set.close();
+    }
+  });
+
   it('reports a command that does not exist', async () => {
     const config = { ...stdioMcpConfig('ghost'), command: 'holodeck-no-such-command', args: [] };
     await expect(loadToolSet([config])).rejects.toThrow(/MCP server "ghost" .*failed to start: .*ENOENT/);

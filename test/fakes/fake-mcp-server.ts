@@ -1,7 +1,8 @@
 /**
  * An MCP server (official SDK) with a few finance tools, for tool-loading tests.
  *
- *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--bad-tools-list] [--pid-file FILE]
+ *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--bad-tools-list] [--banner] [--not-mcp]
+ *           [--pid-file FILE]
  *   http:   node --import tsx test/fakes/fake-mcp-server.ts --http --port 0   (prints {"url": ...})
  *
  * Tools: lookup({row, column}), subtract({a, b}), divide({a, b}), describe({}) → JSON content,
@@ -150,6 +151,10 @@ async function main(argv: readonly string[]): Promise<void> {
       port: { type: 'string', default: '0' },
       crash: { type: 'boolean', default: false },
       'bad-tools-list': { type: 'boolean', default: false },
+      // Logs a line to stdout before it serves (against the protocol, but common).
+      banner: { type: 'boolean', default: false },
+      // No MCP server at all: it prints its usage to stdout and waits.
+      'not-mcp': { type: 'boolean', default: false },
       'pid-file': { type: 'string' },
     },
   });
@@ -158,6 +163,12 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stderr.write('fake-mcp-server: cannot open the finance database\n');
     process.exit(1);
   }
+  if (values['not-mcp']) {
+    process.stdout.write('usage: finance-db [--serve] [--port N]\n');
+    setInterval(() => undefined, 60_000);
+    return;
+  }
+  if (values.banner) process.stdout.write('finance MCP server ready on stdio\n');
   if (values.http) {
     const server = await startFakeMcpHttpServer({ port: Number(values.port) });
     process.stdout.write(`${JSON.stringify({ url: server.url })}\n`);
