@@ -267,7 +267,11 @@ describe('runTestCase with tools', () => {
     const run = await runTestCase(single, [], 1000, deps(backend));
     expect(run.result.turns).toBeUndefined();
     expect(run.result.arg_match_details).toEqual([
-      expect.objectContaining({ tool: 'lookup', passed: false, reason: "tool 'lookup' was not called (called: divide)" }),
+      expect.objectContaining({
+        tool: 'lookup',
+        passed: false,
+        reason: "tool 'lookup' was not called (called: divide)",
+      }),
     ]);
   });
 
