@@ -11,6 +11,7 @@ import { loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
 import type { FunctionToolInput, McpToolInput, ToolInput } from './schema/tool-schema.js';
+import { toolParametersProblem } from './tool-parameters-problem.js';
 
 export async function buildTool(tool: ToolInput, path: ConfigPath, ctx: BuildContext): Promise<ToolConfig | null> {
   return tool.type === 'mcp' ? buildMcpTool(tool, ctx) : buildFunctionTool(tool, path, ctx);
@@ -107,8 +108,18 @@ function toDefinition(
   ctx: BuildContext,
 ): ResolvedFunctionTool | null {
   const { shape, execute } = described;
-  const withExecute = (definition: ResolvedFunctionTool): ResolvedFunctionTool =>
-    execute === undefined ? definition : { ...definition, execute };
+  const withExecute = (definition: ResolvedFunctionTool): ResolvedFunctionTool | null => {
+    const problem = toolParametersProblem(definition.parameters);
+    if (problem !== null) {
+      // Located at `parameters` when the YAML gives them, else at the export that carries them.
+      const given = tool.parameters !== undefined;
+      const where = given ? [...path, 'parameters'] : [...path, tool.function === undefined ? 'name' : 'function'];
+      const message = `tool "${tool.name}": ${given ? '' : `the parameters of the export "${exportName}": `}${problem}`;
+      ctx.issues.add(pendingIssue(ISSUE.toolParametersInvalid, where, message));
+      return null;
+    }
+    return execute === undefined ? definition : { ...definition, execute };
+  };
   if (shape.kind === 'function') {
     if (!tool.parameters) {
       const message = `tool "${tool.name}": the export "${exportName}" is a plain function, so \`parameters\` is required`;

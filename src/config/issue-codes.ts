@@ -45,6 +45,7 @@ export const ISSUE = {
   toolUnresolved: 'TOOL_MODULE_UNRESOLVED',
   toolInvalidExport: 'TOOL_INVALID_EXPORT',
   toolParametersRequired: 'TOOL_PARAMETERS_REQUIRED',
+  toolParametersInvalid: 'TOOL_PARAMETERS_INVALID',
   toolOrder: 'TOOL_ORDER',
   contradictoryTools: 'CONTRADICTORY_TOOLS',
   invalidJsonSchema: 'INVALID_JSON_SCHEMA',

@@ -130,6 +130,30 @@ describe('function tools', () => {
     ]);
   });
 
+  it('refuses parameters that cannot be the schema of the arguments object, located where they are given', async () => {
+    const yaml = wrap(
+      `  - { name: subtract, type: function, file: ${finance}, parameters: { a: { type: number }, b: { type: number } } }\n` +
+        `  - { name: divide, type: function, file: ${finance}, parameters: { type: array } }\n`,
+    );
+    expect(formattedIssues(await loadYaml(yaml))).toEqual([
+      `${at(yaml, '{ a: { type')}  tools[0].parameters\n` +
+        '  tool "subtract": `parameters` holds the properties of the arguments alone: it is the JSON Schema of the arguments object — write { type: object, properties: { a: …, b: … }, required: [a, b] }',
+      `${at(yaml, '{ type: array')}  tools[1].parameters\n` +
+        '  tool "divide": the arguments of a tool are one object, so `parameters.type` must be object (got "array")',
+    ]);
+  });
+
+  it("refuses a definition's own parameters of another type, located at the export", async () => {
+    const yaml = wrap('  - { name: mul, type: function, file: def.mjs }\n');
+    const files = {
+      'def.mjs': "export const mul = { description: 'x', parameters: { type: 'string' }, execute: () => 1 };\n",
+    };
+    expect(formattedIssues(await loadYaml(yaml, files))).toEqual([
+      `${at(yaml, 'mul,')}  tools[0].name\n` +
+        '  tool "mul": the parameters of the export "mul": the arguments of a tool are one object, so `parameters.type` must be object (got "string")',
+    ]);
+  });
+
   it('rejects an export that is neither a function nor a tool definition', async () => {
     const yaml = wrap(`  - { name: inc, type: function, file: ${finance}, function: incomplete }\n`);
     expect(formattedIssues(await loadYaml(yaml))).toEqual([
