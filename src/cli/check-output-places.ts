@@ -7,7 +7,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { open, stat, unlink } from 'node:fs/promises';
+import { open, realpath, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RecordingMode } from '../backends/ai-sdk/recording/model-recording.js';
 import { responsesDir } from '../backends/ai-sdk/recording/response-cache.js';
@@ -21,7 +21,10 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
   for (const output of outputs) {
     const existing = await stat(output.path).catch(() => null);
     if (existing?.isDirectory()) return `cannot write the report ${output.path}: it is a folder`;
-    folders.add(dirname(output.path));
+    // A device or a pipe (`/dev/stdout`) is written as it is, with no file beside it.
+    if (existing !== null && !existing.isFile()) continue;
+    // Through a symbolic link, the file it points to is replaced: in its own folder.
+    folders.add(dirname(existing === null ? output.path : await realpath(output.path)));
   }
   for (const folder of folders) {
     const problem = await folderProblem(folder, 'reports');

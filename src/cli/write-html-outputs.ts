@@ -1,6 +1,7 @@
 /** `--output report.html`: the static HTML report of the run just recorded, as `test view --export` writes it. */
 import { relative } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
+import { writeFileAtomic } from '../reporters/atomic-write.js';
 import type { PlannedOutput } from './plan-outputs.js';
 
 /** Writes every HTML output; returns the problems (one per file that could not be written). */
@@ -21,7 +22,7 @@ export async function writeHtmlOutputs(
   const problems: string[] = [];
   for (const output of html) {
     try {
-      await exportStaticReport({ resultsDir, runId, outPath: output.path, redactor });
+      await exportStaticReport({ resultsDir, runId, outPath: output.path, redactor, write: writeFileAtomic });
     } catch (error) {
       problems.push(`cannot write ${output.path}: ${(error as Error).message}`);
     }

@@ -31,6 +31,7 @@ describe('exportStaticReport', () => {
     const out = await exportStaticReport({
       resultsDir: join(temp.dir, 'results'),
       outPath: join(temp.dir, 'out', 'report.html'),
+      write: writeFile,
     });
     expect(out).toBe(join(temp.dir, 'out', 'report.html'));
     const html = await readFile(out, 'utf8');
@@ -75,7 +76,12 @@ describe('exportStaticReport', () => {
     ['a run that does not exist', 'support-bot/2020-01-01T00-00-00-000Z', 'RUN_NOT_FOUND'],
   ])('refuses %s', async (_, runId, code) => {
     await expect(
-      exportStaticReport({ resultsDir: join(temp.dir, 'results'), runId, outPath: join(temp.dir, 'x.html') }),
+      exportStaticReport({
+        resultsDir: join(temp.dir, 'results'),
+        runId,
+        outPath: join(temp.dir, 'x.html'),
+        write: writeFile,
+      }),
     ).rejects.toMatchObject({ code });
   });
 
@@ -83,7 +89,11 @@ describe('exportStaticReport', () => {
     const taken = join(temp.dir, 'taken');
     await mkdir(join(taken, 'report.html'), { recursive: true });
     await expect(
-      exportStaticReport({ resultsDir: join(temp.dir, 'results'), outPath: join(taken, 'report.html') }),
+      exportStaticReport({
+        resultsDir: join(temp.dir, 'results'),
+        outPath: join(taken, 'report.html'),
+        write: writeFile,
+      }),
     ).rejects.toMatchObject({
       code: 'EISDIR',
     });
@@ -92,7 +102,7 @@ describe('exportStaticReport', () => {
 
   it('says so when there is no run to export', async () => {
     await expect(
-      exportStaticReport({ resultsDir: join(temp.dir, 'empty'), outPath: join(temp.dir, 'x.html') }),
+      exportStaticReport({ resultsDir: join(temp.dir, 'empty'), outPath: join(temp.dir, 'x.html'), write: writeFile }),
     ).rejects.toMatchObject({
       code: 'NO_RUNS',
     });

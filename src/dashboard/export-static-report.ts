@@ -1,7 +1,5 @@
 /** `holodeck test view --export report.html`: one run as a single HTML file that opens without a server. */
 
-import { randomUUID } from 'node:crypto';
-import { rename, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
 import { DashboardError } from './dashboard-error.js';
@@ -24,6 +22,8 @@ export interface ExportOptions {
   readonly outPath: string;
   /** Masks secrets of the exporting environment in the report's data (see DashboardOptions.redactor). */
   readonly redactor?: Redactor;
+  /** Writes the page to the path: the command line writes it as it writes every report. */
+  readonly write: (path: string, html: string) => Promise<void>;
 }
 
 /** What the page reads instead of the API when it opens from a file. */
@@ -73,10 +73,7 @@ export async function buildStaticData(resultsDir: string, runId?: string): Promi
   };
 }
 
-/**
- * Writes the report (atomically: a temporary file renamed into place) into a folder that exists, and returns
- * its absolute path.
- */
+/** Builds the report and hands it to `write` with its absolute path, which it returns. */
 export async function exportStaticReport(options: ExportOptions): Promise<string> {
   const built = await buildStaticData(options.resultsDir, options.runId);
   const data = options.redactor === undefined ? built : options.redactor.deep(built);
@@ -87,15 +84,7 @@ export async function exportStaticReport(options: ExportOptions): Promise<string
     script: await loadPageBundle(),
     data,
   });
-  // The folder is made and checked by the caller before (cli/check-output-places.ts).
   const outPath = resolve(options.outPath);
-  const temporary = `${outPath}.${randomUUID()}.tmp`;
-  try {
-    await writeFile(temporary, html, 'utf8');
-    await rename(temporary, outPath);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
+  await options.write(outPath, html);
   return outPath;
 }

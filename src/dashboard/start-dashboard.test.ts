@@ -321,7 +321,13 @@ describe('dashboard redaction', () => {
         await served.close();
       }
       const out = join(folder.dir, 'export.html');
-      await exportStaticReport({ resultsDir: folder.dir, runId: id, outPath: out, redactor });
+      await exportStaticReport({
+        resultsDir: folder.dir,
+        runId: id,
+        outPath: out,
+        redactor,
+        write: (path, html) => import('node:fs/promises').then((fs) => fs.writeFile(path, html)),
+      });
       const html = await (await import('node:fs/promises')).readFile(out, 'utf8');
       expect(html).not.toContain(secret);
       expect(html).toContain('***OPENAI_API_KEY');

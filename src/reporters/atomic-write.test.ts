@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -49,5 +50,54 @@ describe('writeFileAtomic', () => {
       .join('');
     expect(await readFile(path, 'utf8')).toBe(expected);
     expect(await readdir(dir)).toEqual(['report.json']);
+  });
+
+  it('writes through a symbolic link to a file, keeping the link', async () => {
+    await writeFile(join(dir, 'real.txt'), 'old');
+    await symlink(join(dir, 'real.txt'), join(dir, 'link.txt'));
+    await writeFileAtomic(join(dir, 'link.txt'), 'new');
+    expect((await lstat(join(dir, 'link.txt'))).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(dir, 'real.txt'), 'utf8')).toBe('new');
+    expect((await readdir(dir)).sort()).toEqual(['link.txt', 'real.txt']);
+  });
+
+  it('writes to a device as it is, never renaming a file over its name', async () => {
+    // A link to /dev/null stands for the device: a rename would replace the link (and not the device itself).
+    await symlink('/dev/null', join(dir, 'null'));
+    await writeFileAtomic(join(dir, 'null'), 'discarded');
+    expect(await readlink(join(dir, 'null'))).toBe('/dev/null');
+    expect(await readdir(dir)).toEqual(['null']);
+  });
+
+  it('writes to a named pipe its reader reads, and refuses one nobody reads at once', async () => {
+    const pipe = join(dir, 'pipe');
+    execFileSync('mkfifo', [pipe]);
+    const reader = spawn('cat', [pipe]);
+    let read = '';
+    reader.stdout.on('data', (chunk: Buffer) => {
+      read += chunk.toString();
+    });
+    const ended = new Promise((done) => reader.on('close', done));
+    // `cat` opens the pipe once it has started: until then there is no reader, and nothing is written.
+    for (let tries = 0; ; tries++) {
+      const written = await writeStreamAtomic(pipe, async (write) => {
+        await write('first ');
+        await write(['second', Buffer.from(' third')]);
+      }).then(
+        () => true,
+        (error: unknown) => {
+          if ((error as { code?: unknown }).code !== 'ENXIO' || tries > 200) throw error;
+          return false;
+        },
+      );
+      if (written) break;
+      await new Promise((done) => setTimeout(done, 50));
+    }
+    await ended;
+    expect(read).toBe('first second third');
+    expect((await lstat(pipe)).isFIFO()).toBe(true);
+    const started = Date.now();
+    await expect(writeFileAtomic(pipe, 'nobody')).rejects.toThrow(`no process reads the named pipe ${pipe}`);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -3,7 +3,7 @@
  * server, under its own content security policy, and renders the run with the same views. The report is kept
  * as test-artifacts/dashboard/report.html.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,11 @@ beforeAll(async () => {
   temp = await tempDir();
   demo = await writeDemoFolder(temp.dir);
   await mkdir(ARTIFACTS_DIR, { recursive: true });
-  const out = await exportStaticReport({ resultsDir: temp.dir, outPath: `${ARTIFACTS_DIR}report.html` });
+  const out = await exportStaticReport({
+    resultsDir: temp.dir,
+    outPath: `${ARTIFACTS_DIR}report.html`,
+    write: writeFile,
+  });
   reportUrl = pathToFileURL(out).href;
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1360, height: 900 } });

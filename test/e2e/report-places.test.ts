@@ -3,7 +3,7 @@
  * refused before the first case runs (exit 2, naming the place and why), not found after every model call was
  * made and paid for.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -56,5 +56,17 @@ describe('places for reports and the run record', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(await calls(dir)).toBe('xx');
+  });
+
+  it('writes a report to standard output through /dev/stdout, leaving the name as it was', async () => {
+    const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': YAML });
+    // A link in the project stands for /dev/stdout: were a file renamed over it, only the link would go.
+    await symlink('/dev/stdout', join(dir, 'out.json'));
+    const run = await runCli(['test', 'agent.yaml', '-q', '--output', 'out.json'], { cwd: dir });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const json = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { summary: { total_tests: number } };
+    expect(json.summary.total_tests).toBe(2);
+    expect(await readlink(join(dir, 'out.json'))).toBe('/dev/stdout');
   });
 });

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
+import { writeFileAtomic } from '../../reporters/atomic-write.js';
 import { outputPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
@@ -31,7 +32,13 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
         process.stderr.write(`error: ${placeProblem}\n`);
         return EXIT.config;
       }
-      const written = await exportStaticReport({ resultsDir, runId: options.run, outPath, redactor });
+      const written = await exportStaticReport({
+        resultsDir,
+        runId: options.run,
+        outPath,
+        redactor,
+        write: writeFileAtomic,
+      });
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;
     } catch (error) {
