@@ -44,6 +44,9 @@ export async function recordingPlaceProblem(mode: RecordingMode): Promise<string
     case 'record': {
       const existing = await stat(mode.path).catch(() => null);
       if (existing?.isDirectory()) return `cannot write the cassette ${mode.label}: it is a folder`;
+      if (existing !== null && !existing.isFile()) {
+        return `cannot write the cassette ${mode.label}: it is a device or a pipe, and a cassette is a file --replay reads back`;
+      }
       return folderProblem(dirname(mode.path), `the cassette ${mode.label}`);
     }
     case 'cache':

@@ -4,7 +4,7 @@
  * with the server stopped and no key — same verdicts, answers, tool calls, token usage and judge scores; the
  * recorded model time is reported, not waited for. A changed question errors its turn naming the field.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
@@ -183,5 +183,14 @@ describe('--replay', () => {
     const folder = await runCli(['test', dir, '--record', dir], { env: { ...offline, AZURE_OPENAI_API_KEY: KEY } });
     expect(folder.code).toBe(2);
     expect(folder.stderr).toContain(`error: cannot write the cassette ${dir}: it is a folder\n`);
+    await symlink('/dev/null', join(dir, 'null.jsonl'));
+    const device = await runCli(['test', dir, '--record', join(dir, 'null.jsonl')], {
+      env: { ...offline, AZURE_OPENAI_API_KEY: KEY },
+    });
+    expect(device.code).toBe(2);
+    expect(device.stderr).toContain(
+      `error: cannot write the cassette ${join(dir, 'null.jsonl')}: it is a device or a pipe, and a cassette is a file --replay reads back\n`,
+    );
+    expect(await readlink(join(dir, 'null.jsonl'))).toBe('/dev/null');
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,5 +80,15 @@ describe('cassette files', () => {
     await expect(writeCassette(join(dir, 'file', 'run.jsonl'), [entry('a')])).rejects.toThrow(
       `cannot write the cassette ${join(dir, 'file', 'run.jsonl')}`,
     );
+  });
+
+  it('is written through a symbolic link to the file it points to, keeping the link', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    await writeFile(join(dir, 'real.jsonl'), '');
+    await symlink(join(dir, 'real.jsonl'), join(dir, 'link.jsonl'));
+    await writeCassette(join(dir, 'link.jsonl'), [entry('a')]);
+    expect((await lstat(join(dir, 'link.jsonl'))).isSymbolicLink()).toBe(true);
+    expect(await readCassette(join(dir, 'real.jsonl'))).toHaveLength(1);
+    expect((await readdir(dir)).sort()).toEqual(['link.jsonl', 'real.jsonl']);
   });
 });

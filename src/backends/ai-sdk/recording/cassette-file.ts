@@ -4,7 +4,7 @@
  * changed request shows in a git diff as its own line. A line that cannot be used is an error naming file:line.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { canonicalJson } from './canonical-json.js';
 import type { RecordedRequest } from './normalize-request.js';
 import { requestKey } from './request-key.js';
@@ -105,12 +105,16 @@ export function formatCassette(entries: readonly CassetteEntry[]): string {
   return sorted.map((entry) => `${canonicalJson(entry)}\n`).join('');
 }
 
-/** Written whole through a temporary file, so a cassette is never half written. */
+/**
+ * Written whole through a temporary file, so a cassette is never half written; through a symbolic link, the file
+ * it points to is replaced and the link kept.
+ */
 export async function writeCassette(path: string, entries: readonly CassetteEntry[]): Promise<void> {
-  const temporary = `${path}.${randomUUID().slice(0, 8)}.tmp`;
+  const target = await realpath(path).catch(() => path);
+  const temporary = `${target}.${randomUUID().slice(0, 8)}.tmp`;
   try {
     await writeFile(temporary, formatCassette(entries));
-    await rename(temporary, path);
+    await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
     throw new CassetteError(`cannot write the cassette ${path}: ${(error as Error).message}`);
