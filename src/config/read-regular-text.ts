@@ -6,11 +6,12 @@
 import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { decodeText, SAVE_AS_UTF8 } from '../core/decode-text.js';
+import { fileKindOf } from '../core/file-kind.js';
 import { tooLargeText } from './file-size-limits.js';
 
 export class NotRegularFileError extends Error {
   constructor(stats: Stats) {
-    super(`it is ${kindOf(stats)}, not a regular file (configuration is read from regular files only)`);
+    super(`it is ${fileKindOf(stats)}, not a regular file (configuration is read from regular files only)`);
     this.name = 'NotRegularFileError';
   }
 }
@@ -51,12 +52,4 @@ export function readProblem(error: unknown): string {
   return error instanceof NotRegularFileError || error instanceof NotUtf8TextError || error instanceof FileTooLargeError
     ? error.message
     : String(error);
-}
-
-function kindOf(stats: Stats): string {
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isFIFO()) return 'a named pipe (FIFO)';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
-  if (stats.isSocket()) return 'a socket';
-  return 'not a file';
 }

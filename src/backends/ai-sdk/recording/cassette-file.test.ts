@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,5 +91,16 @@ describe('cassette files', () => {
     expect((await lstat(join(dir, 'link.jsonl'))).isSymbolicLink()).toBe(true);
     expect(await readCassette(join(dir, 'real.jsonl'))).toHaveLength(1);
     expect((await readdir(dir)).sort()).toEqual(['link.jsonl', 'real.jsonl']);
+  });
+
+  it('refuses to read a device or a named pipe, at once, naming what it is', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    execFileSync('mkfifo', [join(dir, 'pipe')]);
+    await expect(readCassette('/dev/zero')).rejects.toThrow(
+      'cannot read the cassette /dev/zero: it is a device, not a file',
+    );
+    await expect(readCassette(join(dir, 'pipe'), 'pipe')).rejects.toThrow(
+      'cannot read the cassette pipe: it is a named pipe (FIFO), not a file',
+    );
   });
 });

@@ -4,7 +4,8 @@
  * changed request shows in a git diff as its own line. A line that cannot be used is an error naming file:line.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { fileKindOf } from '../../../core/file-kind.js';
 import { canonicalJson } from './canonical-json.js';
 import type { RecordedRequest } from './normalize-request.js';
 import { requestKey } from './request-key.js';
@@ -33,8 +34,13 @@ export class CassetteError extends Error {
 export async function readCassette(path: string, label = path): Promise<CassetteEntry[]> {
   let text: string;
   try {
+    // A named pipe would hold the read until someone writes to it, a device such as /dev/zero never ends.
+    const stats = await stat(path);
+    if (!stats.isFile())
+      throw new CassetteError(`cannot read the cassette ${label}: it is ${fileKindOf(stats)}, not a file`);
     text = await readFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof CassetteError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     throw new CassetteError(`cannot read the cassette ${label}: ${why}`);
