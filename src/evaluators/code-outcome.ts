@@ -7,6 +7,7 @@
 import { thrownMessage } from '../core/describe-thrown.js';
 import type { MetricOutcome } from '../core/evaluator.js';
 import type { JsonValue } from '../core/json.js';
+import { knownKeys, unknownKey } from '../core/unknown-key.js';
 import { EvaluatorError } from './evaluator-error.js';
 
 const EXPECTED_SHAPE = 'true/false, a score from 0 to 1, or { score, passed?, reason?, details? }';
@@ -18,8 +19,14 @@ export function graderOutcome(grader: string, value: unknown): MetricOutcome {
     throw invalid(grader, `returned ${describe(value)}; expected ${EXPECTED_SHAPE}`);
   }
   const result = value as Record<string, unknown>;
-  const unknown = unknownKey(result);
-  if (unknown !== null) throw invalid(grader, `${unknown}; expected ${EXPECTED_SHAPE}`);
+  const unknown = unknownKey(result, RESULT_KEYS);
+  if (unknown !== null) {
+    const meant = unknown.meant === null ? '' : ` (did you mean \`${unknown.meant}\`?)`;
+    throw invalid(
+      grader,
+      `returned result.${unknown.key}, which is not a key of a result${meant}; expected ${EXPECTED_SHAPE}`,
+    );
+  }
   const score = checkScore(grader, result['score'], 'result.score');
   const passed = result['passed'];
   if (passed !== undefined && typeof passed !== 'boolean') {
@@ -37,9 +44,8 @@ export function graderOutcome(grader: string, value: unknown): MetricOutcome {
   };
 }
 
-const RESULT_KEYS = new Set(['score', 'passed', 'reason', 'details']);
-/** The names other tools give the result's keys: read unread, `pass: false` would let a failure pass. */
-const MEANT: Readonly<Record<string, string>> = {
+/** The keys of a result, and the names other tools give them: left unread, `pass: false` would let a failure pass. */
+const RESULT_KEYS = knownKeys(['score', 'passed', 'reason', 'details'], {
   pass: 'passed',
   success: 'passed',
   ok: 'passed',
@@ -49,17 +55,7 @@ const MEANT: Readonly<Record<string, string>> = {
   detail: 'details',
   metadata: 'details',
   value: 'score',
-};
-
-/** `returned result.pass, which is not a key of a result (did you mean `passed`?)`, or null. */
-function unknownKey(result: Record<string, unknown>): string | null {
-  for (const key in result) {
-    if (!Object.hasOwn(result, key) || RESULT_KEYS.has(key)) continue;
-    const meant = Object.hasOwn(MEANT, key) ? ` (did you mean \`${MEANT[key]}\`?)` : '';
-    return `returned result.${key}, which is not a key of a result${meant}`;
-  }
-  return null;
-}
+});
 
 function checkScore(grader: string, value: unknown, field: string): number {
   if (typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1) return value;

@@ -5,6 +5,7 @@ import { isRecord } from '../../core/is-record.js';
 import { jsonSizeExceeds } from '../../core/json-size.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
+import { type KnownKeys, knownKeys, unknownKey } from '../../core/unknown-key.js';
 import { describeValue } from '../../loader/describe-value.js';
 
 /** The longest answer a module agent may give (characters): as long as a model's response body may be (32 MB). */
@@ -40,7 +41,7 @@ export function normaliseModuleResult(
   ) {
     throw invalid(describe(output));
   }
-  const unknown = unknownKey(output as Record<string, unknown>, RESULT_KEYS);
+  const unknown = unknownKeyText(output as Record<string, unknown>, RESULT_KEYS);
   if (unknown !== null) throw invalid(unknown);
   const result = output as { response: string; tool_invocations?: unknown; token_usage?: unknown };
   const given = result.tool_invocations;
@@ -84,14 +85,14 @@ function describe(value: unknown): string {
  * The keys each part of a result may have, and the names other tools give them: a key the contract does not
  * know would be dropped unread (`tool_calls` for `tool_invocations` leaves the turn without its tool calls).
  */
-const RESULT_KEYS = keys(['response', 'tool_invocations', 'token_usage'], {
+const RESULT_KEYS = knownKeys(['response', 'tool_invocations', 'token_usage'], {
   tool_calls: 'tool_invocations',
   toolCalls: 'tool_invocations',
   toolInvocations: 'tool_invocations',
   usage: 'token_usage',
   tokenUsage: 'token_usage',
 });
-const INVOCATION_KEYS = keys(['name', 'args', 'result', 'error', 'duration_ms'], {
+const INVOCATION_KEYS = knownKeys(['name', 'args', 'result', 'error', 'duration_ms'], {
   arguments: 'args',
   input: 'args',
   output: 'result',
@@ -100,24 +101,12 @@ const INVOCATION_KEYS = keys(['name', 'args', 'result', 'error', 'duration_ms'],
   durationMs: 'duration_ms',
 });
 
-interface KnownKeys {
-  readonly allowed: ReadonlySet<string>;
-  readonly aliases: Readonly<Record<string, string>>;
-}
-
-function keys(allowed: readonly string[], aliases: Readonly<Record<string, string>>): KnownKeys {
-  return { allowed: new Set(allowed), aliases };
-}
-
 /** The first key of `value` the contract does not know, described with the one meant, else null. */
-function unknownKey(value: Record<string, unknown>, known: KnownKeys, at = ''): string | null {
-  for (const key in value) {
-    if (!Object.hasOwn(value, key) || known.allowed.has(key)) continue;
-    const meant = Object.hasOwn(known.aliases, key) ? known.aliases[key] : undefined;
-    const hint = meant === undefined ? `known: ${[...known.allowed].join(', ')}` : `did you mean \`${meant}\`?`;
-    return `an unknown key \`${at}${key}\` (${hint})`;
-  }
-  return null;
+function unknownKeyText(value: Record<string, unknown>, known: KnownKeys, at = ''): string | null {
+  const found = unknownKey(value, known);
+  if (found === null) return null;
+  const hint = found.meant === null ? `known: ${[...known.allowed].join(', ')}` : `did you mean \`${found.meant}\`?`;
+  return `an unknown key \`${at}${found.key}\` (${hint})`;
 }
 
 const USAGE_KEYS = [
@@ -128,7 +117,7 @@ const USAGE_KEYS = [
   'cache_creation_tokens',
 ] as const;
 
-const USAGE_KNOWN = keys(USAGE_KEYS, {
+const USAGE_KNOWN = knownKeys(USAGE_KEYS, {
   input_tokens: 'prompt_tokens',
   inputTokens: 'prompt_tokens',
   promptTokens: 'prompt_tokens',
@@ -141,7 +130,7 @@ const USAGE_KNOWN = keys(USAGE_KEYS, {
 function usageOf(value: unknown, invalid: Invalid): TokenUsage {
   if (value === undefined || value === null) return usageFrom({});
   if (!isRecord(value)) throw invalid(`token_usage that is ${describeValue(value)}, not an object`);
-  const unknown = unknownKey(value, USAGE_KNOWN, 'token_usage.');
+  const unknown = unknownKeyText(value, USAGE_KNOWN, 'token_usage.');
   if (unknown !== null) throw invalid(unknown);
   const counts: Partial<Record<(typeof USAGE_KEYS)[number], number>> = {};
   for (const key of USAGE_KEYS) {
@@ -170,7 +159,7 @@ function usageFrom(counts: Partial<Record<(typeof USAGE_KEYS)[number], number>>)
 /** An invocation reported by the agent itself: a name is required; missing optional fields are filled in. */
 function invocationOf(value: unknown, at: string, invalid: Invalid): ToolInvocation {
   if (!isRecord(value)) throw invalid(`${at} that is ${describeValue(value)}, not an object`);
-  const unknown = unknownKey(value, INVOCATION_KEYS, `${at}.`);
+  const unknown = unknownKeyText(value, INVOCATION_KEYS, `${at}.`);
   if (unknown !== null) throw invalid(unknown);
   const { name, args, result, error, duration_ms: duration } = value;
   if (typeof name !== 'string' || name === '') throw invalid(`${at}.name ${describeValue(name)}, not a tool's name`);
