@@ -1,9 +1,9 @@
 /**
  * Whether every `--output` report, the run record, a cassette to record and the response cache can be written
- * where they go, found before the run calls a model: a report is written when the run ends, and a path that is a folder, or in a folder that cannot
- * be created or written, would otherwise fail only then, after every case has run (and been paid for). The
- * folder is created if missing (as the report or record would create it), and a file is created in it and
- * removed again.
+ * where they go, found before the run calls a model: a report is written when the run ends, and a path that is
+ * a folder, or in a folder that cannot be created or written, would otherwise fail only then, after every case
+ * has run (and been paid for). The folder is created if missing (as the report or record would create it), and
+ * a file is created in it and removed again.
  */
 
 import { randomUUID } from 'node:crypto';

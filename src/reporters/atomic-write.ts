@@ -79,8 +79,7 @@ function isSameFile(info: Stats, fd: number): boolean {
 /** Writes the pieces to a stream of this process, waiting whenever it asks to (and not past its end). */
 async function writeToStream(stream: NodeJS.WriteStream, produce: (write: WriteChunk) => Promise<void>): Promise<void> {
   await produce(async (chunk) => {
-    const pieces = typeof chunk === 'string' || chunk instanceof Uint8Array ? [chunk] : chunk;
-    for (const piece of pieces as readonly Piece[]) {
+    for (const piece of piecesOf(chunk)) {
       if (stream.write(piece) || stream.destroyed) continue;
       await new Promise<void>((done) => {
         const settle = () => {
@@ -134,9 +133,8 @@ async function writePieces(handle: FileHandle, produce: (write: WriteChunk) => P
     await writeAll(handle, bytes, bytes.length);
   };
   await produce(async (chunk) => {
-    const pieces = typeof chunk === 'string' || chunk instanceof Uint8Array ? [chunk] : chunk;
     // Most pieces fit the buffer and are copied without an await.
-    for (const piece of pieces as readonly Piece[]) {
+    for (const piece of piecesOf(chunk)) {
       if (used + most(piece) <= FLUSH_AT) copy(piece);
       else await put(piece);
     }
@@ -145,6 +143,10 @@ async function writePieces(handle: FileHandle, produce: (write: WriteChunk) => P
 }
 
 const FLUSH_AT = 1 << 20;
+
+function piecesOf(chunk: Piece | readonly Piece[]): readonly Piece[] {
+  return typeof chunk === 'string' || chunk instanceof Uint8Array ? [chunk] : (chunk as readonly Piece[]);
+}
 
 async function writeAll(handle: FileHandle, bytes: Uint8Array, length: number): Promise<void> {
   let written = 0;
