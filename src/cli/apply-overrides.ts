@@ -11,6 +11,8 @@ export interface Overrides {
   readonly failOnToolError?: boolean | undefined;
   readonly repeat?: number | undefined;
   readonly minPassRate?: number | undefined;
+  /** Environment variables whose values are masked, beside those of `execution.redact` (never fewer). */
+  readonly redact?: readonly string[] | undefined;
 }
 
 function backendOverride(config: AgentConfig, options: Overrides): AgentConfig['backend'] {
@@ -60,6 +62,7 @@ export function applyOverrides(config: AgentConfig, options: Overrides): AgentCo
       fail_on_tool_error: options.failOnToolError === true || config.execution.fail_on_tool_error,
       repeat: options.repeat ?? config.execution.repeat,
       min_pass_rate: options.minPassRate ?? config.execution.min_pass_rate,
+      redact: [...new Set([...config.execution.redact, ...(options.redact ?? [])])],
     },
   };
 }

@@ -65,6 +65,7 @@ export async function prepareFreshRun(
       parallel_test_cases: config.execution.parallel_test_cases,
       llm_timeout: config.execution.llm_timeout,
       ...repeatSettings(config),
+      ...redactSettings(config),
     },
   };
   return { ok: true, run: { run_id: randomUUID(), cases: plan.cases, metadata, notices } };
@@ -131,6 +132,7 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
       parallel_test_cases: config.execution.parallel_test_cases,
       llm_timeout: config.execution.llm_timeout,
       ...repeatSettings(config),
+      ...redactSettings(config),
     },
     resumed_at: [...(source.metadata.resumed_at ?? []), new Date().toISOString()],
   };
@@ -164,6 +166,11 @@ function resumeNotices(source: ResumeSource, cases: readonly TestCaseConfig[], s
     notices.push(`${source.skipped_lines} unreadable lines of the run's log are ignored (their cases run again)`);
   }
   return notices;
+}
+
+/** The variables masked, by name, so that `--resume` masks them too; nothing when none is named. */
+function redactSettings(config: AgentConfig): { redact?: readonly string[] } {
+  return config.execution.redact.length > 0 ? { redact: config.execution.redact } : {};
 }
 
 /** `--repeat` in the record's execution settings, so that `--resume` keeps it; nothing without repeats. */

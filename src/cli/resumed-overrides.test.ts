@@ -29,7 +29,18 @@ describe('resumedOverrides', () => {
       timeout: 20,
       backend: undefined,
       model: { provider: 'ollama', name: 'qwen' },
+      redact: [],
     });
+  });
+
+  it('masks every variable the run masked, beside those given again', () => {
+    const masked = { ...stored, execution: { ...stored.execution, redact: ['TOKEN_A', 'TOKEN_B'] } };
+    expect(resumedOverrides(configured, {}, masked).redact).toEqual(['TOKEN_A', 'TOKEN_B']);
+    expect(resumedOverrides(configured, { redact: ['TOKEN_C'] }, masked).redact).toEqual([
+      'TOKEN_C',
+      'TOKEN_A',
+      'TOKEN_B',
+    ]);
   });
 
   it('lets the command line win', () => {
@@ -48,6 +59,7 @@ describe('resumedOverrides', () => {
       timeout: undefined,
       backend: undefined,
       model: undefined,
+      redact: [],
     });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * `--resume` keeps the options the run started with — parallelism, timeout, backend and model — unless the
- * command line gives them again.
+ * command line gives them again, and masks every variable the run masked (`--redact`) beside any given now.
  */
 import type { AgentConfig, ProviderName } from '../core/config-types.js';
 import type { StoredRunMetadata } from '../records/run-record.js';
@@ -32,5 +32,6 @@ export function resumedOverrides(
     backend: given.backend ?? storedBackend,
     model: given.model ?? storedModel,
     failOnToolError: given.failOnToolError,
+    redact: [...(given.redact ?? []), ...(stored.execution?.redact ?? [])],
   };
 }

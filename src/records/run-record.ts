@@ -51,6 +51,8 @@ export interface RunExecution {
   /** `--repeat N` with N > 1 (absent otherwise), and the min pass rate in force with it. */
   readonly repeat?: number | undefined;
   readonly min_pass_rate?: number | undefined;
+  /** The names (never the values) of the environment variables masked by `--redact` and `execution.redact`. */
+  readonly redact?: readonly string[] | undefined;
 }
 
 /** A shard record combined into a merged run (`holodeck merge-reports`). */
@@ -132,6 +134,7 @@ export const metadataSchema = z.object({
       llm_timeout: z.number(),
       repeat: z.number().int().min(1).optional(),
       min_pass_rate: z.number().gt(0).max(1).optional(),
+      redact: z.array(z.string()).optional(),
     })
     .nullable()
     .optional(),
