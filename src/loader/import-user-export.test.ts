@@ -25,6 +25,28 @@ describe('importUserExport', () => {
     expect(plain.ok && typeof plain.value).toBe('function');
   });
 
+  it('loads the default export a TypeScript file declares outside an ES-module package', async () => {
+    // No package.json in a fresh temporary folder: the .ts file is compiled to CommonJS.
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-default-export-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    await writeFile(
+      join(dir, 'grade.ts'),
+      'export default function grade(): boolean { return true; }\nexport const other = 1;\n',
+    );
+    await writeFile(join(dir, 'plain.cjs'), 'module.exports = function grade() { return true; };\n');
+    await writeFile(join(dir, 'shaped.cjs'), 'module.exports = { default: 5, named: 6 };\n');
+    const declared = await importUserExport('grade.ts:default', dir);
+    expect(declared.ok && typeof declared.value).toBe('function');
+    expect(declared.ok && (declared.value as () => boolean)()).toBe(true);
+    const named = await importUserExport('grade.ts:other', dir);
+    expect(named.ok && named.value).toBe(1);
+    // Plain CommonJS keeps Node's meaning: `default` is module.exports.
+    const commonJs = await importUserExport('plain.cjs:default', dir);
+    expect(commonJs.ok && typeof commonJs.value).toBe('function');
+    const shaped = await importUserExport('shaped.cjs:default', dir);
+    expect(shaped.ok && shaped.value).toEqual({ default: 5, named: 6 });
+  });
+
   it('accepts an absolute path and a path written without its extension', async () => {
     const absolute = await importUserExport(`${join(fixtures, 'tools/finance.ts')}:subtract`, '/');
     expect(absolute.ok).toBe(true);
