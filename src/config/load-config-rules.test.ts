@@ -63,6 +63,18 @@ describe('test case rules', () => {
     ]);
   });
 
+  it('refuses a blank ground_truth, which every answer would skip', async () => {
+    const { yaml, lines } = await check(
+      '  - name: a\n    input: q\n    ground_truth: ""\n  - name: b\n    turns: [{ input: q, ground_truth: " \\t" }, { input: r, ground_truth: 0 }]\n',
+    );
+    const blank =
+      'ground_truth must not be blank — write the expected answer, or leave ground_truth out (the metrics that need one are then skipped on this turn)';
+    expect(lines).toEqual([
+      `${at(yaml, '""')}  test_cases[0] "a" › ground_truth\n  ${blank}`,
+      `${at(yaml, '" \\t"')}  test_cases[1] "b" › turns[0].ground_truth\n  ${blank}`,
+    ]);
+  });
+
   it('requires unique test case names, and a name', async () => {
     const { yaml, lines } = await check('  - { name: a, input: q }\n  - { name: a, input: q }\n  - { input: q }\n');
     expect(lines).toEqual([

@@ -79,7 +79,7 @@ function isPlainTurn(turn: unknown): boolean {
 function isPlainTurnField(key: string, value: unknown): boolean {
   switch (key) {
     case 'ground_truth':
-      return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+      return isNonBlank(value) || (typeof value === 'number' && Number.isFinite(value));
     case 'expected_tools':
       return isListOf(value, true);
     case 'expected_tools_order':

@@ -14,8 +14,15 @@ export const inputSchema = withIssue(z.string().regex(/\S/), {
   hint: 'write the message the agent receives in this turn',
 });
 
+/** A blank expected answer is a slip (an empty cell, an unset variable), not an answer: every response would skip it. */
+const groundTruthText = withIssue(z.string().regex(/\S/), {
+  code: ISSUE.blankString,
+  message: 'ground_truth must not be blank',
+  hint: 'write the expected answer, or leave ground_truth out (the metrics that need one are then skipped on this turn)',
+});
+
 export const groundTruthSchema = z
-  .union([z.string(), z.number()])
+  .union([groundTruthText, z.number()])
   .describe('The expected answer; a number is kept as the text of the number.');
 
 const countSchema = withIssue(z.number().int().min(0), {
