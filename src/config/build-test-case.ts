@@ -127,26 +127,26 @@ async function buildFiles(
   ctx: BuildContext,
 ): Promise<FileConfig[]> {
   if (!files) return [];
-  const built = await Promise.all(
-    files.map(async (file, index): Promise<FileConfig> => {
-      const absolute = resolve(ctx.baseDir, file.path);
-      const problem = await ctx.fileProblem(absolute);
-      if (problem?.code === ISSUE.fileNotFound) {
-        ctx.issues.add(
-          pendingIssue(ISSUE.fileNotFound, [...path, index, 'path'], `file not found: ${absolute}`, {
-            hint: 'file paths are relative to the folder of the config file',
-          }),
-        );
-      } else if (problem !== null) {
-        const message = `cannot send ${absolute} with the turn: ${problem.message}`;
-        ctx.issues.add(pendingIssue(problem.code, [...path, index, 'path'], message));
-      }
-      // The schema has rejected files whose type is neither given nor implied by the extension.
-      const type = file.type ?? inferFileType(absolute) ?? 'text';
-      return { path: absolute, type, description: file.description ?? null };
-    }),
-  );
-  return built;
+  return Promise.all(files.map((file, index) => buildFile(file, [...path, index], ctx)));
+}
+
+/** One file of a turn, checked on disk (`path` is where the file entry is). */
+export async function buildFile(file: FileInput, path: ConfigPath, ctx: BuildContext): Promise<FileConfig> {
+  const absolute = resolve(ctx.baseDir, file.path);
+  const problem = await ctx.fileProblem(absolute);
+  if (problem?.code === ISSUE.fileNotFound) {
+    ctx.issues.add(
+      pendingIssue(ISSUE.fileNotFound, [...path, 'path'], `file not found: ${absolute}`, {
+        hint: 'file paths are relative to the folder of the config file',
+      }),
+    );
+  } else if (problem !== null) {
+    const message = `cannot send ${absolute} with the turn: ${problem.message}`;
+    ctx.issues.add(pendingIssue(problem.code, [...path, 'path'], message));
+  }
+  // The schema has rejected files whose type is neither given nor implied by the extension.
+  const type = file.type ?? inferFileType(absolute) ?? 'text';
+  return { path: absolute, type, description: file.description ?? null };
 }
 
 /**

@@ -204,6 +204,30 @@ describe('test case rules', () => {
     ]);
   });
 
+  it('still checks the valid files and graders of a test case, or a metrics list, with another mistake', async () => {
+    const yaml =
+      `${HEAD}evaluations:\n  metrics:\n    - { type: standard, metric: numeric, absolute_tolerance: -1 }\n` +
+      '    - { type: code, grader: "nope.ts:fn" }\n' +
+      'test_cases:\n  - name: t\n    turns:\n      - input: q\n        files: [{ path: gone.txt }]\n' +
+      '        evaluations: [{ type: code, grader: "gone.ts:grade" }]\n' +
+      '      - input: r\n        expected_tools: [{ name: s, count: -1 }]\n' +
+      '  - name: u\n    input: z\n    files: [{ path: here.txt }, { path: lost.txt }]\n' +
+      '    evaluations: [{ type: standard, metric: numerc }, { type: code, grader: "lost.ts:g" }]\n';
+    const lines = formattedIssues(await loadYaml(yaml, { 'here.txt': 'x' }));
+    expect(lines.map((line) => line.split('\n')[0])).toEqual([
+      `${at(yaml, '-1 }')}  evaluations.metrics[0].absolute_tolerance`,
+      `${at(yaml, '"nope.ts:fn"')}  evaluations.metrics[1].grader`,
+      `${at(yaml, 'gone.txt')}  test_cases[0] "t" › turns[0].files[0].path`,
+      `${at(yaml, '"gone.ts:grade"')}  test_cases[0] "t" › turns[0].evaluations[0].grader`,
+      `${at(yaml, '-1 }]')}  test_cases[0] "t" › turns[1].expected_tools[0].count`,
+      `${at(yaml, 'lost.txt')}  test_cases[1] "u" › files[1].path`,
+      `${at(yaml, 'numerc')}  test_cases[1] "u" › evaluations[0].metric`,
+      `${at(yaml, '"lost.ts:g"')}  test_cases[1] "u" › evaluations[1].grader`,
+    ]);
+    expect(lines[1]).toContain('cannot load grader "nope.ts:fn": file not found');
+    expect(lines[2]).toContain('file not found:');
+  });
+
   it('explains a value of the wrong kind, and blank names', async () => {
     const { yaml, lines } = await check(
       '  - name: "  "\n    input: q\n    expected_tools: [5, { name: t, args: { a: { fuzzy: 1.5 } } }]\n',

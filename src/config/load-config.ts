@@ -15,6 +15,7 @@ import { buildMetricList } from './build-metric.js';
 import { buildModel } from './build-model.js';
 import { buildTestCases } from './build-test-case.js';
 import { buildTool } from './build-tool.js';
+import { checkMetrics, checkRefusedTestCases } from './check-refused-parts.js';
 import { type FileSizeLimits, resolveFileSizeLimits } from './file-size-limits.js';
 import { ISSUE } from './issue-codes.js';
 import { loadTestCasesFile, type TestCasesSource } from './load-test-cases-file.js';
@@ -22,6 +23,7 @@ import { type IssueSources, locateIssues } from './locate-issues.js';
 import type { PendingIssue } from './pending-issue.js';
 import { readSource } from './read-source.js';
 import { resolveConfigFile } from './resolve-config-file.js';
+import { isRecord } from './schema/fields.js';
 import type { TestCaseInput } from './schema/test-case-schema.js';
 import type { SourceDocument } from './source-document.js';
 import { type Env, substituteEnv } from './substitute-env.js';
@@ -95,10 +97,13 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
   ctx.issues.addAll(validated.issues.issues);
   const cases: CollectedTestCases =
     options.test_cases === 'skip'
-      ? { items: undefined, source: null, valid: [] }
+      ? { items: undefined, source: null, valid: [], refused: [] }
       : await collectTestCases(validated, ctx, options.env, sizes.limits);
   const sources: IssueSources = { main: document, testCases: cases.source, testCaseItems: cases.items };
-  const config = await buildConfig(validated, cases.valid, document, ctx, options.env);
+  const [config] = await Promise.all([
+    buildConfig(validated, cases.valid, document, ctx, options.env),
+    checkRefusedParts(validated, cases.refused, ctx),
+  ]);
   if (ctx.issues.size > 0 || !config) return failure(ctx.issues.issues, sources);
   return { ok: true, value: { ...config, env_references: substituted.references } };
 }
@@ -107,6 +112,7 @@ interface CollectedTestCases {
   readonly items: unknown;
   readonly source: TestCasesSource | null;
   readonly valid: readonly Indexed<TestCaseInput>[];
+  readonly refused: readonly Indexed<unknown>[];
 }
 
 async function collectTestCases(
@@ -121,11 +127,11 @@ async function collectTestCases(
   if (file !== undefined && items === undefined) {
     const loaded = await loadTestCasesFile(file, ctx.baseDir, env, limits);
     ctx.issues.addAll(loaded.issues);
-    if (!loaded.ok) return { items: undefined, source: null, valid: [] };
+    if (!loaded.ok) return { items: undefined, source: null, valid: [], refused: [] };
     items = loaded.items;
     source = loaded.source;
   }
-  return { items, source, valid: validateTestCases(items, ctx.issues) };
+  return { items, source, ...validateTestCases(items, ctx.issues) };
 }
 
 async function buildConfig(
@@ -164,6 +170,20 @@ async function buildConfig(
     config_path: document.file,
     base_dir: ctx.baseDir,
   };
+}
+
+/** What the schema refused is not built; its valid parts are still checked, so one mistake hides no other. */
+async function checkRefusedParts(
+  validated: ValidatedDocument,
+  refusedTestCases: readonly Indexed<unknown>[],
+  ctx: BuildContext,
+): Promise<void> {
+  const raw = validated.rawEvaluations;
+  const evaluationsRefused = validated.section('evaluations') === undefined && isRecord(raw);
+  await Promise.all([
+    evaluationsRefused ? checkMetrics(raw['metrics'], ['evaluations', 'metrics'], ctx) : undefined,
+    checkRefusedTestCases(refusedTestCases, ctx),
+  ]);
 }
 
 function failure(issues: readonly PendingIssue[], sources: IssueSources): LoadResult<AgentConfig> {

@@ -150,7 +150,7 @@ describe('parsePlainTestCase', () => {
       'not a case',
     ];
     const sink = new IssueSink();
-    const valid = validateTestCases(items, sink);
+    const { valid } = validateTestCases(items, sink);
     expect(valid.map(({ index }) => index)).toEqual([0]);
     const bySchema = items.flatMap((item, index) => {
       const parsed = parseWithSchema(testCaseSchema, item, ['test_cases', index]);

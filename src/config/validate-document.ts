@@ -31,6 +31,8 @@ export interface ValidatedDocument {
   readonly tools: readonly Indexed<ToolInput>[];
   /** The raw inline `test_cases` (validated with those of a test_cases_file, by validateTestCases). */
   readonly inlineTestCases: unknown;
+  /** The raw `evaluations` section, for the checks of its valid metrics when the section as a whole is refused. */
+  readonly rawEvaluations: unknown;
   readonly issues: IssueSink;
 }
 
@@ -39,7 +41,7 @@ export function validateDocument(data: unknown): ValidatedDocument {
   if (!isRecord(data)) {
     const message = `the configuration must be a mapping of keys (name:, model:, ...), got ${describeValue(data)}`;
     issues.add(pendingIssue(ISSUE.notAMapping, [], message));
-    return { section: () => undefined, tools: [], inlineTestCases: undefined, issues };
+    return { section: () => undefined, tools: [], inlineTestCases: undefined, rawEvaluations: undefined, issues };
   }
   const root = data;
   const allowed = Object.keys(shape);
@@ -63,13 +65,30 @@ export function validateDocument(data: unknown): ValidatedDocument {
     section: <K extends SectionKey>(key: K) => sections.get(key) as Section<K> | undefined,
     tools,
     inlineTestCases: root['test_cases'],
+    rawEvaluations: root['evaluations'],
     issues,
   };
 }
 
+export interface ValidatedTestCases {
+  readonly valid: Indexed<TestCaseInput>[];
+  /** The items the schema refused (their issues are in the sink), for the checks of their valid parts. */
+  readonly refused: Indexed<unknown>[];
+}
+
 /** Validates test cases (inline or from a file) one by one; `items` is what the YAML or JSON holds. */
-export function validateTestCases(items: unknown, issues: IssueSink): Indexed<TestCaseInput>[] {
-  return validateList(items, ['test_cases'], testCaseSchema, uniqueTestCaseNames, issues, parsePlainTestCase);
+export function validateTestCases(items: unknown, issues: IssueSink): ValidatedTestCases {
+  const refused: Indexed<unknown>[] = [];
+  const valid = validateList(
+    items,
+    ['test_cases'],
+    testCaseSchema,
+    uniqueTestCaseNames,
+    issues,
+    parsePlainTestCase,
+    refused,
+  );
+  return { valid, refused };
 }
 
 function validateList<S extends z.ZodType>(
@@ -80,6 +99,7 @@ function validateList<S extends z.ZodType>(
   issues: IssueSink,
   /** The item as `itemSchema` parses it, without running it, for the shapes it knows; undefined otherwise. */
   parsePlain?: (item: unknown) => z.output<S> | undefined,
+  refused?: Indexed<unknown>[],
 ): Indexed<z.output<S>>[] {
   if (items === undefined) return [];
   if (!Array.isArray(items)) {
@@ -95,7 +115,10 @@ function validateList<S extends z.ZodType>(
     }
     const parsed = parseWithSchema(itemSchema, item, [...path, index]);
     if (parsed.ok) valid.push({ index, value: parsed.value });
-    else issues.addAll(parsed.issues);
+    else {
+      issues.addAll(parsed.issues);
+      refused?.push({ index, value: item });
+    }
   });
   for (const issue of rule(items)) issues.add({ ...issue, path: [...path, ...issue.path] });
   return valid;
