@@ -96,7 +96,7 @@ describe('runnableIssues', () => {
   it('checks the judge model when an enabled LLM-judged metric will call it', () => {
     const judged = { evaluations: { model: null, metrics: [GEVAL] } };
     expect(summary(runnableIssues(config(null, MODULE, judged), {}))).toEqual([
-      'MISSING_KEY evaluations.model: metric "tone" needs an LLM judge model',
+      'MISSING_KEY evaluations.metrics.0: metric "tone" needs an LLM judge model, and none is configured',
     ]);
     expect(summary(runnableIssues(config(model('openai'), MODULE, judged), {}))).toEqual([
       'API_KEY_MISSING model: no API key for provider openai (model m)',

@@ -81,8 +81,8 @@ function judgeIssues(
   env: Env,
   agentUse: (model: ModelConfig, keyAlways: boolean) => ModelUse,
 ): PendingIssue[] {
-  const judged = firstJudgedMetric(config);
-  if (judged === null) return [];
+  const judged = judgedMetrics(config);
+  if (judged.length === 0) return [];
   const judge = config.evaluations.model;
   if (judge !== null) {
     const use: ModelUse = {
@@ -95,10 +95,12 @@ function judgeIssues(
     return modelIssues(use, env);
   }
   if (config.model === null) {
+    // One fix for all of them; located at the first, since `evaluations.model` is not there to point at.
+    const first = judged[0] as JudgedMetric;
     return [
-      pendingIssue(ISSUE.missingKey, ['evaluations', 'model'], `metric "${judged.name}" needs an LLM judge model`, {
-        target: 'parent',
-        hint: 'add evaluations: { model: { provider, name } }',
+      pendingIssue(ISSUE.missingKey, first.path, `${judgedNames(judged)} an LLM judge model, and none is configured`, {
+        target: 'value',
+        hint: 'add evaluations: { model: { provider, name } } (or a model: for the agent, which then judges too)',
       }),
     ];
   }
@@ -158,25 +160,38 @@ function present(value: string | null | undefined): boolean {
   return value !== null && value !== undefined && value !== '';
 }
 
-/** The first enabled geval or rag metric at any level, or null. */
-function firstJudgedMetric(config: AgentConfig): MetricConfig | null {
-  const found = judgedIn(config.evaluations.metrics);
-  if (found !== null) return found;
-  for (const testCase of config.test_cases) {
-    const ofCase = judgedIn(testCase.evaluations);
-    if (ofCase !== null) return ofCase;
-    for (const turn of testCase.turns) {
-      const ofTurn = judgedIn(turn.evaluations);
-      if (ofTurn !== null) return ofTurn;
-    }
-  }
-  return null;
+interface JudgedMetric {
+  readonly name: string;
+  readonly path: ConfigPath;
 }
 
-function judgedIn(metrics: readonly MetricConfig[] | null): MetricConfig | null {
-  if (metrics === null) return null;
-  for (const metric of metrics) {
-    if (metric.enabled && (metric.type === 'geval' || metric.type === 'rag')) return metric;
+/** Every enabled geval or rag metric at any level, in the order of the configuration, with where it is. */
+function judgedMetrics(config: AgentConfig): JudgedMetric[] {
+  const found = judgedIn(config.evaluations.metrics, ['evaluations', 'metrics']);
+  for (const testCase of config.test_cases) {
+    const path: ConfigPath = ['test_cases', testCase.index];
+    found.push(...judgedIn(testCase.evaluations, [...path, 'evaluations']));
+    for (const turn of testCase.turns)
+      found.push(...judgedIn(turn.evaluations, [...path, 'turns', turn.index, 'evaluations']));
   }
-  return null;
+  return found;
+}
+
+function judgedIn(metrics: readonly MetricConfig[] | null, path: ConfigPath): JudgedMetric[] {
+  if (metrics === null) return [];
+  const found: JudgedMetric[] = [];
+  metrics.forEach((metric, index) => {
+    if (metric.enabled && (metric.type === 'geval' || metric.type === 'rag')) {
+      found.push({ name: metric.name, path: [...path, index] });
+    }
+  });
+  return found;
+}
+
+/** `metric "a" needs`, `metrics "a" and "b" need`, `metrics "a", "b", "c" and 4 more need`. */
+function judgedNames(judged: readonly JudgedMetric[]): string {
+  const names = [...new Set(judged.map((metric) => `"${metric.name}"`))];
+  if (names.length === 1) return `metric ${names[0]} needs`;
+  const shown = names.length > 3 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
+  return `metrics ${shown.slice(0, -1).join(', ')} and ${shown.at(-1)} need`;
 }

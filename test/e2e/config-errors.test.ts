@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { SCRIPTED_AGENT } from './cli-project.js';
 import { GRADERS_MODULE, JKHY_TURNS, modelBlock, TOOLS_BLOCK, writeProject } from './e2e-project.js';
 
 let server: FakeModelServer;
@@ -115,6 +116,28 @@ test_cases:
     expect(run.stderr).toMatch(/test_cases\[0\] "a" › turns/);
     expect(run.stderr).toMatch(/test_cases\[1\] "b" › turns\[0\]\.expected_tools\[0\]\.args\.y\.regex/);
     expect(run.stderr).toMatch(/test_cases\[2\] "c" › evaluations\[0\]\.grader/);
+  });
+
+  it('points a missing judge model at the first metric that needs one, in the file that holds it', async () => {
+    const cases =
+      '- name: a\n  input: hi\n  retrieval_context: [c]\n  evaluations:\n' +
+      '    - { type: geval, name: tone, criteria: "polite" }\n    - { type: rag, metric_type: faithfulness }\n' +
+      '- name: b\n  input: there\n  evaluations: [{ type: geval, name: brevity, criteria: "short" }]\n';
+    const head = `name: judged\nbackend: { module: "${SCRIPTED_AGENT}:createScriptedAgent" }\n`;
+    const dir = await writeProject({
+      'agent.yaml': `${head}test_cases_file: cases.yaml\n`,
+      'inline.yaml': `${head}test_cases:\n${cases.replace(/^/gm, '  ')}`,
+      'cases.yaml': cases,
+    });
+    const message =
+      'metrics "tone", "faithfulness" and "brevity" need an LLM judge model, and none is configured — ' +
+      'add evaluations: { model: { provider, name } } (or a model: for the agent, which then judges too)';
+    const fromFile = await runCli(['validate', 'agent.yaml'], { cwd: dir });
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toContain(`cases.yaml:5:7  test_cases[0] "a" › evaluations[0]\n  ${message}`);
+    const inline = await runCli(['validate', 'inline.yaml'], { cwd: dir });
+    expect(inline.code).toBe(2);
+    expect(inline.stderr).toContain(`inline.yaml:8:9  test_cases[0] "a" › evaluations[0]\n  ${message}`);
   });
 
   it('locates a byte that is not UTF-8 (a file saved as Latin-1) instead of reading it as another character', async () => {
