@@ -10,8 +10,10 @@
  *
  * holodeck itself leaves through `exitNow`, which is never patched.
  */
+
 import { relative } from 'node:path';
 import { UserCodeExitError } from '../core/errors.js';
+import { killTarget, reachesOwnProcess } from '../workers/own-process.js';
 
 const realExit = process.exit.bind(process);
 const realAbort = process.abort.bind(process);
@@ -43,9 +45,9 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
   const exit = (code?: number | string | null) => stop(`process.exit(${code ?? ''})`, exit);
   const abort = () => stop('process.abort()', abort);
   const kill = (pid: number, signal?: string | number): true => {
-    if (pid === process.pid || pid === 0)
-      return stop(`process.kill(${pid}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
-    return realKill(pid, signal);
+    const target = killTarget(pid);
+    if (reachesOwnProcess(target)) return stop(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
+    return realKill(target, signal);
   };
   process.exit = exit as typeof process.exit;
   process.abort = abort as typeof process.abort;

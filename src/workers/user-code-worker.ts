@@ -14,6 +14,7 @@ import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
+import { killTarget, reachesOwnProcess } from './own-process.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
 const port = parentPort;
@@ -162,9 +163,10 @@ function guardProcess(): void {
     return realExit(code);
   }) as typeof process.exit;
   process.kill = ((pid: number, signal?: string | number) => {
-    if (pid === process.pid || pid === 0) {
-      throw new Error(`process.kill(${pid}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`);
+    const target = killTarget(pid);
+    if (reachesOwnProcess(target)) {
+      throw new Error(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`);
     }
-    return realKill(pid, signal);
+    return realKill(target, signal);
   }) as typeof process.kill;
 }

@@ -1,3 +1,4 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importUserExport } from '../loader/import-user-export.js';
@@ -75,6 +76,28 @@ describe('WorkerHost', () => {
     expect(outcome.kind === 'threw' && outcome.message).toMatch(
       /^process\.kill\(\d+, "SIGKILL"\): user code may not end the run$/,
     );
+  });
+
+  it('refuses every target that reaches the holodeck process: its pid, its process group, every process', async () => {
+    const host = await newHost();
+    const group = Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(process.pid)], { encoding: 'utf8' }).trim());
+    const own = [process.pid, 0, -1, -group, String(process.pid), String(-group)];
+    for (const pid of own) {
+      const outcome = await host.call(call('probeProcess', { pid }));
+      expect(outcome.kind === 'threw' ? outcome.message : JSON.stringify(outcome), String(pid)).toMatch(
+        /^process\.kill\(-?\d+, 0\): user code may not end the run$/,
+      );
+    }
+    // Another process group (a detached child leads its own) may be signalled.
+    const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });
+    try {
+      expect(await host.call(call('probeProcess', { pid: -(child.pid as number) }))).toEqual({
+        kind: 'returned',
+        value: 'sent',
+      });
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 
   it('keeps the worker when an aborted call notices the abort, and stops it when the call blocks it', async () => {
