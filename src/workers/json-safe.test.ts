@@ -49,14 +49,25 @@ describe('toJsonValue', () => {
     expect(toJsonValue(nested(128))).toEqual(nested(128));
     const cyclic: Record<string, unknown> = {};
     cyclic['self'] = cyclic;
-    expect(toJsonValue(cyclic)).toBe('[object Object]');
+    expect(toJsonValue(cyclic)).toEqual({ self: '[Circular]' });
+    // Only a reference back to an enclosing object is cut; a part shared by siblings is written at each place.
+    const shared = { id: 7, tags: [1n] };
+    const graph: Record<string, unknown> = { a: shared, b: [shared, { c: shared }] };
+    (shared as Record<string, unknown>)['owner'] = graph;
+    const sharedJson = { id: 7, tags: ['1'], owner: '[Circular]' };
+    expect(toJsonValue(graph)).toEqual({ a: sharedJson, b: [sharedJson, { c: sharedJson }] });
   });
 
   it('keeps JSON, turns undefined into null and the rest into text', () => {
     expect(toJsonValue({ a: [1, 'x', null] })).toEqual({ a: [1, 'x', null] });
     expect(toJsonValue(undefined)).toBeNull();
     expect(toJsonValue(Number.POSITIVE_INFINITY)).toBe('Infinity');
-    expect(toJsonValue({ n: 1n })).toBe('[object Object]');
+    expect(toJsonValue({ n: 1n, big: [2n ** 70n], date: new Date(0) })).toEqual({
+      n: '1',
+      big: ['1180591620717411303424'],
+      date: '1970-01-01T00:00:00.000Z',
+    });
+    expect(toJsonValue(10n)).toBe('10');
   });
 });
 

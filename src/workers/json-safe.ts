@@ -40,7 +40,8 @@ const megabytes = (chars: number) => `${(chars / (1024 * 1024)).toFixed(1)} MB`;
 
 /**
  * Makes a tool's return value safe for reports and for the model: `undefined` becomes null, and values
- * JSON cannot carry (functions, BigInt, cycles) are replaced by their text. With `maxChars`, a value whose JSON
+ * JSON cannot carry are replaced by text (a BigInt by its digits, a reference back to an enclosing object by
+ * `"[Circular]"`, a function alone by its source). With `maxChars`, a value whose JSON
  * is longer throws ResultTooLargeError instead of being carried on (a model request, a report, a copy between
  * threads).
  */
@@ -58,9 +59,9 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
   }
   let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    text = writeJson(value);
   } catch (error) {
-    // Nested so deep that writing it overflowed the stack (a cycle is a TypeError, carried as text).
+    // Nested so deep that writing it overflowed the stack.
     if (error instanceof RangeError && /call stack/i.test(error.message)) throw new ResultTooDeepError();
     return String(value);
   }
@@ -69,6 +70,29 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
   const parsed = JSON.parse(text) as unknown;
   if (nestedDeeperThan(parsed)) throw new ResultTooDeepError();
   return parsed;
+}
+
+/**
+ * JSON.stringify, except that what JSON cannot hold inside a value is written as text rather than losing the
+ * whole value: a BigInt as its digits (`{ count: 10n }` → `{"count":"10"}`), a reference back to an object
+ * it is inside as `"[Circular]"`. Plain values take JSON.stringify alone.
+ */
+function writeJson(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  // The objects being written, outermost first: `this` (the holder of the value at hand) is the innermost.
+  const ancestors: unknown[] = [];
+  return JSON.stringify(value, function (this: unknown, _key: string, inner: unknown): unknown {
+    if (typeof inner === 'bigint') return inner.toString();
+    if (typeof inner !== 'object' || inner === null) return inner;
+    while (ancestors.length > 0 && ancestors[ancestors.length - 1] !== this) ancestors.pop();
+    if (ancestors.includes(inner)) return '[Circular]';
+    ancestors.push(inner);
+    return inner;
+  });
 }
 
 /**
