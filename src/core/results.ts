@@ -204,6 +204,16 @@ export interface RunReport {
   readonly holodeck_version: string;
   /** A model matrix run (several models in one invocation): the id shared by the runs of every model. */
   readonly comparison_id?: string | undefined;
+  /** Set when the run stopped before every selected test case finished (Ctrl-C, --max-cost, a crash). */
+  readonly interrupted?: RunInterruption | undefined;
   readonly summary: ReportSummary;
   readonly results: readonly TestResult[];
+}
+
+/** How much of an interrupted run is missing from its report. */
+export interface RunInterruption {
+  /** The test cases the run was to run. */
+  readonly selected_tests: number;
+  /** Those that did not finish: not started, or cancelled while running. */
+  readonly not_run: number;
 }

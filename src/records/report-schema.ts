@@ -277,6 +277,12 @@ export const runReportSchema = z
       .string()
       .optional()
       .describe('A model matrix run: the id shared by the runs of every model of the same invocation.'),
+    interrupted: z
+      .strictObject({ selected_tests: count, not_run: count })
+      .optional()
+      .describe(
+        'Present when the run stopped before every selected test case finished (Ctrl-C, --max-cost, a crash): the summary counts only the finished ones.',
+      ),
     summary: reportSummarySchema,
     results: z.array(testResultSchema),
   })

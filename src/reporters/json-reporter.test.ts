@@ -139,6 +139,18 @@ describe('createJsonReporter', () => {
     expect(JSON.parse(writes[0]?.[1] ?? '').summary.total_tests).toBe(4);
   });
 
+  it('says an interrupted run is one, and how many of its test cases did not run', async () => {
+    const writes: string[] = [];
+    const reporter = createJsonReporter({ path: 'out.json', writeFile: async (_p, d) => void writes.push(d) });
+    const interrupted = { ...sampleReport(), interrupted: { selected_tests: 10, not_run: 6 } };
+    await reporter.onEnd?.(interrupted, 'interrupted');
+    const written = JSON.parse(writes[0] ?? '');
+    expect(written.interrupted).toEqual({ selected_tests: 10, not_run: 6 });
+    expect(Object.keys(written).indexOf('interrupted')).toBeLessThan(Object.keys(written).indexOf('summary'));
+    await reporter.onEnd?.(sampleReport(), 'completed');
+    expect(JSON.parse(writes[1] ?? '')).not.toHaveProperty('interrupted');
+  });
+
   it('writes the file through node:fs by default, creating parent folders', async () => {
     dir = await mkdtemp(join(tmpdir(), 'holodeck-json-'));
     const path = join(dir, 'nested', 'deeper', 'report.json');

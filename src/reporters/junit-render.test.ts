@@ -82,6 +82,26 @@ describe('renderJunitReport', () => {
     expect(findAll(cases[1]!, 'failure')[0]?.attributes['message']).toContain('turn 2/2: lookup — <script>');
   });
 
+  it('ends an interrupted run with an errored test case saying how many did not run', () => {
+    const report = { ...sampleReport(), interrupted: { selected_tests: 9, not_run: 5 } };
+    const root = parseXml(renderJunitReport(report));
+    const suite = findAll(root, 'testsuite')[0]!;
+    const cases = findAll(suite, 'testcase');
+    expect(Number(suite.attributes['tests'])).toBe(sampleReport().results.length + 1);
+    const last = cases.at(-1)!;
+    expect(last.attributes['name']).toBe('(run interrupted)');
+    expect(findAll(last, 'error')[0]?.attributes['message']).toBe(
+      'the run was interrupted: 5 of 9 test cases did not run (holodeck test --resume runs them)',
+    );
+    const errors = Number(suite.attributes['errors']);
+    expect(errors).toBe(
+      Number(findAll(parseXml(renderJunitReport(sampleReport())), 'testsuite')[0]!.attributes['errors']) + 1,
+    );
+    const properties = findAll(suite, 'property').map((p) => [p.attributes['name'], p.attributes['value']]);
+    expect(properties).toContainEqual(['interrupted', 'true']);
+    expect(properties).toContainEqual(['not_run', '5']);
+  });
+
   it('writes an empty suite for a run without results', () => {
     const root = parseXml(renderJunitReport(reportOf([])));
     expect(findAll(root, 'testsuite')[0]?.attributes).toMatchObject({ tests: '0', failures: '0', errors: '0' });

@@ -29,9 +29,14 @@ const TEXT_WIDTH = 500;
 const REASON_WIDTH = 20_000;
 
 export function renderJunitReport(report: RunReport): string {
-  const counts = junitCounts(report.results.map(junitOutcome));
+  const outcomes = report.results.map(junitOutcome);
   const cases = report.results.map((result) => junitTestCase(result, report.agent_name));
-  return [junitHead(report, counts), ...cases, JUNIT_TAIL].join('\n');
+  const interruption = junitInterruption(report);
+  if (interruption !== null) {
+    outcomes.push('error');
+    cases.push(interruption.trimEnd());
+  }
+  return [junitHead(report, junitCounts(outcomes)), ...cases, JUNIT_TAIL].join('\n');
 }
 
 /** The XML declaration, the suite elements with the counts of the cases written, and the properties. */
@@ -47,6 +52,12 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
     ['failed_turns', s.failed_turns],
     ['skipped_turns', s.skipped_turns],
     ['total_tokens', s.token_usage.total_tokens],
+    ...(report.interrupted === undefined
+      ? []
+      : ([
+          ['interrupted', 'true'],
+          ['not_run', report.interrupted.not_run],
+        ] as [string, number | string][])),
   ];
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -56,6 +67,23 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${name}" value="${xmlAttr(String(value))}"/>`),
     '    </properties>',
+  ].join('\n');
+}
+
+/**
+ * An interrupted run's report ends with one errored test case saying how many did not run, so that a CI
+ * reading the file cannot show the run as green; null for a run that completed.
+ */
+export function junitInterruption(report: Omit<RunReport, 'results'>): string | null {
+  const stopped = report.interrupted;
+  if (stopped === undefined) return null;
+  const message = `the run was interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run (holodeck test --resume runs them)`;
+  const name = xmlAttr(report.agent_name);
+  return [
+    `    <testcase name="(run interrupted)" classname="${name}" time="0">`,
+    `      <error message="${xmlAttr(message)}" type="interrupted"/>`,
+    '    </testcase>',
+    '',
   ].join('\n');
 }
 

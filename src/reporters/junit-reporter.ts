@@ -5,7 +5,7 @@
 import type { Reporter } from '../core/reporter.js';
 import { createFileReporter, type FileReporterOptions } from './file-reporter.js';
 import { type JunitOutcome, junitCounts, junitOutcome } from './junit-outcome.js';
-import { JUNIT_TAIL, junitHead, junitTestCase } from './junit-render.js';
+import { JUNIT_TAIL, junitHead, junitInterruption, junitTestCase } from './junit-render.js';
 
 const CASE_XML = 0;
 const CASE_OUTCOME = 1;
@@ -19,8 +19,11 @@ export function createJunitReporter(options: FileReporterOptions): Reporter {
       for await (const batch of cases.read(CASE_OUTCOME)) {
         for (const outcome of batch) outcomes.push(outcome.toString('utf8') as JunitOutcome);
       }
+      const interruption = junitInterruption(report);
+      if (interruption !== null) outcomes.push('error');
       await write(`${junitHead(report, junitCounts(outcomes))}\n`);
       for await (const testCases of cases.read(CASE_XML)) await write(testCases);
+      if (interruption !== null) await write(interruption);
       await write(JUNIT_TAIL);
     },
   });

@@ -35,6 +35,23 @@ describe('renderMarkdownReport', () => {
     expect(md).toContain('| **Tokens** | 570 (prompt 480 · completion 90) |');
   });
 
+  it('says first that an interrupted run is one, and how many of its test cases did not run', () => {
+    const md = renderMarkdownReport({ ...sampleReport(), interrupted: { selected_tests: 12, not_run: 8 } });
+    const result = md.split('\n').find((line) => line.startsWith('| **Result** |'));
+    expect(result).toBe(
+      '| **Result** | ⏹️ interrupted: 8 of 12 test cases did not run · of the 4 finished: 2 of 4 test cases did not pass (1 with errors) |',
+    );
+    const passing = renderMarkdownReport(reportOf([singleTurnResult({ test_name: 'ok', passed: true })]));
+    expect(passing).toContain('| **Result** | ✅ all 1 test cases passed |');
+    const stopped = renderMarkdownReport({
+      ...reportOf([singleTurnResult({ test_name: 'ok', passed: true })]),
+      interrupted: { selected_tests: 3, not_run: 2 },
+    });
+    expect(stopped).toContain(
+      '| **Result** | ⏹️ interrupted: 2 of 3 test cases did not run · of the 1 finished: all 1 test cases passed |',
+    );
+  });
+
   it('lists the test cases with their first failing turn', () => {
     const md = renderMarkdownReport(sampleReport());
     expect(md).toContain('| greeting | ✅ passed | single turn | 180ms |  |');

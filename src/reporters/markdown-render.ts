@@ -45,10 +45,16 @@ export function markdownCaseParts(
 function summaryTable(report: Omit<RunReport, 'results'>): string {
   const s = report.summary;
   const errors = s.errored > 0 ? ` (${s.errored} with errors)` : '';
-  const verdict =
+  const outcome =
     s.failed === 0
       ? `✅ all ${s.total_tests} test cases passed`
       : `${s.errored > 0 ? '💥' : '❌'} ${s.failed} of ${s.total_tests} test cases did not pass${errors}`;
+  const stopped = report.interrupted;
+  // An interrupted run is said first: the counts below are of the finished cases only.
+  const verdict =
+    stopped === undefined
+      ? outcome
+      : `⏹️ interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run · of the ${s.total_tests} finished: ${outcome.replace(/^\S+ /, '')}`;
   const rows: [string, string][] = [
     ['Result', verdict],
     ['Test cases', caseCountsText(s)],

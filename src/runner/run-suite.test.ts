@@ -91,6 +91,9 @@ describe('runSuite', () => {
     expect(outcome.report.results.map((r) => r.test_name)).toEqual(['case-0']);
     expect(endReport!.summary.total_tests).toBe(1);
     expect(endReport).not.toHaveProperty('results');
+    // The report says what it is missing: the summary counts only the case that finished.
+    expect(endReport!.interrupted).toEqual({ selected_tests: 6, not_run: 5 });
+    expect(outcome.report.interrupted).toEqual({ selected_tests: 6, not_run: 5 });
   });
 });
 

@@ -112,6 +112,9 @@ export async function runSuite(
     agent_config_path: config.config_path,
     timestamp,
     holodeck_version: options.holodeck_version,
+    ...(state === 'interrupted'
+      ? { interrupted: { selected_tests: testCases.length, not_run: testCases.length - finished } }
+      : {}),
     summary: summary.summary((options.restored?.elapsed_ms ?? 0) + deps.now() - started),
     results: kept.filter((result): result is TestResult => result !== undefined),
   };
