@@ -38,6 +38,30 @@ describe('normaliseModuleResult', () => {
     expect(read({ response: 'x', tool_invocations: null, token_usage: null }).tool_invocations).toEqual([]);
   });
 
+  it('counts once a call made through tools.<name> that the agent also reports, and keeps the calls made elsewhere', () => {
+    const recorded = [
+      { name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1 },
+      { name: 'lookup', args: { row: 'cash', year: 2009 }, result: 7, error: null, duration_ms: 1 },
+    ];
+    const turn = normaliseModuleResult(
+      {
+        response: '2',
+        tool_invocations: [
+          { name: 'subtract', args: { a: 5, b: 3 }, result: 2 },
+          { name: 'subtract', args: { a: 5, b: 3 }, result: 2 },
+          { name: 'lookup', args: { year: 2009, row: 'cash' } },
+          { name: 'search', args: { q: 'x' } },
+        ],
+      },
+      recorded,
+      REF,
+    );
+    // The first reported subtract and the lookup (keys in another order) are the recorded calls; a second
+    // subtract with the same arguments was made outside tools.<name>, as was search.
+    expect(turn.tool_invocations.map((call) => call.name)).toEqual(['subtract', 'lookup', 'subtract', 'search']);
+    expect(turn.tool_invocations.slice(0, 2)).toEqual(recorded);
+  });
+
   it('refuses token counts that are not whole numbers of at least 0, naming the field', () => {
     expect(failure({ response: 'x', token_usage: { prompt_tokens: -5 } })).toContain(
       'module agent agent.mjs:create returned token_usage.prompt_tokens a number (-5), not a whole number of at least 0',

@@ -1,5 +1,6 @@
 /** A module agent's `send` result (a string or a ModuleTurnResult) as a TurnResponse. */
 import type { TurnResponse } from '../../core/backend.js';
+import { canonicalJson } from '../../core/canonical-json.js';
 import { AgentTurnError } from '../../core/errors.js';
 import { isRecord } from '../../core/is-record.js';
 import { jsonSizeExceeds } from '../../core/json-size.js';
@@ -57,13 +58,39 @@ export function normaliseModuleResult(
   const extra = (given ?? []).map((value, index) => invocationOf(value, `tool_invocations[${index}]`, invalid));
   return {
     response: checkedLength(result.response, invalid),
-    tool_invocations: [...recorded, ...extra],
+    tool_invocations: [...recorded, ...notRecorded(extra, recorded)],
     token_usage: usageOf(result.token_usage, invalid),
     retries: 0,
   };
 }
 
 type Invalid = (what: string) => AgentTurnError;
+
+/**
+ * The reported invocations that are not the calls holodeck recorded itself: an agent that calls `tools.add(…)`
+ * and also reports that call would otherwise have it counted twice (`count: 2` met by one call). Each
+ * reported call with the name and arguments of a recorded one not yet matched is that call; the rest were
+ * made elsewhere and are kept.
+ */
+function notRecorded(reported: readonly ToolInvocation[], recorded: readonly ToolInvocation[]): ToolInvocation[] {
+  if (recorded.length === 0 || reported.length === 0) return [...reported];
+  const unmatched = new Map<string, number>();
+  for (const call of recorded) {
+    const key = callKey(call);
+    unmatched.set(key, (unmatched.get(key) ?? 0) + 1);
+  }
+  return reported.filter((call) => {
+    const key = callKey(call);
+    const left = unmatched.get(key) ?? 0;
+    if (left === 0) return true;
+    unmatched.set(key, left - 1);
+    return false;
+  });
+}
+
+function callKey(call: ToolInvocation): string {
+  return `${call.name}\u0000${canonicalJson(call.args)}`;
+}
 
 function checkedLength(response: string, invalid: Invalid): string {
   if (response.length <= MAX_MODULE_RESPONSE_CHARS) return response;

@@ -3,7 +3,7 @@ import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../../../core/canonical-json.js';
 import { type CassetteEntry, formatCassette, parseCassette, readCassette, writeCassette } from './cassette-file.js';
 import type { RecordedRequest } from './normalize-request.js';
 import { requestKey } from './request-key.js';

@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { canonicalJson } from '../../../core/canonical-json.js';
 import { fileKindOf } from '../../../core/file-kind.js';
-import { canonicalJson } from './canonical-json.js';
 import type { RecordedRequest } from './normalize-request.js';
 import { requestKey } from './request-key.js';
 import type { StoredResponse } from './stored-response.js';

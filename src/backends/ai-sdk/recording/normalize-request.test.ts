@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../core/canonical-json.js';
 import { createRedactor } from '../../../core/redactor.js';
-import { canonicalJson } from './canonical-json.js';
 import { type CallOptions, normalizeRequest, temperatureOf } from './normalize-request.js';
 import { keyRequest, requestKey } from './request-key.js';
 

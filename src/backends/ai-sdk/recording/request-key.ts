@@ -3,8 +3,8 @@
  * holds masked requests, and a replay with another value of the same secret still finds them.
  */
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../../core/canonical-json.js';
 import type { Redactor } from '../../../core/redactor.js';
-import { canonicalJson } from './canonical-json.js';
 import type { RecordedRequest } from './normalize-request.js';
 
 export interface KeyedRequest {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { canonicalJson } from './canonical-json.js';
+import { canonicalJson } from '../../../core/canonical-json.js';
 import type { ModelCallStore, StoredCall } from './model-call-store.js';
 import { temperatureOf } from './normalize-request.js';
 import type { KeyedRequest } from './request-key.js';
