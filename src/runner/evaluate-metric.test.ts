@@ -89,14 +89,35 @@ describe('evaluateMetric', () => {
     expect(configWins.result).toMatchObject({ passed: true, threshold: 0.6 });
   });
 
-  it("lets the metric's own verdict override the threshold", async () => {
+  it("keeps a check's own verdict unless the configuration sets a threshold, which then decides", async () => {
+    const verdict = () => evaluator(() => ({ score: 0, passed: false, reasoning: 'differs', details: { unit: '%' } }));
+    // No threshold configured: the check says.
+    const own = await evaluateMetric(withThreshold(null), verdict(), input(), clock());
+    expect(own.result).toMatchObject({ passed: false, score: 0, reasoning: 'differs', details: { unit: '%' } });
+    // threshold: 0 asks that any score pass: it does, rather than reading "score 0 < threshold 0" as a failure.
+    const lenient = await evaluateMetric(withThreshold(0), verdict(), input(), clock());
+    expect(lenient.result).toMatchObject({ passed: true, score: 0, threshold: 0 });
+    const strict = await evaluateMetric(withThreshold(0.5), verdict(), input(), clock());
+    expect(strict.result).toMatchObject({ passed: false, threshold: 0.5 });
+  });
+
+  it("keeps a code grader's own passed over its threshold", async () => {
+    const grader: MetricConfig = {
+      type: 'code',
+      name: 'grader',
+      enabled: true,
+      threshold: 0.5,
+      grader: 'g.ts:g',
+      timeout_ms: 1000,
+      grader_fn: () => true,
+    };
     const vetoed = await evaluateMetric(
-      withThreshold(0.5),
-      evaluator(() => ({ score: 0.9, passed: false, reasoning: 'wrong unit', details: { unit: '%' } })),
+      grader,
+      evaluator(() => ({ score: 0.9, passed: false, reasoning: 'wrong unit' })),
       input(),
       clock(),
     );
-    expect(vetoed.result).toMatchObject({ passed: false, score: 0.9, reasoning: 'wrong unit', details: { unit: '%' } });
+    expect(vetoed.result).toMatchObject({ passed: false, score: 0.9, reasoning: 'wrong unit' });
   });
 
   it('skips a ground-truth metric on a turn without one, and a RAG metric without retrieval context', async () => {

@@ -48,7 +48,13 @@ function fromOutcome(
   outcome: MetricOutcome,
   elapsed: number,
 ): MetricResult {
-  const passed = outcome.passed ?? (threshold === null ? outcome.score >= 1 : outcome.score >= threshold);
+  // A threshold the configuration sets decides, as for every metric (`passes when score >= threshold`), also
+  // for a check with a verdict of its own (equality, numeric, contains…); a code grader's `passed` is its own.
+  const configured = config.type !== 'code' && config.threshold !== null ? config.threshold : null;
+  const passed =
+    configured !== null
+      ? outcome.score >= configured
+      : (outcome.passed ?? (threshold === null ? outcome.score >= 1 : outcome.score >= threshold));
   return {
     metric_name: config.name,
     kind: config.type,
