@@ -22,6 +22,8 @@ if (port === null) throw new Error('user-code-worker must run in a worker thread
 const channel = port;
 
 const currentCall = new AsyncLocalStorage<number>();
+/** Calls running that tried to end the run, with what they tried: such a call fails whatever it returns. */
+const refused = new Map<number, string>();
 const controllers = new Map<number, AbortController>();
 /** Calls whose module is still loading, and those of them aborted meanwhile (they never start). */
 const loading = new Set<number>();
@@ -55,6 +57,12 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
     outcome = { kind: 'threw', message: thrownMessage(error), description: describeThrown(error) };
   } finally {
     controllers.delete(id);
+  }
+  // Trying to end the run fails the call even when the code caught the error it got: it cannot pass unseen.
+  const refusal = refused.get(id);
+  if (refusal !== undefined) {
+    refused.delete(id);
+    if (outcome.kind === 'returned') outcome = { kind: 'threw', message: refusal, description: refusal };
   }
   if (outcome.kind === 'returned' && target.invoke === 'grader') {
     try {
@@ -165,7 +173,10 @@ function guardProcess(): void {
   process.kill = ((pid: number, signal?: string | number) => {
     const target = killTarget(pid);
     if (reachesOwnProcess(target)) {
-      throw new Error(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`);
+      const message = `process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`;
+      const id = currentCall.getStore();
+      if (id !== undefined && controllers.has(id)) refused.set(id, message);
+      throw new Error(message);
     }
     return realKill(target, signal);
   }) as typeof process.kill;

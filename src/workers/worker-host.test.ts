@@ -70,6 +70,28 @@ describe('WorkerHost', () => {
     });
   });
 
+  it('fails a call that tried to end the run even when it caught the refusal', async () => {
+    const outcome = await (await newHost()).call(call('catchKill'));
+    expect(outcome).toEqual({
+      kind: 'threw',
+      message: `process.kill(${process.pid}, "SIGTERM"): user code may not end the run`,
+      description: `process.kill(${process.pid}, "SIGTERM"): user code may not end the run`,
+    });
+  });
+
+  it('tells the next call when the thread crashed after its calls returned, the module state lost', async () => {
+    const host = await newHost();
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+    expect(await host.call(call('throwAfterReturn'))).toEqual({ kind: 'returned', value: 'ok' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await host.call(call('count'))).toEqual({
+      kind: 'worker_ended',
+      message:
+        'was not run: its worker thread crashed (Error: late failure) after an earlier call had returned, so the module was loaded again and its state (what earlier calls kept) is lost',
+    });
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+  });
+
   it('refuses to let user code kill the holodeck process', async () => {
     const outcome = await (await newHost()).call(call('killHolodeck'));
     expect(outcome).toMatchObject({ kind: 'threw' });

@@ -69,6 +69,8 @@ export class WorkerHost {
   readonly #graceMs: number;
   readonly #onIdle: () => void;
   #thread: Thread | null = null;
+  /** Set when a thread ended outside any running call: the next call fails with it, once. */
+  #lostState: string | null = null;
   #nextId = 1;
   readonly #watching = new AbortGroups<Pending>((entry, reason) => this.#cutOff(entry, { kind: 'aborted', reason }));
 
@@ -90,6 +92,12 @@ export class WorkerHost {
 
   call(call: HostCall): Promise<HostOutcome> {
     if (call.signal?.aborted) return Promise.resolve({ kind: 'aborted', reason: call.signal.reason });
+    const lost = this.#lostState;
+    if (lost !== null) {
+      // The module's state went with a thread that ended after its calls had returned: the next call says so.
+      this.#lostState = null;
+      return Promise.resolve({ kind: 'worker_ended', message: lost });
+    }
     return new Promise<HostOutcome>((resolve) => {
       const thread = this.#ensureThread();
       const entry: Pending = { id: this.#nextId++, call, resolve, thread, started: false, resent: false, timer: null };
@@ -207,6 +215,12 @@ export class WorkerHost {
 
   #ended(thread: Thread, code: number): void {
     const end = { exit: thread.exiting, crash: thread.crash, exit_code: code };
+    const culprit = end.exit ?? end.crash;
+    // Ended by user code with no call of its own waiting (a timer that threw after its call returned).
+    if (culprit !== null && (culprit.id === null || !thread.pending.has(culprit.id))) {
+      const what = end.exit !== null ? `called process.exit(${end.exit.code})` : `crashed (${end.crash?.description})`;
+      this.#lostState = `was not run: its worker thread ${what} after an earlier call had returned, so the module was loaded again and its state (what earlier calls kept) is lost`;
+    }
     this.#finish(thread, (id) => endMessage(end, id));
   }
 
