@@ -21,6 +21,13 @@ async function check(
 const BLANK = 'input must not be blank — write the message the agent receives in this turn';
 
 describe('test case rules', () => {
+  it('rejects an empty list of test cases, which would leave nothing to run', async () => {
+    const { yaml, lines } = await check('  []\n');
+    expect(lines).toEqual([
+      `${at(yaml, '[]')}  test_cases\n  there are no test cases — add at least one: - { name: ..., input: ... }`,
+    ]);
+  });
+
   it('rejects empty turns', async () => {
     const { yaml, lines } = await check('  - name: a\n    turns: []\n');
     expect(lines).toEqual([

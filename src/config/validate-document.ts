@@ -79,6 +79,14 @@ export interface ValidatedTestCases {
 /** Validates test cases (inline or from a file) one by one; `items` is what the YAML or JSON holds. */
 export function validateTestCases(items: unknown, issues: IssueSink): ValidatedTestCases {
   const refused: Indexed<unknown>[] = [];
+  // `holodeck test` would have nothing to run: said here, so that `validate` says it too.
+  if (Array.isArray(items) && items.length === 0) {
+    issues.add(
+      pendingIssue(ISSUE.emptyList, ['test_cases'], 'there are no test cases', {
+        hint: 'add at least one: - { name: ..., input: ... }',
+      }),
+    );
+  }
   const valid = validateList(
     items,
     ['test_cases'],
