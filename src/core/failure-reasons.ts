@@ -34,7 +34,8 @@ export function turnFailureReasons(turn: TurnResult): string[] {
   for (const assertion of turn.arg_match_details) {
     if (!assertion.passed) reasons.push(formatAssertion(assertion));
   }
-  if (turn.tools_matched === false && !turn.arg_match_details.some((a) => !a.passed)) {
+  // An errored turn's tool assertions were not checked (it has no answer to check them on): its error says why.
+  if (turn.tools_matched === false && turn.errors.length === 0 && !turn.arg_match_details.some((a) => !a.passed)) {
     reasons.push(`expected tools not called (called: ${listOrNone(turn.tool_calls)})`);
   }
   if (turn.answer_cut_off !== undefined) reasons.push(describeCutOff(turn.answer_cut_off));
@@ -140,7 +141,7 @@ function singleTurnReasons(result: TestResult): string[] {
   const reasons = [...result.errors];
   const failedAssertions = (result.arg_match_details ?? []).filter((assertion) => !assertion.passed);
   reasons.push(...failedAssertions.map(formatAssertion));
-  if (result.tools_matched === false && failedAssertions.length === 0) {
+  if (result.tools_matched === false && result.errors.length === 0 && failedAssertions.length === 0) {
     const expected = (result.expected_tools ?? []).map((tool) => tool.name);
     reasons.push(`expected tools ${listOrNone(expected)} not matched (called: ${listOrNone(result.tool_calls)})`);
   }

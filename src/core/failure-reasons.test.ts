@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
+import { caseFailures, turnFailureReasons } from './failure-reasons.js';
+
+const expectedTools = [{ name: 'delete_account', count: 0 }] as never;
+
+describe('turnFailureReasons', () => {
+  it('gives an errored turn its error alone: its tool assertions were never checked', () => {
+    const errored = turn({
+      turn_index: 0,
+      input: 'q',
+      errors: ['turn timed out after 3s (llm_timeout)'],
+      tools_matched: false,
+      expected_tools: expectedTools,
+      status: 'error',
+    });
+    expect(turnFailureReasons(errored)).toEqual(['turn timed out after 3s (llm_timeout)']);
+  });
+
+  it('says the expected tools were not called on a turn that answered without them', () => {
+    const failed = turn({ turn_index: 0, input: 'q', tools_matched: false, passed: false });
+    expect(turnFailureReasons(failed)).toEqual(['expected tools not called (called: none)']);
+  });
+});
+
+describe('caseFailures', () => {
+  it('gives an errored single-turn case its error alone', () => {
+    const errored = singleTurnResult({
+      test_name: 'guarded',
+      errors: ['module agent agent.mjs:create threw Error: down'],
+      tools_matched: false,
+      status: 'error',
+    });
+    expect(caseFailures(errored)[0]?.reasons).toEqual(['module agent agent.mjs:create threw Error: down']);
+    const failed = singleTurnResult({ test_name: 'plain', tools_matched: false, passed: false });
+    expect(caseFailures(failed)[0]?.reasons).toEqual(['expected tools none not matched (called: none)']);
+  });
+});
