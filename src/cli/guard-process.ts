@@ -19,7 +19,7 @@ const realExit = process.exit.bind(process);
 const realAbort = process.abort.bind(process);
 const realKill = process.kill.bind(process);
 
-/** Ends the process at once (holodeck's own exits: a second Ctrl-C). */
+/** Ends the process at once (holodeck's own exits: a third Ctrl-C). */
 export function exitNow(code: number): never {
   return realExit(code);
 }

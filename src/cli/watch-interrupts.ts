@@ -1,7 +1,8 @@
 /**
  * Ctrl-C (SIGINT/SIGTERM). The first one stops scheduling: no new test case starts, running ones may finish
- * within the grace period, after which they are cancelled; the run then saves what finished. A second one
- * exits at once (finished cases are already on disk in the run's log).
+ * within the grace period, after which they are cancelled; the run then saves what finished and writes its
+ * reports. A second one cancels the running cases at once (the run is saved and reported as after the grace
+ * period); one more exits at once (finished cases are already on disk in the run's log).
  */
 import { exitNow } from './guard-process.js';
 
@@ -31,7 +32,12 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
     cancel.abort();
   };
   const handler = () => {
-    if (stop.signal.aborted) exitNow(130);
+    if (cancel.signal.aborted) exitNow(130);
+    if (stop.signal.aborted) {
+      if (timer !== null) clearTimeout(timer);
+      cancelNow();
+      return;
+    }
     options.onStop();
     stop.abort();
     if (options.grace_ms <= 0) cancelNow();

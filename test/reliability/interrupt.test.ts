@@ -125,12 +125,41 @@ describe('interrupting a run', () => {
     await resumeAndCheck(dir, printed, record.run_id);
   });
 
-  it('a second Ctrl-C quits at once; the log keeps the finished cases for --resume', { timeout: 90_000 }, async () => {
+  it('a second Ctrl-C cancels the running cases at once and still saves the run and its reports', {
+    timeout: 90_000,
+  }, async () => {
+    slowCases.add(caseName(1, CASES)).add(caseName(2, CASES));
     const dir = await project(150);
+    const cli = startCli(['test', dir, '-j', '4', '--grace-period', '120', '--output', `${dir}/out/r.json`]);
+    await cli.waitForLines(FINISHED_LINE, 1);
+    cli.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const sent = Date.now();
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code).toBe(130);
+    expect(exit.at - sent).toBeLessThan(8_000);
+    expect(cli.stderr()).toMatch(/cancelling the running test cases \(Ctrl-C again to quit at once/);
+    const printed = finishedNames(cli.stdoutLines());
+    const { record } = await onlyRecord(dir);
+    expect(record.state).toBe('interrupted');
+    expect(record.report.results.map((r) => r.test_name).sort()).toEqual([...printed].sort());
+    expect(printed).not.toContain(caseName(1, CASES));
+    const report = JSON.parse(await readFile(join(dir, 'out', 'r.json'), 'utf8')) as RunReport;
+    expect(report.interrupted).toEqual({ selected_tests: CASES, not_run: CASES - printed.length });
+    slowCases.clear();
+    await resumeAndCheck(dir, printed, record.run_id);
+  });
+
+  it('a third Ctrl-C quits at once; the log keeps the finished cases for --resume', { timeout: 90_000 }, async () => {
+    slowCases.add(caseName(1, CASES));
+    const dir = await project(150);
+    // A grace period too long to end by itself, and a slow case that the cancellation would have to wait for.
     const cli = startCli(['test', dir, '-j', '4', '--grace-period', '120']);
     await cli.waitForLines(FINISHED_LINE, 1);
     cli.child.kill('SIGINT');
     await new Promise((resolve) => setTimeout(resolve, 300));
+    cli.child.kill('SIGINT');
     const sent = Date.now();
     cli.child.kill('SIGINT');
     const exit = await cli.exited;
@@ -139,6 +168,7 @@ describe('interrupting a run', () => {
     const kept = await logNames(dir);
     expect(kept.length).toBeGreaterThanOrEqual(1);
     expect(finishedNames(cli.stdoutLines())).toEqual(expect.arrayContaining(kept));
+    slowCases.clear();
     await resumeAndCheck(dir, kept, null);
   });
 });

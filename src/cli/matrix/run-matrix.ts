@@ -106,9 +106,10 @@ async function runModels(
     grace_ms: grace * 1000,
     onStop: () =>
       process.stderr.write(
-        `\ninterrupted: no new test case starts; running ones get ${grace}s to finish (Ctrl-C again to quit now)\n`,
+        `\ninterrupted: no new test case starts; running ones get ${grace}s to finish (Ctrl-C again to cancel them now)\n`,
       ),
-    onCancel: () => process.stderr.write('\ncancelling the running test cases\n'),
+    onCancel: () =>
+      process.stderr.write('\ncancelling the running test cases (Ctrl-C again to quit at once, without the reports)\n'),
   });
   input.guard.onCrash((reason) => interrupts.abortNow(reason));
   const parallel = started[0]?.model.config.execution.parallel_test_cases ?? 1;
