@@ -22,10 +22,17 @@ function jsonSyntaxIssue(file: string, text: string, message: string) {
     code: ISSUE.syntax,
     path: [],
     target: 'none' as const,
-    message: `JSON syntax error: ${message.replace(/ in JSON at position \d+.*$/, '')}`,
+    // V8 quotes the text around the error, line breaks included: shown escaped, on the message's one line.
+    message: `JSON syntax error: ${escapeControls(message.replace(/ in JSON at position \d+.*$/s, ''))}`,
     hint: null,
     location: syntaxErrorLocation(file, text, message),
   };
+}
+
+function escapeControls(text: string): string {
+  let escaped = '';
+  for (const char of text) escaped += char < ' ' ? JSON.stringify(char).slice(1, -1) : char;
+  return escaped;
 }
 
 /** Above this size the YAML parser is not asked to place a JSON error: it would need gigabytes. */

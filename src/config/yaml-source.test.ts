@@ -66,5 +66,24 @@ describe('parseYamlSource', () => {
     expect(documents.ok || documents.issues[0]?.hint).toBe(
       'keep a single YAML document in the file (remove the `---` separator)',
     );
+    expect(documents.ok || documents.issues[0]?.message).toBe(
+      'YAML syntax error: the file holds more than one YAML document',
+    );
+  });
+
+  it('points an alias without its anchor at the alias, and says so in the words of the file', () => {
+    const result = parseYamlSource('/c/agent.yaml', 'name: a\nnote: "*nope is text"\nlist:\n  - *nope\n');
+    expect(result.ok || result.issues[0]).toMatchObject({
+      location: { line: 4, column: 5 },
+      message: 'YAML error: the alias *nope names no anchor set before it',
+      hint: 'set the anchor (&nope) on a value above this line, or write the value here',
+    });
+  });
+
+  it('says that brackets nested past what the parser can read are too deep, not that its stack overflowed', () => {
+    const result = parseYamlSource('/c/agent.yaml', `name: a\nlist: ${'['.repeat(100_000)}\n`);
+    expect(result.ok || result.issues[0]?.message).toBe(
+      'YAML syntax error: brackets or indentation nested too deeply to read (far more levels than a configuration needs)',
+    );
   });
 });

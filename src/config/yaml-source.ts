@@ -43,6 +43,14 @@ export function parseYamlSource(file: string, text: string): SourceParse {
     data = doc.toJS({ maxAliasCount: 10_000 });
   } catch (error) {
     const message = thrownMessage(error);
+    // An alias without its anchor is only found here, with no position: point at the alias itself.
+    const alias = /^Unresolved alias[^:]*: (.+)$/.exec(message);
+    if (alias !== null) {
+      const offset = aliasOffset(text, alias[1] as string);
+      const hint = `set the anchor (&${alias[1]}) on a value above this line, or write the value here`;
+      const issue = syntaxBase(`YAML error: the alias *${alias[1]} names no anchor set before it`, hint);
+      return { ok: false, issues: [{ ...issue, location: at(offset) }] };
+    }
     return { ok: false, issues: [{ ...syntaxBase(`YAML error: ${message}`, null), location: at(0) }] };
   }
   return { ok: true, document: new YamlDocument(file, data, doc, at) };
@@ -61,7 +69,23 @@ export function lineAt(text: string, offset: number): string {
 export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
   const flowReference = /[{[].*\$\{/.test(line);
   const hint = flowReference ? FLOW_REFERENCE_HINT : (SYNTAX_HINTS[error.code] ?? null);
-  return { ...syntaxBase(`YAML syntax error: ${error.message}`, hint), location: at(error.pos[0]) };
+  return { ...syntaxBase(`YAML syntax error: ${readableMessage(error)}`, hint), location: at(error.pos[0]) };
+}
+
+/** The parser's words, where they speak of its own API or internals, in the words of the file. */
+function readableMessage(error: YAMLError): string {
+  if (error.code === 'MULTIPLE_DOCS') return 'the file holds more than one YAML document';
+  if (/maximum call stack size exceeded/i.test(error.message)) {
+    return 'brackets or indentation nested too deeply to read (far more levels than a configuration needs)';
+  }
+  return error.message;
+}
+
+/** Where `*name` is written as an alias (not inside a quoted string or a comment as far as a scan can tell). */
+function aliasOffset(text: string, name: string): number {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const found = new RegExp(`(^|[\\s,\\[{:-])\\*${escaped}(?![^\\s,\\]}])`, 'm').exec(text);
+  return found === null ? 0 : found.index + (found[1] as string).length;
 }
 
 /** `key:` with nothing after it: point at the key rather than at the end of the line. */
