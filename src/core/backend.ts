@@ -23,10 +23,20 @@ export interface TurnRequest {
    * of a turn that answered.
    */
   readonly calls?: ToolCallJournal;
+  /**
+   * Told of every model request the backend sends again (a 429, a 5xx, a dropped connection), with why, so a
+   * turn that fails or times out while retrying still counts its retries and can say what held it up.
+   */
+  readonly retries?: RetryJournal;
 }
 
 export interface ToolCallJournal {
   record(invocation: ToolInvocation): void;
+}
+
+export interface RetryJournal {
+  /** `reason`: what the request that is sent again met, e.g. `rate limited (HTTP 429)`. */
+  record(reason: string): void;
 }
 
 export interface TurnResponse {

@@ -85,6 +85,32 @@ describe('runTurn', () => {
     });
   });
 
+  it('counts the retries of a turn that fails, and says what held up one that timed out while retrying', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const throttled = session(async (request) => {
+      for (let i = 0; i < 3; i += 1) request.retries?.record('rate limited (HTTP 429)');
+      return untilAborted(request.signal);
+    });
+    const timedOut = await runTurn(context(asked, throttled, {}, 50));
+    expect(timedOut.result).toMatchObject({
+      status: 'error',
+      retries: 3,
+      errors: [
+        'turn timed out after 0.05s (llm_timeout) — while retrying: 3 model requests retried, the last after "rate limited (HTTP 429)"',
+      ],
+    });
+    const gaveUp = session((request) => {
+      request.retries?.record('HTTP 500 from the model server');
+      request.retries?.record('HTTP 500 from the model server');
+      throw new AgentTurnError('HTTP 500 from the model server — gave up after 2 retries', 'MODEL_ERROR');
+    });
+    const failed = await runTurn(context(asked, gaveUp));
+    expect(failed.result).toMatchObject({
+      retries: 2,
+      errors: ['HTTP 500 from the model server — gave up after 2 retries'],
+    });
+  });
+
   it('marks an unrecoverable agent error so the case stops there', async () => {
     const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
     const broken = session(() => {

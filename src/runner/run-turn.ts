@@ -54,7 +54,10 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const started = deps.now();
   const sent = await sendTurn(ctx);
   if (!sent.ok) {
-    const result = erroredTurn(turn, sent.message, deps.now() - started, boundCalls(sent.calls));
+    const result = {
+      ...erroredTurn(turn, sent.message, deps.now() - started, boundCalls(sent.calls)),
+      retries: sent.retries,
+    };
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
   }
   // What the agent and its tools gave is walked from here on (checks, graders, reports): its depth is bounded.
@@ -116,6 +119,8 @@ type SendResult =
   | {
       readonly ok: false;
       readonly message: string;
+      /** Model requests sent again before the turn failed. */
+      readonly retries: number;
       readonly unrecoverable: boolean;
       readonly interrupted: boolean;
       /** The tool calls that settled before the turn failed (a hung tool included, with its timeout). */
@@ -129,6 +134,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   const turnSignal = createTurnSignal(ctx.deps.signal, ctx.turnTimeoutMs);
   let sending: Promise<TurnResponse> | null = null;
   const calls: ToolInvocation[] = [];
+  const retried: string[] = [];
   try {
     const files = await ctx.deps.loadFiles(ctx.turn.files);
     const request = {
@@ -138,6 +144,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       turn_config: ctx.turn.turn_config,
       signal: turnSignal.signal,
       calls: { record: (call: ToolInvocation) => void calls.push(call) },
+      retries: { record: (reason: string) => void retried.push(reason) },
     };
     sending = ctx.session.send(request);
     const response = await Promise.race([sending, turnSignal.aborted]);
@@ -145,12 +152,14 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   } catch (error) {
     const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
     const stopped = sending === null || !turnSignal.signal.aborted || (await settlesWithin(sending, STOP_GRACE_MS));
+    const said = `${errorMessage(reason)}${retriesNote(reason, retried)}`;
     const message = stopped
-      ? errorMessage(reason)
-      : `${errorMessage(reason)}; the agent did not stop within ${STOP_GRACE_MS / 1000}s, so the session cannot go on`;
+      ? said
+      : `${said}; the agent did not stop within ${STOP_GRACE_MS / 1000}s, so the session cannot go on`;
     return {
       ok: false,
       message,
+      retries: retried.length,
       unrecoverable: !stopped || (reason instanceof AgentTurnError && reason.unrecoverable),
       interrupted: reason instanceof InterruptedError,
       calls: calls.slice(),
@@ -158,6 +167,18 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   } finally {
     turnSignal.dispose();
   }
+}
+
+/**
+ * What held up a turn that ran out of time or was stopped while the backend was sending its request again
+ * (` — while retrying: 3 model requests retried, the last after "rate limited (HTTP 429)"`); nothing when the
+ * error says it gave up on the retries itself, or there were none.
+ */
+function retriesNote(reason: unknown, retried: readonly string[]): string {
+  const last = retried.at(-1);
+  if (last === undefined || (reason instanceof AgentTurnError && reason.code !== 'TURN_ABORTED')) return '';
+  const count = retried.length === 1 ? '1 model request retried' : `${retried.length} model requests retried`;
+  return ` — while retrying: ${count}, the last after "${last}"`;
 }
 
 /** Whether a promise settles (either way) within `ms`. */

@@ -133,10 +133,15 @@ describe('ai_sdk backend retries', () => {
     const { session } = await open(() => ({ kind: 'error', status: 500, message: 'upstream down' }), {
       max_retries: 2,
     });
-    const error = await turnError(session.send(turnRequest(0, QUESTION)));
+    const retried: string[] = [];
+    const request = { ...turnRequest(0, QUESTION), retries: { record: (reason: string) => void retried.push(reason) } };
+    const error = await turnError(session.send(request));
     expect(error.message).toMatch(
       /^model request failed: 500 upstream down \(openai, http:\/\/127\.0\.0\.1:\d+\/v1\/chat\/completions\) — gave up after 2 retries$/,
     );
+    // Each retry is told as it is made, so a turn that fails still counts them.
+    expect(retried).toHaveLength(2);
+    expect(retried[0]).toMatch(/^model request failed: 500 upstream down/);
     expect(error.code).toBe('MODEL_HTTP_ERROR');
     expect(error.unrecoverable).toBe(false);
     expect(server?.requests).toHaveLength(3);

@@ -111,6 +111,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         attempts += 1;
       }
       retries += 1;
+      request.retries?.record(verdict.message);
     }
     history.push(user, ...carried);
     unanswered = unansweredCalls(carried);
