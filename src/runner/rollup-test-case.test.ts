@@ -63,6 +63,19 @@ describe('rollupMetrics', () => {
     expect(rolled).toMatchObject({ score: 0.5, passed: false, error: 'grader threw' });
   });
 
+  it('keeps the threshold the turns share, and none when their thresholds differ', () => {
+    const [shared] = rollupMetrics([
+      turnResult(0, { metric_results: [metric('bleu', { threshold: 0.4 })] }),
+      turnResult(1, { metric_results: [metric('bleu', { threshold: 0.4 })] }),
+    ]);
+    expect(shared?.threshold).toBe(0.4);
+    const [mixed] = rollupMetrics([
+      turnResult(0, { metric_results: [metric('bleu', { threshold: 0.1 })] }),
+      turnResult(1, { metric_results: [metric('bleu', { threshold: 0.9, passed: false })] }),
+    ]);
+    expect(mixed).toMatchObject({ threshold: null, passed: false });
+  });
+
   it('marks a metric no turn ran as skipped with passed null, and keeps one entry per metric in first-seen order', () => {
     const rolled = rollupMetrics([
       turnResult(0, {

@@ -58,7 +58,7 @@ function turnErrors(turns: readonly TurnResult[], single: boolean): string[] {
 
 /**
  * One entry per metric name: score = mean over the turns that ran it, passed = all of them passed, and
- * `passed: null` (skipped) when no turn ran it.
+ * `passed: null` (skipped) when no turn ran it; the threshold the turns share, null when they differ.
  */
 export function rollupMetrics(turns: readonly TurnResult[]): MetricResult[] {
   const byName = new Map<string, MetricResult[]>();
@@ -81,7 +81,8 @@ function combine(results: MetricResult[]): MetricResult {
     kind: first.kind,
     // A metric that errored on a turn did run there: it counts as 0, so a failing grader cannot raise the mean.
     score: ran.length === 0 ? null : ran.reduce((sum, r) => sum + (r.score ?? 0), 0) / ran.length,
-    threshold: first.threshold,
+    // One threshold when the turns share it; none when they differ (each turn's own is on the turn).
+    threshold: results.every((r) => r.threshold === first.threshold) ? first.threshold : null,
     passed: ran.length === 0 ? null : ran.every((r) => r.passed === true),
     skipped: ran.length === 0,
     error: errors.length === 0 ? null : errors.join('; '),
