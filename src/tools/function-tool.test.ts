@@ -44,7 +44,7 @@ describe('functionTool', () => {
 
   it('makes results JSON: undefined becomes null, what JSON cannot hold becomes text', async () => {
     expect((await (await tool('nothing')).execute({}, idle)).value).toBeNull();
-    expect((await (await tool('bigint')).execute({}, idle)).value).toBe('[object Object]');
+    expect((await (await tool('bigint')).execute({}, idle)).value).toEqual({ n: '1' });
   });
 
   it('fails a call whose result is more than 32 MB as JSON, naming the size; the worker lives on', async () => {
