@@ -115,6 +115,24 @@ describe('test case rules', () => {
     ]);
   });
 
+  it('says what a matcher value must be when it is of the wrong kind', async () => {
+    const { yaml, lines } = await check(
+      '  - name: m\n    input: q\n    expected_tools:\n      - name: t\n        args:\n' +
+        '          a: { regex: 5 }\n          b: { fuzzy: [1, 2] }\n          c: { fuzzy: null }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '5 }')}  test_cases[0] "m" › expected_tools[0].args.a.regex\n` +
+        '  `regex` must be a pattern (a string), got 5 — write { regex: "^2009.*$" }; to compare with an ' +
+        'object value as it is, write { literal: {...} }',
+      `${at(yaml, '[1, 2]')}  test_cases[0] "m" › expected_tools[0].args.b.fuzzy\n` +
+        '  `fuzzy` must be a string, a number or a boolean, got a list — write { fuzzy: "181,001" }; to compare with ' +
+        'an object value as it is, write { literal: {...} }',
+      `${at(yaml, 'null }')}  test_cases[0] "m" › expected_tools[0].args.c.fuzzy\n` +
+        '  `fuzzy` must be a string, a number or a boolean, got null (an empty value) — write { fuzzy: "181,001" }; ' +
+        'to compare with an object value as it is, write { literal: {...} }',
+    ]);
+  });
+
   it('takes plain object and list literals, and { literal } for an object shaped like a matcher', async () => {
     const loaded = await loadYaml(
       `${HEAD}test_cases:\n  - name: o\n    input: q\n    expected_tools:\n      - name: search\n        args:\n` +

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { compileLinearRegex } from '../../matchers/linear-regex.js';
+import { describeValue } from '../describe-value.js';
 import { closestMatch } from '../did-you-mean.js';
 import { ISSUE } from '../issue-codes.js';
 import type { PathSegment } from '../pending-issue.js';
@@ -46,6 +47,21 @@ export const objectLiteralSchema = z
 function checkObjectLiteral(value: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const keys = Object.keys(value);
   const matcherKey = keys.find((key) => (MATCHER_KEYS as readonly string[]).includes(key));
+  if (matcherKey !== undefined && keys.length === 1 && matcherKey !== 'literal') {
+    // A matcher whose value is of the wrong kind: say what it must be, not that a matcher is one.
+    const wanted = matcherKey === 'regex' ? 'a pattern (a string)' : 'a string, a number or a boolean';
+    const example = matcherKey === 'regex' ? '{ regex: "^2009.*$" }' : '{ fuzzy: "181,001" }';
+    addIssue(
+      ctx,
+      ISSUE.matcherShape,
+      [matcherKey],
+      `\`${matcherKey}\` must be ${wanted}, got ${describeValue(value[matcherKey])}`,
+      {
+        hint: `write ${example}; ${LITERAL_HINT}`,
+      },
+    );
+    return;
+  }
   if (matcherKey !== undefined) {
     addIssue(ctx, ISSUE.matcherShape, [matcherKey], `an object with \`${matcherKey}\` is a matcher`, {
       target: 'key',
