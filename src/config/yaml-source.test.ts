@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SourceDocument } from './source-document.js';
 import { parseYamlSource } from './yaml-source.js';
 
@@ -60,8 +60,15 @@ describe('parseYamlSource', () => {
     const duplicate = parseYamlSource('/c/agent.yaml', 'name: a\nmodel: x\nname: b\n');
     expect(duplicate.ok || duplicate.issues[0]).toMatchObject({
       location: { line: 3, column: 1 },
+      message: 'YAML syntax error: the key `name` appears twice in the same mapping',
       hint: 'remove or rename one of the two keys',
     });
+    // Every duplicated key is its own mistake: all are reported.
+    const several = parseYamlSource('/c/agent.yaml', 't:\n  - input: a\n    input: b\n  - { name: x, name: y }\n');
+    expect(several.ok || several.issues.map((issue) => [issue.location?.line, issue.message])).toEqual([
+      [3, 'YAML syntax error: the key `input` appears twice in the same mapping'],
+      [4, 'YAML syntax error: Map keys must be unique'],
+    ]);
     const documents = parseYamlSource('/c/agent.yaml', 'name: a\n---\nname: b\n');
     expect(documents.ok || documents.issues[0]?.hint).toBe(
       'keep a single YAML document in the file (remove the `---` separator)',
@@ -69,6 +76,17 @@ describe('parseYamlSource', () => {
     expect(documents.ok || documents.issues[0]?.message).toBe(
       'YAML syntax error: the file holds more than one YAML document',
     );
+  });
+
+  it('prints nothing of its own for a collection used as a key (the checks say what is wrong)', () => {
+    const warn = vi.spyOn(process, 'emitWarning');
+    try {
+      const result = parseYamlSource('/c/agent.yaml', 'name: a\nx:\n  ? [a, b]\n  : c\n');
+      expect(result.ok).toBe(true);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('points an alias without its anchor at the alias, and says so in the words of the file', () => {

@@ -30,14 +30,20 @@ const FLOW_REFERENCE_HINT = 'inside { } or [ ], quote ${VAR} references: "${VAR}
 
 export function parseYamlSource(file: string, text: string): SourceParse {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false });
+  // logLevel 'error': the parser's warnings (a collection used as a key) go to no console; the checks say it.
+  const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false, logLevel: 'error' });
   const at = (offset: number): SourceLocation => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, column: col };
   };
-  // Later errors are mostly consequences of the first one; report that one.
+  // Later errors are mostly consequences of the first one; report that one — but every duplicated key, each
+  // a mistake of its own.
   const [firstError] = doc.errors;
-  if (firstError) return { ok: false, issues: [syntaxIssue(firstError, at, lineAt(text, firstError.pos[0]))] };
+  if (firstError) {
+    const shown =
+      firstError.code === 'DUPLICATE_KEY' ? doc.errors.filter((e) => e.code === 'DUPLICATE_KEY') : [firstError];
+    return { ok: false, issues: shown.map((error) => syntaxIssue(error, at, lineAt(text, error.pos[0]))) };
+  }
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 10_000 });
@@ -69,12 +75,17 @@ export function lineAt(text: string, offset: number): string {
 export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
   const flowReference = /[{[].*\$\{/.test(line);
   const hint = flowReference ? FLOW_REFERENCE_HINT : (SYNTAX_HINTS[error.code] ?? null);
-  return { ...syntaxBase(`YAML syntax error: ${readableMessage(error)}`, hint), location: at(error.pos[0]) };
+  return { ...syntaxBase(`YAML syntax error: ${readableMessage(error, line)}`, hint), location: at(error.pos[0]) };
 }
 
 /** The parser's words, where they speak of its own API or internals, in the words of the file. */
-function readableMessage(error: YAMLError): string {
+function readableMessage(error: YAMLError, line: string): string {
   if (error.code === 'MULTIPLE_DOCS') return 'the file holds more than one YAML document';
+  if (error.code === 'DUPLICATE_KEY') {
+    // The key as written on its own line (`  - input: b`); a flow mapping's line holds several.
+    const key = /^\s*(?:-\s+)?([\w$-]+)\s*:(?:\s|$)/.exec(line)?.[1];
+    if (key !== undefined) return `the key \`${key}\` appears twice in the same mapping`;
+  }
   if (/maximum call stack size exceeded/i.test(error.message)) {
     return 'brackets or indentation nested too deeply to read (far more levels than a configuration needs)';
   }
