@@ -140,6 +140,14 @@ test_cases:
     expect(inline.stderr).toContain(`inline.yaml:8:9  test_cases[0] "a" › evaluations[0]\n  ${message}`);
   });
 
+  it('warns of an expected tool that none of the function tools can match, as test does', async () => {
+    const yaml = `name: typo\nbackend: { module: "${SCRIPTED_AGENT}:createScriptedAgent" }\n${TOOLS_BLOCK}\ntest_cases:\n  - name: a\n    input: q\n    ground_truth: q\n    expected_tools: [substract]\n`;
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const run = await runCli(['validate', 'agent.yaml'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/warning: expected tool "substract" matches none of the agent's tools.*subtract/);
+  });
+
   it('locates a byte that is not UTF-8 (a file saved as Latin-1) instead of reading it as another character', async () => {
     const dir = await writeProject({ 'agent.yaml': '' });
     const yaml = `name: latin\nmodel: { provider: ollama, name: m }\ntest_cases: [{ name: a, input: "caf\u00e9" }]\n`;

@@ -1,4 +1,6 @@
 /** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
+import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
+import type { AgentConfig } from '../../core/config-types.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
@@ -40,6 +42,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     return EXIT.config;
   }
   for (const warning of uncheckedTestCases(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of functionToolWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
   const model =
     entries.length > 1
@@ -52,4 +55,19 @@ export async function validateCommand(configPath: string, options: ValidateOptio
       `${config.tools.length} tools, backend ${config.backend.type}, ${model}\n`,
   );
   return EXIT.ok;
+}
+
+/**
+ * Expected tools that none of the agent's tools can match, as `holodeck test` says once its backend is up — here
+ * when every tool is a function tool, whose names the configuration holds (an MCP server's are known only once
+ * it runs; a module agent offered no tools reports calls of its own).
+ */
+function functionToolWarnings(config: AgentConfig): string[] {
+  const { backend, tools } = config;
+  if (backend.type === 'claude_agent_sdk' || tools.some((tool) => tool.type !== 'function')) return [];
+  if (backend.type === 'module' && tools.length === 0) return [];
+  return unknownExpectedTools(
+    config.test_cases,
+    tools.map((tool) => tool.name),
+  );
 }
