@@ -48,6 +48,10 @@ describe('planSelection', () => {
     expect(names(plan({ filters: ['zzz', 'yyy'], exclude: ['a'] }))).toBe(
       'no test case name matches --filter "zzz" or --filter "yyy", not --exclude "a"; nothing to run',
     );
+    // A filter set in agent.yaml or the environment is named where it was set, not as an option never given.
+    expect(names(plan({ filters: ['zzz*'], filters_from: 'execution.filter / HOLODECK_FILTER' }))).toBe(
+      'no test case name matches execution.filter / HOLODECK_FILTER "zzz*"; nothing to run',
+    );
   });
 
   it('repeats a stored selection, old records with a single filter included', () => {

@@ -7,6 +7,8 @@ import type { TestCaseConfig } from '../core/config-types.js';
 export interface CaseCriteria {
   /** Name patterns; a case matches when any matches (none = all). */
   readonly filters: readonly string[];
+  /** Where the filters came from, as said when none matches (default `--filter`). */
+  readonly filters_from?: string | undefined;
   /** A JavaScript regular expression searched in the name. */
   readonly grep: string | null;
   /** Name patterns; a case matching any is left out. */
@@ -44,7 +46,8 @@ export function selectTestCases(cases: readonly TestCaseConfig[], criteria: Case
 function emptyReason(total: number, criteria: CaseCriteria): string {
   if (total === 0) return 'the configuration has no test cases';
   const parts: string[] = [];
-  if (criteria.filters.length > 0) parts.push(criteria.filters.map((f) => `--filter "${f}"`).join(' or '));
+  const from = criteria.filters_from ?? '--filter';
+  if (criteria.filters.length > 0) parts.push(criteria.filters.map((f) => `${from} "${f}"`).join(' or '));
   if (criteria.grep !== null) parts.push(`--grep "${criteria.grep}"`);
   if (criteria.exclude.length > 0) parts.push(`not ${criteria.exclude.map((e) => `--exclude "${e}"`).join(', ')}`);
   if (criteria.only !== null) parts.push(`among the ${criteria.only.length} cases that failed last time`);
