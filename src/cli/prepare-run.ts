@@ -78,7 +78,9 @@ type RequestResult =
 async function selectionRequest(config: AgentConfig, options: TestOptions, resultsDir: string): Promise<RequestResult> {
   const base: SelectionRequest = {
     filters: options.filter.length > 0 ? options.filter : config.execution.filter ? [config.execution.filter] : [],
-    ...(options.filter.length === 0 && config.execution.filter ? { filters_from: 'execution.filter / HOLODECK_FILTER' } : {}),
+    ...(options.filter.length === 0 && config.execution.filter
+      ? { filters_from: 'execution.filter / HOLODECK_FILTER' }
+      : {}),
     grep: options.grep ?? null,
     exclude: options.exclude,
     only: null,
