@@ -10,6 +10,22 @@ describe('jsonForScriptElement', () => {
     expect(encoded).not.toMatch(/[<>&\u2028]/);
     expect(JSON.parse(encoded)).toEqual(value);
   });
+
+  it('escapes a run whose answers hold more markup characters than one regular expression match list can', () => {
+    // 68 million `<` (as a 600-case run of markup-heavy answers holds): one replace over the whole JSON ended
+    // the process (V8's fixed array limit, 2^27 entries, two per match).
+    const encoded = jsonForScriptElement('<'.repeat(68_000_000));
+    expect(encoded.length).toBe(2 + 68_000_000 * 6);
+    expect(encoded.slice(0, 13)).toBe('"\\u003c\\u003c');
+    expect(encoded.indexOf('<')).toBe(-1);
+  });
+
+  it('escapes the same across the slices it works in', () => {
+    const value = { text: `${'a'.repeat((1 << 20) - 3)}</script>&\u2028${'b'.repeat(1 << 20)}<` };
+    const encoded = jsonForScriptElement(value);
+    expect(encoded).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(encoded)).toEqual(value);
+  });
 });
 
 describe('escapeHtml', () => {

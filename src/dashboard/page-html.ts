@@ -25,11 +25,19 @@ export function escapeHtml(text: string): string {
  * so no data can close the element or open a comment, and JSON.parse reads the same value back.
  */
 export function jsonForScriptElement(value: unknown): string {
-  return JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  const json = JSON.stringify(value);
+  // In slices: one replace over a run's whole JSON (hundreds of MB of answers full of `<` and `&`) collects more
+  // matches than V8 can hold in one array, which ends the process outright.
+  const parts: string[] = [];
+  for (let start = 0; start < json.length; start += ESCAPE_SLICE) {
+    parts.push(json.slice(start, start + ESCAPE_SLICE).replace(SCRIPT_UNSAFE, escapeScriptUnsafe));
+  }
+  return parts.join('');
 }
+
+const ESCAPE_SLICE = 1 << 20;
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const escapeScriptUnsafe = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 function head(title: string, extra: string): string {
   return [
