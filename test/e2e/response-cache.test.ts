@@ -3,7 +3,7 @@
  * an unchanged suite costs no request the second time; sampled requests (temperature above 0) are cached only
  * with `--cache` on the command line; clearing the cache makes the next run ask the model again.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,9 +61,19 @@ describe('--cache', () => {
     expect(second.run.stderr).toContain(`cache ${cacheDir}: ${n} model requests answered from the cache, 0 stored`);
     expect(verdicts(second.report)).toEqual(verdicts(first.report));
 
+    // What holodeck did not write there is left in place, and said.
+    const stray = join(cacheDir, 'responses', 'survey-2024.csv');
+    await writeFile(stray, 'data\n');
+    const shard = (await readdir(join(cacheDir, 'responses'))).find((name) => /^[0-9a-f]{2}$/.test(name)) as string;
+    await writeFile(join(cacheDir, 'responses', shard, 'notes.txt'), 'mine\n');
     const cleared = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
     expect(cleared.code).toBe(0);
     expect(cleared.stdout).toBe(`removed ${n} cached model answers from ${cacheDir}\n`);
+    expect(cleared.stderr).toBe(
+      `note: left 2 entries in ${join(cacheDir, 'responses')} that holodeck did not write: ${shard}/notes.txt, survey-2024.csv\n`,
+    );
+    expect(await readFile(stray, 'utf8')).toBe('data\n');
+    expect(await readdir(join(cacheDir, 'responses', shard))).toEqual(['notes.txt']);
     const again = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
     expect(again.stdout).toBe(`the cache ${cacheDir} holds no model answers: nothing to remove\n`);
     expect((await runCounted(dir, ['--cache', '--cache-dir', cacheDir])).requests).toBe(n);
@@ -108,8 +118,10 @@ describe('--cache', () => {
     );
     const notAFolder = join(dir, 'agent.yaml');
     const clear = await runCli(['cache', 'clear', '--cache-dir', notAFolder]);
-    expect(clear.code).toBe(3);
-    expect(clear.stderr).toContain(`error: cannot clear the cache ${notAFolder}: ENOTDIR`);
+    expect(clear.code).toBe(2);
+    expect(clear.stderr).toBe(
+      `error: the cache folder ${notAFolder} is a file, not a folder: give --cache-dir a folder\n`,
+    );
   });
 
   it('refuses a cache folder that cannot be made or written before any model call (exit 2)', async () => {

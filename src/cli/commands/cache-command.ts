@@ -1,21 +1,43 @@
-/** `holodeck cache clear`: removes the model answers `--cache` stored (the cache folder's `responses/`). */
-import { readdir, rm } from 'node:fs/promises';
+/**
+ * `holodeck cache clear`: removes the model answers `--cache` stored — the files it writes under the cache
+ * folder's `responses/` (`ab/ab….json`, and the temporaries of writes cut short), then the folders they leave
+ * empty. Anything else there is not holodeck's: it is left in place and said.
+ */
+import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { responsesDir } from '../../backends/ai-sdk/recording/response-cache.js';
+import { fileKindOf } from '../../core/file-kind.js';
 import { cacheDirOf } from '../default-cache-dir.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+
+const SHARD = /^[0-9a-f]{2}$/;
+const ENTRY = /^([0-9a-f]{32})\.json(?:\.[0-9a-f]{8}\.tmp)?$/;
 
 export async function cacheClearCommand(options: { readonly cacheDir?: string }): Promise<ExitCode> {
   const dir = cacheDirOf(options.cacheDir, process.env);
   const responses = responsesDir(dir);
+  const kind = await stat(dir).then(
+    (found) => (found.isDirectory() ? null : found.isFile() ? 'a file' : fileKindOf(found)),
+    () => null,
+  );
+  if (kind !== null) {
+    process.stderr.write(`error: the cache folder ${dir} is ${kind}, not a folder: give --cache-dir a folder\n`);
+    return EXIT.config;
+  }
   try {
-    const count = await countAnswers(responses);
-    await rm(responses, { recursive: true, force: true });
+    const { removed, kept } = await clearAnswers(responses);
     process.stdout.write(
-      count === 0
+      removed === 0
         ? `the cache ${dir} holds no model answers: nothing to remove\n`
-        : `removed ${count} cached model ${count === 1 ? 'answer' : 'answers'} from ${dir}\n`,
+        : `removed ${removed} cached model ${removed === 1 ? 'answer' : 'answers'} from ${dir}\n`,
     );
+    if (kept.length > 0) {
+      const shown = kept.sort().slice(0, 5).join(', ');
+      const more = kept.length > 5 ? ` and ${kept.length - 5} more` : '';
+      process.stderr.write(
+        `note: left ${kept.length} ${kept.length === 1 ? 'entry' : 'entries'} in ${responses} that holodeck did not write: ${shown}${more}\n`,
+      );
+    }
     return EXIT.ok;
   } catch (error) {
     process.stderr.write(`error: cannot clear the cache ${dir}: ${(error as Error).message}\n`);
@@ -23,18 +45,44 @@ export async function cacheClearCommand(options: { readonly cacheDir?: string })
   }
 }
 
-async function countAnswers(responses: string): Promise<number> {
-  let folders: string[];
+async function clearAnswers(responses: string): Promise<{ removed: number; kept: string[] }> {
+  const kept: string[] = [];
+  let removed = 0;
+  const folders = await entriesOf(responses);
+  if (folders === null) return { removed, kept };
+  for (const folder of folders) {
+    if (!folder.isDirectory() || !SHARD.test(folder.name)) {
+      kept.push(folder.name);
+      continue;
+    }
+    const files = (await entriesOf(join(responses, folder.name))) ?? [];
+    for (const file of files) {
+      const entry = ENTRY.exec(file.name);
+      if (file.isFile() && entry?.[1]?.startsWith(folder.name)) {
+        await rm(join(responses, folder.name, file.name), { force: true });
+        if (!file.name.endsWith('.tmp')) removed += 1;
+      } else {
+        kept.push(`${folder.name}/${file.name}`);
+      }
+    }
+    await removeIfEmpty(join(responses, folder.name));
+  }
+  await removeIfEmpty(responses);
+  return { removed, kept };
+}
+
+/** A folder's entries, or null when it does not exist. */
+async function entriesOf(path: string) {
   try {
-    folders = await readdir(responses);
+    return await readdir(path, { withFileTypes: true });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
-  let count = 0;
-  for (const folder of folders) {
-    const files = await readdir(join(responses, folder)).catch(() => [] as string[]);
-    count += files.filter((file) => file.endsWith('.json')).length;
-  }
-  return count;
+}
+
+async function removeIfEmpty(path: string): Promise<void> {
+  await rmdir(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+  });
 }
