@@ -10,7 +10,7 @@ import type { TestResult } from '../core/results.js';
 import { unpricedModels } from './run-pricing.js';
 
 export interface CostBudget {
-  /** Counts finished cases; put it among the run's reporters. */
+  /** Counts finished cases (with --repeat, finished repeats); put it among the run's reporters. */
   readonly reporter: Reporter;
   /** Aborted when the spent cost reaches the budget. */
   readonly stop: AbortSignal;
@@ -43,6 +43,9 @@ export function checkBudget(maxUsd: number, pricing: RunPricing): BudgetCheck {
 export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) => void): CostBudget {
   const controller = new AbortController();
   let spent = 0;
+  // With --repeat, each repeat is counted as it finishes: a case finishes only with its last repeat, and
+  // repeats run round by round, so counting cases would let nearly the whole run be spent before the first.
+  const repeated = new Set<number>();
   const count = (result: TestResult) => {
     spent += result.cost?.priced_usd ?? 0;
     if (spent >= maxUsd && !controller.signal.aborted) {
@@ -51,7 +54,15 @@ export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) =
     }
   };
   return {
-    reporter: { onTestCaseEnd: count },
+    reporter: {
+      onRepeatEnd: (result, index) => {
+        repeated.add(index);
+        count(result);
+      },
+      onTestCaseEnd: (result, index) => {
+        if (!repeated.has(index)) count(result);
+      },
+    },
     stop: controller.signal,
     spent: () => spent,
   };
@@ -71,7 +82,7 @@ export function budgetFor(maxUsd: number | undefined, pricing: RunPricing): Cost
   for (const warning of check.warnings) process.stderr.write(`warning: ${warning}\n`);
   return createCostBudget(maxUsd, (spent) =>
     process.stderr.write(
-      `\n--max-cost ${formatUsd(maxUsd)} reached: the finished test cases cost ${formatUsd(spent)}; no new test case starts, running ones finish\n`,
+      `\n--max-cost ${formatUsd(maxUsd)} reached: what finished cost ${formatUsd(spent)}; no new test case (or repeat) starts, running ones finish\n`,
     ),
   );
 }

@@ -160,7 +160,7 @@ describe('--max-cost', () => {
     const first = await runCli(['test', dir, '-j', '1', '--max-cost', '0.0003', '--output', json]);
     expect(first.code, first.stderr).toBe(130);
     expect(first.stderr).toContain(
-      '--max-cost $0.0003 reached: the finished test cases cost $0.00039; no new test case starts, running ones finish',
+      '--max-cost $0.0003 reached: what finished cost $0.00039; no new test case (or repeat) starts, running ones finish',
     );
     expect(first.stderr).toMatch(
       /saved the finished test cases in .*\nrun the rest with: holodeck test .* --resume \S+/,
