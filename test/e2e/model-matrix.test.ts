@@ -154,6 +154,24 @@ describe('model matrix', () => {
     expect(most).toBe(2);
   });
 
+  it('--last-failed after a matrix runs the cases that failed on any of its models', async () => {
+    server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
+    // gpt-good's run is the newest record: the failures are in the other record of the same matrix.
+    const matrix = await runCli(
+      ['test', 'agent.yaml', '--model', 'openai:gpt-bad', '--model', 'openai:gpt-good', '-q'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(matrix.code).toBe(1);
+    const again = await runCli(['test', 'agent.yaml', '--last-failed', '--output', 'again.json', '-q'], { cwd: dir });
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toMatch(/running the 2 test cases that failed in capitals\//);
+    const report = JSON.parse(await readFile(join(dir, 'again.json'), 'utf8')) as RunReport;
+    expect(report.results.map((result) => result.test_name)).toEqual(['italy', 'tour']);
+  });
+
   it("repeats each model's cases with --repeat, in the same shared pool", async () => {
     server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
     const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
