@@ -7,4 +7,9 @@ export interface ToolInvocation {
   /** The error message when the tool threw or the call was invalid, else null. */
   readonly error: string | null;
   readonly duration_ms: number | null;
+  /**
+   * The model named a tool the agent does not have: nothing ran, so the call satisfies no expected tool (a
+   * name that merely contains an expected one, `safe_add` for `add`, would otherwise count).
+   */
+  readonly unknown_tool?: true;
 }

@@ -21,8 +21,22 @@ function call(name: string, args: Record<string, unknown> = {}): ToolInvocation 
   return { name, args, result: null, error: null, duration_ms: 1 };
 }
 
+const unknown = (name: string, args: Record<string, unknown> = {}): ToolInvocation => ({
+  ...call(name, args),
+  error: `Model tried to call unavailable tool '${name}'.`,
+  unknown_tool: true,
+});
+
 /** SC-006: (expected tool, actual calls of the turn, expected outcome). */
 const MATRIX: ReadonlyArray<[string, ExpectedTool, ToolInvocation[], boolean]> = [
+  [
+    'a call of a tool the agent lacks ran nothing',
+    tool('add', { a: literal(1) }),
+    [unknown('safe_add', { a: 1 })],
+    false,
+  ],
+  ['nor does it count against a forbidden tool', tool('delete', null, 0), [unknown('delete_all')], true],
+  ['a real call still counts beside it', tool('add'), [unknown('safe_add'), call('add')], true],
   ['literal int equals float', tool('subtract', { a: literal(206588) }), [call('subtract', { a: 206588.0 })], true],
   [
     'literal number vs numeric string',

@@ -2,9 +2,11 @@
  * The tool loop (run-model-attempt.ts) through the real OpenAI provider against the fake server: what each
  * request carries, how tool calls run, what the model is told of invalid calls, and where the loop stops.
  */
+
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgentTools, type TurnToolLog } from '../../src/backends/ai-sdk/agent-tools.js';
 import { buildUserMessage } from '../../src/backends/ai-sdk/build-user-message.js';
+import { toolInvocationsOf } from '../../src/backends/ai-sdk/capture-turn.js';
 import { createLanguageModel } from '../../src/backends/ai-sdk/create-language-model.js';
 import { asProviderModel, type ProviderMessage } from '../../src/backends/ai-sdk/provider-model.js';
 import { runModelAttempt } from '../../src/backends/ai-sdk/run-model-attempt.js';
@@ -130,6 +132,13 @@ describe('runModelAttempt', () => {
       true,
     ]);
     expect(parts.filter((p) => p.type === 'tool-error')).toHaveLength(3);
+    // Only the call of a tool the agent lacks is marked so: it ran nothing and satisfies no expected tool.
+    const invocations = toolInvocationsOf(outcome.steps, new Map());
+    expect(invocations.map((call) => [call.name, call.unknown_tool ?? false])).toEqual([
+      ['double', false],
+      ['triple', true],
+      ['negate', false],
+    ]);
   });
 
   it('stops after max_steps model calls, with the steps it made', async () => {

@@ -5,6 +5,7 @@ import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import type { ToolTimings } from './agent-tools.js';
+import { NoSuchToolError } from './sdk-errors.js';
 import type { ProviderUsage } from './provider-model.js';
 import type { Step } from './tool-loop-step.js';
 
@@ -13,6 +14,8 @@ interface Pending {
   args: Readonly<Record<string, unknown>>;
   result: unknown;
   error: string | null;
+  /** The model named a tool the agent does not have. */
+  unknown: boolean;
 }
 
 export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings): readonly ToolInvocation[] {
@@ -21,7 +24,8 @@ export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings):
     for (const part of step.content) {
       if (part.type === 'tool-call') {
         const error = part.invalid === true ? invalidCallMessage(part.toolName, part.error) : null;
-        calls.set(part.toolCallId, { name: part.toolName, args: argsOf(part.input), result: null, error });
+        const unknown = part.invalid === true && part.error instanceof NoSuchToolError;
+        calls.set(part.toolCallId, { name: part.toolName, args: argsOf(part.input), result: null, error, unknown });
       } else if (part.type === 'tool-result') {
         const call = calls.get(part.toolCallId);
         // Our tools return a ToolOutput: the report records its value (what the model saw is its content).
@@ -39,6 +43,7 @@ export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings):
     result: call.error === null ? call.result : null,
     error: call.error,
     duration_ms: timings.get(id) ?? null,
+    ...(call.unknown ? { unknown_tool: true as const } : {}),
   }));
 }
 
