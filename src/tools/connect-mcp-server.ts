@@ -137,7 +137,7 @@ async function startError(
   const unread =
     noise === null
       ? ''
-      : ` — it wrote to stdout what is no MCP message (${errorMessage(noise)}): a stdio server writes only protocol messages to stdout, and its logs to stderr`;
+      : ` — it wrote to stdout ${noise instanceof SyntaxError ? 'a line that is not JSON' : 'JSON that is no MCP message'}: a stdio server writes only protocol messages to stdout, and its logs to stderr`;
   const message =
     `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${describeCause(error)}${unread}` +
     (stderr === '' ? '' : `\nstderr:\n${stderr}`);

@@ -77,7 +77,14 @@ export function createServerHealth(facts: ServerFacts): ServerHealth {
     crashOf(error) {
       if (error instanceof ToolServerCrashedError) return error;
       if (dead !== null) return dead;
-      if (closingOurselves || !isConnectionLoss(error)) return null;
+      if (closingOurselves) return null;
+      // An HTTP server that answers a call with an error status (401, 500, an HTML page) failed, not the tool.
+      const status = facts.stdio ? null : httpFailureStatus(error);
+      if (status !== null) {
+        const message = `MCP server "${facts.name}" (${facts.where}) answered the call with HTTP ${status}: ${errorMessage(error)}`;
+        return new ToolServerCrashedError(facts.name, message, { cause: error });
+      }
+      if (!isConnectionLoss(error)) return null;
       return new ToolServerCrashedError(facts.name, lostMessage(facts, error), { cause: error });
     },
     closing() {
@@ -154,6 +161,21 @@ export function isConnectionLoss(error: unknown): boolean {
     current = current instanceof Error ? current.cause : undefined;
   }
   return false;
+}
+
+/**
+ * The HTTP status of the MCP SDK's Streamable HTTP error (its `code` is the status), when a server answered a
+ * request with one of 400 and above; null for any other error.
+ */
+export function httpFailureStatus(error: unknown): number | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'number' && code >= 400 && code < 600 && current.message.startsWith('Streamable HTTP error')) {
+      return code;
+    }
+    current = current.cause;
+  }
+  return null;
 }
 
 /** `fetch failed (connect ECONNREFUSED 127.0.0.1:9)`: the error and its innermost cause. */

@@ -162,6 +162,25 @@ describe('a tool server that dies mid-run', () => {
   });
 });
 
+describe('an HTTP tool server that fails its calls', () => {
+  it.each([500, 401])(
+    'answering HTTP %i errors the turn, naming the server and status: no tool result, no pass',
+    async (status) => {
+      const url = await startHttpServer(['--fail-calls-with', String(status)]);
+      model = await startFakeModelServer(planScript({ first: LOOKUP('2009') }));
+      const cases = '  - { name: remote, input: first, expected_tools: [lookup] }\n';
+      const tools = [`  - { name: remote, type: mcp, url: ${JSON.stringify(url)} }`];
+      const { run, report } = await runProject(agentYaml(model.url, tools, cases));
+      expect(run.code, run.stderr).toBe(1);
+      const result = resultNamed(report, 'remote');
+      expect(result.status).toBe('error');
+      expect(result.errors).toEqual([
+        expect.stringContaining(`MCP server "remote" (${url}) answered the call with HTTP ${status}: `),
+      ]);
+    },
+  );
+});
+
 describe('tool errors', () => {
   const plan: Plan = {
     errors: [
