@@ -112,6 +112,26 @@ describe('collectSecrets', () => {
     const found = collectSecrets(cfg, {}).secrets.map((secret) => secret.value);
     expect(found).toEqual(expect.arrayContaining(['literal-key-1', 'literal-tok-2', 'postgres://u:p@h/db']));
   });
+
+  it('takes the password of a connection string and a bearer token passed as MCP args', () => {
+    const cfg = config({
+      tools: [
+        mcp({
+          args: [
+            'server.js',
+            'postgresql://reader:pgPassw0rd777@db.example.com:5432/finance',
+            '--url=https://svc:s3cretPw99@api.example.com/v1',
+            '--header',
+            'Authorization: Bearer tok_live_abcdef123456',
+            'https://docs.example.com/page',
+          ],
+        }),
+      ],
+    });
+    const found = collectSecrets(cfg, {}).secrets.map((secret) => secret.value);
+    expect(found).toEqual(expect.arrayContaining(['pgPassw0rd777', 's3cretPw99', 'tok_live_abcdef123456']));
+    expect(found).not.toContain('https://docs.example.com/page');
+  });
 });
 
 describe('looksLikeCredentialName', () => {

@@ -118,6 +118,11 @@ function toolSecrets(tool: ToolConfig, add: Add): void {
     if (/^--?[A-Za-z]/.test(arg) && eq > 0 && looksLikeCredentialName(arg.slice(0, eq))) {
       add(`tools.${tool.name}.args`, arg.slice(eq + 1), false);
     }
+    // A connection string (`postgresql://reader:pw@db/finance`, also after `--url=`) and a bearer token.
+    const url = /[a-z][a-z0-9+.-]*:\/\/\S+/i.exec(arg)?.[0];
+    if (url !== undefined) urlSecrets(`tools.${tool.name}.args`, url, add);
+    const bearer = /\b(?:Bearer|Basic|Token)\s+(\S+)/i.exec(arg)?.[1];
+    if (bearer !== undefined) add(`tools.${tool.name}.args`, bearer, false);
   });
   if (tool.url !== null) urlSecrets(`tools.${tool.name}.url`, tool.url, add);
 }
