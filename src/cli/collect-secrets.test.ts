@@ -113,6 +113,16 @@ describe('collectSecrets', () => {
     expect(found).toEqual(expect.arrayContaining(['literal-key-1', 'literal-tok-2', 'postgres://u:p@h/db']));
   });
 
+  it("does not take holodeck's own settings for credentials", () => {
+    const set = collectSecrets(null, {
+      HOLODECK_MIN_PASS_RATE: '0.5',
+      HOLODECK_CACHE: 'true',
+      GH_PAT: 'ghp_0123456789',
+    });
+    expect(set.secrets.map((secret) => secret.name)).toEqual(['GH_PAT']);
+    expect(set.warnings).toEqual([]);
+  });
+
   it('takes the password of a connection string and a bearer token passed as MCP args', () => {
     const cfg = config({
       tools: [

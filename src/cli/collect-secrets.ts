@@ -68,7 +68,10 @@ export function collectSecrets(config: AgentConfig | null, env: Env, extraNames:
   };
   if (config !== null) collectFromConfig(config, env, add);
   for (const vars of Object.values(PROVIDER_KEY_VARS)) for (const name of vars) add(name, env[name], true);
-  for (const [name, value] of Object.entries(env)) if (looksLikeCredentialName(name)) add(name, value, true);
+  // holodeck's own settings (HOLODECK_MIN_PASS_RATE holds "PASS") are no credentials.
+  for (const [name, value] of Object.entries(env)) {
+    if (looksLikeCredentialName(name) && !name.startsWith('HOLODECK_')) add(name, value, true);
+  }
   const listed = [...(config?.execution.redact ?? []), ...extraNames];
   for (const name of listed) {
     if (env[name] === undefined || env[name] === '') unset.add(name);
