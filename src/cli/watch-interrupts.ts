@@ -22,7 +22,32 @@ export interface InterruptOptions {
   readonly onCancel: () => void;
 }
 
+let beforeRun: (() => void) | null = null;
+
+/**
+ * Ctrl-C before the run starts (while the configuration loads and the tools start): nothing ran, so the process
+ * exits at once with 130 — through `process.exit`, so that MCP servers still starting are killed with it (a
+ * signal's default action would end the process without that). watchInterrupts takes over once the run starts.
+ */
+export function interruptBeforeRun(): void {
+  if (beforeRun !== null) return;
+  beforeRun = () => {
+    process.stderr.write('\ninterrupted before any test case ran\n');
+    exitNow(130);
+  };
+  process.on('SIGINT', beforeRun);
+  process.on('SIGTERM', beforeRun);
+}
+
+function stopInterruptBeforeRun(): void {
+  if (beforeRun === null) return;
+  process.off('SIGINT', beforeRun);
+  process.off('SIGTERM', beforeRun);
+  beforeRun = null;
+}
+
 export function watchInterrupts(options: InterruptOptions): InterruptWatch {
+  stopInterruptBeforeRun();
   const stop = new AbortController();
   const cancel = new AbortController();
   let timer: ReturnType<typeof setTimeout> | null = null;

@@ -53,6 +53,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     await start();
     // The SDK keeps the child process to itself; its exit code is what tells a crash apart.
     const child = (transport as unknown as { _process?: ChildProcess })._process;
+    if (child !== undefined) killOnExit(child);
     child?.once('exit', (code, signal) => {
       exit = { code, signal };
     });
@@ -67,4 +68,28 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     });
   };
   return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit, stopReason: () => stopped };
+}
+
+/**
+ * The stdio servers still running, killed when holodeck's process exits: the SDK closes a server by ending its
+ * stdin and waiting seconds before it signals it, and one that never answered `initialize` (or ignores its
+ * stdin) would otherwise outlive a run that exits meanwhile (a start error, Ctrl-C).
+ */
+const running = new Set<ChildProcess>();
+let watching = false;
+
+function killOnExit(child: ChildProcess): void {
+  if (!watching) {
+    watching = true;
+    process.once('exit', killRunning);
+  }
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
+function killRunning(): void {
+  for (const child of running) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  running.clear();
 }

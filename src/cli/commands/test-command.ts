@@ -51,7 +51,7 @@ import type { RawTestOptions } from '../test-command-definition.js';
 import { type TestOptions, toTestOptions } from '../test-options.js';
 import { toolThreadsFor } from '../tool-threads.js';
 import { tuneHeapForLongRuns } from '../tune-heap.js';
-import { watchInterrupts } from '../watch-interrupts.js';
+import { interruptBeforeRun, watchInterrupts } from '../watch-interrupts.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 
 type Reporters = Extract<ComposedReporters, { ok: true }>;
@@ -66,6 +66,7 @@ export async function testCommand(configArg: string, raw: RawTestOptions, argv: 
   if (shard.notice !== null) process.stderr.write(`${shard.notice}\n`);
   // Installed before any user module is imported, so even import-time process.exit() is caught.
   const guard = guardRun(process.stderr);
+  interruptBeforeRun();
   const code = await guardedTestCommand(configArg, parsed, argv, output, guard);
   return guard.crash() === null ? code : EXIT.runtime;
 }

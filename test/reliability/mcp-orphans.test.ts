@@ -1,0 +1,56 @@
+/**
+ * A stdio MCP server that never answers `initialize` and ignores its stdin closing: the SDK would signal it
+ * only seconds after it closed its stdin, so a run that exits meanwhile (Ctrl-C while the servers start) left
+ * it running with no parent. holodeck kills the servers still running when its process exits.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeProject } from '../e2e/e2e-project.js';
+import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
+import { REPO_ROOT } from '../helpers/run-cli.js';
+import { startCli } from './cli-process.js';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+describe('MCP servers left behind', () => {
+  it('kills a stdio server that never answered when the run is interrupted while it starts', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await writeProject({});
+    const pidFile = join(dir, 'server.pid');
+    const yaml = `name: orphans
+model: { provider: ollama, name: llama3.2, endpoint: "http://127.0.0.1:9" }
+tools:
+  - { name: silent, type: mcp, command: ${process.execPath}, args: [--import, tsx, ${FAKE_MCP_SERVER}, --not-mcp, --pid-file, ${pidFile}], cwd: ${REPO_ROOT} }
+test_cases:
+  - { name: a, input: q, ground_truth: x }
+`;
+    await writeFile(join(dir, 'agent.yaml'), yaml);
+    const cli = startCli(['test', 'agent.yaml'], { cwd: dir });
+    expect(await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 30_000)).toBe(true);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(alive(pid)).toBe(true);
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code).toBe(130);
+    expect(await until(() => !alive(pid), 2_000)).toBe(true);
+  });
+});
