@@ -146,6 +146,15 @@ describe('--workers', () => {
     const zero = await runCli(['test', dir, '--workers', '0']);
     expect(zero.code).toBe(2);
     expect(zero.stderr).toContain("option '--workers <n>' argument '0' is invalid");
+    // A count no machine runs is refused before anything starts (it was an array too long to make, or no memory left).
+    const huge = await runCli(['test', dir, '--workers', '99999999999']);
+    expect(huge.code).toBe(2);
+    expect(huge.stderr).toBe(
+      'error: --workers must be at most 256 (each worker thread loads the agent and its tools), got 99999999999\n',
+    );
+    const hugeEnv = await runCli(['test', dir], { env: { HOLODECK_WORKERS: '4294967295' } });
+    expect(hugeEnv.code).toBe(2);
+    expect(hugeEnv.stderr).toContain('error: HOLODECK_WORKERS must be at most 256');
   });
 
   it('runs a model matrix on worker threads: each model on its own workers, the same verdicts as without', async () => {

@@ -11,14 +11,25 @@ export type WorkerCount =
   | { readonly ok: true; readonly workers: number }
   | { readonly ok: false; readonly message: string };
 
+/** Far more threads than any machine runs cases on at once: a larger count is a slip, not a plan. */
+export const MAX_WORKERS = 256;
+
 export function resolveWorkers(option: number | undefined, env: NodeJS.ProcessEnv): WorkerCount {
-  if (option !== undefined) return { ok: true, workers: option };
+  if (option !== undefined) return bounded('--workers', option);
   const raw = env['HOLODECK_WORKERS']?.trim();
   if (raw === undefined || raw === '') return { ok: true, workers: 1 };
   if (!/^[1-9]\d*$/.test(raw)) {
     return { ok: false, message: `HOLODECK_WORKERS must be a positive whole number, got ${JSON.stringify(raw)}` };
   }
-  return { ok: true, workers: Number(raw) };
+  return bounded('HOLODECK_WORKERS', Number(raw));
+}
+
+function bounded(name: string, workers: number): WorkerCount {
+  if (workers <= MAX_WORKERS) return { ok: true, workers };
+  return {
+    ok: false,
+    message: `${name} must be at most ${MAX_WORKERS} (each worker thread loads the agent and its tools), got ${workers}`,
+  };
 }
 
 /**
