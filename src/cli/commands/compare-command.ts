@@ -1,7 +1,8 @@
 /**
  * `holodeck compare RUN_A RUN_B`: what changed from run A (the baseline) to run B — regressions first, then
  * improvements, metric deltas, latency, token and cost deltas. Exit 1 when anything regressed (a case or a
- * turn that passed in A does not in B), 0 otherwise, 2 when a run cannot be found or read.
+ * turn that passed in A does not in B) or run B was interrupted, 0 otherwise, 2 when a run cannot be found or
+ * read.
  */
 import { relative, resolve } from 'node:path';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
@@ -26,8 +27,28 @@ export async function compareCommand(
   const metrics = metricDeltas(summarizeMetrics(a.record.report.results), summarizeMetrics(b.record.report.results));
   const color = Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
   const lines = formatComparison({ a: compared(a), b: compared(b), results, metrics }, createPalette(color));
-  process.stdout.write(`${lines.join('\n')}\n`);
-  return hasRegression(results) ? EXIT.failed : EXIT.ok;
+  process.stdout.write(`${[...interruptionNotes(a.record, b.record), ...lines].join('\n')}\n`);
+  // A run B that stopped early cannot show that nothing regressed: its missing cases were never run.
+  const unfinished = b.record.state === 'interrupted';
+  return hasRegression(results) || unfinished ? EXIT.failed : EXIT.ok;
+}
+
+/** Said first: a run that did not finish has cases missing that were never run, not removed. */
+function interruptionNotes(a: RunRecord, b: RunRecord): string[] {
+  const notes: string[] = [];
+  for (const [which, record] of [
+    ['A', a],
+    ['B', b],
+  ] as const) {
+    if (record.state !== 'interrupted') continue;
+    const missing = record.report.interrupted;
+    const count =
+      missing === undefined ? '' : `: ${missing.not_run} of its ${missing.selected_tests} test cases did not run`;
+    const verdict =
+      which === 'B' ? ' (exit 1: it cannot show that nothing regressed; holodeck test --resume completes it)' : '';
+    notes.push(`run ${which} was interrupted${count}${verdict}`);
+  }
+  return notes.length === 0 ? [] : [...notes, ''];
 }
 
 interface Loaded {
