@@ -118,6 +118,14 @@ function loadShard(path: string, explicit: boolean, record: RunRecord): LoadedSh
       selection: record.metadata.selection ?? null,
       names: record.report.results.map((result) => result.test_name),
       turns: record.report.results.reduce((sum, result) => sum + (result.turns?.length ?? 1), 0),
+      settings: {
+        model:
+          record.metadata.model === null ? null : `${record.metadata.model.provider}:${record.metadata.model.name}`,
+        backend: record.metadata.backend,
+        repeat: record.metadata.execution?.repeat ?? 1,
+        min_pass_rate:
+          record.metadata.execution?.repeat === undefined ? null : (record.metadata.execution.min_pass_rate ?? 1),
+      },
     },
     metadata: record.metadata,
     agent_config_path: record.report.agent_config_path,

@@ -60,6 +60,21 @@ describe('checkShards', () => {
     ).toEqual(['/r/plain.json was not run with --shard']);
   });
 
+  it('refuses shards run with another model, backend or --repeat, naming both', () => {
+    const settings = { model: 'openai:m1', backend: 'ai_sdk', repeat: 1, min_pass_rate: null };
+    const base = shard(1, 2, ['a'], { settings });
+    const model = shard(2, 2, ['b'], { settings: { ...settings, model: 'ollama:m2' } });
+    expect(problems([base, model])).toEqual([
+      '/r/shard-2.json ran with model ollama:m2, /r/shard-1.json with openai:m1: the shards of one run share their model, backend and --repeat settings',
+    ]);
+    const repeated = shard(2, 2, ['b'], { settings: { ...settings, repeat: 3, min_pass_rate: 1 } });
+    expect(problems([base, repeated])).toEqual([
+      '/r/shard-2.json ran with repeat 3, /r/shard-1.json with repeat 1: the shards of one run share their model, backend and --repeat settings',
+      '/r/shard-2.json ran with min_pass_rate 1, /r/shard-1.json with min_pass_rate unset: the shards of one run share their model, backend and --repeat settings',
+    ]);
+    expect(problems([base, shard(2, 2, ['b'], { settings })])).toEqual([]);
+  });
+
   it('refuses an interrupted shard', () => {
     expect(problems([shard(1, 2, ['a']), shard(2, 2, ['b'], { state: 'interrupted' })])).toEqual([
       '/r/shard-2.json (shard 2/2) is interrupted: resume it with --resume first',

@@ -16,6 +16,16 @@ export interface ShardRecord {
   readonly turns: number;
   /** Named on the command line; a record found in a folder that is no shard (a merged run) is skipped. */
   readonly explicit?: boolean;
+  /** What decides its verdicts beside its cases: shards of one run agree on them. */
+  readonly settings?: ShardSettings;
+}
+
+export interface ShardSettings {
+  /** `provider:name`, or null without a model. */
+  readonly model: string | null;
+  readonly backend: string;
+  readonly repeat: number;
+  readonly min_pass_rate: number | null;
 }
 
 /** A run's `.partial.jsonl` log without its record: a shard that crashed, was stopped or is still running. */
@@ -94,7 +104,22 @@ function mismatches(first: ShardRecord, record: ShardRecord): string[] {
       `${record.path} and ${first.path} ran different test cases (configuration, --filter or --limit differ)`,
     );
   }
+  problems.push(...settingMismatches(first, record));
   return problems;
+}
+
+/** `… ran with model ollama:m2, … with openai:m1`: the merged run would claim one model for both. */
+function settingMismatches(first: ShardRecord, record: ShardRecord): string[] {
+  const [a, b] = [first.settings, record.settings];
+  if (a === undefined || b === undefined) return [];
+  const said = (key: keyof ShardSettings, settings: ShardSettings) =>
+    key === 'model' ? (settings.model ?? 'no model') : `${key} ${settings[key] ?? 'unset'}`;
+  return (['model', 'backend', 'repeat', 'min_pass_rate'] as const)
+    .filter((key) => a[key] !== b[key])
+    .map(
+      (key) =>
+        `${record.path} ran with ${key === 'model' ? 'model ' : ''}${said(key, b)}, ${first.path} with ${said(key, a)}: the shards of one run share their model, backend and --repeat settings`,
+    );
 }
 
 function overlaps(records: readonly ShardRecord[]): string[] {
