@@ -57,6 +57,24 @@ describe('planRun', () => {
     expect(plan.cost?.low_usd).toBeGreaterThan(0);
   });
 
+  it('counts every repeat with --repeat, the steps G-Eval writes still once', async () => {
+    const metrics = `evaluations:\n  metrics: [{ type: geval, name: g, criteria: "Polite." }]\n`;
+    const once = await config(`${BASE}${metrics}${TWO_TURNS}`);
+    const repeated = await config(`${BASE}execution: { repeat: 3 }\n${metrics}${TWO_TURNS}`);
+    const single = planRun(once, once.test_cases, 2, PRICED);
+    const plan = planRun(repeated, repeated.test_cases, 2, PRICED);
+    expect(plan.repeat).toBe(3);
+    expect(plan.cases).toEqual([
+      { name: 'chat', turns: 6, agent_calls: 9, judge_calls: 7, input_tokens: expect.any(Number) },
+    ]);
+    // Two judge calls per run of the case, three runs, and the G-Eval steps once.
+    expect(plan).toMatchObject({ turns: 6, agent_calls: 9, judge_calls: 7 });
+    expect(plan.cost?.low_usd).toBeGreaterThan(2 * (single.cost?.low_usd ?? 0));
+    expect(renderPlan({ agent_name: 'plan', pricing: PRICED, tool_names: [] }, plan).join('\n')).toContain(
+      'Total   1 test case × 3 repeats · 6 turns · ≥ 9 agent calls · 7 judge calls',
+    );
+  });
+
   it('uses max_tokens for the high end, and has no cost when a called model has no price', async () => {
     const loaded = await config(`${BASE.replace('name: m }', 'name: m, max_tokens: 10 }')}${TWO_TURNS}`);
     expect(planRun(loaded, loaded.test_cases, 2, PRICED).cost?.high_usd).toBe(0.000918);

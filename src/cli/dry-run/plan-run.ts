@@ -7,7 +7,7 @@
  * tokens each), the conversation so far (earlier answers taken as long as their ground truth) and its input.
  * Low: those calls, answers as long as the ground truth. High: twice the calls, each answering up to
  * max_tokens (1,000 when unset). Judge calls (geval, rag) send about 200 tokens of prompt besides the turn
- * and answer in 20 (low) to 300 (high) tokens.
+ * and answer in 20 (low) to 300 (high) tokens. With `--repeat N`, each case counts N times.
  */
 import type { AgentConfig, MetricConfig, TestCaseConfig, TurnConfig } from '../../core/config-types.js';
 import type { RunPricing } from '../../core/cost.js';
@@ -37,6 +37,8 @@ export interface CostRange {
 
 export interface RunPlan {
   readonly cases: readonly CasePlan[];
+  /** `--repeat N` with N > 1: every figure counts the N runs of each case. */
+  readonly repeat?: number;
   readonly turns: number;
   readonly agent_calls: number;
   readonly judge_calls: number;
@@ -64,9 +66,12 @@ export function planRun(
   pricing: RunPricing,
 ): RunPlan {
   const run: Tally = { agentCalls: 0, judgeCalls: 0, agentInput: 0, judgeInput: 0, answerTokens: 0 };
+  // `--repeat N` runs every case N times; the G-Eval steps written once per metric stay once.
+  const repeat = config.execution.repeat;
   const generated = new Set<MetricConfig>();
   const casePlans = cases.map((testCase) => {
     const tally: Tally = { agentCalls: 0, judgeCalls: 0, agentInput: 0, judgeInput: 0, answerTokens: 0 };
+    const once: Tally = { agentCalls: 0, judgeCalls: 0, agentInput: 0, judgeInput: 0, answerTokens: 0 };
     let history = 0;
     for (const turn of testCase.turns) {
       const calls = turn.expected_tools?.some((tool) => tool.count > 0) ? 2 : 1;
@@ -85,23 +90,26 @@ export function planRun(
         // G-Eval writes its evaluation steps once per metric when none are configured.
         if (metric.type === 'geval' && metric.evaluation_steps.length === 0 && !generated.has(metric)) {
           generated.add(metric);
-          tally.judgeCalls += 1;
-          tally.judgeInput += JUDGE_PROMPT_TOKENS + tokensOf(metric.criteria);
+          once.judgeCalls += 1;
+          once.judgeInput += JUDGE_PROMPT_TOKENS + tokensOf(metric.criteria);
         }
       }
     }
-    add(run, tally);
+    const repeated = times(tally, repeat);
+    add(repeated, once);
+    add(run, repeated);
     return {
       name: testCase.name,
-      turns: testCase.turns.length,
-      agent_calls: tally.agentCalls,
-      judge_calls: tally.judgeCalls,
-      input_tokens: tally.agentInput + tally.judgeInput,
+      turns: testCase.turns.length * repeat,
+      agent_calls: repeated.agentCalls,
+      judge_calls: repeated.judgeCalls,
+      input_tokens: repeated.agentInput + repeated.judgeInput,
     };
   });
   return {
     cases: casePlans,
-    turns: cases.reduce((sum, testCase) => sum + testCase.turns.length, 0),
+    ...(repeat > 1 ? { repeat } : {}),
+    turns: cases.reduce((sum, testCase) => sum + testCase.turns.length, 0) * repeat,
     agent_calls: run.agentCalls,
     judge_calls: run.judgeCalls,
     input_tokens: run.agentInput + run.judgeInput,
@@ -111,6 +119,16 @@ export function planRun(
 
 function answerTokens(turn: TurnConfig): number {
   return turn.ground_truth === null ? DEFAULT_ANSWER_TOKENS : Math.max(1, tokensOf(turn.ground_truth));
+}
+
+function times(tally: Tally, n: number): Tally {
+  return {
+    agentCalls: tally.agentCalls * n,
+    judgeCalls: tally.judgeCalls * n,
+    agentInput: tally.agentInput * n,
+    judgeInput: tally.judgeInput * n,
+    answerTokens: tally.answerTokens * n,
+  };
 }
 
 function add(sum: Tally, part: Tally): void {

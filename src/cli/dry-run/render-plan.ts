@@ -22,7 +22,7 @@ export function renderPlan(head: PlanHead, plan: RunPlan): string[] {
   lines.push(`  Tools   ${toolsText(head.tool_names)}`);
   lines.push('', ...caseTable(plan));
   const counts = [
-    `${plan.cases.length} test ${plan.cases.length === 1 ? 'case' : 'cases'}`,
+    `${plan.cases.length} test ${plan.cases.length === 1 ? 'case' : 'cases'}${plan.repeat === undefined ? '' : ` × ${plan.repeat} repeats`}`,
     `${plan.turns} ${plan.turns === 1 ? 'turn' : 'turns'}`,
     `≥ ${plan.agent_calls} agent ${plan.agent_calls === 1 ? 'call' : 'calls'}`,
     `${plan.judge_calls} judge ${plan.judge_calls === 1 ? 'call' : 'calls'}`,
