@@ -13,6 +13,7 @@ import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
 import { graderExports } from './grader-export-reader.js';
+import { envWithout } from './overridden-env.js';
 import { guardStalls } from './stall-guard.js';
 
 /**
@@ -30,12 +31,14 @@ export async function loadOrReport(
   configPath: string,
   load = loadConfig,
   maxFileSize?: number,
+  /** `HOLODECK_*` variables not read: the command line gives their settings (overridden-env.ts). */
+  ignoredEnv: readonly string[] = [],
 ): Promise<AgentConfig | null> {
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
   // A grader's or module agent's module is imported in this thread to check it: from then on it is guarded.
   beforeFirstImport(() => guardStalls());
   try {
-    loaded = await load(configPath, { env: process.env, max_file_size_mb: maxFileSize });
+    loaded = await load(configPath, { env: envWithout(process.env, ignoredEnv), max_file_size_mb: maxFileSize });
   } catch (error) {
     // The loader reports problems as issues; a throw is a defect, still answered as a configuration error.
     const where = relative(process.cwd(), configPath) || configPath;

@@ -57,6 +57,28 @@ describe('selecting test cases', () => {
     expect(none.stderr).toContain('no test case name matches --filter "zzz", not --exclude "a"; nothing to run');
   });
 
+  it('reads no HOLODECK_ variable whose setting the command line gives: a bad one stops only a run that reads it', async () => {
+    const dir = await writeModuleProject(FIVE);
+    const overridden = await runCli(['test', 'agent.yaml', '-q', '--repeat', '2', '--timeout', '5', '--limit', '2'], {
+      cwd: dir,
+      env: { HOLODECK_REPEAT: 'abc', HOLODECK_TIMEOUT: 'abc', HOLODECK_LIMIT: '0' },
+    });
+    expect(overridden.code, overridden.stderr).toBe(0);
+    for (const workers of [[], ['--workers', '2']]) {
+      const read = await runCli(['test', 'agent.yaml', '-q', '--limit', '2', ...workers], {
+        cwd: dir,
+        env: { HOLODECK_REPEAT: 'abc' },
+      });
+      expect(read.code).toBe(2);
+      expect(read.stderr).toContain('HOLODECK_REPEAT');
+    }
+    const inWorkers = await runCli(['test', 'agent.yaml', '-q', '--repeat', '2', '--limit', '2', '--workers', '2'], {
+      cwd: dir,
+      env: { HOLODECK_REPEAT: 'abc' },
+    });
+    expect(inWorkers.code, inWorkers.stderr).toBe(0);
+  });
+
   it('--last-failed runs the failed cases of the latest run of this config, and nothing once all pass', async () => {
     const dir = await writeModuleProject(FIVE);
     const first = await runCli(['test', 'agent.yaml', '--last-failed'], { cwd: dir });

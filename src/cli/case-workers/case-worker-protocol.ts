@@ -37,6 +37,8 @@ export interface CaseWorkerData {
    * threads. A tool whose definition cannot be sent is missing here and imported by the worker.
    */
   readonly function_tools: Readonly<Record<string, GivenFunctionTool>>;
+  /** `HOLODECK_*` variables the worker does not read: the command line gives their settings. */
+  readonly ignored_env: readonly string[];
 }
 
 /** What one case worker thread gets: the run's data and its ports to the main thread's limiters and tools. */

@@ -75,7 +75,8 @@ const ready: Promise<Loaded | null> = load().catch((error: unknown) => {
 });
 
 async function load(): Promise<Loaded | null> {
-  const { config_path, overrides, max_file_size_mb, offline, matrix_model, sent_suite, function_tools } = data;
+  const { config_path, overrides, max_file_size_mb, offline, matrix_model, sent_suite, function_tools, ignored_env } =
+    data;
   // When every case comes with its `run`, the test cases are not even read here (the main thread checked them);
   // nor are the function tools' modules imported: their calls run in the main thread's tool threads.
   const load: typeof loadConfig = (path, options) =>
@@ -87,8 +88,8 @@ async function load(): Promise<Loaded | null> {
     });
   const full =
     matrix_model === null
-      ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load)
-      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model, load);
+      ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load, ignored_env)
+      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model, load, ignored_env);
   if (full === null) {
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
@@ -190,8 +191,9 @@ async function loadMatrixCell(
   maxFileSize: number | undefined,
   model: ModelOverride,
   load: typeof loadConfig,
+  ignoredEnv: readonly string[],
 ): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath, load, maxFileSize);
+  const loaded = await loadOrReport(configPath, load, maxFileSize, ignoredEnv);
   return loaded === null ? null : matrixConfig(loaded, overrides, model);
 }
 
@@ -202,7 +204,8 @@ async function loadRunnable(
   maxFileSize: number | undefined,
   offline: boolean,
   load: typeof loadConfig,
+  ignoredEnv: readonly string[],
 ): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath, load, maxFileSize);
+  const loaded = await loadOrReport(configPath, load, maxFileSize, ignoredEnv);
   return loaded === null ? null : loadRunnableOrReport(configPath, overrides, maxFileSize, offline, loaded);
 }

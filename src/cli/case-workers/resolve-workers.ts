@@ -2,6 +2,7 @@
 import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig, GivenFunctionTool } from '../../core/config-types.js';
 import type { Overrides } from '../apply-overrides.js';
+import { overriddenEnvNames } from '../overridden-env.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import type { CaseWorkerData } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
@@ -57,6 +58,7 @@ export function caseWorkerData(
     matrix_model: matrixModel,
     sent_suite: sentSuite(config),
     function_tools: givenFunctionTools(config),
+    ignored_env: overriddenEnvNames(overrides),
   };
 }
 

@@ -30,6 +30,7 @@ import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
+import { overriddenEnvNames } from '../overridden-env.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
 import {
   type Prepared,
@@ -95,7 +96,7 @@ async function guardedTestCommand(
   const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
   const [loaded] = await Promise.all([
-    loadOrReport(configPath, load, options.maxFileSize),
+    loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options)),
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!loaded) return EXIT.config;
@@ -206,7 +207,7 @@ async function guardedTestCommand(
             overrides,
             options.maxFileSize,
             options.replay !== undefined,
-            options.redact,
+            config.execution.redact,
             recording,
           ),
           workers.workers,
