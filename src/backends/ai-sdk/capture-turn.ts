@@ -5,8 +5,8 @@ import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import type { ToolTimings } from './agent-tools.js';
-import { NoSuchToolError } from './sdk-errors.js';
 import type { ProviderUsage } from './provider-model.js';
+import { NoSuchToolError } from './sdk-errors.js';
 import type { Step } from './tool-loop-step.js';
 
 interface Pending {
