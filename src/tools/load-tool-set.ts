@@ -65,6 +65,13 @@ function uniqueTools(sources: readonly Source[]): readonly LoadedTool[] {
   for (const source of sources) {
     for (const tool of source.tools) {
       const previous = owner.get(tool.name);
+      if (previous === source) {
+        // One server listing a name twice: no prefix or exclude of ours can tell the two apart.
+        throw new ToolSetupError(
+          'TOOL_NAME_CLASH',
+          `${source.label} lists the tool "${tool.name}" twice: its tools/list must name each tool once; fix the server, or leave the tool out with \`exclude: [${tool.name}]\``,
+        );
+      }
       if (previous !== undefined) {
         throw new ToolSetupError(
           'TOOL_NAME_CLASH',

@@ -100,6 +100,14 @@ describe('loadToolSet', () => {
     );
   });
 
+  it('says a server that lists a tool twice must be fixed, not given a prefix', async () => {
+    const error = await loadToolSet([stdioMcpConfig('dup', ['--listed-twice'])]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'TOOL_NAME_CLASH' });
+    expect((error as Error).message).toBe(
+      'MCP server "dup" lists the tool "lookup" twice: its tools/list must name each tool once; fix the server, or leave the tool out with `exclude: [lookup]`',
+    );
+  });
+
   it('offers the tools include/exclude select, under their prefix, and calls them by their own names', async () => {
     const config = { ...httpMcpConfig('fin', http.url), include: ['subtract', 'divide'], exclude: ['divide'] };
     const set = await loadToolSet([{ ...config, prefix: 'fin_' }]);

@@ -1,7 +1,7 @@
 /**
  * An MCP server (official SDK) with a few finance tools, for tool-loading tests.
  *
- *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--bad-tools-list] [--banner] [--not-mcp]
+ *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--bad-tools-list] [--listed-twice] [--banner] [--not-mcp]
  *           [--pid-file FILE]
  *   http:   node --import tsx test/fakes/fake-mcp-server.ts --http --port 0   (prints {"url": ...})
  *
@@ -151,6 +151,8 @@ async function main(argv: readonly string[]): Promise<void> {
       port: { type: 'string', default: '0' },
       crash: { type: 'boolean', default: false },
       'bad-tools-list': { type: 'boolean', default: false },
+      // A broken server listing one tool twice.
+      'listed-twice': { type: 'boolean', default: false },
       // Logs a line to stdout before it serves (against the protocol, but common).
       banner: { type: 'boolean', default: false },
       // No MCP server at all: it prints its usage to stdout and waits.
@@ -176,6 +178,10 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const server = createFakeMcpServer();
+  if (values['listed-twice']) {
+    const lookup = { name: 'lookup', inputSchema: { type: 'object' as const, properties: {} } };
+    server.server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [lookup, lookup] }));
+  }
   if (values['bad-tools-list']) {
     // A broken server: its tools/list answer does not fit the protocol's schema.
     server.server.setRequestHandler(ListToolsRequestSchema, async () => ({
