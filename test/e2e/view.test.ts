@@ -1,6 +1,6 @@
 /** `holodeck test view`: serves the stored runs of a config, and exports one run as a static HTML file. */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -75,6 +75,28 @@ describe('holodeck test view', () => {
     const nested = join(results, 'new', 'sub', 'report.html');
     expect((await runCli(['test', 'view', '--results-dir', results, '--export', nested])).code).toBe(0);
     expect(await readFile(nested, 'utf8')).toMatch(/financial-assistant-oracle/);
+  });
+
+  it('finds the runs where test puts them: execution.results_dir of the config, else HOLODECK_RESULTS_DIR', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-view-config-'));
+    const agent = `${REPO_ROOT}sample/financial-assistant/agents/oracle.ts`;
+    const yaml = (resultsDir: string) =>
+      `name: where\nbackend: { module: "${agent}:createOracle" }\n${resultsDir}test_cases:\n  - { name: a, input: "what is 1?", ground_truth: "1" }\n`;
+    await writeFile(join(dir, 'agent.yaml'), yaml('execution: { results_dir: runs/here }\n'));
+    // The oracle answers every turn from its program: a case without one errors, which is all this needs.
+    await runCli(['test', 'agent.yaml', '-q'], { cwd: dir });
+    const fromYaml = await runCli(['test', 'view', 'agent.yaml', '--export', 'a.html'], { cwd: dir });
+    expect(fromYaml.code, fromYaml.stderr).toBe(0);
+    await writeFile(join(dir, 'plain.yaml'), yaml('').replace('name: where', 'name: where-env'));
+    const env = { HOLODECK_RESULTS_DIR: join(dir, 'env-runs') };
+    await runCli(['test', 'plain.yaml', '-q'], { cwd: dir, env });
+    const fromEnv = await runCli(['test', 'view', 'plain.yaml', '--export', 'b.html'], { cwd: dir, env });
+    expect(fromEnv.code, fromEnv.stderr).toBe(0);
+    expect(await readFile(join(dir, 'b.html'), 'utf8')).toMatch(/where-env/);
+    // --run picks the run to export: alone it is a mistake, not a server.
+    const runAlone = await runCli(['test', 'view', 'agent.yaml', '--run', 'where/x'], { cwd: dir, timeoutMs: 20_000 });
+    expect(runAlone.code).toBe(2);
+    expect(runAlone.stderr).toBe('error: --run names the run to export: give --export FILE with it\n');
   });
 
   it('refuses an export place that cannot be written, at once (exit 2)', async () => {

@@ -1,7 +1,9 @@
 /** `holodeck test view`: serve the dashboard of stored run records, or export one run as a static HTML file. */
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
@@ -23,7 +25,11 @@ export interface ViewOptions {
 export async function viewCommand(configArg: string, options: ViewOptions): Promise<ExitCode> {
   const redactor = createRedactor(collectSecrets(null, process.env).secrets);
   redactProcessOutput(redactor);
-  const resultsDir = options.resultsDir ? resolve(options.resultsDir) : defaultResultsDir(configArg);
+  if (options.run !== undefined && !options.export) {
+    process.stderr.write('error: --run names the run to export: give --export FILE with it\n');
+    return EXIT.config;
+  }
+  const resultsDir = options.resultsDir ? resolve(options.resultsDir) : await configuredResultsDir(configArg);
   if (options.export) {
     try {
       const outPath = resolve(options.export);
@@ -70,11 +76,30 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   return EXIT.ok;
 }
 
-/** results/ beside the config file (or inside the config folder). */
-function defaultResultsDir(configArg: string): string {
+/**
+ * Where `holodeck test` puts this config's run records, as it reads them: `execution.results_dir` of agent.yaml
+ * (from the config's folder), else HOLODECK_RESULTS_DIR (from the current one), else results/ beside the config.
+ */
+async function configuredResultsDir(configArg: string): Promise<string> {
   const path = resolve(configArg);
-  const folder = existsSync(path) && statSync(path).isDirectory() ? path : dirname(path);
-  return join(folder, 'results');
+  const isFolder = existsSync(path) && statSync(path).isDirectory();
+  const folder = isFolder ? path : dirname(path);
+  const file = isFolder ? join(path, 'agent.yaml') : path;
+  const fromYaml = await readResultsDir(file);
+  if (fromYaml !== undefined) return resolve(folder, fromYaml);
+  const fromEnv = process.env['HOLODECK_RESULTS_DIR']?.trim();
+  return fromEnv ? resolve(fromEnv) : join(folder, 'results');
+}
+
+/** `execution.results_dir` as agent.yaml writes it (a plain path), or undefined. */
+async function readResultsDir(file: string): Promise<string | undefined> {
+  try {
+    const data = parseYaml(await readFile(file, 'utf8')) as { execution?: { results_dir?: unknown } } | null;
+    const value = data?.execution?.results_dir;
+    return typeof value === 'string' && value.trim() !== '' && !value.includes('${') ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function openBrowser(url: string): void {
