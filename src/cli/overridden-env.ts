@@ -4,17 +4,14 @@
  * stops nothing. These are the variables to leave out of the environment the configuration loads with.
  */
 import { EXECUTION_ENV } from '../config/build-execution.js';
+import type { Overrides } from './apply-overrides.js';
 
 /** The settings a command line may give, as the options of `holodeck test` (and the overrides) name them. */
-export interface GivenSettings {
-  readonly timeout?: number | undefined;
-  readonly parallelTestCases?: number | undefined;
-  readonly repeat?: number | undefined;
-  readonly minPassRate?: number | undefined;
+export interface GivenSettings
+  extends Pick<Overrides, 'timeout' | 'parallelTestCases' | 'repeat' | 'minPassRate' | 'failOnToolError'> {
   readonly limit?: number | undefined;
   readonly filter?: readonly string[] | undefined;
   readonly resultsDir?: string | undefined;
-  readonly failOnToolError?: boolean | undefined;
   readonly cache?: boolean | undefined;
 }
 

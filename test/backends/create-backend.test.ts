@@ -9,6 +9,7 @@ import { createConvFinQaScript, JKHY_2009 } from '../fakes/convfinqa-script.js';
 import { agentConfig, modelConfig, turnRequest } from '../fakes/fixtures/agent-config.js';
 import { functionToolConfig, stdioMcpConfig } from '../fakes/fixtures/tool-configs.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { isRunning } from '../helpers/is-running.js';
 
 let server: FakeModelServer;
 beforeAll(async () => {
@@ -24,15 +25,6 @@ const signal = new AbortController().signal;
 function mcpWithPid(): { config: ReturnType<typeof stdioMcpConfig>; pid: () => number } {
   const file = join(mkdtempSync(join(tmpdir(), 'holodeck-mcp-')), 'pid');
   return { config: stdioMcpConfig('finance', ['--pid-file', file]), pid: () => Number(readFileSync(file, 'utf8')) };
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function waitUntilStopped(pid: number): Promise<boolean> {

@@ -2,6 +2,7 @@
  * `holodeck test --dry-run` through the built CLI: everything loads, the tools connect (a real stdio MCP server
  * starts, lists its tools and is closed again), the plan is printed, and the fake model server gets no request.
  */
+
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer } from '../fakes/fake-script.js';
 import { FAKE_MCP_SERVER, REPO_ROOT } from '../fakes/fixtures/tool-configs.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
+import { isRunning } from '../helpers/is-running.js';
 import { runCli } from '../helpers/run-cli.js';
 import { JKHY_TURNS, modelBlock, TOOLS_BLOCK, writeProject } from './e2e-project.js';
 
@@ -34,15 +36,6 @@ test_cases:
 ${JKHY_TURNS}
   - { name: simple, input: "what is 2+2?", ground_truth: "4" }
 `;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe('holodeck test --dry-run', () => {

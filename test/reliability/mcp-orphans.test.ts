@@ -3,23 +3,16 @@
  * only seconds after it closed its stdin, so a run that exits meanwhile (Ctrl-C while the servers start) left
  * it running with no parent. holodeck kills the servers still running when its process exits.
  */
+
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeProject } from '../e2e/e2e-project.js';
 import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
+import { isRunning } from '../helpers/is-running.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
 import { startCli } from './cli-process.js';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
@@ -47,10 +40,10 @@ test_cases:
     const cli = startCli(['test', 'agent.yaml'], { cwd: dir });
     expect(await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 30_000)).toBe(true);
     const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(alive(pid)).toBe(true);
+    expect(isRunning(pid)).toBe(true);
     cli.child.kill('SIGINT');
     const exit = await cli.exited;
     expect(exit.code).toBe(130);
-    expect(await until(() => !alive(pid), 2_000)).toBe(true);
+    expect(await until(() => !isRunning(pid), 2_000)).toBe(true);
   });
 });
