@@ -68,7 +68,13 @@ describe('exportStaticReport', () => {
     const finished = await writeRun(dir, { startedAt: '2026-12-01T00:00:00.000Z', results: [singleCase('a', true)] });
     await writePartialRun(dir, { startedAt: '2026-12-03T00:00:00.000Z', results: [singleCase('b', true)] });
     await writeFile(join(dir, 'financial-assistant', '2026-12-02T00-00-00-000Z.json'), '{');
-    expect((await buildStaticData(dir)).run.run.id).toBe(finished);
+    const notes: string[] = [];
+    expect((await buildStaticData(dir, undefined, (note) => notes.push(note))).run.run.id).toBe(finished);
+    // What was passed over is said, not skipped in silence.
+    expect(notes).toEqual([
+      expect.stringMatching(/^financial-assistant\/2026-12-02T00-00-00-000Z cannot be read \(/),
+      'financial-assistant/2026-12-03T00-00-00-000Z has no run record yet (still running, or it stopped)',
+    ]);
   });
 
   it.each([

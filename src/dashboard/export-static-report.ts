@@ -24,6 +24,8 @@ export interface ExportOptions {
   readonly redactor?: Redactor;
   /** Writes the page to the path: the command line writes it as it writes every report. */
   readonly write: (path: string, html: string) => Promise<void>;
+  /** Told of each newer run passed over for the latest readable one (unreadable, or still running). */
+  readonly onPassedOver?: (note: string) => void;
 }
 
 /** What the page reads instead of the API when it opens from a file. */
@@ -42,23 +44,38 @@ function startTime(file: RunFile): number {
 }
 
 /** The newest finished run that reads (an in-progress one only when none has finished), without indexing all. */
-async function latestRun(resultsDir: string, store: RunStore): Promise<{ id: RunId; record: RunRecord }> {
+async function latestRun(
+  resultsDir: string,
+  store: RunStore,
+  onPassedOver: (note: string) => void,
+): Promise<{ id: RunId; record: RunRecord }> {
   const files = (await scanResultsDir(resultsDir)).sort(
     (a, b) => Number(a.partial) - Number(b.partial) || startTime(b) - startTime(a),
   );
+  const passedOver: string[] = [];
   for (const file of files) {
     try {
-      return { id: file.runId, record: await store.load(file.runId) };
+      const record = await store.load(file.runId);
+      const newer = files.filter((other) => other.partial && startTime(other) > startTime(file));
+      for (const running of newer)
+        passedOver.push(`${running.runId.id} has no run record yet (still running, or it stopped)`);
+      for (const note of passedOver) onPassedOver(note);
+      return { id: file.runId, record };
     } catch (error) {
       if (!(error instanceof DashboardError)) throw error;
+      passedOver.push(`${file.runId.id} cannot be read (${error.message})`);
     }
   }
   throw new DashboardError('NO_RUNS', 'no readable run records in the results folder');
 }
 
-export async function buildStaticData(resultsDir: string, runId?: string): Promise<StaticData> {
+export async function buildStaticData(
+  resultsDir: string,
+  runId?: string,
+  onPassedOver: (note: string) => void = () => {},
+): Promise<StaticData> {
   const store = new RunStore(resultsDir, { capacity: 1 });
-  const chosen = runId === undefined ? await latestRun(resultsDir, store) : null;
+  const chosen = runId === undefined ? await latestRun(resultsDir, store, onPassedOver) : null;
   const id = chosen?.id ?? requireRunId(runId ?? '');
   const record = chosen?.record ?? (await store.load(id));
   const summary = summarizeRun(id, record, record.report.results, configBases(resultsDir));
@@ -75,7 +92,7 @@ export async function buildStaticData(resultsDir: string, runId?: string): Promi
 
 /** Builds the report and hands it to `write` with its absolute path, which it returns. */
 export async function exportStaticReport(options: ExportOptions): Promise<string> {
-  const built = await buildStaticData(options.resultsDir, options.runId);
+  const built = await buildStaticData(options.resultsDir, options.runId, options.onPassedOver);
   const data = options.redactor === undefined ? built : options.redactor.deep(built);
   const assets = await loadPageAssets();
   const html = staticPageHtml({

@@ -44,6 +44,7 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
         outPath,
         redactor,
         write: writeFileAtomic,
+        onPassedOver: (note) => process.stderr.write(`note: exporting the latest readable run: ${note}\n`),
       });
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;
