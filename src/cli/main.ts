@@ -50,7 +50,10 @@ test
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--port <port>', 'port to listen on (0 = any free port)', (value) => portNumber(value), 8600)
   .option('--open', 'open the dashboard in the default browser')
-  .option('--results-dir <dir>', 'where run records are (default: results/ beside the config)')
+  .option(
+    '--results-dir <dir>',
+    'where run records are (default: where test puts them, results/ beside the config unless set)',
+  )
   .option('--export <file>', 'write one self-contained HTML report of a run instead of serving')
   .option('--run <id>', 'with --export: the run to export (default: the latest)')
   .action(async (config, options) => {

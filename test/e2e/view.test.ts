@@ -97,6 +97,12 @@ describe('holodeck test view', () => {
     const runAlone = await runCli(['test', 'view', 'agent.yaml', '--run', 'where/x'], { cwd: dir, timeoutMs: 20_000 });
     expect(runAlone.code).toBe(2);
     expect(runAlone.stderr).toBe('error: --run names the run to export: give --export FILE with it\n');
+    // A config named that is not there is a mistake, not an empty dashboard.
+    const missing = await runCli(['test', 'view', 'nope.yaml', '--export', 'c.html'], { cwd: dir });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      `error: no configuration at ${join(dir, 'nope.yaml')}: name the config whose runs to show, or give --results-dir\n`,
+    );
   });
 
   it('refuses an export place that cannot be written, at once (exit 2)', async () => {

@@ -13,6 +13,9 @@ import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 
+/** The CONFIG argument when none is given. */
+export const DEFAULT_CONFIG = 'agent.yaml';
+
 export interface ViewOptions {
   readonly host: string;
   readonly port: number;
@@ -27,6 +30,14 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   redactProcessOutput(redactor);
   if (options.run !== undefined && !options.export) {
     process.stderr.write('error: --run names the run to export: give --export FILE with it\n');
+    return EXIT.config;
+  }
+  // A config named on the command line that is not there is a mistake (the default, agent.yaml, may be absent:
+  // the results folder of the current one is served then).
+  if (!options.resultsDir && configArg !== DEFAULT_CONFIG && !existsSync(resolve(configArg))) {
+    process.stderr.write(
+      `error: no configuration at ${resolve(configArg)}: name the config whose runs to show, or give --results-dir\n`,
+    );
     return EXIT.config;
   }
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : await configuredResultsDir(configArg);
