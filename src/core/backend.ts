@@ -28,6 +28,11 @@ export interface TurnRequest {
    * turn that fails or times out while retrying still counts its retries and can say what held it up.
    */
   readonly retries?: RetryJournal;
+  /**
+   * Told of the token usage of every model response as it arrives, so a turn that fails or times out after
+   * some model calls still counts (and prices) what they used.
+   */
+  readonly usage?: UsageJournal;
 }
 
 export interface ToolCallJournal {
@@ -37,6 +42,10 @@ export interface ToolCallJournal {
 export interface RetryJournal {
   /** `reason`: what the request that is sent again met, e.g. `rate limited (HTTP 429)`. */
   record(reason: string): void;
+}
+
+export interface UsageJournal {
+  record(usage: TokenUsage): void;
 }
 
 export interface TurnResponse {

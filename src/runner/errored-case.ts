@@ -1,12 +1,24 @@
 /** The result of a case that could not run its turns (its session or its worker thread failed): `error`. */
 import type { TestCaseConfig } from '../core/config-types.js';
+import { costFields, type RunPricing, ZERO_COST } from '../core/cost.js';
 import type { TestResult } from '../core/results.js';
 import { rollupTestCase } from './rollup-test-case.js';
 import { emptyTurn, settleTurn } from './run-turn.js';
 
-export function erroredCase(testCase: TestCaseConfig, message: string, started: number, now: number): TestResult {
+/**
+ * `pricing`: given when the case never started (it cost nothing, and says so); a case whose worker died while
+ * running it spent what is no longer known, so it carries no cost.
+ */
+export function erroredCase(
+  testCase: TestCaseConfig,
+  message: string,
+  started: number,
+  now: number,
+  pricing?: RunPricing,
+): TestResult {
+  const cost = pricing === undefined ? {} : costFields(ZERO_COST);
   const turns = testCase.turns.map((turn) =>
-    settleTurn({ ...emptyTurn(turn), skipped: true, errors: [`skipped: ${message}`] }, false),
+    settleTurn({ ...emptyTurn(turn), ...cost, skipped: true, errors: [`skipped: ${message}`] }, false),
   );
   return rollupTestCase(testCase, turns, now - started, new Date(started).toISOString(), [message]);
 }

@@ -1,6 +1,7 @@
 /** One test case: a fresh session, turns strictly in order, the session always closed, then the roll-up. */
 import type { AgentSession } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import { costFields, ZERO_COST } from '../core/cost.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { TurnResult } from '../core/results.js';
 import { errorMessage } from './evaluate-metric.js';
@@ -37,7 +38,9 @@ async function runCase(
   const timestamp = new Date(started).toISOString();
   const opened = await openSession(testCase, deps);
   if (!opened.ok) {
-    const turns = testCase.turns.map((turn) => skippedTurn(turn, `session could not be opened: ${opened.message}`));
+    const turns = testCase.turns.map((turn) =>
+      skippedTurn(turn, `session could not be opened: ${opened.message}`, deps),
+    );
     const result = rollupTestCase(testCase, turns, deps.now() - started, timestamp, [opened.message]);
     return { result, interrupted: deps.signal.aborted };
   }
@@ -48,7 +51,7 @@ async function runCase(
     let skipReason: string | null = null;
     for (const turn of testCase.turns) {
       if (skipReason !== null) {
-        turns.push(skippedTurn(turn, skipReason));
+        turns.push(skippedTurn(turn, skipReason, deps));
         continue;
       }
       const outcome = await runTurn({ session: opened.session, testCase, turn, agentMetrics, turnTimeoutMs, deps });
@@ -101,6 +104,8 @@ async function closeQuietly(session: AgentSession): Promise<void> {
   }
 }
 
-function skippedTurn(turn: TurnConfig, reason: string): TurnResult {
-  return settleTurn({ ...emptyTurn(turn), skipped: true, errors: [reason] }, false);
+/** A turn that did not run: it cost nothing (priced as such when the run counts cost). */
+function skippedTurn(turn: TurnConfig, reason: string, deps: RunDeps): TurnResult {
+  const cost = deps.pricing === undefined ? {} : costFields(ZERO_COST);
+  return settleTurn({ ...emptyTurn(turn), ...cost, skipped: true, errors: [reason] }, false);
 }

@@ -7,7 +7,7 @@ import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
 import type { TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
-import { type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { assertTurnTools, expectedToolToReport } from '../matchers/index.js';
 import { describeTurn } from './describe-turn.js';
@@ -56,6 +56,8 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   if (!sent.ok) {
     const result = {
       ...erroredTurn(turn, sent.message, deps.now() - started, boundCalls(sent.calls)),
+      token_usage: sent.usage,
+      ...(deps.pricing === undefined ? {} : costFields(turnCost(deps.pricing, sent.usage, []))),
       retries: sent.retries,
     };
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
@@ -125,6 +127,8 @@ type SendResult =
       readonly interrupted: boolean;
       /** The tool calls that settled before the turn failed (a hung tool included, with its timeout). */
       readonly calls: readonly ToolInvocation[];
+      /** What the model calls that answered before the turn failed used. */
+      readonly usage: TokenUsage;
     };
 
 /** How long a cancelled turn may take to stop before its session is given up (the next turn never overlaps it). */
@@ -135,6 +139,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   let sending: Promise<TurnResponse> | null = null;
   const calls: ToolInvocation[] = [];
   const retried: string[] = [];
+  let used = ZERO_USAGE;
   try {
     const files = await ctx.deps.loadFiles(ctx.turn.files);
     const request = {
@@ -145,6 +150,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       signal: turnSignal.signal,
       calls: { record: (call: ToolInvocation) => void calls.push(call) },
       retries: { record: (reason: string) => void retried.push(reason) },
+      usage: { record: (usage: TokenUsage) => void (used = addUsage(used, usage)) },
     };
     sending = ctx.session.send(request);
     const response = await Promise.race([sending, turnSignal.aborted]);
@@ -163,6 +169,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       unrecoverable: !stopped || (reason instanceof AgentTurnError && reason.unrecoverable),
       interrupted: reason instanceof InterruptedError,
       calls: calls.slice(),
+      usage: used,
     };
   } finally {
     turnSignal.dispose();

@@ -10,7 +10,7 @@ import type { RunReport } from '../../src/core/results.js';
 import type { FakeReply, FakeRequest, FakeUsage } from '../fakes/fake-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
-import { writeProject } from './e2e-project.js';
+import { TOOLS_MODULE, writeProject } from './e2e-project.js';
 
 /** gpt-4o-mini list price: 800 × $0.15 + 200 cached × $0.075 + 100 × $0.60 per million = $0.000195. */
 const AGENT_USAGE: FakeUsage = { prompt_tokens: 1000, completion_tokens: 100, cache_read_tokens: 200 };
@@ -147,6 +147,63 @@ describe('cost of a run', () => {
     expect(run.stdout).toContain(
       '  Cost    ≥ $0.000585 (no price for openai_compatible:house-model) (agent $0.000585, 3 judge calls unknown)\n',
     );
+  });
+});
+
+/** An agent that looks a value up (a priced model call), then meets a 400 on the call after the tool's result. */
+function failsAfterOneCall(request: FakeRequest): FakeReply {
+  const answered = request.messages.some((message) => message.role === 'tool');
+  if (answered) return { kind: 'error', status: 400, message: 'context window exceeded' };
+  return { kind: 'answer', tool_calls: [{ name: 'subtract', args: { a: 2, b: 1 } }], usage: AGENT_USAGE };
+}
+
+const SUBTRACT_TOOL = `tools:\n  - { name: subtract, type: function, file: ${TOOLS_MODULE}, function: subtract }\n`;
+
+describe('cost of turns that fail', () => {
+  it('counts what the model calls before the failure used, per turn, case and run', async () => {
+    server = await startFakeModelServer(failsAfterOneCall);
+    const yaml = agentYaml(server.url, MINI, null, TWO_CASES).replace('test_cases:', `${SUBTRACT_TOOL}test_cases:`);
+    const { run, report, markdown } = await runProject(yaml);
+    expect(run.code, run.stderr).toBe(1);
+    const [one, two] = report.results;
+    expect(one).toMatchObject({ status: 'error', cost_usd: 0.000195 });
+    expect(one?.token_usage.prompt_tokens).toBe(1000);
+    // The second turn failed too: the session failed twice in a row, no turn is left to skip.
+    expect(two?.turns?.map((turn) => [turn.status, turn.cost_usd])).toEqual([
+      ['error', 0.000195],
+      ['error', 0.000195],
+    ]);
+    expect(report.summary.cost_usd).toBe(0.000585);
+    expect(report.summary.token_usage.prompt_tokens).toBe(3000);
+    expect(run.stdout).toContain('  Cost    $0.000585\n');
+    expect(markdown).toContain('| **Cost** | $0.000585 |');
+  });
+
+  it('prices the turns a failure skipped at nothing, so an errored case still has its cost', async () => {
+    server = await startFakeModelServer(failsAfterOneCall);
+    const three = '  - name: three\n    turns:\n      - { input: q1 }\n      - { input: q2 }\n      - { input: q3 }\n';
+    const yaml = agentYaml(server.url, MINI, null, three).replace('test_cases:', `${SUBTRACT_TOOL}test_cases:`);
+    const { report } = await runProject(yaml);
+    const turns = report.results[0]?.turns ?? [];
+    expect(turns.map((turn) => [turn.status, turn.skipped, turn.cost_usd])).toEqual([
+      ['error', false, 0.000195],
+      ['error', false, 0.000195],
+      ['skipped', true, 0],
+    ]);
+    expect(report.results[0]?.cost_usd).toBe(0.00039);
+  });
+
+  it('--max-cost counts them: a run whose turns all fail after a priced call stops at the budget', async () => {
+    server = await startFakeModelServer(failsAfterOneCall);
+    const yaml = agentYaml(server.url, MINI, null, `${FOUR_CASES}\n`).replace(
+      'test_cases:',
+      `${SUBTRACT_TOOL}test_cases:`,
+    );
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const run = await runCli(['test', dir, '-j', '1', '--max-cost', '0.0003']);
+    expect(run.code, run.stderr).toBe(130);
+    expect(run.stderr).toContain('--max-cost $0.0003 reached: what finished cost $0.00039');
+    expect(run.stdout).toContain('Run interrupted — costs: 2 of 4 test cases finished');
   });
 });
 

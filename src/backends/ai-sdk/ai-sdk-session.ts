@@ -15,7 +15,7 @@ import { AgentTurnError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
 import { buildUserMessage } from './build-user-message.js';
-import { toolInvocationsOf, usageOf } from './capture-turn.js';
+import { sumUsage, toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
 import type { FinishReason, ProviderMessage, ProviderModel } from './provider-model.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
@@ -87,6 +87,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         temperature: settings.temperature,
         max_output_tokens: settings.max_output_tokens,
         signal,
+        ...(request.usage === undefined ? {} : { on_usage: (usage) => request.usage?.record(sumUsage([usage])) }),
       });
       steps.push(...outcome.steps);
       carried.push(...outcome.messages);

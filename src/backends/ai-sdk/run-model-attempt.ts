@@ -34,6 +34,8 @@ export interface AttemptInput {
   readonly temperature: number | undefined;
   readonly max_output_tokens: number | undefined;
   readonly signal: AbortSignal;
+  /** Told of each model response's usage as it arrives (before its tool calls run). */
+  readonly on_usage?: (usage: GenerateResult['usage']) => void;
 }
 
 export type AttemptOutcome =
@@ -69,6 +71,7 @@ export async function runModelAttempt(input: AttemptInput): Promise<AttemptOutco
         ...(input.max_output_tokens === undefined ? {} : { maxOutputTokens: input.max_output_tokens }),
         abortSignal: signal,
       });
+      input.on_usage?.(result.usage);
       const step = await completeStep(result, input);
       steps.push(step.step);
       messages.push(...stepMessages(step.step.content, tools.options));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentTurnError } from '../../core/errors.js';
+import { ZERO_USAGE } from '../../core/token-usage.js';
 import { classifyTurnFailure } from './classify-turn-failure.js';
 import type { TurnFailure } from './turn-capture.js';
 
@@ -9,6 +10,7 @@ const failure = (overrides: Partial<TurnFailure>): TurnFailure => ({
   kind: null,
   status: null,
   retries: 0,
+  usage: ZERO_USAGE,
   ...overrides,
 });
 

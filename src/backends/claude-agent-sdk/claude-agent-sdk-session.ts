@@ -111,7 +111,10 @@ class ClaudeSession implements AgentSession {
       this.live.send(buildPrompt(request));
       const outcome = await readTurn(this.live, turn, signal);
       this.sessionId = turn.sessionId ?? this.sessionId;
-      if (!outcome.ok) throw classifyTurnFailure(outcome.failure, { endpoint: this.settings.model.endpoint });
+      if (!outcome.ok) {
+        request.usage?.record(outcome.failure.usage);
+        throw classifyTurnFailure(outcome.failure, { endpoint: this.settings.model.endpoint });
+      }
       this.anchor = outcome.anchor ?? this.anchor;
       return crashes.size === 0 ? outcome.response : { ...outcome.response, errors: [...crashes] };
     } catch (error) {

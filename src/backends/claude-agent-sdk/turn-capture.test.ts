@@ -114,7 +114,7 @@ describe('TurnCapture', () => {
     expect(outcome).toMatchObject({ ok: true, anchor: 'u1', response: { response: 'calling again', step_limit: 10 } });
   });
 
-  it('turns an error result into a failure with Claude Code’s words, category, status and retries', () => {
+  it('turns an error result into a failure with Claude Code’s words, category, status, retries and usage', () => {
     const capture = new TurnCapture(10);
     const outcome = feed(capture, [
       retry,
@@ -124,12 +124,16 @@ describe('TurnCapture', () => {
     ]);
     expect(outcome).toEqual({
       ok: false,
-      failure: { text: 'API Error: 500 boom', kind: 'server_error', status: 500, retries: 2 },
+      failure: { text: 'API Error: 500 boom', kind: 'server_error', status: 500, retries: 2, usage: usageOf(USAGE) },
     });
+    expect(usageOf(USAGE).total_tokens).toBeGreaterThan(0);
     const during = new TurnCapture(10).add(
       result({ subtype: 'error_during_execution', is_error: true, errors: ['first', 'second'] }),
     );
-    expect(during).toEqual({ ok: false, failure: { text: 'first; second', kind: null, status: null, retries: 0 } });
+    expect(during).toEqual({
+      ok: false,
+      failure: { text: 'first; second', kind: null, status: null, retries: 0, usage: usageOf(USAGE) },
+    });
   });
 });
 

@@ -17,6 +17,8 @@ export interface TurnFailure {
   readonly kind: string | null;
   readonly status: number | null;
   readonly retries: number;
+  /** What the turn's model calls used before it failed. */
+  readonly usage: TokenUsage;
 }
 
 export type TurnOutcome =
@@ -100,7 +102,8 @@ export class TurnCapture {
     if (result.is_error && result.subtype !== 'error_max_turns') {
       const text = result.subtype === 'success' ? result.result : result.errors.join('; ') || result.subtype;
       const status = result.subtype === 'success' ? (result.api_error_status ?? null) : null;
-      return { ok: false, failure: { text, kind: this.errorKind, status, retries: this.retries } };
+      const failure = { text, kind: this.errorKind, status, retries: this.retries, usage: usageOf(result.usage) };
+      return { ok: false, failure };
     }
     const tool_invocations = mergeToolCalls({
       uses: this.uses,

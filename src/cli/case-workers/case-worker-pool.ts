@@ -241,7 +241,8 @@ export function startCaseWorkerPool(
     const started = deps.now();
     if (broken !== null || closing) {
       const cause = `the case's worker thread could not start the backend: ${broken ?? 'the run is closing'}`;
-      return Promise.resolve({ result: erroredCase(testCase, cause, started, deps.now()), interrupted: false });
+      const result = erroredCase(testCase, cause, started, deps.now(), deps.pricing);
+      return Promise.resolve({ result, interrupted: false });
     }
     const slot = pick();
     const id = nextId++;
