@@ -150,7 +150,11 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       signal: turnSignal.signal,
       calls: { record: (call: ToolInvocation) => void calls.push(call) },
       retries: { record: (reason: string) => void retried.push(reason) },
-      usage: { record: (usage: TokenUsage) => void (used = addUsage(used, usage)) },
+      usage: {
+        record: (usage: TokenUsage) => {
+          used = addUsage(used, usage);
+        },
+      },
     };
     sending = ctx.session.send(request);
     const response = await Promise.race([sending, turnSignal.aborted]);
