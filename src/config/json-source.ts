@@ -3,10 +3,10 @@
 import { thrownMessage } from '../core/describe-thrown.js';
 import type { SourceLocation } from '../core/errors.js';
 import { ISSUE } from './issue-codes.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 import { findJsonPath } from './json-locator.js';
 import type { ConfigPath } from './pending-issue.js';
 import { lineStartsOf, positionOf, type SourceDocument, type SourceParse } from './source-document.js';
-import { parseYamlSource } from './yaml-source.js';
 
 export function parseJsonSource(file: string, text: string): SourceParse {
   try {
@@ -35,22 +35,16 @@ function escapeControls(text: string): string {
   return escaped;
 }
 
-/** Above this size the YAML parser is not asked to place a JSON error: it would need gigabytes. */
-const YAML_FALLBACK_MAX_CHARS = 10 * 1024 * 1024;
-
 /**
- * V8 names the offset in most messages; otherwise the YAML parser (a JSON superset) may place the error, in a
- * file small enough to parse that way (V8's message quotes the text around the error in any case).
+ * V8 names the offset in most messages; otherwise (`"x": tru`, a stray character) our own scan of the text
+ * finds where it stops being JSON.
  */
 function syntaxErrorLocation(file: string, text: string, message: string): SourceLocation {
   const match = /at position (\d+)/.exec(message);
   let offset: number | null = match ? Number(match[1]) : null;
   if (offset === null && message.includes('end of JSON input')) offset = text.length;
-  if (offset !== null) return { file, ...positionOf(lineStartsOf(text), offset) };
-  if (text.length > YAML_FALLBACK_MAX_CHARS) return { file, line: 1, column: 1 };
-  const fallback = parseYamlSource(file, text);
-  const located = fallback.ok ? undefined : fallback.issues[0]?.location;
-  return located ?? { file, line: 1, column: 1 };
+  offset ??= jsonErrorOffset(text) ?? 0;
+  return { file, ...positionOf(lineStartsOf(text), offset) };
 }
 
 class JsonDocument implements SourceDocument {
