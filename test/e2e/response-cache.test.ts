@@ -94,6 +94,42 @@ describe('--cache', () => {
     expect((await runCounted(dir, ['--cache', ...env])).requests).toBe(0);
   });
 
+  it('keeps an answer per repeat (and per identical case): a cached run keeps the spread of the run that filled it', async () => {
+    let asked = 0;
+    // A sampled model: every second answer is wrong.
+    const flaky = await startFakeModelServer(() => ({ kind: 'answer', text: asked++ % 2 === 0 ? '42' : '41' }));
+    try {
+      const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
+      const yaml = `name: flaky\n${modelBlock('openai', flaky.url).replace('temperature: 0', 'temperature: 0.7')}
+evaluations: { metrics: [{ type: standard, metric: equality }] }
+test_cases:
+  - { name: a, input: q, ground_truth: "42" }
+  - { name: b, input: q, ground_truth: "42" }
+`;
+      const dir = await writeProject({ 'agent.yaml': yaml });
+      const args = ['--repeat', '2', '-j', '1', '--cache', '--cache-dir', cacheDir];
+      const passes = (report: RunReport) => report.results.map((result) => result.repeat_stats?.passed);
+      const first = await runCli(['test', dir, '--output', join(dir, '1.json'), ...args]);
+      expect(first.code).toBe(1);
+      expect(first.stderr).toContain('0 model requests answered from the cache, 4 stored');
+      const second = await runCli(['test', dir, '--output', join(dir, '2.json'), ...args]);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('4 model requests answered from the cache, 0 stored');
+      expect(flaky.requests).toHaveLength(4);
+      const [one, two] = await Promise.all(
+        ['1.json', '2.json'].map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as RunReport),
+      );
+      // Half of the four answers were right; which case got them depends on the order of the rounds.
+      expect(passes(one!).reduce((sum, n) => (sum ?? 0) + (n ?? 0), 0)).toBe(2);
+      expect(passes(two!)).toEqual(passes(one!));
+      const cleared = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
+      expect(cleared.stdout).toBe(`removed 4 cached model answers from ${cacheDir}\n`);
+      expect(cleared.stderr).toBe('');
+    } finally {
+      await flaky.close();
+    }
+  });
+
   it('with execution.cache: true and temperature 0, the config alone turns the cache on', async () => {
     const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
     const dir = await writeProject({ 'agent.yaml': agentYaml(0, 'execution: { cache: true }') });

@@ -1,6 +1,6 @@
 /**
  * `holodeck cache clear`: removes the model answers `--cache` stored — the files it writes under the cache
- * folder's `responses/` (`ab/ab….json`, and the temporaries of writes cut short), then the folders they leave
+ * folder's `responses/` (`ab/ab….json`, `ab/ab….2.json` for later occurrences, and the temporaries of writes cut short), then the folders they leave
  * empty. Anything else there is not holodeck's: it is left in place and said.
  */
 import { readdir, rm, rmdir, stat } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { cacheDirOf } from '../default-cache-dir.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 
 const SHARD = /^[0-9a-f]{2}$/;
-const ENTRY = /^([0-9a-f]{32})\.json(?:\.[0-9a-f]{8}\.tmp)?$/;
+const ENTRY = /^([0-9a-f]{32})(?:\.[1-9]\d*)?\.json(?:\.[0-9a-f]{8}\.tmp)?$/;
 
 export async function cacheClearCommand(options: { readonly cacheDir?: string }): Promise<ExitCode> {
   const dir = cacheDirOf(options.cacheDir, process.env);

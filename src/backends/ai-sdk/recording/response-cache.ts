@@ -4,6 +4,10 @@
  * answer is stored (errors never are). Requests with a temperature above 0, or none set (the provider's
  * default, above 0), are sampled: they are cached only when `--cache` was given on the command line.
  * `DIR/responses/` itself is made before the run by the caller, which checks that it can be written.
+ *
+ * The n-th time a run makes the same request it gets the n-th answer stored for it (`KEY.json`, then
+ * `KEY.1.json`, `KEY.2.json`, …), as a replay does: the repeats of `--repeat` and identical test cases each
+ * keep their own sampled answer, so a cached run keeps the spread of answers of the run that filled it.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -27,7 +31,11 @@ export function responsesDir(cacheDir: string): string {
 
 export function createResponseCache(options: ResponseCacheOptions): ModelCallStore {
   const root = responsesDir(options.dir);
-  const fileOf = (key: string) => join(root, key.slice(0, 2), `${key}.json`);
+  const fileOf = (key: string, occurrence: number) =>
+    join(root, key.slice(0, 2), occurrence === 0 ? `${key}.json` : `${key}.${occurrence}.json`);
+  /** How often each key was looked up in this run, and the occurrences looked up but not found (to be stored). */
+  const looked = new Map<string, number>();
+  const missing = new Map<string, number[]>();
   const cacheable = (request: KeyedRequest) => options.explicit || temperatureOf(request.request) === 0;
   let hits = 0;
   let stored = 0;
@@ -38,13 +46,18 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
         sampled += 1;
         return null;
       }
-      const found = await readEntry(fileOf(request.key));
+      const occurrence = looked.get(request.key) ?? 0;
+      looked.set(request.key, occurrence + 1);
+      const found = await readEntry(fileOf(request.key, occurrence));
       if (found !== null) hits += 1;
+      else missing.set(request.key, [...(missing.get(request.key) ?? []), occurrence]);
       return found;
     },
     save: async (request, call) => {
       if (!cacheable(request)) return;
-      const file = fileOf(request.key);
+      // Identical requests are interchangeable: an answer fills the earliest occurrence still missing.
+      const occurrence = missing.get(request.key)?.shift() ?? looked.get(request.key) ?? 0;
+      const file = fileOf(request.key, occurrence);
       const temporary = `${file}.${randomUUID().slice(0, 8)}.tmp`;
       const entry = {
         key: request.key,
