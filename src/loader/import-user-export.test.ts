@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,6 +45,32 @@ describe('importUserExport', () => {
     expect(commonJs.ok && typeof commonJs.value).toBe('function');
     const shaped = await importUserExport('shaped.cjs:default', dir);
     expect(shaped.ok && shaped.value).toEqual({ default: 5, named: 6 });
+  });
+
+  it('gives a TypeScript module Node runs as CommonJS its own __dirname, and an ES one its import.meta.dirname', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-dirname-'));
+    onTestFinished(() => rm(dir, { recursive: true, force: true }));
+    await mkdir(join(dir, 'cjs', 'tools'), { recursive: true });
+    await mkdir(join(dir, 'esm', 'tools'), { recursive: true });
+    await writeFile(join(dir, 'cjs', 'package.json'), '{ "type": "commonjs" }');
+    await writeFile(join(dir, 'esm', 'package.json'), '{ "type": "module" }');
+    const reader = (dirname: string) =>
+      `import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\nimport { unit } from './unit';\n` +
+      `export const price = (): string => readFileSync(join(${dirname}, 'price.txt'), 'utf8') + unit();\n`;
+    for (const folder of ['cjs', 'esm']) {
+      await writeFile(join(dir, folder, 'tools', 'price.txt'), `12 (${folder})`);
+      await writeFile(join(dir, folder, 'tools', 'unit.ts'), "export const unit = (): string => ' USD';\n");
+    }
+    await writeFile(join(dir, 'cjs', 'tools', 'prices.ts'), reader('__dirname'));
+    await writeFile(join(dir, 'esm', 'tools', 'prices.cts'), reader('__dirname').replace("'./unit'", "'./unit.ts'"));
+    await writeFile(join(dir, 'esm', 'tools', 'prices.ts'), reader('import.meta.dirname'));
+    const call = async (spec: string, base: string) => {
+      const loaded = await importUserExport(spec, base);
+      return loaded.ok ? (loaded.value as () => string)() : loaded;
+    };
+    expect(await call('tools/prices.ts:price', join(dir, 'cjs'))).toBe('12 (cjs) USD');
+    expect(await call('tools/prices.ts:price', join(dir, 'esm'))).toBe('12 (esm) USD');
+    expect(await call('tools/prices.cts:price', join(dir, 'esm'))).toBe('12 (esm) USD');
   });
 
   it('accepts an absolute path and a path written without its extension', async () => {

@@ -5,6 +5,7 @@
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ModuleLocation } from './locate-module.js';
+import { runsAsCommonJs } from './module-format.js';
 
 export type ModuleLoad =
   | { readonly ok: true; readonly namespace: Readonly<Record<string, unknown>> }
@@ -79,12 +80,25 @@ async function importNamespace(location: FoundLocation): Promise<Record<string, 
   if (location.kind === 'file' && !TYPESCRIPT_EXTENSIONS.has(extname(location.path))) {
     return (await import(pathToFileURL(location.path).href)) as Record<string, unknown>;
   }
+  if (location.kind === 'file' && runsAsCommonJs(location.path)) return requireCommonJs(location.path);
   const { tsImport } = await import('tsx/esm/api');
   if (location.kind === 'file') {
     return (await tsImport(pathToFileURL(location.path).href, import.meta.url)) as Record<string, unknown>;
   }
   const parentURL = pathToFileURL(join(location.base_dir, 'agent.yaml')).href;
   return (await tsImport(location.specifier, parentURL)) as Record<string, unknown>;
+}
+
+/**
+ * A TypeScript file Node runs as CommonJS goes through tsx's `require`: its `tsImport` runs such a file with
+ * `__dirname` set to `data:text`, so a tool reading a file beside itself would read the wrong place. The
+ * namespace is the one `import` gives a CommonJS module: its exports, and `module.exports` as `default`.
+ */
+async function requireCommonJs(file: string): Promise<Record<string, unknown>> {
+  const { require: tsxRequire } = await import('tsx/cjs/api');
+  const exports: unknown = tsxRequire(file, import.meta.url);
+  const named = typeof exports === 'object' && exports !== null ? { ...(exports as Record<string, unknown>) } : {};
+  return { ...named, default: exports };
 }
 
 /**
