@@ -136,7 +136,9 @@ describe('createAiSdkJudge', () => {
       {},
       { timeout_ms: 400, retry: { max_retries: 5, base_delay_ms: 1, max_delay_ms: 1 } },
     );
-    await expect(judge.judge(request())).rejects.toMatchObject({ code: 'JUDGE_TIMEOUT' });
+    const error = await judge.judge(request()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'JUDGE_TIMEOUT' });
+    expect((error as Error).message).toMatch(/— while retrying: 2 judge requests retried, the last after ".*503.*"$/);
     expect(server.requests).toHaveLength(3);
   });
 
@@ -152,7 +154,12 @@ describe('createAiSdkJudge', () => {
   it('ends a judge call held by a long 429 back-off at its deadline', async () => {
     server = await startFakeModelServer(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }));
     const judge = judgeFor('openai', server.url, [], { timeout_ms: 300 });
-    await expect(judge.judge(request())).rejects.toMatchObject({ code: 'JUDGE_TIMEOUT' });
+    const error = await judge.judge(request()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'JUDGE_TIMEOUT' });
+    // What held it up is said, not only the timeout.
+    expect((error as Error).message).toMatch(
+      /^judge call timed out after 300 ms — while retrying: 1 judge request retried, the last after ".*429.*"$/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 

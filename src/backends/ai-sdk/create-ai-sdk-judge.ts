@@ -69,11 +69,13 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
       const timeoutMs = request.timeout_ms ?? defaultTimeout;
       const deadline = withDeadline(request.signal, timeoutMs);
       const call: JudgeCall = { model, languageModel, endpoint, policy, sleep, random };
+      const retried: Retried = { count: 0, last: null };
       try {
-        return await callWithRetries(call, request, deadline.signal);
+        return await callWithRetries(call, request, deadline.signal, retried);
       } catch (error) {
         if (deadline.timedOut() && !request.signal.aborted) {
-          throw new JudgeCallError(`judge call timed out after ${timeoutMs} ms`, 'JUDGE_TIMEOUT', { cause: error });
+          const message = `judge call timed out after ${timeoutMs} ms${retriedNote(retried)}`;
+          throw new JudgeCallError(message, 'JUDGE_TIMEOUT', { cause: error });
         }
         throw error;
       } finally {
@@ -106,7 +108,25 @@ interface JudgeCall {
   readonly random: () => number;
 }
 
-async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: AbortSignal): Promise<unknown> {
+/** The requests of a judge call sent again (429s included), and what the last one met. */
+interface Retried {
+  count: number;
+  last: string | null;
+}
+
+/** What held up a judge call that ran out of time while it was retrying; nothing when it was not. */
+function retriedNote(retried: Retried): string {
+  if (retried.count === 0 || retried.last === null) return '';
+  const requests = retried.count === 1 ? '1 judge request' : `${retried.count} judge requests`;
+  return ` — while retrying: ${requests} retried, the last after "${retried.last}"`;
+}
+
+async function callWithRetries(
+  call: JudgeCall,
+  request: JudgeRequest,
+  signal: AbortSignal,
+  retried: Retried,
+): Promise<unknown> {
   const { model, policy } = call;
   const { generateJudgeObject } = await import('./generate-judge-object.js');
   const settings = { temperature: model.temperature, max_output_tokens: model.max_tokens };
@@ -118,11 +138,17 @@ async function callWithRetries(call: JudgeCall, request: JudgeRequest, signal: A
       return await generateJudgeObject(call.languageModel, request, settings, signal, onUsage);
     } catch (error) {
       if (signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
-      if (isRateLimit(error)) continue;
       const verdict = classifyModelError(error, { provider: model.provider, endpoint: call.endpoint });
+      if (isRateLimit(error)) {
+        retried.count += 1;
+        retried.last = verdict.message;
+        continue;
+      }
       if (!verdict.retryable || retries >= policy.max_retries) {
         throw new JudgeCallError(`judge ${verdict.message}`, verdict.code, { cause: error });
       }
+      retried.count += 1;
+      retried.last = verdict.message;
       const hint = parseRetryAfter(verdict.retry_after_headers, Date.now());
       await call.sleep(retryDelayMs(retries, policy, call.random, hint), signal);
       retries += 1;

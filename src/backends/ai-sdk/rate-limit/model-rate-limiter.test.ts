@@ -103,6 +103,35 @@ describe('ModelRateLimiter', () => {
     expect(c.at).toBe(3000);
   });
 
+  it('keeps a named wait of 0 once, then waits at least 1 s while the 429s follow one another', async () => {
+    const clock = createManualClock();
+    const limiter = new ModelRateLimiter('m', null, clock);
+    const a = track(limiter, clock);
+    await clock.advance(0);
+    a.permit?.rateLimited(0);
+    const b = track(limiter, clock);
+    await clock.advance(0);
+    expect(b.at).toBe(0);
+    b.permit?.rateLimited(0);
+    const c = track(limiter, clock);
+    await clock.advance(999);
+    expect(c.at).toBeNull();
+    await clock.advance(1);
+    expect(c.at).toBe(1000);
+    // A longer named wait is kept as it is; a success ends the streak, and 0 is taken at its word again.
+    c.permit?.rateLimited(5000);
+    const d = track(limiter, clock);
+    await clock.advance(5000);
+    expect(d.at).toBe(6000);
+    d.permit?.done(null);
+    const e = track(limiter, clock);
+    await clock.advance(0);
+    e.permit?.rateLimited(0);
+    const f = track(limiter, clock);
+    await clock.advance(0);
+    expect(f.at).toBe(6000);
+  });
+
   it('caps a named wait at a minute', async () => {
     const clock = createManualClock();
     const limiter = new ModelRateLimiter('m', null, clock);

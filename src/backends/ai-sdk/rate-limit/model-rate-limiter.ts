@@ -208,7 +208,10 @@ export class ModelRateLimiter {
           this.streak += 1;
           this.aimd.onRateLimited(this.inFlight, sentAt, now);
           const backoff = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (this.streak - 1));
-          const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, waitMs ?? backoff);
+          // A named wait is kept, but once 429s follow one another (`retry-after: 0` every time) the model
+          // is not asked again sooner than a second later.
+          const floor = this.streak > 1 ? BASE_BACKOFF_MS : 0;
+          const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, waitMs === null ? backoff : Math.max(waitMs, floor));
           this.pausedUntil = Math.max(this.pausedUntil, now + wait);
         }),
       failed: () => end(() => undefined),
