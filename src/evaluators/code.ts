@@ -34,6 +34,7 @@ export function createCodeEvaluator(config: CodeMetricConfig, pool: WorkerPool =
         target,
         input: context,
         label,
+        origin: `case ${JSON.stringify(input.test_case_name)}, turn ${input.turn_index + 1}`,
         timeout_ms: config.timeout_ms,
         signal: input.signal,
       });

@@ -47,6 +47,7 @@ type ToMain =
       readonly target: CallTarget;
       readonly input: unknown;
       readonly label: string;
+      readonly origin: string | null;
       readonly timeout_ms: number | null;
     }
   /** The caller gave up: what aborted it, named as the function's signal will be. */
@@ -71,13 +72,14 @@ export function serveUserCode(port: MessagePort, threads: UserCodeThreads): () =
         threads.runnerFor(message.kind, message.location);
       } catch {}
     } else if (message.type === 'call') {
-      const { id, target, input, label, timeout_ms } = message;
+      const { id, target, input, label, origin, timeout_ms } = message;
       const controller = new AbortController();
       running.set(id, controller);
       const call: HostCall = {
         target,
         input,
         label,
+        ...(origin === null ? {} : { origin }),
         signal: controller.signal,
         ...(timeout_ms === null ? {} : { timeout_ms }),
       };
@@ -144,7 +146,8 @@ export function remoteUserCode(port: MessagePort): RemoteUserCode {
         signal?.addEventListener('abort', onAbort, { once: true });
         const { target, input, label } = call;
         try {
-          post({ type: 'call', kind, id, target, input, label, timeout_ms: call.timeout_ms ?? null });
+          const origin = call.origin ?? null;
+          post({ type: 'call', kind, id, target, input, label, origin, timeout_ms: call.timeout_ms ?? null });
         } catch (error) {
           waiting.delete(id);
           signal?.removeEventListener('abort', onAbort);

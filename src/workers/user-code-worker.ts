@@ -33,6 +33,7 @@ const send = (message: FromWorker): void => port.postMessage(message);
 guardProcess();
 
 port.on('message', (message: ToWorker) => {
+  if (message.type === 'call') send({ type: 'received', id: message.id });
   if (message.type === 'load') void loadModule(message.location);
   else if (message.type === 'call' && message.target.invoke === 'describe_tool')
     void describeTool(message.id, message.target);

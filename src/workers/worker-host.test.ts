@@ -87,7 +87,7 @@ describe('WorkerHost', () => {
     expect(await host.call(call('count'))).toEqual({
       kind: 'worker_ended',
       message:
-        'was not run: its worker thread crashed (Error: late failure) after an earlier call had returned, so the module was loaded again and its state (what earlier calls kept) is lost',
+        'was not run: its worker thread crashed (Error: late failure) after an earlier call (tool throwAfterReturn) had returned, so the module was loaded again and its state (what earlier calls kept) is lost',
     });
     expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
   });

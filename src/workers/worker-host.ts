@@ -19,6 +19,8 @@ export interface HostCall {
   readonly input: unknown;
   /** Names the caller in the messages of the other calls, e.g. `tool divide`. */
   readonly label: string;
+  /** Where the call came from, e.g. `case "q1", turn 2`: named with the label when its code acts after it returned. */
+  readonly origin?: string;
   /** Ends the call early: it settles as `aborted`, and the function's own signal is aborted in the worker. */
   readonly signal?: AbortSignal;
   /** Time allowed once the function starts (after its module has loaded in the worker): then `timed_out`. */
@@ -37,6 +39,19 @@ export interface WorkerHostOptions {
   readonly stop_grace_ms?: number | undefined;
   /** Told each time nothing runs in the worker any more (for pools). */
   readonly on_idle?: () => void;
+  /**
+   * How long a call sent to the worker may wait for the worker to receive it while no other call is running
+   * there (default 5000 ms): longer, and code an earlier call left running (a timer stuck in a loop) is
+   * blocking the thread, which is stopped; the call goes to a fresh worker.
+   */
+  readonly receive_ms?: number | undefined;
+  /**
+   * Calls keep no state between them (code graders): a thread that ends after its calls returned costs the
+   * next call nothing, and what happened is told to `on_note` instead of failing that call.
+   */
+  readonly stateless?: boolean;
+  /** Told what the user code did that no call's outcome can carry (a grader that crashed after returning). */
+  readonly on_note?: (text: string) => void;
 }
 
 interface Pending {
@@ -50,6 +65,10 @@ interface Pending {
   /** A call that never started is sent once more to a fresh worker when its worker ends under it. */
   resent: boolean;
   timer: NodeJS.Timeout | null;
+  /** The worker said it received the call. */
+  received: boolean;
+  /** Runs out when the worker does not receive the call in time. */
+  receipt: NodeJS.Timeout | null;
 }
 
 /** One worker thread's life: its calls, and how it ended. */
@@ -61,12 +80,21 @@ interface Thread {
   exiting: ThreadEnd['exit'];
   crash: ThreadEnd['crash'];
   ended: boolean;
+  /** The labels of the latest calls sent, by id: to name a call whose code acted after it had returned. */
+  readonly labels: Map<number, string>;
 }
 
+/** How many labels of past calls a thread keeps. */
+const KEPT_LABELS = 64;
+
 export const DEFAULT_STOP_GRACE_MS = 1000;
+export const DEFAULT_RECEIVE_MS = 5000;
 
 export class WorkerHost {
   readonly #graceMs: number;
+  readonly #receiveMs: number;
+  readonly #stateless: boolean;
+  readonly #onNote: (text: string) => void;
   readonly #onIdle: () => void;
   #thread: Thread | null = null;
   /** Set when a thread ended outside any running call: the next call fails with it, once. */
@@ -76,6 +104,9 @@ export class WorkerHost {
 
   constructor(options: WorkerHostOptions = {}) {
     this.#graceMs = options.stop_grace_ms ?? DEFAULT_STOP_GRACE_MS;
+    this.#receiveMs = options.receive_ms ?? DEFAULT_RECEIVE_MS;
+    this.#stateless = options.stateless ?? false;
+    this.#onNote = options.on_note ?? (() => {});
     this.#onIdle = options.on_idle ?? (() => {});
   }
 
@@ -100,7 +131,17 @@ export class WorkerHost {
     }
     return new Promise<HostOutcome>((resolve) => {
       const thread = this.#ensureThread();
-      const entry: Pending = { id: this.#nextId++, call, resolve, thread, started: false, resent: false, timer: null };
+      const entry: Pending = {
+        id: this.#nextId++,
+        call,
+        resolve,
+        thread,
+        started: false,
+        resent: false,
+        timer: null,
+        received: false,
+        receipt: null,
+      };
       if (call.signal !== undefined) this.#watching.add(call.signal, entry);
       this.#send(entry);
     });
@@ -110,10 +151,15 @@ export class WorkerHost {
     const thread = this.#ensureThread();
     entry.thread = thread;
     thread.pending.set(entry.id, entry);
+    const { label, origin } = entry.call;
+    thread.labels.set(entry.id, origin === undefined ? label : `${label} (${origin})`);
+    if (thread.labels.size > KEPT_LABELS) thread.labels.delete(thread.labels.keys().next().value as number);
     this.#refresh(thread);
     const { target, input } = entry.call;
     try {
       thread.worker.postMessage({ type: 'call', id: entry.id, target, input } satisfies ToWorker);
+      entry.received = false;
+      this.#awaitReceipt(entry);
     } catch (error) {
       this.#settle(entry, { kind: 'unsendable', message: `could not be given its input: ${describeThrown(error)}` });
     }
@@ -124,6 +170,7 @@ export class WorkerHost {
     if (thread.pending.get(entry.id) !== entry) return;
     thread.pending.delete(entry.id);
     if (entry.timer !== null) clearTimeout(entry.timer);
+    if (entry.receipt !== null) clearTimeout(entry.receipt);
     if (entry.call.signal !== undefined) this.#watching.delete(entry.call.signal, entry);
     this.#refresh(thread);
     entry.resolve(outcome);
@@ -138,7 +185,15 @@ export class WorkerHost {
   #ensureThread(): Thread {
     if (this.#thread !== null) return this.#thread;
     const worker = spawnUserCodeWorker();
-    const thread: Thread = { worker, pending: new Map(), cut_off: new Map(), exiting: null, crash: null, ended: false };
+    const thread: Thread = {
+      worker,
+      pending: new Map(),
+      cut_off: new Map(),
+      exiting: null,
+      crash: null,
+      ended: false,
+      labels: new Map(),
+    };
     worker.on('message', (message: FromWorker) => this.#receive(thread, message));
     worker.on('error', (error) => {
       thread.crash ??= { label: null, id: null, description: describeThrown(error) };
@@ -152,6 +207,14 @@ export class WorkerHost {
   #receive(thread: Thread, message: FromWorker): void {
     if (thread.ended) return;
     switch (message.type) {
+      case 'received': {
+        const entry = thread.pending.get(message.id);
+        if (entry === undefined) return;
+        entry.received = true;
+        if (entry.receipt !== null) clearTimeout(entry.receipt);
+        entry.receipt = null;
+        return;
+      }
       case 'started':
         this.#startClock(thread, message.id);
         return;
@@ -199,6 +262,29 @@ export class WorkerHost {
     this.#post(thread, { type: 'abort', id: entry.id, name, message: text });
   }
 
+  /**
+   * A call the worker has not received in time, while none of the worker's calls is under way there (a call
+   * received and not settled may hold the thread as long as its own time allows): the thread is blocked by
+   * code an earlier call left running. It is stopped, and the call goes to a fresh worker.
+   */
+  #awaitReceipt(entry: Pending): void {
+    if (entry.receipt !== null) clearTimeout(entry.receipt);
+    entry.receipt = setTimeout(() => {
+      entry.receipt = null;
+      const thread = entry.thread;
+      if (thread.pending.get(entry.id) !== entry || entry.received) return;
+      const busy = [...thread.pending.values()].some((other) => other.received) || thread.cut_off.size > 0;
+      if (busy) return this.#awaitReceipt(entry);
+      const last = [...thread.labels.entries()].filter(([id]) => id !== entry.id).at(-1)?.[1];
+      const culprit = last === undefined ? 'code an earlier call left running' : `code that ${last} left running`;
+      this.#onNote(
+        `${culprit} blocked its worker thread after its call had returned; the thread was stopped after ${this.#receiveMs} ms and the next call sent to a fresh one`,
+      );
+      void this.#stop(thread, `${culprit} blocked it after its call had returned`);
+    }, this.#receiveMs);
+    entry.receipt.unref();
+  }
+
   #noticed(thread: Thread, id: number): void {
     const entry = thread.cut_off.get(id);
     if (entry === undefined) return;
@@ -219,7 +305,16 @@ export class WorkerHost {
     // Ended by user code with no call of its own waiting (a timer that threw after its call returned).
     if (culprit !== null && (culprit.id === null || !thread.pending.has(culprit.id))) {
       const what = end.exit !== null ? `called process.exit(${end.exit.code})` : `crashed (${end.crash?.description})`;
-      this.#lostState = `was not run: its worker thread ${what} after an earlier call had returned, so the module was loaded again and its state (what earlier calls kept) is lost`;
+      const label = culprit.id === null ? undefined : thread.labels.get(culprit.id);
+      const earlier = label === undefined ? 'an earlier call' : `an earlier call (${label})`;
+      if (this.#stateless) {
+        const who = label ?? 'a call';
+        this.#onNote(
+          `${who} ${what} in its worker thread after it had returned; the result it returned was kept, and the next call runs in a fresh thread`,
+        );
+      } else {
+        this.#lostState = `was not run: its worker thread ${what} after ${earlier} had returned, so the module was loaded again and its state (what earlier calls kept) is lost`;
+      }
     }
     this.#finish(thread, (id) => endMessage(end, id));
   }
@@ -249,7 +344,7 @@ export class WorkerHost {
 
   #labelOf(thread: Thread, id: number | null): string | null {
     if (id === null) return null;
-    return thread.pending.get(id)?.call.label ?? thread.cut_off.get(id)?.label ?? null;
+    return thread.pending.get(id)?.call.label ?? thread.cut_off.get(id)?.label ?? thread.labels.get(id) ?? null;
   }
 
   #post(thread: Thread, message: ToWorker): void {
@@ -259,7 +354,9 @@ export class WorkerHost {
   /** A worker keeps the process alive only while someone waits for it; says when it has nothing left to run. */
   #refresh(thread: Thread): void {
     if (thread.ended) return;
-    if (thread.pending.size > 0) thread.worker.ref();
+    // A call cut off keeps the process alive too, until the worker notices or is stopped: a call waiting in a
+    // pool for that worker has nothing else to keep the process running.
+    if (thread.pending.size + thread.cut_off.size > 0) thread.worker.ref();
     else thread.worker.unref();
     if (thread.pending.size + thread.cut_off.size === 0) this.#onIdle();
   }

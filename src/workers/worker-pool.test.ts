@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { importUserExport } from '../loader/import-user-export.js';
@@ -11,8 +12,13 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.close()));
 });
 
+const notes: string[] = [];
+afterEach(() => {
+  notes.length = 0;
+});
+
 function newPool(max_workers: number): WorkerPool {
-  const pool = createWorkerPool({ max_workers, stop_grace_ms: 200 });
+  const pool = createWorkerPool({ max_workers, stop_grace_ms: 200, receive_ms: 300, on_note: (t) => notes.push(t) });
   pools.push(pool);
   return pool;
 }
@@ -44,6 +50,49 @@ describe('createWorkerPool', () => {
     expect(await Promise.all([pool.run(tight), pool.run(tight), pool.run(tight)])).toEqual(
       [100, 100, 100].map((value) => ({ kind: 'returned', value })),
     );
+  });
+
+  it('sends the next call past a worker that code left running after its call returned keeps blocked', async () => {
+    const pool = newPool(1);
+    expect(await pool.run(await call('blockAfterReturn', {}))).toEqual({ kind: 'returned', value: 'ok' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // No timeout of its own: the call never started, so only the worker's silence can tell.
+    expect(await pool.run(await call('echo', 'after'))).toEqual({ kind: 'returned', value: 'after' });
+    expect(notes).toEqual([
+      'code that grader blockAfterReturn left running blocked its worker thread after its call had returned; the thread was stopped after 300 ms and the next call sent to a fresh one',
+    ]);
+  });
+
+  it('keeps a grader that crashed its thread after returning from failing the next call, and says so', async () => {
+    const pool = newPool(1);
+    expect(await pool.run(await call('throwAfterReturn', {}))).toEqual({ kind: 'returned', value: 'ok' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await pool.run(await call('echo', 'next'))).toEqual({ kind: 'returned', value: 'next' });
+    expect(notes).toEqual([
+      'grader throwAfterReturn crashed (Error: late failure) in its worker thread after it had returned; the result it returned was kept, and the next call runs in a fresh thread',
+    ]);
+  });
+
+  it('keeps a call waiting for a worker whose call was cut off from ending the process', async () => {
+    // In a process of its own: with nothing else pending, only the pool can keep it alive.
+    const script = [
+      `import { importUserExport } from ${JSON.stringify(fileURLToPath(new URL('../loader/import-user-export.ts', import.meta.url)))};`,
+      `import { graderTarget } from ${JSON.stringify(fileURLToPath(new URL('./user-code-target.ts', import.meta.url)))};`,
+      `import { createWorkerPool } from ${JSON.stringify(fileURLToPath(new URL('./worker-pool.ts', import.meta.url)))};`,
+      `const target = async (name) => graderTarget((await importUserExport(${JSON.stringify(MODULE)} + ':' + name, '/')).value);`,
+      'const pool = createWorkerPool({ max_workers: 1, stop_grace_ms: 200 });',
+      'const spin = pool.run({ target: await target("spin"), input: {}, label: "grader spin", timeout_ms: 100 });',
+      'const next = pool.run({ target: await target("echo"), input: "next", label: "grader echo", timeout_ms: 1000 });',
+      'console.log(JSON.stringify([await spin, await next]));',
+      'await pool.close();',
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([{ kind: 'timed_out' }, { kind: 'returned', value: 'next' }]);
   });
 
   it('drops a waiting call whose signal aborts', async () => {

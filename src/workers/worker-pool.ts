@@ -15,6 +15,9 @@ export interface WorkerPool {
 export interface WorkerPoolOptions {
   readonly max_workers?: number;
   readonly stop_grace_ms?: number;
+  readonly receive_ms?: number;
+  /** Told what a grader did after it had returned (default: a warning on stderr). */
+  readonly on_note?: (text: string) => void;
 }
 
 interface Waiting {
@@ -53,7 +56,13 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
     const idle = hosts.find((host) => host.load === 0);
     if (idle !== undefined) return idle;
     if (hosts.length >= max) return null;
-    const host = new WorkerHost({ stop_grace_ms: options.stop_grace_ms, on_idle: () => queueMicrotask(drain) });
+    const host = new WorkerHost({
+      stop_grace_ms: options.stop_grace_ms,
+      receive_ms: options.receive_ms,
+      stateless: true,
+      on_note: options.on_note ?? ((text) => process.stderr.write(`warning: ${text}\n`)),
+      on_idle: () => queueMicrotask(drain),
+    });
     hosts.push(host);
     return host;
   };

@@ -22,6 +22,8 @@ export type ToWorker =
   | { readonly type: 'abort'; readonly id: number; readonly name: string; readonly message: string };
 
 export type FromWorker =
+  /** The call reached the worker (its event loop is free): sent before anything else is done for it. */
+  | { readonly type: 'received'; readonly id: number }
   /** The module is loaded and the user function is about to be called: its time starts now. */
   | { readonly type: 'started'; readonly id: number }
   | { readonly type: 'settled'; readonly id: number; readonly outcome: CallOutcome }

@@ -1,0 +1,71 @@
+/**
+ * Code graders that misbehave in their worker threads, through the built CLI: stuck ones that fill the pool,
+ * one that leaves a loop running after it returned, one whose timer crashes after it returned. The run always
+ * ends with its verdicts and reports; no other case pays for them.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/core/results.js';
+import { runCli } from '../helpers/run-cli.js';
+import { writeProject } from './e2e-project.js';
+
+// Each answer takes a moment, so a grader's late timer has fired before the next grader call is sent.
+const AGENT =
+  'export const createAgent = () => ({ send: async (turn) => { await new Promise((r) => setTimeout(r, 100)); return "echo " + turn.input; } });\n';
+const GRADERS = `export const loopsEarly = (ctx) => { if (ctx.turn_index < 2) for (;;) {} return true; };
+export const lateLoop = () => { setTimeout(() => { for (;;) {} }, 5); return true; };
+export const lateReject = () => { Promise.reject(new Error('floating')); return true; };
+export const pass = () => true;
+`;
+
+function project(cases: string): Promise<string> {
+  return writeProject({
+    'agent.mjs': AGENT,
+    'graders.mjs': GRADERS,
+    'agent.yaml': `name: grader-threads\nbackend: { module: "agent.mjs:createAgent" }\ntest_cases:\n${cases}`,
+  });
+}
+
+const grader = (name: string, timeout = 1000) =>
+  `    evaluations: [{ type: code, name: ${name}, grader: "graders.mjs:${name}", timeout_ms: ${timeout} }]\n`;
+
+describe('code graders that misbehave in their threads', () => {
+  it('finishes the run, with its reports, when stuck graders have taken every thread of the pool', async () => {
+    const dir = await project(
+      `  - name: conv\n    turns: [{ input: a }, { input: b }, { input: c }]\n${grader('loopsEarly', 300)}`,
+    );
+    const json = join(dir, 'r.json');
+    const run = await runCli(['test', dir, '--output', json, '--output', join(dir, 'r.xml')]);
+    expect(run.code, run.stderr).toBe(1);
+    const report = JSON.parse(await readFile(json, 'utf8')) as RunReport;
+    expect(report.results[0]?.turns?.map((turn) => turn.status)).toEqual(['error', 'error', 'passed']);
+    expect(await readFile(join(dir, 'r.xml'), 'utf8')).toContain('<testsuite');
+  });
+
+  it('sends the next grader past a thread a returned grader left blocked, and names that grader', async () => {
+    const cases = ['culprit', 'by1', 'by2']
+      .map((name) => `  - name: ${name}\n    input: ${name}\n${grader(name === 'culprit' ? 'lateLoop' : 'pass')}`)
+      .join('');
+    const dir = await project(cases);
+    const run = await runCli(['test', dir, '-j', '1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('3 passed');
+    expect(run.stderr).toContain(
+      'warning: code that grader graders.mjs:lateLoop (case "culprit", turn 1) left running blocked its worker thread after its call had returned',
+    );
+  }, 60_000);
+
+  it('keeps a grader whose timer crashed after it returned from failing another case, and names it', async () => {
+    const cases = ['culprit', 'by1', 'by2']
+      .map((name) => `  - name: ${name}\n    input: ${name}\n${grader(name === 'culprit' ? 'lateReject' : 'pass')}`)
+      .join('');
+    const dir = await project(cases);
+    const run = await runCli(['test', dir, '-j', '1']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('3 passed');
+    expect(run.stderr).toContain(
+      'warning: grader graders.mjs:lateReject (case "culprit", turn 1) crashed (Error: floating) in its worker thread after it had returned',
+    );
+  });
+});
