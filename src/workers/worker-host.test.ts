@@ -92,6 +92,18 @@ describe('WorkerHost', () => {
     expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
   });
 
+  it('fails the next call of a thread that code a returned call left running keeps blocked (its state is lost)', async () => {
+    const host = new WorkerHost({ stop_grace_ms: 200, receive_ms: 300 });
+    hosts.push(host);
+    expect(await host.call(call('blockAfterReturn'))).toEqual({ kind: 'returned', value: 'ok' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await host.call(call('count'))).toEqual({
+      kind: 'worker_ended',
+      message: 'was stopped: code that tool blockAfterReturn left running blocked it after its call had returned',
+    });
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+  });
+
   it('refuses to let user code kill the holodeck process', async () => {
     const outcome = await (await newHost()).call(call('killHolodeck'));
     expect(outcome).toMatchObject({ kind: 'threw' });

@@ -277,10 +277,13 @@ export class WorkerHost {
       if (busy) return this.#awaitReceipt(entry);
       const last = [...thread.labels.entries()].filter(([id]) => id !== entry.id).at(-1)?.[1];
       const culprit = last === undefined ? 'code an earlier call left running' : `code that ${last} left running`;
+      const why = `${culprit} blocked it after its call had returned`;
+      // A module with state (a tool) lost it with the thread: its calls fail; a grader's go to a fresh thread.
+      if (!this.#stateless) return void this.#stop(thread, why, false);
       this.#onNote(
         `${culprit} blocked its worker thread after its call had returned; the thread was stopped after ${this.#receiveMs} ms and the next call sent to a fresh one`,
       );
-      void this.#stop(thread, `${culprit} blocked it after its call had returned`);
+      void this.#stop(thread, why);
     }, this.#receiveMs);
     entry.receipt.unref();
   }
