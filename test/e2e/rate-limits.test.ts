@@ -79,6 +79,21 @@ ${casesYaml(12, 2)}
     expect(answered - judged).toBeGreaterThan(24);
   }, 90_000);
 
+  it('adapts to bare 429s that name no wait under -j 16: every turn passes, at about the rate the server allows', async () => {
+    // 150 requests a minute, 5 in any 2 s; what goes beyond gets a 429 without retry-after.
+    const limited = withRateLimit(echoNumber, { requests: 5, window_ms: 2000, headers: false });
+    server = await startFakeModelServer(limited.script);
+    const agent = `name: bare-429\n${modelBlock('openai', server.url)}\nexecution:\n  llm_timeout: 40\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n${casesYaml(16, 2)}\n`;
+    const dir = await writeProject({ 'agent.yaml': agent });
+    const started = Date.now();
+    const run = await runCli(['test', dir, '-j', '16', '--output', join(dir, 'report.json')], { timeoutMs: 90_000 });
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect((await readReport(dir)).summary).toMatchObject({ total_tests: 16, passed: 16 });
+    expect(limited.accepted).toHaveLength(32);
+    // 32 requests at 5 per 2 s take 12 s at best; a burst of 429s taken for 429s in a row would wait 30 s.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 90_000);
+
   it('keeps agent and judge together to requests_per_minute under -j 32, within 10 % of the limit', async () => {
     const limited = withRateLimit(echoNumber, { requests: 10, window_ms: 1000 });
     server = await startFakeModelServer(limited.script);

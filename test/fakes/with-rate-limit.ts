@@ -1,8 +1,8 @@
 /**
  * Wraps a script so the fake server enforces a true rate limit, as providers do: at most `requests` answers
  * in any sliding window of `window_ms`; a request beyond that gets a 429 whose headers say when a slot
- * frees (`retry-after-ms`, plus `retry-after` in whole seconds and OpenAI's `x-ratelimit-*` headers). The
- * arrival time of every accepted request is kept, so a test counts requests per window at the server.
+ * frees (`retry-after-ms`, plus `retry-after` in whole seconds and OpenAI's `x-ratelimit-*` headers)
+ * (`headers: false`: a bare 429). The arrival time of every accepted request is kept, so a test counts requests per window at the server.
  */
 import type { FakeScript } from './fake-script.js';
 
@@ -11,6 +11,8 @@ export interface RateLimitOptions {
   readonly requests: number;
   readonly window_ms: number;
   readonly now?: () => number;
+  /** false: a bare 429 that names no wait, as many gateways and local servers send. Default true. */
+  readonly headers?: boolean;
 }
 
 export interface RateLimitedScript {
@@ -38,13 +40,16 @@ export function withRateLimit(script: FakeScript, options: RateLimitOptions): Ra
           kind: 'error',
           status: 429,
           message: `Rate limit reached: ${options.requests} requests per ${options.window_ms} ms`,
-          headers: {
-            'retry-after-ms': String(waitMs),
-            'retry-after': String(Math.ceil(waitMs / 1000)),
-            'x-ratelimit-limit-requests': String(options.requests),
-            'x-ratelimit-remaining-requests': '0',
-            'x-ratelimit-reset-requests': `${waitMs}ms`,
-          },
+          headers:
+            options.headers === false
+              ? {}
+              : {
+                  'retry-after-ms': String(waitMs),
+                  'retry-after': String(Math.ceil(waitMs / 1000)),
+                  'x-ratelimit-limit-requests': String(options.requests),
+                  'x-ratelimit-remaining-requests': '0',
+                  'x-ratelimit-reset-requests': `${waitMs}ms`,
+                },
         };
       }
       accepted.push(at);

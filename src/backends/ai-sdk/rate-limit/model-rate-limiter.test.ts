@@ -132,6 +132,21 @@ describe('ModelRateLimiter', () => {
     expect(f.at).toBe(6000);
   });
 
+  it('counts the 429s of requests sent together as one round: a burst backs off 1 s, not 30', async () => {
+    const clock = createManualClock();
+    const limiter = new ModelRateLimiter('m', null, clock);
+    const burst = Array.from({ length: 11 }, () => track(limiter, clock));
+    await clock.advance(10);
+    for (const request of burst) request.permit?.rateLimited(null);
+    expect(limiter.status()).toMatchObject({ rate_limited: 11, backoff_ms: 1000 });
+    const next = track(limiter, clock);
+    await clock.advance(1000);
+    expect(next.at).toBe(1010);
+    // A 429 to a request sent after the round is the next one in a row.
+    next.permit?.rateLimited(null);
+    expect(limiter.status().backoff_ms).toBe(2000);
+  });
+
   it('caps a named wait at a minute', async () => {
     const clock = createManualClock();
     const limiter = new ModelRateLimiter('m', null, clock);

@@ -61,6 +61,8 @@ export class ModelRateLimiter {
   private inFlight = 0;
   private pausedUntil = 0;
   private streak = 0;
+  /** When the streak last grew: a 429 to a request sent before then belongs to the same round of 429s. */
+  private streakAt = Number.NEGATIVE_INFINITY;
   private limited = 0;
   private cancelTimer: (() => void) | null = null;
   private readonly started: number[] = [];
@@ -205,7 +207,11 @@ export class ModelRateLimiter {
         end(() => {
           const now = this.clock.now();
           this.limited += 1;
-          this.streak += 1;
+          // Requests in flight together that all get a 429 are one round, not as many 429s in a row.
+          if (sentAt >= this.streakAt) {
+            this.streak += 1;
+            this.streakAt = now;
+          }
           this.aimd.onRateLimited(this.inFlight, sentAt, now);
           const backoff = Math.min(MAX_BACKOFF_MS, BASE_BACKOFF_MS * 2 ** (this.streak - 1));
           // A named wait is kept, but once 429s follow one another (`retry-after: 0` every time) the model
