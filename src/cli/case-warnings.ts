@@ -1,11 +1,15 @@
-/** What is said before the cases run, once the backend is up: cases that assert nothing, expected tools the agent lacks. */
+/**
+ * What is said before the cases run, once the backend is up: settings the backend cannot apply, cases that assert
+ * nothing, expected tools the agent lacks.
+ */
 import { unknownExpectedTools } from '../config/unknown-expected-tools.js';
 import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { unappliedSettings } from './unapplied-settings.js';
 import { uncheckedTestCases } from './unchecked-test-cases.js';
 
 export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
-  return [...uncheckedTestCases(config, cases), ...toolWarnings(config, cases, backend)];
+  return [...unappliedSettings(config), ...uncheckedTestCases(config, cases), ...toolWarnings(config, cases, backend)];
 }
 
 /**

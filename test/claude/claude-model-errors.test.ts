@@ -63,6 +63,29 @@ describe('claude_agent_sdk backend: model errors end the turn with a message a u
     expect(requestsFor(Q2)).toHaveLength(2);
   });
 
+  it('a failed turn tells its retries and its usage to the turn journals, as the AI SDK backend does', async () => {
+    fixture = await startClaudeFixture(() => ({ kind: 'error', status: 500, message: 'the database is down' }), {
+      max_retries: 2,
+    });
+    const session = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
+    const retried: string[] = [];
+    const used: unknown[] = [];
+    const request = {
+      ...turnRequest(0, Q1),
+      retries: { record: (reason: string) => void retried.push(reason) },
+      usage: { record: (usage: unknown) => void used.push(usage) },
+    };
+    const error = await session.send(request).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    await session.close();
+    expect((error as Error).message).toMatch(/gave up after 2 retries$/);
+    expect(retried).toHaveLength(2);
+    expect(retried[0]).toMatch(/500 the database is down/);
+    expect(used).toHaveLength(1);
+  });
+
   it('a rate limit', async () => {
     const error = await failingTurn(
       { kind: 'error', status: 429, message: 'slow down', headers: { 'retry-after': '0' } },

@@ -113,6 +113,8 @@ class ClaudeSession implements AgentSession {
       this.sessionId = turn.sessionId ?? this.sessionId;
       if (!outcome.ok) {
         request.usage?.record(outcome.failure.usage);
+        // Claude Code retried inside the turn; the turn's count of retries says so, as the AI SDK backend's does.
+        for (let retry = 0; retry < outcome.failure.retries; retry += 1) request.retries?.record(outcome.failure.text);
         throw classifyTurnFailure(outcome.failure, { endpoint: this.settings.model.endpoint });
       }
       this.anchor = outcome.anchor ?? this.anchor;

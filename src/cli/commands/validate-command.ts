@@ -11,6 +11,7 @@ import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { toolThreadsFor } from '../tool-threads.js';
+import { unappliedSettings } from '../unapplied-settings.js';
 import { uncheckedTestCases } from '../unchecked-test-cases.js';
 
 interface ValidateOptions {
@@ -41,6 +42,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     printIssues(issues);
     return EXIT.config;
   }
+  for (const warning of unappliedSettings(config)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of uncheckedTestCases(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of functionToolWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
