@@ -14,6 +14,8 @@ import { toolSchema } from './schema/tool-schema.js';
 import { expectedToolSchema, fileSchema, turnSchema } from './schema/turn-schema.js';
 
 const ENV_REFERENCE = { type: 'string', pattern: '^\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}$' };
+/** A string that holds a `${VAR}` anywhere: what it becomes is checked once substituted. */
+const ENV_IN_STRING = { type: 'string', pattern: '\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}' };
 
 const EXACTLY_ONE_KEY = { minProperties: 1, maxProperties: 1 };
 
@@ -53,10 +55,14 @@ function toJsonSchema(schema: z.ZodType, title: string, description: string): Re
     io: 'input',
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema }) => {
-      if (!envPlaceholderFields.has(zodSchema)) return;
-      const original = { ...jsonSchema };
+      const placeholder = envPlaceholderFields.get(zodSchema);
+      if (placeholder === undefined) return;
+      const { description, ...original } = jsonSchema as Record<string, unknown>;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
-      Object.assign(jsonSchema, { anyOf: [original, ENV_REFERENCE] });
+      const reference = placeholder.kind === 'pattern' ? ENV_IN_STRING : ENV_REFERENCE;
+      Object.assign(jsonSchema, description === undefined ? {} : { description }, {
+        anyOf: [original, reference],
+      });
     },
   });
   const { $schema, ...rest } = generated as Record<string, unknown>;

@@ -56,19 +56,23 @@ export function metricBaseFields() {
 }
 
 export function httpUrl() {
-  return withIssue(z.string().regex(/^https?:\/\/[^\s/]+/), {
+  const field = withIssue(z.string().regex(/^https?:\/\/[^\s/]+/), {
     code: ISSUE.invalidUrl,
     message: 'must be an http:// or https:// URL',
   });
+  envPlaceholderFields.add(field, { kind: 'pattern' });
+  return field;
 }
 
 /** "path/or/package:exportName" (the last `:` separates the export). */
 export function exportSpec() {
-  return withIssue(z.string().regex(/^\s*\S.*:\s*[A-Za-z_$][\w$]*\s*$/), {
+  const field = withIssue(z.string().regex(/^\s*\S.*:\s*[A-Za-z_$][\w$]*\s*$/), {
     code: ISSUE.invalidExportSpec,
     message: 'must be "path/or/package:exportName"',
     hint: 'for example "graders/my-grader.ts:grade"',
   });
+  envPlaceholderFields.add(field, { kind: 'pattern' });
+  return field;
 }
 
 export function stringRecord() {
