@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -188,6 +188,25 @@ describe('convert_convfinqa usage', () => {
     const noId = await run(['--source', devSplitPath(), '--ids', 'Single_NOPE/1999/page_1.pdf', '--out', 'x.json']);
     expect(noId.stderr).toContain('no record with id "Single_NOPE/1999/page_1.pdf" in the "dev" split');
     expect(existsSync(join(directory, 'x.json'))).toBe(false);
+  });
+
+  it('exits 2, writing nothing, on an --out it cannot write and on a split without records', async () => {
+    await mkdir(join(directory, 'taken'), { recursive: true });
+    const folder = await run(['--source', devSplitPath(), '--n', '1', '--out', 'taken']);
+    expect(folder).toMatchObject({ code: 2, stderr: 'error: cannot write --out taken: it is a folder\n' });
+    expect(await readdir(directory)).not.toContainEqual(expect.stringMatching(/\.tmp$/));
+    const proc = await run(['--source', devSplitPath(), '--n', '1', '--out', '/proc/holodeck-x.json']);
+    expect(proc).toMatchObject({ code: 2 });
+    expect(proc.stderr).toMatch(/^error: cannot write --out \/proc\/holodeck-x\.json: /);
+    await writeFile(join(directory, 'empty.json'), '{"dev": []}');
+    const empty = await run(['--source', 'empty.json', '--out', 'e.json']);
+    expect(empty).toMatchObject({ code: 2, stderr: 'error: the split holds no records: nothing written\n' });
+    expect(existsSync(join(directory, 'e.json'))).toBe(false);
+    const grader = await run(['--source', devSplitPath(), '--n', '1', '--grader', 'bogus', '--out', 'g.json']);
+    expect(grader.code).toBe(2);
+    expect(grader.stderr).toContain('error: --grader must be "path/to/file.ts:exportName", got "bogus"');
+    const one = await run(['--source', devSplitPath(), '--ids', 'Single_JKHY/2014/page_30.pdf-2', '--out', 'o.json']);
+    expect(one.stdout).toMatch(/^wrote 1 test case \(\d+ turns?\) to o\.json\n$/);
   });
 
   it('prints help with exit 0', async () => {

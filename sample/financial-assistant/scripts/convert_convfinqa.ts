@@ -6,7 +6,7 @@
  *
  * Exit codes: 0 written; 2 usage error, unreadable source or malformed records (nothing is written).
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -75,6 +75,9 @@ function readOptions(argv: readonly string[]): Options | 'help' {
           .map((id) => id.trim())
           .filter(Boolean);
   if (ids !== null && ids.length === 0) throw new UsageError('--ids needs at least one id');
+  if (!/^\s*\S.*:\s*[A-Za-z_$][\w$]*\s*$/.test(values.grader)) {
+    throw new UsageError(`--grader must be "path/to/file.ts:exportName", got "${values.grader}"`);
+  }
   return {
     source: values.source,
     out: values.out,
@@ -102,11 +105,19 @@ async function readDataset(cwd: string, path: string): Promise<unknown> {
   }
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
+async function writeAtomically(path: string, shown: string, text: string): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, text, 'utf8');
-  await rename(temporary, path);
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(temporary, text, 'utf8');
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EISDIR' ? 'it is a folder' : code === 'ENOENT' ? 'its folder cannot be made' : (error as Error).message;
+    throw new InputError(`cannot write --out ${shown}: ${reason}`);
+  }
 }
 
 function isUsageError(error: unknown): error is Error {
@@ -130,9 +141,15 @@ export async function runConverter(argv: readonly string[], io: ConverterIo): Pr
       io.stderr(`nothing written (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})\n`);
       return 2;
     }
+    if (result.test_cases.length === 0) {
+      io.stderr('error: the split holds no records: nothing written\n');
+      return 2;
+    }
     const out = resolve(io.cwd, options.out);
-    await writeAtomically(out, serialise(result.test_cases, out));
-    io.stdout(`wrote ${result.test_cases.length} test cases (${result.turn_count} turns) to ${options.out}\n`);
+    await writeAtomically(out, options.out, serialise(result.test_cases, out));
+    const cases = result.test_cases.length === 1 ? '1 test case' : `${result.test_cases.length} test cases`;
+    const turns = result.turn_count === 1 ? '1 turn' : `${result.turn_count} turns`;
+    io.stdout(`wrote ${cases} (${turns}) to ${options.out}\n`);
     return 0;
   } catch (error) {
     if (error instanceof InputError) {
