@@ -159,8 +159,23 @@ describe('holodeck init', () => {
     expect(again.code).toBe(2);
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain(`these files already exist in ${dir}:`);
-    for (const file of PROJECT_FILES) expect(again.stderr).toContain(`\n  ${file}\n`);
+    // A .gitignore is kept and extended, never a reason to refuse.
+    for (const file of PROJECT_FILES.filter((name) => name !== '.gitignore')) {
+      expect(again.stderr).toContain(`\n  ${file}\n`);
+    }
+    expect(again.stderr).not.toContain('.gitignore');
     expect(await snapshot(dir)).toEqual(before);
+  });
+
+  it("writes into a repository's folder that has a .gitignore, adding only the lines it lacks", async () => {
+    const dir = join(base, 'repo');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, '.gitignore'), 'node_modules/\ncoverage/\n');
+    const run = await cli(['init', 'repo']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\ncoverage/\nresults/\n');
+    expect(run.stdout).toMatch(/\.gitignore +keeps run records out of git \(yours, with results\/ added\)/);
+    expect(existsSync(join(dir, 'agent.yaml'))).toBe(true);
   });
 
   it('refuses an unknown --provider and a blank --model before touching the disk', async () => {

@@ -5,7 +5,7 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import { findInstalledHolodeck, schemaPathFrom } from '../init/find-installed-holodeck.js';
 import { DEFAULT_INIT_PROVIDER, INIT_PROVIDER_NAMES, INIT_PROVIDERS, isInitProvider } from '../init/init-providers.js';
 import { renderNextSteps } from '../init/render-next-steps.js';
-import { renderProject } from '../init/render-project.js';
+import { type ProjectFile, renderProject } from '../init/render-project.js';
 import { writeProjectFiles } from '../init/write-project-files.js';
 
 export interface InitOptions {
@@ -29,6 +29,13 @@ export function chooseModel(options: InitOptions): Choice {
   const model = options.model?.trim() ?? INIT_PROVIDERS[provider].default_model;
   if (model === '') return { ok: false, message: '--model is blank; give a model name, e.g. --model llama3.2' };
   return { ok: true, provider, model };
+}
+
+/** The role of a file that was there already, saying what was added to it. */
+function withExtension(file: ProjectFile, added: readonly string[] | undefined): ProjectFile {
+  if (added === undefined) return file;
+  const what = added.length === 0 ? 'yours, which had what it needs' : `yours, with ${added.join(' and ')} added`;
+  return { ...file, role: `${file.role} (${what})` };
 }
 
 export async function initCommand(dirArg: string, options: InitOptions): Promise<ExitCode> {
@@ -60,7 +67,7 @@ export async function initCommand(dirArg: string, options: InitOptions): Promise
       process.stdout.write(
         renderNextSteps({
           dir: dirArg,
-          files,
+          files: files.map((file) => withExtension(file, outcome.extended.get(file.path))),
           provider: choice.provider,
           model: choice.model,
           holodeck_installed: installed !== null,

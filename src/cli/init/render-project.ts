@@ -9,6 +9,8 @@ export interface ProjectFile {
   /** What the file is, for the list printed after writing. */
   readonly role: string;
   readonly content: string;
+  /** Kept when it exists, with the lines it lacks added (see write-project-files.ts). */
+  readonly extend?: boolean;
 }
 
 export interface ProjectOptions {
@@ -44,6 +46,6 @@ export function renderProject(options: ProjectOptions): readonly ProjectFile[] {
     { path: 'tools/calculator.ts', role: 'a tool made with defineTool', content: CALCULATOR_TS },
     { path: 'tools/prices.ts', role: 'a plain-function tool (parameters in agent.yaml)', content: PRICES_TS },
     { path: 'graders/uses-tool-result.ts', role: 'a code grader', content: USES_TOOL_RESULT_TS },
-    { path: '.gitignore', role: 'keeps run records out of git', content: GITIGNORE },
+    { path: '.gitignore', role: 'keeps run records out of git', content: GITIGNORE, extend: true },
   ];
 }

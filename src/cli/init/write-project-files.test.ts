@@ -30,7 +30,7 @@ describe('writeProjectFiles', () => {
   it('creates the folder and its sub-folders, and writes every file', async () => {
     const dir = join(await tempDir(), 'new', 'project');
     const outcome = await writeProjectFiles(dir, FILES);
-    expect(outcome).toEqual({ kind: 'written', paths: FILES.map((file) => file.path) });
+    expect(outcome).toEqual({ kind: 'written', paths: FILES.map((file) => file.path), extended: new Map() });
     expect(await listing(dir)).toEqual(['.gitignore', 'agent.yaml', 'graders/deep/grade.ts', 'tools/calculator.ts']);
     expect(await readFile(join(dir, 'tools/calculator.ts'), 'utf8')).toBe('export {};\n');
   });
@@ -52,6 +52,34 @@ describe('writeProjectFiles', () => {
     expect(outcome).toEqual({ kind: 'exists', paths: ['tools/calculator.ts', '.gitignore'] });
     expect(await listing(dir)).toEqual(['.gitignore', 'tools/calculator.ts']);
     expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe('mine too');
+  });
+
+  it('keeps an existing file marked extend and adds the lines it lacks; changes nothing when another file is in the way', async () => {
+    const files: FileToWrite[] = [
+      { path: '.gitignore', content: '# runs\nresults/\nnode_modules/\n', extend: true },
+      { path: 'agent.yaml', content: 'name: x\n' },
+    ];
+    const dir = await tempDir();
+    await writeFile(join(dir, '.gitignore'), 'node_modules/\n.env');
+    const outcome = await writeProjectFiles(dir, files);
+    expect(outcome).toEqual({
+      kind: 'written',
+      paths: ['.gitignore', 'agent.yaml'],
+      extended: new Map([['.gitignore', ['results/']]]),
+    });
+    expect(await readFile(join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n.env\nresults/\n');
+    // Run again elsewhere with everything there: nothing is added.
+    const again = await tempDir();
+    await writeFile(join(again, '.gitignore'), 'results/\nnode_modules/\n');
+    const unchanged = await writeProjectFiles(again, files);
+    expect(unchanged.kind === 'written' && unchanged.extended.get('.gitignore')).toEqual([]);
+    // Another file in the way: nothing is written, the existing file included.
+    const failing = await tempDir();
+    await writeFile(join(failing, '.gitignore'), 'dist/\n');
+    const blocked: FileToWrite[] = [files[0]!, { path: 'agent.yaml/inner.yaml', content: 'x' }];
+    await writeFile(join(failing, 'agent.yaml'), 'a file where a folder is needed');
+    expect((await writeProjectFiles(failing, blocked)).kind).toBe('exists');
+    expect(await readFile(join(failing, '.gitignore'), 'utf8')).toBe('dist/\n');
   });
 
   it('counts a folder in place of a file, and a file in place of a needed folder, as existing', async () => {

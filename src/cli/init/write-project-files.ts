@@ -1,9 +1,11 @@
 /**
  * Writes the files of a new project into a folder, never over anything: when one of them (or a folder it
- * needs) already exists, nothing is written. A write that fails half-way removes what it wrote.
+ * needs) already exists, nothing is written — except a file marked `extend` (a `.gitignore`), which, when it
+ * exists, keeps what it holds and gets the lines it lacks added at its end. A write that fails half-way
+ * removes what it wrote and puts an extended file back as it was.
  */
 
-import { lstat, rm, rmdir, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { makeFolder } from '../../reporters/make-folder.js';
 
@@ -11,10 +13,17 @@ export interface FileToWrite {
   /** Relative, `/`-separated. */
   readonly path: string;
   readonly content: string;
+  /** An existing file is kept and given the lines of `content` it lacks (comments aside). */
+  readonly extend?: boolean;
 }
 
 export type WriteOutcome =
-  | { readonly kind: 'written'; readonly paths: readonly string[] }
+  | {
+      readonly kind: 'written';
+      readonly paths: readonly string[];
+      /** Files marked `extend` that existed: each with the lines added to it (none when it had them all). */
+      readonly extended: ReadonlyMap<string, readonly string[]>;
+    }
   /** Relative paths that are already there, in the order of the files. */
   | { readonly kind: 'exists'; readonly paths: readonly string[] }
   | { readonly kind: 'failed'; readonly message: string };
@@ -50,7 +59,8 @@ async function conflicts(dir: string, files: readonly FileToWrite[]): Promise<st
     if ((await entryAt(join(dir, folder))) === 'file') found.push(folder);
   }
   for (const file of files) {
-    if ((await entryAt(join(dir, file.path))) !== 'missing') found.push(file.path);
+    const entry = await entryAt(join(dir, file.path));
+    if (entry === 'folder' || (entry === 'file' && file.extend !== true)) found.push(file.path);
   }
   return found;
 }
@@ -82,6 +92,8 @@ export async function writeProjectFiles(dir: string, files: readonly FileToWrite
   }
   const createdFolders: string[] = [];
   const written: string[] = [];
+  const originals = new Map<string, string>();
+  const extended = new Map<string, readonly string[]>();
   try {
     for (const folder of [dir, ...foldersOf(files).map((f) => join(dir, f))]) {
       if ((await entryAt(folder)) === 'missing') {
@@ -91,15 +103,35 @@ export async function writeProjectFiles(dir: string, files: readonly FileToWrite
     }
     for (const file of files) {
       const path = join(dir, file.path);
+      if (file.extend === true && (await entryAt(path)) === 'file') {
+        const original = await readFile(path, 'utf8');
+        const added = missingLines(original, file.content);
+        extended.set(file.path, added);
+        if (added.length === 0) continue;
+        originals.set(path, original);
+        const separator = original === '' || original.endsWith('\n') ? '' : '\n';
+        await writeFile(path, `${original}${separator}${added.join('\n')}\n`);
+        continue;
+      }
       await writeFile(path, file.content, { flag: 'wx' });
       written.push(path);
     }
-    return { kind: 'written', paths: files.map((file) => file.path) };
+    return { kind: 'written', paths: files.map((file) => file.path), extended };
   } catch (error) {
+    for (const [path, original] of originals) await writeFile(path, original).catch(() => undefined);
     await undo(written, createdFolders);
     const message = `cannot write ${pathOf(error, dir)}: ${describeError(error)}; nothing was written`;
     return { kind: 'failed', message };
   }
+}
+
+/** The lines of `content` (comments and blank lines aside) that `existing` does not hold. */
+function missingLines(existing: string, content: string): string[] {
+  const have = new Set(existing.split(/\r?\n/).map((line) => line.trim()));
+  return content
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#') && !have.has(line));
 }
 
 /** Best effort: removes the files written and the folders created (only if they are empty again). */
