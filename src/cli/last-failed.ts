@@ -1,56 +1,93 @@
 /**
- * `--last-failed`: the test cases that failed or errored in the latest run of this config — the newest run
- * record in the agent's results folder whose report names the same config file, with the records of the other
- * models when that run was a model matrix.
+ * `--last-failed`: the test cases whose latest result failed or errored, over the runs of this config — the
+ * run records in the agent's results folder whose report names the same config file, newest first. A run that
+ * selected some cases (`--filter`, `--limit`, `--last-failed`, a shard, an interrupted run) decides only for
+ * those: older runs are read back to the last one that ran the whole suite. A model matrix counts with the
+ * records of its other models.
  */
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { compareRunNames, parseRunName } from '../core/run-record-name.js';
 import { type RunRecord, readRunRecord } from '../records/run-record.js';
 import { agentSlug } from '../reporters/run-record-path.js';
 
 export type LastFailed =
-  | { readonly ok: true; readonly run_id: string; readonly names: readonly string[] }
+  | {
+      readonly ok: true;
+      /** The newest run read. */
+      readonly run_id: string;
+      /** The runs read, newest first: more than one when the newest ran part of the suite. */
+      readonly runs: readonly string[];
+      readonly names: readonly string[];
+    }
   | { readonly ok: false; readonly message: string };
 
 export async function lastFailed(resultsDir: string, agentName: string, configPath: string): Promise<LastFailed> {
   const folder = join(resultsDir, agentSlug(agentName));
   let files: string[];
   try {
-    files = (await readdir(folder)).filter((name) => name.endsWith('.json') && !name.startsWith('.'));
+    files = await readdir(folder);
   } catch {
     files = [];
   }
-  const newestFirst = [...files].sort().reverse();
-  for (const [position, file] of newestFirst.entries()) {
-    const path = join(folder, file);
-    let record: Awaited<ReturnType<typeof readRunRecord>>;
+  // The runs holodeck wrote, newest first: a record copied under a name of one's own is no run of this order.
+  const named = files.flatMap((file) => {
+    const name = file.endsWith('.json') ? parseRunName(file.slice(0, -'.json'.length)) : null;
+    return name === null ? [] : [{ file, name }];
+  });
+  const newestFirst = named.sort((a, b) => compareRunNames(b.name, a.name)).map((run) => run.file);
+  /** Each case's latest verdict: failed (or errored) or not. */
+  const latest = new Map<string, boolean>();
+  const runs: string[] = [];
+  const idOf = (path: string) =>
+    relative(resultsDir, path)
+      .replace(/\\/g, '/')
+      .replace(/\.json$/, '');
+  for (let position = 0; position < newestFirst.length; position += 1) {
+    const path = join(folder, newestFirst[position] as string);
+    let record: RunRecord;
     try {
       record = await readRunRecord(path);
     } catch (error) {
       return { ok: false, message: `--last-failed: cannot read the run record ${path}: ${(error as Error).message}` };
     }
     if (record.report.agent_config_path !== configPath) continue;
-    const names = new Set(failedNames(record));
-    // A model matrix writes one record per model, side by side: the latest run is all of them.
+    runs.push(idOf(path));
+    // A model matrix writes one record per model, side by side: a case failed when it failed on any model.
+    const together = [record];
     const comparison = record.metadata.comparison_id;
-    if (comparison !== undefined) {
-      for (const older of newestFirst.slice(position + 1)) {
-        const sibling = await readRunRecord(join(folder, older)).catch(() => null);
-        if (sibling?.metadata.comparison_id !== comparison) break;
-        for (const name of failedNames(sibling)) names.add(name);
+    while (comparison !== undefined && position + 1 < newestFirst.length) {
+      const sibling = await readRunRecord(join(folder, newestFirst[position + 1] as string)).catch(() => null);
+      if (sibling?.metadata.comparison_id !== comparison) break;
+      together.push(sibling);
+      position += 1;
+    }
+    const verdicts = new Map<string, boolean>();
+    for (const run of together) {
+      for (const result of run.report.results) {
+        verdicts.set(result.test_name, (verdicts.get(result.test_name) ?? false) || !result.passed);
       }
     }
-    return {
-      ok: true,
-      run_id: relative(resultsDir, path)
-        .replace(/\\/g, '/')
-        .replace(/\.json$/, ''),
-      names: [...names],
-    };
+    for (const [name, failed] of verdicts) if (!latest.has(name)) latest.set(name, failed);
+    if (ranWholeSuite(record)) break;
   }
-  return { ok: false, message: `--last-failed: no earlier run of ${configPath} in ${folder}` };
+  if (runs.length === 0) return { ok: false, message: `--last-failed: no earlier run of ${configPath} in ${folder}` };
+  const names = [...latest.entries()].filter(([, failed]) => failed).map(([name]) => name);
+  return { ok: true, run_id: runs[0] as string, runs, names };
 }
 
-function failedNames(record: RunRecord): string[] {
-  return record.report.results.filter((result) => !result.passed).map((result) => result.test_name);
+/** The run finished and selected nothing out of the suite: it decides for every case. */
+function ranWholeSuite(record: RunRecord): boolean {
+  if (record.state !== 'completed') return false;
+  const selection = record.metadata.selection;
+  if (selection === null || selection === undefined) return true;
+  return (
+    (selection.filters ?? []).length === 0 &&
+    (selection.filter ?? null) === null &&
+    (selection.grep ?? null) === null &&
+    (selection.exclude ?? []).length === 0 &&
+    (selection.last_failed ?? null) === null &&
+    selection.limit === null &&
+    selection.shard === null
+  );
 }

@@ -95,10 +95,15 @@ async function selectionRequest(config: AgentConfig, options: TestOptions, resul
     return {
       ok: false,
       nothing: true,
-      message: `no test case failed in the latest run (${found.run_id}); nothing to run`,
+      message: `no test case failed in the latest run (${found.run_id}${earlierRuns(found.runs.length - 1)}); nothing to run`,
     };
   }
   return { ok: true, value: { ...base, only: found.names, last_failed_of: found.run_id } };
+}
+
+/** The runs `--last-failed` read besides the latest (it ran part of the suite). */
+function earlierRuns(count: number): string {
+  return count === 0 ? '' : `, and ${count} earlier ${count === 1 ? 'run' : 'runs'} back to one of the whole suite`;
 }
 
 /** `--resume` with options that would select other cases: the message, or null when there is none. */

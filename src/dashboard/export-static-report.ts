@@ -26,6 +26,8 @@ export interface ExportOptions {
   readonly write: (path: string, html: string) => Promise<void>;
   /** Told of each newer run passed over for the latest readable one (unreadable, or still running). */
   readonly onPassedOver?: (note: string) => void;
+  /** Without `runId`: the latest run of this agent's folder only (the config named to `test view`). */
+  readonly agentSlug?: string | undefined;
 }
 
 /** What the page reads instead of the API when it opens from a file. */
@@ -48,10 +50,13 @@ async function latestRun(
   resultsDir: string,
   store: RunStore,
   onPassedOver: (note: string) => void,
+  agentSlug: string | undefined,
 ): Promise<{ id: RunId; record: RunRecord }> {
-  const files = (await scanResultsDir(resultsDir)).sort(
-    (a, b) => Number(a.partial) - Number(b.partial) || startTime(b) - startTime(a),
-  );
+  // Runs holodeck named: a record copied under a name of one's own (`baseline.json`) is exported only by its id.
+  const files = (await scanResultsDir(resultsDir))
+    .filter((file) => timestampTime(file.runId.timestamp) !== null)
+    .filter((file) => agentSlug === undefined || file.runId.agent_slug === agentSlug)
+    .sort((a, b) => Number(a.partial) - Number(b.partial) || startTime(b) - startTime(a));
   const passedOver: string[] = [];
   for (const file of files) {
     try {
@@ -66,16 +71,18 @@ async function latestRun(
       passedOver.push(`${file.runId.id} cannot be read (${error.message})`);
     }
   }
-  throw new DashboardError('NO_RUNS', 'no readable run records in the results folder');
+  const whose = agentSlug === undefined ? '' : ` of ${agentSlug}`;
+  throw new DashboardError('NO_RUNS', `no readable run records${whose} in the results folder`);
 }
 
 export async function buildStaticData(
   resultsDir: string,
   runId?: string,
   onPassedOver: (note: string) => void = () => {},
+  agentSlug?: string,
 ): Promise<StaticData> {
   const store = new RunStore(resultsDir, { capacity: 1 });
-  const chosen = runId === undefined ? await latestRun(resultsDir, store, onPassedOver) : null;
+  const chosen = runId === undefined ? await latestRun(resultsDir, store, onPassedOver, agentSlug) : null;
   const id = chosen?.id ?? requireRunId(runId ?? '');
   const record = chosen?.record ?? (await store.load(id));
   const summary = summarizeRun(id, record, record.report.results, configBases(resultsDir));
@@ -92,7 +99,7 @@ export async function buildStaticData(
 
 /** Builds the report and hands it to `write` with its absolute path, which it returns. */
 export async function exportStaticReport(options: ExportOptions): Promise<string> {
-  const built = await buildStaticData(options.resultsDir, options.runId, options.onPassedOver);
+  const built = await buildStaticData(options.resultsDir, options.runId, options.onPassedOver, options.agentSlug);
   const data = options.redactor === undefined ? built : options.redactor.deep(built);
   const assets = await loadPageAssets();
   const html = staticPageHtml({

@@ -94,7 +94,21 @@ describe('selecting test cases', () => {
     expect(await ranNames(dir, ['--last-failed'])).toEqual({ code: 0, names: ['gamma', 'epsilon'] });
     const green = await runCli(['test', 'agent.yaml', '--last-failed'], { cwd: dir });
     expect(green.code).toBe(0);
-    expect(green.stderr).toMatch(/no test case failed in the latest run \(cli-project\/\S+\); nothing to run/);
+    // The latest two runs selected failed cases only: the whole suite's run before them decides for the rest.
+    expect(green.stderr).toMatch(
+      /no test case failed in the latest run \(cli-project\/\S+, and 2 earlier runs back to one of the whole suite\); nothing to run/,
+    );
+  });
+
+  it('--last-failed keeps a failure that a later run of other cases did not touch', async () => {
+    const dir = await writeModuleProject(FIVE);
+    expect((await ranNames(dir, [])).code).toBe(1);
+    expect(await ranNames(dir, ['--filter', 'alpha'])).toEqual({ code: 0, names: ['alpha'] });
+    expect(await ranNames(dir, ['--last-failed'])).toEqual({ code: 1, names: ['gamma', 'epsilon'] });
+    // A run of the whole suite decides for every case: fixed there, nothing is left.
+    await writeFile(join(dir, 'agent.yaml'), moduleAgentYaml(FIVE.filter((c) => c.name !== 'gamma')));
+    expect((await ranNames(dir, [])).code).toBe(1);
+    expect(await ranNames(dir, ['--last-failed'])).toEqual({ code: 1, names: ['epsilon'] });
   });
 });
 

@@ -1,6 +1,6 @@
 /** `holodeck test view`: serves the stored runs of a config, and exports one run as a static HTML file. */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -103,6 +103,31 @@ describe('holodeck test view', () => {
     expect(missing.stderr).toBe(
       `error: no configuration at ${join(dir, 'nope.yaml')}: name the config whose runs to show, or give --results-dir\n`,
     );
+  });
+
+  it("exports the named config's latest run, not another agent's in the same folder nor a record copied aside", async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-view-two-'));
+    const agent = `${REPO_ROOT}sample/financial-assistant/agents/oracle.ts`;
+    const yaml = (name: string) =>
+      `name: ${name}\nbackend: { module: "${agent}:createOracle" }\ntest_cases:\n  - { name: case-of-${name}, input: "what is 1?", ground_truth: "1" }\n`;
+    await writeFile(join(dir, 'a.yaml'), yaml('alpha'));
+    await writeFile(join(dir, 'b.yaml'), yaml('beta'));
+    await runCli(['test', 'a.yaml', '-q'], { cwd: dir });
+    await runCli(['test', 'b.yaml', '-q'], { cwd: dir });
+    const exported = await runCli(['test', 'view', 'a.yaml', '--export', 'a.html'], { cwd: dir });
+    expect(exported.code, exported.stderr).toBe(0);
+    const html = await readFile(join(dir, 'a.html'), 'utf8');
+    expect(html).toContain('case-of-alpha');
+    expect(html).not.toContain('case-of-beta');
+    // A copy under a name of one's own is newer on disk, but is not a run holodeck made: the export skips it.
+    const [first] = await readdir(join(dir, 'results', 'alpha'));
+    const copied = JSON.parse(await readFile(join(dir, 'results', 'alpha', first!), 'utf8')) as {
+      report: { results: { test_name: string }[] };
+    };
+    copied.report.results[0]!.test_name = 'the-copy';
+    await writeFile(join(dir, 'results', 'alpha', 'baseline.json'), JSON.stringify(copied));
+    expect((await runCli(['test', 'view', 'a.yaml', '--export', 'c.html'], { cwd: dir })).code).toBe(0);
+    expect(await readFile(join(dir, 'c.html'), 'utf8')).not.toContain('the-copy');
   });
 
   it('refuses an export place that cannot be written, at once (exit 2)', async () => {

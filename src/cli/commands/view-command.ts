@@ -8,6 +8,7 @@ import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
 import { writeFileAtomic } from '../../reporters/atomic-write.js';
+import { agentSlug } from '../../reporters/run-record-path.js';
 import { outputPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
@@ -40,7 +41,8 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
     );
     return EXIT.config;
   }
-  const resultsDir = options.resultsDir ? resolve(options.resultsDir) : await configuredResultsDir(configArg);
+  const settings = await readViewSettings(configArg);
+  const resultsDir = options.resultsDir ? resolve(options.resultsDir) : resultsDirOf(settings);
   if (options.export) {
     try {
       const outPath = resolve(options.export);
@@ -56,6 +58,8 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
         redactor,
         write: writeFileAtomic,
         onPassedOver: (note) => process.stderr.write(`note: exporting the latest readable run: ${note}\n`),
+        // The config's own runs: other agents may keep theirs in the same results folder.
+        ...(settings.name === undefined ? {} : { agentSlug: agentSlug(settings.name) }),
       });
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;
@@ -88,30 +92,45 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   return EXIT.ok;
 }
 
-/**
- * Where `holodeck test` puts this config's run records, as it reads them: `execution.results_dir` of agent.yaml
- * (from the config's folder), else HOLODECK_RESULTS_DIR (from the current one), else results/ beside the config.
- */
-async function configuredResultsDir(configArg: string): Promise<string> {
+/** What `test view` reads of the config: its folder, the agent's name and `execution.results_dir` (plain values). */
+interface ViewSettings {
+  readonly folder: string;
+  readonly name?: string;
+  readonly results_dir?: string;
+}
+
+async function readViewSettings(configArg: string): Promise<ViewSettings> {
   const path = resolve(configArg);
   const isFolder = existsSync(path) && statSync(path).isDirectory();
   const folder = isFolder ? path : dirname(path);
   const file = isFolder ? join(path, 'agent.yaml') : path;
-  const fromYaml = await readResultsDir(file);
-  if (fromYaml !== undefined) return resolve(folder, fromYaml);
-  const fromEnv = process.env['HOLODECK_RESULTS_DIR']?.trim();
-  return fromEnv ? resolve(fromEnv) : join(folder, 'results');
+  const plain = (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' && !value.includes('${') ? value : undefined;
+  try {
+    const data = parseYaml(await readFile(file, 'utf8')) as {
+      name?: unknown;
+      execution?: { results_dir?: unknown };
+    } | null;
+    const name = plain(data?.name);
+    const resultsDir = plain(data?.execution?.results_dir);
+    return {
+      folder,
+      ...(name === undefined ? {} : { name }),
+      ...(resultsDir === undefined ? {} : { results_dir: resultsDir }),
+    };
+  } catch {
+    return { folder };
+  }
 }
 
-/** `execution.results_dir` as agent.yaml writes it (a plain path), or undefined. */
-async function readResultsDir(file: string): Promise<string | undefined> {
-  try {
-    const data = parseYaml(await readFile(file, 'utf8')) as { execution?: { results_dir?: unknown } } | null;
-    const value = data?.execution?.results_dir;
-    return typeof value === 'string' && value.trim() !== '' && !value.includes('${') ? value : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * Where `holodeck test` puts this config's run records, as it reads them: `execution.results_dir` of agent.yaml
+ * (from the config's folder), else HOLODECK_RESULTS_DIR (from the current one), else results/ beside the config.
+ */
+function resultsDirOf(settings: ViewSettings): string {
+  if (settings.results_dir !== undefined) return resolve(settings.folder, settings.results_dir);
+  const fromEnv = process.env['HOLODECK_RESULTS_DIR']?.trim();
+  return fromEnv ? resolve(fromEnv) : join(settings.folder, 'results');
 }
 
 function openBrowser(url: string): void {

@@ -20,12 +20,16 @@ describe('findRunRecord', () => {
       'beta/2026-12-04T08-00-01-000Z-2.json',
       'beta/2026-12-04T08-00-01-000Z.json',
       'beta/2026-12-04T08-00-02-000Z.partial.jsonl',
+      // A record copied under a name of one's own is named, never the latest.
+      'beta/baseline.json',
+      'beta/zz-copy.json',
     ]);
     const at = async (wanted: string) => findRunRecord(wanted, dir);
     expect(await at('latest')).toEqual({ ok: true, path: join(dir, 'beta/2026-12-04T08-00-01-000Z-2.json') });
     expect(await at('latest~1')).toEqual({ ok: true, path: join(dir, 'beta/2026-12-04T08-00-01-000Z.json') });
     expect(await at('latest~2')).toEqual({ ok: true, path: join(dir, 'alpha/2026-12-04T08-00-00-000Z.json') });
     expect(await at('latest~3')).toEqual({ ok: false, message: `latest~3: ${dir} holds only 3 run records` });
+    expect(await at('beta/baseline')).toEqual({ ok: true, path: join(dir, 'beta/baseline.json') });
   });
 
   it('takes a run id with or without its agent, and refuses a timestamp two agents share', async () => {

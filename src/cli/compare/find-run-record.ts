@@ -5,13 +5,13 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { compareRunNames, parseRunName, type RunName } from '../../core/run-record-name.js';
 
 export type FoundRecord =
   | { readonly ok: true; readonly path: string }
   | { readonly ok: false; readonly message: string };
 
 const LATEST = /^latest(?:~(\d{1,6}))?$/;
-const RECORD = /^(.+?)(?:-(\d+))?\.json$/;
 
 export async function findRunRecord(wanted: string, resultsDir: string): Promise<FoundRecord> {
   const latest = LATEST.exec(wanted);
@@ -42,19 +42,19 @@ export async function findRunRecord(wanted: string, resultsDir: string): Promise
   };
 }
 
-/** Every run record of the folder, oldest first (by the timestamp in its name, then its `-N` suffix). */
+/**
+ * Every run record holodeck wrote in the folder, oldest first (by the timestamp in its name, then its `-N`
+ * suffix); a `.json` under a name of one's own (`baseline.json`) is not a run in this order.
+ */
 async function records(resultsDir: string): Promise<string[]> {
-  const found: { path: string; stamp: string; attempt: number }[] = [];
+  const found: { path: string; name: RunName }[] = [];
   for (const agent of await folders(resultsDir)) {
-    for (const name of await readdir(join(resultsDir, agent)).catch(() => [] as string[])) {
-      const match = name.startsWith('.') ? null : RECORD.exec(name);
-      if (match === null) continue;
-      found.push({ path: join(resultsDir, agent, name), stamp: match[1] ?? '', attempt: Number(match[2] ?? 1) });
+    for (const file of await readdir(join(resultsDir, agent)).catch(() => [] as string[])) {
+      const name = file.endsWith('.json') ? parseRunName(file.slice(0, -'.json'.length)) : null;
+      if (name !== null) found.push({ path: join(resultsDir, agent, file), name });
     }
   }
-  return found
-    .sort((a, b) => (a.stamp < b.stamp ? -1 : a.stamp > b.stamp ? 1 : a.attempt - b.attempt))
-    .map((record) => record.path);
+  return found.sort((a, b) => compareRunNames(a.name, b.name)).map((record) => record.path);
 }
 
 async function nthLatest(resultsDir: string, back: number, wanted: string): Promise<FoundRecord> {

@@ -4,6 +4,7 @@
  */
 import { open, readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
+import { compareRunNames, parseRunName, type RunName } from '../../core/run-record-name.js';
 import { agentSlug, type RecordPaths, recordPathsOf } from '../../reporters/run-record-path.js';
 
 export type LocatedRun =
@@ -36,13 +37,18 @@ async function latestUnfinished(folder: string): Promise<LocatedRun> {
   } catch {
     names = [];
   }
-  const stamps = new Set<string>();
+  const stamps = new Map<string, RunName>();
   for (const name of names) {
-    if (name.startsWith('.')) continue;
-    if (name.endsWith(LOG_SUFFIX)) stamps.add(name.slice(0, -LOG_SUFFIX.length));
-    else if (name.endsWith('.json')) stamps.add(name.slice(0, -'.json'.length));
+    const stem = name.endsWith(LOG_SUFFIX)
+      ? name.slice(0, -LOG_SUFFIX.length)
+      : name.endsWith('.json')
+        ? name.slice(0, -'.json'.length)
+        : null;
+    const run = stem === null ? null : parseRunName(stem);
+    if (stem !== null && run !== null) stamps.set(stem, run);
   }
-  for (const stamp of [...stamps].sort().reverse()) {
+  const newestFirst = [...stamps.entries()].sort((a, b) => compareRunNames(b[1], a[1])).map(([stem]) => stem);
+  for (const stamp of newestFirst) {
     const paths = recordPathsOf(join(folder, `${stamp}.json`));
     if (await isFile(paths.partial)) return { ok: true, paths };
     const state = await recordState(paths.record);
