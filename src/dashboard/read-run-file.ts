@@ -1,16 +1,23 @@
 /** Reads one run from disk, by file (from a scan) or by id (from a URL), never leaving the results folder. */
 import { lstat, readFile, realpath } from 'node:fs/promises';
+import { lockedState } from '../records/run-lock.js';
 import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunRecord } from './dashboard-types.js';
 import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
 import { isInside, type RunId, runPaths } from './run-id.js';
 import type { RunFile } from './scan-results-dir.js';
 
-/** An in-progress log untouched for this long belongs to a run that stopped without writing its record. */
+/**
+ * A log without a lock (a run of an older holodeck) untouched for this long belongs to a run that stopped
+ * without writing its record.
+ */
 export const STALE_PARTIAL_MS = 10 * 60 * 1000;
 
-export function partialState(mtimeMs: number, now: number): DashboardRunState {
-  return now - mtimeMs > STALE_PARTIAL_MS ? 'incomplete' : 'running';
+/** An in-progress log's run: running while a live process holds its lock (records/run-lock.ts), else stopped. */
+export function partialState(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: number): DashboardRunState {
+  const locked = lockedState(file.path);
+  if (locked !== 'unknown') return locked === 'running' ? 'running' : 'incomplete';
+  return now - file.mtimeMs > STALE_PARTIAL_MS ? 'incomplete' : 'running';
 }
 
 export async function readRunFile(file: RunFile, now: number): Promise<RunRecord> {
@@ -21,7 +28,7 @@ export async function readRunFile(file: RunFile, now: number): Promise<RunRecord
     throw new DashboardError('RECORD_UNREADABLE', `${file.runId.id}: ${(error as Error).message}`, { cause: error });
   }
   return file.partial
-    ? parsePartialLog(source, file.runId, partialState(file.mtimeMs, now))
+    ? parsePartialLog(source, file.runId, partialState(file, now))
     : parseRunRecord(source, file.runId);
 }
 

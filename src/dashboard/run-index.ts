@@ -156,7 +156,7 @@ export class RunIndex {
   /** An in-progress log that stops growing turns from `running` into `incomplete` without changing on disk. */
   #updatePartialState(file: RunFile, known: Entry): boolean {
     if (!known.partial) return false;
-    const state = partialState(file.mtimeMs, this.#now());
+    const state = partialState(file, this.#now());
     if (state === known.summary.state) return false;
     this.#entries.set(file.runId.id, { ...known, summary: { ...known.summary, state } });
     return true;

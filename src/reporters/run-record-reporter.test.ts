@@ -166,7 +166,11 @@ describe('run record reporter', () => {
     const partial = join(folder(), '2026-12-02T12-30-05-123Z.partial.jsonl');
     const saved = await readPartialResults(partial);
     expect(saved.map((r) => r.test_name)).toEqual(results.map((r) => r.test_name));
-    expect(await readdir(folder())).toEqual(['2026-12-02T12-30-05-123Z.partial.jsonl']);
+    // The log, and the lock that says this process is still writing the run.
+    expect(await readdir(folder())).toEqual([
+      '2026-12-02T12-30-05-123Z.lock',
+      '2026-12-02T12-30-05-123Z.partial.jsonl',
+    ]);
   });
 
   it('records an interrupted run with the cases that finished', async () => {
@@ -177,6 +181,8 @@ describe('run record reporter', () => {
     const saved = await readRunRecord(reporter.recordPath() ?? '');
     expect(saved.state).toBe('interrupted');
     expect(saved.report.results.map((r) => r.test_name)).toEqual(['done']);
+    // The record is written: the run is no longer held (its log stays for --resume).
+    expect((await readdir(folder())).filter((name) => name.endsWith('.lock'))).toEqual([]);
   });
 
   it('still writes the record when onBegin was never called', async () => {

@@ -10,6 +10,7 @@ import { open } from 'node:fs/promises';
 import { createRedactor, type Redactor } from '../core/redactor.js';
 import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
+import { takeRunLock } from '../records/run-lock.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from '../records/run-record.js';
 import { type Piece, writeStreamAtomic } from './atomic-write.js';
 import { openResultSpool, type ResultSpool } from './result-spool.js';
@@ -53,11 +54,16 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
   let runId: string | null = options.resume?.run_id ?? null;
   let resolved: RecordPaths | null = options.resume?.paths ?? null;
   let opened: Promise<{ paths: RecordPaths; log: ResultSpool }> | null = null;
+  let lock: { release(): void } | null = null;
 
   const openLog = (info: RunInfo | null) => {
     opened ??= (async () => {
       const paths = options.resume?.paths ?? (await reserve(options, info?.started_at, now));
       resolved = paths;
+      // This process writes the run: a --resume started meanwhile refuses it, the dashboard shows it running.
+      const taken = await takeRunLock(paths.record);
+      if (!taken.ok) throw new Error(`the run ${paths.record} is being written by process ${taken.holder.pid}`);
+      lock = taken;
       const fresh = options.resume === undefined || (await endWithNewline(paths.partial));
       const log = openResultSpool(paths.partial);
       if (fresh && info !== null) {
@@ -99,6 +105,7 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
       await writeRecord(paths.record, JSON.stringify(redact(record), null, 2), log);
       if (state === 'completed') await log.dispose();
       else await log.close();
+      lock?.release();
     },
   };
 }

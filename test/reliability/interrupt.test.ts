@@ -180,6 +180,12 @@ describe('a crash (kill -9)', () => {
     const dir = await project(40);
     const cli = startCli(['test', dir, '-j', '3']);
     await cli.waitForLines(FINISHED_LINE, 5);
+    // While it runs, the run is its own: a --resume refuses to take it over.
+    const meanwhile = await runCli(['test', dir, '--resume']);
+    expect(meanwhile.code).toBe(2);
+    expect(meanwhile.stderr).toMatch(
+      new RegExp(`the run is still going \\(holodeck process ${cli.child.pid} is writing .*\\.partial\\.jsonl\\)`),
+    );
     await new Promise((resolve) => setTimeout(resolve, 150));
     cli.child.kill('SIGKILL');
     const exit = await cli.exited;

@@ -4,6 +4,7 @@
  * whole.
  */
 import { stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import type { TestResult } from '../../core/results.js';
 import {
   type LoggedRepeat,
@@ -12,6 +13,7 @@ import {
   partialLogResults,
   scanPartialLog,
 } from '../../records/partial-log.js';
+import { takeRunLock } from '../../records/run-lock.js';
 import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../records/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
 
@@ -38,6 +40,23 @@ export type LoadedResume =
   | { readonly ok: false; readonly message: string };
 
 export async function loadResume(paths: RecordPaths): Promise<LoadedResume> {
+  // Taken before anything is read: two --resume of one run, or a --resume of a run still going, never both run.
+  const lock = await takeRunLock(paths.record);
+  if (!lock.ok) {
+    const { pid, host } = lock.holder;
+    const where = host === hostname() ? '' : ` on ${host}`;
+    return {
+      ok: false,
+      message: `the run is still going (holodeck process ${pid}${where} is writing ${paths.partial}): let it finish, or stop it first`,
+    };
+  }
+  const loaded = await readResume(paths);
+  // The run is this process's once it resumes (the record reporter releases it); else it is left as it was.
+  if (!loaded.ok) lock.release();
+  return loaded;
+}
+
+async function readResume(paths: RecordPaths): Promise<LoadedResume> {
   try {
     const record = (await exists(paths.record)) ? await readRunRecord(paths.record) : null;
     if (record?.state === 'completed') {

@@ -1,0 +1,116 @@
+/**
+ * Who is running a run: `<timestamp>.lock` beside its record holds the process id and host of the holodeck
+ * process writing it (the first run, or the `--resume` that continues it), and goes once that process has
+ * written the record. A lock whose process is gone (killed, crashed, a machine that restarted) no longer
+ * counts: the run stopped without its record. So `--resume` never takes over a run still going, and the dashboard tells a running run from one
+ * that stopped without its record.
+ */
+import { readFileSync, unlinkSync } from 'node:fs';
+import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+
+export interface RunHolder {
+  readonly pid: number;
+  readonly host: string;
+}
+
+export type TakenLock = { readonly ok: true; release(): void } | { readonly ok: false; readonly holder: RunHolder };
+
+/** `<timestamp>.json` (or its `.partial.jsonl`) → `<timestamp>.lock`. */
+export function lockPathOf(runFile: string): string {
+  return runFile.replace(/(\.partial\.jsonl|\.json)$/, '.lock');
+}
+
+/** Takes the run for this process, unless a live process of this host holds it. */
+export async function takeRunLock(runFile: string): Promise<TakenLock> {
+  const path = lockPathOf(runFile);
+  const mine: RunHolder = { pid: process.pid, host: hostname() };
+  const text = `${JSON.stringify(mine)}\n`;
+  // Written aside, then linked in place: the lock appears whole, and only if there was none.
+  const written = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(written, text);
+  } catch (error) {
+    // No folder yet: no run is there to hold (the record's folder is made when it is reserved).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, release: () => {} };
+    throw error;
+  }
+  try {
+    await link(written, path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = await liveHolder(path);
+    if (holder !== null && holder.pid !== process.pid) return { ok: false, holder };
+    // A stale lock: its process is gone. Replaced whole, so a reader never sees half of it.
+    await rename(written, path);
+  } finally {
+    await unlink(written).catch(() => undefined);
+  }
+  let released = false;
+  // Released once the record is written, never on a crash: a lock left by a process that is gone says the run
+  // stopped without its record.
+  const release = () => {
+    if (released) return;
+    released = true;
+    try {
+      // Only our own lock: a later --resume of this run may hold it by now.
+      if (readFileSync(path, 'utf8') === text) unlinkSync(path);
+    } catch {
+      // Gone already.
+    }
+  };
+  return { ok: true, release };
+}
+
+/** The live process holding the run, or null when none does (no lock, or its process is gone). */
+export async function runHolder(runFile: string): Promise<RunHolder | null> {
+  return liveHolder(lockPathOf(runFile));
+}
+
+/**
+ * What a partial log's lock says of its run: `running` (a live process holds it), `stopped` (the process that
+ * held it is gone) or `unknown` (no lock: a run written before locks were, or one that is just starting).
+ */
+export function lockedState(runFile: string): 'running' | 'stopped' | 'unknown' {
+  let text: string;
+  try {
+    text = readFileSync(lockPathOf(runFile), 'utf8');
+  } catch {
+    return 'unknown';
+  }
+  return holderOf(text) === null ? 'stopped' : 'running';
+}
+
+async function liveHolder(lockPath: string): Promise<RunHolder | null> {
+  try {
+    return holderOf(await readFile(lockPath, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function holderOf(text: string): RunHolder | null {
+  let holder: unknown;
+  try {
+    holder = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof holder !== 'object' || holder === null) return null;
+  const { pid, host } = holder as { pid?: unknown; host?: unknown };
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof host !== 'string') return null;
+  // Another machine's process cannot be asked: its lock is taken at its word.
+  if (host !== hostname()) return { pid, host };
+  return processAlive(pid) ? { pid, host } : null;
+}
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, owned by another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
