@@ -120,6 +120,27 @@ export function resumeSelectionConflict(options: TestOptions): string | null {
     : null;
 }
 
+/**
+ * What keeps a run from being continued with this configuration: another configuration file, or a model or
+ * backend other than the one its finished cases ran on (one record would hold two agents' results).
+ */
+function resumeMismatch(config: AgentConfig, source: ResumeSource): string | null {
+  const run = source.paths.record;
+  if (source.agent_config_path !== config.config_path) {
+    return `the run ${run} was started from ${source.agent_config_path}, not ${config.config_path}: resume it with that configuration`;
+  }
+  const stored = source.metadata.model;
+  const now = config.model === null ? null : `${config.model.provider}:${config.model.name}`;
+  const then = stored === null ? null : `${stored.provider}:${stored.name}`;
+  if (then !== now) {
+    return `the run ${run} ran on ${then ?? 'no model'}; resuming it on ${now ?? 'no model'} would put two models' results in one record: drop --model, or start a new run`;
+  }
+  if (source.metadata.backend !== config.backend.type) {
+    return `the run ${run} ran on backend ${source.metadata.backend}; resuming it on ${config.backend.type} would mix two backends in one record: drop --backend, or start a new run`;
+  }
+  return null;
+}
+
 export function prepareResumedRun(config: AgentConfig, options: TestOptions, source: ResumeSource): Prepared {
   const conflict = resumeSelectionConflict(options);
   if (conflict !== null) return { ok: false, message: conflict };
@@ -129,6 +150,8 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
       message: `the run ${source.paths.record} is of agent "${source.agent_name}", not "${config.name}"`,
     };
   }
+  const mismatch = resumeMismatch(config, source);
+  if (mismatch !== null) return { ok: false, message: mismatch };
   const stored = source.metadata.selection;
   const plan = planSelection(config.test_cases, requestOf(stored));
   if (!plan.ok) return plan;

@@ -1,7 +1,11 @@
 /** The fuzzy matcher's normalisation and number reading (PRODUCT.md §4). */
 
-/** Thousands separators removed by fuzzy matching: comma, underscore, no-break space, narrow no-break space. */
-const THOUSANDS_SEPARATORS = /[,_\u00a0\u202f]/g;
+/**
+ * Thousands separators removed by fuzzy matching: a comma, underscore, no-break space or narrow no-break space
+ * between a digit and a group of exactly three digits (`206,588`, `1_000_000`). Any other comma is kept:
+ * `[1, 2]` is not `[12]`, nor `a,b` `ab`, nor `2008,2009` `20082009`.
+ */
+const THOUSANDS_SEPARATORS = /(?<=\d)[,_\u00a0\u202f](?=\d{3}(?!\d))/g;
 const WHITESPACE_RUN = /\s+/g;
 /** A plain decimal number, optionally signed, with an optional exponent and an optional trailing `%`. */
 const NUMBER_TEXT = /^([+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?)(\s?%)?$/;

@@ -75,6 +75,13 @@ describe('matchArg fuzzy', () => {
     ['null rendered', 'null', null, true],
     ['object rendered as compact JSON', '{"x":1}', { x: 1 }, true],
     ['numeric text vs non-numeric text', '12', '12 apples', false],
+    ['a list is not its digits run together', '[12]', [1, 2], false],
+    ['two years are not one number', '[20082009]', [2008, 2009], false],
+    ['a comma between words stays', 'ab', 'a,b', false],
+    ['a comma before fewer than three digits stays', '15', '1,5', false],
+    ['a comma before four digits stays', '12345', '1,2345', false],
+    ['a list with its commas', '[1,2]', [1, 2], true],
+    ['grouping of a negative number', '-1,234.5', -1234.5, true],
   ])('%s', (_label, expected, actual, matched) => {
     expect(matchArg(fuzzy(expected), actual).matched).toBe(matched);
   });

@@ -21,6 +21,8 @@ export interface ResumeSource {
   readonly paths: RecordPaths;
   readonly run_id: string;
   readonly agent_name: string;
+  /** The configuration file the run was started from, as its report names it. */
+  readonly agent_config_path: string;
   readonly metadata: Omit<StoredRunMetadata, 'finished_at'>;
   /** When the run first started (the report's timestamp). */
   readonly started_at: string;
@@ -86,6 +88,7 @@ async function fromLog(paths: RecordPaths, record: RunRecord | null): Promise<Lo
       paths,
       run_id: header.run_id,
       agent_name: header.agent_name,
+      agent_config_path: header.agent_config_path,
       metadata: header.metadata,
       started_at: header.timestamp,
       elapsed_ms: Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0,
@@ -103,6 +106,7 @@ function fromRecord(paths: RecordPaths, record: RunRecord): ResumeSource {
     paths,
     run_id: record.run_id,
     agent_name: record.report.agent_name,
+    agent_config_path: record.report.agent_config_path,
     metadata: record.metadata,
     started_at: record.report.timestamp,
     elapsed_ms: record.report.summary.duration_ms,
