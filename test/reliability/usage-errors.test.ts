@@ -1,6 +1,6 @@
 /** Misuse of --resume, --shard and merge-reports ends with exit 2 and a message saying what to do. */
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,35 @@ describe('usage errors of long-run options', () => {
     const missing = await runCli(['test', dir, '--resume', 'echo/2020-01-01T00-00-00-000Z']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no such run/);
+  });
+
+  it('--resume: refuses another config file, and another model than the run ran on', async () => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo') });
+    expect((await runCli(['test', dir, '-q'])).code).toBe(0);
+    const [record] = await readdir(join(dir, 'results', 'echo'));
+    const configPath = (
+      JSON.parse(await readFile(join(dir, 'results', 'echo', record as string), 'utf8')) as {
+        report: { agent_config_path: string };
+      }
+    ).report.agent_config_path;
+    const log = join(dir, 'results', 'echo', '2030-01-01T00-00-00-000Z.partial.jsonl');
+    const resume = async (head: object, extra: string[] = []) => {
+      await writeFile(log, `${JSON.stringify(head)}\n`);
+      return runCli(['test', dir, '--resume', log, ...extra]);
+    };
+    const elsewhere = await resume(header('echo'));
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain(
+      `was started from /x/agent.yaml, not ${configPath}: resume it with that configuration`,
+    );
+    const ours = { ...header('echo'), agent_config_path: configPath };
+    const otherModel = await resume(ours, ['--model', 'ollama:other']);
+    expect(otherModel.code).toBe(2);
+    expect(otherModel.stderr).toContain(
+      "ran on ollama:unused; resuming it on ollama:other would put two models' results in one record: drop --model, or start a new run",
+    );
+    const same = await resume(ours);
+    expect(same.code, same.stderr).toBe(0);
   });
 
   it('--resume: a log without its header cannot be resumed', async () => {
