@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
-import { caseFailures, turnFailureReasons } from './failure-reasons.js';
+import { metric, singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
+import { caseFailures, describeMetricFailure, turnFailureReasons } from './failure-reasons.js';
+import type { MetricResult } from './results.js';
 
 const expectedTools = [{ name: 'delete_account', count: 0 }] as never;
 
@@ -34,5 +35,20 @@ describe('caseFailures', () => {
     expect(caseFailures(errored)[0]?.reasons).toEqual(['module agent agent.mjs:create threw Error: down']);
     const failed = singleTurnResult({ test_name: 'plain', tools_matched: false, passed: false });
     expect(caseFailures(failed)[0]?.reasons).toEqual(['expected tools none not matched (called: none)']);
+  });
+});
+
+describe('describeMetricFailure', () => {
+  const grader = (score: number, threshold: number): MetricResult =>
+    metric({ metric_name: 'grounded', score, threshold, passed: false, reasoning: null });
+
+  it('says a score under its threshold as such', () => {
+    expect(describeMetricFailure(grader(0.2, 0.5))).toBe('metric grounded: score 0.2 < threshold 0.5');
+  });
+
+  it("says a grader's own passed: false failed a score that reached its threshold, never `0.9 < 0.5`", () => {
+    expect(describeMetricFailure(grader(0.9, 0.5))).toBe(
+      "metric grounded: score 0.9 (threshold 0.5), failed by its grader's passed: false",
+    );
   });
 });

@@ -21,8 +21,13 @@ export { metricState } from './status.js';
 export function describeMetricFailure(metric: MetricResult): string {
   if (metric.error !== null) return `metric ${metric.metric_name} errored: ${metric.error}`;
   const score = `score ${formatScore(metric.score)}`;
-  const bar = metric.threshold === null ? '' : ` < threshold ${formatScore(metric.threshold)}`;
   const why = metric.reasoning ? ` — ${metric.reasoning}` : '';
+  // A code grader's own `passed: false` fails a score that reaches the threshold: said as such, not as `0.9 < 0.5`.
+  const reached = metric.threshold !== null && metric.score !== null && metric.score >= metric.threshold;
+  if (reached) {
+    return `metric ${metric.metric_name}: ${score} (threshold ${formatScore(metric.threshold)}), failed by its grader's passed: false${why}`;
+  }
+  const bar = metric.threshold === null ? '' : ` < threshold ${formatScore(metric.threshold)}`;
   return `metric ${metric.metric_name}: ${score}${bar}${why}`;
 }
 

@@ -177,6 +177,13 @@ describe('assertTools failure reasons', () => {
     );
   });
 
+  it('says that a call whose name matches named no tool of the agent, not that letter case differs', () => {
+    const [result] = assertTools([tool('subtract')], [unknown('safe_subtract'), call('add')]);
+    expect(result?.reason).toBe(
+      "tool 'subtract' was not called (called safe_subtract, which is no tool of the agent's)",
+    );
+  });
+
   it('names the mismatching argument with both values', () => {
     const [result] = assertTools(
       [tool('subtract', { a: literal(206588), b: fuzzy('181001') })],

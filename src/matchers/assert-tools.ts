@@ -117,8 +117,15 @@ function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[
   if (expected.name_match !== 'exact') {
     const called = [...new Set(calls.map((call) => call.name))];
     if (called.length === 0) return base;
+    // A call whose name matches but that named no tool of the agent's ran nothing, and matches no entry.
+    const unknown = [
+      ...new Set(
+        calls.filter((call) => call.unknown_tool === true && call.name.includes(expected.name)).map((c) => c.name),
+      ),
+    ];
+    if (unknown.length > 0) return `${base} (called ${namedList(unknown)}, which is no tool of the agent's)`;
     const lower = expected.name.toLowerCase();
-    const cased = called.filter((name) => name.toLowerCase().includes(lower));
+    const cased = called.filter((name) => !name.includes(expected.name) && name.toLowerCase().includes(lower));
     if (cased.length > 0) return `${base} (names match with their letter case; called: ${namedList(cased)})`;
     return `${base} (called: ${namedList(called)})`;
   }
