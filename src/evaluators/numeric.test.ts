@@ -91,17 +91,26 @@ describe('numeric evaluator', () => {
   it.each<[string, string, string]>([
     ['', '25587', 'the agent response is empty'],
     ['I do not know', '25587', 'the agent response contains no number'],
-    ['25587', 'yes', 'the ground truth "yes" is not a number'],
+  ])('scores 0 with a clear reason when %j vs %j cannot be compared', async (response, truth, reason) => {
+    const outcome = await evaluate(response, truth);
+    expect(outcome).toMatchObject({ score: 0, passed: false, reasoning: reason });
+    expect(outcome.details).toMatchObject({ parse_error: reason });
+  });
+
+  it.each<[string, string, string]>([
+    ['25587', 'yes', 'the ground truth "yes" is not a number: fix the test case'],
     ['25587', 'about 25587', 'the ground truth "about 25587" is not a number'],
     [
       '25587',
       '25,587',
       `the ground truth's number "25,587" uses thousands separators (set accept_thousands_separators: true to accept it)`,
     ],
-    ['0.14', '14%', `the ground truth's number "14%" is a percentage (set accept_percent: true to accept it)`],
-  ])('scores 0 with a clear reason when %j vs %j cannot be compared', async (response, truth, reason) => {
-    const outcome = await evaluate(response, truth);
-    expect(outcome).toMatchObject({ score: 0, passed: false, reasoning: reason });
-    expect(outcome.details).toMatchObject({ parse_error: reason });
-  });
+    ['14%', '14%', `the ground truth's number "14%" is a percentage (set accept_percent: true to accept it)`],
+  ])(
+    'errors, not fails, when the ground truth of %j vs %j is no number it may read',
+    async (response, truth, reason) => {
+      await expect(evaluate(response, truth)).rejects.toMatchObject({ code: 'GROUND_TRUTH_NOT_A_NUMBER' });
+      await expect(evaluate(response, truth)).rejects.toThrow(reason);
+    },
+  );
 });

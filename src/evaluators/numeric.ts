@@ -20,6 +20,7 @@
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
 import type { JsonObject } from '../core/json.js';
+import { EvaluatorError } from './evaluator-error.js';
 import { extractResponseNumber } from './extract-number.js';
 import { metricNeeds } from './metric-needs.js';
 import { checkToken, type NumberToken, notationOf, parseStandaloneNumber } from './parse-number.js';
@@ -66,9 +67,17 @@ export function withinTolerance(actual: number, expected: number, tolerances: To
 function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): MetricOutcome {
   const groundTruth = input.ground_truth ?? '';
   const expectedToken = parseStandaloneNumber(groundTruth) ?? parseStandaloneNumber(groundTruth, notationOf(config));
-  if (!expectedToken) return unparsable(`the ground truth ${JSON.stringify(groundTruth)} is not a number`);
+  // A ground truth the metric cannot read is the test case's mistake, not the agent's: the metric errors.
+  if (!expectedToken) {
+    throw new EvaluatorError(
+      'GROUND_TRUTH_NOT_A_NUMBER',
+      `the ground truth ${JSON.stringify(groundTruth)} is not a number: fix the test case, or check this turn with another metric`,
+    );
+  }
   const expectedCheck = checkToken(expectedToken, config);
-  if (!expectedCheck.ok) return unparsable(`the ground truth's number ${expectedCheck.reason}`);
+  if (!expectedCheck.ok) {
+    throw new EvaluatorError('GROUND_TRUTH_NOT_A_NUMBER', `the ground truth's number ${expectedCheck.reason}`);
+  }
 
   const extraction = extractResponseNumber(input.agent_response, config);
   if (!extraction.ok) return unparsable(extraction.reason, { expected: expectedToken.value });
