@@ -40,6 +40,7 @@ describe('resumeCommandLine', () => {
       options,
       outputs: [{ path: '/w/out/r.json', format: 'json' }],
       cwd: '/w/proj',
+      command: ['holodeck'],
     });
     expect(line).toBe(
       "holodeck test agent.yaml --results-dir 'my runs' --output ../out/r.json --format json -j 4 --workers 2 --timeout 30 " +
@@ -55,6 +56,7 @@ describe('resumeCommandLine', () => {
       options: parsed([]),
       outputs: [],
       cwd: '/w',
+      command: ['holodeck'],
     });
     expect(line).toBe('holodeck test agent.yaml --resume a/b');
   });
@@ -68,6 +70,7 @@ describe('resumeCommandLine', () => {
         options: parsed(args),
         outputs: [],
         cwd: '/w',
+        command: ['holodeck'],
       });
     expect(line(['--replay', 'run.cassette.jsonl'])).toBe(
       'holodeck test agent.yaml --replay run.cassette.jsonl --resume a/b',

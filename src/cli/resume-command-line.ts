@@ -3,6 +3,7 @@
  * that stopped (reports, parallelism, timeout, model, verbosity), plus `--resume RUN`.
  */
 import { relative } from 'node:path';
+import { holodeckCommand } from './holodeck-command.js';
 import type { PlannedOutput } from './plan-outputs.js';
 import { shellQuote } from './shell-quote.js';
 import { DEFAULT_GRACE_PERIOD_S, type TestOptions } from './test-options.js';
@@ -15,12 +16,14 @@ export interface ResumeCommandInput {
   readonly options: TestOptions;
   readonly outputs: readonly PlannedOutput[];
   readonly cwd: string;
+  /** How the command starts (`holodeck`, or `npx holodeck` for a project's own install). */
+  readonly command?: readonly string[];
 }
 
 export function resumeCommandLine(input: ResumeCommandInput): string {
   const { options, cwd } = input;
   const path = (absolute: string) => relative(cwd, absolute) || '.';
-  const args = ['holodeck', 'test', path(input.configPath)];
+  const args = [...(input.command ?? holodeckCommand()), 'test', path(input.configPath)];
   if (input.resultsDir !== null) args.push('--results-dir', path(input.resultsDir));
   for (const output of input.outputs) args.push('--output', path(output.path));
   if (options.format !== undefined) args.push('--format', options.format);

@@ -10,6 +10,7 @@ describe('formatRunLocations', () => {
         configPath: '/p/agent config.yaml',
         resultsDir: null,
         cwd: '/p',
+        command: ['holodeck'],
       }),
     ).toBe(
       'run record  results/a/1.json\nreport      r.json\nreport      ../q/j.xml\n' +
@@ -19,7 +20,14 @@ describe('formatRunLocations', () => {
 
   it('names a custom results folder in the dashboard command, and no record when none was written', () => {
     expect(
-      formatRunLocations({ record: null, outputs: [], configPath: '/p/a.yaml', resultsDir: '/r', cwd: '/p' }),
+      formatRunLocations({
+        record: null,
+        outputs: [],
+        configPath: '/p/a.yaml',
+        resultsDir: '/r',
+        cwd: '/p',
+        command: ['holodeck'],
+      }),
     ).toBe('dashboard   holodeck test view a.yaml --results-dir ../r\n');
   });
 });

@@ -1,5 +1,6 @@
 /** After a run: where its record and every report went, and the command that opens the dashboard on it. */
 import { relative } from 'node:path';
+import { holodeckCommand } from './holodeck-command.js';
 import { shellQuote } from './shell-quote.js';
 
 export interface RunLocations {
@@ -9,6 +10,8 @@ export interface RunLocations {
   /** Set when run records do not go to the default folder (the dashboard command must name it). */
   readonly resultsDir: string | null;
   readonly cwd: string;
+  /** How the command starts (`holodeck`, or `npx holodeck` for a project's own install). */
+  readonly command?: readonly string[];
 }
 
 export function formatRunLocations(where: RunLocations): string {
@@ -16,7 +19,7 @@ export function formatRunLocations(where: RunLocations): string {
   const lines: string[] = [];
   if (where.record !== null) lines.push(`run record  ${shown(where.record)}`);
   for (const output of where.outputs) lines.push(`report      ${shown(output)}`);
-  const view = ['holodeck', 'test', 'view', shown(where.configPath)];
+  const view = [...(where.command ?? holodeckCommand()), 'test', 'view', shown(where.configPath)];
   if (where.resultsDir !== null) view.push('--results-dir', shown(where.resultsDir));
   lines.push(`dashboard   ${view.map(shellQuote).join(' ')}`);
   return `${lines.join('\n')}\n`;

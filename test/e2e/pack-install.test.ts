@@ -209,6 +209,8 @@ describe('the packed package installed into a fresh npm project', () => {
     server = await startFakeModelServer(shopScript(50));
     const test = await npx(['test', '--output', 'report.json'], { OLLAMA_HOST: server.url });
     expect(test.code, test.stdout + test.stderr).toBe(0);
+    // The project's own install puts no holodeck on the PATH: the printed command says npx.
+    expect(test.stdout + test.stderr).toContain('dashboard   npx holodeck test view agent.yaml');
     const result = (JSON.parse(await readFile(join(project, 'report.json'), 'utf8')) as RunReport).results[0]!;
     expect(result).toMatchObject({ test_name: 'laptop-with-voucher', passed: true });
     expect(result.turns!.map((t) => t.tool_invocations.map((call) => [call.name, call.result]))).toEqual([
