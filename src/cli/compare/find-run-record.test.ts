@@ -30,6 +30,11 @@ describe('findRunRecord', () => {
     expect(await at('latest~2')).toEqual({ ok: true, path: join(dir, 'alpha/2026-12-04T08-00-00-000Z.json') });
     expect(await at('latest~3')).toEqual({ ok: false, message: `latest~3: ${dir} holds only 3 run records` });
     expect(await at('beta/baseline')).toEqual({ ok: true, path: join(dir, 'beta/baseline.json') });
+    const log = join(dir, 'beta/2026-12-04T08-00-02-000Z.partial.jsonl');
+    expect(await at(log)).toEqual({
+      ok: false,
+      message: `${log} is the log of a run that has not finished, not its record: finish it with holodeck test --resume ${log}, then compare the record`,
+    });
   });
 
   it('takes a run id with or without its agent, and refuses a timestamp two agents share', async () => {

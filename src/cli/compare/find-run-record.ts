@@ -16,6 +16,12 @@ const LATEST = /^latest(?:~(\d{1,6}))?$/;
 export async function findRunRecord(wanted: string, resultsDir: string): Promise<FoundRecord> {
   const latest = LATEST.exec(wanted);
   if (latest) return nthLatest(resultsDir, Number(latest[1] ?? 0), wanted);
+  if (wanted.endsWith('.partial.jsonl')) {
+    return {
+      ok: false,
+      message: `${wanted} is the log of a run that has not finished, not its record: finish it with holodeck test --resume ${wanted}, then compare the record`,
+    };
+  }
   if (wanted.endsWith('.json') || wanted.includes('\\') || (await isFile(resolve(wanted)))) {
     const path = resolve(wanted);
     return (await isFile(path))
