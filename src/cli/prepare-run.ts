@@ -180,7 +180,10 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     metadata,
     restored,
     resume: { paths: source.paths, run_id: source.run_id },
-    notices: resumeNotices(source, plan.cases, stored?.suite_fingerprint !== plan.selection.suite_fingerprint),
+    notices: [
+      ...resumeNotices(source, plan.cases, stored?.suite_fingerprint !== plan.selection.suite_fingerprint),
+      ...reportsLeftOut(source.metadata.cli_args, options.output),
+    ],
   };
   return { ok: true, run };
 }
@@ -197,6 +200,24 @@ function resumeNotices(source: ResumeSource, cases: readonly TestCaseConfig[], s
     notices.push(`${source.skipped_lines} unreadable lines of the run's log are ignored (their cases run again)`);
   }
   return notices;
+}
+
+/**
+ * A resume given no `--output` writes no report, though the run was started with some: said, so the reports
+ * of the interrupted run are not taken for the finished one's.
+ */
+function reportsLeftOut(startedWith: readonly string[], given: readonly string[]): string[] {
+  if (given.length > 0) return [];
+  const outputs: string[] = [];
+  startedWith.forEach((arg, at) => {
+    if (arg === '--output' && startedWith[at + 1] !== undefined) outputs.push(startedWith[at + 1] as string);
+    else if (arg.startsWith('--output=')) outputs.push(arg.slice('--output='.length));
+  });
+  if (outputs.length === 0) return [];
+  const named = outputs.map((path) => `--output ${path}`).join(' ');
+  return [
+    `the run was started with ${named}: give them again to write those reports, which still show the interrupted run`,
+  ];
 }
 
 /** The variables masked, by name, so that `--resume` masks them too; nothing when none is named. */

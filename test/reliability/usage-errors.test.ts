@@ -95,8 +95,16 @@ describe('usage errors of long-run options', () => {
     expect(otherModel.stderr).toContain(
       "ran on ollama:unused; resuming it on ollama:other would put two models' results in one record: drop --model, or start a new run",
     );
-    const same = await resume(ours);
+    const startedWithReports = {
+      ...ours,
+      metadata: { ...ours.metadata, cli_args: ['test', '.', '--output', 'r.json'] },
+    };
+    const same = await resume(startedWithReports);
     expect(same.code, same.stderr).toBe(0);
+    // No --output now: the report of the interrupted run is left as it was, and that is said.
+    expect(same.stderr + same.stdout).toContain(
+      'the run was started with --output r.json: give them again to write those reports, which still show the interrupted run',
+    );
   });
 
   it('--resume: a log without its header cannot be resumed', async () => {
