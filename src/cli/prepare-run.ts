@@ -173,6 +173,10 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     started_at: source.started_at,
     elapsed_ms: source.elapsed_ms,
     ...(source.repeats === undefined ? {} : { repeats: source.repeats }),
+    on_changed: (name) =>
+      process.stderr.write(
+        `test case ${JSON.stringify(name)} changed since the run started (its turns, ground truths or expected tools): it runs again\n`,
+      ),
   };
   const run: PreparedRun = {
     run_id: source.run_id,

@@ -59,6 +59,8 @@ export interface RestoredRun {
   readonly elapsed_ms: number;
   /** `--repeat`: the finished repeats of cases that did not finish all theirs. */
   readonly repeats?: readonly RestoredRepeat[];
+  /** Told of each finished case that runs again because it changed since the run started (result-asks-case.ts). */
+  readonly on_changed?: (testName: string) => void;
 }
 
 export interface RunOptions {

@@ -10,6 +10,7 @@ import { createSummaryAccumulator } from '../core/summary-accumulator.js';
 import { createRepeatCollector } from './repeat-collector.js';
 import { replayRestored } from './replay-restored.js';
 import { createReporterBacklog } from './reporter-backlog.js';
+import { resultAsksCase } from './result-asks-case.js';
 import type { RunDeps, RunOptions } from './run-deps.js';
 import { runPool } from './run-pool.js';
 import { runTestCase } from './run-test-case.js';
@@ -62,14 +63,19 @@ export async function runSuite(
       ...(repeat > 1 ? { repeat } : {}),
     });
     const replayed = options.restored
-      ? await replayRestored(options.restored, restoredIndex, deps.reporter, record)
+      ? await replayRestored(options.restored, restoredIndex, deps.reporter, record, testCases)
       : new Set<string>();
     finished += replayed.size;
     const pending: PendingCase[] = [];
     testCases.forEach((testCase, index) => {
       if (!replayed.has(testCase.name)) pending.push({ testCase, index });
     });
-    const repeats = createRepeatCollector(pending, repeat, options.min_pass_rate ?? 1, options.restored?.repeats);
+    const repeats = createRepeatCollector(
+      pending,
+      repeat,
+      options.min_pass_rate ?? 1,
+      currentRepeats(testCases, options),
+    );
     for (const { result, index } of repeats.complete) {
       record(result, index);
       finished += 1;
@@ -125,6 +131,17 @@ export async function runSuite(
 
 /** Writes of finished cases that may be outstanding at once, at least. */
 const BACKLOG_MIN = 64;
+
+/** The finished repeats a resume keeps: those of cases that still ask what they asked then. */
+function currentRepeats(testCases: readonly TestCaseConfig[], options: RunOptions) {
+  const repeats = options.restored?.repeats;
+  if (repeats === undefined) return undefined;
+  const byName = new Map(testCases.map((testCase) => [testCase.name, testCase]));
+  return repeats.filter((done) => {
+    const testCase = byName.get(done.test_name);
+    return testCase === undefined || resultAsksCase(done.result, testCase);
+  });
+}
 
 /** Case name → index, for the selected cases an earlier session already finished. */
 function restoredIndices(testCases: readonly TestCaseConfig[], options: RunOptions): Map<string, number> {

@@ -107,6 +107,40 @@ describe('usage errors of long-run options', () => {
     );
   });
 
+  it('--resume: runs a finished case again when its ground truth changed since the run started', async () => {
+    const checked = yaml('echo').replace(
+      'test_cases:',
+      'evaluations: { metrics: [{ type: standard, metric: equality }] }\ntest_cases:',
+    );
+    const dir = await writeProject({ 'agent.yaml': checked });
+    expect((await runCli(['test', dir, '-q'])).code).toBe(0);
+    const folder = join(dir, 'results', 'echo');
+    const [file] = await readdir(folder);
+    const done = JSON.parse(await readFile(join(folder, file as string), 'utf8')) as {
+      run_id: string;
+      metadata: object;
+      report: { agent_config_path: string; results: { test_name: string }[] };
+    };
+    // An interrupted run that finished 'one' only (it passed against ground truth "1").
+    const head = { ...header('echo'), agent_config_path: done.report.agent_config_path, metadata: done.metadata };
+    const finished = done.report.results.find((result) => result.test_name === 'one');
+    const log = join(folder, '2030-01-01T00-00-00-000Z.partial.jsonl');
+    await writeFile(log, `${JSON.stringify(head)}\n${JSON.stringify(finished)}\n`);
+    await writeFile(join(dir, 'agent.yaml'), checked.replace('ground_truth: "1"', 'ground_truth: "CHANGED"'));
+    const resumed = await runCli(['test', dir, '--resume', log, '--output', join(dir, 'r.json')]);
+    expect(resumed.stderr).toContain(
+      'test case "one" changed since the run started (its turns, ground truths or expected tools): it runs again',
+    );
+    expect(resumed.code).toBe(1);
+    const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as {
+      results: { test_name: string; passed: boolean }[];
+    };
+    expect(report.results.map((result) => [result.test_name, result.passed])).toEqual([
+      ['one', false],
+      ['two', true],
+    ]);
+  });
+
   it('--resume: a log without its header cannot be resumed', async () => {
     const dir = await writeProject({ 'agent.yaml': yaml('echo') });
     await mkdir(join(dir, 'results', 'echo'), { recursive: true });

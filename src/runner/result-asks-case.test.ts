@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
+import type { TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import type { TestResult } from '../core/results.js';
+import { resultAsksCase } from './result-asks-case.js';
+
+function turnConfig(index: number, input: string, ground_truth: string | null): TurnConfig {
+  return { index, input, ground_truth, expected_tools: null } as unknown as TurnConfig;
+}
+
+function testCase(turns: readonly TurnConfig[], kind: 'single' | 'multi' = 'multi'): TestCaseConfig {
+  return { name: 'c', kind, turns } as unknown as TestCaseConfig;
+}
+
+describe('resultAsksCase', () => {
+  it('holds for a single-turn result of the same input and ground truth, and not once either changed', () => {
+    const result = singleTurnResult({ test_name: 'c', test_input: 'q', ground_truth: '1', expected_tools: null });
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', '1')], 'single'))).toBe(true);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', 'CHANGED')], 'single'))).toBe(false);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q?', '1')], 'single'))).toBe(false);
+  });
+
+  it('compares every turn of a conversation, and its length', () => {
+    const result = {
+      ...singleTurnResult({ test_name: 'c' }),
+      turns: [
+        turn({ turn_index: 0, input: 'a', ground_truth: '1' }),
+        turn({ turn_index: 1, input: 'b', ground_truth: null }),
+      ],
+    } as TestResult;
+    const same = testCase([turnConfig(0, 'a', '1'), turnConfig(1, 'b', null)]);
+    expect(resultAsksCase(result, same)).toBe(true);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'a', '1'), turnConfig(1, 'b', '2')]))).toBe(false);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'a', '1')]))).toBe(false);
+  });
+
+  it('takes a text the record cut as the same when what it kept starts the text now', () => {
+    const long = 'x'.repeat(50);
+    const cut = `${'x'.repeat(10)}… [truncated: 50 characters in total]`;
+    const result = singleTurnResult({ test_name: 'c', test_input: cut, ground_truth: null, expected_tools: null });
+    expect(resultAsksCase(result, testCase([turnConfig(0, long, null)], 'single'))).toBe(true);
+    expect(resultAsksCase(result, testCase([turnConfig(0, `y${long}`, null)], 'single'))).toBe(false);
+  });
+});
