@@ -37,7 +37,8 @@ function loopingAgentProject(): Promise<string> {
 
 async function recordLines(dir: string): Promise<string[]> {
   const folder = join(dir, 'results', 'stall');
-  const files = await readdir(folder);
+  // The run's log (or record); a stopped run also leaves the lock of its process, which is gone.
+  const files = (await readdir(folder)).filter((name) => !name.endsWith('.lock'));
   expect(files).toHaveLength(1);
   return (await readFile(join(folder, files[0] as string), 'utf8')).split('\n').filter((line) => line !== '');
 }
