@@ -39,6 +39,9 @@ const ESCAPE_SLICE = 1 << 20;
 const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 const escapeScriptUnsafe = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
+/** Controls in a title (a run's agent name) spelled out, as the page shows them: none reorders the tab's text. */
+const TITLE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 function head(title: string, extra: string): string {
   return [
     '<!doctype html>',
@@ -47,7 +50,7 @@ function head(title: string, extra: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
-    `<title>${escapeHtml(title)}</title>`,
+    `<title>${escapeHtml(title.replace(TITLE_CONTROLS, escapeScriptUnsafe))}</title>`,
     '<link rel="icon" href="data:,">',
     extra,
     '</head>',

@@ -176,6 +176,26 @@ describe('dashboard in Chromium', () => {
     expect(await pwned(page)).toBeUndefined();
   });
 
+  it('spells out bidirectional controls, so record text cannot reorder a verdict or the page', async () => {
+    const spoof = '\u202E DESSAP \u202C ✓';
+    const id = await writeRun(temp.dir, {
+      agentName: 'bidi-agent',
+      configPath: demo.configs.bot,
+      startedAt: '2026-12-01T16:00:00.000Z',
+      model: { provider: 'anthropic', name: 'claude-sonnet-4-5' },
+      results: [conversationCase('bidi ', { payload: spoof, failTurn: 0 })],
+    });
+    await open(`#/run/${id}`);
+    const row = page.locator('a.case-row[data-case-index="0"]');
+    await row.waitFor();
+    await row.click();
+    await page.locator('details.turn[data-turn-index="0"][open] pre.response').waitFor();
+    const shown = await page.evaluate(() => document.body.innerText + document.title);
+    expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(await text('h1.case-title')).toBe('bidi \\u202e DESSAP \\u202c ✓');
+    expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('\\u202e DESSAP');
+  });
+
   it('filters test cases by status, name and metric, and keeps filters in the link', async () => {
     await open(`#/run/${demo.newer}`);
     await page.locator('a.case-row').first().waitFor();

@@ -1,7 +1,7 @@
 // @ts-check
 /** The dashboard page: top bar, hash routing to the views, and live refresh when runs are written. */
 import { isStatic, staticInfo, subscribe } from './api.js';
-import { h, mount } from './dom.js';
+import { h, mount, visibleText } from './dom.js';
 import { formatDateTime } from './format.js';
 import { parseRoute, runHref, runsHref } from './router.js';
 import { renderCase } from './view-case.js';
@@ -95,7 +95,7 @@ function render() {
   }
   const route = parseRoute(location.hash);
   mount(crumbs, trail(route));
-  document.title = title(route);
+  document.title = visibleText(title(route));
   window.scrollTo(0, 0);
   // Each view renders into its own element, so a view still loading when the user moves on cannot
   // overwrite the next one: its late results land in a detached element.

@@ -30,6 +30,22 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 /** SVG attributes: numbers and strings, and `on` for event handlers. @typedef {Record<string, unknown>} SvgAttrs */
 
 /**
+ * Control characters, and the bidirectional controls that would reorder what follows them (an answer ending in
+ * U+202E could show a case name, a verdict or the page's own words backwards), are shown as `\u202e`: text
+ * from a record reads as it is, as the console and Markdown show it.
+ */
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Text as the page shows it: every control spelled out.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function visibleText(value) {
+  return String(value).replace(CONTROLS, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
  * @param {Element} parent
  * @param {Child | readonly Child[]} child
  */
@@ -39,7 +55,7 @@ function append(parent, child) {
     for (const item of child) append(parent, item);
     return;
   }
-  parent.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  parent.append(child instanceof Node ? child : document.createTextNode(visibleText(child)));
 }
 
 /**
@@ -50,7 +66,7 @@ function append(parent, child) {
 function setProp(element, name, value) {
   if (value === null || value === undefined || value === false) return;
   if (name === 'className') element.className = /** @type {string} */ (value);
-  else if (name === 'text') element.textContent = String(value);
+  else if (name === 'text') element.textContent = visibleText(value);
   else if (name === 'on')
     for (const [event, handler] of Object.entries(/** @type {NonNullable<Props['on']>} */ (value)))
       element.addEventListener(event, handler);
@@ -59,7 +75,7 @@ function setProp(element, name, value) {
   else if (name === 'href') element.setAttribute('href', safeHref(String(value)));
   else if (name.startsWith('on')) throw new Error(`event handlers go in "on", not ${name}`);
   else if (value === true) element.setAttribute(name, '');
-  else element.setAttribute(name, String(value));
+  else element.setAttribute(name, visibleText(value));
 }
 
 /**

@@ -1,6 +1,6 @@
 // @ts-check
 /** Small building blocks shared by the views: badges, figures, cards, text blocks that stay readable when long. */
-import { h } from './dom.js';
+import { h, visibleText } from './dom.js';
 import { displayValue, formatBytes, formatInt, formatPercent } from './format.js';
 
 /** @import { Child } from './dom.js' */
@@ -130,7 +130,7 @@ const SHOW_CHARS = 20_000;
  * @param {string} [className]
  */
 export function textBlock(text, className = '') {
-  const full = String(text ?? '');
+  const full = visibleText(text ?? '');
   const pre = h('pre', { className: `text ${className}`.trim() });
   if (full.length <= SHOW_CHARS) {
     pre.textContent = full === '' ? '(empty)' : full;
