@@ -190,7 +190,7 @@ describe('dashboard in Chromium', () => {
     await row.waitFor();
     await row.click();
     await page.locator('details.turn[data-turn-index="0"][open] pre.response').waitFor();
-    const shown = await page.evaluate(() => document.body.innerText + document.title);
+    const shown = String(await page.evaluate('document.body.innerText + document.title'));
     expect(shown).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
     expect(await text('h1.case-title')).toBe('bidi \\u202e DESSAP \\u202c ✓');
     expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('\\u202e DESSAP');
