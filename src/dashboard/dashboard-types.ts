@@ -70,6 +70,8 @@ export interface RunSummary {
   readonly metrics: readonly MetricSummary[];
   /** A model matrix run: the id shared by the runs of every model of the same invocation; else null. */
   readonly comparison_id: string | null;
+  /** An interrupted run: how many test cases it selected and how many of them did not run; else null. */
+  readonly interrupted: { readonly selected_tests: number; readonly not_run: number } | null;
 }
 
 /** One history in the picker of the runs view. */

@@ -43,6 +43,7 @@ export function summarizeRun(
     summary: report.summary,
     metrics: summarizeMetrics(results),
     comparison_id: metadata.comparison_id,
+    interrupted: report.interrupted ?? null,
   };
 }
 
@@ -93,5 +94,6 @@ export function unreadableRun(runId: RunId, error: string, modifiedAt: string): 
     },
     metrics: [],
     comparison_id: null,
+    interrupted: null,
   };
 }

@@ -196,6 +196,28 @@ describe('dashboard in Chromium', () => {
     expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('\\u202e DESSAP');
   });
 
+  it('says how much of an interrupted run never ran, and counts errors apart among the failures', async () => {
+    const errored = {
+      ...singleCase('timed out', false),
+      status: 'error' as const,
+      passed: false as const,
+      errors: ['turn timed out'],
+    };
+    const id = await writeRun(temp.dir, {
+      agentName: 'stopped-agent',
+      configPath: demo.configs.bot,
+      startedAt: '2026-12-01T17:00:00.000Z',
+      state: 'interrupted',
+      interrupted: { selected_tests: 20, not_run: 17 },
+      results: [singleCase('a', true), singleCase('b', false), errored],
+    });
+    await open(`#/run/${id}`);
+    await page.locator('.stats').first().waitFor();
+    const stats = await text('.stats');
+    expect(stats).toContain('3 of 20 test cases · 17 did not run');
+    expect(stats).toContain('2 failed (1 error)');
+  });
+
   it('filters test cases by status, name and metric, and keeps filters in the link', async () => {
     await open(`#/run/${demo.newer}`);
     await page.locator('a.case-row').first().waitFor();

@@ -72,14 +72,22 @@ export function summaryFigures(run) {
     stat(
       'Pass rate',
       formatPercent(s.pass_rate),
-      `${formatInt(s.total_tests)} test cases`,
+      // An interrupted run says how much of what it selected never ran: its rate is of the finished cases only.
+      run.interrupted
+        ? `${formatInt(s.total_tests)} of ${formatInt(run.interrupted.selected_tests)} test cases · ${formatInt(run.interrupted.not_run)} did not run`
+        : `${formatInt(s.total_tests)} test cases`,
       rateTone(s.pass_rate, s.total_tests),
     ),
-    stat('Cases', `${formatInt(s.passed)} passed`, `${formatInt(s.failed)} failed`, s.failed > 0 ? 'bad' : 'good'),
+    stat(
+      'Cases',
+      `${formatInt(s.passed)} passed`,
+      `${formatInt(s.failed)} failed${s.errored > 0 ? ` (${formatInt(s.errored)} ${s.errored === 1 ? 'error' : 'errors'})` : ''}`,
+      s.failed > 0 ? 'bad' : 'good',
+    ),
     stat(
       'Turns',
       `${formatInt(s.passed_turns)}/${formatInt(s.total_turns)} passed`,
-      `${formatInt(s.failed_turns)} failed · ${formatInt(s.skipped_turns)} skipped`,
+      `${formatInt(s.failed_turns)} failed${s.errored_turns > 0 ? ` (${formatInt(s.errored_turns)} ${s.errored_turns === 1 ? 'error' : 'errors'})` : ''} · ${formatInt(s.skipped_turns)} skipped`,
       s.failed_turns > 0 ? 'bad' : null,
     ),
     stat(

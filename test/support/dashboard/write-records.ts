@@ -27,6 +27,8 @@ export interface RunSpec {
   readonly selection?: JsonValue | null;
   /** `metadata.comparison_id`: the runs of one model matrix share it. */
   readonly comparisonId?: string;
+  /** `report.interrupted` of an interrupted run. */
+  readonly interrupted?: { readonly selected_tests: number; readonly not_run: number };
 }
 
 /** A stored selection: every test case unless `fields` say otherwise (filters, grep, exclude, limit, shard…). */
@@ -83,6 +85,7 @@ export function recordOf(spec: RunSpec): Record<string, JsonValue> {
     timestamp: spec.startedAt,
     holodeck_version: '0.1.0',
     summary: summarizeResults(spec.results, duration),
+    ...(spec.interrupted === undefined ? {} : { interrupted: spec.interrupted }),
     results: spec.results,
   };
   return {
