@@ -101,6 +101,50 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('\\x1b[31mred\\x1b[0m \\x00nul');
   });
 
+  it("keeps every line of a judge's or grader's multi-line text indented under its metric", async () => {
+    const spoof = 'weak answer\n✓ spoofed-case  3ms · $0\nRun SPOOFED';
+    const base = singleTurnResult({ test_name: 'judged' });
+    const result = {
+      ...base,
+      status: 'failed' as const,
+      passed: false as const,
+      metric_results: [
+        {
+          ...(base.metric_results[0] ?? {}),
+          metric_name: 'tone',
+          kind: 'geval',
+          score: 0.2,
+          threshold: 0.5,
+          passed: false,
+          error: null,
+          skipped: false,
+          reasoning: spoof,
+        },
+        {
+          ...(base.metric_results[0] ?? {}),
+          metric_name: 'judge',
+          kind: 'geval',
+          score: null,
+          threshold: 0.5,
+          passed: false,
+          error: `Error message: bad\n✓ also-spoofed`,
+          skipped: false,
+          reasoning: null,
+        },
+      ],
+      errors: ['tool server died\n✓ third-spoof'],
+    } as unknown as Parameters<typeof reportOf>[0][number];
+    const stream = captureStream();
+    await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), reportOf([result]));
+    const lines = stream.text().split('\n');
+    for (const fake of ['✓ spoofed-case', 'Run SPOOFED', '✓ also-spoofed', '✓ third-spoof']) {
+      const found = lines.filter((line) => line.includes(fake));
+      expect(found.length, fake).toBeGreaterThan(0);
+      // Indented under its metric or error, or flattened onto a case line: never at the start of a line.
+      for (const line of found) expect(line.trimStart().startsWith(fake) ? line : '', fake).toMatch(/^(| {6,}\S.*)$/);
+    }
+  });
+
   it('colours marks only when asked', async () => {
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: true }), sampleReport());

@@ -30,7 +30,8 @@ function formatTurn(view: TurnView, multi: boolean, options: DetailOptions): str
   const { palette } = options;
   const lines: string[] = [];
   if (multi) lines.push(`  ${turnHeading(view, palette)}`);
-  if (view.skip_reason !== null) return [...lines, ...view.errors.map((e) => `${INDENT}error: ${text(e, options)}`)];
+  if (view.skip_reason !== null)
+    return [...lines, ...view.errors.flatMap((e) => block(`${INDENT}error: `, e, options))];
   lines.push(...field('input', view.input, options));
   lines.push(...field('response', view.response, options));
   if (view.answer_cut_off !== null) lines.push(`${INDENT}${palette.yellow(describeCutOff(view.answer_cut_off))}`);
@@ -40,10 +41,10 @@ function formatTurn(view: TurnView, multi: boolean, options: DetailOptions): str
   });
   for (const assertion of view.assertions) {
     const mark = assertion.passed ? palette.green('✓') : palette.red('✗');
-    lines.push(`${INDENT}${mark} tool ${text(assertion.text, options)}`);
+    lines.push(...block(`${INDENT}${mark} tool `, assertion.text, options, 7));
   }
   for (const metric of view.metric_results) lines.push(...formatMetric(metric, view.grader_details, options));
-  for (const error of view.errors) lines.push(`${INDENT}${palette.red('error')} ${text(error, options)}`);
+  for (const error of view.errors) lines.push(...block(`${INDENT}${palette.red('error')} `, error, options, 6));
   return lines;
 }
 
@@ -69,13 +70,17 @@ function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], op
       : state === 'error'
         ? `${palette.red('error')}: ${text(metric.error ?? '', options)}`
         : `score ${formatScore(metric.score)}${threshold}`;
-  const lines = [`${INDENT}${marks[state]} metric ${metric.metric_name} (${metric.kind})  ${outcome}`];
-  if (metric.reasoning) lines.push(`${INDENT}    ${palette.dim(text(metric.reasoning, options))}`);
+  const [head = '', ...rest] =
+    `${INDENT}${marks[state]} metric ${metric.metric_name} (${metric.kind})  ${outcome}`.split('\n');
+  // Every line a grader, a judge or an error wrote stays indented under its metric: none can pass for a line of ours.
+  const lines = [head, ...rest.map((line) => `${INDENT}    ${line}`)];
+  if (metric.reasoning)
+    lines.push(...block(`${INDENT}    `, metric.reasoning, options).map((line) => palette.dim(line)));
   for (const grader of graders.filter((g) => g.metric_name === metric.metric_name)) {
     lines.push(`${INDENT}    grader ${escapeControlChars(grader.grader)}`);
     if (grader.reason && grader.reason !== metric.reasoning)
-      lines.push(`${INDENT}    reason ${text(grader.reason, options)}`);
-    if (grader.details !== null) lines.push(`${INDENT}    details ${text(renderValue(grader.details), options)}`);
+      lines.push(...block(`${INDENT}    reason `, grader.reason, options));
+    if (grader.details !== null) lines.push(...block(`${INDENT}    details `, renderValue(grader.details), options));
   }
   return lines;
 }
@@ -86,6 +91,16 @@ function field(label: string, value: string, options: DetailOptions): string[] {
   const body = value === '' ? [options.palette.dim('(empty)')] : text(value, options).split('\n');
   const first = `${INDENT}${options.palette.dim(label.padEnd(LABEL_WIDTH))}${body[0] ?? ''}`;
   return [first, ...body.slice(1).map((line) => `${INDENT}${pad}${line}`)];
+}
+
+/**
+ * `prefix` and the value's first line, then each further line under it, indented by `width` (the visible
+ * width of the prefix when it holds no colour codes): text from a model or user code never starts a line.
+ */
+function block(prefix: string, value: string, options: DetailOptions, visible?: number): string[] {
+  const [first = '', ...rest] = text(value, options).split('\n');
+  const pad = ' '.repeat(visible === undefined ? prefix.length : INDENT.length + visible);
+  return [`${prefix}${first}`, ...rest.map((line) => `${pad}${line}`)];
 }
 
 function text(value: string, options: DetailOptions): string {
