@@ -92,6 +92,24 @@ describe('createAiSdkJudge', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('reads a verdict sent inside a Markdown code fence, as local models often send it', async () => {
+    for (const fence of ['```json\n', '```\n', '  ```JSON  \n']) {
+      server = await startFakeModelServer(() => ({
+        kind: 'answer',
+        text: `${fence}${JSON.stringify(VERDICT)}\n\`\`\`\n`,
+      }));
+      await expect(judgeFor('ollama', server.url).judge(request())).resolves.toEqual(VERDICT);
+      await server.close();
+      server = null;
+    }
+    // Text around the fence is not a verdict.
+    server = await startFakeModelServer(() => ({
+      kind: 'answer',
+      text: `Here:\n\`\`\`json\n${JSON.stringify(VERDICT)}\n\`\`\``,
+    }));
+    await expect(judgeFor('ollama', server.url).judge(request())).rejects.toThrow(JudgeCallError);
+  });
+
   it('fails when the model answers something that is not the object', async () => {
     server = await startFakeModelServer(() => ({ kind: 'answer', text: 'I think it is fine.' }));
     await expect(judgeFor('openai', server.url).judge(request())).rejects.toThrow(JudgeCallError);

@@ -2,7 +2,8 @@
  * One structured-output call of a judge over the provider model's own `doGenerate`: the system text and the
  * prompt as the provider's messages, the JSON Schema as the response format (each provider asks for it its
  * own way), the answer's text parsed as JSON. It does what `generateText` with `Output.object` did, without
- * converting and validating the prompt again: an answer that is not JSON fails with the SDK's
+ * converting and validating the prompt again (a Markdown code fence around the whole answer is taken off): an
+ * answer that is not JSON fails with the SDK's
  * NoObjectGeneratedError; an answer with no text (only tool calls, or cut off empty) with NoOutputGeneratedError,
  * after its usage was counted. The schema is the model's instructions, not checked again here: the judge's
  * caller checks the object's fields.
@@ -43,7 +44,7 @@ export async function generateJudgeObject(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(unfenced(text));
   } catch (error) {
     throw new NoObjectGeneratedError({
       message: 'No object generated: could not parse the response.',
@@ -60,6 +61,15 @@ export async function generateJudgeObject(
   }
   onUsage(result.usage);
   return parsed;
+}
+
+/**
+ * The answer without a Markdown code fence around the whole of it (```json … ```), as many local models send
+ * their JSON despite the response format. Only a fence that wraps everything is taken off.
+ */
+function unfenced(text: string): string {
+  const fenced = /^\s*```[A-Za-z]*[^\S\n]*\n([\s\S]*?)\n?```\s*$/.exec(text);
+  return fenced === null ? text : (fenced[1] ?? '');
 }
 
 /** The SDK's usage shape, for the error it throws. */
