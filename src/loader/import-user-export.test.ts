@@ -98,6 +98,16 @@ describe('importUserExport', () => {
     expect(result.ok || result.message).toBe(`file not found: ${join(fixtures, 'graders/nope.ts')}`);
   });
 
+  it('says a folder named in place of a module file is a folder, written as a path or bare', async () => {
+    for (const spec of ['graders:grade', './graders:grade']) {
+      const result = await importUserExport(spec, fixtures);
+      expect(result).toMatchObject({ ok: false, reason: 'not_found' });
+      expect(result.ok || result.message).toBe(
+        `${join(fixtures, 'graders')} is a folder, not a module file: name the file in it (e.g. graders/answer.ts:grade)`,
+      );
+    }
+  });
+
   it('reports a bare specifier that is neither a file nor an installed package', async () => {
     const result = await importUserExport('graders/nope.ts:grade', fixtures);
     expect(result).toMatchObject({ ok: false, reason: 'not_found' });

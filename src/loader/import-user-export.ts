@@ -2,7 +2,7 @@
 
 import { rememberExport } from './export-origin.js';
 import { loadModule, moduleOf } from './load-module.js';
-import { locateModule } from './locate-module.js';
+import { locateModule, missingMessage } from './locate-module.js';
 import { parseExportSpec } from './parse-export-spec.js';
 import { pickExport } from './pick-export.js';
 
@@ -44,7 +44,7 @@ export async function importModuleExport(
   baseDir: string,
 ): Promise<UserExportResult> {
   const location = await locateModule(specifier, baseDir);
-  if (location.kind === 'missing') return failure('not_found', `file not found: ${location.path}`);
+  if (location.kind === 'missing') return failure('not_found', missingMessage(location));
   const loaded = await loadModule(location);
   if (!loaded.ok) return failure(loaded.reason, loaded.message);
   const module = moduleOf(location);

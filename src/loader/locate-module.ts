@@ -12,7 +12,8 @@ export type ModuleLocation =
       /** The file that was looked for first, for the message when the package is missing too. */
       readonly path: string;
     }
-  | { readonly kind: 'missing'; readonly path: string };
+  /** `folder`: the path is a folder, not a module file. */
+  | { readonly kind: 'missing'; readonly path: string; readonly folder?: true };
 
 /** Extensions tried, in order, when a path is written without one. */
 export const MODULE_EXTENSIONS = ['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs'] as const;
@@ -43,6 +44,13 @@ export async function locateModule(specifier: string, baseDir: string): Promise<
   return notAFile(specifier, baseDir, path);
 }
 
+/** What a module that is not there is, as messages say it: a missing file, or a folder named instead of a file. */
+export function missingMessage(location: { readonly path: string; readonly folder?: true }): string {
+  return location.folder === true
+    ? `${location.path} is a folder, not a module file: name the file in it (e.g. graders/answer.ts:grade)`
+    : `file not found: ${location.path}`;
+}
+
 /** locateModule with synchronous file checks (a few `stat`s), for a caller that must not yield meanwhile. */
 export function locateModuleNow(specifier: string, baseDir: string): ModuleLocation {
   const path = resolve(baseDir, specifier);
@@ -55,6 +63,7 @@ function candidates(path: string): string[] {
 }
 
 function notAFile(specifier: string, baseDir: string, path: string): ModuleLocation {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory() === true) return { kind: 'missing', path, folder: true };
   const pathLike = specifier.startsWith('.') || isAbsolute(specifier);
   if (!pathLike && PACKAGE_SPECIFIER.test(specifier)) return { kind: 'package', specifier, base_dir: baseDir, path };
   return { kind: 'missing', path };

@@ -6,7 +6,7 @@
  * (tools/describe-tool-export.ts), code graders their pool.
  */
 import { describeLocation, type FoundLocation } from '../loader/load-module.js';
-import { locateModule, locateModuleNow, type ModuleLocation } from '../loader/locate-module.js';
+import { locateModule, locateModuleNow, type ModuleLocation, missingMessage } from '../loader/locate-module.js';
 import type { DescribeToolExport, ToolExportDescription } from '../loader/tool-export-shape.js';
 import type { CallRunner } from './user-code-channel.js';
 
@@ -29,7 +29,7 @@ export function exportReader(
 ): ExportReader {
   const asked = new Map<string, Promise<ToolExportDescription | null>>();
   const answer = (location: ModuleLocation, specifier: string, exportName: string) => {
-    if (location.kind === 'missing') return failed('not_found', `file not found: ${location.path}`);
+    if (location.kind === 'missing') return failed('not_found', missingMessage(location));
     return askThread(runnerFor(location), location, exportName, limit_ms).catch((error: unknown) =>
       failed('import_failed', `cannot load ${specifier}: ${error instanceof Error ? error.message : String(error)}`),
     );
