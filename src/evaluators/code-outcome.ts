@@ -82,7 +82,8 @@ function describe(value: unknown): string {
   if (value === undefined) return 'undefined';
   if (typeof value === 'string')
     return `a string (${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)})`;
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'bigint') return `${value}n, a BigInt (a score is a number)`;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'function') return 'a function';

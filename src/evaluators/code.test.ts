@@ -139,6 +139,11 @@ describe('code evaluator returns', () => {
     ],
     ['null', null, 'returned null; expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }'],
     [
+      'a BigInt',
+      1n,
+      'returned 1n, a BigInt (a score is a number); expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
+    ],
+    [
       'an array',
       [1],
       'returned an array; expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
