@@ -38,6 +38,20 @@ function readFailure(message: string, cause: Error): APICallError {
 }
 
 describe('classifyModelError', () => {
+  it('ends the session on a 429 that says the quota is spent, with no retry, and retries a rate limit', () => {
+    const body = JSON.stringify({ error: { message: 'You exceeded your current quota', code: 'insufficient_quota' } });
+    const spent = classifyModelError(httpError(429, body, 'Too Many Requests'), context);
+    expect(spent).toMatchObject({ retryable: false, auth_failure: true, code: 'MODEL_HTTP_ERROR' });
+    expect(spent.message).toMatch(
+      /^model request failed: 429 You exceeded your current quota .*; the account has no quota left: no retry can help$/,
+    );
+    const limited = classifyModelError(
+      httpError(429, '{"error":{"message":"slow down"}}', 'Too Many Requests'),
+      context,
+    );
+    expect(limited).toMatchObject({ retryable: true, auth_failure: false });
+  });
+
   it('retries 408, 409, 429 and 5xx, keeping the headers for retry-after', () => {
     for (const status of [408, 409, 429, 500, 502, 503, 504, 529, 599]) {
       const verdict = classifyModelError(httpError(status, '', 'x', { 'retry-after': '1' }), context);

@@ -37,6 +37,14 @@ const CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_S
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 /** A response above the cap on model responses: the same request would get it again. */
 const TOO_LARGE_CODE = 'RESPONSE_TOO_LARGE';
+/** What a 429 says when the account's quota or billing is spent (OpenAI's `insufficient_quota`), not a rate. */
+const QUOTA_SPENT = /insufficient_quota|billing/i;
+
+/** Whether a 429's body says the quota is spent: it will not pass by waiting. */
+export function quotaSpent(responseBody: unknown): boolean {
+  return typeof responseBody === 'string' && QUOTA_SPENT.test(responseBody);
+}
+
 /** The SDK's errors for an answer it received whole but cannot read: worth another try. */
 const UNREADABLE_ERROR_NAMES = new Set(['AI_JSONParseError', 'AI_TypeValidationError', 'AI_InvalidResponseDataError']);
 
@@ -51,13 +59,17 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
   if (fields.statusCode !== undefined && fields.statusCode !== 200) {
     const status = fields.statusCode;
     const auth = status === 401 || status === 403;
+    // A 429 that says the quota or billing is spent passes neither by waiting nor by asking again: like a bad
+    // key, it ends the session (the remaining turns are skipped) rather than spend the turn's time on retries.
+    const spent = status === 429 && quotaSpent(fields.responseBody);
+    const hint = auth ? authHint(context.provider) : spent ? '; the account has no quota left: no retry can help' : '';
     return {
-      retryable: RETRYABLE_STATUS.has(status) || status >= 500,
-      auth_failure: auth,
+      retryable: !spent && (RETRYABLE_STATUS.has(status) || status >= 500),
+      auth_failure: auth || spent,
       unreachable: false,
       retry_after_headers: fields.responseHeaders,
       code: auth ? 'MODEL_AUTH' : 'MODEL_HTTP_ERROR',
-      message: `model request failed: ${status} ${providerMessage(fields)} (${where})${auth ? authHint(context.provider) : ''}`,
+      message: `model request failed: ${status} ${providerMessage(fields)} (${where})${hint}`,
     };
   }
   const limit = findLimit(error);

@@ -6,7 +6,9 @@
  * wait of its own, since the limiter holds the next call until the back-off ends — as often as it takes,
  * until the call's abort signal (the turn's timeout, a judge's deadline, Ctrl-C) ends it.
  */
+
 import type { LanguageModelMiddleware } from 'ai';
+import { quotaSpent } from '../classify-model-error.js';
 import type { RateLimiter } from './rate-limit-channel.js';
 import { rateLimitWaitMs } from './rate-limit-wait.js';
 
@@ -38,8 +40,7 @@ export function isRateLimit(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const record = error as Record<string, unknown>;
   if (record['statusCode'] !== 429) return false;
-  const body = record['responseBody'];
-  return !(typeof body === 'string' && /insufficient_quota|billing/i.test(body));
+  return !quotaSpent(record['responseBody']);
 }
 
 function headersOf(error: unknown): Readonly<Record<string, string>> | undefined {
