@@ -67,14 +67,20 @@ export function createMetricTally(): MetricTally {
   };
 }
 
-/** What the tally reads of a case: its metric evaluations, or those of each of its turns. */
+/** What the tally reads of a case: its metric evaluations, or those of each of its turns, or of its repeats. */
 export interface EvaluatedCase {
   readonly metric_results: readonly TalliedMetric[];
   readonly turns?: readonly { readonly metric_results: readonly TalliedMetric[] }[] | undefined;
+  /** `--repeat`: every repeat of the case, whose evaluations are the case's (its own fields show one repeat). */
+  readonly repeats?: readonly EvaluatedCase[] | undefined;
 }
 
-/** Every metric evaluation of a case: per turn for multi-turn cases, the case's own for single-turn ones. */
+/**
+ * Every metric evaluation of a case: per turn for multi-turn cases, the case's own for single-turn ones, and
+ * those of every repeat when it was repeated.
+ */
 export function evaluations(result: EvaluatedCase): readonly TalliedMetric[] {
+  if (result.repeats !== undefined && result.repeats.length > 0) return result.repeats.flatMap(evaluations);
   return result.turns === undefined ? result.metric_results : result.turns.flatMap((turn) => turn.metric_results);
 }
 

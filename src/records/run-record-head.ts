@@ -18,7 +18,9 @@ const talliedMetricSchema = z.object({
   error: z.string().nullable(),
 });
 const evaluationsSchema = z.object({ metric_results: z.array(talliedMetricSchema) });
-const resultEvaluationsSchema = evaluationsSchema.extend({ turns: z.array(evaluationsSchema).optional() });
+const caseEvaluationsSchema = evaluationsSchema.extend({ turns: z.array(evaluationsSchema).optional() });
+/** A case's evaluations, and with `--repeat` those of each of its repeats. */
+const resultEvaluationsSchema = caseEvaluationsSchema.extend({ repeats: z.array(caseEvaluationsSchema).optional() });
 
 const headSchema = runRecordSchema.extend({
   report: runReportSchema.extend({ results: z.array(resultEvaluationsSchema) }),
