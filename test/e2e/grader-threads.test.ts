@@ -30,6 +30,17 @@ function project(cases: string): Promise<string> {
 const grader = (name: string, timeout = 1000) =>
   `    evaluations: [{ type: code, name: ${name}, grader: "graders.mjs:${name}", timeout_ms: ${timeout} }]\n`;
 
+/** Case `culprit` graded by `culprit`, then two cases graded by `pass`, one at a time: all three pass. */
+async function culpritFirst(culprit: string) {
+  const cases = ['culprit', 'by1', 'by2']
+    .map((name) => `  - name: ${name}\n    input: ${name}\n${grader(name === 'culprit' ? culprit : 'pass')}`)
+    .join('');
+  const run = await runCli(['test', await project(cases), '-j', '1']);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toContain('3 passed');
+  return run;
+}
+
 describe('code graders that misbehave in their threads', () => {
   it('finishes the run, with its reports, when stuck graders have taken every thread of the pool', async () => {
     const dir = await project(
@@ -44,26 +55,14 @@ describe('code graders that misbehave in their threads', () => {
   });
 
   it('sends the next grader past a thread a returned grader left blocked, and names that grader', async () => {
-    const cases = ['culprit', 'by1', 'by2']
-      .map((name) => `  - name: ${name}\n    input: ${name}\n${grader(name === 'culprit' ? 'lateLoop' : 'pass')}`)
-      .join('');
-    const dir = await project(cases);
-    const run = await runCli(['test', dir, '-j', '1']);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('3 passed');
+    const run = await culpritFirst('lateLoop');
     expect(run.stderr).toContain(
       'warning: code that grader graders.mjs:lateLoop (case "culprit", turn 1) left running blocked its worker thread after its call had returned',
     );
   }, 60_000);
 
   it('keeps a grader whose timer crashed after it returned from failing another case, and names it', async () => {
-    const cases = ['culprit', 'by1', 'by2']
-      .map((name) => `  - name: ${name}\n    input: ${name}\n${grader(name === 'culprit' ? 'lateReject' : 'pass')}`)
-      .join('');
-    const dir = await project(cases);
-    const run = await runCli(['test', dir, '-j', '1']);
-    expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain('3 passed');
+    const run = await culpritFirst('lateReject');
     expect(run.stderr).toContain(
       'warning: grader graders.mjs:lateReject (case "culprit", turn 1) crashed (Error: floating) in its worker thread after it had returned',
     );
