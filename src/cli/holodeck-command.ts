@@ -6,6 +6,6 @@
 import { sep } from 'node:path';
 
 export function holodeckCommand(script: string | undefined = process.argv[1]): readonly string[] {
-  const installed = script !== undefined && script.split(sep).includes('node_modules');
+  const installed = script?.split(sep).includes('node_modules') === true;
   return installed ? ['npx', 'holodeck'] : ['holodeck'];
 }

@@ -115,13 +115,13 @@ function stringEnd(text: string, from: number): number {
       at += 1;
       continue;
     }
-    const escape = text[at + 1];
-    if (escape === undefined) return -text.length - 1;
-    if (escape === 'u') {
+    const escaped = text[at + 1];
+    if (escaped === undefined) return -text.length - 1;
+    if (escaped === 'u') {
       for (let i = 2; i < 6; i += 1)
         if (!/[0-9a-fA-F]/.test(text[at + i] ?? '')) return -Math.min(at + i, text.length) - 1;
       at += 6;
-    } else if ('"\\/bfnrt'.includes(escape)) {
+    } else if ('"\\/bfnrt'.includes(escaped)) {
       at += 2;
     } else {
       return -(at + 1) - 1;
