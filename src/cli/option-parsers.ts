@@ -4,15 +4,23 @@ import { MAX_TIMER_SECONDS } from '../core/max-timer.js';
 import { parseModelOption } from './parse-model-option.js';
 import { parseShard } from './shard.js';
 
+/**
+ * The number a plain decimal spells (`12`, `2.50`), else NaN: `Number` would also take `0x2`, `1e3`, `''` and
+ * `Infinity`, none of which anyone means on a command line.
+ */
+function decimal(value: string): number {
+  return /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : Number.NaN;
+}
+
 export function positiveInt(value: string): number {
-  const n = Number(value);
+  const n = decimal(value);
   if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('expected a whole number >= 1');
   return n;
 }
 
 /** Seconds above 0, at most what a Node timer holds (a longer delay would fire at once). */
 export function positiveSeconds(value: string): number {
-  const n = Number(value);
+  const n = decimal(value);
   if (!Number.isFinite(n) || n <= 0 || n > MAX_TIMER_SECONDS) {
     throw new InvalidArgumentError(`expected a number of seconds > 0 and at most ${MAX_TIMER_SECONDS} (${TIMER_DAYS})`);
   }
@@ -21,7 +29,7 @@ export function positiveSeconds(value: string): number {
 
 /** Seconds from 0, at most what a Node timer holds. */
 export function nonNegativeSeconds(value: string): number {
-  const n = Number(value);
+  const n = decimal(value);
   if (!Number.isFinite(n) || n < 0 || n > MAX_TIMER_SECONDS) {
     throw new InvalidArgumentError(
       `expected a number of seconds >= 0 and at most ${MAX_TIMER_SECONDS} (${TIMER_DAYS})`,
@@ -33,13 +41,13 @@ export function nonNegativeSeconds(value: string): number {
 const TIMER_DAYS = `about ${Math.floor(MAX_TIMER_SECONDS / 86_400)} days, the longest delay a timer holds`;
 
 export function dollars(value: string): number {
-  const n = Number(value);
+  const n = decimal(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected an amount of US dollars > 0, e.g. 2.50');
   return n;
 }
 
 export function megabytes(value: string): number {
-  const n = Number(value);
+  const n = decimal(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a number of megabytes > 0');
   return n;
 }
@@ -62,11 +70,17 @@ export function modelOption(value: string) {
 }
 
 export function portNumber(value: string): number {
-  const n = Number(value);
+  const n = decimal(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number 0..65535');
   return n;
 }
 
 export function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** A repeatable name pattern: a blank one would match every name (`--exclude ''` left nothing to run). */
+export function collectPattern(value: string, previous: string[]): string[] {
+  if (value.trim() === '') throw new InvalidArgumentError('expected a pattern, not a blank one');
   return [...previous, value];
 }

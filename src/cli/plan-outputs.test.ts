@@ -42,4 +42,16 @@ describe('planOutputs', () => {
       message: expect.stringMatching(/has no extension/),
     });
   });
+
+  it('refuses --format without an --output, and --output with --dry-run, which would do nothing', () => {
+    expect(planOutputs([], 'json')).toEqual({
+      ok: false,
+      message: '--format sets the format of the --output files: give --output PATH with it',
+    });
+    expect(planOutputs(['r.json'], undefined, true)).toEqual({
+      ok: false,
+      message: '--dry-run writes no report: drop --output, or run without --dry-run',
+    });
+    expect(planOutputs([], undefined, true)).toEqual({ ok: true, outputs: [] });
+  });
 });

@@ -33,7 +33,17 @@ const NAMES: Readonly<Record<OutputFormat, string>> = {
   html: 'HTML',
 };
 
-export function planOutputs(paths: readonly string[], format: OutputFormat | undefined): OutputPlan {
+/**
+ * `dryRun`: `--dry-run`, which writes no report. `--format` without an `--output`, or `--output` with
+ * `--dry-run`, would do nothing: said (exit 2) rather than ignored.
+ */
+export function planOutputs(paths: readonly string[], format: OutputFormat | undefined, dryRun = false): OutputPlan {
+  if (format !== undefined && paths.length === 0) {
+    return { ok: false, message: '--format sets the format of the --output files: give --output PATH with it' };
+  }
+  if (dryRun && paths.length > 0) {
+    return { ok: false, message: '--dry-run writes no report: drop --output, or run without --dry-run' };
+  }
   const outputs: PlannedOutput[] = [];
   for (const path of paths) {
     const ext = extname(path).toLowerCase();

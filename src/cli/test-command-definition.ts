@@ -5,6 +5,7 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import {
   collect,
+  collectPattern,
   dollars,
   MAX_FILE_SIZE_HELP,
   megabytes,
@@ -52,14 +53,14 @@ export function testCommandDefinition() {
     .option(
       '--filter <pattern>',
       'run test cases whose name contains PATTERN (* and ? are wildcards); repeatable: any of them',
-      collect,
+      collectPattern,
       [],
     )
     .option('--grep <regex>', 'run test cases whose name matches the regular expression')
     .option(
       '--exclude <pattern>',
       'leave out test cases whose name matches PATTERN (as --filter); repeatable',
-      collect,
+      collectPattern,
       [],
     )
     .option('--last-failed', 'run the test cases that failed or errored in the latest run of this config')

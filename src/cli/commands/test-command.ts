@@ -83,7 +83,7 @@ async function guardedTestCommand(
   const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
   const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
   const configPath = yamlAsResume ? (parsed.resume as string) : configArg;
-  const outputs = planOutputs(options.output, options.format);
+  const outputs = planOutputs(options.output, options.format, options.dryRun);
   if (!outputs.ok) return usageError(outputs.message);
   const outputProblem = await outputPlaceProblem(outputs.outputs);
   if (outputProblem !== null) return usageError(outputProblem);
