@@ -16,6 +16,8 @@ import { expectedToolSchema, fileSchema, turnSchema } from './schema/turn-schema
 const ENV_REFERENCE = { type: 'string', pattern: '^\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}$' };
 /** A string that holds a `${VAR}` anywhere: what it becomes is checked once substituted. */
 const ENV_IN_STRING = { type: 'string', pattern: '\\$\\{[A-Za-z_][A-Za-z0-9_]*(:-[^}]*)?\\}' };
+/** A share written as a percentage (`80%`). */
+const PERCENT = { type: 'string', pattern: '^\\s*\\d+(\\.\\d+)?\\s*%\\s*$' };
 
 const EXACTLY_ONE_KEY = { minProperties: 1, maxProperties: 1 };
 
@@ -60,9 +62,8 @@ function toJsonSchema(schema: z.ZodType, title: string, description: string): Re
       const { description, ...original } = jsonSchema as Record<string, unknown>;
       for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
       const reference = placeholder.kind === 'pattern' ? ENV_IN_STRING : ENV_REFERENCE;
-      Object.assign(jsonSchema, description === undefined ? {} : { description }, {
-        anyOf: [original, reference],
-      });
+      const branches = placeholder.kind === 'share' ? [original, PERCENT, reference] : [original, reference];
+      Object.assign(jsonSchema, description === undefined ? {} : { description }, { anyOf: branches });
     },
   });
   const { $schema, ...rest } = generated as Record<string, unknown>;

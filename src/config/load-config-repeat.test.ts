@@ -29,4 +29,15 @@ describe('execution.repeat and execution.min_pass_rate', () => {
     );
     expect(env).toMatch(/HOLODECK_MIN_PASS_RATE="1.5" is invalid/);
   });
+
+  it('take a min pass rate written as a percentage, as the command line does, in YAML and the environment', async () => {
+    const yaml = `${HEAD}execution: { repeat: 5, min_pass_rate: 80% }\n${CASES}`;
+    expect(expectConfig(await loadYaml(yaml)).execution).toMatchObject({ min_pass_rate: 0.8 });
+    const env = { HOLODECK_MIN_PASS_RATE: '60 %' };
+    expect(expectConfig(await loadYaml(`${HEAD}${CASES}`, {}, env)).execution).toMatchObject({ min_pass_rate: 0.6 });
+    const over = (await formattedIssues(await loadYaml(`${HEAD}execution: { min_pass_rate: 150% }\n${CASES}`))).join(
+      '\n',
+    );
+    expect(over).toMatch(/agent\.yaml:3:\d+ +execution\.min_pass_rate\n/);
+  });
 });

@@ -4,7 +4,16 @@ import { MAX_TIMER_SECONDS } from '../../core/max-timer.js';
 import { ISSUE } from '../issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../pending-issue.js';
 import { backendSchema } from './backend-schema.js';
-import { addIssue, booleanField, envEnum, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
+import {
+  addIssue,
+  booleanField,
+  envEnum,
+  hasKey,
+  nonBlankString,
+  numberField,
+  objectRule,
+  shareField,
+} from './fields.js';
 import { instructionsSchema } from './instructions-schema.js';
 import { metricListSchema } from './metric-schema.js';
 import { modelSchema } from './model-schema.js';
@@ -47,9 +56,11 @@ export const executionSchema = z.strictObject({
   repeat: numberField(z.number().int().min(1).max(1000))
     .optional()
     .describe('Run each test case N times, each in a fresh session, for pass rates, pass^k and flakiness (default 1).'),
-  min_pass_rate: numberField(z.number().gt(0).max(1))
+  min_pass_rate: shareField(z.number().gt(0).max(1))
     .optional()
-    .describe('With repeat: a test case passes when at least this share of its repeats passed (default 1).'),
+    .describe(
+      'With repeat: a test case passes when at least this share of its repeats passed, e.g. 0.8 or "80%" (default 1).',
+    ),
   tool_name_match: envEnum(TOOL_NAME_MATCHES)
     .optional()
     .describe('How expected tool names match called ones: substring (default) or exact; an entry may set name_match.'),

@@ -25,6 +25,19 @@ export function numberField<T extends z.ZodNumber>(schema: T) {
   return field;
 }
 
+/** A share from 0 to 1, also written as a percentage (`80%`, as on the command line); else as numberField. */
+export function shareField<T extends z.ZodNumber>(schema: T) {
+  const field = z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim();
+    const percent = /^(\d+(?:\.\d+)?)\s*%$/.exec(text);
+    if (percent !== null) return Number(percent[1]) / 100;
+    return NUMERIC_TEXT.test(text) ? Number(text) : value;
+  }, schema);
+  envPlaceholderFields.add(field, { kind: 'share' });
+  return field;
+}
+
 /** true/false; the text `true`/`false` is accepted too (from `${VAR}` substitution). */
 export function booleanField() {
   const field = z.preprocess((value) => {

@@ -17,7 +17,9 @@ export const issueMeta = z.registry<IssueMeta>();
  * Numbers, booleans and enums that may be written as `${VAR}` in the YAML (substituted before validation), and
  * strings with a pattern that may hold `${VAR}` anywhere (`${OLLAMA_HOST:-http://localhost:11434}`).
  */
-export const envPlaceholderFields = z.registry<{ readonly kind: 'number' | 'boolean' | 'enum' | 'pattern' }>();
+export const envPlaceholderFields = z.registry<{
+  readonly kind: 'number' | 'boolean' | 'enum' | 'pattern' | 'share';
+}>();
 
 export function withIssue<T extends z.ZodType>(schema: T, meta: IssueMeta): T {
   issueMeta.add(schema, meta);
