@@ -82,6 +82,15 @@ describe('test case rules', () => {
     ]);
   });
 
+  it('refuses a numeric ground_truth that has lost digits, and keeps one that has not', async () => {
+    const { yaml, lines } = await check(
+      '  - { name: a, input: q, ground_truth: 12345678901234567890 }\n  - { name: b, input: q, ground_truth: 25587.5 }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, '12345678901234567890')}  test_cases[0] "a" › ground_truth\n  ground_truth is a number too large to keep exactly (it has lost digits) — quote it: ground_truth: "12345678901234567890"`,
+    ]);
+  });
+
   it('requires unique test case names, and a name', async () => {
     const { yaml, lines } = await check('  - { name: a, input: q }\n  - { name: a, input: q }\n  - { input: q }\n');
     expect(lines).toEqual([

@@ -79,7 +79,8 @@ function isPlainTurn(turn: unknown): boolean {
 function isPlainTurnField(key: string, value: unknown): boolean {
   switch (key) {
     case 'ground_truth':
-      return isNonBlank(value) || (typeof value === 'number' && Number.isFinite(value));
+      // A number that lost digits (beyond 2^53) is refused by the schema: not plain.
+      return isNonBlank(value) || (typeof value === 'number' && Number.isFinite(value) && keptExactly(value));
     case 'expected_tools':
       return isListOf(value, true);
     case 'expected_tools_order':
@@ -127,4 +128,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
     !Array.isArray(value) &&
     Object.getPrototypeOf(value) === Object.prototype
   );
+}
+
+function keptExactly(value: number): boolean {
+  return !Number.isInteger(value) || Number.isSafeInteger(value);
 }

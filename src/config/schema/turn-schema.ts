@@ -23,7 +23,15 @@ const groundTruthText = withIssue(z.string().regex(/\S/), {
 
 export const groundTruthSchema = z
   .union([groundTruthText, z.number()])
-  .describe('The expected answer; a number is kept as the text of the number.');
+  .superRefine((value, ctx) => {
+    // A YAML or JSON number beyond 2^53 has already lost digits: the text the author wrote is gone.
+    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
+      addIssue(ctx, ISSUE.invalidValue, [], 'ground_truth is a number too large to keep exactly (it has lost digits)', {
+        hint: 'quote it: ground_truth: "12345678901234567890"',
+      });
+    }
+  })
+  .describe('The expected answer; a number is kept as the text of the number (quote it to keep it as written).');
 
 const countSchema = withIssue(z.number().int().min(0), {
   message: 'count must be a whole number >= 0',
