@@ -82,6 +82,11 @@ interface Thread {
   ended: boolean;
   /** The labels of the latest calls sent, by id: to name a call whose code acted after it had returned. */
   readonly labels: Map<number, string>;
+  /**
+   * The worker has sent a message: it is up. Only then does a call it does not receive count as blocked (a
+   * thread still starting, slow on a loaded machine, is not blocked by anything).
+   */
+  answered: boolean;
 }
 
 /** How many labels of past calls a thread keeps. */
@@ -193,6 +198,7 @@ export class WorkerHost {
       crash: null,
       ended: false,
       labels: new Map(),
+      answered: false,
     };
     worker.on('message', (message: FromWorker) => this.#receive(thread, message));
     worker.on('error', (error) => {
@@ -206,6 +212,7 @@ export class WorkerHost {
 
   #receive(thread: Thread, message: FromWorker): void {
     if (thread.ended) return;
+    thread.answered = true;
     switch (message.type) {
       case 'received': {
         const entry = thread.pending.get(message.id);
@@ -273,7 +280,8 @@ export class WorkerHost {
       entry.receipt = null;
       const thread = entry.thread;
       if (thread.pending.get(entry.id) !== entry || entry.received) return;
-      const busy = [...thread.pending.values()].some((other) => other.received) || thread.cut_off.size > 0;
+      const busy =
+        !thread.answered || [...thread.pending.values()].some((other) => other.received) || thread.cut_off.size > 0;
       if (busy) return this.#awaitReceipt(entry);
       const last = [...thread.labels.entries()].filter(([id]) => id !== entry.id).at(-1)?.[1];
       const culprit = last === undefined ? 'code an earlier call left running' : `code that ${last} left running`;
