@@ -111,12 +111,16 @@ export function comparisonHref(id, a, b) {
 }
 
 /**
- * Rewrites the view state in the address bar without navigating (so typing in a filter keeps focus).
+ * Rewrites the view state in the address bar without navigating (so typing in a filter keeps focus); `push`
+ * adds a history entry instead (a page of the runs list), so Back returns to the previous state.
  * @param {RouteParams} params
+ * @param {boolean} [push]
  */
-export function replaceParams(params) {
+export function replaceParams(params, push = false) {
   const route = parseRoute(location.hash);
   const base = location.hash.split('?')[0] || '#/runs';
   const next = withParams(base.slice(1), params);
-  if (route.name !== 'not-found' && next !== location.hash) history.replaceState(null, '', next);
+  if (route.name === 'not-found' || next === location.hash) return;
+  if (push) history.pushState(null, '', next);
+  else history.replaceState(null, '', next);
 }

@@ -110,8 +110,10 @@ export function renderRuns(root, route) {
   let loadToken = 0;
   /** @param {Partial<RunsParams>} changes */
   const update = (changes) => {
+    // Paging is a step Back should undo; filtering (typed as it goes) only rewrites the address.
+    const paging = Object.keys(changes).length === 1 && changes.offset !== undefined;
     Object.assign(params, changes);
-    replaceParams(params);
+    replaceParams(params, paging);
     void load();
   };
   const filters = runFilters(params, update);
