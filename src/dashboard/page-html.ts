@@ -1,5 +1,6 @@
 /** The HTML shell of the page: served (assets by URL) or static (assets and data inlined in one file). */
 import { createHash } from 'node:crypto';
+import { displayControlsPattern } from '../core/display-controls.js';
 import { DashboardError } from './dashboard-error.js';
 
 /** The policy the server sends with the page: only its own scripts, styles and API. */
@@ -40,8 +41,7 @@ const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
 const escapeScriptUnsafe = (ch: string) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** Controls in a title (a run's agent name) spelled out, as the page shows them: none reorders the tab's text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const TITLE_CONTROLS = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const TITLE_CONTROLS = displayControlsPattern();
 
 function head(title: string, extra: string): string {
   return [

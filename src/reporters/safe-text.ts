@@ -2,11 +2,10 @@
  * Text helpers for untrusted agent output shown in reports. Every helper that shortens text looks only at
  * the part it keeps (plus a count), so a response of hundreds of megabytes costs no more than a short one.
  */
+import { displayControlsPattern } from '../core/display-controls.js';
 
-// C0 controls except tab and newline, DEL, C1 controls (which include the 8-bit CSI), and the bidirectional
-// embeddings, overrides and isolates, which reorder what a terminal shows after them.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+// The display controls except tab and newline (a carriage return is spelled out unless it ends a CRLF line).
+const CONTROL_CHARS = displayControlsPattern('\t\n');
 
 /**
  * Replaces control characters (ANSI escapes, carriage returns, NUL...) with visible `\xNN` escapes, and the
@@ -15,7 +14,7 @@ const CONTROL_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u20
 export function escapeControlChars(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(CONTROL_CHARS, (ch) => {
     const code = ch.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   });
 }
 

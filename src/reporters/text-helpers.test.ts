@@ -43,6 +43,7 @@ describe('safe text', () => {
 
   it('makes the bidirectional controls visible, which would reorder what follows them, and keeps other text', () => {
     expect(escapeControlChars('ok \u202edeliaf\u202c \u2066x\u2069')).toBe('ok \\u202edeliaf\\u202c \\u2066x\\u2069');
+    expect(escapeControlChars('a\u200fb\u061c')).toBe('a\\u200fb\\u061c');
     expect(escapeControlChars('שלום مرحبا 😀 é')).toBe('שלום مرحبا 😀 é');
   });
 

@@ -1,0 +1,37 @@
+/**
+ * The characters that text from outside (an agent's answer, a case name read back from a record) must not carry
+ * raw onto a screen: C0 controls, DEL, C1 controls (the 8-bit CSI among them), and the bidirectional marks,
+ * embeddings, overrides and isolates, which reorder what is shown after them (an answer ending in U+202E shows
+ * the verdict after it backwards). The console, Markdown, the dashboard's title and its page spell them out; the
+ * page, served without a build step, keeps its own copy of the set, which a test holds equal to this one.
+ */
+const RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x001f],
+  [0x007f, 0x009f],
+  [0x061c, 0x061c],
+  [0x200e, 0x200f],
+  [0x202a, 0x202e],
+  [0x2066, 0x2069],
+];
+
+/** Whether the UTF-16 code unit `code` is one of the display controls. */
+export function isDisplayControl(code: number): boolean {
+  return RANGES.some(([first, last]) => code >= first && code <= last);
+}
+
+/** A global pattern matching every display control except the characters of `kept` (e.g. tab and newline). */
+export function displayControlsPattern(kept = ''): RegExp {
+  const keptCodes = new Set(Array.from(kept, (ch) => ch.charCodeAt(0)));
+  const parts: string[] = [];
+  for (const [first, last] of RANGES) {
+    let start = first;
+    for (let code = first; code <= last + 1; code += 1) {
+      if (code <= last && !keptCodes.has(code)) continue;
+      if (code > start) parts.push(code - 1 > start ? `${unit(start)}-${unit(code - 1)}` : unit(start));
+      start = code + 1;
+    }
+  }
+  return new RegExp(`[${parts.join('')}]`, 'g');
+}
+
+const unit = (code: number): string => `\\u${code.toString(16).padStart(4, '0')}`;
