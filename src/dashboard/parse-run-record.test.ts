@@ -112,7 +112,7 @@ describe('parsePartialLog', () => {
       JSON.stringify(singleCase('b', false)),
       '{"test_name": "c", "pas',
     ];
-    const record = parsePartialLog(lines.join('\n'), runId, 'running');
+    const record = parsePartialLog(lines.join('\n'), runId, 'running', Date.now());
     expect(record.state).toBe('running');
     expect(record.report.results.map((r) => r.test_name)).toEqual(['a', 'b']);
     expect(record.report.summary).toMatchObject({ total_tests: 2, passed: 1, failed: 1, pass_rate: 0.5 });
@@ -133,7 +133,7 @@ describe('parsePartialLog', () => {
       metadata,
     });
     const source = `${header}\n${JSON.stringify(singleCase('a', true))}\n`;
-    const parsed = parsePartialLog(source, runId, 'incomplete');
+    const parsed = parsePartialLog(source, runId, 'incomplete', Date.parse('2026-12-02T12:31:05.123Z'));
     expect(parsed.run_id).toBe('u-1');
     expect(parsed.metadata).toMatchObject({
       backend: 'module',
@@ -143,16 +143,24 @@ describe('parsePartialLog', () => {
     expect(parsed.report.agent_name).toBe('Financial Assistant');
     expect(parsed.report.results.map((r) => r.test_name)).toEqual(['a']);
     expect(parsed.state).toBe('incomplete');
+    // From the start in the header to the log's last write, not the sum of the case times.
+    expect(parsed.report.summary.duration_ms).toBe(60_000);
+  });
+
+  it('sums the case times for a duration when the log names no start', () => {
+    const source = [JSON.stringify(singleCase('a', true)), JSON.stringify(singleCase('b', false))].join('\n');
+    const parsed = parsePartialLog(source, runId, 'running', Date.now());
+    expect(parsed.report.summary.duration_ms).toBe(420 + 420);
   });
 
   it('leaves out lines that are not a valid result', () => {
     const bad = JSON.stringify({ ...singleCase('bad', true), status: 'exploded' });
     const source = [JSON.stringify(singleCase('a', true)), bad, 'not json', JSON.stringify(singleCase('b', false))];
-    const parsed = parsePartialLog(source.join('\n'), runId, 'running');
+    const parsed = parsePartialLog(source.join('\n'), runId, 'running', Date.now());
     expect(parsed.report.results.map((r) => r.test_name)).toEqual(['a', 'b']);
   });
 
   it('reads an empty log (a run that has just begun) as a run with no results', () => {
-    expect(parsePartialLog('', runId, 'running').report.summary.total_tests).toBe(0);
+    expect(parsePartialLog('', runId, 'running', Date.now()).report.summary.total_tests).toBe(0);
   });
 });

@@ -30,11 +30,15 @@ export function parseRunRecord(source: string, runId: RunId): RunRecord {
 
 /**
  * An in-progress log (`<timestamp>.partial.jsonl`): its header names the run, then one result per line. Lines
- * that are not a valid result, such as a last line still being written, are left out.
+ * that are not a valid result, such as a last line still being written, are left out. `until` is the run's time
+ * so far: now for a running run, the log's last write for one that stopped; its duration runs from its start
+ * to then (the sum of its case times, which overlap under concurrency, when the start is unknown).
  */
-export function parsePartialLog(source: string, runId: RunId, state: DashboardRunState): RunRecord {
+export function parsePartialLog(source: string, runId: RunId, state: DashboardRunState, until: number): RunRecord {
   const { header, results } = parsePartialLogText(source);
   const metadata = runMetadata(header?.metadata ?? null);
+  const started = Date.parse(metadata.started_at ?? '');
+  const duration = Number.isFinite(started) && until >= started ? until - started : sumDurations(results);
   return {
     record_version: header?.record_version ?? RUN_RECORD_VERSION,
     run_id: header?.run_id ?? runId.id,
@@ -45,7 +49,7 @@ export function parsePartialLog(source: string, runId: RunId, state: DashboardRu
       agent_config_path: header?.agent_config_path ?? '',
       timestamp: header?.timestamp ?? metadata.started_at ?? '',
       holodeck_version: header?.holodeck_version ?? metadata.holodeck_version ?? '',
-      summary: summarizeResults(results, sumDurations(results)),
+      summary: summarizeResults(results, duration),
       results,
     },
   };

@@ -27,9 +27,9 @@ export async function readRunFile(file: RunFile, now: number): Promise<RunRecord
   } catch (error) {
     throw new DashboardError('RECORD_UNREADABLE', `${file.runId.id}: ${(error as Error).message}`, { cause: error });
   }
-  return file.partial
-    ? parsePartialLog(source, file.runId, partialState(file, now))
-    : parseRunRecord(source, file.runId);
+  if (!file.partial) return parseRunRecord(source, file.runId);
+  const state = partialState(file, now);
+  return parsePartialLog(source, file.runId, state, state === 'running' ? now : file.mtimeMs);
 }
 
 async function regularFileInside(root: string, path: string): Promise<{ mtimeMs: number; size: number } | null> {
