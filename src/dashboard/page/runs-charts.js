@@ -31,6 +31,18 @@ function seriesByGroup(points, valueFor, titleOf) {
   }));
 }
 
+/**
+ * The time axis's labels, month-day and minute (`12-06 10:43`), with seconds when two runs started in the same
+ * minute, so no two labels read the same for different runs.
+ * @param {readonly (string | null | undefined)[]} starts
+ * @returns {string[]}
+ */
+function timeAxisLabels(starts) {
+  const minutes = starts.map((start) => formatDate(start).slice(5));
+  if (new Set(minutes).size === minutes.length) return minutes;
+  return starts.map((start) => formatDateTime(start).slice(5));
+}
+
 /** @param {Trends} trends */
 export function passRateChart(trends) {
   const { points } = trends;
@@ -41,10 +53,11 @@ export function passRateChart(trends) {
     (point) =>
       `${point.group_label} · ${formatDateTime(point.started_at)}\n${formatPercent(point.pass_rate)} (${point.passed}/${point.total_tests} cases) · ${point.model ?? ''}`,
   );
+  const labels = timeAxisLabels(points.map((point) => point.started_at));
   const chart = lineChart({
     series,
     count: points.length,
-    xLabel: (index) => formatDate(points[index]?.started_at).slice(5),
+    xLabel: (index) => labels[index] ?? '',
     yTicks: [0, 0.25, 0.5, 0.75, 1],
     yFormat: formatPercent,
     label: 'Pass rate of each run over time',
