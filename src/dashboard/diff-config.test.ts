@@ -34,11 +34,22 @@ describe('diffConfig', () => {
       differences: [
         { path: 'git_commit', a: '"a1"', b: '"b2"' },
         { path: 'config.execution.llm_timeout', a: '60', b: '90' },
+        { path: 'config.tools', a: '1 item', b: '2 items' },
         { path: 'config.old', a: 'true', b: null },
         { path: 'config.tools[1].name', a: null, b: '"divide"' },
       ],
       truncated: 0,
     });
+  });
+
+  it('shows a list of objects emptied as its size against `[]`, not as absent', () => {
+    const a = metadata({ tools: [{ name: 'lookup' }, { name: 'divide' }] });
+    const b = metadata({ tools: [] });
+    expect(diffConfig(a, b).differences).toEqual([
+      { path: 'config.tools', a: '2 items', b: '[]' },
+      { path: 'config.tools[0].name', a: '"lookup"', b: null },
+      { path: 'config.tools[1].name', a: '"divide"', b: null },
+    ]);
   });
 
   it('never shows secret values and summarises the test cases', () => {

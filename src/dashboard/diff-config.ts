@@ -37,8 +37,14 @@ function flattenJson(value: JsonValue, path: string, depth: number, into: Map<st
   } else if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) {
     into.set(path, render(value));
   } else if (Array.isArray(value)) {
-    if (value.every((item) => item === null || typeof item !== 'object')) into.set(path, render(value));
-    else for (const [index, item] of value.entries()) flattenJson(item, `${path}[${index}]`, depth + 1, into);
+    if (value.every((item) => item === null || typeof item !== 'object')) {
+      into.set(path, render(value));
+      return;
+    }
+    // A list of objects is listed item by item, and counted at its own path, where a run with an empty list
+    // shows `[]`: the other run's list reads as its size, not as absent.
+    into.set(path, value.length === 1 ? '1 item' : `${value.length} items`);
+    for (const [index, item] of value.entries()) flattenJson(item, `${path}[${index}]`, depth + 1, into);
   } else {
     const entries = Object.entries(value as { readonly [name: string]: JsonValue });
     if (entries.length === 0) into.set(path, '{}');
