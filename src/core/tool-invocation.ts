@@ -12,4 +12,9 @@ export interface ToolInvocation {
    * name that merely contains an expected one, `safe_add` for `add`, would otherwise count).
    */
   readonly unknown_tool?: true;
+  /**
+   * The call never ran: the model's answer ended (cut off at its token limit) before its calls could run. It
+   * satisfies no expected tool either; its `error` says why.
+   */
+  readonly not_run?: true;
 }

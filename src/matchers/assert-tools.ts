@@ -50,8 +50,9 @@ export interface EntryCheck {
 function checkEntry(entry: ExpectedTool, calls: readonly ToolInvocation[]): EntryCheck {
   const checks: CallCheck[] = [];
   calls.forEach((call, index) => {
-    // A call of a tool the agent does not have ran nothing: it is no call of the expected tool.
-    if (call.unknown_tool === true) return;
+    // A call of a tool the agent does not have, or one its cut-off answer never ran, ran nothing: it is no call
+    // of the expected tool.
+    if (call.unknown_tool === true || call.not_run === true) return;
     if (matchesToolName(entry.name, call.name, entry.name_match)) checks.push(checkCall(entry.args, call, index));
   });
   const satisfying = checks.filter((check) => check.mismatch === null).map((check) => check.index);

@@ -172,20 +172,29 @@ describe('ai_sdk session', () => {
     ]);
   });
 
-  it('refuses the turn after an answer cut off while calling tools, as the AI SDK did, without a request', async () => {
-    const session = await open(() => ({
-      ...callTools({ name: 'subtract', args: { a: 1, b: 2 } }),
-      finish_reason: 'length',
-    }));
+  it('records the calls of an answer cut off at its token limit as not run, and answers them so the next turn goes on', async () => {
+    const session = await open((request) =>
+      request.index === 0
+        ? { ...callTools({ name: 'subtract', args: { a: 1, b: 2 } }), finish_reason: 'length' }
+        : { kind: 'answer', text: 'fine' },
+    );
     const cut = await session.send(turnRequest(0, 'what is the difference?'));
-    // The call is recorded, never run.
-    expect(cut.tool_invocations).toMatchObject([{ name: 'subtract', result: null, error: null, duration_ms: null }]);
-    const error = await session.send(turnRequest(1, 'and now?')).catch((e: unknown) => e);
-    expect(error).toMatchObject({
-      code: 'MODEL_ERROR',
-      message: expect.stringContaining('Tool result is missing for tool call call_0_0'),
-    });
-    expect(server?.requests).toHaveLength(1);
+    // The call is recorded, never run: it satisfies no expected tool, and says why.
+    expect(cut.tool_invocations).toMatchObject([
+      { name: 'subtract', result: null, error: expect.stringContaining('not run'), duration_ms: null, not_run: true },
+    ]);
+    const next = await session.send(turnRequest(1, 'and now?'));
+    expect(next.response).toBe('fine');
+    const messages = server?.requests[1]?.messages ?? [];
+    expect(messages.filter((m) => m.role === 'tool')).toEqual([
+      {
+        role: 'tool',
+        call_id: 'call_0_0',
+        name: 'subtract',
+        content: "not run: the model's answer was cut off at the token limit before its tool calls could run",
+        is_error: false,
+      },
+    ]);
   });
 
   it('ends a session when the session signal aborts', async () => {

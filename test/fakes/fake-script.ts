@@ -66,6 +66,8 @@ export interface FakeAnswer {
     readonly args: Readonly<Record<string, unknown>>;
     /** OpenAI only: the arguments sent as this text instead of `args` as JSON (e.g. text that is not JSON). */
     readonly raw_args?: string;
+    /** The call's id as sent (default `call_<request>_<n>`), e.g. one id for two calls, as some servers send. */
+    readonly id?: string;
   }[];
   /**
    * The finish reason sent instead of the one the answer implies: OpenAI's `finish_reason` (`length`,

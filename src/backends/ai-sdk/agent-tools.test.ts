@@ -73,11 +73,10 @@ describe('executeTool', () => {
     const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: { record: (c) => recorded.push(c) } };
     const tool = createAgentTools([dead], { images: false }).byName.get('lookup');
     if (tool === undefined) throw new Error('no tool');
-    await expect(executeTool(tool, { toolCallId: 't1', input: {} }, log, new AbortController().signal)).rejects.toThrow(
-      'exited with code 3',
-    );
+    const call = { toolCallId: 't1', input: {} };
+    await expect(executeTool(tool, call, log, new AbortController().signal)).rejects.toThrow('exited with code 3');
     expect([...log.crashes]).toEqual(['MCP server "ledger" (x) exited with code 3']);
-    expect(log.timings.has('t1')).toBe(true);
+    expect(log.timings.has(call)).toBe(true);
     expect(recorded).toMatchObject([
       { name: 'lookup', args: {}, result: null, error: expect.stringContaining('code 3') },
     ]);

@@ -1,6 +1,6 @@
 /**
  * The agent's tools for the tool loop, made once per agent: their definitions as the provider takes them
- * (name, description, JSON Schema), their argument checks, and the execution of one call — timed by call id,
+ * (name, description, JSON Schema), their argument checks, and the execution of one call — timed per call,
  * told to the turn's journal, the model shown a tool's content (MCP text and images) rather than its recorded
  * value, and calls that failed because their server died collected for the turn.
  */
@@ -11,8 +11,10 @@ import type { LoadedTool, ToolContentPart, ToolOutput } from '../../core/loaded-
 import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
 import type { ProviderTool, ToolResultOutput } from './provider-model.js';
 
-/** Milliseconds each executed tool call took, keyed by tool-call id. */
-export type ToolTimings = Map<string, number>;
+/**
+ * Milliseconds each executed tool call took, keyed by the call itself: a model may give two calls one id.
+ */
+export type ToolTimings = Map<object, number>;
 
 /** What one turn's tool executions tell the session besides their results. */
 export interface TurnToolLog {
@@ -77,7 +79,7 @@ export async function executeTool(
     log.journal?.record({ name: loaded.name, args, result: null, error: message, duration_ms: elapsed() });
     throw error;
   } finally {
-    log.timings.set(call.toolCallId, elapsed());
+    log.timings.set(call, elapsed());
   }
 }
 

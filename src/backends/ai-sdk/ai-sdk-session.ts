@@ -15,14 +15,13 @@ import { AgentTurnError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
 import { buildUserMessage } from './build-user-message.js';
-import { sumUsage, toolInvocationsOf, usageOf } from './capture-turn.js';
+import { notRunMessage, sumUsage, toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
-import type { FinishReason, ProviderMessage, ProviderModel } from './provider-model.js';
+import type { FinishReason, ProviderMessage, ProviderModel, ProviderToolMessage } from './provider-model.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
-import { MissingToolResultsError } from './sdk-errors.js';
 import type { Step } from './tool-loop-step.js';
 
 export interface SessionSettings {
@@ -46,8 +45,6 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
   // completed turn's messages. A call sends it as it stands plus the turn's own messages.
   const history: ProviderMessage[] =
     settings.system === undefined ? [] : [{ role: 'system', content: settings.system }];
-  // Tool calls in the history that got no result: a model answer cut off (by its token limit) while calling tools.
-  let unanswered: string[] = [];
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
       const followed = followAny([request.signal, sessionSignal]);
@@ -63,11 +60,6 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
   };
 
   async function sendTurn(request: TurnRequest, signal: AbortSignal): Promise<TurnResponse> {
-    if (unanswered.length > 0) {
-      // As the AI SDK refused such a prompt: an earlier answer's tool calls never ran (it was cut off).
-      const error = new MissingToolResultsError({ toolCallIds: unanswered });
-      throw turnError(classifyModelError(error, settings), 0, error);
-    }
     const user = buildUserMessage(request);
     const log: TurnToolLog = { timings: new Map(), crashes: new Set(), journal: request.calls };
     const steps: Step[] = [];
@@ -114,13 +106,12 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       retries += 1;
       request.retries?.record(verdict.message);
     }
-    history.push(user, ...carried);
-    unanswered = unansweredCalls(carried);
+    history.push(user, ...answerUnrunCalls(carried, steps.at(-1)?.finishReason));
     // Answers served from a cassette or the cache took no time now: their recorded time is reported.
     const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
     return {
       response: steps.at(-1)?.text ?? '',
-      tool_invocations: toolInvocationsOf(steps, log.timings),
+      tool_invocations: toolInvocationsOf(steps),
       token_usage: usageOf(steps),
       retries,
       ...(cutOff ? { step_limit: settings.max_steps } : {}),
@@ -131,17 +122,34 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
   }
 }
 
-/** Ids of the tool calls among `messages` that no tool result answers. */
-function unansweredCalls(messages: readonly ProviderMessage[]): string[] {
-  const open = new Set<string>();
+/**
+ * The turn's messages with a result for every tool call that got none. An answer cut off at its token limit
+ * while calling tools leaves calls that never ran, and providers refuse a conversation whose calls go
+ * unanswered: each such call gets an error result saying it did not run, so the next turn can go on.
+ */
+function answerUnrunCalls(messages: readonly ProviderMessage[], finishReason: FinishReason | undefined) {
+  const open: { readonly toolCallId: string; readonly toolName: string }[] = [];
   for (const message of messages) {
     if (message.role === 'assistant') {
-      for (const part of message.content) if (part.type === 'tool-call') open.add(part.toolCallId);
+      for (const part of message.content) if (part.type === 'tool-call') open.push(part);
     } else if (message.role === 'tool') {
-      for (const part of message.content) if (part.type === 'tool-result') open.delete(part.toolCallId);
+      for (const part of message.content) {
+        // One result answers one call, the first open one of its id (a model may give two calls one id).
+        const index = part.type === 'tool-result' ? open.findIndex((call) => call.toolCallId === part.toolCallId) : -1;
+        if (index >= 0) open.splice(index, 1);
+      }
     }
   }
-  return [...open];
+  if (open.length === 0) return messages;
+  const results: ProviderToolMessage['content'] = open.map(({ toolCallId, toolName }) => ({
+    type: 'tool-result',
+    toolCallId,
+    toolName,
+    output: { type: 'error-text', value: notRunMessage(finishReason) },
+  }));
+  const last = messages.at(-1);
+  if (last?.role === 'tool') return [...messages.slice(0, -1), { ...last, content: [...last.content, ...results] }];
+  return [...messages, { role: 'tool' as const, content: results }];
 }
 
 function turnError(verdict: ModelErrorVerdict, retries: number, cause: unknown): AgentTurnError {

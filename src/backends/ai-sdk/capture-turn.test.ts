@@ -13,13 +13,21 @@ describe('toolInvocationsOf', () => {
       step([
         { type: 'tool-call', toolCallId: 'a', toolName: 'lookup', input: { column: '2009' } },
         { type: 'tool-call', toolCallId: 'b', toolName: 'archive', input: {} },
-        { type: 'tool-error', toolCallId: 'b', toolName: 'archive', input: {}, error: new Error('offline') },
+        {
+          type: 'tool-error',
+          toolCallId: 'b',
+          toolName: 'archive',
+          input: {},
+          error: new Error('offline'),
+          duration_ms: 0.25,
+        },
         {
           type: 'tool-result',
           toolCallId: 'a',
           toolName: 'lookup',
           input: {},
           output: { value: 206588, content: [{ type: 'text', text: '206588' }] },
+          duration_ms: 1.5,
         },
       ]),
       step([
@@ -40,15 +48,7 @@ describe('toolInvocationsOf', () => {
         },
       ]),
     ];
-    expect(
-      toolInvocationsOf(
-        steps,
-        new Map([
-          ['a', 1.5],
-          ['b', 0.25],
-        ]),
-      ),
-    ).toEqual([
+    expect(toolInvocationsOf(steps)).toEqual([
       { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 1.5 },
       { name: 'archive', args: {}, result: null, error: 'offline', duration_ms: 0.25 },
       {
@@ -57,6 +57,52 @@ describe('toolInvocationsOf', () => {
         result: null,
         error: 'Invalid input',
         duration_ms: null,
+      },
+    ]);
+  });
+
+  it('keeps each call with its own result when the model gives two calls one id, in one step or across steps', () => {
+    const result = (id: string, value: unknown) => ({
+      type: 'tool-result',
+      toolCallId: id,
+      toolName: 'echo',
+      input: {},
+      output: { value, content: null },
+    });
+    const steps = [
+      step([
+        { type: 'tool-call', toolCallId: 'call_0', toolName: 'echo', input: { x: 1 } },
+        { type: 'tool-call', toolCallId: 'call_0', toolName: 'boom', input: {}, invalid: true, error: 'no such tool' },
+        { type: 'tool-call', toolCallId: 'call_0', toolName: 'echo', input: { x: 2 } },
+        { type: 'tool-error', toolCallId: 'call_0', toolName: 'boom', input: {}, error: 'no such tool', refused: true },
+        result('call_0', 'one'),
+        result('call_0', 'two'),
+      ]),
+      step([{ type: 'tool-call', toolCallId: 'call_0', toolName: 'echo', input: { x: 3 } }, result('call_0', 'three')]),
+    ];
+    expect(toolInvocationsOf(steps).map((call) => [call.name, call.args, call.result, call.error])).toEqual([
+      ['echo', { x: 1 }, 'one', null],
+      ['boom', {}, null, 'no such tool'],
+      ['echo', { x: 2 }, 'two', null],
+      ['echo', { x: 3 }, 'three', null],
+    ]);
+  });
+
+  it('marks the calls of an answer that ended before they ran as not run, saying why', () => {
+    const steps = [
+      {
+        ...step([{ type: 'tool-call', toolCallId: 'a', toolName: 'subtract', input: { a: 1 } }]),
+        finishReason: 'length',
+      } as Step,
+    ];
+    expect(toolInvocationsOf(steps)).toEqual([
+      {
+        name: 'subtract',
+        args: { a: 1 },
+        result: null,
+        error: "not run: the model's answer was cut off at the token limit before its tool calls could run",
+        duration_ms: null,
+        not_run: true,
       },
     ]);
   });
@@ -72,7 +118,7 @@ describe('toolInvocationsOf', () => {
         { type: 'tool-error', toolCallId: 'c', toolName: 'subtract', input: { a: 'x' }, error: wrapped },
       ]),
     ];
-    expect(toolInvocationsOf(steps, new Map())[0]?.error).toBe(
+    expect(toolInvocationsOf(steps)[0]?.error).toBe(
       'invalid arguments for tool subtract: a: expected number, received string',
     );
   });
@@ -81,7 +127,7 @@ describe('toolInvocationsOf', () => {
     const steps = [
       step([{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: '{"x":2}', invalid: true, error: 'no' }]),
     ];
-    expect(toolInvocationsOf(steps, new Map())[0]).toMatchObject({ args: { x: 2 }, error: 'no' });
+    expect(toolInvocationsOf(steps)[0]).toMatchObject({ args: { x: 2 }, error: 'no' });
   });
 });
 

@@ -4,48 +4,86 @@ import { thrownMessage } from '../../core/describe-thrown.js';
 import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
-import type { ToolTimings } from './agent-tools.js';
 import type { ProviderUsage } from './provider-model.js';
 import { NoSuchToolError } from './sdk-errors.js';
 import type { Step } from './tool-loop-step.js';
 
 interface Pending {
-  name: string;
-  args: Readonly<Record<string, unknown>>;
+  readonly id: string;
+  readonly name: string;
+  readonly args: Readonly<Record<string, unknown>>;
   result: unknown;
   error: string | null;
+  duration_ms: number | null;
+  /** A result or an error came back for the call (an invalid call is settled by its own refusal). */
+  settled: boolean;
   /** The model named a tool the agent does not have. */
-  unknown: boolean;
+  readonly unknown: boolean;
 }
 
-export function toolInvocationsOf(steps: readonly Step[], timings: ToolTimings): readonly ToolInvocation[] {
-  const calls = new Map<string, Pending>();
+/**
+ * The turn's tool calls in order, each with what came of it. Results are paired with calls step by step and in
+ * call order, not by id alone: a model may give two calls one id (local OpenAI-compatible servers often send
+ * `call_0` again), and each call must keep its own result. A call that nothing answered never ran: the model's
+ * answer was cut off before its calls could run.
+ */
+export function toolInvocationsOf(steps: readonly Step[]): readonly ToolInvocation[] {
+  const invocations: ToolInvocation[] = [];
   for (const step of steps) {
+    const calls: Pending[] = [];
+    const settle = (id: string): Pending | undefined => {
+      const call = calls.find((candidate) => candidate.id === id && !candidate.settled);
+      if (call !== undefined) call.settled = true;
+      return call;
+    };
     for (const part of step.content) {
       if (part.type === 'tool-call') {
-        const error = part.invalid === true ? invalidCallMessage(part.toolName, part.error) : null;
-        const unknown = part.invalid === true && part.error instanceof NoSuchToolError;
-        calls.set(part.toolCallId, { name: part.toolName, args: argsOf(part.input), result: null, error, unknown });
+        const invalid = part.invalid === true;
+        calls.push({
+          id: part.toolCallId,
+          name: part.toolName,
+          args: argsOf(part.input),
+          result: null,
+          error: invalid ? invalidCallMessage(part.toolName, part.error) : null,
+          duration_ms: null,
+          settled: invalid,
+          unknown: invalid && part.error instanceof NoSuchToolError,
+        });
       } else if (part.type === 'tool-result') {
-        const call = calls.get(part.toolCallId);
+        const call = settle(part.toolCallId);
         // Our tools return a ToolOutput: the report records its value (what the model saw is its content).
-        if (call !== undefined) call.result = recordedValue(part.output);
-      } else if (part.type === 'tool-error') {
-        const call = calls.get(part.toolCallId);
-        // An invalid call already carries why its arguments were refused.
-        if (call !== undefined && call.error === null) call.error = messageOf(part.error);
+        if (call !== undefined) Object.assign(call, { result: recordedValue(part.output), duration_ms: timed(part) });
+      } else if (part.type === 'tool-error' && part.refused !== true) {
+        // An invalid call already carries why its arguments were refused, and is settled by it.
+        const call = settle(part.toolCallId);
+        if (call !== undefined) Object.assign(call, { error: messageOf(part.error), duration_ms: timed(part) });
       }
     }
+    for (const call of calls) invocations.push(invocationOf(call, step.finishReason));
   }
-  return [...calls.entries()].map(([id, call]) => ({
+  return invocations;
+}
+
+function invocationOf(call: Pending, finishReason: Step['finishReason']): ToolInvocation {
+  const notRun = !call.settled;
+  return {
     name: call.name,
     args: call.args,
     result: call.error === null ? call.result : null,
-    error: call.error,
-    duration_ms: timings.get(id) ?? null,
+    error: notRun ? notRunMessage(finishReason) : call.error,
+    duration_ms: call.duration_ms,
     ...(call.unknown ? { unknown_tool: true as const } : {}),
-  }));
+    ...(notRun ? { not_run: true as const } : {}),
+  };
 }
+
+/** Why a call got no result: its answer ended before the calls ran (the token limit, a content filter…). */
+export function notRunMessage(finishReason: Step['finishReason'] | undefined): string {
+  const why = finishReason === 'length' ? 'cut off at the token limit' : `ended (finish reason: ${finishReason})`;
+  return `not run: the model's answer was ${why} before its tool calls could run`;
+}
+
+const timed = (part: { readonly duration_ms?: number | undefined }): number | null => part.duration_ms ?? null;
 
 export function usageOf(steps: readonly Step[]): TokenUsage {
   return sumUsage(steps.map((step) => step.usage));

@@ -115,6 +115,7 @@ async function completeStep(
       toolName: call.toolName,
       input: call.input,
       error: errorMessage(call.error),
+      refused: true,
     });
     settled += 1;
   }
@@ -150,10 +151,15 @@ async function run(call: Extract<ParsedToolCall, { invalid: false }>, input: Att
   const { toolCallId, toolName } = call;
   try {
     const output: ToolOutput = await executeTool(call.tool, call, input.log, input.signal);
-    return { type: 'tool-result', toolCallId, toolName, input: call.input, output };
+    return { type: 'tool-result', toolCallId, toolName, input: call.input, output, ...timed(call, input.log) };
   } catch (error) {
-    return { type: 'tool-error', toolCallId, toolName, input: call.input, error };
+    return { type: 'tool-error', toolCallId, toolName, input: call.input, error, ...timed(call, input.log) };
   }
+}
+
+function timed(call: object, log: TurnToolLog): { duration_ms?: number } {
+  const duration = log.timings.get(call);
+  return duration === undefined ? {} : { duration_ms: duration };
 }
 
 /** An invalid call's error as the model and the tool-error part get it (the SDK keeps its message only). */

@@ -31,6 +31,8 @@ export type StepPart =
       readonly toolName: string;
       readonly input: unknown;
       readonly output: ToolOutput;
+      /** How long the tool took. */
+      readonly duration_ms?: number;
     }
   | {
       readonly type: 'tool-error';
@@ -38,6 +40,10 @@ export type StepPart =
       readonly toolName: string;
       readonly input: unknown;
       readonly error: unknown;
+      /** How long the tool took before it failed; absent for a call refused before it ran. */
+      readonly duration_ms?: number;
+      /** The refusal of an invalid call (its tool-call part carries it too): no tool ran. */
+      readonly refused?: true;
     };
 
 export interface Step {

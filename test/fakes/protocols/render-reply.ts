@@ -13,7 +13,7 @@ export function renderAnswer(request: FakeRequest, reply: FakeAnswer): WireRespo
     model: request.model,
     text: reply.text ?? '',
     tool_calls: (reply.tool_calls ?? []).map((call, i) => ({
-      id: `${prefix}_${request.index}_${i}`,
+      id: call.id ?? `${prefix}_${request.index}_${i}`,
       name: call.name,
       args: call.args,
       ...(call.raw_args === undefined ? {} : { raw_args: call.raw_args }),
