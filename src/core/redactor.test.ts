@@ -29,6 +29,14 @@ describe('createRedactor', () => {
     for (const form of forms) expect(redactor.text(`<<${form}>>`), form).toBe('<<***GH_PAT>>');
   });
 
+  it('masks a value JSON-escaped twice and three times, as a reason quoting a JSON answer gives it', () => {
+    const one = createRedactor([{ name: 'MY_SECRET', value: 'pa"ss-word-123' }]);
+    const answer = JSON.stringify({ key: 'pa"ss-word-123' });
+    const reason = `expected "no", got ${JSON.stringify(answer)}`;
+    expect(one.text(reason)).toBe('expected "no", got "{\\"key\\":\\"***MY_SECRET\\"}"');
+    expect(one.text(JSON.stringify(reason))).not.toContain('ss-word-123');
+  });
+
   it('masks a value in any letter case, naming where it came from', () => {
     expect(redactor.text('SK-LIVE-0123456789 Sk-Live-0123456789')).toBe('***OPENAI_API_KEY ***OPENAI_API_KEY');
     expect(redactor.text(encodeURIComponent('ghp_a<b>&"c\'d e/f+g').toLowerCase())).toBe('***GH_PAT');

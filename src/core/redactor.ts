@@ -1,8 +1,8 @@
 /**
- * Masks secret values in text, by value, in every encoding an output may give them: as they are, JSON-escaped,
- * HTML/XML-escaped, Markdown-escaped, URL-encoded, base64, each in any letter case. One pattern of escaped
- * literals is built once per run; a match becomes `***NAME`, the name of the variable (or setting) the value
- * came from.
+ * Masks secret values in text, by value, in every encoding an output may give them: as they are, JSON-escaped
+ * (up to three times over), HTML/XML-escaped, Markdown-escaped, URL-encoded, base64, each in any letter case. One
+ * pattern of escaped literals is built once per run; a match becomes `***NAME`, the name of the variable (or
+ * setting) the value came from.
  */
 
 export interface SecretValue {
@@ -52,6 +52,11 @@ export function encodings(value: string): Set<string> {
   const forms = new Set<string>([value]);
   const json = JSON.stringify(value).slice(1, -1);
   forms.add(json);
+  // JSON inside JSON, twice over: an agent answering in JSON escapes the value once, a failure reason quoting that
+  // answer (`got "{\"key\": …}"`) again, and a report quoting the reason a third time.
+  const twice = JSON.stringify(json).slice(1, -1);
+  forms.add(twice);
+  forms.add(JSON.stringify(twice).slice(1, -1));
   forms.add(json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026'));
   const html = htmlEscape(value);
   forms.add(html);
