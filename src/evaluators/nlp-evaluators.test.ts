@@ -80,6 +80,15 @@ describe('rouge evaluator', () => {
       rougeLsum: { precision: 1 / 3, recall: 1 / 3, fmeasure: expect.closeTo(1 / 3, 12) },
     });
   });
+
+  it('scores a one-line answer of 300,000 words against 4,000 words, leaving out ROUGE-Lsum and saying why', async () => {
+    const answer = Array.from({ length: 300_000 }, (_, index) => `w${index % 5000}`).join(' ');
+    const truth = Array.from({ length: 4_000 }, (_, index) => `w${(index * 7) % 5000}`).join(' ');
+    const outcome = await createRougeEvaluator(config('rouge')).evaluate(input(answer, truth));
+    expect(outcome.score).toBeGreaterThan(0);
+    expect(outcome.details).toMatchObject({ rougeLsum: null });
+    expect(outcome.reasoning).toContain('ROUGE-Lsum not computed (details.rougeLsum is null)');
+  });
 });
 
 describe('meteor evaluator', () => {

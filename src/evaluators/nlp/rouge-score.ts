@@ -17,7 +17,8 @@ export interface RougeScores {
   readonly rouge1: RougeScore;
   readonly rouge2: RougeScore;
   readonly rougeL: RougeScore;
-  readonly rougeLsum: RougeScore;
+  /** null when a reference line and an answer line are too long to compare (see lcsReferenceIndices). */
+  readonly rougeLsum: RougeScore | null;
 }
 
 export interface RougeOptions {
@@ -69,11 +70,11 @@ function tokenCounts(sentences: readonly (readonly string[])[]): Map<string, num
   return counts;
 }
 
-/** Summary-level LCS over sentences (each a token list). */
+/** Summary-level LCS over sentences (each a token list); null when a pair of them is too long to compare. */
 export function rougeLsum(
   prediction: readonly (readonly string[])[],
   reference: readonly (readonly string[])[],
-): RougeScore {
+): RougeScore | null {
   const predictionTotal = prediction.reduce((sum, sentence) => sum + sentence.length, 0);
   const referenceTotal = reference.reduce((sum, sentence) => sum + sentence.length, 0);
   if (predictionTotal === 0 || referenceTotal === 0) return ZERO;
@@ -82,8 +83,11 @@ export function rougeLsum(
   let hits = 0;
   for (const refSentence of reference) {
     const union = new Set<number>();
-    for (const candidate of prediction)
-      for (const index of lcsReferenceIndices(refSentence, candidate)) union.add(index);
+    for (const candidate of prediction) {
+      const indices = lcsReferenceIndices(refSentence, candidate);
+      if (indices === null) return null;
+      for (const index of indices) union.add(index);
+    }
     for (const index of [...union].sort((a, b) => a - b)) {
       const token = refSentence[index] ?? '';
       const left = predictionCounts.get(token) ?? 0;
