@@ -44,7 +44,7 @@ describe('rougeScores against rouge_score 0.1.2 vectors', () => {
       for (const type of TYPES) {
         const score = actual[type];
         if (score === null) throw new Error(`${type} not computed`);
-        expectClose(score, c.expected[setting][type]);
+        expectClose(score, c.expected[setting][type] as RougeScore);
       }
     }
   });
