@@ -82,12 +82,21 @@ describe('test case rules', () => {
     ]);
   });
 
-  it('refuses a numeric ground_truth that has lost digits, and keeps one that has not', async () => {
-    const { yaml, lines } = await check(
-      '  - { name: a, input: q, ground_truth: 12345678901234567890 }\n  - { name: b, input: q, ground_truth: 25587.5 }\n',
-    );
-    expect(lines).toEqual([
-      `${at(yaml, '12345678901234567890')}  test_cases[0] "a" › ground_truth\n  ground_truth is a number too large to keep exactly (it has lost digits) — quote it: ground_truth: "12345678901234567890"`,
+  it('keeps a ground_truth written as a YAML number as written, every digit and zero of it', async () => {
+    const yaml = `${HEAD}test_cases:\n  - { name: a, input: q, ground_truth: 12345678901234567890 }\n  - { name: b, input: q, ground_truth: 1.50 }\n`;
+    const config = expectConfig(await loadYaml(yaml));
+    expect(config.test_cases.map((testCase) => testCase.turns[0]?.ground_truth)).toEqual([
+      '12345678901234567890',
+      '1.50',
+    ]);
+  });
+
+  it('refuses a ground_truth JSON number that has lost digits, and keeps one that has not', async () => {
+    const cases =
+      '[{"name": "a", "input": "q", "ground_truth": 12345678901234567890},\n {"name": "b", "input": "q", "ground_truth": 25587.5}]';
+    const loaded = await loadYaml(`${HEAD}test_cases_file: cases.json\n`, { 'cases.json': cases });
+    expect(formattedIssues(loaded)).toEqual([
+      `cases.json:1:46  test_cases[0] "a" › ground_truth\n  ground_truth is a number too large to keep exactly (it has lost digits) — write it as a string, in quotes, to keep every digit`,
     ]);
   });
 

@@ -11,6 +11,7 @@
  */
 import { type Document, parseDocument, visit } from 'yaml';
 import type { SourceLocation } from '../core/errors.js';
+import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import type { ConfigPath, PendingIssue } from './pending-issue.js';
 import { lineStartsOf, positionOf, type SourceDocument } from './source-document.js';
 import { lineAt, syntaxIssue, YamlDocument } from './yaml-source.js';
@@ -48,6 +49,7 @@ export function parseYamlItems(file: string, text: string): YamlItemsParse {
       return { kind: 'syntax', issues: [syntaxIssue(error, at, lineAt(slice, error.pos[0]))] };
     }
     if (hasAlias(doc)) return { kind: 'whole', reason: `a test case uses ${ALIAS_FOUND}` };
+    keepGroundTruthAsWritten(doc);
     const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;
     if (!Array.isArray(data) || data.length !== 1) return { kind: 'whole', reason: 'its items do not stand alone' };
     // The parser builds quoted strings piece by piece; a copy keeps their text, not thousands of pieces each.

@@ -13,6 +13,7 @@ import {
 } from 'yaml';
 import { thrownMessage } from '../core/describe-thrown.js';
 import type { SourceLocation } from '../core/errors.js';
+import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import { ISSUE } from './issue-codes.js';
 import type { ConfigPath, PathSegment, PendingIssue } from './pending-issue.js';
 import type { SourceDocument, SourceParse } from './source-document.js';
@@ -46,6 +47,7 @@ export function parseYamlSource(file: string, text: string): SourceParse {
   }
   let data: unknown;
   try {
+    keepGroundTruthAsWritten(doc);
     data = doc.toJS({ maxAliasCount: 10_000 });
   } catch (error) {
     const message = thrownMessage(error);

@@ -24,14 +24,15 @@ const groundTruthText = withIssue(z.string().regex(/\S/), {
 export const groundTruthSchema = z
   .union([groundTruthText, z.number()])
   .superRefine((value, ctx) => {
-    // A YAML or JSON number beyond 2^53 has already lost digits: the text the author wrote is gone.
+    // A JSON number beyond 2^53 has already lost digits: the text the author wrote is gone (a YAML number's text is
+    // kept, see ground-truth-as-written.ts).
     if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) {
       addIssue(ctx, ISSUE.invalidValue, [], 'ground_truth is a number too large to keep exactly (it has lost digits)', {
-        hint: 'quote it: ground_truth: "12345678901234567890"',
+        hint: 'write it as a string, in quotes, to keep every digit',
       });
     }
   })
-  .describe('The expected answer; a number is kept as the text of the number (quote it to keep it as written).');
+  .describe('The expected answer; a YAML number is kept as written (`1.50`, `007`), a JSON number as its value.');
 
 const countSchema = withIssue(z.number().int().min(0), {
   message: 'count must be a whole number >= 0',
