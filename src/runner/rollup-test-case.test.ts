@@ -63,6 +63,17 @@ describe('rollupMetrics', () => {
     expect(rolled).toMatchObject({ score: 0.5, passed: false, error: 'grader threw' });
   });
 
+  it('says how many turns errored before any metric ran, which gave no verdict', () => {
+    const errored = settleTurn({ ...emptyTurn(turn(0, 'question 1')), errors: ['model request failed'] }, false);
+    const [rolled] = rollupMetrics([
+      errored,
+      turnResult(1, { metric_results: [metric('equality')] }),
+      turnResult(2, { metric_results: [metric('equality')] }),
+    ]);
+    expect(errored.status).toBe('error');
+    expect(rolled).toMatchObject({ passed: true, reasoning: '2/2 turns passed; 1 errored turn ran no metric' });
+  });
+
   it('keeps the threshold the turns share, and none when their thresholds differ', () => {
     const [shared] = rollupMetrics([
       turnResult(0, { metric_results: [metric('bleu', { threshold: 0.4 })] }),

@@ -58,9 +58,11 @@ function turnErrors(turns: readonly TurnResult[], single: boolean): string[] {
 
 /**
  * One entry per metric name: score = mean over the turns that ran it, passed = all of them passed, and
- * `passed: null` (skipped) when no turn ran it; the threshold the turns share, null when they differ.
+ * `passed: null` (skipped) when no turn ran it; the threshold the turns share, null when they differ. Its
+ * reasoning also counts the turns that errored before any metric ran, which gave this metric no verdict either.
  */
 export function rollupMetrics(turns: readonly TurnResult[]): MetricResult[] {
+  const unevaluated = turns.filter((turn) => turn.status === 'error' && turn.metric_results.length === 0).length;
   const byName = new Map<string, MetricResult[]>();
   for (const turn of turns) {
     for (const metric of turn.metric_results) {
@@ -69,10 +71,10 @@ export function rollupMetrics(turns: readonly TurnResult[]): MetricResult[] {
       byName.set(metric.metric_name, list);
     }
   }
-  return [...byName.values()].map(combine);
+  return [...byName.values()].map((results) => combine(results, unevaluated));
 }
 
-function combine(results: MetricResult[]): MetricResult {
+function combine(results: MetricResult[], unevaluated: number): MetricResult {
   const first = results[0]!;
   const ran = results.filter((r) => !r.skipped);
   const errors = ran.filter((r) => r.error !== null).map((r) => r.error);
@@ -88,7 +90,8 @@ function combine(results: MetricResult[]): MetricResult {
     error: errors.length === 0 ? null : errors.join('; '),
     reasoning:
       `${ran.filter((r) => r.passed === true).length}/${ran.length} turns passed` +
-      skippedNote(results.length - ran.length),
+      skippedNote(results.length - ran.length) +
+      (unevaluated === 0 ? '' : `; ${unevaluated} errored ${unevaluated === 1 ? 'turn' : 'turns'} ran no metric`),
     details: null,
     evaluation_time_ms: results.reduce((sum, r) => sum + r.evaluation_time_ms, 0),
   };

@@ -82,6 +82,9 @@ describe('runTurn', () => {
       passed: false,
       tool_calls: ['lookup'],
       errors: ['turn timed out after 0.05s (llm_timeout)'],
+      // The expected tool was called, but no assertion was evaluated: not a verdict of false.
+      tools_matched: null,
+      arg_match_details: [],
     });
   });
 

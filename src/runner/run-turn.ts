@@ -247,7 +247,8 @@ export function emptyTurn(turn: TurnConfig): TurnFields {
     expected_tools: turn.expected_tools ? turn.expected_tools.map(expectedToolToReport) : null,
     tool_calls: [],
     tool_invocations: [],
-    tools_matched: turn.expected_tools ? false : null,
+    // Not evaluated: a turn that did not run or errored has no verdict on its tools.
+    tools_matched: null,
     arg_match_details: [],
     metric_results: [],
     skipped: false,
