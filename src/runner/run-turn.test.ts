@@ -136,6 +136,32 @@ describe('runTurn', () => {
     expect(outcome.result.errors).toEqual(['run interrupted before the turn finished']);
   });
 
+  it('leaves the turn unfinished, not errored, when the run is interrupted while a metric runs', async () => {
+    const cancel = new AbortController();
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const grading = {
+      name: 'slow-grader',
+      requires_ground_truth: false,
+      requires_retrieval_context: false,
+      default_threshold: null,
+      async evaluate(input: { signal?: AbortSignal }) {
+        cancel.abort();
+        // A grader cut off by the interrupt, as the grader host reports it.
+        if (input.signal?.aborted) throw new Error('grader graders.mjs:slow was interrupted');
+        return { score: 1 };
+      },
+    };
+    const outcome = await runTurn(
+      context(
+        asked,
+        session(() => answer('206588')),
+        { signal: cancel.signal, createEvaluator: () => grading },
+      ),
+    );
+    expect(outcome).toMatchObject({ state: 'errored', interrupted: true });
+    expect(outcome.result.errors).toEqual(['run interrupted before the turn finished']);
+  });
+
   it('errors an answered turn that reports a problem outside the agent (a crashed tool server)', async () => {
     const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
     const outcome = await runTurn(

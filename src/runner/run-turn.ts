@@ -5,7 +5,7 @@ import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-ty
 import { costFields, turnCost } from '../core/cost.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
-import type { TurnFields, TurnResult } from '../core/results.js';
+import type { MetricResult, TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
 import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
@@ -73,6 +73,16 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const judgeUsages: TokenUsage[] = [];
   const metrics = await evaluateTurnMetrics(ctx, response, (usage) => judgeUsages.push(usage));
   const metricResults = metrics.map((m) => m.result);
+  if (interruptedMetrics(deps.signal, metricResults)) {
+    // The run was interrupted while a grader or a judge ran: what it was cut off from is no verdict. The case is
+    // unfinished, left out of the record as a case stopped in a model call is, so --resume runs it again.
+    const fields = {
+      ...emptyTurn(turn),
+      response: response.response,
+      errors: ['run interrupted before the turn finished'],
+    };
+    return { state: 'errored', result: settleTurn(fields, false), unrecoverable: false, interrupted: true };
+  }
   const assertionsHeld = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed === true);
   return {
     state: 'answered',
@@ -100,6 +110,11 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
       assertionsHeld,
     ),
   };
+}
+
+/** The run's signal aborts only when the run is interrupted; a metric that then errored was cut off by it. */
+function interruptedMetrics(signal: AbortSignal, results: readonly MetricResult[]): boolean {
+  return signal.aborted && results.some((result) => result.error !== null);
 }
 
 /**
