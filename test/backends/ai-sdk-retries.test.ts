@@ -147,6 +147,16 @@ describe('ai_sdk backend retries', () => {
     expect(server?.requests).toHaveLength(3);
   });
 
+  it('gives each model request of a turn its own max_retries, the one after a tool call too', async () => {
+    const down: FakeReply = { kind: 'error', status: 500, message: 'upstream down' };
+    // Requests 0-1 fail, 2 calls a tool; 3-4 fail, 5 answers: two retries for each of the turn's two requests.
+    const { session } = await open(faulty({ 0: down, 1: down, 3: down, 4: down }), { max_retries: 2 });
+    const turn = await session.send(turnRequest(0, QUESTION));
+    expect(turn.tool_invocations.map((call) => call.name)).toEqual(['subtract']);
+    expect(turn.retries).toBe(4);
+    expect(server?.requests).toHaveLength(6);
+  });
+
   it('does not retry a 400 and keeps the session usable', async () => {
     const { session } = await open(faulty({ 0: { kind: 'error', status: 400, message: 'bad tool schema' } }));
     const error = await turnError(session.send(turnRequest(0, 'first question')));

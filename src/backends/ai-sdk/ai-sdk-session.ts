@@ -2,7 +2,8 @@
  * One conversation on the AI SDK: the message history lives here, each `send` is one turn.
  *
  * Retries: only the failed model call is retried; a 429 is retried without limit of attempts (the model's
- * limiter paces it), any other retryable failure up to `max_retries` times. Steps that completed before the failure (the model
+ * limiter paces it), any other retryable failure up to `max_retries` times for each model request of the turn (the
+ * request after a tool call has its own). Steps that completed before the failure (the model
  * answered and its tool calls ran) are kept: the retry sends the conversation so far including them, with
  * the remaining step budget, so tools are not executed twice and a turn that already produced its answer
  * is never sent again. Tool calls of a failed step are discarded (the model never saw their results and
@@ -65,8 +66,10 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     const steps: Step[] = [];
     const carried: ProviderMessage[] = [];
     let retries = 0;
-    // Retries of failures other than 429s: only these count against max_retries.
+    // Retries of the request now failing (a step that completed starts a new request): the failures other than
+    // 429s count against max_retries, each request having its own.
     let attempts = 0;
+    let requestRetries = 0;
     let cutOff = false;
     for (;;) {
       if (signal.aborted) throw abortedError(signal);
@@ -83,6 +86,10 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       });
       steps.push(...outcome.steps);
       carried.push(...outcome.messages);
+      if (outcome.steps.length > 0) {
+        attempts = 0;
+        requestRetries = 0;
+      }
       if (outcome.ok) {
         cutOff = outcome.cut_off;
         break;
@@ -93,7 +100,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       // (rate-limit/) holds the next call until its back-off ends.
       const rateLimited = isRateLimit(outcome.error);
       const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
-      if (!withinAttempts || steps.length >= settings.max_steps) throw turnError(verdict, retries, outcome.error);
+      if (!withinAttempts || steps.length >= settings.max_steps) throw turnError(verdict, requestRetries, outcome.error);
       if (!rateLimited) {
         const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
         try {
@@ -104,6 +111,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         attempts += 1;
       }
       retries += 1;
+      requestRetries += 1;
       request.retries?.record(verdict.message);
     }
     history.push(user, ...answerUnrunCalls(carried, steps.at(-1)?.finishReason));
