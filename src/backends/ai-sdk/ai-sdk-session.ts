@@ -100,7 +100,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       // (rate-limit/) holds the next call until its back-off ends.
       const rateLimited = isRateLimit(outcome.error);
       const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
-      if (!withinAttempts || steps.length >= settings.max_steps) throw turnError(verdict, requestRetries, outcome.error);
+      if (!withinAttempts || steps.length >= settings.max_steps)
+        throw turnError(verdict, requestRetries, outcome.error);
       if (!rateLimited) {
         const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
         try {
