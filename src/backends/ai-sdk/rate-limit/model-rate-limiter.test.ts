@@ -86,6 +86,23 @@ describe('ModelRateLimiter', () => {
     expect(limiter.status().concurrency).toBe(5);
   });
 
+  it('lets a waiting request go a second after the cap fell to one, though the request holding it never answers', async () => {
+    const clock = createManualClock();
+    const limiter = new ModelRateLimiter('m', null, clock);
+    const [hung, limited] = [track(limiter, clock), track(limiter, clock)];
+    await clock.advance(0);
+    // A 429 with two in flight: the cap is one, held by a request the model never answers.
+    limited.permit?.rateLimited(0);
+    expect(limiter.status().concurrency).toBe(1);
+    const waiting = track(limiter, clock);
+    await clock.advance(999);
+    expect(waiting.at).toBeNull();
+    await clock.advance(1);
+    expect(waiting.at).toBe(1000);
+    expect(limiter.status().concurrency).toBe(2);
+    expect(hung.permit).not.toBeNull();
+  });
+
   it('without a named wait backs off 1 s, doubling per 429 in a row', async () => {
     const clock = createManualClock();
     const limiter = new ModelRateLimiter('m', null, clock);

@@ -108,7 +108,7 @@ export class ModelRateLimiter {
     // The common case — nobody waiting and nothing in the way — grants without queueing.
     if (this.queue.length === 0) {
       const now = this.clock.now();
-      if (this.readyIn(cost, now) <= 0 && this.inFlight < this.aimd.limit) {
+      if (this.readyIn(cost, now) <= 0 && this.inFlight < this.aimd.limitForWaiting(now).limit) {
         return Promise.resolve(this.grant(cost, now));
       }
     }
@@ -155,7 +155,12 @@ export class ModelRateLimiter {
   private pump(): void {
     while (this.queue.length > 0) {
       const now = this.clock.now();
-      if (this.inFlight >= this.aimd.limit) return;
+      const cap = this.aimd.limitForWaiting(now);
+      if (this.inFlight >= cap.limit) {
+        // Answers that end a round raise the cap; a round that does not end raises it in time.
+        if (Number.isFinite(cap.grows_in)) this.wake(cap.grows_in);
+        return;
+      }
       const head = this.queue[0] as Waiter;
       const wait = this.readyIn(head.cost, now);
       if (wait > 0) {
@@ -201,7 +206,7 @@ export class ModelRateLimiter {
             if (this.used.length > 4096) this.forget(now);
           }
           this.streak = 0;
-          this.aimd.onSuccess();
+          this.aimd.onSuccess(now);
         }),
       rateLimited: (waitMs) =>
         end(() => {
@@ -219,6 +224,7 @@ export class ModelRateLimiter {
           const floor = this.streak > 1 ? BASE_BACKOFF_MS : 0;
           const wait = Math.min(MAX_RATE_LIMIT_WAIT_MS, waitMs === null ? backoff : Math.max(waitMs, floor));
           this.pausedUntil = Math.max(this.pausedUntil, now + wait);
+          this.aimd.holdUntil(this.pausedUntil);
         }),
       failed: () => end(() => undefined),
     };
