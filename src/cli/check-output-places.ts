@@ -8,7 +8,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { open, realpath, stat, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { RecordingMode } from '../backends/ai-sdk/recording/model-recording.js';
 import { responsesDir } from '../backends/ai-sdk/recording/response-cache.js';
 import { makeFolder } from '../reporters/make-folder.js';
@@ -29,6 +29,26 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
   for (const folder of folders) {
     const problem = await folderProblem(folder, 'reports');
     if (problem !== null) return problem;
+  }
+  return null;
+}
+
+/**
+ * null unless a report would be written over a file the configuration was read from (`--output cases.json` next to
+ * a test cases file of that name), which the run would destroy: the next run could not even load.
+ */
+export async function outputOverInputProblem(
+  outputs: readonly PlannedOutput[],
+  sourceFiles: readonly string[],
+): Promise<string | null> {
+  const real = async (path: string) => realpath(path).catch(() => resolve(path));
+  const sources = new Map<string, string>();
+  for (const file of sourceFiles) sources.set(await real(file), file);
+  for (const output of outputs) {
+    const source = sources.get(await real(output.path));
+    if (source !== undefined) {
+      return `cannot write the report ${output.path}: it is ${source}, which the configuration is read from — choose another file name`;
+    }
   }
   return null;
 }

@@ -5,8 +5,12 @@
  */
 import type { AgentConfig } from '../core/config-types.js';
 
-export type ConfigSnapshot = Omit<AgentConfig, 'test_cases'> & { readonly test_cases: readonly string[] };
+export type ConfigSnapshot = Omit<AgentConfig, 'test_cases' | 'source_files'> & {
+  readonly test_cases: readonly string[];
+};
 
+/** The files it was read from are where it was loaded, not what it is: they are left out. */
 export function configSnapshot(config: AgentConfig): ConfigSnapshot {
-  return { ...config, test_cases: config.test_cases.map((testCase) => testCase.name) };
+  const { source_files: _files, ...rest } = config;
+  return { ...rest, test_cases: config.test_cases.map((testCase) => testCase.name) };
 }

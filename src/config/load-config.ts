@@ -3,7 +3,7 @@
  * Stages: read and parse → ${VAR} substitution → validate key by key → test cases (inline or file) → build
  * (files checked, modules imported) → locate issues.
  */
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { AgentConfig, GivenFunctionTool, ToolConfig } from '../core/config-types.js';
 import type { LoadResult } from '../core/errors.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
@@ -169,7 +169,22 @@ async function buildConfig(
     test_cases: cases,
     config_path: document.file,
     base_dir: ctx.baseDir,
+    source_files: sourceFiles(validated, document.file, ctx.baseDir),
   };
+}
+
+function sourceFiles(validated: ValidatedDocument, configPath: string, baseDir: string): string[] {
+  const testCasesFile = validated.section('test_cases_file');
+  const instructionsFile = validated.section('instructions')?.file;
+  const toolFiles = validated.tools.flatMap(({ value }) =>
+    value.type === 'function' && typeof value.file === 'string' ? [value.file] : [],
+  );
+  return [
+    configPath,
+    ...[testCasesFile, instructionsFile, ...toolFiles].flatMap((file) =>
+      typeof file === 'string' ? [resolve(baseDir, file)] : [],
+    ),
+  ];
 }
 
 /** What the schema refused is not built; its valid parts are still checked, so one mistake hides no other. */

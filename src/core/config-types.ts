@@ -336,4 +336,9 @@ export interface AgentConfig {
   /** Absolute path of the loaded file, and its folder (relative paths resolve against it). */
   readonly config_path: string;
   readonly base_dir: string;
+  /**
+   * Absolute paths of the files the configuration was read from: agent.yaml, its test cases file, its
+   * instructions file and its function tools' modules (no report may be written over one of them).
+   */
+  readonly source_files?: readonly string[];
 }

@@ -47,6 +47,39 @@ describe('places for reports and the run record', () => {
     expect(await calls(dir)).toBe('');
   });
 
+  it('refuses a report written over a file the configuration is read from, keeping the file', async () => {
+    const cases = '[{"name": "a", "input": "one", "ground_truth": "one"}]';
+    const yaml = `name: Places Agent
+backend: { module: "agent.mjs:create" }
+instructions: { file: prompt.md }
+evaluations:
+  metrics: [{ type: standard, metric: equality }]
+test_cases_file: cases.json
+`;
+    const dir = await writeProject({
+      'agent.mjs': AGENT,
+      'agent.yaml': yaml,
+      'cases.json': cases,
+      'prompt.md': 'Echo.',
+    });
+    await symlink(join(dir, 'prompt.md'), join(dir, 'alias.md'));
+    for (const [output, source] of [
+      ['cases.json', 'cases.json'],
+      ['alias.md', 'prompt.md'],
+      ['agent.yaml', 'agent.yaml'],
+    ] as const) {
+      const format = output.endsWith('.yaml') ? ['--format', 'json'] : [];
+      const run = await runCli(['test', 'agent.yaml', '--output', output, ...format], { cwd: dir });
+      expect(run.code, output).toBe(2);
+      expect(run.stderr).toBe(
+        `error: cannot write the report ${join(dir, output)}: it is ${join(dir, source)}, which the configuration is read from — choose another file name\n`,
+      );
+    }
+    expect(await readFile(join(dir, 'cases.json'), 'utf8')).toBe(cases);
+    expect(await readFile(join(dir, 'prompt.md'), 'utf8')).toBe('Echo.');
+    expect(await calls(dir)).toBe('');
+  });
+
   it('makes a missing results folder and runs; --dry-run neither checks nor makes it', async () => {
     const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': YAML });
     const dry = await runCli(['test', 'agent.yaml', '--dry-run', '--results-dir', 'new/results'], { cwd: dir });

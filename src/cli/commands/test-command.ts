@@ -20,7 +20,7 @@ import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
-import { outputPlaceProblem, recordPlaceProblem } from '../check-output-places.js';
+import { outputOverInputProblem, outputPlaceProblem, recordPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -100,6 +100,8 @@ async function guardedTestCommand(
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!loaded) return EXIT.config;
+  const overInput = await outputOverInputProblem(outputs.outputs, loaded.source_files ?? [loaded.config_path]);
+  if (overInput !== null) return usageError(overInput);
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
   const matrix = planMatrix(loaded, options.models);
