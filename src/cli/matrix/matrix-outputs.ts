@@ -1,7 +1,8 @@
 /**
  * `--output` in a model matrix: a Markdown output (`.md`, or `--format markdown`) receives the comparison
  * table; every other report is written once per model, the model named before the extension
- * (`report.json` → `report.openai-gpt-4o-mini.json`), so no model's report overwrites another's.
+ * (`report.json` → `report.openai-gpt-4o-mini.json`, `-2` after a name another model's already gives), so no
+ * model's report overwrites another's.
  */
 import { basename, dirname, extname, join } from 'node:path';
 import type { PlannedOutput } from '../plan-outputs.js';
@@ -25,12 +26,28 @@ export function modelFileTag(label: string): string {
 export function matrixOutputs(outputs: readonly PlannedOutput[], labels: readonly string[]): MatrixOutputs {
   const comparison = outputs.filter((output) => output.format === 'markdown').map((output) => output.path);
   const reports = outputs.filter((output) => output.format !== 'markdown');
-  const perModel = labels.map((label) =>
+  const tags = uniqueTags(labels);
+  const perModel = tags.map((tag) =>
     reports.map((output) => {
       const ext = extname(output.path);
       const stem = basename(output.path, ext);
-      return { ...output, path: join(dirname(output.path), `${stem}.${modelFileTag(label)}${ext}`) };
+      return { ...output, path: join(dirname(output.path), `${stem}.${tag}${ext}`) };
     }),
   );
   return { comparison, perModel };
+}
+
+/**
+ * Each model's tag, a later one made unique with `-2`, `-3`… when it reads like an earlier one: `m/1` and `m:1`
+ * both give `m-1`, and `M-1` is `m-1`'s file on a file system that ignores letter case.
+ */
+function uniqueTags(labels: readonly string[]): string[] {
+  const taken = new Set<string>();
+  return labels.map((label) => {
+    const base = modelFileTag(label);
+    let tag = base;
+    for (let n = 2; taken.has(tag.toLowerCase()); n += 1) tag = `${base}-${n}`;
+    taken.add(tag.toLowerCase());
+    return tag;
+  });
 }
