@@ -7,10 +7,12 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { open, realpath, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import type { RecordingMode } from '../backends/ai-sdk/recording/model-recording.js';
 import { responsesDir } from '../backends/ai-sdk/recording/response-cache.js';
+import { linkTarget } from '../reporters/link-target.js';
 import { makeFolder } from '../reporters/make-folder.js';
 import { agentSlug } from '../reporters/run-record-path.js';
 import type { PlannedOutput } from './plan-outputs.js';
@@ -19,12 +21,20 @@ import type { PlannedOutput } from './plan-outputs.js';
 export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Promise<string | null> {
   const folders = new Set<string>();
   for (const output of outputs) {
-    const existing = await stat(output.path).catch(() => null);
-    if (existing?.isDirectory()) return `cannot write the report ${output.path}: it is a folder`;
+    const existing: Stats | string = await stat(output.path).catch((error: { code?: unknown }) =>
+      String(error.code ?? 'ENOENT'),
+    );
+    if (existing === 'ELOOP') return `cannot write the report ${output.path}: it is a symbolic link that loops`;
+    if (typeof existing === 'string') {
+      // Nothing there yet; through a dangling symbolic link, the file it names is created, in its own folder.
+      folders.add(dirname(await linkTarget(output.path).catch(() => output.path)));
+      continue;
+    }
+    if (existing.isDirectory()) return `cannot write the report ${output.path}: it is a folder`;
     // A device or a pipe (`/dev/stdout`) is written as it is, with no file beside it.
-    if (existing !== null && !existing.isFile()) continue;
+    if (!existing.isFile()) continue;
     // Through a symbolic link, the file it points to is replaced: in its own folder.
-    folders.add(dirname(existing === null ? output.path : await realpath(output.path)));
+    folders.add(dirname(await realpath(output.path)));
   }
   for (const folder of folders) {
     const problem = await folderProblem(folder, 'reports');

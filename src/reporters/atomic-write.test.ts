@@ -52,6 +52,23 @@ describe('writeFileAtomic', () => {
     expect(await readdir(dir)).toEqual(['report.json']);
   });
 
+  it('creates the file a dangling symbolic link names, through a chain of links, keeping the links', async () => {
+    await mkdir(join(dir, 'sub'));
+    await symlink('sub/new.txt', join(dir, 'first.txt'));
+    await symlink(join(dir, 'first.txt'), join(dir, 'link.txt'));
+    await writeFileAtomic(join(dir, 'link.txt'), 'made');
+    expect(await readFile(join(dir, 'sub', 'new.txt'), 'utf8')).toBe('made');
+    expect((await lstat(join(dir, 'link.txt'))).isSymbolicLink()).toBe(true);
+    expect((await lstat(join(dir, 'first.txt'))).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses a symbolic link that loops, writing nothing', async () => {
+    await symlink(join(dir, 'b.txt'), join(dir, 'a.txt'));
+    await symlink(join(dir, 'a.txt'), join(dir, 'b.txt'));
+    await expect(writeFileAtomic(join(dir, 'a.txt'), 'x')).rejects.toMatchObject({ code: 'ELOOP' });
+    expect((await readdir(dir)).sort()).toEqual(['a.txt', 'b.txt']);
+  });
+
   it('writes through a symbolic link to a file, keeping the link', async () => {
     await writeFile(join(dir, 'real.txt'), 'old');
     await symlink(join(dir, 'real.txt'), join(dir, 'link.txt'));

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, fstatSync, type Stats } from 'node:fs';
 import { type FileHandle, open, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { linkTarget } from './link-target.js';
 import { makeFolder } from './make-folder.js';
 
 /** How file reporters write their output; tests may pass their own. */
@@ -29,7 +30,7 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
  * never has to exist in memory as one string. Small pieces are gathered into larger writes. A path that names
  * a device or a pipe (`/dev/stdout`, a named pipe) is written to as it is: renaming a file over it would
  * replace the device's name with a file. Through a symbolic link to a file, the file it points to is replaced
- * and the link kept.
+ * and the link kept; through a dangling link, the file it names is created.
  */
 export async function writeStreamAtomic(path: string, produce: (write: WriteChunk) => Promise<void>): Promise<void> {
   const existing = await stat(path).catch((error: unknown) => {
@@ -48,7 +49,8 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
     }
     return;
   }
-  const target = existing?.isFile() ? await realpath(path) : path;
+  // Through a symbolic link, the file it points to — existing, or a dangling link's file to create.
+  const target = existing === null ? await linkTarget(path) : await realpath(path);
   const folder = dirname(target);
   await makeFolder(folder);
   const temp = join(folder, `.${basename(target)}.${randomUUID()}.tmp`);

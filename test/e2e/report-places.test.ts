@@ -80,6 +80,25 @@ test_cases_file: cases.json
     expect(await calls(dir)).toBe('');
   });
 
+  it('refuses an --output that is a symbolic link that loops before any case runs, and writes through a dangling one', async () => {
+    const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': YAML });
+    await symlink(join(dir, 'b.json'), join(dir, 'a.json'));
+    await symlink(join(dir, 'a.json'), join(dir, 'b.json'));
+    const loop = await runCli(['test', 'agent.yaml', '--output', 'a.json'], { cwd: dir });
+    expect(loop.code).toBe(2);
+    expect(loop.stderr).toBe(
+      `error: cannot write the report ${join(dir, 'a.json')}: it is a symbolic link that loops\n`,
+    );
+    expect(await calls(dir)).toBe('');
+    await symlink(join(dir, 'out', 'report.json'), join(dir, 'dangling.json'));
+    const dangling = await runCli(['test', 'agent.yaml', '--output', 'dangling.json', '-q'], { cwd: dir });
+    expect(dangling.code).toBe(0);
+    expect(JSON.parse(await readFile(join(dir, 'out', 'report.json'), 'utf8'))).toMatchObject({
+      agent_name: 'Places Agent',
+    });
+    expect(await readlink(join(dir, 'dangling.json'))).toBe(join(dir, 'out', 'report.json'));
+  });
+
   it('makes a missing results folder and runs; --dry-run neither checks nor makes it', async () => {
     const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': YAML });
     const dry = await runCli(['test', 'agent.yaml', '--dry-run', '--results-dir', 'new/results'], { cwd: dir });
