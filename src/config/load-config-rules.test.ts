@@ -118,7 +118,7 @@ describe('test case rules', () => {
     );
     expect(lines).toEqual([
       `${at(yaml, 'regex')}  test_cases[0] "m" › expected_tools[0].args.both.regex\n` +
-        '  a matcher has exactly one of `fuzzy` or `regex` — keep either `fuzzy` or `regex`',
+        '  a matcher has exactly one of `fuzzy`, `regex` or `literal`, not `fuzzy` and `regex` — keep one of `fuzzy` and `regex`',
       `${at(yaml, 'fuzy')}  test_cases[0] "m" › expected_tools[0].args.typo.fuzy\n` +
         '  `fuzy` is not a matcher: did you mean `fuzzy`? — write { fuzzy: ... }; to compare with an object whose ' +
         'only key is `fuzy`, write { literal: {...} }',
@@ -194,11 +194,11 @@ describe('test case rules', () => {
         '      - { type: standard, metric: numeric, threshold: 1.5 }\n',
     );
     expect(lines).toEqual([
-      `${at(yaml, '-0.1')}  test_cases[0] "t" › evaluations[0].absolute_tolerance\n  must be >= 0, got -0.1`,
-      `${at(yaml, '-1 }')}  test_cases[0] "t" › evaluations[0].relative_tolerance\n  must be >= 0, got -1`,
+      `${at(yaml, '-0.1')}  test_cases[0] "t" › evaluations[0].absolute_tolerance\n  must be >= 0, got -0.1 — a tolerance is how far from the ground truth an answer may be: 0 or more (absolute_tolerance: 0.01)`,
+      `${at(yaml, '-1 }')}  test_cases[0] "t" › evaluations[0].relative_tolerance\n  must be >= 0, got -1 — a tolerance is how far from the ground truth an answer may be: 0 or more (relative_tolerance: 0.001)`,
       `${at(yaml, '{ type', 2)}  test_cases[0] "t" › evaluations[1]\n` +
         '  duplicate metric name "numeric" — item [0] of this list has the same name; give one of them a distinct `name:`',
-      `${at(yaml, '1.5')}  test_cases[0] "t" › evaluations[1].threshold\n  must be <= 1, got 1.5`,
+      `${at(yaml, '1.5')}  test_cases[0] "t" › evaluations[1].threshold\n  must be <= 1, got 1.5 — a threshold is a score between 0 and 1 (0.8, not 80); a score at or above it passes`,
     ]);
   });
 

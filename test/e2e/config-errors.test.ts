@@ -45,7 +45,7 @@ const MISTAKES: ReadonlyArray<readonly [string, string, RegExp]> = [
   [
     'matcher with both fuzzy and regex',
     '  - name: both\n    turns:\n      - input: hi\n        expected_tools: [{ name: subtract, args: { a: { fuzzy: "1", regex: "1" } } }]',
-    /turns\[0\]\.expected_tools\[0\]\.args\.a(\.regex)?\n.*exactly one of `fuzzy` or `regex`/,
+    /turns\[0\]\.expected_tools\[0\]\.args\.a(\.regex)?\n.*exactly one of `fuzzy`, `regex` or `literal`/,
   ],
   [
     'count below 0',

@@ -29,10 +29,17 @@ export const matcherObjectSchema = z
           hint: `write { fuzzy: "..." } or { regex: "..." }; ${LITERAL_HINT}`,
         });
       } else if (present.length > 1) {
-        addIssue(ctx, ISSUE.matcherShape, [present[1]!], `a matcher has exactly one of \`fuzzy\` or \`regex\``, {
-          target: 'key',
-          hint: `keep either \`${present[0]}\` or \`${present[1]}\``,
-        });
+        const keys = present.map((key) => `\`${key}\``).join(' and ');
+        addIssue(
+          ctx,
+          ISSUE.matcherShape,
+          [present[1]!],
+          `a matcher has exactly one of \`fuzzy\`, \`regex\` or \`literal\`, not ${keys}`,
+          {
+            target: 'key',
+            hint: `keep one of ${keys}`,
+          },
+        );
       }
       if (hasKey(matcher, 'regex') && typeof matcher['regex'] === 'string') checkRegex(matcher['regex'], ctx);
     }),

@@ -56,7 +56,10 @@ export function envEnum<const T extends readonly [string, ...string[]]>(values: 
 }
 
 export function threshold() {
-  return numberField(z.number().min(0).max(1)).optional().describe('Pass mark in [0, 1].');
+  const share = withIssue(z.number().min(0).max(1), {
+    hint: 'a threshold is a score between 0 and 1 (0.8, not 80); a score at or above it passes',
+  });
+  return numberField(share).optional().describe('Pass mark in [0, 1].');
 }
 
 /** Fields every metric type accepts. */

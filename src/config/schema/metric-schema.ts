@@ -16,6 +16,7 @@ import {
   threshold,
   uniqueNamesRule,
 } from './fields.js';
+import { withIssue } from './schema-meta.js';
 
 /** How an agent writes numbers, for the numeric metric (evaluators/number-notation.ts). */
 export const NUMBER_LOCALES = ['en', 'de'] as const satisfies readonly NumberLocale[];
@@ -30,7 +31,12 @@ export const RAG_METRIC_TYPES = [
 
 const common = metricBaseFields;
 
-const tolerance = () => numberField(z.number().min(0)).optional();
+const tolerance = (key: string, example: string) =>
+  numberField(
+    withIssue(z.number().min(0), {
+      hint: `a tolerance is how far from the ground truth an answer may be: 0 or more (${key}: ${example})`,
+    }),
+  ).optional();
 
 const nlpMetric = z.strictObject({
   type: z.literal('standard'),
@@ -51,8 +57,8 @@ const numericMetric = z.strictObject({
   type: z.literal('standard'),
   metric: z.literal('numeric'),
   ...common(),
-  absolute_tolerance: tolerance().describe('Default 1e-6.'),
-  relative_tolerance: tolerance().describe('Default 0.'),
+  absolute_tolerance: tolerance('absolute_tolerance', '0.01').describe('Default 1e-6.'),
+  relative_tolerance: tolerance('relative_tolerance', '0.001').describe('Default 0.'),
   accept_percent: booleanField().optional(),
   accept_thousands_separators: booleanField().optional(),
   locale: envEnum(NUMBER_LOCALES)
