@@ -56,6 +56,15 @@ describe('equality evaluator', () => {
     expect(outcome.reasoning).toBe('the response differs from the ground truth: expected "yes", got "no"');
   });
 
+  it('names a difference no one can see, by code point', async () => {
+    const outcome = await createEqualityEvaluator(config()).evaluate(input('cafe\u0301', 'caf\u00e9'));
+    expect(outcome.passed).toBe(false);
+    expect(outcome.reasoning).toBe(
+      'the response differs from the ground truth: expected "caf\u00e9", got "cafe\u0301" — they differ only in ' +
+        'Unicode form (composed vs decomposed characters): at character 4, expected U+00E9, got U+0065 U+0301',
+    );
+  });
+
   it('truncates long texts in the reasoning but not in the details', async () => {
     const long = 'x'.repeat(500);
     const outcome = await createEqualityEvaluator(config()).evaluate(input(long, 'y'));

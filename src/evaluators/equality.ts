@@ -9,6 +9,7 @@
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
+import { hiddenDifference } from '../core/hidden-difference.js';
 import { metricNeeds } from './metric-needs.js';
 
 export type EqualityMetricConfig = Extract<StandardMetricConfig, { readonly metric: 'equality' }>;
@@ -52,9 +53,16 @@ function evaluateEquality(config: EqualityMetricConfig, input: EvaluationInput):
   return {
     score: 0,
     passed: false,
-    reasoning: `the response differs from the ground truth: expected ${quote(expected)}, got ${quote(actual)}`,
+    reasoning:
+      `the response differs from the ground truth: expected ${quote(expected)}, got ${quote(actual)}` +
+      hiddenNote(expected, actual),
     details,
   };
+}
+
+function hiddenNote(expected: string, actual: string): string {
+  const hidden = hiddenDifference(expected, actual);
+  return hidden === null ? '' : ` — ${hidden}`;
 }
 
 function collapseWhitespace(text: string): string {

@@ -127,6 +127,14 @@ describe('matchArg reasons', () => {
     expect(matchArg(literal({ x: [1] }), null).reason).toBe('expected {"x":[1]}, got null');
   });
 
+  it('names a difference no one can see, by code point', () => {
+    expect(matchArg(literal('\u00e9'), 'e\u0301').reason).toBe(
+      'expected "\u00e9", got "e\u0301" — they differ only in Unicode form (composed vs decomposed characters): at ' +
+        'character 1, expected U+00E9, got U+0065 U+0301',
+    );
+    expect(matchArg(literal('2009'), '2009\u200b').reason).toContain('they differ only in invisible characters');
+  });
+
   it('has no reason on a match', () => {
     expect(matchArg(literal(1), 1)).toEqual({ matched: true, reason: null });
   });

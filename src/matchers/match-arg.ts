@@ -1,5 +1,6 @@
 /** One expected argument against one actual value: literal, fuzzy or regex (PRODUCT.md §4). */
 import type { ArgMatcher } from '../core/config-types.js';
+import { hiddenDifference } from '../core/hidden-difference.js';
 import { describeValue, renderValue } from '../core/render-value.js';
 import { FUZZY_NUMBER_TOLERANCE, normalizeFuzzy, parseFuzzyNumber } from './fuzzy-normalize.js';
 import { literalEquals } from './literal-equals.js';
@@ -12,7 +13,12 @@ export interface ArgMatch {
 
 export function matchArg(matcher: ArgMatcher, actual: unknown): ArgMatch {
   if (matches(matcher, actual)) return { matched: true, reason: null };
-  return { matched: false, reason: `expected ${describeMatcher(matcher)}, got ${describeValue(actual)}` };
+  const reason = `expected ${describeMatcher(matcher)}, got ${describeValue(actual)}`;
+  const hidden =
+    matcher.kind !== 'regex' && typeof actual === 'string' && typeof matcher.value === 'string'
+      ? hiddenDifference(matcher.value, actual)
+      : null;
+  return { matched: false, reason: hidden === null ? reason : `${reason} — ${hidden}` };
 }
 
 /** The expectation as shown in reasons: `206588`, `"206588"`, `≈"181,001"`, `~/^2009.*$/`. */
