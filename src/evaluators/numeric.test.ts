@@ -71,6 +71,18 @@ describe('numeric evaluator', () => {
     );
   });
 
+  it('shows every digit a double keeps, and a difference without the noise of the subtraction', async () => {
+    const long = await evaluate('The id is 123456789012345', '123456789012344', { absolute_tolerance: 0 });
+    expect(long.reasoning).toMatch(
+      /^123456789012345 \(read from "123456789012345"\) differs by 1 from the ground truth 123456789012344 /,
+    );
+    const close = await evaluate('The total is 25587.02', '25587', { absolute_tolerance: 0.01 });
+    expect(close.reasoning).toMatch(/differs by 0\.02 from the ground truth 25587 /);
+    const edge = await evaluate('It is 100.000000000001', '90', { absolute_tolerance: 10 });
+    expect(edge.passed).toBe(false);
+    expect(edge.reasoning).toMatch(/differs by 10\.000000000001 from/);
+  });
+
   it('explains a pass', async () => {
     const outcome = await evaluate('25587.0', '25587');
     expect(outcome).toMatchObject({ score: 1, passed: true });

@@ -96,7 +96,8 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
     absolute_tolerance: config.absolute_tolerance,
     relative_tolerance: config.relative_tolerance,
   };
-  const verdict = best.passed ? 'is within tolerance of' : `differs by ${show(best.diff)} from`;
+  const magnitude = Math.max(Math.abs(best.actual.value), Math.abs(best.expected.value));
+  const verdict = best.passed ? 'is within tolerance of' : `differs by ${showDifference(best.diff, magnitude)} from`;
   const reasoning = `${show(best.actual.value)} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${show(best.expected.value)} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
   return { score: best.passed ? 1 : 0, passed: best.passed, reasoning, details };
 }
@@ -130,7 +131,18 @@ function unparsable(reason: string, details: JsonObject = {}): MetricOutcome {
   return { score: 0, passed: false, reasoning: reason, details: { ...details, parse_error: reason } };
 }
 
-/** A number without binary noise (0.009999999999999787 → 0.01). */
+/** A number as read, every digit a double keeps (15 significant), without binary noise (0.1 + 0.2 → 0.3). */
 function show(value: number): string {
-  return String(Number(value.toPrecision(12)));
+  return String(Number(value.toPrecision(15)));
+}
+
+/**
+ * A difference of two numbers of `magnitude`, to the 15th significant digit of that magnitude: the subtraction's
+ * own noise goes (25587.01 − 25587 → 0.01, not 0.009999999999999787), a real difference of 1 in 123456789012345
+ * stays, as does the 1e-12 that puts a difference past its tolerance.
+ */
+function showDifference(diff: number, magnitude: number): string {
+  if (!Number.isFinite(diff) || magnitude === 0 || !Number.isFinite(magnitude)) return show(diff);
+  const step = 10 ** (Math.floor(Math.log10(magnitude)) - 14);
+  return show(Math.round(diff / step) * step);
 }
