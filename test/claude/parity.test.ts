@@ -99,8 +99,8 @@ interface Variant {
   /** The 1-based turn whose answer comes too late. */
   readonly slow?: number;
   readonly passed: readonly boolean[];
-  /** Per turn: [tool assertions held, numeric passed, code grader passed] (undefined: not evaluated). */
-  readonly checks: readonly (readonly [boolean, boolean | undefined, boolean | undefined])[];
+  /** Per turn: [tool assertions held, numeric passed, code grader passed] (null, undefined: not evaluated). */
+  readonly checks: readonly (readonly [boolean | null, boolean | undefined, boolean | undefined])[];
 }
 
 const RIGHT = [true, true, true] as const;
@@ -129,7 +129,7 @@ const VARIANTS: readonly Variant[] = [
     options: {},
     slow: 2,
     passed: [true, false, true, true],
-    checks: [RIGHT, [false, undefined, undefined], RIGHT, RIGHT],
+    checks: [RIGHT, [null, undefined, undefined], RIGHT, RIGHT],
   },
 ];
 
