@@ -1,4 +1,5 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
+
 import { processRateLimits } from '../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import type { Redactor } from '../core/redactor.js';
 import type { Reporter } from '../core/reporter.js';
@@ -8,6 +9,7 @@ import { multiplexReporter } from '../reporters/multiplex-reporter.js';
 import { redactingReporter } from '../reporters/redacting-reporter.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
 import { createRunRecordReporter, type RunRecordMetadata } from '../reporters/run-record-reporter.js';
+import { colorWanted } from './color-wanted.js';
 import type { PlannedOutput } from './plan-outputs.js';
 
 export interface ReporterPlan {
@@ -46,7 +48,7 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const console = createConsoleReporter({
     stream: plan.console ?? process.stdout,
     verbosity: plan.verbosity,
-    color: Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'],
+    color: colorWanted(process.stdout),
     rate_status: () => processRateLimits.statuses(),
   });
   const record = createRunRecordReporter({

@@ -10,6 +10,7 @@ import { escapeControlChars, oneLine } from './safe-text.js';
 import { consoleMark } from './status-text.js';
 
 const REASON_WIDTH = 160;
+const NAME_WIDTH = 200;
 
 /**
  * `✓ JKHY-2009  4 turns · 4/4 passed  1.2s`; failing cases end with their first failing turn and why, and
@@ -17,7 +18,8 @@ const REASON_WIDTH = 160;
  * counted (`1 tool error`) whether or not the case passed.
  */
 export function formatCaseLine(result: TestResult, palette: Palette): string {
-  const parts = [`${consoleMark(result.status, palette)} ${escapeControlChars(result.test_name)}`];
+  // One line per case, whatever its name holds (a newline is shown as ⏎).
+  const parts = [`${consoleMark(result.status, palette)} ${oneLine(escapeControlChars(result.test_name), NAME_WIDTH)}`];
   if (result.status === 'error') parts.push(palette.red('ERROR'));
   if (result.turns !== undefined) {
     const counts = caseTurnCounts(result);

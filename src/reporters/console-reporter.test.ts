@@ -93,6 +93,14 @@ describe('console reporter without a TTY', () => {
     expect(stream.text()).toContain(`response  ${'x'.repeat(100)}… [truncated: 5,000 characters in total]`);
   });
 
+  it('keeps a case whose name holds a newline on one line', async () => {
+    const stream = captureStream();
+    const report = reportOf([singleTurnResult({ test_name: '# heading\nsecond line' })]);
+    await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), report);
+    const line = stream.text().split('\n').find((text) => text.includes('heading'));
+    expect(line).toMatch(/^✓ # heading ⏎ second line /);
+  });
+
   it('escapes control characters of agent output instead of sending them to the terminal', async () => {
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), hostileReport());

@@ -185,6 +185,7 @@ describe('renderJunitReport: failure, error and skipped', () => {
       'total_turns',
       'passed_turns',
       'failed_turns',
+      'errored_turns',
       'skipped_turns',
       'total_tokens',
     ]);

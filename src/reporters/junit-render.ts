@@ -50,6 +50,8 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
     ['total_turns', s.total_turns],
     ['passed_turns', s.passed_turns],
     ['failed_turns', s.failed_turns],
+    // failed_turns counts the errored ones too (as the JSON does): the split is given here.
+    ['errored_turns', s.errored_turns],
     ['skipped_turns', s.skipped_turns],
     ['total_tokens', s.token_usage.total_tokens],
     ...(report.interrupted === undefined

@@ -42,14 +42,16 @@ describe('renderMarkdownReport', () => {
       '| **Result** | ⏹️ interrupted: 8 of 12 test cases did not run · of the 4 finished: 2 of 4 test cases did not pass (1 with errors) |',
     );
     const passing = renderMarkdownReport(reportOf([singleTurnResult({ test_name: 'ok', passed: true })]));
-    expect(passing).toContain('| **Result** | ✅ all 1 test cases passed |');
+    expect(passing).toContain('| **Result** | ✅ the 1 test case passed |');
     const stopped = renderMarkdownReport({
       ...reportOf([singleTurnResult({ test_name: 'ok', passed: true })]),
       interrupted: { selected_tests: 3, not_run: 2 },
     });
     expect(stopped).toContain(
-      '| **Result** | ⏹️ interrupted: 2 of 3 test cases did not run · of the 1 finished: all 1 test cases passed |',
+      '| **Result** | ⏹️ interrupted: 2 of 3 test cases did not run · of the 1 finished: the 1 test case passed |',
     );
+    const none = renderMarkdownReport({ ...reportOf([]), interrupted: { selected_tests: 1, not_run: 1 } });
+    expect(none).toContain('| **Result** | ⏹️ interrupted: 1 of 1 test cases did not run · none finished |');
   });
 
   it('lists the test cases with their first failing turn', () => {

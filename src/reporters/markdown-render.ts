@@ -46,15 +46,19 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
   const s = report.summary;
   const errors = s.errored > 0 ? ` (${s.errored} with errors)` : '';
   const outcome =
-    s.failed === 0
-      ? `✅ all ${s.total_tests} test cases passed`
-      : `${s.errored > 0 ? '💥' : '❌'} ${s.failed} of ${s.total_tests} test cases did not pass${errors}`;
+    s.total_tests === 0
+      ? '⏹️ no test case finished'
+      : s.failed === 0
+        ? `✅ ${s.total_tests === 1 ? 'the 1 test case' : `all ${s.total_tests} test cases`} passed`
+        : `${s.errored > 0 ? '💥' : '❌'} ${s.failed} of ${s.total_tests} test cases did not pass${errors}`;
   const stopped = report.interrupted;
   // An interrupted run is said first: the counts below are of the finished cases only.
   const verdict =
     stopped === undefined
       ? outcome
-      : `⏹️ interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run · of the ${s.total_tests} finished: ${outcome.replace(/^\S+ /, '')}`;
+      : `⏹️ interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run · ${
+          s.total_tests === 0 ? 'none finished' : `of the ${s.total_tests} finished: ${outcome.replace(/^\S+ /, '')}`
+        }`;
   const rows: [string, string][] = [
     ['Result', verdict],
     ['Test cases', caseCountsText(s)],

@@ -4,12 +4,14 @@
  * turn that passed in A does not in B) or run B was interrupted, 0 otherwise, 2 when a run cannot be found or
  * read.
  */
+
 import { relative, resolve } from 'node:path';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
 import { type RunRecord, RunRecordError, readRunRecord } from '../../records/run-record.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { type ComparedRun, formatComparison } from '../../reporters/compare-text.js';
+import { colorWanted } from '../color-wanted.js';
 import { findRunRecord } from '../compare/find-run-record.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 
@@ -25,7 +27,7 @@ export async function compareCommand(
   if (typeof b === 'number') return b;
   const results = compareResults(a.record.report.results, b.record.report.results);
   const metrics = metricDeltas(summarizeMetrics(a.record.report.results), summarizeMetrics(b.record.report.results));
-  const color = Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+  const color = colorWanted(process.stdout);
   const lines = formatComparison({ a: compared(a), b: compared(b), results, metrics }, createPalette(color));
   process.stdout.write(`${[...interruptionNotes(a.record, b.record), ...lines].join('\n')}\n`);
   // A run B that stopped early cannot show that nothing regressed: its missing cases were never run.

@@ -4,6 +4,7 @@
  * models' cases interleave. Each model's console report follows the other's, then the side-by-side table.
  * The exit code is what a single run would give, over every model: 1 if any model's run failed.
  */
+
 import { buildModelMatrix, type MatrixCaseResult } from '../../core/model-matrix.js';
 import { createRedactor } from '../../core/redactor.js';
 import { createSummaryAccumulator } from '../../core/summary-accumulator.js';
@@ -15,6 +16,7 @@ import { runSuite } from '../../runner/run-suite.js';
 import { createSharedSlots } from '../../runner/shared-slots.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
 import { collectSecrets } from '../collect-secrets.js';
+import { colorWanted } from '../color-wanted.js';
 import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
@@ -156,7 +158,7 @@ async function runModels(
         cases,
       })),
     );
-    const color = Boolean(process.stdout.isTTY) && !process.env['NO_COLOR'];
+    const color = colorWanted(process.stdout);
     process.stdout.write(`\n${formatMatrixTable(matrix, createPalette(color)).join('\n')}\n\n`);
     const problems = await writeComparisonOutputs(matrix, comparison, redactor);
     const records = started.map((model) => model.reporters.recordPath());
