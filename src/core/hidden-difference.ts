@@ -5,7 +5,7 @@
  */
 
 // Format characters (zero-width space and joiners, marks, BOM, soft hyphen…) and the variation selectors.
-const INVISIBLE = /[\p{Cf}\u{FE00}-\u{FE0F}\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE = /\p{Cf}|[\u{FE00}-\u{FE0F}]|[\u{E0100}-\u{E01EF}]/gu;
 
 /** null when the texts are equal or differ visibly; else what the hidden difference is. */
 export function hiddenDifference(expected: string, actual: string): string | null {

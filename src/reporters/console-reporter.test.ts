@@ -97,7 +97,10 @@ describe('console reporter without a TTY', () => {
     const stream = captureStream();
     const report = reportOf([singleTurnResult({ test_name: '# heading\nsecond line' })]);
     await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), report);
-    const line = stream.text().split('\n').find((text) => text.includes('heading'));
+    const line = stream
+      .text()
+      .split('\n')
+      .find((text) => text.includes('heading'));
     expect(line).toMatch(/^✓ # heading ⏎ second line /);
   });
 
