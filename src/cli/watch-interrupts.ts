@@ -37,12 +37,14 @@ export function interruptBeforeRun(): void {
   };
   process.on('SIGINT', beforeRun);
   process.on('SIGTERM', beforeRun);
+  process.on('SIGHUP', beforeRun);
 }
 
 function stopInterruptBeforeRun(): void {
   if (beforeRun === null) return;
   process.off('SIGINT', beforeRun);
   process.off('SIGTERM', beforeRun);
+  process.off('SIGHUP', beforeRun);
   beforeRun = null;
 }
 
@@ -68,8 +70,20 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
     if (options.grace_ms <= 0) cancelNow();
     else timer = setTimeout(cancelNow, options.grace_ms);
   };
+  // The terminal went away (SIGHUP): no one can wait out the grace period or press Ctrl-C again, so the running
+  // cases are cancelled at once and the run saved, as a second Ctrl-C does.
+  const hangup = () => {
+    if (cancel.signal.aborted) exitNow(130);
+    if (!stop.signal.aborted) {
+      options.onStop();
+      stop.abort();
+    }
+    if (timer !== null) clearTimeout(timer);
+    cancelNow();
+  };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
+  process.on('SIGHUP', hangup);
   return {
     stop: stop.signal,
     cancel: cancel.signal,
@@ -81,6 +95,7 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
       if (timer !== null) clearTimeout(timer);
       process.off('SIGINT', handler);
       process.off('SIGTERM', handler);
+      process.off('SIGHUP', hangup);
     },
   };
 }

@@ -151,6 +151,27 @@ describe('interrupting a run', () => {
     await resumeAndCheck(dir, printed, record.run_id);
   });
 
+  it('a hang-up (SIGHUP) cancels the running cases at once and saves the run and its reports', {
+    timeout: 90_000,
+  }, async () => {
+    slowCases.add(caseName(1, CASES)).add(caseName(2, CASES));
+    const dir = await project(150);
+    const cli = startCli(['test', dir, '-j', '4', '--grace-period', '120', '--output', `${dir}/out/r.json`]);
+    await cli.waitForLines(FINISHED_LINE, 1);
+    const sent = Date.now();
+    cli.child.kill('SIGHUP');
+    const exit = await cli.exited;
+    expect(exit.code).toBe(130);
+    expect(exit.at - sent).toBeLessThan(8_000);
+    const printed = finishedNames(cli.stdoutLines());
+    const { record } = await onlyRecord(dir);
+    expect(record.state).toBe('interrupted');
+    expect(record.report.results.map((r) => r.test_name).sort()).toEqual([...printed].sort());
+    const report = JSON.parse(await readFile(join(dir, 'out', 'r.json'), 'utf8')) as RunReport;
+    expect(report.interrupted).toEqual({ selected_tests: CASES, not_run: CASES - printed.length });
+    slowCases.clear();
+  });
+
   it('a third Ctrl-C quits at once; the log keeps the finished cases for --resume', { timeout: 90_000 }, async () => {
     slowCases.add(caseName(1, CASES));
     const dir = await project(150);
