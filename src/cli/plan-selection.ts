@@ -41,6 +41,7 @@ export function planSelection(all: readonly TestCaseConfig[], request: Selection
     shard: request.shard,
     suite_cases: selected.cases.length,
     suite_fingerprint: suiteFingerprint(selected.cases.map((testCase) => testCase.name)),
+    suite_content: suiteContent(selected.cases),
   };
   const cases = request.shard === null ? selected.cases : shardSlice(selected.cases, request.shard);
   return { ok: true, cases, selection };
@@ -59,6 +60,24 @@ export function requestOf(stored: RunSelection | null | undefined): SelectionReq
     shard: stored.shard,
   };
 }
+
+/** A short hash of what the cases ask and expect, in order: equal for every shard of one unchanged suite. */
+export function suiteContent(cases: readonly TestCaseConfig[]): string {
+  const hash = createHash('sha256');
+  for (const testCase of cases) hash.update(`${JSON.stringify(testCase, contentOnly)}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * What a case is, not where it was loaded: a compiled pattern (its pattern is kept) and file paths, which differ
+ * between the machines the shards of one suite run on, are left out.
+ */
+export function contentOnly(key: string, value: unknown): unknown {
+  if (key === 'regex' && typeof value === 'object' && value !== null) return undefined;
+  return PLACE_KEYS.has(key) && typeof value === 'string' ? undefined : value;
+}
+
+const PLACE_KEYS = new Set(['file', 'path', 'config_path', 'base_dir']);
 
 /** A short hash of the case names in order: equal for every shard of one suite. */
 export function suiteFingerprint(names: readonly string[]): string {

@@ -43,6 +43,11 @@ export interface RunSelection {
   readonly suite_cases: number;
   /** A hash of the names of those cases, in order: shards of one suite carry the same fingerprint. */
   readonly suite_fingerprint: string;
+  /**
+   * A hash of what those cases ask and expect (turns, ground truths, expected tools, metrics): shards of one
+   * unchanged suite carry the same; absent in records written before it was kept.
+   */
+  readonly suite_content?: string | undefined;
 }
 
 export interface RunExecution {
@@ -115,6 +120,7 @@ const selectionSchema = z.object({
   shard: shardSchema.nullable(),
   suite_cases: z.number().int().min(0),
   suite_fingerprint: z.string(),
+  suite_content: z.string().optional(),
 });
 
 export const metadataSchema = z.object({

@@ -3,7 +3,7 @@
  * run records into one run (record for the dashboard, JSON and JUnit reports, exit code) and refuses a set
  * that is incomplete or overlaps.
  */
-import { copyFile, readdir, readFile } from 'node:fs/promises';
+import { copyFile, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
@@ -98,6 +98,24 @@ describe('sharded runs', () => {
     expect(duplicated.code).toBe(2);
     expect(duplicated.stderr).toMatch(/shard 1\/3 appears 2 times/);
     expect(duplicated.stderr).toMatch(/test case "case-0001" is in both/);
+    expect(await readdir(dir)).not.toContain('results');
+  });
+
+  it('refuses to merge shards that ran different versions of the suite', { timeout: 120_000 }, async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await writeSuiteProject({ url: server.url, cases: CASES, failing });
+    const shardRun = (index: number) =>
+      runCli(['test', dir, '-q', '--shard', `${index}/2`, '--results-dir', `shard-${index}`], { cwd: dir });
+    await shardRun(1);
+    const yaml = join(dir, 'agent.yaml');
+    const text = await readFile(yaml, 'utf8');
+    await writeFile(yaml, text.replace('Answer with the number only.', 'Answer with the number only, please.'));
+    await shardRun(2);
+    const merged = await runCli(['merge-reports', 'shard-1', 'shard-2'], { cwd: dir });
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(
+      /ran different versions of the suite: test cases, instructions, tools or metrics changed/,
+    );
     expect(await readdir(dir)).not.toContain('results');
   });
 });

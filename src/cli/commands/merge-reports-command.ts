@@ -3,9 +3,11 @@
  * into one run — a run record in the results folder (so the dashboard shows it), the requested reports and
  * the exit code of the whole suite.
  */
-import { randomUUID } from 'node:crypto';
+
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { isRecord } from '../../core/is-record.js';
 import { createRedactor } from '../../core/redactor.js';
 import { type RunRecord, readRunRecord } from '../../records/run-record.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
@@ -17,6 +19,7 @@ import { findRecords } from '../merge/find-records.js';
 import { readUnfinishedRuns } from '../merge/read-unfinished-runs.js';
 import { type MergedRun, replayShards } from '../merge/replay-shards.js';
 import { type OutputFormat, planOutputs } from '../plan-outputs.js';
+import { contentOnly } from '../plan-selection.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { printRunLocations } from '../run-locations.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
@@ -125,6 +128,7 @@ function loadShard(path: string, explicit: boolean, record: RunRecord): LoadedSh
         repeat: record.metadata.execution?.repeat ?? 1,
         min_pass_rate:
           record.metadata.execution?.repeat === undefined ? null : (record.metadata.execution.min_pass_rate ?? 1),
+        content: shardContent(record),
       },
     },
     metadata: record.metadata,
@@ -167,4 +171,15 @@ function mergedMetadata(shards: readonly LoadedShard[], merged: MergedRun, argv:
 function fail(problems: readonly string[]): ExitCode {
   process.stderr.write(`error: cannot merge these run records:\n${problems.map((p) => `  - ${p}\n`).join('')}`);
   return EXIT.config;
+}
+
+/** The suite's content hash with the agent's instructions, tools and metrics; null when the record lacks it. */
+function shardContent(record: RunRecord): string | null {
+  const suite = record.metadata.selection?.suite_content;
+  if (suite === undefined) return null;
+  const snapshot = record.metadata.config_snapshot;
+  const agent = isRecord(snapshot)
+    ? JSON.stringify([snapshot['instructions'], snapshot['tools'], snapshot['evaluations']], contentOnly)
+    : '';
+  return createHash('sha256').update(`${suite}\n${agent}`).digest('hex').slice(0, 16);
 }

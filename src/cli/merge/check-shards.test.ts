@@ -75,6 +75,16 @@ describe('checkShards', () => {
     expect(problems([base, shard(2, 2, ['b'], { settings })])).toEqual([]);
   });
 
+  it('refuses shards that ran different versions of the suite, and cannot tell for records without its hash', () => {
+    const settings = { model: 'openai:m1', backend: 'ai_sdk', repeat: 1, min_pass_rate: null, content: 'aaaa' };
+    const base = shard(1, 2, ['a'], { settings });
+    expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, content: 'bbbb' } })])).toEqual([
+      '/r/shard-2.json and /r/shard-1.json ran different versions of the suite: test cases, instructions, tools or metrics changed between the shards — run every shard of the same configuration',
+    ]);
+    expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, content: null } })])).toEqual([]);
+    expect(problems([base, shard(2, 2, ['b'], { settings })])).toEqual([]);
+  });
+
   it('refuses an interrupted shard', () => {
     expect(problems([shard(1, 2, ['a']), shard(2, 2, ['b'], { state: 'interrupted' })])).toEqual([
       '/r/shard-2.json (shard 2/2) is interrupted: resume it with --resume first',

@@ -26,6 +26,11 @@ export interface ShardSettings {
   readonly backend: string;
   readonly repeat: number;
   readonly min_pass_rate: number | null;
+  /**
+   * A hash of the suite's content and the agent's instructions, tools and metrics (null in records that do not
+   * keep it): a shard run after one of them changed ran another suite.
+   */
+  readonly content?: string | null;
 }
 
 /** A run's `.partial.jsonl` log without its record: a shard that crashed, was stopped or is still running. */
@@ -105,6 +110,12 @@ function mismatches(first: ShardRecord, record: ShardRecord): string[] {
     );
   }
   problems.push(...settingMismatches(first, record));
+  const [contentA, contentB] = [first.settings?.content ?? null, record.settings?.content ?? null];
+  if (contentA !== null && contentB !== null && contentA !== contentB) {
+    problems.push(
+      `${record.path} and ${first.path} ran different versions of the suite: test cases, instructions, tools or metrics changed between the shards — run every shard of the same configuration`,
+    );
+  }
   return problems;
 }
 
