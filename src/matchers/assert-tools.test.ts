@@ -145,6 +145,15 @@ describe('assertTools results', () => {
     expect(result?.passed).toBe(true);
   });
 
+  it('says a call whose arguments were refused had none to match, and why', () => {
+    const refused = { ...call('echo'), error: 'invalid arguments for tool echo: expected object — the model sent "x"' };
+    const [result] = assertTools([tool('echo', { x: literal(1) })], [refused]);
+    expect(result?.passed).toBe(false);
+    expect(result?.reason).toContain(
+      `arg 'x' missing: the call's arguments were refused (invalid arguments for tool echo: expected object — the model sent "x")`,
+    );
+  });
+
   it('returns one result per entry, in order', () => {
     const results = assertTools([tool('add'), tool('subtract')], [call('subtract')]);
     expect(results.map((r) => [r.tool, r.passed])).toEqual([

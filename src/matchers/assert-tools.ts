@@ -83,7 +83,11 @@ function checkCall(args: Readonly<Record<string, ArgMatcher>> | null, call: Tool
   for (const [name, matcher] of Object.entries(args ?? {})) {
     const present = Object.hasOwn(call.args, name) && call.args[name] !== undefined;
     if (!present) {
-      mismatch ??= `arg '${name}' missing`;
+      // A call whose arguments were not a JSON object has none to read: why they were refused says more.
+      const refused = call.error !== null && Object.keys(call.args).length === 0;
+      mismatch ??= refused
+        ? `arg '${name}' missing: the call's arguments were refused (${call.error})`
+        : `arg '${name}' missing`;
       continue;
     }
     const result = matchArg(matcher, call.args[name]);

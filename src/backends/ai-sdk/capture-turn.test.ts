@@ -53,9 +53,9 @@ describe('toolInvocationsOf', () => {
       { name: 'archive', args: {}, result: null, error: 'offline', duration_ms: 0.25 },
       {
         name: 'subtract',
-        args: { _raw: '{"a":1' },
+        args: {},
         result: null,
-        error: 'Invalid input',
+        error: 'Invalid input — the model sent "{\\"a\\":1"',
         duration_ms: null,
       },
     ]);
@@ -123,11 +123,11 @@ describe('toolInvocationsOf', () => {
     );
   });
 
-  it('reads arguments sent as a JSON string', () => {
+  it('records no arguments for arguments that are no JSON object (an object encoded twice), quoting what was sent', () => {
     const steps = [
       step([{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: '{"x":2}', invalid: true, error: 'no' }]),
     ];
-    expect(toolInvocationsOf(steps)[0]).toMatchObject({ args: { x: 2 }, error: 'no' });
+    expect(toolInvocationsOf(steps)[0]).toMatchObject({ args: {}, error: 'no — the model sent "{\\"x\\":2}"' });
   });
 });
 

@@ -44,7 +44,7 @@ export function toolInvocationsOf(steps: readonly Step[]): readonly ToolInvocati
           name: part.toolName,
           args: argsOf(part.input),
           result: null,
-          error: invalid ? invalidCallMessage(part.toolName, part.error) : null,
+          error: invalid ? `${invalidCallMessage(part.toolName, part.error)}${sentNote(part.input)}` : null,
           duration_ms: null,
           settled: invalid,
           unknown: invalid && part.error instanceof NoSuchToolError,
@@ -121,19 +121,21 @@ function recordedValue(output: unknown): unknown {
   return output ?? null;
 }
 
-/** Arguments as an object: unparseable input (an invalid call) is kept as text under `_raw`. */
+/**
+ * The arguments the tool was given: an object as sent. Arguments that are no JSON object (text that is not JSON,
+ * or JSON of another kind, such as an object encoded twice into a string) were refused, and none are recorded
+ * (no argument assertion can match them); the call's error quotes what the model sent.
+ */
 function argsOf(input: unknown): Readonly<Record<string, unknown>> {
-  if (isRecord(input)) return input;
-  if (typeof input === 'string') {
-    try {
-      const parsed: unknown = JSON.parse(input);
-      if (isRecord(parsed)) return parsed as Record<string, unknown>;
-    } catch {
-      // keep the raw text below
-    }
-    return input.trim() === '' ? {} : { _raw: input };
-  }
-  return input === undefined || input === null ? {} : { _raw: input };
+  return isRecord(input) ? input : {};
+}
+
+/** What the model sent as arguments, when they were no JSON object: ` — the model sent "…"`. */
+function sentNote(input: unknown): string {
+  if (isRecord(input) || input === undefined || input === null || input === '') return '';
+  const text = typeof input === 'string' ? input : JSON.stringify(input);
+  const shown = text.length > 200 ? `${text.slice(0, 200)}…` : text;
+  return ` — the model sent ${JSON.stringify(shown)}`;
 }
 
 /**
