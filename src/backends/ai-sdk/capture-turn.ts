@@ -1,5 +1,6 @@
 /** What a turn's completed steps amount to: the answer, the tool invocations in order, summed usage. */
 
+import { nestedDeeperThan } from '../../core/bound-depth.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { isRecord } from '../../core/is-record.js';
 import type { TokenUsage } from '../../core/token-usage.js';
@@ -127,7 +128,17 @@ function recordedValue(output: unknown): unknown {
  * (no argument assertion can match them); the call's error quotes what the model sent.
  */
 function argsOf(input: unknown): Readonly<Record<string, unknown>> {
-  return isRecord(input) ? input : {};
+  if (isRecord(input)) return input;
+  // An object nested past the limit is kept as the model's text: recorded, it is cut at the limit (run-turn).
+  if (typeof input === 'string' && input.trimStart().startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(input);
+      if (isRecord(parsed) && nestedDeeperThan(parsed)) return parsed;
+    } catch {
+      // not JSON: no arguments
+    }
+  }
+  return {};
 }
 
 /** What the model sent as arguments, when they were no JSON object: ` — the model sent "…"`. */
