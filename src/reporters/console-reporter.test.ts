@@ -77,7 +77,8 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('        grader graders/turn_program_equivalence.ts:turnProgramEquivalence');
     expect(text).toContain('        details {"steps":["subtract(206588, 181001)"]}');
     expect(text).toContain('    ✓ metric turn_program (code)  score 1 / threshold 0.5');
-    expect(text).toContain('    – metric faithfulness (rag)  skipped');
+    expect(text).toContain('    – metric faithfulness (rag)  skipped: the turn has no retrieval_context\n');
+    expect(text).not.toContain('skipped: the turn has no retrieval_context\n        skipped');
     expect(text).toContain('  – turn 3/3 skipped: the session became unrecoverable at turn 2');
     expect(text).toContain('    input     hello');
   });

@@ -64,9 +64,11 @@ function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], op
   const state = metricState(metric);
   const marks = { passed: palette.green('✓'), failed: palette.red('✗'), error: palette.red('!'), skipped: '–' };
   const threshold = metric.threshold === null ? '' : ` / threshold ${formatScore(metric.threshold)}`;
+  // A skipped metric's reason is its reasoning (`skipped: the turn has no ground_truth`): said once, on its line.
+  const skipReason = state === 'skipped' ? (metric.reasoning ?? '').replace(/^skipped:\s*/, '') : '';
   const outcome =
     state === 'skipped'
-      ? palette.yellow('skipped')
+      ? `${palette.yellow('skipped')}${skipReason === '' ? '' : `: ${text(skipReason, options)}`}`
       : state === 'error'
         ? `${palette.red('error')}: ${text(metric.error ?? '', options)}`
         : `score ${formatScore(metric.score)}${threshold}`;
@@ -74,7 +76,7 @@ function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], op
     `${INDENT}${marks[state]} metric ${metric.metric_name} (${metric.kind})  ${outcome}`.split('\n');
   // Every line a grader, a judge or an error wrote stays indented under its metric: none can pass for a line of ours.
   const lines = [head, ...rest.map((line) => `${INDENT}    ${line}`)];
-  if (metric.reasoning)
+  if (metric.reasoning && state !== 'skipped')
     lines.push(...block(`${INDENT}    `, metric.reasoning, options).map((line) => palette.dim(line)));
   for (const grader of graders.filter((g) => g.metric_name === metric.metric_name)) {
     lines.push(`${INDENT}    grader ${escapeControlChars(grader.grader)}`);

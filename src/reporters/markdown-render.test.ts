@@ -81,7 +81,7 @@ describe('renderMarkdownReport', () => {
     expect(md).toContain(
       '| turn\\_program (code) | — | 0.5 | ⚠️ error | TypeError: Cannot read properties of undefined (reading "steps") |',
     );
-    expect(md).toContain('| faithfulness (rag) | — | — | ⏭️ skipped |  |');
+    expect(md).toContain('| faithfulness (rag) | — | — | ⏭️ skipped | the turn has no retrieval\\_context |');
     expect(md).toContain(
       '**Code graders**\n\n- turn\\_program: `graders/turn_program_equivalence.ts:turnProgramEquivalence` — error: TypeError',
     );

@@ -60,7 +60,8 @@ function toolCallItem(call: ToolInvocation, index: number, limits: MarkdownTextL
 export function metricTable(metrics: readonly MetricResult[], limits: MarkdownTextLimits): string {
   const rows = metrics.map((metric) => {
     const state = metricState(metric);
-    const why = metric.error ?? metric.reasoning ?? '';
+    const reason = metric.error ?? metric.reasoning ?? '';
+    const why = state === 'skipped' ? reason.replace(/^skipped:\s*/, '') : reason;
     return mdRow([
       `${mdInline(metric.metric_name)} (${metric.kind})`,
       formatScore(metric.score),

@@ -84,7 +84,14 @@ export function failingConversation(): TestResult {
           passed: false,
           error: 'TypeError: Cannot read properties of undefined (reading "steps")',
         }),
-        metric({ metric_name: 'faithfulness', kind: 'rag', score: null, passed: false, skipped: true }),
+        metric({
+          metric_name: 'faithfulness',
+          kind: 'rag',
+          score: null,
+          passed: false,
+          skipped: true,
+          reasoning: 'skipped: the turn has no retrieval_context',
+        }),
       ],
       grader_details: [
         {
