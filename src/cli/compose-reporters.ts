@@ -11,6 +11,7 @@ import type { RecordPaths } from '../reporters/run-record-path.js';
 import { createRunRecordReporter, type RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import { colorWanted } from './color-wanted.js';
 import type { PlannedOutput } from './plan-outputs.js';
+import { redrawWanted } from './redraw-wanted.js';
 
 export interface ReporterPlan {
   /** Report files; HTML ones are written from the run record once the run ends, not by a reporter. */
@@ -45,9 +46,11 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     files.push(createReporter(output.format, output.path, { max_text_length: plan.max_text_length }));
   }
   const stderr = process.stderr;
+  const stream = plan.console ?? process.stdout;
   const console = createConsoleReporter({
-    stream: plan.console ?? process.stdout,
+    stream,
     verbosity: plan.verbosity,
+    redraw: redrawWanted(stream),
     color: colorWanted(process.stdout),
     rate_status: () => processRateLimits.statuses(),
   });

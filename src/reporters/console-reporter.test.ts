@@ -277,6 +277,17 @@ describe('console reporter on a TTY', () => {
     await reporter.onEnd?.(reportOf([]), 'completed');
   });
 
+  it('shows no progress line on a terminal that cannot redraw one', async () => {
+    vi.useFakeTimers();
+    const stream = captureStream({ isTTY: true });
+    const reporter = createConsoleReporter({ stream, verbosity: 'normal', color: false, redraw: false });
+    await playReport(reporter, sampleReport());
+    vi.advanceTimersByTime(2000);
+    expect(stream.text()).not.toContain('cases done');
+    expect(stream.text()).not.toContain('\u001b[2K');
+    expect(stream.text()).toContain('Run completed');
+  });
+
   it('shows no progress line in quiet mode', async () => {
     vi.useFakeTimers();
     const stream = captureStream({ isTTY: true });

@@ -33,13 +33,15 @@ export interface ConsoleReporterOptions {
   readonly max_text_length?: number;
   /** The models' rate limiters, for the progress line. */
   readonly rate_status?: RateLimitStatusSource;
+  /** Whether a live progress line is redrawn (default: when the stream is a TTY). */
+  readonly redraw?: boolean;
 }
 
 export function createConsoleReporter(options: ConsoleReporterOptions): Reporter {
   const { stream, verbosity } = options;
   const now = options.now ?? Date.now;
   const palette = createPalette(options.color);
-  const live = stream.isTTY === true && verbosity !== 'quiet';
+  const live = (options.redraw ?? stream.isTTY === true) && verbosity !== 'quiet';
   const counts: Counts = { total_cases: 0, total_turns: 0, done: 0, running: 0, failed: 0, turns_done: 0 };
   const turnsSeen = new Map<string, number>();
   let planned: number | null = null;
