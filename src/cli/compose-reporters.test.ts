@@ -3,10 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
+import { playReport } from '../../test/support/reporters/play-report.js';
+import { reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
 import { runInfo } from '../../test/support/reporters/run-info.js';
 import { createRedactor } from '../core/redactor.js';
 import { composeReporters } from './compose-reporters.js';
+
+const METADATA = {
+  cli_args: [],
+  config_snapshot: {},
+  git_commit: null,
+  holodeck_version: '0.1.0',
+  node_version: process.version,
+  backend: 'ai_sdk',
+  model: { provider: 'openai', name: 'm' },
+  started_at: '2026-12-02T12:30:05.123Z',
+};
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -27,16 +39,7 @@ describe('composeReporters', () => {
       verbosity: 'quiet',
       resultsDir: join(root, 'file', 'results'),
       agentName: 'agent',
-      metadata: {
-        cli_args: [],
-        config_snapshot: {},
-        git_commit: null,
-        holodeck_version: '0.1.0',
-        node_version: process.version,
-        backend: 'ai_sdk',
-        model: { provider: 'openai', name: 'm' },
-        started_at: '2026-12-02T12:30:05.123Z',
-      },
+      metadata: METADATA,
       redactor: createRedactor([]),
       max_text_length: undefined,
       console: new PassThrough(),
@@ -49,5 +52,33 @@ describe('composeReporters', () => {
     expect(composed.errors).toHaveLength(1);
     expect(composed.errors[0]).toMatch(/^reporter error: ENOTDIR/);
     expect(said.filter((line) => line.startsWith('reporter error'))).toEqual([`${composed.errors[0]}\n`]);
+    expect([...composed.failed]).toEqual([]);
+  });
+
+  it('counts each failure against its file: the one that failed, not the others', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
+    await writeFile(join(root, 'file'), 'x');
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const bad = join(root, 'file', 'report.json');
+    const good = join(root, 'report.md');
+    const composed = composeReporters({
+      outputs: [
+        { format: 'json', path: bad },
+        { format: 'markdown', path: good },
+      ],
+      verbosity: 'quiet',
+      resultsDir: join(root, 'results'),
+      agentName: 'agent',
+      metadata: METADATA,
+      redactor: createRedactor([]),
+      max_text_length: undefined,
+      console: new PassThrough(),
+    });
+    if (!composed.ok) throw new Error(composed.message);
+    await playReport(composed.reporter, reportOf([singleTurnResult({ test_name: 'a' })]));
+    expect(composed.errors).toHaveLength(1);
+    expect(composed.errors[0]).toContain(bad);
+    expect([...composed.failed]).toEqual([bad]);
+    expect(composed.recordPath()).not.toBeNull();
   });
 });

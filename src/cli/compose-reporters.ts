@@ -36,16 +36,35 @@ export type ComposedReporters =
       readonly errors: string[];
       /** Where the run record goes, once the run has begun. */
       readonly recordPath: () => string | null;
+      /** The reports (and the run record) that failed to be written in full: never listed as written. */
+      readonly failed: ReadonlySet<string>;
     }
   | { readonly ok: false; readonly message: string };
 
 export function composeReporters(plan: ReporterPlan): ComposedReporters {
+  const errors: string[] = [];
+  const failed = new Set<string>();
+  const stderr = process.stderr;
+  const onError = (error: unknown) => {
+    const message = plan.redactor.text(`reporter error: ${(error as Error)?.message ?? String(error)}`);
+    // A report that cannot be written fails at every case: said once.
+    if (errors.includes(message)) return;
+    errors.push(message);
+    stderr.write(`${message}\n`);
+  };
+  // Each file's failures are counted against it, so that it is not listed as written after the run.
+  const tracked = (reporter: Reporter, path: () => string | null): Reporter =>
+    multiplexReporter([reporter], (error) => {
+      const at = path();
+      if (at !== null) failed.add(at);
+      onError(error);
+    });
   const files: Reporter[] = [];
   for (const output of plan.outputs) {
     if (output.format === 'html') continue;
-    files.push(createReporter(output.format, output.path, { max_text_length: plan.max_text_length }));
+    const reporter = createReporter(output.format, output.path, { max_text_length: plan.max_text_length });
+    files.push(tracked(reporter, () => output.path));
   }
-  const stderr = process.stderr;
   const stream = plan.console ?? process.stdout;
   const console = createConsoleReporter({
     stream,
@@ -64,14 +83,7 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     max_text_length: plan.max_text_length,
     ...(plan.resume === undefined ? {} : { resume: plan.resume }),
   });
-  const errors: string[] = [];
-  const fanOut = multiplexReporter([console, ...files, record], (error: unknown) => {
-    const message = plan.redactor.text(`reporter error: ${(error as Error)?.message ?? String(error)}`);
-    // A report that cannot be written fails at every case: said once.
-    if (errors.includes(message)) return;
-    errors.push(message);
-    stderr.write(`${message}\n`);
-  });
+  const fanOut = multiplexReporter([console, ...files, tracked(record, () => record.recordPath())], onError);
   const reporter = redactingReporter(fanOut, plan.redactor);
-  return { ok: true, reporter, errors, recordPath: () => record.recordPath() };
+  return { ok: true, reporter, errors, failed, recordPath: () => record.recordPath() };
 }

@@ -30,4 +30,22 @@ describe('formatRunLocations', () => {
       }),
     ).toBe('dashboard   holodeck test view a.yaml --results-dir ../r\n');
   });
+
+  it('marks the record or a report that failed to be written', () => {
+    expect(
+      formatRunLocations({
+        record: '/p/results/a/1.json',
+        outputs: ['/p/r.json', '/p/r.md'],
+        failed: new Set(['/p/results/a/1.json', '/p/r.json']),
+        configPath: '/p/a.yaml',
+        resultsDir: null,
+        cwd: '/p',
+        command: ['holodeck'],
+      }),
+    ).toBe(
+      'run record  results/a/1.json  (failed, see the error above)\n' +
+        'report      r.json  (failed, see the error above)\nreport      r.md\n' +
+        'dashboard   holodeck test view a.yaml\n',
+    );
+  });
 });

@@ -6,6 +6,8 @@ import { shellQuote } from './shell-quote.js';
 export interface RunLocations {
   readonly record: string | null;
   readonly outputs: readonly string[];
+  /** The record or reports that failed to be written (their errors were said above). */
+  readonly failed?: ReadonlySet<string>;
   readonly configPath: string;
   /** Set when run records do not go to the default folder (the dashboard command must name it). */
   readonly resultsDir: string | null;
@@ -14,11 +16,15 @@ export interface RunLocations {
   readonly command?: readonly string[];
 }
 
+/** Beside a report that failed: it may be missing, stale or cut short. */
+export const FAILED = '(failed, see the error above)';
+
 export function formatRunLocations(where: RunLocations): string {
   const shown = (path: string) => relative(where.cwd, path) || '.';
   const lines: string[] = [];
-  if (where.record !== null) lines.push(`run record  ${shown(where.record)}`);
-  for (const output of where.outputs) lines.push(`report      ${shown(output)}`);
+  const state = (path: string) => (where.failed?.has(path) === true ? `  ${FAILED}` : '');
+  if (where.record !== null) lines.push(`run record  ${shown(where.record)}${state(where.record)}`);
+  for (const output of where.outputs) lines.push(`report      ${shown(output)}${state(output)}`);
   const view = [...(where.command ?? holodeckCommand()), 'test', 'view', shown(where.configPath)];
   if (where.resultsDir !== null) view.push('--results-dir', shown(where.resultsDir));
   lines.push(`dashboard   ${view.map(shellQuote).join(' ')}`);

@@ -61,4 +61,22 @@ test_cases:
     expect(run.stderr).toMatch(/files\[2\]\.path\n +cannot send \/tmp with the turn: it is a folder/);
     expect(run.stderr).toMatch(/files\[3\]\.path\n +file not found: .*gone\.txt/);
   });
+
+  it('fails a run whose report goes to a named pipe nobody reads, and does not list that report as written', async () => {
+    const dir = await writeProject({
+      'agent.mjs': AGENT,
+      'agent.yaml':
+        'name: special\nbackend: { module: "agent.mjs:create" }\ninstructions: { inline: hi }\n' +
+        'test_cases:\n  - { name: a, input: hello, ground_truth: hello }\n',
+    });
+    execFileSync('mkfifo', [join(dir, 'pipe.json')]);
+    const run = await runCli(['test', 'agent.yaml', '--output', 'pipe.json', '--output', 'report.md'], {
+      cwd: dir,
+      timeoutMs: 30_000,
+    });
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(`reporter error: no process reads the named pipe ${join(dir, 'pipe.json')}`);
+    expect(run.stdout).toContain('report      pipe.json  (failed, see the error above)\n');
+    expect(run.stdout).toContain('report      report.md\n');
+  });
 });

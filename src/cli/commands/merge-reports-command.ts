@@ -87,11 +87,12 @@ export async function mergeReportsCommand(
   const record = reporters.recordPath();
   process.stderr.write(`merged ${ordered.length} shards into ${record ?? '(no record)'}\n`);
   const htmlProblems = await writeHtmlOutputs(outputs.outputs, resultsDir, record, redactor);
-  for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);
+  for (const problem of htmlProblems) process.stderr.write(`error: ${problem.message}\n`);
   if (verbosity !== 'quiet') {
     printRunLocations(process.stdout, {
       record,
       outputs: outputs.outputs.map((output) => output.path),
+      failed: new Set([...reporters.failed, ...htmlProblems.map((problem) => problem.path)]),
       configPath: merged.agent_config_path,
       resultsDir: options.resultsDir === undefined ? null : resultsDir,
       cwd: process.cwd(),

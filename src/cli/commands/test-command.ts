@@ -348,11 +348,12 @@ async function runWithBackend(
       return guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
     }
     const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record, redactor);
-    for (const problem of htmlProblems) process.stderr.write(`error: ${problem}\n`);
+    for (const problem of htmlProblems) process.stderr.write(`error: ${problem.message}\n`);
     if (options.verbosity !== 'quiet') {
       printRunLocations(process.stdout, {
         record,
         outputs: where.outputs.map((output) => output.path),
+        failed: new Set([...reporters.failed, ...htmlProblems.map((problem) => problem.path)]),
         configPath: config.config_path,
         resultsDir: where.customResultsDir ? where.resultsDir : null,
         cwd: process.cwd(),

@@ -168,9 +168,13 @@ async function runModels(
         problems.push(...(await writeHtmlOutputs(model.outputs, input.resultsDir, records[i] ?? null, redactor)));
       }
     }
-    for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+    for (const problem of problems) process.stderr.write(`error: ${problem.message}\n`);
     const located = started.map(({ model }, i) => ({ model, record: records[i] ?? null }));
-    printMatrixLocations(input, located, { id: comparisonId, paths: comparison }, interrupted);
+    const failed = new Set([
+      ...started.flatMap(({ reporters }) => [...reporters.failed]),
+      ...problems.map((problem) => problem.path),
+    ]);
+    printMatrixLocations(input, located, { id: comparisonId, paths: comparison }, interrupted, failed);
     if (interrupted) return input.guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
     if (problems.length > 0 || started.some(({ reporters }) => reporters.errors.length > 0)) return EXIT.runtime;
     return outcomes.some((outcome) => outcome.report.summary.failed > 0) ? EXIT.failed : EXIT.ok;
