@@ -6,6 +6,7 @@ import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
 import { limitMcpFetch, MAX_MCP_MESSAGE_BYTES, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import type { ExitStatus } from './mcp-server-health.js';
+import { trackStdioServer } from './stdio-server-registry.js';
 
 export interface McpTransportHandle {
   readonly transport: Transport;
@@ -53,7 +54,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     await start();
     // The SDK keeps the child process to itself; its exit code is what tells a crash apart.
     const child = (transport as unknown as { _process?: ChildProcess })._process;
-    if (child !== undefined) killOnExit(child);
+    if (child !== undefined) trackStdioServer(child);
     child?.once('exit', (code, signal) => {
       exit = { code, signal };
     });
@@ -68,28 +69,4 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     });
   };
   return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit, stopReason: () => stopped };
-}
-
-/**
- * The stdio servers still running, killed when holodeck's process exits: the SDK closes a server by ending its
- * stdin and waiting seconds before it signals it, and one that never answered `initialize` (or ignores its
- * stdin) would otherwise outlive a run that exits meanwhile (a start error, Ctrl-C).
- */
-const running = new Set<ChildProcess>();
-let watching = false;
-
-function killOnExit(child: ChildProcess): void {
-  if (!watching) {
-    watching = true;
-    process.once('exit', killRunning);
-  }
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-}
-
-function killRunning(): void {
-  for (const child of running) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
-  running.clear();
 }

@@ -23,27 +23,36 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
   return check();
 }
 
+// SIGTERM counts as a Ctrl-C (exit 130).
+const CASES = [
+  { signal: 'SIGINT', args: [], where: '' },
+  { signal: 'SIGINT', args: ['--workers', '2'], where: ' in a case worker' },
+  { signal: 'SIGTERM', args: ['--workers', '2'], where: ' in a case worker' },
+] as const;
+
 describe('MCP servers left behind', () => {
-  it('kills a stdio server that never answered when the run is interrupted while it starts', {
-    timeout: 60_000,
-  }, async () => {
-    const dir = await writeProject({});
-    const pidFile = join(dir, 'server.pid');
-    const yaml = `name: orphans
+  for (const { signal, args, where } of CASES) {
+    it(`kills a stdio server that never answered${where} when ${signal} interrupts the run while it starts`, {
+      timeout: 60_000,
+    }, async () => {
+      const dir = await writeProject({});
+      const pidFile = join(dir, 'server.pid');
+      const yaml = `name: orphans
 model: { provider: ollama, name: llama3.2, endpoint: "http://127.0.0.1:9" }
 tools:
   - { name: silent, type: mcp, command: ${process.execPath}, args: [--import, tsx, ${FAKE_MCP_SERVER}, --not-mcp, --pid-file, ${pidFile}], cwd: ${REPO_ROOT} }
 test_cases:
   - { name: a, input: q, ground_truth: x }
 `;
-    await writeFile(join(dir, 'agent.yaml'), yaml);
-    const cli = startCli(['test', 'agent.yaml'], { cwd: dir });
-    expect(await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 30_000)).toBe(true);
-    const pid = Number(readFileSync(pidFile, 'utf8'));
-    expect(isRunning(pid)).toBe(true);
-    cli.child.kill('SIGINT');
-    const exit = await cli.exited;
-    expect(exit.code).toBe(130);
-    expect(await until(() => !isRunning(pid), 2_000)).toBe(true);
-  });
+      await writeFile(join(dir, 'agent.yaml'), yaml);
+      const cli = startCli(['test', 'agent.yaml', ...args], { cwd: dir });
+      expect(await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '', 30_000)).toBe(true);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      expect(isRunning(pid)).toBe(true);
+      cli.child.kill(signal);
+      const exit = await cli.exited;
+      expect(exit.code).toBe(130);
+      expect(await until(() => !isRunning(pid), 2_000)).toBe(true);
+    });
+  }
 });

@@ -16,6 +16,7 @@ import { describeThrown } from '../../core/describe-thrown.js';
 import { erroredCase } from '../../runner/errored-case.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
+import { watchWorkerStdioServers } from '../../tools/stdio-server-registry.js';
 import { createToolWorkers, type ToolWorkers } from '../../tools/tool-workers.js';
 import { spawnWorkerScript } from '../../workers/spawn-worker.js';
 import { serveUserCode, type UserCodeThreads } from '../../workers/user-code-channel.js';
@@ -111,6 +112,8 @@ export function startCaseWorkerPool(
   if (nurseries) sizeWorkerNurseries();
   hold();
 
+  // The stdio MCP servers the workers start are killed with this process, as this thread's own are.
+  watchWorkerStdioServers();
   const spawn = (at: number): Slot => {
     // Every model's limiter stays in this thread: the worker asks it for each request's permit.
     const limits = new MessageChannel();
