@@ -53,6 +53,13 @@ describe('runnableIssues', () => {
     expect(summary(runnableIssues(config(model('anthropic')), { ANTHROPIC_API_KEY: '' }))).toEqual([
       'API_KEY_MISSING model: no API key for provider anthropic (model m)',
     ]);
+    // A blank variable or api_key (a CI secret that is not configured) is no key either.
+    expect(summary(runnableIssues(config(model('openai')), { OPENAI_API_KEY: '  \n' }))).toEqual([
+      'API_KEY_MISSING model: no API key for provider openai (model m)',
+    ]);
+    expect(summary(runnableIssues(config(model('openai', { api_key: ' ' })), {}))).toEqual([
+      'API_KEY_MISSING model: no API key for provider openai (model m)',
+    ]);
   });
 
   it('needs no key for local servers: ollama, openai_compatible, or a custom endpoint', () => {

@@ -156,8 +156,9 @@ function hasKey(model: ModelConfig, env: Env): boolean {
   return PROVIDER_KEY_VARS[model.provider].some((name) => present(env[name]));
 }
 
+/** Set to something: an empty or blank variable (a CI secret that is not configured) is no key. */
 function present(value: string | null | undefined): boolean {
-  return value !== null && value !== undefined && value !== '';
+  return value !== null && value !== undefined && value.trim() !== '';
 }
 
 interface JudgedMetric {

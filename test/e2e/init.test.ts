@@ -243,4 +243,14 @@ describe('holodeck init', () => {
     expect(noKey.code).toBe(2);
     expect(noKey.stderr).toContain('OPENAI_API_KEY');
   });
+
+  it('names both the endpoint and the key an Azure project lacks, in one validate', async () => {
+    expect((await cli(['init', 'azure', '--provider', 'azure_openai'])).code).toBe(0);
+    const bare = await cli(['validate', 'azure']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('2 configuration errors');
+    expect(bare.stderr).toContain('provider azure_openai needs an endpoint');
+    expect(bare.stderr).toContain('AZURE_OPENAI_ENDPOINT');
+    expect(bare.stderr).toContain('no API key for provider azure_openai');
+  });
 });

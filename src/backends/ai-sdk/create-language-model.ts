@@ -118,10 +118,11 @@ async function createAzureModel(config: ModelConfig, env: Env, apiKey: string): 
 }
 
 function apiKeyOf(config: ModelConfig, env: Env): string | null {
-  if (config.api_key !== null && config.api_key !== '') return config.api_key;
+  // An empty or blank key (a CI secret that is not configured) is none.
+  if (config.api_key !== null && config.api_key.trim() !== '') return config.api_key;
   for (const name of KEY_VARS[config.provider]) {
     const value = env[name];
-    if (value !== undefined && value !== '') return value;
+    if (value !== undefined && value.trim() !== '') return value;
   }
   return null;
 }

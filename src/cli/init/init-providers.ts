@@ -58,7 +58,7 @@ export const INIT_PROVIDERS: Readonly<Record<ProviderName, InitProvider>> = {
     default_model: 'gpt-4o-mini',
     model_comment: () => 'the name of your deployment',
     extra_lines: [
-      [`endpoint: \${AZURE_OPENAI_ENDPOINT}`, 'your resource, e.g. https://my-resource.openai.azure.com'],
+      ['# endpoint: https://my-resource.openai.azure.com', 'your resource; default: AZURE_OPENAI_ENDPOINT'],
       keyComment('azure_openai'),
       ['# api_version: 2024-10-21', 'a dated API version; without it, the v1 API'],
     ],

@@ -14,13 +14,16 @@ export const PROVIDERS = [
   'openai_compatible',
 ] as const satisfies readonly ProviderName[];
 
-const ENDPOINT_REQUIRED: ReadonlySet<string> = new Set(['openai_compatible', 'azure_openai']);
+/** azure_openai's endpoint defaults to AZURE_OPENAI_ENDPOINT: checked with the API key (runnable-issues.ts). */
+const ENDPOINT_REQUIRED: ReadonlySet<string> = new Set(['openai_compatible']);
 
 export const modelSchema = z
   .strictObject({
     provider: envEnum(PROVIDERS).describe('Model provider.'),
     name: nonBlankString().describe('Model name or deployment, e.g. gpt-4o-mini.'),
-    endpoint: httpUrl().optional().describe('Base URL; required for openai_compatible and azure_openai.'),
+    endpoint: httpUrl()
+      .optional()
+      .describe('Base URL; required for openai_compatible, and for azure_openai unless AZURE_OPENAI_ENDPOINT is set.'),
     api_key: z.string().optional().describe("API key; defaults to the provider's usual environment variable."),
     temperature: numberField(z.number().min(0)).optional(),
     max_tokens: numberField(z.number().int().min(1)).optional(),
