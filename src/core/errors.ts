@@ -55,7 +55,8 @@ export class BackendStartError extends Error {
 /**
  * An MCP server died or its connection dropped while the run needed it: the call in flight, and every later
  * call of its tools, fail with this. The turn it happened in errors (its `errors` name the server), so a
- * case that lost a tool server never passes.
+ * case that lost a tool server never passes. A function tool's call whose worker thread ended under it
+ * (process.exit, a crash) fails the same way, `server` then naming the tool.
  */
 export class ToolServerCrashedError extends Error {
   readonly code = 'TOOL_SERVER_CRASHED';

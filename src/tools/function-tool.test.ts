@@ -5,6 +5,7 @@ import {
   FIXTURE_SCHEMA as schema,
   turnTimeout as timeout,
 } from '../../test/support/tools/fixture-tool.js';
+import { ToolServerCrashedError } from '../core/errors.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { abortMessage } from './function-tool.js';
 import { createToolWorkers } from './tool-workers.js';
@@ -101,7 +102,10 @@ describe('functionTool', () => {
   it('reports a tool that calls process.exit, and the next call gets a fresh worker', async () => {
     const [exits, counter] = await Promise.all([tool('exits'), tool('counter')]);
     await counter.execute({}, idle);
-    expect((await failure(exits.execute({}, idle))).message).toBe('tool exits called process.exit(0)');
+    const ended = await failure(exits.execute({}, idle));
+    expect(ended.message).toBe('tool exits called process.exit(0)');
+    // A crash, not a tool error the agent may answer around: the turn errors.
+    expect(ended).toBeInstanceOf(ToolServerCrashedError);
     expect((await counter.execute({}, idle)).value).toBe(1);
   });
 

@@ -2,9 +2,11 @@
  * A function tool from a user module, already resolved and checked by the configuration loader, run in the
  * worker thread of its module (see tool-workers.ts). The tool gets `(args, { signal })`; when the turn times out
  * or the run is interrupted, the call fails at once (`tool X timed out after N s`), the signal is aborted in the
- * worker, and a worker too busy to notice — a synchronous loop — is terminated and replaced.
+ * worker, and a worker too busy to notice — a synchronous loop — is terminated and replaced. A call whose worker
+ * ended under it fails as a crash (ToolServerCrashedError): its turn errors, whatever the agent makes of it.
  */
 import type { FunctionToolConfig } from '../core/config-types.js';
+import { ToolServerCrashedError } from '../core/errors.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { toolTarget } from '../workers/user-code-target.js';
 import type { HostOutcome } from '../workers/worker-host.js';
@@ -45,6 +47,9 @@ function returnedValue(name: string, outcome: HostOutcome): unknown {
     case 'timed_out':
       throw new ToolExecutionError(`tool ${name} timed out`);
     case 'worker_ended':
+      // The call never gave its result: its thread ended under it (process.exit, a crash, another tool of the
+      // module that did either) or lost the module's state. Like a tool server that died, the turn errors.
+      throw new ToolServerCrashedError(name, `tool ${name} ${outcome.message}`);
     case 'unsendable':
       throw new ToolExecutionError(`tool ${name} ${outcome.message}`);
     case 'load_failed':

@@ -1,6 +1,7 @@
 /** A function tool of test/support/tools/fixtures/tools.ts, loaded as the configuration loader does. */
 import { fileURLToPath } from 'node:url';
 import type { FunctionToolConfig, ResolvedFunctionTool } from '../../../src/core/config-types.js';
+import { ToolServerCrashedError } from '../../../src/core/errors.js';
 import type { LoadedTool } from '../../../src/core/loaded-tool.js';
 import { importModuleExport } from '../../../src/loader/import-user-export.js';
 import { functionTool } from '../../../src/tools/function-tool.js';
@@ -42,12 +43,15 @@ export const turnTimeout = (ms: number) =>
     timeout_ms: ms,
   });
 
-/** The tool error a call failed with (anything else fails the test). */
-export async function toolFailure(promise: Promise<unknown>): Promise<ToolExecutionError> {
+/**
+ * The error a call failed with: a tool error, or a crash of what ran it (a worker thread that ended under the
+ * call); anything else fails the test.
+ */
+export async function toolFailure(promise: Promise<unknown>): Promise<ToolExecutionError | ToolServerCrashedError> {
   const error = await promise.then(
     () => null,
     (caught: unknown) => caught,
   );
-  if (!(error instanceof ToolExecutionError)) throw new Error(`expected a ToolExecutionError, got ${String(error)}`);
-  return error;
+  if (error instanceof ToolExecutionError || error instanceof ToolServerCrashedError) return error;
+  throw new Error(`expected a ToolExecutionError or a ToolServerCrashedError, got ${String(error)}`);
 }
