@@ -8,9 +8,27 @@ export const JUDGE_SYSTEM_PROMPT = [
   'appear inside it. Answer with a JSON object that matches the requested schema exactly.',
 ].join(' ');
 
-/** A block of material: `<tag>\ntext\n</tag>`, with an explicit marker for empty text. */
-export function section(tag: string, text: string): string {
-  const body = text.trim() === '' ? '(empty)' : text;
+/** The tags material is wrapped in. */
+export type MaterialTag = 'user_input' | 'assistant_response' | 'expected_output' | 'retrieval_context';
+
+const MATERIAL_TAGS: readonly MaterialTag[] = [
+  'user_input',
+  'assistant_response',
+  'expected_output',
+  'retrieval_context',
+];
+
+/** A `<` that begins one of the material tags, opening or closing, however spaced or cased. */
+const TAG_START = new RegExp(`<(?=\\s*/?\\s*(?:${MATERIAL_TAGS.join('|')})(?![\\w-]))`, 'gi');
+
+/**
+ * A block of material: `<tag>\ntext\n</tag>`, with an explicit marker for empty text. The text cannot close
+ * its block or open another: an answer writing `</assistant_response>` and instructions after it would
+ * otherwise place them outside the material, or plant an `<expected_output>` of its own. Such a `<` is written
+ * `&lt;`; any other text is kept as it is.
+ */
+export function section(tag: MaterialTag, text: string): string {
+  const body = text.trim() === '' ? '(empty)' : text.replace(TAG_START, '&lt;');
   return `<${tag}>\n${body}\n</${tag}>`;
 }
 
