@@ -1,11 +1,11 @@
 /** The client transport for an MCP tool config: stdio (with its stderr and exit kept) or streamable HTTP. */
-import type { ChildProcess } from 'node:child_process';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
 import { limitMcpFetch, MAX_MCP_MESSAGE_BYTES, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import type { ExitStatus } from './mcp-server-health.js';
+import { killServerGroup, StdioProcessTransport } from './stdio-process-transport.js';
 import { trackStdioServer } from './stdio-server-registry.js';
 
 export interface McpTransportHandle {
@@ -34,17 +34,16 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
   if (config.command === null) {
     throw new BackendStartError(`MCP server "${config.name}" has neither a command nor a url`);
   }
-  const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-  const cwd = config.cwd ?? baseDir;
-  const transport = new StdioClientTransport({
+  const transport = new StdioProcessTransport({
     command: config.command,
-    args: [...config.args],
-    env: { ...config.env },
-    stderr: 'pipe',
-    ...(cwd === null ? {} : { cwd }),
+    args: config.args,
+    env: config.env,
+    cwd: config.cwd ?? baseDir,
+    // Past this a message is refused below (the server stopped, naming the limit); the reader's own cap is a backstop.
+    max_message_bytes: 2 * MAX_MCP_MESSAGE_BYTES,
   });
   let tail = '';
-  transport.stderr?.on('data', (chunk: Buffer | string) => {
+  transport.stderr.on('data', (chunk: Buffer | string) => {
     tail = (tail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
   let exit: ExitStatus | null = null;
@@ -52,20 +51,21 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
-    // The SDK keeps the child process to itself; its exit code is what tells a crash apart.
-    const child = (transport as unknown as { _process?: ChildProcess })._process;
-    if (child !== undefined) trackStdioServer(child);
-    child?.once('exit', (code, signal) => {
+    // Its exit code is what tells a crash apart.
+    const child = transport.child;
+    if (child === null) return;
+    trackStdioServer(child);
+    child.once('exit', (code, signal) => {
       exit = { code, signal };
     });
     let pending = 0;
-    child?.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       if (stopped !== null) return;
       const newline = chunk.lastIndexOf(10);
       pending = newline === -1 ? pending + chunk.length : chunk.length - newline - 1;
       if (pending <= MAX_MCP_MESSAGE_BYTES) return;
       stopped = `it sent ${OVERSIZE_TEXT}`;
-      child.kill('SIGKILL');
+      killServerGroup(child, 'SIGKILL');
     });
   };
   return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit, stopReason: () => stopped };

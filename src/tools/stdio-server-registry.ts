@@ -9,6 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { BroadcastChannel, isMainThread } from 'node:worker_threads';
+import { killServerGroup, OWN_GROUP } from './stdio-process-transport.js';
 
 const CHANNEL = 'holodeck:stdio-servers';
 
@@ -62,14 +63,13 @@ function watchExit(): void {
   process.once('exit', killRunning);
 }
 
+/** Kills every server's process group: what a server started goes with it (stdio-process-transport.ts). */
 function killRunning(): void {
-  for (const child of running) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
+  for (const child of running) killServerGroup(child, 'SIGKILL');
   running.clear();
   for (const pid of inWorkers) {
     try {
-      process.kill(pid, 'SIGKILL');
+      process.kill(OWN_GROUP ? -pid : pid, 'SIGKILL');
     } catch {
       // Already gone.
     }

@@ -2,7 +2,7 @@
  * An MCP server (official SDK) with a few finance tools, for tool-loading tests.
  *
  *   stdio:  node --import tsx test/fakes/fake-mcp-server.ts [--crash] [--bad-tools-list] [--listed-twice] [--banner] [--not-mcp]
- *           [--pid-file FILE]
+ *           [--pid-file FILE] [--ignore-stdin-close]
  *   http:   node --import tsx test/fakes/fake-mcp-server.ts --http --port 0   (prints {"url": ...})
  *
  * Tools: lookup({row, column}), subtract({a, b}), divide({a, b}), describe({}) → JSON content,
@@ -158,6 +158,8 @@ async function main(argv: readonly string[]): Promise<void> {
       // No MCP server at all: it prints its usage to stdout and waits.
       'not-mcp': { type: 'boolean', default: false },
       'pid-file': { type: 'string' },
+      // A server that does not end when its stdin closes (it only stops when signalled).
+      'ignore-stdin-close': { type: 'boolean', default: false },
     },
   });
   if (values['pid-file'] !== undefined) writeFileSync(values['pid-file'], String(process.pid));
@@ -190,7 +192,7 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   await server.connect(new StdioServerTransport());
   // Like real stdio servers: the client closing stdin ends the server.
-  process.stdin.on('close', () => process.exit(0));
+  if (!values['ignore-stdin-close']) process.stdin.on('close', () => process.exit(0));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -13,11 +13,13 @@ export interface WatchedCli {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>;
 }
 
-export function startCli(args: readonly string[], options: { cwd?: string } = {}): WatchedCli {
+/** `group`: the CLI leads a process group of its own, as a shell's foreground job does (Ctrl-C signals it all). */
+export function startCli(args: readonly string[], options: { cwd?: string; group?: boolean } = {}): WatchedCli {
   const child = spawn(process.execPath, [CLI_PATH, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.group === true,
   });
   let stdout = '';
   let stderr = '';
