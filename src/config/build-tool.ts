@@ -9,6 +9,7 @@ import { type ToolExportDescription, toolExportShape } from '../loader/tool-expo
 import type { BuildContext } from './build-context.js';
 import { loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
+import { jsonSchemaSlip } from './json-schema-slip.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
 import type { FunctionToolInput, McpToolInput, ToolInput } from './schema/tool-schema.js';
 import { toolParametersProblem } from './tool-parameters-problem.js';
@@ -115,6 +116,18 @@ function toDefinition(
       const given = tool.parameters !== undefined;
       const where = given ? [...path, 'parameters'] : [...path, tool.function === undefined ? 'name' : 'function'];
       const message = `tool "${tool.name}": ${given ? '' : `the parameters of the export "${exportName}": `}${problem}`;
+      ctx.issues.add(pendingIssue(ISSUE.toolParametersInvalid, where, message));
+      return null;
+    }
+    const slip = jsonSchemaSlip(definition.parameters);
+    if (slip !== null) {
+      const given = tool.parameters !== undefined;
+      const inside = ['parameters', ...slip.path].join('.');
+      const where = given
+        ? [...path, 'parameters', ...slip.path]
+        : [...path, tool.function === undefined ? 'name' : 'function'];
+      const owner = given ? '' : `the parameters of the export "${exportName}": `;
+      const message = `tool "${tool.name}": ${owner}${inside}: ${slip.message}`;
       ctx.issues.add(pendingIssue(ISSUE.toolParametersInvalid, where, message));
       return null;
     }

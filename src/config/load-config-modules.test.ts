@@ -143,6 +143,22 @@ describe('function tools', () => {
     ]);
   });
 
+  it('refuses a misspelt type or keyword in parameters, located at it, since the calls would go unchecked', async () => {
+    const yaml = wrap(
+      `  - { name: subtract, type: function, file: ${finance}, parameters: { type: object, properties: { a: { type: numbr } } } }\n` +
+        `  - { name: divide, type: function, file: ${finance}, parameters: { type: object, requried: [a] } }\n` +
+        `  - { name: add, type: function, file: ${finance}, function: subtract, parameters: { type: object, required: a } }\n`,
+    );
+    expect(formattedIssues(await loadYaml(yaml))).toEqual([
+      `${at(yaml, 'numbr')}  tools[0].parameters.properties.a.type\n` +
+        '  tool "subtract": parameters.properties.a.type: "numbr" is no JSON Schema type (string, number, integer, boolean, object, array, null): did you mean number?',
+      `${at(yaml, '[a] }')}  tools[1].parameters.requried\n` +
+        '  tool "divide": parameters.requried: `requried` is no JSON Schema keyword, so it would be ignored: did you mean `required`?',
+      `${at(yaml, 'a } }\n')}  tools[2].parameters.required\n` +
+        '  tool "add": parameters.required: `required` is a list of property names, got string "a"',
+    ]);
+  });
+
   it("refuses a definition's own parameters of another type, located at the export", async () => {
     const yaml = wrap('  - { name: mul, type: function, file: def.mjs }\n');
     const files = {
