@@ -22,4 +22,15 @@ describe('parseJsonSource', () => {
     const result = parseJsonSource('/c/cases.json', '[\n  {"a": 1,}\n]');
     expect(result.ok || result.issues[0]?.location).toEqual({ file: '/c/cases.json', line: 2, column: 11 });
   });
+
+  it('refuses a key written twice in one object, at the second, as YAML does: JSON.parse would keep the last', () => {
+    const result = parseJsonSource('/c/cases.json', '[\n  {"name": "a", "input": "first",\n   "input": "second"}\n]');
+    expect(result.ok).toBe(false);
+    expect(result.ok || result.issues[0]).toMatchObject({
+      message: 'the key `input` appears twice in the same object',
+      location: { file: '/c/cases.json', line: 3, column: 4 },
+    });
+    const lists = parseJsonSource('/c/cases.json', '{"test_cases": [], "test_cases": [{"name": "b"}]}');
+    expect(lists.ok || lists.issues[0]?.message).toBe('the key `test_cases` appears twice in the same object');
+  });
 });

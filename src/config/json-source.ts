@@ -2,6 +2,7 @@
 
 import { thrownMessage } from '../core/describe-thrown.js';
 import type { SourceLocation } from '../core/errors.js';
+import { type DuplicateJsonKey, findDuplicateJsonKey } from './duplicate-json-key.js';
 import { ISSUE } from './issue-codes.js';
 import { jsonErrorOffset } from './json-error-offset.js';
 import { findJsonPath } from './json-locator.js';
@@ -9,12 +10,28 @@ import type { ConfigPath } from './pending-issue.js';
 import { lineStartsOf, positionOf, type SourceDocument, type SourceParse } from './source-document.js';
 
 export function parseJsonSource(file: string, text: string): SourceParse {
+  let data: unknown;
   try {
-    return { ok: true, document: new JsonDocument(file, JSON.parse(text), text) };
+    data = JSON.parse(text);
   } catch (error) {
     const message = thrownMessage(error);
     return { ok: false, issues: [jsonSyntaxIssue(file, text, message)] };
   }
+  const duplicate = findDuplicateJsonKey(text);
+  if (duplicate !== null) return { ok: false, issues: [duplicateKeyIssue(file, text, duplicate)] };
+  return { ok: true, document: new JsonDocument(file, data, text) };
+}
+
+/** Said like YAML's own duplicate keys; JSON.parse would keep the last value without a word. */
+function duplicateKeyIssue(file: string, text: string, duplicate: DuplicateJsonKey) {
+  return {
+    code: ISSUE.syntax,
+    path: [],
+    target: 'none' as const,
+    message: `the key \`${escapeControls(duplicate.key)}\` appears twice in the same object`,
+    hint: 'only one of them would be read: remove or rename the other',
+    location: { file, ...positionOf(lineStartsOf(text), duplicate.offset) },
+  };
 }
 
 function jsonSyntaxIssue(file: string, text: string, message: string) {
