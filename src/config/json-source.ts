@@ -1,8 +1,8 @@
 /** JSON text → plain data (JSON.parse, fast); positions are computed only when an issue needs one. */
 
 import { thrownMessage } from '../core/describe-thrown.js';
+import { type DuplicateJsonKey, findDuplicateJsonKey } from '../core/duplicate-json-key.js';
 import type { SourceLocation } from '../core/errors.js';
-import { type DuplicateJsonKey, findDuplicateJsonKey } from './duplicate-json-key.js';
 import { ISSUE } from './issue-codes.js';
 import { jsonErrorOffset } from './json-error-offset.js';
 import { findJsonPath } from './json-locator.js';

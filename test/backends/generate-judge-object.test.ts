@@ -62,6 +62,13 @@ describe('generateJudgeObject', () => {
     expect(usages).toEqual([]);
   });
 
+  it('fails an answer that gives one key twice: which score the judge meant is unknown', async () => {
+    const { result } = await judge(() => ({ kind: 'answer', text: '{"score": 0.2, "reasoning": "x", "score": 1}' }));
+    const error = (result as { error: Error & { cause?: Error & { cause?: Error } } }).error;
+    expect(error.name).toBe('AI_NoObjectGeneratedError');
+    expect(error.cause?.cause?.message).toBe('the key "score" appears twice in the same object');
+  });
+
   it('fails an answer without text with NoOutputGeneratedError, its usage still counted', async () => {
     const { result, usages } = await judge(() => callTools({ name: 'other', args: {} }));
     expect((result as { error: Error }).error.name).toBe('AI_NoOutputGeneratedError');

@@ -9,6 +9,7 @@
  * caller checks the object's fields.
  */
 import { JSONParseError } from '@ai-sdk/provider';
+import { findDuplicateJsonKey } from '../../core/duplicate-json-key.js';
 import type { JudgeRequest } from '../../core/judge.js';
 import type { ProviderModel, ProviderUsage } from './provider-model.js';
 import { NoObjectGeneratedError, NoOutputGeneratedError } from './sdk-errors.js';
@@ -44,7 +45,11 @@ export async function generateJudgeObject(
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(unfenced(text));
+    const json = unfenced(text);
+    parsed = JSON.parse(json);
+    // `{"score": 2, …, "score": 10}` is read as 10 by JSON.parse: which score the judge meant is unknown.
+    const duplicate = findDuplicateJsonKey(json);
+    if (duplicate !== null) throw new Error(`the key "${duplicate.key}" appears twice in the same object`);
   } catch (error) {
     throw new NoObjectGeneratedError({
       message: 'No object generated: could not parse the response.',
