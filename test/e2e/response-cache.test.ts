@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
+import { answer } from '../fakes/fake-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
 import { writeModuleProject } from './cli-project.js';
@@ -77,6 +78,47 @@ describe('--cache', () => {
     const again = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
     expect(again.stdout).toBe(`the cache ${cacheDir} holds no model answers: nothing to remove\n`);
     expect((await runCounted(dir, ['--cache', '--cache-dir', cacheDir])).requests).toBe(n);
+  });
+
+  it('keeps no judge answer that cannot be read: a later run asks the judge again instead of failing as before', async () => {
+    let judgeAnswers = 'prose';
+    // The agent answers `hello`; the judge (asked for JSON) with prose, then with its verdict.
+    const judged: unknown[] = [];
+    const judge = await startFakeModelServer((request) => {
+      if ((request.body as { response_format?: unknown }).response_format === undefined) return answer('hello');
+      judged.push(request);
+      return judgeAnswers === 'prose'
+        ? { kind: 'answer', text: 'The answer looks fine to me.' }
+        : { kind: 'answer', text: '{"score": 9, "reasoning": "matches"}' };
+    });
+    try {
+      const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
+      const dir = await writeProject({
+        'agent.yaml': `name: judged
+${modelBlock('openai', judge.url)}
+instructions: { inline: "Repeat." }
+evaluations:
+  ${modelBlock('openai', judge.url).replaceAll('\n', '\n  ')}
+  metrics: [{ type: geval, name: apt, criteria: "Is it apt?", evaluation_steps: ["Judge it."] }]
+execution: { max_retries: 1 }
+test_cases: [{ name: a, input: hello }]
+`,
+      });
+      const args = ['test', dir, '--cache', '--cache-dir', cacheDir];
+      const first = await runCli(args);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain('judge model response could not be read: JSON parsing failed');
+      expect(judged).toHaveLength(2);
+      // The agent's answer is kept; neither of the judge's two.
+      expect(first.stderr).toContain(`cache ${cacheDir}: 0 model requests answered from the cache, 1 stored`);
+      judgeAnswers = 'json';
+      const second = await runCli(args);
+      expect(second.code, second.stdout).toBe(0);
+      expect(judged).toHaveLength(3);
+      expect(second.stderr).toContain(`cache ${cacheDir}: 1 model request answered from the cache, 1 stored`);
+    } finally {
+      await judge.close();
+    }
   });
 
   it('caches requests with temperature above 0 only when --cache is given, not for execution.cache alone', async () => {

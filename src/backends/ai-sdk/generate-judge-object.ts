@@ -9,9 +9,9 @@
  * caller checks the object's fields.
  */
 import { JSONParseError } from '@ai-sdk/provider';
-import { findDuplicateJsonKey } from '../../core/duplicate-json-key.js';
 import type { JudgeRequest } from '../../core/judge.js';
 import type { ProviderModel, ProviderUsage } from './provider-model.js';
+import { readJudgeJson } from './read-judge-json.js';
 import { NoObjectGeneratedError, NoOutputGeneratedError } from './sdk-errors.js';
 
 export interface JudgeCallSettings {
@@ -43,17 +43,11 @@ export async function generateJudgeObject(
     onUsage(result.usage);
     throw new NoOutputGeneratedError();
   }
-  let parsed: unknown;
-  try {
-    const json = unfenced(text);
-    parsed = JSON.parse(json);
-    // `{"score": 2, …, "score": 10}` is read as 10 by JSON.parse: which score the judge meant is unknown.
-    const duplicate = findDuplicateJsonKey(json);
-    if (duplicate !== null) throw new Error(`the key "${duplicate.key}" appears twice in the same object`);
-  } catch (error) {
+  const read = readJudgeJson(text);
+  if (!read.ok) {
     throw new NoObjectGeneratedError({
       message: 'No object generated: could not parse the response.',
-      cause: new JSONParseError({ text, cause: error }),
+      cause: new JSONParseError({ text, cause: read.error }),
       text,
       response: {
         id: result.response?.id ?? '',
@@ -65,16 +59,7 @@ export async function generateJudgeObject(
     });
   }
   onUsage(result.usage);
-  return parsed;
-}
-
-/**
- * The answer without a Markdown code fence around the whole of it (```json … ```), as many local models send
- * their JSON despite the response format. Only a fence that wraps everything is taken off.
- */
-function unfenced(text: string): string {
-  const fenced = /^\s*```[A-Za-z]*[^\S\n]*\n([\s\S]*?)\n?```\s*$/.exec(text);
-  return fenced === null ? text : (fenced[1] ?? '');
+  return read.value;
 }
 
 /** The SDK's usage shape, for the error it throws. */

@@ -8,11 +8,14 @@
  * The n-th time a run makes the same request it gets the n-th answer stored for it (`KEY.json`, then
  * `KEY.1.json`, `KEY.2.json`, …), as a replay does: the repeats of `--repeat` and identical test cases each
  * keep their own sampled answer, so a cached run keeps the spread of answers of the run that filled it.
+ * A judge's answer that cannot be read as JSON is not kept (the judge call retries it, and so would a later run).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { canonicalJson } from '../../../core/canonical-json.js';
+import { isRecord } from '../../../core/is-record.js';
+import { readJudgeJson } from '../read-judge-json.js';
 import type { ModelCallStore, StoredCall } from './model-call-store.js';
 import { temperatureOf } from './normalize-request.js';
 import type { KeyedRequest } from './request-key.js';
@@ -48,13 +51,17 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
       }
       const occurrence = looked.get(request.key) ?? 0;
       looked.set(request.key, occurrence + 1);
-      const found = await readEntry(fileOf(request.key, occurrence));
+      const entry = await readEntry(fileOf(request.key, occurrence));
+      // An unreadable judge answer kept by an earlier version is asked for again, and replaced.
+      const found = entry !== null && unreadableJudgeAnswer(request, entry.response) ? null : entry;
       if (found !== null) hits += 1;
       else missing.set(request.key, [...(missing.get(request.key) ?? []), occurrence]);
       return found;
     },
     save: async (request, call) => {
       if (!cacheable(request)) return;
+      // A judge's answer its reader refuses is retried: kept, it would be served again at every retry and run.
+      if (unreadableJudgeAnswer(request, call.response)) return;
       // Identical requests are interchangeable: an answer fills the earliest occurrence still missing.
       const occurrence = missing.get(request.key)?.shift() ?? looked.get(request.key) ?? 0;
       const file = fileOf(request.key, occurrence);
@@ -106,4 +113,17 @@ async function readEntry(file: string): Promise<StoredCall | null> {
   } catch {
     return null;
   }
+}
+
+/** A request for JSON (a judge's) whose answer is no JSON that can be read (read-judge-json.ts). */
+function unreadableJudgeAnswer(request: KeyedRequest, response: StoredResponse): boolean {
+  const asked = request.request;
+  const format = isRecord(asked) ? asked['response_format'] : undefined;
+  if (!isRecord(format) || format['type'] !== 'json') return false;
+  const content = Array.isArray(response['content']) ? response['content'] : [];
+  let text = '';
+  for (const part of content) {
+    if (isRecord(part) && part['type'] === 'text' && typeof part['text'] === 'string') text += part['text'];
+  }
+  return !readJudgeJson(text).ok;
 }
