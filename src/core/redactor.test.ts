@@ -29,6 +29,31 @@ describe('createRedactor', () => {
     for (const form of forms) expect(redactor.text(`<<${form}>>`), form).toBe('<<***GH_PAT>>');
   });
 
+  it('masks a value base64-encoded after other bytes, at each alignment, as HTTP Basic auth encodes a password', () => {
+    for (const key of ['sk-live-0123456789abcdef', 'sk-live-0123456789abcdefg', 'sk-live-0123456789abcdefgh']) {
+      const one = createRedactor([{ name: 'API_KEY', value: key }]);
+      for (const before of ['', 'x', 'xy', 'user:', 'Authorization user ']) {
+        for (const after of ['', '!', '?!', ' and more']) {
+          for (const encoding of ['base64', 'base64url'] as const) {
+            const encoded = Buffer.from(`${before}${key}${after}`).toString(encoding);
+            const masked = one.text(`Basic ${encoded}`);
+            expect(masked, `${before}|${after} ${encoding}`).toContain('***API_KEY');
+            // What is left of the encoding holds no more than two bytes' worth of the key at either end.
+            const left = masked.replace(/^Basic /, '').split('***API_KEY');
+            for (const part of left)
+              expect(part.length).toBeLessThanOrEqual(Math.ceil(((before.length + after.length + 2) * 8) / 6) + 3);
+          }
+        }
+      }
+    }
+  });
+
+  it('leaves base64 alone that only shares a few characters with a short value', () => {
+    const short = createRedactor([{ name: 'PIN', value: '1234567' }]);
+    const text = Buffer.from('x1234567 and other words').toString('base64');
+    expect(short.text(text)).toBe(text);
+  });
+
   it('masks a value JSON-escaped twice and three times, as a reason quoting a JSON answer gives it', () => {
     const one = createRedactor([{ name: 'MY_SECRET', value: 'pa"ss-word-123' }]);
     const answer = JSON.stringify({ key: 'pa"ss-word-123' });

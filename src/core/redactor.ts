@@ -75,10 +75,39 @@ export function encodings(value: string): Set<string> {
   forms.add(base64);
   forms.add(base64.replace(/=+$/, ''));
   forms.add(base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  for (const inner of base64Within(value)) {
+    forms.add(inner);
+    forms.add(inner.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
   forms.add(JSON.stringify(html).slice(1, -1));
   forms.add(JSON.stringify(markdownEscape(value)).slice(1, -1));
   return forms;
 }
+
+/**
+ * The value's base64 inside longer encoded text (`user:KEY`, as HTTP Basic auth encodes a password, or text
+ * after it): for each of the three alignments, the characters that come from the value's bytes alone —
+ * those that share bits with the bytes before or after it left out. Short values are left out: their few
+ * characters would mask unrelated base64.
+ */
+function base64Within(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  if (bytes.length < MIN_BASE64_WITHIN_BYTES) return [];
+  const forms: string[] = [];
+  for (const before of [0, 1, 2]) {
+    const encoded = Buffer.concat([Buffer.alloc(before), bytes])
+      .toString('base64')
+      .replace(/=+$/, '');
+    // Characters holding a bit of the bytes before: none, 2 after one byte, 3 after two.
+    const start = before === 0 ? 0 : before + 1;
+    // The last character holds bits of the bytes after unless the bits end on a character's edge.
+    const end = ((before + bytes.length) * 8) % 6 === 0 ? encoded.length : encoded.length - 1;
+    forms.push(encoded.slice(start, end));
+  }
+  return forms;
+}
+
+const MIN_BASE64_WITHIN_BYTES = 8;
 
 function htmlEscape(value: string): string {
   return value.replace(/[&<>"']/g, (ch) =>
