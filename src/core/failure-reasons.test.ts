@@ -44,6 +44,11 @@ describe('describeMetricFailure', () => {
 
   it('says a score under its threshold as such', () => {
     expect(describeMetricFailure(grader(0.2, 0.5))).toBe('metric grounded: score 0.2 < threshold 0.5');
+    // Two values that round alike are shown as they are, never as `0.3 < threshold 0.3`.
+    expect(describeMetricFailure(grader(0.3, 0.30000000000000004))).toBe(
+      'metric grounded: score 0.3 < threshold 0.30000000000000004',
+    );
+    expect(describeMetricFailure(grader(0.4999999, 0.5))).toBe('metric grounded: score 0.4999999 < threshold 0.5');
   });
 
   it("says a grader's own passed: false failed a score that reached its threshold, never `0.9 < 0.5`", () => {

@@ -27,8 +27,11 @@ export function describeMetricFailure(metric: MetricResult): string {
   if (reached) {
     return `metric ${metric.metric_name}: ${score} (threshold ${formatScore(metric.threshold)}), failed by its grader's passed: false${why}`;
   }
-  const bar = metric.threshold === null ? '' : ` < threshold ${formatScore(metric.threshold)}`;
-  return `metric ${metric.metric_name}: ${score}${bar}${why}`;
+  if (metric.threshold === null) return `metric ${metric.metric_name}: ${score}${why}`;
+  // Rounded alike (`0.3 < 0.3` for 0.3 against 0.30000000000000004), the two are shown as they are.
+  const shown = formatScore(metric.score) === formatScore(metric.threshold);
+  const exact = (value: number | null) => (shown && value !== null ? String(value) : formatScore(value));
+  return `metric ${metric.metric_name}: score ${exact(metric.score)} < threshold ${exact(metric.threshold)}${why}`;
 }
 
 /** Every reason a turn did not pass, most fundamental first (errors, then tools, then metrics). */
