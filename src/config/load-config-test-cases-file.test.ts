@@ -100,8 +100,14 @@ describe('test_cases_file', () => {
     ]);
     const csv = formattedIssues(await loadYaml(AGENT('c.csv'), { 'c.csv': 'name,input\na,q\n' }));
     expect(csv).toEqual([
-      'c.csv:1:1  test_cases_file\n  a test cases file holds a list of test cases, or a mapping with `test_cases:` (got "name,input a,q") — a .csv file is not read as one: write it as YAML or JSON',
+      expect.stringMatching(
+        /^agent\.yaml:\d+:\d+ +test_cases_file\n +.*c\.csv: a \.csv file is not read as a test cases file — write the test cases as a YAML or JSON list/,
+      ),
     ]);
+    const jsonl = formattedIssues(
+      await loadYaml(AGENT('c.jsonl'), { 'c.jsonl': '{"name": "a", "input": "q"}\n{"name": "b", "input": "r"}\n' }),
+    );
+    expect(jsonl).toEqual([expect.stringContaining('c.jsonl: a .jsonl file (one JSON object per line) is not read')]);
     const extra = formattedIssues(
       await loadYaml(AGENT('c.yaml'), { 'c.yaml': 'tests_cases: []\ntest_cases: [{ name: a, input: q }]\n' }),
     );

@@ -34,6 +34,15 @@ export async function loadTestCasesFile(
   limits: FileSizeLimits,
 ): Promise<TestCasesFileLoad> {
   const path = resolve(baseDir, file);
+  // Formats holodeck does not read are said as such, not as the YAML syntax error of reading them as YAML.
+  const format = /\.(csv|tsv|xlsx?|jsonl|ndjson)$/i.exec(path)?.[1]?.toLowerCase();
+  if (format !== undefined) {
+    const lines = format === 'jsonl' || format === 'ndjson' ? ' (one JSON object per line)' : '';
+    const message = `${path}: a .${format} file${lines} is not read as a test cases file`;
+    const hint =
+      'write the test cases as a YAML or JSON list (a .json file holding [{ … }, { … }]), or a mapping with test_cases:';
+    return { ok: false, issues: [pendingIssue(ISSUE.testCasesFileShape, ['test_cases_file'], message, { hint })] };
+  }
   const read = await readSource(path, {
     kind: 'test cases',
     maxBytes: limits.test_cases_bytes,
@@ -52,10 +61,7 @@ export async function loadTestCasesFile(
   const prefix: ConfigPath = Array.isArray(data) ? [] : ['test_cases'];
   const shapeIssues = isRecord(data) ? wrapperIssues(data, document) : [];
   if (!Array.isArray(data) && !(isRecord(data) && Array.isArray(data['test_cases']))) {
-    const format = /\.(csv|tsv|xlsx?|jsonl|ndjson)$/i.exec(path)?.[1];
-    const unread =
-      format === undefined ? '' : ` — a .${format.toLowerCase()} file is not read as one: write it as YAML or JSON`;
-    const message = `a test cases file holds a list of test cases, or a mapping with \`test_cases:\` (got ${describeValue(data)})${unread}`;
+    const message = `a test cases file holds a list of test cases, or a mapping with \`test_cases:\` (got ${describeValue(data)})`;
     const location = document.locate(isRecord(data) ? ['test_cases'] : [], 'value');
     return {
       ok: false,
