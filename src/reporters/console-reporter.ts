@@ -2,6 +2,7 @@
  * The console reporter: a header, one line per finished test case (with every turn's detail in verbose
  * mode), a live progress line on a TTY, and the summary. Quiet mode prints the summary only.
  */
+import { countNoun } from '../core/count-noun.js';
 import type { RateLimitStatusSource } from '../core/rate-limit.js';
 import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
 import type { TestResult, TurnResult } from '../core/results.js';
@@ -133,8 +134,8 @@ function countFinished(counts: Counts, result: TestResult, turns: number): void 
 }
 
 function formatHeader(info: RunInfo, palette: Palette): string[] {
-  const cases = `${info.total_cases} test case${info.total_cases === 1 ? '' : 's'}`;
-  const turns = `${info.total_turns} turn${info.total_turns === 1 ? '' : 's'}`;
+  const cases = countNoun(info.total_cases, 'test case');
+  const turns = countNoun(info.total_turns, 'turn');
   const parallel = info.parallel_test_cases > 1 ? ` · ${info.parallel_test_cases} in parallel` : '';
   const repeats = info.repeat === undefined ? '' : ` · ${info.repeat} repeats each`;
   const lines = [

@@ -166,6 +166,6 @@ test_cases:
     const run = await runCli(['validate', dir]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/is valid: agent "mistakes", 1 test cases, 4 turns, 3 tools, backend ai_sdk/);
+    expect(run.stdout).toMatch(/is valid: agent "mistakes", 1 test case, 4 turns, 3 tools, backend ai_sdk/);
   });
 });

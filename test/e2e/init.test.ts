@@ -81,7 +81,7 @@ describe('holodeck init', () => {
     expect(validate.stderr).toBe('');
     expect(validate.code).toBe(0);
     expect(validate.stdout).toMatch(
-      /is valid: agent "shop-assistant", 1 test cases, 2 turns, 2 tools, .*model ollama:llama3\.2/,
+      /is valid: agent "shop-assistant", 1 test case, 2 turns, 2 tools, .*model ollama:llama3\.2/,
     );
 
     server = await startFakeModelServer(shopScript(50));

@@ -204,7 +204,7 @@ describe('the packed package installed into a fresh npm project', () => {
     const validate = await npx(['validate']);
     expect(validate.stderr).toBe('');
     expect(validate.code).toBe(0);
-    expect(validate.stdout).toMatch(/is valid: agent "shop-assistant", 1 test cases, 2 turns, 2 tools/);
+    expect(validate.stdout).toMatch(/is valid: agent "shop-assistant", 1 test case, 2 turns, 2 tools/);
 
     server = await startFakeModelServer(shopScript(50));
     const test = await npx(['test', '--output', 'report.json'], { OLLAMA_HOST: server.url });

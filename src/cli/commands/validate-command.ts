@@ -1,6 +1,8 @@
 /** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
+
 import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentConfig } from '../../core/config-types.js';
+import { countNoun } from '../../core/count-noun.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
@@ -53,8 +55,8 @@ export async function validateCommand(configPath: string, options: ValidateOptio
         ? 'no model'
         : `model ${config.model.provider}:${config.model.name}`;
   process.stdout.write(
-    `✓ ${config.config_path} is valid: agent "${config.name}", ${config.test_cases.length} test cases, ${turns} turns, ` +
-      `${config.tools.length} tools, backend ${config.backend.type}, ${model}\n`,
+    `✓ ${config.config_path} is valid: agent "${config.name}", ${countNoun(config.test_cases.length, 'test case')}, ` +
+      `${countNoun(turns, 'turn')}, ${countNoun(config.tools.length, 'tool')}, backend ${config.backend.type}, ${model}\n`,
   );
   return EXIT.ok;
 }
