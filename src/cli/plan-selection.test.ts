@@ -46,11 +46,15 @@ describe('planSelection', () => {
 
   it('says which criteria matched nothing', () => {
     expect(names(plan({ filters: ['zzz', 'yyy'], exclude: ['a'] }))).toBe(
-      'no test case name matches --filter "zzz" or --filter "yyy", not --exclude "a"; nothing to run',
+      'no test case name matches --filter "zzz" or --filter "yyy" (with --exclude "a"); nothing to run',
     );
     // A filter set in agent.yaml or the environment is named where it was set, not as an option never given.
     expect(names(plan({ filters: ['zzz*'], filters_from: 'execution.filter / HOLODECK_FILTER' }))).toBe(
       'no test case name matches execution.filter / HOLODECK_FILTER "zzz*"; nothing to run',
+    );
+    // An --exclude that leaves nothing is said as such, not as a name that matches nothing.
+    expect(names(plan({ exclude: ['a', 'e'] }))).toBe(
+      '--exclude "a", --exclude "e" leaves out every test case; nothing to run',
     );
   });
 

@@ -49,9 +49,11 @@ function emptyReason(total: number, criteria: CaseCriteria): string {
   const from = criteria.filters_from ?? '--filter';
   if (criteria.filters.length > 0) parts.push(criteria.filters.map((f) => `${from} "${f}"`).join(' or '));
   if (criteria.grep !== null) parts.push(`--grep "${criteria.grep}"`);
-  if (criteria.exclude.length > 0) parts.push(`not ${criteria.exclude.map((e) => `--exclude "${e}"`).join(', ')}`);
   if (criteria.only !== null) parts.push(`among the ${criteria.only.length} cases that failed last time`);
-  return `no test case name matches ${parts.join(', ')}`;
+  const excluded = criteria.exclude.map((e) => `--exclude "${e}"`).join(', ');
+  if (parts.length === 0) return `${excluded} leaves out every test case`;
+  const matches = `no test case name matches ${parts.join(', ')}`;
+  return criteria.exclude.length === 0 ? matches : `${matches} (with ${excluded})`;
 }
 
 function compileGrep(

@@ -1,4 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createBuildContext } from './build-context.js';
@@ -107,6 +109,26 @@ describe('buildTestCases', () => {
     ]);
     expect(ctx.issues.issues.map((issue) => [issue.code, issue.path])).toEqual([
       ['FILE_NOT_FOUND', ['test_cases', 1, 'files', 0, 'path']],
+    ]);
+  });
+
+  it('refuses an image whose format cannot be sent, before the run, at the entry that makes it one', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-files-'));
+    await writeFile(join(dir, 'note.txt'), 'x');
+    await writeFile(join(dir, 'chart.png'), 'x');
+    const ctx = createBuildContext(dir);
+    const files = [
+      { path: 'note.txt', type: 'image' as const },
+      { path: 'chart.png', type: 'image' as const },
+      { path: 'note.txt' },
+    ];
+    await buildTestCases([{ index: 0, value: { name: 'a', input: 'q', files } }], ctx);
+    expect(ctx.issues.issues.map((issue) => [issue.code, issue.path, issue.message])).toEqual([
+      [
+        'FILE_TYPE',
+        ['test_cases', 0, 'files', 0, 'type'],
+        `unsupported image format .txt for ${join(dir, 'note.txt')}: use png, jpg, gif or webp`,
+      ],
     ]);
   });
 });

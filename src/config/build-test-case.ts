@@ -1,6 +1,7 @@
 /** A test case as validated → TestCaseConfig: single-turn cases become one turn built from the flat fields. */
-import { resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
 import type { FileConfig, MetricConfig, TestCaseConfig, ToolNameMatch, TurnConfig } from '../core/config-types.js';
+import { IMAGE_MEDIA_TYPES, unsupportedImageMessage } from '../core/image-media-types.js';
 import type { BuildContext } from './build-context.js';
 import { buildExpectedTools } from './build-expected-tools.js';
 import { buildMetricList } from './build-metric.js';
@@ -146,6 +147,10 @@ export async function buildFile(file: FileInput, path: ConfigPath, ctx: BuildCon
   }
   // The schema has rejected files whose type is neither given nor implied by the extension.
   const type = file.type ?? inferFileType(absolute) ?? 'text';
+  if (type === 'image' && IMAGE_MEDIA_TYPES[extname(absolute).toLowerCase()] === undefined) {
+    const message = unsupportedImageMessage(extname(absolute), absolute);
+    ctx.issues.add(pendingIssue(ISSUE.fileType, [...path, file.type === undefined ? 'path' : 'type'], message));
+  }
   return { path: absolute, type, description: file.description ?? null };
 }
 

@@ -4,15 +4,8 @@ import { basename, extname } from 'node:path';
 import type { FilePart } from '../core/backend.js';
 import type { FileConfig } from '../core/config-types.js';
 import { decodeText, SAVE_AS_UTF8 } from '../core/decode-text.js';
+import { IMAGE_MEDIA_TYPES, unsupportedImageMessage } from '../core/image-media-types.js';
 import { extractPdfText } from './extract-pdf-text.js';
-
-const IMAGE_TYPES: Readonly<Record<string, string>> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-};
 
 export class FileLoadError extends Error {
   readonly code = 'FILE_LOAD';
@@ -35,12 +28,8 @@ async function loadFile(file: FileConfig): Promise<FilePart> {
     throw new FileLoadError(`cannot read file ${file.path}: ${(error as Error).message}`, { cause: error });
   }
   if (file.type === 'image') {
-    const media_type = IMAGE_TYPES[extname(file.path).toLowerCase()];
-    if (!media_type) {
-      throw new FileLoadError(
-        `unsupported image format ${extname(file.path) || '(none)'} for ${file.path}: use png, jpg, gif or webp`,
-      );
-    }
+    const media_type = IMAGE_MEDIA_TYPES[extname(file.path).toLowerCase()];
+    if (!media_type) throw new FileLoadError(unsupportedImageMessage(extname(file.path), file.path));
     return { kind: 'image', name, media_type, data: bytes };
   }
   if (file.type === 'pdf') {

@@ -54,7 +54,7 @@ describe('selecting test cases', () => {
     expect(bad.stderr).toMatch(/--grep "\(" is not a valid regular expression/);
     const none = await runCli(['test', 'agent.yaml', '--filter', 'zzz', '--exclude', 'a'], { cwd: dir });
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('no test case name matches --filter "zzz", not --exclude "a"; nothing to run');
+    expect(none.stderr).toContain('no test case name matches --filter "zzz" (with --exclude "a"); nothing to run');
   });
 
   it('reads no HOLODECK_ variable whose setting the command line gives: a bad one stops only a run that reads it', async () => {

@@ -168,4 +168,37 @@ test_cases:
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/is valid: agent "mistakes", 1 test case, 4 turns, 3 tools, backend ai_sdk/);
   });
+
+  it('refuses in validate what test would refuse before the run: settings, environment, files', async () => {
+    const module = 'backend: { module: "agent.mjs:create" }';
+    const project = (yaml: string) =>
+      writeProject({
+        'agent.mjs': 'export function create() {\n  return { send: (turn) => turn.input };\n}\n',
+        'note.txt': 'a note',
+        'agent.yaml': `name: refused\n${module}\ninstructions: { inline: hi }\n${yaml}`,
+      });
+    const cases = 'test_cases: [{ name: alpha, input: q }]\n';
+    const expectations: ReadonlyArray<readonly [string, Record<string, string>, string]> = [
+      [`execution: { cache: true }\n${cases}`, {}, 'error: execution.cache: true is not supported with backend module'],
+      [
+        `execution: { filter: zzz }\n${cases}`,
+        {},
+        'error: no test case name matches execution.filter / HOLODECK_FILTER "zzz"',
+      ],
+      [cases, { HOLODECK_WORKERS: '0' }, 'error: HOLODECK_WORKERS must be a positive whole number'],
+      [
+        'test_cases: [{ name: alpha, input: q, files: [{ path: note.txt, type: image }] }]\n',
+        {},
+        'unsupported image format .txt for',
+      ],
+    ];
+    for (const [yaml, env, said] of expectations) {
+      const dir = await project(yaml);
+      for (const command of ['validate', 'test']) {
+        const run = await runCli([command, dir], { env });
+        expect(run.code, `${command}: ${yaml}`).toBe(2);
+        expect(run.stderr, `${command}: ${yaml}`).toContain(said);
+      }
+    }
+  });
 });

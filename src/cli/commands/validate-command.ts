@@ -6,6 +6,7 @@ import { countNoun } from '../../core/count-noun.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
+import { configRunProblems } from '../config-run-problems.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
@@ -42,6 +43,11 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     issues.push(...(await matrixIssues(matrixConfig(config, options, entry.override), entry, options, process.env)));
   if (issues.length > 0) {
     printIssues(issues);
+    return EXIT.config;
+  }
+  const problems = await configRunProblems(config, process.env);
+  if (problems.length > 0) {
+    for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
     return EXIT.config;
   }
   for (const warning of unappliedSettings(config)) process.stderr.write(`warning: ${warning}\n`);
