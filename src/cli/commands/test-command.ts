@@ -104,7 +104,7 @@ async function guardedTestCommand(
   if (overInput !== null) return usageError(overInput);
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
-  const matrix = planMatrix(loaded, options.models);
+  const matrix = planMatrix(loaded, options.models, options.backend ?? loaded.backend.type);
   if (!matrix.ok) return usageError(matrix.message);
   if (matrix.entries.length > 1) {
     if (recordingAsked(loaded, options)) {

@@ -37,7 +37,11 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   if (!config) return EXIT.config;
   // A model matrix (`models:`): every model must be able to run, as `holodeck test` checks.
   const matrix = planMatrix(config, []);
-  const entries = matrix.ok ? matrix.entries : [];
+  if (!matrix.ok) {
+    process.stderr.write(`error: ${matrix.message}\n`);
+    return EXIT.config;
+  }
+  const entries = matrix.entries;
   const issues: ConfigIssue[] = [];
   for (const entry of entries)
     issues.push(...(await matrixIssues(matrixConfig(config, options, entry.override), entry, options, process.env)));

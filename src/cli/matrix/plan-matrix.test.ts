@@ -42,6 +42,20 @@ describe('planMatrix', () => {
       message: '--model openai:a is given twice: each model of a matrix runs the suite once',
     });
   });
+
+  it('refuses a matrix of a module agent, which is given no model, unless --backend changes the backend', () => {
+    const backend = { type: 'module' as const, module: 'agent.mjs:create', factory: () => ({ send: () => '' }) };
+    const config = { ...agentConfig({ model: yamlModel, backend }), models: [yamlModel, second] };
+    const listed = planMatrix(config, []);
+    expect(listed.ok || listed.message).toMatch(/^`models:` run a model matrix, but a module agent \(backend module\)/);
+    const given = planMatrix(config, [
+      { provider: 'openai', name: 'a' },
+      { provider: 'openai', name: 'b' },
+    ]);
+    expect(given.ok || given.message).toMatch(/^several --model run a model matrix/);
+    expect(planMatrix(config, [], 'ai_sdk')).toMatchObject({ ok: true, entries: [{}, {}] });
+    expect(planMatrix(config, [{ provider: 'openai', name: 'a' }])).toEqual({ ok: true, entries: [] });
+  });
 });
 
 describe('matrixConfig', () => {

@@ -24,8 +24,29 @@ export type MatrixPlan =
 
 const labelOf = (model: ModelOverride) => `${model.provider}:${model.name}`;
 
-/** The models of the matrix; none when the run is an ordinary single run. */
-export function planMatrix(config: AgentConfig, models: readonly ModelOverride[]): MatrixPlan {
+/**
+ * The models of the matrix; none when the run is an ordinary single run. `backend`: the backend in force
+ * (`--backend` applied); a module agent is given no model, so a matrix of it would run one agent N times.
+ */
+export function planMatrix(
+  config: AgentConfig,
+  models: readonly ModelOverride[],
+  backend: AgentConfig['backend']['type'] = config.backend.type,
+): MatrixPlan {
+  const plan = matrixModels(config, models);
+  if (plan.ok && plan.entries.length > 1 && backend === 'module') {
+    const asked = models.length > 1 ? 'several --model' : '`models:`';
+    return {
+      ok: false,
+      message:
+        `${asked} run a model matrix, but a module agent (backend module) is given no model: each model would run ` +
+        'the same agent — run it once, or use backend ai_sdk or claude_agent_sdk to compare models',
+    };
+  }
+  return plan;
+}
+
+function matrixModels(config: AgentConfig, models: readonly ModelOverride[]): MatrixPlan {
   const listed = config.models ?? [];
   const pathOf = (model: ModelOverride): ConfigPath | null => {
     const index = listed.findIndex((block) => block.provider === model.provider && block.name === model.name);
