@@ -5,11 +5,17 @@
 import { unknownExpectedTools } from '../config/unknown-expected-tools.js';
 import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { emptyMetricLists } from './empty-metric-lists.js';
 import { unappliedSettings } from './unapplied-settings.js';
 import { uncheckedTestCases } from './unchecked-test-cases.js';
 
 export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
-  return [...unappliedSettings(config), ...uncheckedTestCases(config, cases), ...toolWarnings(config, cases, backend)];
+  return [
+    ...unappliedSettings(config),
+    ...emptyMetricLists(config, cases),
+    ...uncheckedTestCases(config, cases),
+    ...toolWarnings(config, cases, backend),
+  ];
 }
 
 /**

@@ -22,7 +22,9 @@ export async function buildMetricList(
   path: ConfigPath,
   ctx: BuildContext,
 ): Promise<MetricConfig[] | null> {
-  if (!metrics || metrics.length === 0) return null;
+  if (!metrics) return null;
+  // An empty list is kept as written (it inherits, as null does), so that it can be said to select nothing.
+  if (metrics.length === 0) return [];
   const built = await Promise.all(metrics.map((metric, index) => buildMetric(metric, [...path, index], ctx)));
   return built.filter((metric): metric is MetricConfig => metric !== null);
 }

@@ -28,7 +28,8 @@ const turnFields = {
   distinct_calls: fc.boolean(),
   retrieval_context: fc.array(text, { maxLength: 2 }),
   turn_config: fc.constantFrom({}, { unit: 'USD' }),
-  // Only the empty list stays plain: files are checked on disk by the general build.
+  // Only the empty list stays plain: files are checked on disk by the general build (an empty evaluations
+  // list does not: it is kept as written).
   files: fc.constant([]),
 };
 const evaluations = fc.constantFrom([], [{ type: 'standard', metric: 'equality' }]);
@@ -75,7 +76,7 @@ describe('buildPlainTestCase', () => {
       { seed: 16, numRuns: 3_000 },
     );
     expect(ctx.issues.issues).toEqual([]);
-    expect(plain).toBeGreaterThan(500);
+    expect(plain).toBeGreaterThan(150);
     expect(general).toBeGreaterThan(500);
   });
 

@@ -58,7 +58,7 @@ export function buildPlainTestCase(
   nameMatch: ToolNameMatch = 'substring',
   distinctCalls = false,
 ): TestCaseConfig | null {
-  if (!isAbsentOrEmpty(testCase.evaluations)) return null;
+  if (testCase.evaluations !== undefined) return null;
   const turns = testCase.turns;
   if (turns === undefined) {
     if (!isAbsentOrEmpty(testCase.files)) return null;
@@ -66,7 +66,7 @@ export function buildPlainTestCase(
     return { name: testCase.name, index, kind: 'single', evaluations: null, turns: [turn] };
   }
   for (const turn of turns) {
-    if (!isAbsentOrEmpty(turn.files) || !isAbsentOrEmpty(turn.evaluations)) return null;
+    if (!isAbsentOrEmpty(turn.files) || turn.evaluations !== undefined) return null;
   }
   const built: TurnConfig[] = new Array(turns.length);
   for (let turnIndex = 0; turnIndex < turns.length; turnIndex++) {

@@ -7,6 +7,7 @@ import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { configRunProblems } from '../config-run-problems.js';
+import { emptyMetricLists } from '../empty-metric-lists.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
@@ -55,6 +56,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     return EXIT.config;
   }
   for (const warning of unappliedSettings(config)) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of emptyMetricLists(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of uncheckedTestCases(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of functionToolWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
