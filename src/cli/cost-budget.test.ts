@@ -32,6 +32,15 @@ describe('createCostBudget', () => {
     expect(reached).toEqual([4]);
   });
 
+  it('is reached by a sum that falls a hair short of it in binary fractions (0.00013 × 3 against 0.00039)', async () => {
+    const budget = createCostBudget(0.00039, () => {});
+    for (let index = 0; index < 2; index++) await budget.reporter.onTestCaseEnd?.(costing(0.00013), index);
+    expect(budget.stop.aborted).toBe(false);
+    await budget.reporter.onTestCaseEnd?.(costing(0.00013), 2);
+    expect(budget.spent()).toBeLessThan(0.00039);
+    expect(budget.stop.aborted).toBe(true);
+  });
+
   it('with --repeat, counts each repeat as it finishes, and a repeated case once', async () => {
     const budget = createCostBudget(3, () => {});
     // Round one of four cases, two repeats each: the budget is reached within the round, before any case ends.

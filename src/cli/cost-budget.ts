@@ -40,6 +40,8 @@ export function checkBudget(maxUsd: number, pricing: RunPricing): BudgetCheck {
   };
 }
 
+const BUDGET_EPSILON_USD = 1e-11;
+
 export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) => void): CostBudget {
   const controller = new AbortController();
   let spent = 0;
@@ -48,7 +50,9 @@ export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) =
   const repeated = new Set<number>();
   const count = (result: TestResult) => {
     spent += result.cost?.priced_usd ?? 0;
-    if (spent >= maxUsd && !controller.signal.aborted) {
+    // A sum of binary fractions falls a hair short of the figure it makes (0.00013 × 3 < 0.00039): a budget
+    // within a billionth of a cent of the spent sum is reached.
+    if (spent >= maxUsd - BUDGET_EPSILON_USD && !controller.signal.aborted) {
       onReached(spent);
       controller.abort(new Error(`--max-cost ${formatUsd(maxUsd)} reached`));
     }
