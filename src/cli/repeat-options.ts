@@ -15,7 +15,9 @@ export function repeatOption(value: string): number {
 export function minPassRateOption(value: string): number {
   const text = value.trim();
   const percent = text.endsWith('%');
-  const n = Number(percent ? text.slice(0, -1) : text);
+  const digits = (percent ? text.slice(0, -1) : text).trim();
+  // A plain decimal, as every number on the command line (`5e-1` and `0x1` are refused).
+  const n = /^\d+(\.\d+)?$|^\.\d+$/.test(digits) ? Number(digits) : Number.NaN;
   const rate = percent ? n / 100 : n;
   if (text === '' || !Number.isFinite(rate) || rate <= 0 || rate > 1) {
     throw new InvalidArgumentError('expected a share of passing repeats above 0 and at most 1 (e.g. 0.8 or 80%)');

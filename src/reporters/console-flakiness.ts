@@ -2,6 +2,7 @@
  * The console's flakiness section (`--repeat N`): every flaky case — some repeats passed, some did not — with
  * its pass rate and pass^k for k = 1..N, and under it each flaky turn with its own rate.
  */
+import { countNoun } from '../core/count-noun.js';
 import type { Palette } from './ansi.js';
 import { formatPercent } from './format-numbers.js';
 import { estimatesText, type FlakyCollector, passCountsText } from './repeat-text.js';
@@ -10,7 +11,10 @@ import { consoleMark } from './status-text.js';
 
 export function formatFlakiness(flaky: FlakyCollector, palette: Palette): string[] {
   if (flaky.total === 0) return [];
-  const lines = ['', palette.bold(`Flakiness (${flaky.total} flaky test ${flaky.total === 1 ? 'case' : 'cases'})`)];
+  // The summary counts flaky cases; cases whose verdict held while some turn of theirs did not are listed too.
+  const turnsOnly = flaky.total - flaky.flaky_cases;
+  const more = turnsOnly === 0 ? '' : `, ${countNoun(turnsOnly, 'other')} with flaky turns`;
+  const lines = ['', palette.bold(`Flakiness (${countNoun(flaky.flaky_cases, 'flaky test case')}${more})`)];
   for (const entry of flaky.listed) {
     const { stats } = entry;
     const bar = `min ${formatPercent(stats.min_pass_rate, 1)}`;

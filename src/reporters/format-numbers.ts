@@ -24,10 +24,19 @@ export function formatInteger(n: number): string {
   return rounded < 0 ? `-${grouped}` : grouped;
 }
 
-/** `70.0%` of `part / whole`; `—` when there is nothing to divide. */
+/**
+ * `70.0%` of `part / whole`; `—` when there is nothing to divide. A rate short of all (or above none) is never
+ * rounded to `100.0%` (or `0.0%`): more digits are shown until it is not (1,999 of 2,000 is `99.95%`).
+ */
 export function formatPercent(part: number, whole: number): string {
   if (whole <= 0) return '—';
-  return `${((part / whole) * 100).toFixed(1)}%`;
+  const percent = (part / whole) * 100;
+  for (let digits = 1; digits < 12; digits += 1) {
+    const text = percent.toFixed(digits);
+    const rounded = Number(text);
+    if ((rounded !== 100 || percent === 100) && (rounded !== 0 || percent === 0)) return `${text}%`;
+  }
+  return `${percent}%`;
 }
 
 /** A metric score or threshold as core/format-score.ts writes it (0.333, 0.0004), `—` when absent. */

@@ -9,9 +9,25 @@ export function passCountsText(counts: PassCounts): string {
   return `${counts.passed}/${counts.runs} passed (${formatPercent(counts.passed, counts.runs)}${errors})`;
 }
 
-/** The estimator values k = 1..n, two decimals each: `1.00 0.54 0.27`. */
+/**
+ * The estimator values k = 1..n, two decimals each (`1.00 0.54 0.27`), more where two would round a value short
+ * of 1 up to `1.00` or above 0 down to `0.00`; past a dozen, the first ten, `…` and the last.
+ */
 export function estimatesText(values: readonly number[]): string {
-  return values.map((value) => value.toFixed(2)).join(' ');
+  const shown =
+    values.length > MAX_ESTIMATES ? [...values.slice(0, MAX_ESTIMATES - 2), null, values.at(-1) ?? 0] : values;
+  return shown.map((value) => (value === null ? '…' : estimateText(value))).join(' ');
+}
+
+const MAX_ESTIMATES = 12;
+
+function estimateText(value: number): string {
+  for (let digits = 2; digits < 12; digits += 1) {
+    const text = value.toFixed(digits);
+    const rounded = Number(text);
+    if ((rounded !== 1 || value === 1) && (rounded !== 0 || value === 0)) return text;
+  }
+  return String(value);
 }
 
 /** A flaky case or turn, as the flakiness sections list them. */
@@ -40,17 +56,22 @@ export function flakyEntry(result: TestResult, index: number): FlakyEntry | null
 export interface FlakyCollector {
   add(result: TestResult, index: number): void;
   readonly listed: readonly FlakyEntry[];
+  /** Cases listed: flaky ones, and those only some of whose turns are flaky. */
   readonly total: number;
+  /** The flaky cases among them (as the summary counts them). */
+  readonly flaky_cases: number;
 }
 
 export function createFlakyCollector(max: number): FlakyCollector {
   const listed: FlakyEntry[] = [];
   let total = 0;
+  let flakyCases = 0;
   return {
     add(result, index) {
       const entry = flakyEntry(result, index);
       if (entry === null) return;
       total += 1;
+      if (entry.stats.flaky) flakyCases += 1;
       listed.push(entry);
       listed.sort((a, b) => a.index - b.index);
       if (listed.length > max) listed.length = max;
@@ -60,6 +81,9 @@ export function createFlakyCollector(max: number): FlakyCollector {
     },
     get total() {
       return total;
+    },
+    get flaky_cases() {
+      return flakyCases;
     },
   };
 }

@@ -26,6 +26,13 @@ describe('number formatting', () => {
     }
     expect(formatPercent(2, 3)).toBe('66.7%');
     expect(formatPercent(0, 0)).toBe('—');
+    // Short of all, or above none, is never rounded to 100% or 0%.
+    expect(formatPercent(1999, 2000)).toBe('99.95%');
+    expect(formatPercent(199_999, 200_000)).toBe('99.999%');
+    expect(formatPercent(1, 20_000)).toBe('0.01%');
+    expect(formatPercent(2000, 2000)).toBe('100.0%');
+    expect(formatPercent(0, 2000)).toBe('0.0%');
+    expect(formatPercent(999, 1000)).toBe('99.9%');
     expect(formatScore(0.123456)).toBe('0.123');
     expect(formatScore(1)).toBe('1');
     expect(formatScore(null)).toBe('—');

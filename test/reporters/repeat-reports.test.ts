@@ -8,7 +8,7 @@ import { renderJunitReport } from '../../src/reporters/junit-render.js';
 import { renderMarkdownReport } from '../../src/reporters/markdown-render.js';
 import { reportToJson } from '../../src/reporters/to-report-json.js';
 import { playReport } from '../support/reporters/play-report.js';
-import { repeatsReport } from './repeat-scenario.js';
+import { flakyTurnsReport, repeatsReport } from './repeat-scenario.js';
 
 async function consoleText(report: RunReport): Promise<string> {
   let text = '';
@@ -57,6 +57,12 @@ describe('reports of repeated cases', () => {
     json.results[1].repeats[0].repeats = [];
     const issues = runReportSchema.safeParse(json).error?.issues.map((issue) => issue.path.join('.'));
     expect(issues).toEqual(expect.arrayContaining(['results.0.repeat_stats.pass_rate', 'results.1.repeats.0']));
+  });
+
+  it('console: counts flaky cases as the summary does, and cases with flaky turns only apart', async () => {
+    const text = await consoleText(flakyTurnsReport());
+    expect(text).toContain('Repeats 2 per test case · 1 flaky');
+    expect(text).toContain('Flakiness (1 flaky test case, 1 other with flaky turns)');
   });
 
   it('console: the case lines and a Flakiness section with the rates and pass^k', async () => {

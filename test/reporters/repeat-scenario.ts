@@ -59,3 +59,16 @@ export function repeatsReport(): RunReport {
   const report = reportOf(results);
   return { ...report, summary: { ...report.summary, repeats: 4, flaky_tests: 3 } };
 }
+
+/** A case that fails every repeat, though its turns pass in turn: not flaky itself, its turns are. */
+export function flakyTurnsReport(): RunReport {
+  const swap = (firstPasses: boolean) =>
+    multiTurnResult('never whole', [
+      turn({ turn_index: 0, passed: firstPasses, metric_results: [firstPasses ? metric({}) : failing()] }),
+      turn({ turn_index: 1, passed: !firstPasses, metric_results: [firstPasses ? failing() : metric({})] }),
+    ]);
+  const neverWhole = rollupRepeats([swap(true), swap(false)], 1);
+  const flaky = rollupRepeats([conversation('flaky', true), conversation('flaky', false)], 0.5);
+  const report = reportOf([neverWhole, flaky]);
+  return { ...report, summary: { ...report.summary, repeats: 2, flaky_tests: 1 } };
+}
