@@ -64,8 +64,18 @@ export function repeatsReport(): RunReport {
 export function flakyTurnsReport(): RunReport {
   const swap = (firstPasses: boolean) =>
     multiTurnResult('never whole', [
-      turn({ turn_index: 0, passed: firstPasses, metric_results: [firstPasses ? metric({}) : failing()] }),
-      turn({ turn_index: 1, passed: !firstPasses, metric_results: [firstPasses ? failing() : metric({})] }),
+      turn({
+        turn_index: 0,
+        input: 'first',
+        passed: firstPasses,
+        metric_results: [firstPasses ? metric({ metric_name: 'equality' }) : failing()],
+      }),
+      turn({
+        turn_index: 1,
+        input: 'second',
+        passed: !firstPasses,
+        metric_results: [firstPasses ? failing() : metric({ metric_name: 'equality' })],
+      }),
     ]);
   const neverWhole = rollupRepeats([swap(true), swap(false)], 1);
   const flaky = rollupRepeats([conversation('flaky', true), conversation('flaky', false)], 0.5);
