@@ -56,4 +56,29 @@ describe('compare with an interrupted run', () => {
     expect(reverse.code, reverse.stderr).toBe(0);
     expect(reverse.stdout.split('\n')[0]).toBe('run A was interrupted: 2 of its 3 test cases did not run');
   });
+
+  it('says when the runs are of two agents, or cases of one name asked other questions', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await writeProject({ 'agent.yaml': YAML });
+    await writeFile(join(dir, 'agent.ts'), AGENT(dir));
+    expect((await runCli(['test', 'agent.yaml', '-q'], { cwd: dir })).code).toBe(0);
+    const changed = YAML.replace('name: gate', 'name: other').replace(
+      'input: now, ground_truth: now',
+      'input: x, ground_truth: y',
+    );
+    await writeFile(join(dir, 'other.yaml'), changed);
+    expect((await runCli(['test', 'other.yaml', '-q'], { cwd: dir })).code).toBe(1);
+    const [a] = await readdir(join(dir, 'results', 'gate'));
+    const [b] = await readdir(join(dir, 'results', 'other'));
+    const run = await runCli(['compare', join('results', 'gate', a as string), join('results', 'other', b as string)], {
+      cwd: dir,
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n').slice(0, 3)).toEqual([
+      'run A is of agent "gate", run B of agent "other": test cases are compared by name',
+      '1 test case of the same name asked other questions or expected other answers in run B: "first" — their verdicts compare different tests',
+      '',
+    ]);
+  });
 });

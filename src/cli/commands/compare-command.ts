@@ -29,7 +29,8 @@ export async function compareCommand(
   const metrics = metricDeltas(summarizeMetrics(a.record.report.results), summarizeMetrics(b.record.report.results));
   const color = colorWanted(process.stdout);
   const lines = formatComparison({ a: compared(a), b: compared(b), results, metrics }, createPalette(color));
-  process.stdout.write(`${[...interruptionNotes(a.record, b.record), ...lines].join('\n')}\n`);
+  const notes = [...interruptionNotes(a.record, b.record), ...suiteNotes(a.record, b.record)];
+  process.stdout.write(`${[...notes, ...(notes.length > 0 ? [''] : []), ...lines].join('\n')}\n`);
   // A run B that stopped early cannot show that nothing regressed: its missing cases were never run.
   const unfinished = b.record.state === 'interrupted';
   return hasRegression(results) || unfinished ? EXIT.failed : EXIT.ok;
@@ -50,7 +51,37 @@ function interruptionNotes(a: RunRecord, b: RunRecord): string[] {
       which === 'B' ? ' (exit 1: it cannot show that nothing regressed; holodeck test --resume completes it)' : '';
     notes.push(`run ${which} was interrupted${count}${verdict}`);
   }
-  return notes.length === 0 ? [] : [...notes, ''];
+  return notes;
+}
+
+/**
+ * Said first too: runs of two agents, or cases of one name that asked other questions or expected other answers,
+ * are compared by name all the same, so what looks fixed or regressed may be another test.
+ */
+function suiteNotes(a: RunRecord, b: RunRecord): string[] {
+  const notes: string[] = [];
+  const [nameA, nameB] = [a.report.agent_name, b.report.agent_name];
+  if (nameA !== nameB)
+    notes.push(`run A is of agent "${nameA}", run B of agent "${nameB}": test cases are compared by name`);
+  const asked = (result: RunRecord['report']['results'][number]) =>
+    JSON.stringify(
+      (result.turns ?? [{ input: result.test_input, ground_truth: result.ground_truth }]).map((turn) => [
+        turn.input,
+        turn.ground_truth,
+      ]),
+    );
+  const before = new Map(a.report.results.map((result) => [result.test_name, asked(result)]));
+  const changed = b.report.results
+    .filter((result) => before.has(result.test_name) && before.get(result.test_name) !== asked(result))
+    .map((result) => `"${result.test_name}"`);
+  if (changed.length > 0) {
+    const named =
+      changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ');
+    notes.push(
+      `${changed.length === 1 ? '1 test case' : `${changed.length} test cases`} of the same name asked other questions or expected other answers in run B: ${named} — their verdicts compare different tests`,
+    );
+  }
+  return notes;
 }
 
 interface Loaded {
