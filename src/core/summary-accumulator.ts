@@ -5,6 +5,11 @@ import { addUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
 
 export interface SummaryAccumulator {
   add(result: TestResult): void;
+  /**
+   * What a result that is no finished case spent — a finished repeat of a case the run did not finish: its tokens
+   * and cost count in the run's, the result in nothing else.
+   */
+  addSpent(result: TestResult): void;
   /** The summary of everything added so far. */
   summary(durationMs: number): ReportSummary;
 }
@@ -49,6 +54,11 @@ export function createSummaryAccumulator(): SummaryAccumulator {
           else if (status === 'skipped') skippedTurns += 1;
         }
       }
+    },
+    addSpent(result) {
+      usage = addUsage(usage, result.token_usage);
+      costed ||= result.cost !== undefined;
+      cost = addCost(cost, costOfPart(result));
     },
     summary(durationMs) {
       return {

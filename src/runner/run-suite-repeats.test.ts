@@ -189,6 +189,31 @@ describe('runSuite with repeats', () => {
     expect(outcome.report.results[0]).toMatchObject({ status: 'passed', repeat_stats: { runs: 2, passed: 2 } });
   });
 
+  it('counts the tokens of the repeats of a case the run did not finish, when it is interrupted', async () => {
+    const stop = new AbortController();
+    const repeated: TestResult[] = [];
+    const outcome = await runSuite(
+      config,
+      [twoTurnCase('a', 0)],
+      { ...options, repeat: 3 },
+      deps(backendFailing(new Set()).backend, {
+        stop: stop.signal,
+        reporter: {
+          onRepeatEnd: (result) => {
+            repeated.push(result);
+            stop.abort();
+          },
+        },
+      }),
+    );
+    expect(outcome.state).toBe('interrupted');
+    expect(outcome.report.summary.total_tests).toBe(0);
+    expect(repeated).toHaveLength(1);
+    // Two turns of one repeat: 11 tokens each.
+    expect(outcome.report.summary.token_usage.total_tokens).toBe(22);
+    expect(repeated[0]?.token_usage.total_tokens).toBe(22);
+  });
+
   it('without --repeat writes no repeat fields', async () => {
     const outcome = await runSuite(config, [twoTurnCase('a', 0)], options, deps(backendFailing(new Set()).backend));
     expect(outcome.report.results[0]).not.toHaveProperty('repeats');

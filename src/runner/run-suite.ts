@@ -47,6 +47,8 @@ export async function runSuite(
   const scoped: RunDeps = { ...deps, signal: cancel.signal, tool_policy };
   const repeat = options.repeat ?? 1;
   let finished = 0;
+  // The finished repeats of each case still running its others (--repeat).
+  const unfinished = new Map<number, TestResult[]>();
   // A finished case's slot goes to the next case while the reporters still write the last one.
   const backlog = createReporterBacklog(Math.max(BACKLOG_MIN, 4 * options.parallel_test_cases));
   let drained = false;
@@ -97,7 +99,11 @@ export async function runSuite(
         if (repeat > 1) {
           await backlog.add(deps.reporter.onRepeatEnd?.(run.result, index, scheduled.repeat));
           result = repeats.add(scheduled, run.result);
-          if (result === null) return;
+          if (result === null) {
+            unfinished.set(index, [...(unfinished.get(index) ?? []), run.result]);
+            return;
+          }
+          unfinished.delete(index);
         }
         record(result, index);
         finished += 1;
@@ -112,6 +118,8 @@ export async function runSuite(
     if (!drained) await backlog.drain().catch(() => undefined);
     cancel.dispose();
   }
+  // The repeats of cases the run did not finish were spent all the same: their tokens and cost count.
+  for (const runs of unfinished.values()) for (const run of runs) summary.addSpent(run);
   const state: RunState = finished < testCases.length ? 'interrupted' : 'completed';
   const report: RunReport = {
     agent_name: config.name,
