@@ -64,7 +64,7 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
   } catch (error) {
     await close();
     if (error instanceof ToolSetupError) throw error;
-    throw await startError(config, handle, error, noise);
+    throw await startError(config, handle, error, noise, options.startup_timeout_ms);
   }
 }
 
@@ -130,6 +130,7 @@ async function startError(
   handle: McpTransportHandle,
   error: unknown,
   noise: unknown,
+  timeoutMs: number,
 ): Promise<BackendStartError> {
   // Give the child's last stderr lines a moment to arrive after it exits.
   await new Promise((done) => setTimeout(done, 50));
@@ -138,11 +139,19 @@ async function startError(
     noise === null
       ? ''
       : ` — it wrote to stdout ${noise instanceof SyntaxError ? 'a line that is not JSON' : 'JSON that is no MCP message'}: a stdio server writes only protocol messages to stdout, and its logs to stderr`;
+  // The SDK's own words (`MCP error -32001: Request timed out`) say neither what it waited for nor how long.
+  const timedOut = (error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT;
+  const cause = timedOut
+    ? `it did not answer initialize and tools/list within ${timeoutMs / 1000} s (the limit for a server to start)`
+    : describeCause(error);
   const message =
-    `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${describeCause(error)}${unread}` +
+    `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${cause}${unread}` +
     (stderr === '' ? '' : `\nstderr:\n${stderr}`);
   return new BackendStartError(message, { cause: error });
 }
+
+/** The SDK's error code for a request that got no answer in time (ErrorCode.RequestTimeout). */
+const REQUEST_TIMEOUT = -32001;
 
 /** A line of a stdio server's stdout that is not JSON, or not a JSON-RPC message. */
 function isUnreadableLine(error: unknown): boolean {

@@ -209,7 +209,7 @@ describe('loadToolSet', () => {
     );
     expect(error).toBeInstanceOf(BackendStartError);
     expect((error as Error).message).toMatch(
-      /^MCP server "cli" \(.*\) failed to start: .*timed out — it wrote to stdout a line that is not JSON: a stdio server writes only protocol messages to stdout, and its logs to stderr$/,
+      /^MCP server "cli" \(.*\) failed to start: it did not answer initialize and tools\/list within 1\.5 s \(the limit for a server to start\) — it wrote to stdout a line that is not JSON: a stdio server writes only protocol messages to stdout, and its logs to stderr$/,
     );
     // What it wrote may hold a secret (a password printed at start): a quoted part of it could not be masked.
     expect((error as Error).message).not.toContain('usage');
