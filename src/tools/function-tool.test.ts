@@ -86,6 +86,21 @@ describe('functionTool', () => {
     expect((await counter.execute({}, idle)).value).toBe(1);
   });
 
+  it('names the call that held the thread when a call that never started times out behind it', async () => {
+    const [spin, counter] = await Promise.all([tool('spin'), tool('counter')]);
+    await counter.execute({}, idle);
+    const spinning = new AbortController();
+    const waiting = new AbortController();
+    setTimeout(() => spinning.abort(timeout(2000)), 2000);
+    setTimeout(() => waiting.abort(timeout(300)), 300);
+    const held = spin.execute({}, spinning.signal);
+    const error = await failure(counter.execute({}, waiting.signal));
+    expect(error.message).toBe(
+      'tool counter timed out after 0.3 s — it never started: tool spin, in the same worker thread, held it',
+    );
+    await failure(held);
+  });
+
   it('aborts the signal the tool was given, so it can stop its own work; the worker lives on', async () => {
     const [wait, seen, counter] = await Promise.all([tool('waitForAbort'), tool('abortSeen'), tool('counter')]);
     const before = Number((await counter.execute({}, idle)).value);

@@ -42,8 +42,14 @@ function returnedValue(name: string, outcome: HostOutcome): unknown {
       return outcome.value;
     case 'threw':
       throw new ToolExecutionError(outcome.message);
-    case 'aborted':
-      throw new ToolExecutionError(abortMessage(name, outcome.reason), { cause: outcome.reason });
+    case 'aborted': {
+      // A call that waited behind another of its module's calls never ran: the one that held the thread is named.
+      const behind =
+        outcome.blocked_by === undefined
+          ? ''
+          : ` — it never started: ${outcome.blocked_by}, in the same worker thread, held it`;
+      throw new ToolExecutionError(`${abortMessage(name, outcome.reason)}${behind}`, { cause: outcome.reason });
+    }
     case 'timed_out':
       throw new ToolExecutionError(`tool ${name} timed out`);
     case 'worker_ended':

@@ -30,7 +30,8 @@ export interface HostCall {
 export type HostOutcome =
   | CallOutcome
   | { readonly kind: 'timed_out' }
-  | { readonly kind: 'aborted'; readonly reason: unknown }
+  /** `blocked_by`: the call that held the thread while this one waited to be received (its label). */
+  | { readonly kind: 'aborted'; readonly reason: unknown; readonly blocked_by?: string }
   /** The worker thread ended under the call; `message` says how, from the call's point of view. */
   | { readonly kind: 'worker_ended'; readonly message: string };
 
@@ -105,7 +106,10 @@ export class WorkerHost {
   /** Set when a thread ended outside any running call: the next call fails with it, once. */
   #lostState: string | null = null;
   #nextId = 1;
-  readonly #watching = new AbortGroups<Pending>((entry, reason) => this.#cutOff(entry, { kind: 'aborted', reason }));
+  readonly #watching = new AbortGroups<Pending>((entry, reason) => {
+    const blocker = entry.received ? null : this.#blockerOf(entry);
+    this.#cutOff(entry, { kind: 'aborted', reason, ...(blocker === null ? {} : { blocked_by: blocker }) });
+  });
 
   constructor(options: WorkerHostOptions = {}) {
     this.#graceMs = options.stop_grace_ms ?? DEFAULT_STOP_GRACE_MS;
@@ -294,6 +298,13 @@ export class WorkerHost {
       void this.#stop(thread, why);
     }, this.#receiveMs);
     entry.receipt.unref();
+  }
+
+  /** The call holding the thread `entry` waits in: one received there and not settled, or cut off unheard. */
+  #blockerOf(entry: Pending): string | null {
+    const { thread } = entry;
+    for (const other of thread.pending.values()) if (other !== entry && other.received) return other.call.label;
+    return [...thread.cut_off.values()].at(0)?.label ?? null;
   }
 
   #noticed(thread: Thread, id: number): void {
