@@ -15,6 +15,7 @@ import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import { killTarget, reachesOwnProcess } from './own-process.js';
+import { thrownAt } from './thrown-at.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
 const port = parentPort;
@@ -55,7 +56,10 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
     const value = await currentCall.run(id, () => invoke(found.value, target.invoke, input, controller.signal));
     outcome = { kind: 'returned', value: target.invoke === 'tool' ? toJsonValue(value, MAX_TOOL_RESULT_CHARS) : value };
   } catch (error) {
-    outcome = { kind: 'threw', message: thrownMessage(error), description: describeThrown(error) };
+    // Where in the module it threw, for the reports (the message, which a model may read, stays as thrown).
+    const at = target.location.kind === 'file' ? thrownAt(error, target.location.path) : null;
+    const description = `${describeThrown(error)}${at === null ? '' : ` (at ${at})`}`;
+    outcome = { kind: 'threw', message: thrownMessage(error), description };
   } finally {
     controllers.delete(id);
   }
