@@ -27,6 +27,8 @@ export interface ReporterPlan {
   readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
   /** Where the console report goes (default stdout); a model matrix buffers each model's. */
   readonly console?: ConsoleStream;
+  /** The time the run record is named after, when not the run's start (a merge of shards). */
+  readonly record_named_at?: string;
 }
 
 export type ComposedReporters =
@@ -82,6 +84,7 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     results_redacted: true,
     max_text_length: plan.max_text_length,
     ...(plan.resume === undefined ? {} : { resume: plan.resume }),
+    ...(plan.record_named_at === undefined ? {} : { named_at: plan.record_named_at }),
   });
   const fanOut = multiplexReporter([console, ...files, tracked(record, () => record.recordPath())], onError);
   const reporter = redactingReporter(fanOut, plan.redactor);

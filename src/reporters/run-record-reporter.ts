@@ -37,6 +37,11 @@ export interface RunRecordReporterOptions {
   readonly max_text_length?: number | undefined;
   /** Resume: continue this earlier run, appending to its log and rewriting its record. */
   readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
+  /**
+   * The time the record is named after, when not the run's start: a merge of shards is named after the end of its
+   * last shard, so it sorts after the shards it merged (`latest` is the merged run).
+   */
+  readonly named_at?: string;
 }
 
 export interface RunRecordReporter extends Reporter {
@@ -58,7 +63,7 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
 
   const openLog = (info: RunInfo | null) => {
     opened ??= (async () => {
-      const paths = options.resume?.paths ?? (await reserve(options, info?.started_at, now));
+      const paths = options.resume?.paths ?? (await reserve(options, options.named_at ?? info?.started_at, now));
       resolved = paths;
       // This process writes the run: a --resume started meanwhile refuses it, the dashboard shows it running.
       const taken = await takeRunLock(paths.record);

@@ -118,4 +118,24 @@ describe('sharded runs', () => {
     );
     expect(await readdir(dir)).not.toContain('results');
   });
+
+  it('names the merged run after its last shard, so that latest is the merge, not a shard', {
+    timeout: 120_000,
+  }, async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await writeSuiteProject({ url: server.url, cases: 4, failing: () => false });
+    for (const index of [1, 2]) {
+      const shard = await runCli(['test', dir, '-q', '--shard', `${index}/2`], { cwd: dir });
+      expect(shard.code, shard.stderr).toBe(0);
+    }
+    const merged = await runCli(['merge-reports', 'results', '-q'], { cwd: dir });
+    expect(merged.code, merged.stderr).toBe(0);
+    const folder = join(dir, 'results', 'reliability');
+    const names = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+    expect(names).toHaveLength(3);
+    const newest = await readRunRecord(join(folder, names.at(-1) as string));
+    expect(newest.metadata.merged_from).toHaveLength(2);
+    const compared = await runCli(['compare', 'latest~1', 'latest', '--results-dir', 'results'], { cwd: dir });
+    expect(compared.stdout).toContain(names.at(-1));
+  });
 });

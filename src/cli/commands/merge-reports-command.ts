@@ -79,6 +79,8 @@ export async function mergeReportsCommand(
     resultsDir,
     agentName: merged.agent_name,
     metadata: mergedMetadata(ordered, merged, argv),
+    // After its shards: named at the end of the last one, so `latest` (and the dashboard's newest) is the merge.
+    record_named_at: merged.finished_at,
     redactor,
     max_text_length: options.maxTextLength,
   });
