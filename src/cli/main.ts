@@ -108,7 +108,9 @@ program
 
 program
   .command('init')
-  .description('write a small, commented project (agent.yaml, instructions, a tool, a grader) to start from')
+  .description(
+    'write a small, commented project (agent.yaml, instructions, two tools, a grader, .gitignore) to start from',
+  )
   .argument('[dir]', 'the project folder; created if missing', '.')
   .option('--provider <provider>', 'openai | azure_openai | anthropic | ollama | openai_compatible (default ollama)')
   .option('--model <name>', "the model name (default: the provider's usual small model)")

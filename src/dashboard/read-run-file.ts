@@ -50,5 +50,5 @@ export async function locateRun(resultsDir: string, runId: RunId): Promise<RunFi
   if (record !== null) return { runId, path: paths.record, partial: false, ...record };
   const partial = await regularFileInside(resultsDir, paths.partial);
   if (partial !== null) return { runId, path: paths.partial, partial: true, ...partial };
-  throw new DashboardError('RUN_NOT_FOUND', `no run ${runId.id} in the results folder`);
+  throw new DashboardError('RUN_NOT_FOUND', `no run ${runId.id} in the results folder ${resultsDir}`);
 }

@@ -1,5 +1,6 @@
 /** The one line printed per finished test case. */
 
+import { countNoun } from '../core/count-noun.js';
 import { caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import { formatCost } from '../core/format-cost.js';
 import type { RepeatStats, TestResult } from '../core/results.js';
@@ -25,7 +26,7 @@ export function formatCaseLine(result: TestResult, palette: Palette): string {
     const counts = caseTurnCounts(result);
     const errored = counts.errored > 0 ? `, ${counts.errored} errored` : '';
     const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
-    parts.push(`${counts.total} turns · ${counts.passed}/${counts.total} passed${errored}${skipped}`);
+    parts.push(`${countNoun(counts.total, 'turn')} · ${counts.passed}/${counts.total} passed${errored}${skipped}`);
   }
   if (result.repeat_stats !== undefined) parts.push(repeatsText(result.repeat_stats, palette));
   const toolErrors = result.tool_invocations.filter((call) => call.error !== null).length;

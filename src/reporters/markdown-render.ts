@@ -1,5 +1,6 @@
 /** The Markdown report: a summary table, a table of test cases, then every case and every turn in detail. */
 
+import { countNoun } from '../core/count-noun.js';
 import { caseOwnErrors, caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import { formatCostDetail } from '../core/format-cost.js';
 import type { RunReport, TestResult } from '../core/results.js';
@@ -139,5 +140,5 @@ function turnsText(result: TestResult): string {
   const counts = caseTurnCounts(result);
   const errored = counts.errored > 0 ? `, ${counts.errored} errored` : '';
   const skipped = counts.skipped > 0 ? `, ${counts.skipped} skipped` : '';
-  return `${counts.total} turns · ${counts.passed}/${counts.total} passed${errored}${skipped}`;
+  return `${countNoun(counts.total, 'turn')} · ${counts.passed}/${counts.total} passed${errored}${skipped}`;
 }

@@ -151,7 +151,7 @@ describe('holodeck test view', () => {
     try {
       const run = await runCli(['test', 'view', '--port', String(port)], { timeoutMs: 20_000 });
       expect(run.code).toBe(3);
-      expect(run.stderr).toMatch(/EADDRINUSE/);
+      expect(run.stderr).toMatch(/EADDRINUSE.* — another process listens there: choose another port with --port\n$/);
     } finally {
       blocker.close();
     }

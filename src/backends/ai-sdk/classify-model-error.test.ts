@@ -93,6 +93,10 @@ describe('classifyModelError', () => {
       code: 'MODEL_UNREACHABLE',
       message: `cannot reach the model endpoint: ECONNREFUSED (openai, ${url})`,
     });
+    // A local Ollama that is not running is said how to start.
+    expect(classifyModelError(networkError('ECONNREFUSED'), { ...context, provider: 'ollama' }).message).toBe(
+      `cannot reach the model endpoint: ECONNREFUSED (ollama, ${url}) — is Ollama running? Start it with \`ollama serve\`, or point OLLAMA_HOST (or model.endpoint) at it`,
+    );
     expect(classifyModelError(networkError('ECONNRESET'), context)).toMatchObject({
       retryable: true,
       unreachable: false,

@@ -81,7 +81,12 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
   }
   if (limit !== null) return verdict(false, 'MODEL_TIMEOUT', `model response timed out: ${limit.message} (${where})`);
   if (networkCode !== null && UNREACHABLE_CODES.has(networkCode)) {
-    return verdict(true, 'MODEL_UNREACHABLE', `cannot reach the model endpoint: ${networkCode} (${where})`);
+    // A local Ollama that is not running is the first thing a new project meets: said how to start it.
+    const hint =
+      context.provider === 'ollama' && networkCode === 'ECONNREFUSED'
+        ? ' — is Ollama running? Start it with `ollama serve`, or point OLLAMA_HOST (or model.endpoint) at it'
+        : '';
+    return verdict(true, 'MODEL_UNREACHABLE', `cannot reach the model endpoint: ${networkCode} (${where})${hint}`);
   }
   if (networkCode !== null && CONNECTION_CODES.has(networkCode)) {
     return verdict(false, 'MODEL_CONNECTION', `model connection failed: ${networkCode} (${where})`);

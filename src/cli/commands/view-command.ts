@@ -78,7 +78,9 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
       redactor,
     });
   } catch (error) {
-    process.stderr.write(`error: the dashboard could not start: ${(error as Error).message}\n`);
+    const taken = (error as { code?: unknown }).code === 'EADDRINUSE';
+    const hint = taken ? ' — another process listens there: choose another port with --port' : '';
+    process.stderr.write(`error: the dashboard could not start: ${(error as Error).message}${hint}\n`);
     return EXIT.runtime;
   }
   process.stdout.write(`holodeck dashboard: ${dashboard.url}  (runs from ${resultsDir}; Ctrl-C to stop)\n`);
