@@ -3,9 +3,9 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
+import { killServerGroup } from './kill-server-group.js';
 import { limitMcpFetch, MAX_MCP_MESSAGE_BYTES, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import type { ExitStatus } from './mcp-server-health.js';
-import { killServerGroup, StdioProcessTransport } from './stdio-process-transport.js';
 import { trackStdioServer } from './stdio-server-registry.js';
 
 export interface McpTransportHandle {
@@ -34,6 +34,8 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
   if (config.command === null) {
     throw new BackendStartError(`MCP server "${config.name}" has neither a command nor a url`);
   }
+  // Loaded with the first stdio server: it brings child_process, which a run without one does not load.
+  const { StdioProcessTransport } = await import('./stdio-process-transport.js');
   const transport = new StdioProcessTransport({
     command: config.command,
     args: config.args,

@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { killServerGroup, OWN_GROUP } from './kill-server-group.js';
 
 export interface StdioServerParams {
   readonly command: string;
@@ -20,9 +21,6 @@ export interface StdioServerParams {
   /** The longest message read from the server, in bytes. */
   readonly max_message_bytes: number;
 }
-
-/** Process groups are a POSIX notion: on Windows the server is one process, ended alone. */
-export const OWN_GROUP = process.platform !== 'win32';
 
 /** How long a server has to exit once its stdin is closed, then once it was asked to terminate. */
 const CLOSE_GRACE_MS = 1000;
@@ -126,18 +124,6 @@ export class StdioProcessTransport implements Transport {
     }
     // What the server started and left running (a wrapper's child, its own helpers) goes with it.
     killServerGroup(child, 'SIGKILL');
-  }
-}
-
-/** Signals the server's whole process group (on Windows, the server alone); nothing when it is gone. */
-export function killServerGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  const pid = child.pid;
-  if (pid === undefined) return;
-  try {
-    if (OWN_GROUP) process.kill(-pid, signal);
-    else if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  } catch {
-    // The group is gone.
   }
 }
 

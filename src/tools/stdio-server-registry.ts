@@ -9,7 +9,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { BroadcastChannel, isMainThread } from 'node:worker_threads';
-import { killServerGroup, OWN_GROUP } from './stdio-process-transport.js';
+import { killServerGroup, OWN_GROUP } from './kill-server-group.js';
 
 const CHANNEL = 'holodeck:stdio-servers';
 

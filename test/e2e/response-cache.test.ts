@@ -189,7 +189,21 @@ test_cases:
     const replay = await runCli(['test', dir, '--replay', join(dir, 'c.jsonl')]);
     expect(replay.code).toBe(2);
     expect(replay.stderr).toContain('error: --replay is not supported with backend module');
-    const matrix = await runCli(['test', dir, '--model', 'openai:a', '--model', 'openai:b', '--cache']);
+    // A matrix of the module agent itself is refused (it is given no model); on ai_sdk the cache is what is refused.
+    const moduleMatrix = await runCli(['test', dir, '--model', 'openai:a', '--model', 'openai:b']);
+    expect(moduleMatrix.code).toBe(2);
+    expect(moduleMatrix.stderr).toContain('error: several --model run a model matrix, but a module agent');
+    const matrix = await runCli([
+      'test',
+      dir,
+      '--model',
+      'openai:a',
+      '--model',
+      'openai:b',
+      '--cache',
+      '--backend',
+      'ai_sdk',
+    ]);
     expect(matrix.code).toBe(2);
     expect(matrix.stderr).toContain(
       'error: --record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
