@@ -2,6 +2,7 @@
  * Finds the offset of a path in JSON text without building a document, so that large test-case files are
  * parsed with JSON.parse and only scanned when an issue has to be located.
  */
+import { jsonStringEnd } from '../core/json-string-end.js';
 import type { ConfigPath } from './pending-issue.js';
 
 export interface JsonHit {
@@ -13,7 +14,6 @@ export interface JsonHit {
 }
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 
 function skipWhitespace(text: string, pos: number): number {
   let i = pos;
@@ -25,23 +25,10 @@ function skipWhitespace(text: string, pos: number): number {
   return i;
 }
 
-/** Offset just after the string starting at `pos`. */
-function skipString(text: string, pos: number): number {
-  let i = pos + 1;
-  for (;;) {
-    const quote = text.indexOf('"', i);
-    if (quote === -1) return text.length;
-    let backslashes = 0;
-    for (let b = quote - 1; text.charCodeAt(b) === BACKSLASH; b--) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    i = quote + 1;
-  }
-}
-
 /** Offset just after the value starting at `pos`. */
 function skipValue(text: string, pos: number): number {
   const first = text[pos];
-  if (first === '"') return skipString(text, pos);
+  if (first === '"') return jsonStringEnd(text, pos);
   if (first !== '{' && first !== '[') {
     let i = pos;
     while (i < text.length && !',}] \n\r\t'.includes(text[i]!)) i++;
@@ -52,7 +39,7 @@ function skipValue(text: string, pos: number): number {
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      i = skipString(text, i);
+      i = jsonStringEnd(text, i);
       continue;
     }
     if (c === 123 || c === 91) depth++;
@@ -66,7 +53,7 @@ function skipValue(text: string, pos: number): number {
 }
 
 function readKey(text: string, pos: number): { key: string; end: number } {
-  const end = skipString(text, pos);
+  const end = jsonStringEnd(text, pos);
   const raw = text.slice(pos, end);
   return { key: raw.includes('\\') ? (JSON.parse(raw) as string) : raw.slice(1, -1), end };
 }

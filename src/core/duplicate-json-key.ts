@@ -3,6 +3,7 @@
  * test case's second `input`, or a second `test_cases` list, would silently replace the first. The text is
  * valid JSON (JSON.parse read it): strings are skipped with indexOf, and only keys are kept, one set per object.
  */
+import { jsonStringEnd } from './json-string-end.js';
 
 export interface DuplicateJsonKey {
   readonly key: string;
@@ -11,7 +12,6 @@ export interface DuplicateJsonKey {
 }
 
 const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
 const OPEN_ARRAY = 0x5b;
@@ -30,7 +30,7 @@ export function findDuplicateJsonKey(text: string): DuplicateJsonKey | null {
     const i = found.index;
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
-      const end = closingQuote(text, i);
+      const end = jsonStringEnd(text, i) - 1;
       if (keyNext) {
         const raw = text.slice(i + 1, end);
         const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
@@ -54,17 +54,4 @@ export function findDuplicateJsonKey(text: string): DuplicateJsonKey | null {
     }
   }
   return null;
-}
-
-/** The index of the quote that closes the string opening at `start` (one not escaped by a backslash). */
-function closingQuote(text: string, start: number): number {
-  let from = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', from);
-    if (quote === -1) return text.length;
-    let backslashes = 0;
-    for (let k = quote - 1; text.charCodeAt(k) === BACKSLASH; k--) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    from = quote + 1;
-  }
 }

@@ -12,16 +12,8 @@ import { writeProject } from '../e2e/e2e-project.js';
 import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
 import { isRunning } from '../helpers/is-running.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
+import { until } from '../helpers/until.js';
 import { startCli } from './cli-process.js';
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
 
 // SIGTERM counts as a Ctrl-C (exit 130).
 const CASES = [

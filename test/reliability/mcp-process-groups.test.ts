@@ -15,6 +15,7 @@ import { FAKE_MCP_SERVER } from '../fakes/fixtures/tool-configs.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { isRunning } from '../helpers/is-running.js';
 import { REPO_ROOT } from '../helpers/run-cli.js';
+import { until } from '../helpers/until.js';
 import { startCli } from './cli-process.js';
 
 let server: FakeModelServer | null = null;
@@ -28,15 +29,6 @@ const script: FakeScript = (request) =>
   toolResultsSinceLastUser(request).length > 0
     ? answer('done')
     : { kind: 'answer', tool_calls: [{ name: 'slow', args: { ms: 60_000 } }] };
-
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return check();
-}
 
 async function project(serverCommand: string): Promise<{ dir: string; pidFile: string }> {
   server = await startFakeModelServer(script);
