@@ -114,6 +114,11 @@ describe('test_cases_file', () => {
     expect(extra).toEqual([
       'c.yaml:1:1  test_cases_file\n  unknown key `tests_cases` in the test cases file — did you mean `test_cases`?',
     ]);
+    // What other tools call the list is pointed at test_cases too.
+    const tests = formattedIssues(await loadYaml(AGENT('c.yaml'), { 'c.yaml': 'tests: [{ name: a, input: q }]\n' }));
+    expect(tests[0]).toBe(
+      'c.yaml:1:1  test_cases_file\n  unknown key `tests` in the test cases file — did you mean `test_cases`? the file holds only `test_cases:`',
+    );
   });
 
   it('loads a large JSON file (3 MB of multi-turn cases)', async () => {

@@ -79,12 +79,19 @@ export async function loadTestCasesFile(
   };
 }
 
+/** What other tools call their list of cases (`tests:`, `cases:`): meant as `test_cases:`. */
+const LIST_NAMES: ReadonlySet<string> = new Set(['tests', 'cases', 'testcases', 'examples', 'dataset', 'data']);
+
 function wrapperIssues(data: Record<string, unknown>, document: SourceDocument): PendingIssue[] {
   return Object.keys(data)
     .filter((key) => !WRAPPER_KEYS.includes(key))
     .map((key) => ({
       ...pendingIssue(ISSUE.unknownKey, ['test_cases_file'], `unknown key \`${key}\` in the test cases file`, {
-        hint: didYouMean(key, WRAPPER_KEYS) ?? 'the file holds only `test_cases:`',
+        hint:
+          didYouMean(key, WRAPPER_KEYS) ??
+          (LIST_NAMES.has(key.toLowerCase().replace(/[\s_-]/g, ''))
+            ? 'did you mean `test_cases`? the file holds only `test_cases:`'
+            : 'the file holds only `test_cases:`'),
       }),
       location: document.locate([key], 'key'),
     }));

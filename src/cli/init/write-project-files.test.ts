@@ -73,6 +73,12 @@ describe('writeProjectFiles', () => {
     await writeFile(join(again, '.gitignore'), 'results/\nnode_modules/\n');
     const unchanged = await writeProjectFiles(again, files);
     expect(unchanged.kind === 'written' && unchanged.extended.get('.gitignore')).toEqual([]);
+    // The same patterns written without their slashes, or rooted, are there too.
+    const bare = await tempDir();
+    await writeFile(join(bare, '.gitignore'), '/results\nnode_modules\n');
+    const sameAgain = await writeProjectFiles(bare, files);
+    expect(sameAgain.kind === 'written' && sameAgain.extended.get('.gitignore')).toEqual([]);
+    expect(await readFile(join(bare, '.gitignore'), 'utf8')).toBe('/results\nnode_modules\n');
     // Another file in the way: nothing is written, the existing file included.
     const failing = await tempDir();
     await writeFile(join(failing, '.gitignore'), 'dist/\n');

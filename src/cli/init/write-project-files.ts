@@ -125,13 +125,18 @@ export async function writeProjectFiles(dir: string, files: readonly FileToWrite
   }
 }
 
-/** The lines of `content` (comments and blank lines aside) that `existing` does not hold. */
+/**
+ * The lines of `content` (comments and blank lines aside) that `existing` does not hold. An ignore pattern is the
+ * same with or without its slashes (`node_modules`, `node_modules/`, `/node_modules/`), as git reads them for a
+ * folder.
+ */
 function missingLines(existing: string, content: string): string[] {
-  const have = new Set(existing.split(/\r?\n/).map((line) => line.trim()));
+  const pattern = (line: string) => line.trim().replace(/^\/+|\/+$/g, '');
+  const have = new Set(existing.split(/\r?\n/).map(pattern));
   return content
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#') && !have.has(line));
+    .filter((line) => line !== '' && !line.startsWith('#') && !have.has(pattern(line)));
 }
 
 /** Best effort: removes the files written and the folders created (only if they are empty again). */
