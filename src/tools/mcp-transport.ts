@@ -3,7 +3,6 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
-import { killServerGroup } from './kill-server-group.js';
 import { limitMcpFetch, MAX_MCP_MESSAGE_BYTES, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import type { ExitStatus } from './mcp-server-health.js';
 import { trackStdioServer } from './stdio-server-registry.js';
@@ -34,6 +33,7 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
   if (config.command === null) {
     throw new BackendStartError(`MCP server "${config.name}" has neither a command nor a url`);
   }
+  let stopped: string | null = null;
   // Loaded with the first stdio server: it brings child_process, which a run without one does not load.
   const { StdioProcessTransport } = await import('./stdio-process-transport.js');
   const transport = new StdioProcessTransport({
@@ -41,15 +41,16 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     args: config.args,
     env: config.env,
     cwd: config.cwd ?? baseDir,
-    // Past this a message is refused below (the server stopped, naming the limit); the reader's own cap is a backstop.
-    max_message_bytes: 2 * MAX_MCP_MESSAGE_BYTES,
+    max_message_bytes: MAX_MCP_MESSAGE_BYTES,
+    on_oversize: () => {
+      stopped = `it sent ${OVERSIZE_TEXT}`;
+    },
   });
   let tail = '';
   transport.stderr.on('data', (chunk: Buffer | string) => {
     tail = (tail + chunk.toString()).slice(-STDERR_TAIL_CHARS);
   });
   let exit: ExitStatus | null = null;
-  let stopped: string | null = null;
   const start = transport.start.bind(transport);
   transport.start = async () => {
     await start();
@@ -59,15 +60,6 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
     trackStdioServer(child);
     child.once('exit', (code, signal) => {
       exit = { code, signal };
-    });
-    let pending = 0;
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (stopped !== null) return;
-      const newline = chunk.lastIndexOf(10);
-      pending = newline === -1 ? pending + chunk.length : chunk.length - newline - 1;
-      if (pending <= MAX_MCP_MESSAGE_BYTES) return;
-      stopped = `it sent ${OVERSIZE_TEXT}`;
-      killServerGroup(child, 'SIGKILL');
     });
   };
   return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit, stopReason: () => stopped };

@@ -4,7 +4,8 @@
  * server, so an interrupted run stops its cases itself instead of finding its tool servers dead; and a server
  * started through a wrapper (`npx`, `npm exec`, `sh -c`) does not outlive the run as the wrapper's orphan.
  *
- * Messages are newline-delimited JSON-RPC, read and written with the MCP SDK's own stdio framing.
+ * Messages are newline-delimited JSON-RPC, each line read with the MCP SDK's own message check. A line longer
+ * than the limit stops the server at once, before it fills the run's memory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
@@ -18,8 +19,10 @@ export interface StdioServerParams {
   /** Added to the few variables a server inherits (HOME, PATH, ...: the SDK's default environment). */
   readonly env: Readonly<Record<string, string>>;
   readonly cwd: string | null;
-  /** The longest message read from the server, in bytes. */
+  /** The longest message read from the server, in bytes: past it, the server is stopped (its group killed). */
   readonly max_message_bytes: number;
+  /** Told once when a message over the limit stopped the server, before it is killed. */
+  readonly on_oversize: () => void;
 }
 
 /** How long a server has to exit once its stdin is closed, then once it was asked to terminate. */
@@ -33,6 +36,7 @@ export class StdioProcessTransport implements Transport {
   readonly stderr = new PassThrough();
   #child: ChildProcess | null = null;
   #closed = false;
+  #oversize = false;
 
   constructor(private readonly params: StdioServerParams) {}
 
@@ -62,11 +66,12 @@ export class StdioProcessTransport implements Transport {
     child.stdin?.on('error', (error) => this.onerror?.(error));
     child.stdout?.on('error', (error) => this.onerror?.(error));
     child.stdout?.on('data', (chunk: Buffer) => {
-      let lines: string[];
-      try {
-        lines = reader.push(chunk);
-      } catch (error) {
-        this.onerror?.(error as Error);
+      if (this.#oversize) return;
+      const lines = reader.push(chunk);
+      if (lines === null) {
+        this.#oversize = true;
+        this.params.on_oversize();
+        killServerGroup(child, 'SIGKILL');
         return;
       }
       // A line that is no JSON-RPC message is an error of its own; the lines after it are read on.
@@ -137,8 +142,8 @@ class LineReader {
 
   constructor(private readonly maxBytes: number) {}
 
-  /** The complete lines `chunk` ends, without their `\n` (or `\r\n`). */
-  push(chunk: Buffer): string[] {
+  /** The complete lines `chunk` ends, without their `\n` (or `\r\n`); null once a line is over the limit. */
+  push(chunk: Buffer): string[] | null {
     const lines: string[] = [];
     let from = 0;
     for (let at = chunk.indexOf(NEWLINE); at !== -1; at = chunk.indexOf(NEWLINE, from)) {
@@ -154,7 +159,7 @@ class LineReader {
       if (this.#size > this.maxBytes) {
         this.#parts = [];
         this.#size = 0;
-        throw new Error(`an MCP message longer than ${this.maxBytes} bytes`);
+        return null;
       }
       this.#parts.push(chunk.subarray(from));
     }
