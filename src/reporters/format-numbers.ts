@@ -30,13 +30,20 @@ export function formatInteger(n: number): string {
  */
 export function formatPercent(part: number, whole: number): string {
   if (whole <= 0) return '—';
-  const percent = (part / whole) * 100;
-  for (let digits = 1; digits < 12; digits += 1) {
-    const text = percent.toFixed(digits);
+  return `${fixedWithin((part / whole) * 100, 1, 0, 100)}%`;
+}
+
+/**
+ * `value` with `digits` decimals, more where those would round a value inside (`low`, `high`) to either bound:
+ * a rate short of all never reads as all, one above none never as none.
+ */
+export function fixedWithin(value: number, digits: number, low: number, high: number): string {
+  for (let shown = digits; shown < 12; shown += 1) {
+    const text = value.toFixed(shown);
     const rounded = Number(text);
-    if ((rounded !== 100 || percent === 100) && (rounded !== 0 || percent === 0)) return `${text}%`;
+    if ((rounded !== high || value === high) && (rounded !== low || value === low)) return text;
   }
-  return `${percent}%`;
+  return String(value);
 }
 
 /** A metric score or threshold as core/format-score.ts writes it (0.333, 0.0004), `—` when absent. */

@@ -1,7 +1,7 @@
 /** How the text reporters write the figures of `--repeat`: `5/8 passed (62.5%)`, `pass^k 0.63 0.36 …`. */
 import type { PassCounts, RepeatStats, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
-import { formatPercent } from './format-numbers.js';
+import { fixedWithin, formatPercent } from './format-numbers.js';
 
 /** `5/8 passed (62.5%)`, with `1 error` when repeats errored. */
 export function passCountsText(counts: PassCounts): string {
@@ -16,19 +16,10 @@ export function passCountsText(counts: PassCounts): string {
 export function estimatesText(values: readonly number[]): string {
   const shown =
     values.length > MAX_ESTIMATES ? [...values.slice(0, MAX_ESTIMATES - 2), null, values.at(-1) ?? 0] : values;
-  return shown.map((value) => (value === null ? '…' : estimateText(value))).join(' ');
+  return shown.map((value) => (value === null ? '…' : fixedWithin(value, 2, 0, 1))).join(' ');
 }
 
 const MAX_ESTIMATES = 12;
-
-function estimateText(value: number): string {
-  for (let digits = 2; digits < 12; digits += 1) {
-    const text = value.toFixed(digits);
-    const rounded = Number(text);
-    if ((rounded !== 1 || value === 1) && (rounded !== 0 || value === 0)) return text;
-  }
-  return String(value);
-}
 
 /** A flaky case or turn, as the flakiness sections list them. */
 export interface FlakyEntry {
