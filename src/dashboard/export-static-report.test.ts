@@ -91,6 +91,14 @@ describe('exportStaticReport', () => {
     ).rejects.toMatchObject({ code });
   });
 
+  it('names the results folder it looked in for a run that does not exist', async () => {
+    const resultsDir = join(temp.dir, 'results');
+    const runId = 'support-bot/2020-01-01T00-00-00-000Z';
+    await expect(
+      exportStaticReport({ resultsDir, runId, outPath: join(temp.dir, 'x.html'), write: writeFile }),
+    ).rejects.toThrow(`no run ${runId} in the results folder ${resultsDir}`);
+  });
+
   it('fails without leaving a temporary file when the report cannot be written', async () => {
     const taken = join(temp.dir, 'taken');
     await mkdir(join(taken, 'report.html'), { recursive: true });
