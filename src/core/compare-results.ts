@@ -78,16 +78,18 @@ function turnChanges(a: TestResult, b: TestResult): TurnChange[] {
   return changes;
 }
 
+/** The case's own status: an error stays an error (it is no pass either way). */
 function status(result: TestResult | undefined): Status | null {
-  if (result === undefined) return null;
-  return result.passed ? 'passed' : 'failed';
+  return result === undefined ? null : result.status;
 }
 
+/** A case that does not pass in B regresses from a pass; one that does not pass in either is still failing. */
 function kindOf(a: Status | null, b: Status | null): CaseChangeKind | null {
   if (a === null) return 'added';
   if (b === null) return 'removed';
-  if (a === b) return a === 'failed' ? 'still_failing' : null;
-  return b === 'failed' ? 'regressed' : 'fixed';
+  if (a === 'passed' && b === 'passed') return null;
+  if (a === 'passed') return 'regressed';
+  return b === 'passed' ? 'fixed' : 'still_failing';
 }
 
 function caseChange(name: string, a: [number, TestResult] | null, b: [number, TestResult] | null): CaseChange | null {
@@ -116,7 +118,7 @@ function caseChange(name: string, a: [number, TestResult] | null, b: [number, Te
 function rank(change: CaseChange): number {
   if (change.kind === 'regressed') return 0;
   if (change.kind === 'still_failing') return change.regressed_turns > 0 ? 1 : 3;
-  if (change.kind === 'added') return change.b_status === 'failed' ? 2 : 5;
+  if (change.kind === 'added') return change.b_status === 'passed' ? 5 : 2;
   return change.kind === 'fixed' ? 4 : 6;
 }
 

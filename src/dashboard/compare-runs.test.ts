@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
 import { type RunSpec, recordOf } from '../../test/support/dashboard/write-records.js';
+import type { TestResult } from '../core/results.js';
+import { verdict } from '../core/status.js';
 import { compareCases, compareRuns, metricDeltas } from './compare-runs.js';
 import { parseRunRecord } from './parse-run-record.js';
 import { requireRunId } from './run-id.js';
@@ -55,6 +57,23 @@ describe('compareCases', () => {
       { turn_index: 1, a: 'passed', b: 'skipped' },
       { turn_index: 2, a: 'passed', b: 'skipped' },
     ]);
+  });
+
+  it('calls an errored case an error, not a failure, on either side', () => {
+    const errored = (name: string): TestResult => ({
+      ...singleCase(name, false),
+      ...verdict('error'),
+      errors: ['model endpoint unreachable'],
+    });
+    const a = [singleCase('breaks', true), singleCase('errors now', false), errored('recovers'), errored('still')];
+    const b = [errored('breaks'), errored('errors now'), singleCase('recovers', true), errored('still')];
+    expect(compareCases(a, b).map((c) => [c.test_name, c.kind, c.a_status, c.b_status])).toEqual([
+      ['breaks', 'regressed', 'passed', 'error'],
+      ['errors now', 'still_failing', 'failed', 'error'],
+      ['still', 'still_failing', 'error', 'error'],
+      ['recovers', 'fixed', 'error', 'passed'],
+    ]);
+    expect(compareCases([], [errored('new')])).toMatchObject([{ kind: 'added', b_status: 'error' }]);
   });
 
   it('matches repeated names in order and does not list unchanged passing cases', () => {
