@@ -100,4 +100,40 @@ describe('renderPlan', () => {
       '  Cost    $0.000501 – $0.0128 (estimate; see "Cost" in the README)',
     ]);
   });
+
+  it('estimates no model calls of a module agent, which calls a model of its own: only the judge is priced', async () => {
+    const loaded = await config(`${BASE}${TWO_TURNS}`);
+    const moduleAgent = {
+      ...loaded,
+      backend: { type: 'module' as const, module: 'agent.mjs:create', factory: () => ({ send: async () => '' }) },
+    };
+    const pricing: RunPricing = { agent: null, judge: null };
+    const plan = planRun(moduleAgent, moduleAgent.test_cases, 0, pricing);
+    expect(plan).toMatchObject({
+      agent_estimated: false,
+      agent_calls: 0,
+      input_tokens: 0,
+      cost: { low_usd: 0, high_usd: 0 },
+    });
+    expect(renderPlan({ agent_name: 'plan', pricing, tool_names: null }, plan)).toEqual([
+      'Plan — plan (dry run: no model is called)',
+      '  Agent   a module agent (its own model)',
+      '  Tools   the backend does not list its tools',
+      '',
+      '  test case  turns  agent calls  judge calls  judge input tokens',
+      '  chat           2            —            0                 ≈ 0',
+      '',
+      '  Total   1 test case · 2 turns · 2 agent sends (its model calls not estimated) · 0 judge calls · ≈ 0 judge input tokens',
+      '  Cost    not estimated: the module agent calls a model of its own, unseen by holodeck',
+    ]);
+    const metrics = `evaluations:\n  metrics: [{ type: geval, name: g, criteria: "Polite.", evaluation_steps: [Check] }]\n`;
+    const judged = await config(`${BASE}${metrics}${TWO_TURNS}`);
+    const judgedModule = { ...judged, backend: moduleAgent.backend };
+    const withJudge = planRun(judgedModule, judgedModule.test_cases, 0, { agent: null, judge: PRICED.judge });
+    expect(withJudge.judge_calls).toBe(2);
+    expect(withJudge.cost?.low_usd).toBeGreaterThan(0);
+    expect(renderPlan({ agent_name: 'plan', pricing: PRICED, tool_names: null }, withJudge).at(-1)).toMatch(
+      /^ {2}Cost {4}\$\S+ – \$\S+ for the judge calls \(estimate\); the module agent's own model calls are not estimated$/,
+    );
+  });
 });

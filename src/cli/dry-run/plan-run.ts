@@ -7,7 +7,8 @@
  * tokens each), the conversation so far (earlier answers taken as long as their ground truth) and its input.
  * Low: those calls, answers as long as the ground truth. High: twice the calls, each answering up to
  * max_tokens (1,000 when unset). Judge calls (geval, rag) send about 200 tokens of prompt besides the turn
- * and answer in 20 (low) to 300 (high) tokens. With `--repeat N`, each case counts N times.
+ * and answer in 20 (low) to 300 (high) tokens. With `--repeat N`, each case counts N times. A module agent calls
+ * a model of its own, unseen: its calls, tokens and cost are not estimated, only the judge's.
  */
 import type { AgentConfig, MetricConfig, TestCaseConfig, TurnConfig } from '../../core/config-types.js';
 import type { RunPricing } from '../../core/cost.js';
@@ -39,6 +40,8 @@ export interface RunPlan {
   readonly cases: readonly CasePlan[];
   /** `--repeat N` with N > 1: every figure counts the N runs of each case. */
   readonly repeat?: number;
+  /** false for a module agent: the model calls it makes are its own, and counted as none here. */
+  readonly agent_estimated: boolean;
   readonly turns: number;
   readonly agent_calls: number;
   readonly judge_calls: number;
@@ -69,6 +72,7 @@ export function planRun(
   // `--repeat N` runs every case N times; the G-Eval steps written once per metric stay once.
   const repeat = config.execution.repeat;
   const generated = new Set<MetricConfig>();
+  const agentEstimated = config.backend.type !== 'module';
   const casePlans = cases.map((testCase) => {
     const tally: Tally = { agentCalls: 0, judgeCalls: 0, agentInput: 0, judgeInput: 0, answerTokens: 0 };
     const once: Tally = { agentCalls: 0, judgeCalls: 0, agentInput: 0, judgeInput: 0, answerTokens: 0 };
@@ -77,9 +81,11 @@ export function planRun(
       const calls = turn.expected_tools?.some((tool) => tool.count > 0) ? 2 : 1;
       const sent = tokensOf(config.instructions) + toolCount * TOKENS_PER_TOOL + history + tokensOf(turn.input);
       const answer = answerTokens(turn);
-      tally.agentCalls += calls;
-      tally.agentInput += calls * sent;
-      tally.answerTokens += answer;
+      if (agentEstimated) {
+        tally.agentCalls += calls;
+        tally.agentInput += calls * sent;
+        tally.answerTokens += answer;
+      }
       history += tokensOf(turn.input) + answer;
       for (const metric of selectMetrics(config.evaluations.metrics, testCase, turn)) {
         if (metric.type !== 'geval' && metric.type !== 'rag') continue;
@@ -109,6 +115,7 @@ export function planRun(
   return {
     cases: casePlans,
     ...(repeat > 1 ? { repeat } : {}),
+    agent_estimated: agentEstimated,
     turns: cases.reduce((sum, testCase) => sum + testCase.turns.length, 0) * repeat,
     agent_calls: run.agentCalls,
     judge_calls: run.judgeCalls,

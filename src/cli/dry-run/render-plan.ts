@@ -24,9 +24,11 @@ export function renderPlan(head: PlanHead, plan: RunPlan): string[] {
   const counts = [
     `${plan.cases.length} test ${plan.cases.length === 1 ? 'case' : 'cases'}${plan.repeat === undefined ? '' : ` × ${plan.repeat} repeats`}`,
     `${plan.turns} ${plan.turns === 1 ? 'turn' : 'turns'}`,
-    `≥ ${plan.agent_calls} agent ${plan.agent_calls === 1 ? 'call' : 'calls'}`,
+    plan.agent_estimated
+      ? `≥ ${plan.agent_calls} agent ${plan.agent_calls === 1 ? 'call' : 'calls'}`
+      : `${plan.turns} agent ${plan.turns === 1 ? 'send' : 'sends'} (its model calls not estimated)`,
     `${plan.judge_calls} judge ${plan.judge_calls === 1 ? 'call' : 'calls'}`,
-    `≈ ${integer(plan.input_tokens)} input tokens`,
+    `≈ ${integer(plan.input_tokens)} ${plan.agent_estimated ? 'input tokens' : 'judge input tokens'}`,
   ];
   lines.push('', `  Total   ${counts.join(' · ')}`);
   lines.push(`  Cost    ${costText(plan)}`);
@@ -48,13 +50,14 @@ function toolsText(names: readonly string[] | null): string {
 }
 
 function caseTable(plan: RunPlan): string[] {
-  const header = ['test case', 'turns', 'agent calls', 'judge calls', 'input tokens'];
+  const tokens = plan.agent_estimated ? 'input tokens' : 'judge input tokens';
+  const header = ['test case', 'turns', 'agent calls', 'judge calls', tokens];
   const rows = plan.cases
     .slice(0, MAX_CASE_ROWS)
     .map((c) => [
       escapeControlChars(c.name),
       String(c.turns),
-      `≥ ${c.agent_calls}`,
+      plan.agent_estimated ? `≥ ${c.agent_calls}` : '—',
       String(c.judge_calls),
       `≈ ${integer(c.input_tokens)}`,
     ]);
@@ -67,7 +70,10 @@ function caseTable(plan: RunPlan): string[] {
 
 function costText(plan: RunPlan): string {
   if (plan.cost === null) return 'unknown: a model that would be called has no price';
-  return `${formatUsd(plan.cost.low_usd)} – ${formatUsd(plan.cost.high_usd)} (estimate; see "Cost" in the README)`;
+  const range = `${formatUsd(plan.cost.low_usd)} – ${formatUsd(plan.cost.high_usd)}`;
+  if (plan.agent_estimated) return `${range} (estimate; see "Cost" in the README)`;
+  if (plan.judge_calls === 0) return 'not estimated: the module agent calls a model of its own, unseen by holodeck';
+  return `${range} for the judge calls (estimate); the module agent's own model calls are not estimated`;
 }
 
 function integer(n: number): string {
