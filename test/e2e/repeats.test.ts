@@ -262,5 +262,8 @@ describe('--repeat 8 over a model that gets one turn wrong 30 % of the time', ()
     expect(report.summary).toMatchObject({ total_tests: CASES + 1, repeats: 2, total_turns: 2 * (1 + 2 * CASES) });
     expect(report.summary.flaky_tests).toBe(report.results.filter((r) => r.repeat_stats?.flaky).length);
     expect(cli.stdout).toContain('Repeats 2 per test case');
+    // The header counts every repeat's turns, as the run's own did.
+    expect(cli.stdout).toContain(`Running ${CASES + 1} test cases (${2 * (1 + 2 * CASES)} turns) of`);
+    expect(cli.stdout).toMatch(/ · 2 repeats each\n/);
   });
 });

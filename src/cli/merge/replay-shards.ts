@@ -25,11 +25,14 @@ export async function replayShards(
   reporter: Reporter,
 ): Promise<RunEnd> {
   const totalCases = shards.reduce((sum, shard) => sum + shard.names.length, 0);
+  // The shards share their --repeat (check-shards.ts); each repeat of a case ran all its turns.
+  const repeat = shards[0]?.settings.repeat ?? 1;
   await reporter.onBegin?.({
     run_id: merged.run_id,
     config: configOf(merged),
     total_cases: totalCases,
-    total_turns: shards.reduce((sum, shard) => sum + shard.turns, 0),
+    total_turns: shards.reduce((sum, shard) => sum + shard.turns, 0) * repeat,
+    ...(repeat > 1 ? { repeat } : {}),
     started_at: merged.started_at,
     parallel_test_cases: 1,
   });
