@@ -26,7 +26,7 @@ export async function replayShards(
 ): Promise<RunEnd> {
   const totalCases = shards.reduce((sum, shard) => sum + shard.names.length, 0);
   // The shards share their --repeat (check-shards.ts); each repeat of a case ran all its turns.
-  const repeat = shards[0]?.settings.repeat ?? 1;
+  const repeat = shards[0]?.settings?.repeat ?? 1;
   await reporter.onBegin?.({
     run_id: merged.run_id,
     config: configOf(merged),
