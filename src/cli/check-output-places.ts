@@ -43,22 +43,43 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
   return null;
 }
 
+/** A file the run writes when it ends: a report, or the cassette of `--record`. */
+export interface WrittenFile {
+  readonly path: string;
+  /** As messages name it: `the report out.json`, `the cassette c.jsonl`. */
+  readonly what: string;
+}
+
+/** The reports and the cassette to record, as overInputProblem checks them. */
+export function writtenFiles(outputs: readonly PlannedOutput[], record: string | undefined): WrittenFile[] {
+  const reports = outputs.map((output) => ({ path: output.path, what: `the report ${output.path}` }));
+  return record === undefined ? reports : [...reports, { path: resolve(record), what: `the cassette ${record}` }];
+}
+
 /**
- * null unless a report would be written over a file the configuration was read from (`--output cases.json` next to
- * a test cases file of that name), which the run would destroy: the next run could not even load.
+ * null unless a report or the cassette would be written over a file the run reads (`--output cases.json` next to
+ * a test cases file of that name, `--record agent.yaml`), which the run would destroy: the next run could not
+ * even load; or over another file the run writes (`--record x.json --output x.json`), which would be lost.
  */
-export async function outputOverInputProblem(
-  outputs: readonly PlannedOutput[],
-  sourceFiles: readonly string[],
+export async function overInputProblem(
+  written: readonly WrittenFile[],
+  inputFiles: readonly string[],
 ): Promise<string | null> {
   const real = async (path: string) => realpath(path).catch(() => resolve(path));
   const sources = new Map<string, string>();
-  for (const file of sourceFiles) sources.set(await real(file), file);
-  for (const output of outputs) {
-    const source = sources.get(await real(output.path));
+  for (const file of inputFiles) sources.set(await real(file), file);
+  const writers = new Map<string, WrittenFile>();
+  for (const file of written) {
+    const place = await real(file.path);
+    const source = sources.get(place);
     if (source !== undefined) {
-      return `cannot write the report ${output.path}: it is ${source}, which the configuration is read from — choose another file name`;
+      return `cannot write ${file.what}: it is ${source}, which the run reads — choose another file name`;
     }
+    const other = writers.get(place);
+    if (other !== undefined && other.what !== file.what) {
+      return `cannot write ${file.what}: it is also ${other.what} — choose another file name for one of them`;
+    }
+    writers.set(place, file);
   }
   return null;
 }

@@ -72,11 +72,49 @@ test_cases_file: cases.json
       const run = await runCli(['test', 'agent.yaml', '--output', output, ...format], { cwd: dir });
       expect(run.code, output).toBe(2);
       expect(run.stderr).toBe(
-        `error: cannot write the report ${join(dir, output)}: it is ${join(dir, source)}, which the configuration is read from — choose another file name\n`,
+        `error: cannot write the report ${join(dir, output)}: it is ${join(dir, source)}, which the run reads — choose another file name\n`,
       );
     }
     expect(await readFile(join(dir, 'cases.json'), 'utf8')).toBe(cases);
     expect(await readFile(join(dir, 'prompt.md'), 'utf8')).toBe('Echo.');
+    expect(await calls(dir)).toBe('');
+  });
+
+  it('refuses a cassette or report written over the module agent, a grader, a turn file or another output', async () => {
+    const grader = 'export function grade() { return { passed: true }; }\n';
+    const yaml = `name: Places Agent
+backend: { module: "./agent.mjs:create" }
+test_cases:
+  - name: a
+    turns:
+      - input: one
+        files: [{ path: notes.txt, type: text }]
+        evaluations: [{ type: code, grader: "graders/g.mjs:grade" }]
+`;
+    const dir = await writeProject({
+      'agent.mjs': AGENT,
+      'agent.yaml': yaml,
+      'graders/g.mjs': grader,
+      'notes.txt': 'notes',
+    });
+    const reads = (file: string) => `it is ${join(dir, file)}, which the run reads — choose another file name`;
+    for (const [args, message] of [
+      [['--record', 'agent.yaml'], `the cassette agent.yaml: ${reads('agent.yaml')}`],
+      [['--record', 'agent.mjs'], `the cassette agent.mjs: ${reads('agent.mjs')}`],
+      [['--record', 'graders/g.mjs'], `the cassette graders/g.mjs: ${reads('graders/g.mjs')}`],
+      [['--output', 'notes.txt', '--format', 'json'], `the report ${join(dir, 'notes.txt')}: ${reads('notes.txt')}`],
+      [
+        ['--output', 'x.json', '--record', 'x.json'],
+        `the cassette x.json: it is also the report ${join(dir, 'x.json')} — choose another file name for one of them`,
+      ],
+    ] as const) {
+      const run = await runCli(['test', 'agent.yaml', ...args], { cwd: dir });
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toBe(`error: cannot write ${message}\n`);
+    }
+    expect(await readFile(join(dir, 'agent.mjs'), 'utf8')).toBe(AGENT);
+    expect(await readFile(join(dir, 'graders', 'g.mjs'), 'utf8')).toBe(grader);
+    expect(await readFile(join(dir, 'notes.txt'), 'utf8')).toBe('notes');
     expect(await calls(dir)).toBe('');
   });
 

@@ -20,7 +20,7 @@ import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
-import { outputOverInputProblem, outputPlaceProblem, recordPlaceProblem } from '../check-output-places.js';
+import { outputPlaceProblem, overInputProblem, recordPlaceProblem, writtenFiles } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -44,6 +44,7 @@ import { redactProcessOutput } from '../redact-process-output.js';
 import type { ResumeSource } from '../resume/load-resume.js';
 import { resumeCommandLine } from '../resume-command-line.js';
 import { resumedOverrides } from '../resumed-overrides.js';
+import { runInputFiles } from '../run-input-files.js';
 import { printRunLocations } from '../run-locations.js';
 import { runPricing } from '../run-pricing.js';
 import { resolveShardOption } from '../shard-from-environment.js';
@@ -100,7 +101,7 @@ async function guardedTestCommand(
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!loaded) return EXIT.config;
-  const overInput = await outputOverInputProblem(outputs.outputs, loaded.source_files ?? [loaded.config_path]);
+  const overInput = await overInputProblem(writtenFiles(outputs.outputs, options.record), runInputFiles(loaded));
   if (overInput !== null) return usageError(overInput);
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
