@@ -37,8 +37,9 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
   // Rate limiting sits below the recording: an answer from a cassette or the cache spends no request.
   const limits = deps.rate_limits ?? processRateLimits;
   const limited = await limits.wrap(resolved.model, modelConfig, rateLimitOf(modelConfig, config.execution.rate_limit));
+  const { recording } = deps;
   const settings = {
-    model: asProviderModel(deps.recording === undefined ? limited : await deps.recording.wrap(limited)),
+    model: asProviderModel(limited),
     provider: modelConfig.provider,
     endpoint: resolved.endpoint,
     system: config.instructions.trim() === '' ? undefined : config.instructions,
@@ -53,7 +54,15 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
   };
   return {
     name: 'ai_sdk',
-    openSession: async (options) => createAiSdkSession(settings, options.signal),
+    // Recorded, replayed or cached, a session's requests are keyed with its test case (request-key.ts).
+    openSession: async (options) => {
+      if (recording === undefined) return createAiSdkSession(settings, options.signal);
+      const target = { test_case: options.test_case_name, endpoint: resolved.endpoint };
+      return createAiSdkSession(
+        { ...settings, model: asProviderModel(await recording.wrap(limited, target)) },
+        options.signal,
+      );
+    },
     close: async () => undefined,
   };
 }

@@ -95,7 +95,7 @@ async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJud
   const resolved = await createLanguageModel(model, env, { offline: recording?.mode === 'replay' });
   const limits = options.rate_limits ?? processRateLimits;
   const limited = await limits.wrap(resolved.model, model, rateLimitOf(model, options.rate_limit));
-  const wrapped = recording === undefined ? limited : await recording.wrap(limited);
+  const wrapped = recording === undefined ? limited : await recording.wrap(limited, { endpoint: resolved.endpoint });
   return { model: asProviderModel(wrapped), endpoint: resolved.endpoint };
 }
 

@@ -13,6 +13,8 @@ import type { StoredResponse } from './stored-response.js';
 
 export interface CassetteEntry {
   readonly key: string;
+  /** The test case whose agent made the request (keyed with it); absent for a judge's request. */
+  readonly test_case?: string;
   /** 0 for the first time this request was made in the recorded run, 1 for the second… */
   readonly occurrence: number;
   readonly request: RecordedRequest;
@@ -75,7 +77,7 @@ function parseLine(line: string, where: string): CassetteEntry {
   }
   if (!isObject(value))
     throw new CassetteError(`${where}: expected an object {key, occurrence, request, response, latency_ms}`);
-  const { key, occurrence, request, response, latency_ms: latency } = value;
+  const { key, occurrence, request, response, latency_ms: latency, test_case: testCase } = value;
   const fail = (what: string): never => {
     throw new CassetteError(`${where}: ${what}`);
   };
@@ -90,7 +92,9 @@ function parseLine(line: string, where: string): CassetteEntry {
     fail('"response" must be an object with "content" (a list)');
   if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0)
     fail('"latency_ms" must be a number >= 0');
-  const actual = requestKey(request as RecordedRequest);
+  if (testCase !== undefined && typeof testCase !== 'string') fail('"test_case" must be the test case\'s name (text)');
+  const scope = { test_case: (testCase as string | undefined) ?? null, endpoint: null };
+  const actual = requestKey(request as RecordedRequest, scope);
   if (actual !== key) {
     fail(
       `"key" ${String(key)} does not match its request (edited by hand?): record again, or set the key to ${actual}`,
@@ -98,6 +102,7 @@ function parseLine(line: string, where: string): CassetteEntry {
   }
   return {
     key: actual,
+    ...(scope.test_case === null ? {} : { test_case: scope.test_case }),
     occurrence: occurrence as number,
     request: request as RecordedRequest,
     response: response as StoredResponse,

@@ -11,10 +11,11 @@ export function createCassetteRecorder(path: string, label = path): ModelCallSto
   const occurrences = new Map<string, number>();
   return {
     find: async () => null,
-    save: async ({ key, request }, call) => {
+    save: async ({ key, request, test_case: testCase }, call) => {
       const occurrence = occurrences.get(key) ?? 0;
       occurrences.set(key, occurrence + 1);
-      entries.push({ key, occurrence, request, response: call.response, latency_ms: call.latency_ms });
+      const scoped = testCase === null ? {} : { test_case: testCase };
+      entries.push({ key, ...scoped, occurrence, request, response: call.response, latency_ms: call.latency_ms });
     },
     close: async () => {
       await writeCassette(path, entries);

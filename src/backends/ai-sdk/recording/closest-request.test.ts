@@ -53,6 +53,13 @@ describe('closestRequest', () => {
     expect(closestRequest(request('q'), [])).toBeNull();
   });
 
+  it('shows two long values from a little before their first difference, where it can be seen', () => {
+    const instructions = `You are the assistant. ${'Answer briefly. '.repeat(10)}`;
+    const found = closestRequest(request(`${instructions}Be polite.`), [keyed(request(instructions))])!;
+    expect(found.recorded).toBe(`…${'Answer briefly. '.repeat(10).slice(-20)}"`);
+    expect(found.sent).toBe(`…${'Answer briefly. '.repeat(10).slice(-20)}Be polite."`);
+  });
+
   it('flattens empty lists and objects as leaves, so emptying one is a difference', () => {
     expect([...flatten({ a: [], b: {}, c: [1, { d: null }] }).entries()]).toEqual([
       ['a', '[]'],

@@ -20,24 +20,41 @@ export interface RequestDifference {
 const ABSENT = '(absent)';
 const MAX_VALUE_LENGTH = 80;
 
-export function closestRequest(sent: RecordedRequest, recorded: readonly KeyedRequest[]): RequestDifference | null {
+export function closestRequest(
+  sent: RecordedRequest,
+  recorded: readonly Pick<KeyedRequest, 'key' | 'request'>[],
+): RequestDifference | null {
   const sentFields = flatten(sent);
   let best: RequestDifference | null = null;
   for (const candidate of recorded) {
-    const fields = flatten(candidate.request);
+    const fields = flattenedOnce(candidate.request);
     const differing = differingPaths(sentFields, fields);
     if (differing.length === 0) continue;
     if (best !== null && differing.length >= best.fields) continue;
     const path = differing[0]!;
+    const [recordedValue, sentValue] = [fields.get(path), sentFields.get(path)];
+    const from = windowStart(recordedValue, sentValue);
     best = {
       key: candidate.key,
       path,
-      recorded: shown(fields.get(path)),
-      sent: shown(sentFields.get(path)),
+      recorded: shown(recordedValue, from),
+      sent: shown(sentValue, from),
       fields: differing.length,
     };
   }
   return best;
+}
+
+const flattened = new WeakMap<RecordedRequest, Map<string, string>>();
+
+/** A recorded request's leaves, flattened on the first miss and kept for the next (a cassette may be large). */
+function flattenedOnce(request: RecordedRequest): Map<string, string> {
+  let fields = flattened.get(request);
+  if (fields === undefined) {
+    fields = flatten(request);
+    flattened.set(request, fields);
+  }
+  return fields;
 }
 
 /** `differs at messages[1].content[0].text: recorded "…", sent "…"` */
@@ -73,7 +90,19 @@ export function flatten(value: Json, prefix = '', into = new Map<string, string>
   return into;
 }
 
-function shown(value: string | undefined): string {
+/**
+ * Where both values are shown from: 0, unless they share a start longer than the shown length, where the shown
+ * text would be the same on both sides; then from a little before their first difference.
+ */
+function windowStart(a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined) return 0;
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common += 1;
+  return common < MAX_VALUE_LENGTH - 10 ? 0 : common - 20;
+}
+
+function shown(value: string | undefined, from: number): string {
   if (value === undefined) return ABSENT;
-  return value.length <= MAX_VALUE_LENGTH ? value : `${value.slice(0, MAX_VALUE_LENGTH - 1)}…`;
+  const head = from > 0 ? `…${value.slice(from)}` : value;
+  return head.length <= MAX_VALUE_LENGTH ? head : `${head.slice(0, MAX_VALUE_LENGTH - 1)}…`;
 }

@@ -15,6 +15,8 @@ import { responsesDir } from './response-cache.js';
 import { recordedLatencyOf } from './stored-response.js';
 
 const NO_SECRETS = createRedactor([]);
+/** A judge's model: no test case. */
+const JUDGE = { endpoint: 'http://127.0.0.1:1/v1' };
 
 type Result = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
 
@@ -60,11 +62,11 @@ describe('record then replay', () => {
     const path = join(await tempDir(), 'run.cassette.jsonl');
     const live = countingModel();
     const recorder = await openModelRecording({ mode: 'record', path, label: 'run.cassette.jsonl' }, NO_SECRETS);
-    const recorded = await ask(await recorder.wrap(live.model), 'what is 2+2?');
+    const recorded = await ask(await recorder.wrap(live.model, JUDGE), 'what is 2+2?');
     expect(await recorder.close()).toBe('recorded 1 model request in run.cassette.jsonl');
     const offline = countingModel();
     const player = await openModelRecording({ mode: 'replay', path, label: 'run.cassette.jsonl' }, NO_SECRETS);
-    const replayed = await ask(await player.wrap(offline.model), 'what is 2+2?');
+    const replayed = await ask(await player.wrap(offline.model, JUDGE), 'what is 2+2?');
     expect(offline.calls()).toBe(0);
     expect(replayed.text).toBe(recorded.text);
     expect(replayed.usage).toEqual(recorded.usage);
@@ -75,27 +77,57 @@ describe('record then replay', () => {
     expect(await player.close()).toBe('replayed 1 model request from run.cassette.jsonl');
   });
 
-  it('gives the same request made again its next recorded answer, then the last one again', async () => {
+  it('gives the same request made again its next recorded answer, and fails one made more often than recorded', async () => {
     const path = join(await tempDir(), 'c.jsonl');
     const live = countingModel();
     const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
-    const wrapped = await recorder.wrap(live.model);
+    const wrapped = await recorder.wrap(live.model, JUDGE);
     expect([(await ask(wrapped, 'q')).text, (await ask(wrapped, 'q')).text]).toEqual(['A1', 'A2']);
     expect(await recorder.close()).toBe('recorded 2 model requests (1 distinct, 1 made again) in c.jsonl');
     const player = await openModelRecording({ mode: 'replay', path, label: 'c.jsonl' }, NO_SECRETS);
-    const replay = await player.wrap(countingModel().model);
+    const replay = await player.wrap(countingModel().model, JUDGE);
     const texts = [];
-    for (let i = 0; i < 3; i++) texts.push((await ask(replay, 'q')).text);
-    expect(texts).toEqual(['A1', 'A2', 'A2']);
+    for (let i = 0; i < 2; i++) texts.push((await ask(replay, 'q')).text);
+    expect(texts).toEqual(['A1', 'A2']);
+    await expect(ask(replay, 'q')).rejects.toThrow(
+      'request not recorded in c.jsonl this often: it was made 2 times in the recorded run (record again with as many --repeat)',
+    );
+  });
+
+  it('answers a test case only what was recorded for it, whatever order the cases come in', async () => {
+    const path = join(await tempDir(), 'c.jsonl');
+    const live = countingModel();
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
+    const first = await recorder.wrap(live.model, { ...JUDGE, test_case: 'first' });
+    const second = await recorder.wrap(live.model, { ...JUDGE, test_case: 'second' });
+    expect([(await ask(first, 'q')).text, (await ask(second, 'q')).text]).toEqual(['A1', 'A2']);
+    await recorder.close();
+    const lines = (await readFile(path, 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => [line.test_case, line.occurrence]).sort()).toEqual([
+      ['first', 0],
+      ['second', 0],
+    ]);
+    const player = await openModelRecording({ mode: 'replay', path, label: 'c.jsonl' }, NO_SECRETS);
+    const offline = countingModel().model;
+    expect((await ask(await player.wrap(offline, { ...JUDGE, test_case: 'second' }), 'q')).text).toBe('A2');
+    expect((await ask(await player.wrap(offline, { ...JUDGE, test_case: 'first' }), 'q')).text).toBe('A1');
+    await expect(ask(await player.wrap(offline, { ...JUDGE, test_case: 'third' }), 'q')).rejects.toThrow(
+      /^request not recorded in c\.jsonl for test case "third": the same request was recorded for test case "(first|second)" \(renamed\? record again\)$/,
+    );
   });
 
   it('fails a request not in the cassette with the closest one and the differing field, never retried', async () => {
     const path = join(await tempDir(), 'c.jsonl');
     const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
-    await ask(await recorder.wrap(countingModel().model), 'what about in 2008?');
+    await ask(await recorder.wrap(countingModel().model, JUDGE), 'what about in 2008?');
     await recorder.close();
     const player = await openModelRecording({ mode: 'replay', path, label: 'c.jsonl' }, NO_SECRETS);
-    const error = await ask(await player.wrap(countingModel().model), 'what about in 2007?').catch((e: unknown) => e);
+    const error = await ask(await player.wrap(countingModel().model, JUDGE), 'what about in 2007?').catch(
+      (e: unknown) => e,
+    );
     expect((error as Error).message).toMatch(
       /^request not recorded in c\.jsonl: the closest recorded request \([0-9a-f]{12}\) differs at messages\[0\]\.content\[0\]\.text: recorded "what about in 2008\?", sent "what about in 2007\?"$/,
     );
@@ -112,7 +144,7 @@ describe('record then replay', () => {
     const path = join(await tempDir(), 'empty.jsonl');
     await writeFile(path, '');
     const player = await openModelRecording({ mode: 'replay', path, label: 'empty.jsonl' }, NO_SECRETS);
-    const model = await player.wrap(countingModel().model);
+    const model = await player.wrap(countingModel().model, JUDGE);
     await expect(ask(model, 'q')).rejects.toThrow(
       'request not recorded in empty.jsonl (the cassette holds no requests)',
     );
@@ -125,7 +157,7 @@ describe('record then replay', () => {
     const redactor = createRedactor([{ name: 'LEDGER_TOKEN', value: 'tok-aaaa1111' }]);
     const echo = new MockLanguageModelV3({ doGenerate: async () => answer('your token is tok-aaaa1111') });
     const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, redactor);
-    await ask(await recorder.wrap(echo), 'my token is tok-aaaa1111');
+    await ask(await recorder.wrap(echo, JUDGE), 'my token is tok-aaaa1111');
     await recorder.close();
     const text = await readFile(path, 'utf8');
     expect(text).not.toContain('tok-aaaa1111');
@@ -147,21 +179,35 @@ describe('the response cache', () => {
     const dir = await cacheDir();
     const first = countingModel();
     const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
-    expect((await ask(await run1.wrap(first.model), 'q')).text).toBe('A1');
+    expect((await ask(await run1.wrap(first.model, JUDGE), 'q')).text).toBe('A1');
     expect(await run1.close()).toBe(`cache ${dir}: 0 model requests answered from the cache, 1 stored`);
     const second = countingModel();
     const run2 = await openModelRecording(cache(dir, false), NO_SECRETS);
-    const wrapped = await run2.wrap(second.model);
+    const wrapped = await run2.wrap(second.model, JUDGE);
     expect((await ask(wrapped, 'q')).text).toBe('A1');
     expect(second.calls()).toBe(0);
     expect(await run2.close()).toBe(`cache ${dir}: 1 model request answered from the cache, 0 stored`);
 
     const failing = countingModel({ fail: true });
     const run3 = await openModelRecording(cache(dir, false), NO_SECRETS);
-    const broken = await run3.wrap(failing.model);
+    const broken = await run3.wrap(failing.model, JUDGE);
     await expect(ask(broken, 'other')).rejects.toThrow('Service Unavailable');
     await expect(ask(broken, 'other')).rejects.toThrow('Service Unavailable');
     expect(failing.calls()).toBe(2);
+  });
+
+  it("keys the endpoint: another server's answer is never served for this one's", async () => {
+    const dir = await cacheDir();
+    const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    expect((await ask(await run1.wrap(countingModel().model, JUDGE), 'q')).text).toBe('A1');
+    await run1.close();
+    const other = countingModel();
+    const run2 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    const elsewhere = await run2.wrap(other.model, { endpoint: 'http://127.0.0.1:2/v1' });
+    expect((await ask(elsewhere, 'q')).text).toBe('A1');
+    expect(other.calls()).toBe(1);
+    expect((await ask(await run2.wrap(countingModel().model, JUDGE), 'q')).text).toBe('A1');
+    expect(await run2.close()).toBe(`cache ${dir}: 1 model request answered from the cache, 1 stored`);
   });
 
   it('caches requests with a temperature above 0, or none, only when --cache was given', async () => {
@@ -169,7 +215,7 @@ describe('the response cache', () => {
     for (const temperature of [0.7, null]) {
       const fromConfig = countingModel();
       const run = await openModelRecording(cache(dir, false), NO_SECRETS);
-      const model = await run.wrap(fromConfig.model);
+      const model = await run.wrap(fromConfig.model, JUDGE);
       await ask(model, 'sampled', temperature);
       await ask(model, 'sampled', temperature);
       expect(fromConfig.calls()).toBe(2);
@@ -181,7 +227,7 @@ describe('the response cache', () => {
     for (const expected of [2, 0]) {
       const explicit = countingModel();
       const run = await openModelRecording(cache(dir, true), NO_SECRETS);
-      const model = await run.wrap(explicit.model);
+      const model = await run.wrap(explicit.model, JUDGE);
       await ask(model, 'sampled', 0.7);
       await ask(model, 'sampled', 0.7);
       expect(explicit.calls()).toBe(expected);
@@ -192,14 +238,14 @@ describe('the response cache', () => {
   it('asks again for an answer whose cache file is unreadable', async () => {
     const dir = await cacheDir();
     const run1 = await openModelRecording(cache(dir, false), NO_SECRETS);
-    await ask(await run1.wrap(countingModel().model), 'q');
+    await ask(await run1.wrap(countingModel().model, JUDGE), 'q');
     const { readdir } = await import('node:fs/promises');
     const sub = (await readdir(join(dir, 'responses')))[0]!;
     const file = (await readdir(join(dir, 'responses', sub)))[0]!;
     await writeFile(join(dir, 'responses', sub, file), '{ not json');
     const again = countingModel();
     const run2 = await openModelRecording(cache(dir, false), NO_SECRETS);
-    expect((await ask(await run2.wrap(again.model), 'q')).text).toBe('A1');
+    expect((await ask(await run2.wrap(again.model, JUDGE), 'q')).text).toBe('A1');
     expect(again.calls()).toBe(1);
   });
 });

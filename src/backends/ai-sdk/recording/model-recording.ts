@@ -17,10 +17,16 @@ export type RecordingMode =
   | { readonly mode: 'replay'; readonly path: string; readonly label: string }
   | { readonly mode: 'cache'; readonly dir: string; readonly explicit: boolean };
 
+/** Whom a wrapped model asks for: the test case of an agent's session (none for a judge), at which endpoint. */
+export interface RecordingTarget {
+  readonly test_case?: string;
+  readonly endpoint: string;
+}
+
 export interface ModelRecording {
   readonly mode: RecordingMode['mode'];
   /** The model with the recording middleware around it (a model that is not an AI SDK v3 model is refused). */
-  wrap(model: LanguageModel): Promise<LanguageModel>;
+  wrap(model: LanguageModel, target: RecordingTarget): Promise<LanguageModel>;
   /** Writes the cassette (record); one line saying what was recorded, replayed or cached. */
   close(): Promise<string>;
   /** Where the answers are looked up and saved (the main thread serves it to case workers, recording-channel.ts). */
@@ -30,8 +36,19 @@ export interface ModelRecording {
 /** Reads the cassette of a replay first: a missing or malformed one throws CassetteError (file:line). */
 export async function openModelRecording(mode: RecordingMode, redactor: Redactor): Promise<ModelRecording> {
   const store = await storeOf(mode);
-  const middleware = recordingMiddleware(store, redactor);
-  return { mode: mode.mode, wrap: (model) => wrapRecorded(model, middleware), close: () => store.close(), store };
+  return { mode: mode.mode, wrap: wrapperOf(mode.mode, store, redactor), close: () => store.close(), store };
+}
+
+/** Wraps a model in a middleware keyed for its target: the endpoint counts in the cache only. */
+export function wrapperOf(
+  mode: RecordingMode['mode'],
+  store: ModelCallStore,
+  redactor: Redactor,
+): ModelRecording['wrap'] {
+  return (model, target) => {
+    const scope = { test_case: target.test_case ?? null, endpoint: mode === 'cache' ? target.endpoint : null };
+    return wrapRecorded(model, recordingMiddleware(store, redactor, scope));
+  };
 }
 
 /** `model` with the recording middleware around it; a model that is not an AI SDK v3 model is refused. */

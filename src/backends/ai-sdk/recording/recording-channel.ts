@@ -9,8 +9,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Redactor } from '../../../core/redactor.js';
 import { RequestNotRecordedError } from './cassette-player.js';
 import type { ModelCallStore, StoredCall } from './model-call-store.js';
-import { type ModelRecording, type RecordingMode, wrapRecorded } from './model-recording.js';
-import { recordingMiddleware } from './recording-middleware.js';
+import { type ModelRecording, type RecordingMode, wrapperOf } from './model-recording.js';
 import type { KeyedRequest } from './request-key.js';
 
 type ToMain =
@@ -76,6 +75,5 @@ export function remoteModelRecording(
     },
     close: async () => '',
   };
-  const middleware = recordingMiddleware(store, redactor);
-  return { mode, wrap: (model) => wrapRecorded(model, middleware), close: store.close, store };
+  return { mode, wrap: wrapperOf(mode, store, redactor), close: store.close, store };
 }

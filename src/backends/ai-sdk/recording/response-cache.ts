@@ -68,6 +68,7 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
       const temporary = `${file}.${randomUUID().slice(0, 8)}.tmp`;
       const entry = {
         key: request.key,
+        ...(request.test_case === null ? {} : { test_case: request.test_case }),
         request: request.request,
         response: call.response,
         latency_ms: call.latency_ms,
