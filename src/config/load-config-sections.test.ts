@@ -41,6 +41,19 @@ describe('model', () => {
       `${at(yaml, 'localhost')}  model.endpoint\n  must be an http:// or https:// URL`,
       `${at(yaml, '10.5')}  model.max_tokens\n  expected a whole number, got 10.5`,
     ]);
+    // Shaped like a URL but not one the model clients can use: located here, not found when the run starts.
+    for (const endpoint of [
+      'http://user:pw@exa mple.com/v1',
+      'http://[::1/v1',
+      'http://127.0.0.1:99999/v1',
+      'http://:80/v1',
+    ]) {
+      const bad = `name: a\nmodel: { provider: openai, name: m, endpoint: "${endpoint}" }\n${CASES}`;
+      expect(await lines(bad), endpoint).toEqual([
+        `${at(bad, '"http')}  model.endpoint\n  must be an http:// or https:// URL with a host, a port up to 65535 and ` +
+          'no spaces — write it like http://127.0.0.1:8000/v1',
+      ]);
+    }
   });
 
   it('takes numbers and booleans from ${VAR} substitution', async () => {

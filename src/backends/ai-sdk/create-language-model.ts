@@ -3,10 +3,12 @@
  * Keys come from `model.api_key`, else the provider's usual environment variable (from the env passed
  * in); the providers are always handed the key explicitly so they never read the environment themselves.
  */
+
 import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
 import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
+import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 import { fetchWithQuery, splitEndpoint, takeParameter } from './endpoint-query.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 
@@ -159,7 +161,7 @@ function assertHttpUrl(url: string): void {
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new BackendStartError(
-      `model.endpoint is not an http(s) URL: "${url}" — write it like http://127.0.0.1:8000/v1`,
+      `model.endpoint is not an http(s) URL: "${urlWithoutCredentials(url)}" — write it like http://127.0.0.1:8000/v1`,
     );
   }
 }

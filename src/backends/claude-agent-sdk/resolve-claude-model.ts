@@ -2,8 +2,10 @@
  * What Claude Code needs from `model:`: the model id, the API root (`model.endpoint`, written with or
  * without `/v1`, as for the ai_sdk backend), and the key (`model.api_key`, else ANTHROPIC_API_KEY).
  */
+
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
+import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -54,7 +56,7 @@ function apiRoot(endpoint: string): string {
   }
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new BackendStartError(
-      `model.endpoint is not an http(s) URL: "${endpoint}" — write it like http://127.0.0.1:8000 (the Anthropic API root)`,
+      `model.endpoint is not an http(s) URL: "${urlWithoutCredentials(endpoint)}" — write it like http://127.0.0.1:8000 (the Anthropic API root)`,
     );
   }
   return endpoint.replace(/\/+$/, '').replace(/\/v1$/i, '');

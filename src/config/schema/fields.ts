@@ -72,12 +72,35 @@ export function metricBaseFields() {
 }
 
 export function httpUrl() {
-  const field = withIssue(z.string().regex(/^https?:\/\/[^\s/]+/), {
-    code: ISSUE.invalidUrl,
-    message: 'must be an http:// or https:// URL',
-  });
+  const field = withIssue(
+    z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+/)
+      .refine(parsesAsHttpUrl, {
+        message: 'must be an http:// or https:// URL with a host, a port up to 65535 and no spaces',
+        params: { code: ISSUE.invalidUrl, hint: 'write it like http://127.0.0.1:8000/v1' } satisfies CustomIssueParams,
+      }),
+    {
+      code: ISSUE.invalidUrl,
+      message: 'must be an http:// or https:// URL',
+    },
+  );
   envPlaceholderFields.add(field, { kind: 'pattern' });
   return field;
+}
+
+const URL_SHAPE = /^https?:\/\/[^\s/]+/;
+
+/** A URL the model clients can use: it parses (a space, a bad port or an unclosed `[` do not) as http or https. */
+function parsesAsHttpUrl(text: string): boolean {
+  // Not even shaped like one: the pattern's issue says so, once.
+  if (!URL_SHAPE.test(text)) return true;
+  try {
+    const { protocol, hostname } = new URL(text);
+    return (protocol === 'http:' || protocol === 'https:') && hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** "path/or/package:exportName" (the last `:` separates the export). */
