@@ -75,7 +75,7 @@ export function httpUrl() {
   const field = withIssue(
     z
       .string()
-      .regex(/^https?:\/\/[^\s/]+/)
+      .regex(URL_SHAPE)
       .refine(parsesAsHttpUrl, {
         message: 'must be an http:// or https:// URL with a host, a port up to 65535 and no spaces',
         params: { code: ISSUE.invalidUrl, hint: 'write it like http://127.0.0.1:8000/v1' } satisfies CustomIssueParams,
