@@ -15,15 +15,15 @@ async function firstTurn(testCases: string, files: Record<string, string> = {}):
 const RE2_HINT =
   'patterns run on RE2, in linear time, which has no backreferences or lookaround: rewrite the pattern without them';
 
-describe('tool assertions: forbidden_tools, count 0, expected_tools_order', () => {
+describe('tool assertions: forbidden_tools, count, expected_tools_order', () => {
   it('builds forbidden_tools as count-0 entries after the expected ones, and the order', async () => {
     const turn = await firstTurn(
-      '  - name: f\n    turns:\n      - input: q\n        expected_tools: [lookup, { name: add, count: 0 }]\n' +
+      '  - name: f\n    turns:\n      - input: q\n        expected_tools: [lookup, { name: add, count: 2 }]\n' +
         '        forbidden_tools: [delete, { name: subtract, args: { a: 1 } }]\n        expected_tools_order: strict\n',
     );
     expect(turn?.expected_tools?.map((e) => [e.name, e.count, e.args === null])).toEqual([
       ['lookup', 1, true],
-      ['add', 0, true],
+      ['add', 2, true],
       ['delete', 0, true],
       ['subtract', 0, false],
     ]);
@@ -57,12 +57,21 @@ describe('tool assertions: forbidden_tools, count 0, expected_tools_order', () =
 
   it('requires expected tools to order under strict', async () => {
     const { yaml, lines } = await check(
-      '  - name: o\n    input: q\n    expected_tools: [{ name: a, count: 0 }]\n    expected_tools_order: strict\n',
+      '  - name: o\n    input: q\n    forbidden_tools: [a]\n    expected_tools_order: strict\n',
     );
     expect(lines).toEqual([
       `${at(yaml, 'strict')}  test_cases[0] "o" › expected_tools_order\n` +
         '  `expected_tools_order: strict` has no expected tools to order — list the tools in `expected_tools` ' +
-        'in the order they must be called (entries with count 0 are not ordered)',
+        'in the order they must be called (forbidden_tools are not ordered)',
+    ]);
+  });
+
+  it('refuses an expected count below 1, pointing at forbidden_tools', async () => {
+    const { yaml, lines } = await check('  - name: z\n    input: q\n    expected_tools: [{ name: a, count: 0 }]\n');
+    expect(lines).toEqual([
+      `${at(yaml, '0 }')}  test_cases[0] "z" › expected_tools[0].count\n` +
+        '  count must be a whole number >= 1, got 0 — count is the minimum number of matching calls in the turn (default 1); ' +
+        'to forbid a call, list it in forbidden_tools',
     ]);
   });
 

@@ -176,13 +176,14 @@ describe('test case rules', () => {
     ]);
   });
 
-  it('requires count to be a whole number >= 0', async () => {
+  it('requires count to be a whole number >= 1', async () => {
     const { yaml, lines } = await check(
       '  - name: c\n    input: q\n    expected_tools: [{ name: t, count: -1 }, { name: t, count: 1.5 }]\n',
     );
-    const hint = 'count is the minimum number of matching calls in the turn (default 1); 0 means no call may match';
+    const hint =
+      'count is the minimum number of matching calls in the turn (default 1); to forbid a call, list it in forbidden_tools';
     expect(lines).toEqual([
-      `${at(yaml, '-1 }')}  test_cases[0] "c" › expected_tools[0].count\n  count must be a whole number >= 0, got -1 — ${hint}`,
+      `${at(yaml, '-1 }')}  test_cases[0] "c" › expected_tools[0].count\n  count must be a whole number >= 1, got -1 — ${hint}`,
       `${at(yaml, '1.5')}  test_cases[0] "c" › expected_tools[1].count\n  expected a whole number, got 1.5 — ${hint}`,
     ]);
   });

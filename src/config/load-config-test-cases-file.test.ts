@@ -64,8 +64,8 @@ describe('test_cases_file', () => {
     const fromJson = formattedIssues(await loadYaml(AGENT('data/cases.json'), { 'data/cases.json': json }));
     expect(fromJson).toEqual([
       `${at(json, '-1\n', 1, 'data/cases.json')}  test_cases[1] "JKHY-2009" › turns[0].expected_tools[0].count\n` +
-        '  count must be a whole number >= 0, got -1 — count is the minimum number of matching calls in the turn ' +
-        '(default 1); 0 means no call may match',
+        '  count must be a whole number >= 1, got -1 — count is the minimum number of matching calls in the turn ' +
+        '(default 1); to forbid a call, list it in forbidden_tools',
     ]);
     const fromYaml = formattedIssues(await loadYaml(AGENT('cases.yaml'), { 'cases.yaml': yaml }));
     expect(fromYaml).toEqual([

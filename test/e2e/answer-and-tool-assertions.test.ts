@@ -61,8 +61,8 @@ test_cases:
   - name: conversation
     turns:
       - input: first
-        expected_tools: [lookup, subtract, { name: divide, count: 0 }]
-        forbidden_tools: [{ name: subtract, args: { a: 99 } }]
+        expected_tools: [lookup, subtract]
+        forbidden_tools: [divide, { name: subtract, args: { a: 99 } }]
         expected_tools_order: strict
         evaluations:${ANSWER_METRICS}
       - input: second

@@ -31,7 +31,7 @@ function orderRule(turn: Record<string, unknown>, expected: readonly Entry[], ct
     ['expected_tools_order'],
     '`expected_tools_order: strict` has no expected tools to order',
     {
-      hint: 'list the tools in `expected_tools` in the order they must be called (entries with count 0 are not ordered)',
+      hint: 'list the tools in `expected_tools` in the order they must be called (forbidden_tools are not ordered)',
     },
   );
 }

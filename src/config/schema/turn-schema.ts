@@ -34,9 +34,9 @@ export const groundTruthSchema = z
   })
   .describe('The expected answer; a YAML number is kept as written (`1.50`, `007`), a JSON number as its value.');
 
-const countSchema = withIssue(z.number().int().min(0), {
-  message: 'count must be a whole number >= 0',
-  hint: 'count is the minimum number of matching calls in the turn (default 1); 0 means no call may match',
+const countSchema = withIssue(z.number().int().min(1), {
+  message: 'count must be a whole number >= 1',
+  hint: 'count is the minimum number of matching calls in the turn (default 1); to forbid a call, list it in forbidden_tools',
 });
 
 export const TOOL_NAME_MATCHES = ['substring', 'exact'] as const;
@@ -51,7 +51,9 @@ export const expectedToolObjectSchema = z.strictObject({
   args: z.record(z.string(), argValueSchema).optional(),
   count: numberField(countSchema)
     .optional()
-    .describe('At least this many matching calls in the turn (default 1); 0 = must not be called.'),
+    .describe(
+      'At least this many matching calls in the turn (default 1); forbidden_tools lists calls that must not be made.',
+    ),
 });
 
 export const expectedToolSchema = z.union([nonBlankString(), expectedToolObjectSchema]);
