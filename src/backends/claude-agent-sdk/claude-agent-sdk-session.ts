@@ -100,7 +100,7 @@ class ClaudeSession implements AgentSession {
     const signal = either.signal;
     if (signal.aborted) throw abortedError(signal);
     const tools = new AbortController();
-    const turn = new TurnCapture(this.settings.max_turns);
+    const turn = new TurnCapture(this.settings.max_turns, offeredTools(this.settings));
     this.capture = turn;
     this.journal = request.calls;
     this.toolSignal = tools.signal;
@@ -149,12 +149,16 @@ class ClaudeSession implements AgentSession {
   }
 }
 
+/** The tools the agent is offered, named as the model calls them: the enabled built-ins and ours. */
+function offeredTools(settings: ClaudeSessionSettings): ReadonlySet<string> {
+  return new Set([...settings.builtin_tools, ...settings.tools.map((tool) => `${TOOL_NAME_PREFIX}${tool.name}`)]);
+}
+
 function queryOptions(
   settings: ClaudeSessionSettings,
   dirs: ScratchDirs,
   server: ReturnType<typeof createToolServer>,
 ): Options {
-  const ours = settings.tools.map((tool) => `${TOOL_NAME_PREFIX}${tool.name}`);
   return {
     cwd: dirs.work,
     model: settings.model.model,
@@ -162,7 +166,7 @@ function queryOptions(
     pathToClaudeCodeExecutable: settings.executable,
     env: buildClaudeEnv({ parent: settings.env, dirs, model: settings.model, max_retries: settings.max_retries }),
     tools: [...settings.builtin_tools],
-    allowedTools: [...settings.builtin_tools, ...ours],
+    allowedTools: [...offeredTools(settings)],
     mcpServers:
       settings.tools.length === 0
         ? {}

@@ -1,7 +1,9 @@
 /**
  * A turn's tool invocations from three sources: the model's `tool_use` blocks (order, name, arguments),
  * the `tool_result` blocks Claude Code sent back (errors for calls that never reached a tool, e.g. an
- * unknown tool), and our tool server's records (the tool's own return value and its duration).
+ * unknown tool), and our tool server's records (the tool's own return value and its duration). A call of a
+ * tool the agent was not offered (a name the model made up, a built-in not in `builtin_tools`) is marked
+ * `unknown_tool`: Claude Code refused it, and no assertion may count it as the tool it resembles.
  */
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import { TOOL_NAME_PREFIX, type ToolCallRecord } from './tool-server.js';
@@ -24,6 +26,8 @@ export interface ToolCallSources {
   readonly records: ReadonlyMap<string, ToolCallRecord>;
   /** Records whose tool-use id was not passed along, in call order. */
   readonly unmatched: readonly ToolCallRecord[];
+  /** The tools the agent was offered, named as the model calls them (`Read`, `mcp__holodeck__subtract`). */
+  readonly offered: ReadonlySet<string>;
 }
 
 export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocation[] {
@@ -33,6 +37,10 @@ export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocatio
     const record = sources.records.get(use.id) ?? takeFirst(unmatched, (r) => r.name === name);
     const block = sources.results.get(use.id);
     const blockError = block?.is_error === true ? toolErrorText(block.text) : null;
+    if (!sources.offered.has(use.name)) {
+      const error = blockError ?? `no tool named ${use.name} was offered to the agent`;
+      return { name, args: use.args, result: null, error, duration_ms: null, unknown_tool: true as const };
+    }
     if (record !== undefined) {
       const error = record.error ?? blockError;
       return {

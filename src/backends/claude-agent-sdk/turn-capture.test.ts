@@ -34,9 +34,12 @@ function feed(capture: TurnCapture, messages: readonly SDKMessage[]): TurnOutcom
   return outcome;
 }
 
+/** The tools of these turns, as the model names them: two of ours and one enabled built-in. */
+const OFFERED = new Set(['mcp__holodeck__subtract', 'mcp__holodeck__lookup', 'mcp__holodeck__ping', 'Read']);
+
 describe('TurnCapture', () => {
   it('collects the answer, the tool invocations under their configured names, usage and retries', () => {
-    const capture = new TurnCapture(10);
+    const capture = new TurnCapture(10, OFFERED);
     capture.record('t1', { name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1.5 });
     const outcome = feed(capture, [
       wire({ type: 'system', subtype: 'init', session_id: 'sess-1' }),
@@ -67,8 +70,8 @@ describe('TurnCapture', () => {
     expect(capture.sessionId).toBe('sess-1');
   });
 
-  it('records calls that never reached our tools, and a tool error Claude Code reported', () => {
-    const capture = new TurnCapture(10);
+  it('records calls that never reached our tools, and marks a tool the agent was not offered as unknown', () => {
+    const capture = new TurnCapture(10, OFFERED);
     capture.record(null, { name: 'lookup', args: { column: '2009' }, result: 206588, error: null, duration_ms: 2 });
     const outcome = feed(capture, [
       assistant('a1', 'msg_1', [
@@ -92,6 +95,7 @@ describe('TurnCapture', () => {
         result: null,
         error: 'Error: No such tool available: shred',
         duration_ms: null,
+        unknown_tool: true,
       },
       {
         name: 'Read',
@@ -103,8 +107,39 @@ describe('TurnCapture', () => {
     ]);
   });
 
+  it('marks a call of a built-in that is not enabled, or of one of ours that is not configured, as unknown', () => {
+    const capture = new TurnCapture(10, OFFERED);
+    const outcome = feed(capture, [
+      assistant('a1', 'msg_1', [
+        toolUse('t1', 'Write', { file_path: 'x' }),
+        toolUse('t2', 'mcp__holodeck__lookup_table', {}),
+      ]),
+      user('u1', [toolResult('t1', 'Write is disabled for this session', true)]),
+      assistant('a2', 'msg_2', [{ type: 'text', text: 'done' }]),
+      result({ result: 'done' }),
+    ]);
+    expect(outcome?.ok && outcome.response.tool_invocations).toEqual([
+      {
+        name: 'Write',
+        args: { file_path: 'x' },
+        result: null,
+        error: 'Write is disabled for this session',
+        duration_ms: null,
+        unknown_tool: true,
+      },
+      {
+        name: 'lookup_table',
+        args: {},
+        result: null,
+        error: 'no tool named mcp__holodeck__lookup_table was offered to the agent',
+        duration_ms: null,
+        unknown_tool: true,
+      },
+    ]);
+  });
+
   it('ends a turn that used up its model calls with the last call’s text, resuming after its tool results', () => {
-    const capture = new TurnCapture(10);
+    const capture = new TurnCapture(10, OFFERED);
     const outcome = feed(capture, [
       assistant('a1', 'msg_1', [{ type: 'text', text: 'calling ' }]),
       assistant('a2', 'msg_1', [{ type: 'text', text: 'again' }, toolUse('t1', 'mcp__holodeck__ping', {})]),
@@ -115,7 +150,7 @@ describe('TurnCapture', () => {
   });
 
   it('turns an error result into a failure with Claude Code’s words, category, status, retries and usage', () => {
-    const capture = new TurnCapture(10);
+    const capture = new TurnCapture(10, OFFERED);
     const outcome = feed(capture, [
       retry,
       retry,
@@ -127,7 +162,7 @@ describe('TurnCapture', () => {
       failure: { text: 'API Error: 500 boom', kind: 'server_error', status: 500, retries: 2, usage: usageOf(USAGE) },
     });
     expect(usageOf(USAGE).total_tokens).toBeGreaterThan(0);
-    const during = new TurnCapture(10).add(
+    const during = new TurnCapture(10, OFFERED).add(
       result({ subtype: 'error_during_execution', is_error: true, errors: ['first', 'second'] }),
     );
     expect(during).toEqual({

@@ -44,8 +44,14 @@ export class TurnCapture {
   private lastText = '';
   sessionId: string | null = null;
 
-  /** `maxTurns`: the model calls the turn may make (its step limit), named when the turn stops there. */
-  constructor(private readonly maxTurns: number) {}
+  /**
+   * `maxTurns`: the model calls the turn may make (its step limit), named when the turn stops there; `offered`:
+   * the tools the agent was offered, as the model names them (a call of any other is an unknown tool's).
+   */
+  constructor(
+    private readonly maxTurns: number,
+    private readonly offered: ReadonlySet<string>,
+  ) {}
 
   /** A call our tool server ran during this turn. */
   record(toolUseId: string | null, call: ToolCallRecord): void {
@@ -110,6 +116,7 @@ export class TurnCapture {
       results: this.results,
       records: this.records,
       unmatched: this.unmatched,
+      offered: this.offered,
     });
     return {
       ok: true,
