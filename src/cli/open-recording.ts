@@ -40,7 +40,7 @@ export function recordingAsked(config: AgentConfig, options: RecordingOptions): 
 export async function closeRecording(recording: ModelRecording | null, code: ExitCode): Promise<ExitCode> {
   if (recording === null) return code;
   try {
-    process.stderr.write(`${await recording.close()}\n`);
+    process.stderr.write(`${await recording.close({ interrupted: code === EXIT.interrupted })}\n`);
     return code;
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);

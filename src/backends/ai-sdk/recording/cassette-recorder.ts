@@ -1,8 +1,11 @@
 /**
  * `--record FILE`: every request goes to the model and its answer is kept; the cassette is written whole when
- * the run ends, replacing the file. The same request made again (a repeat, two identical cases) is kept again
- * as its next occurrence.
+ * the run ends, replacing the file. The same request made again (a repeat) is kept again as its next
+ * occurrence. A cassette already there is never replaced by less than a whole run: a run that recorded nothing
+ * (the model unreachable) leaves it as it was, and an interrupted run writes what it recorded beside it, to
+ * FILE.partial.
  */
+import { stat } from 'node:fs/promises';
 import { type CassetteEntry, writeCassette } from './cassette-file.js';
 import type { ModelCallStore } from './model-call-store.js';
 
@@ -17,7 +20,16 @@ export function createCassetteRecorder(path: string, label = path): ModelCallSto
       const scoped = testCase === null ? {} : { test_case: testCase };
       entries.push({ key, ...scoped, occurrence, request, response: call.response, latency_ms: call.latency_ms });
     },
-    close: async () => {
+    close: async (ending) => {
+      const existing = await stat(path).then(
+        (stats) => stats.isFile(),
+        () => false,
+      );
+      if (existing && entries.length === 0) return `recorded no model request: ${label} left as it was`;
+      if (existing && ending?.interrupted === true) {
+        await writeCassette(`${path}.partial`, entries);
+        return `run interrupted: recorded ${entries.length} model ${plural(entries.length, 'request')} in ${label}.partial; ${label} left as it was`;
+      }
       await writeCassette(path, entries);
       const distinct = occurrences.size;
       const repeated = entries.length - distinct;

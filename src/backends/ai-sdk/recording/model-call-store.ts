@@ -8,6 +8,12 @@ export interface StoredCall {
   readonly latency_ms: number;
 }
 
+/** How the run ended, for a store that writes at the end. */
+export interface RunEnding {
+  /** Interrupted (Ctrl-C, --max-cost): what was recorded is part of a run only. */
+  readonly interrupted: boolean;
+}
+
 export interface ModelCallStore {
   /**
    * The stored answer to a request, or null when the model must be asked (its answer then goes to `save`).
@@ -17,5 +23,5 @@ export interface ModelCallStore {
   /** Keeps a model's answer; only answers are saved, never errors. */
   save(request: KeyedRequest, call: StoredCall): Promise<void>;
   /** Writes what is pending; returns one line saying what the store did in this run. */
-  close(): Promise<string>;
+  close(ending?: RunEnding): Promise<string>;
 }

@@ -119,6 +119,25 @@ describe('record then replay', () => {
     );
   });
 
+  it('never replaces a cassette with less than a whole run: nothing recorded keeps it, an interrupted run writes beside it', async () => {
+    const path = join(await tempDir(), 'c.jsonl');
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
+    await ask(await recorder.wrap(countingModel().model, JUDGE), 'q');
+    await recorder.close();
+    const whole = await readFile(path, 'utf8');
+    const unreachable = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
+    await expect(ask(await unreachable.wrap(countingModel({ fail: true }).model, JUDGE), 'q')).rejects.toThrow();
+    expect(await unreachable.close()).toBe('recorded no model request: c.jsonl left as it was');
+    expect(await readFile(path, 'utf8')).toBe(whole);
+    const cut = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
+    await ask(await cut.wrap(countingModel().model, JUDGE), 'other');
+    expect(await cut.close({ interrupted: true })).toBe(
+      'run interrupted: recorded 1 model request in c.jsonl.partial; c.jsonl left as it was',
+    );
+    expect(await readFile(path, 'utf8')).toBe(whole);
+    expect(await readFile(`${path}.partial`, 'utf8')).toContain('"other"');
+  });
+
   it('fails a request not in the cassette with the closest one and the differing field, never retried', async () => {
     const path = join(await tempDir(), 'c.jsonl');
     const recorder = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);

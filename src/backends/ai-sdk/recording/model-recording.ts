@@ -8,7 +8,7 @@ import { wrapLanguageModel } from '../wrap-language-model.js';
 import { readCassette } from './cassette-file.js';
 import { createCassettePlayer } from './cassette-player.js';
 import { createCassetteRecorder } from './cassette-recorder.js';
-import type { ModelCallStore } from './model-call-store.js';
+import type { ModelCallStore, RunEnding } from './model-call-store.js';
 import { recordingMiddleware } from './recording-middleware.js';
 import { createResponseCache } from './response-cache.js';
 
@@ -28,7 +28,7 @@ export interface ModelRecording {
   /** The model with the recording middleware around it (a model that is not an AI SDK v3 model is refused). */
   wrap(model: LanguageModel, target: RecordingTarget): Promise<LanguageModel>;
   /** Writes the cassette (record); one line saying what was recorded, replayed or cached. */
-  close(): Promise<string>;
+  close(ending?: RunEnding): Promise<string>;
   /** Where the answers are looked up and saved (the main thread serves it to case workers, recording-channel.ts). */
   readonly store: ModelCallStore;
 }
@@ -36,7 +36,12 @@ export interface ModelRecording {
 /** Reads the cassette of a replay first: a missing or malformed one throws CassetteError (file:line). */
 export async function openModelRecording(mode: RecordingMode, redactor: Redactor): Promise<ModelRecording> {
   const store = await storeOf(mode);
-  return { mode: mode.mode, wrap: wrapperOf(mode.mode, store, redactor), close: () => store.close(), store };
+  return {
+    mode: mode.mode,
+    wrap: wrapperOf(mode.mode, store, redactor),
+    close: (ending) => store.close(ending),
+    store,
+  };
 }
 
 /** Wraps a model in a middleware keyed for its target: the endpoint counts in the cache only. */
