@@ -1,7 +1,7 @@
 /**
  * Keeps user code from ending or crashing the run. While a run is guarded:
  *
- * - `process.exit()`, `process.abort()` and signals sent to the process itself throw a UserCodeExitError at
+ * - `process.exit()`, `process.reallyExit()`, `process.abort()` and signals sent to the process itself throw a UserCodeExitError at
  *   the caller instead, naming the file and function that tried; the turn it happened in becomes an error
  *   (reported through `onUserExit`), and the run goes on. During config loading the throw makes the import
  *   fail, which is reported as a config error naming the file.
@@ -18,11 +18,36 @@ import { killTarget, reachesOwnProcess } from '../workers/own-process.js';
 const realExit = process.exit.bind(process);
 const realAbort = process.abort.bind(process);
 const realKill = process.kill.bind(process);
+type ReallyExit = (code?: number) => never;
+const withReallyExit = process as unknown as { reallyExit: ReallyExit };
+const realReallyExit = withReallyExit.reallyExit.bind(process);
+/** The code holodeck leaves with, once `exitNow` was called: nothing may change it after that. */
+let leavingWith: number | null = null;
 
-/** Ends the process at once (holodeck's own exits: a third Ctrl-C). */
+/**
+ * Ends the process at once with `code` (holodeck's own exits). Exit listeners user code added run as always,
+ * but the code is holodeck's: one that sets `process.exitCode` or calls `process.reallyExit(0)` on the way out
+ * cannot turn a failing run green.
+ */
 export function exitNow(code: number): never {
+  leavingWith = code;
+  // Registered last, so it runs after every listener added before it.
+  process.on('exit', () => {
+    process.exitCode = code;
+  });
   return realExit(code);
 }
+
+/**
+ * `process.reallyExit`, Node's internal last step of `process.exit`, which user code can also call directly: while
+ * holodeck leaves, it ends with holodeck's code; before that, under a guard, it is refused like `process.exit`.
+ */
+let refuseReallyExit: ((code?: number) => never) | null = null;
+withReallyExit.reallyExit = ((code?: number) => {
+  if (leavingWith !== null) return realReallyExit(leavingWith);
+  if (refuseReallyExit !== null) return refuseReallyExit(code);
+  return realReallyExit(code);
+}) as ReallyExit;
 
 export interface ProcessGuardOptions {
   /** Told which user code tried to end the process; returns whether a running turn took the blame. */
@@ -49,6 +74,7 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
     if (reachesOwnProcess(target)) return stop(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
     return realKill(target, signal);
   };
+  refuseReallyExit = (code) => stop(`process.reallyExit(${code ?? ''})`, withReallyExit.reallyExit);
   process.exit = exit as typeof process.exit;
   process.abort = abort as typeof process.abort;
   process.kill = kill as typeof process.kill;
@@ -69,6 +95,7 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
       process.exit = realExit;
       process.abort = realAbort;
       process.kill = realKill;
+      refuseReallyExit = null;
       process.off('uncaughtException', onException);
       process.off('unhandledRejection', onRejection);
     },

@@ -19,6 +19,11 @@ const AGENT = `export function create() {
         case 'exit': process.exit(0);
         case 'exit-code': process.exit(1);
         case 'abort': process.abort();
+        case 'really-exit': process.reallyExit(0);
+        case 'exit-hook':
+          process.on('exit', () => { process.exitCode = 0; });
+          process.on('exit', () => process.reallyExit(0));
+          return 'not what was asked';
         case 'kill': process.kill(process.pid, 'SIGKILL');
         case 'caught-exit':
           try { process.exit(0); } catch { return 'caught-exit'; }
@@ -106,6 +111,20 @@ describe('user code that tries to end the run', () => {
     expect(record.state).toBe('completed');
     expect(record.report.summary.errored).toBe(6);
     expect(run.stdout).toContain('! c1-exit  ERROR');
+  });
+
+  it('refuses process.reallyExit, and keeps the failing exit code from exit hooks that would make it 0', async () => {
+    const dir = await project(['really-exit', 'exit-hook', 'ok']);
+    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.code).toBe(1);
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+    expect(report.results.map((r) => [r.test_name, r.status])).toEqual([
+      ['c0-really-exit', 'error'],
+      ['c1-exit-hook', 'failed'],
+      ['c2-ok', 'passed'],
+    ]);
+    expect(report.results[0]!.errors.join('\n')).toContain('called process.reallyExit(0)');
+    expect((await runRecord(dir)).state).toBe('completed');
   });
 
   it('stops the run with exit 3 on an uncaught exception, after saving the reports and the record', async () => {
