@@ -1,6 +1,6 @@
 /** `holodeck test view`: serves the stored runs of a config, and exports one run as a static HTML file. */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -139,9 +139,22 @@ describe('holodeck test view', () => {
     expect(proc.stderr).toBe(
       'error: cannot write reports into /proc/holodeck-no-such: the folder cannot be created there\n',
     );
-    const folder = await runCli(['test', 'view', '--results-dir', results, '--export', results]);
+    const folderPath = join(results, 'pages.html');
+    await mkdir(folderPath);
+    const folder = await runCli(['test', 'view', '--results-dir', results, '--export', folderPath]);
     expect(folder.code).toBe(2);
-    expect(folder.stderr).toBe(`error: cannot write the report ${results}: it is a folder\n`);
+    expect(folder.stderr).toBe(`error: cannot write the report ${folderPath}: it is a folder\n`);
+    // An HTML page only: not over agent.yaml, a record or a module, and not an empty name (which would serve).
+    const config = join(results, 'agent.yaml');
+    await writeFile(config, 'name: kept\n');
+    for (const name of [config, join(results, 'run.json'), '']) {
+      const refused = await runCli(['test', 'view', '--results-dir', results, '--export', name], { timeoutMs: 20_000 });
+      expect(refused.code, name).toBe(2);
+      expect(refused.stderr).toBe(
+        `error: --export writes an HTML page: name its file .html (got ${JSON.stringify(name)})\n`,
+      );
+    }
+    expect(await readFile(config, 'utf8')).toBe('name: kept\n');
   });
 
   it('exits 3 with the reason when the port is taken', async () => {

@@ -41,6 +41,14 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
     );
     return EXIT.config;
   }
+  // The export is an HTML page: a name that says otherwise (agent.yaml, a record's .json, a tool's module)
+  // would be replaced by it; an empty name would serve instead, and hold a CI job.
+  if (options.export !== undefined && !/\.html?$/i.test(options.export.trim())) {
+    process.stderr.write(
+      `error: --export writes an HTML page: name its file .html (got ${JSON.stringify(options.export)})\n`,
+    );
+    return EXIT.config;
+  }
   const settings = await readViewSettings(configArg);
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : resultsDirOf(settings);
   if (options.export) {
