@@ -76,6 +76,17 @@ describe('createRedactor', () => {
     expect(data.a).toBe('x sk-live-0123456789');
   });
 
+  it('masks a secret used as a key, keeping the keys in their order and a __proto__ key a key', () => {
+    const data = JSON.parse('{"first": 1, "sk-live-0123456789": {"user": "alice"}, "__proto__": 2, "last": 3}');
+    const out = redactor.deep(data) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['first', '***OPENAI_API_KEY', '__proto__', 'last']);
+    expect(out['***OPENAI_API_KEY']).toEqual({ user: 'alice' });
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).not.toContain('sk-live');
+    const plain = { kept: 1 };
+    expect(redactor.deep(plain)).toBe(plain);
+  });
+
   it('prefers the longest secret when one contains another', () => {
     const nested = createRedactor([
       { name: 'SHORT', value: 'abcdef' },

@@ -139,6 +139,7 @@ function deepMap(value: unknown, text: (input: string) => string): unknown {
   if (value !== null && typeof value === 'object') {
     if (value instanceof Date) return value;
     let copy: Record<string, unknown> | null = null;
+    let renamed = false;
     // for-in, not Object.keys: no array per object (a run's configuration holds thousands of test cases).
     for (const key in value) {
       if (!Object.hasOwn(value, key)) continue;
@@ -148,8 +149,20 @@ function deepMap(value: unknown, text: (input: string) => string): unknown {
         copy ??= { ...(value as Record<string, unknown>) };
         copy[key] = next;
       }
+      // A secret can be a key too (a tool's result keyed by a token).
+      if (!renamed && text(key) !== key) renamed = true;
     }
-    return copy ?? value;
+    return renamed ? withMaskedKeys(copy ?? (value as Record<string, unknown>), text) : (copy ?? value);
   }
   return value;
+}
+
+/** The object with its keys masked, in their order (defined, not assigned: a `__proto__` key stays a key). */
+function withMaskedKeys(value: Record<string, unknown>, text: (input: string) => string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    Object.defineProperty(out, text(key), { value: value[key], enumerable: true, writable: true, configurable: true });
+  }
+  return out;
 }
