@@ -218,6 +218,26 @@ describe('dashboard in Chromium', () => {
     expect(stats).toContain('2 failed (1 error)');
   });
 
+  it('never shows an interrupted run green, even when every case that finished passed', async () => {
+    const id = await writeRun(temp.dir, {
+      agentName: 'stopped-green',
+      configPath: demo.configs.bot,
+      startedAt: '2026-12-01T18:00:00.000Z',
+      state: 'interrupted',
+      interrupted: { selected_tests: 4, not_run: 3 },
+      results: [singleCase('only one', true)],
+    });
+    await open(`#/run/${id}`);
+    await page.locator('.stats').first().waitFor();
+    const rate = page.locator('.stat', { hasText: 'Pass rate' });
+    expect(await rate.getAttribute('class')).toBe('stat tone-warn');
+    await open('#/runs?q=stopped-green');
+    const row = page.locator('tr', { hasText: 'stopped-green' }).first();
+    await row.waitFor();
+    expect(await row.locator('.passbar').getAttribute('class')).toBe('passbar tone-warn');
+    expect(await row.innerText()).toContain('1/1 of 4');
+  });
+
   it('filters test cases by status, name and metric, and keeps filters in the link', async () => {
     await open(`#/run/${demo.newer}`);
     await page.locator('a.case-row').first().waitFor();

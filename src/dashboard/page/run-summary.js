@@ -76,7 +76,7 @@ export function summaryFigures(run) {
       run.interrupted
         ? `${formatInt(s.total_tests)} of ${formatInt(run.interrupted.selected_tests)} test cases · ${formatInt(run.interrupted.not_run)} did not run`
         : `${formatInt(s.total_tests)} test cases`,
-      rateTone(s.pass_rate, s.total_tests),
+      rateTone(s.pass_rate, s.total_tests, run.state !== 'completed'),
     ),
     stat(
       'Cases',

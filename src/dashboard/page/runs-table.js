@@ -85,9 +85,14 @@ function runRow(run, selection) {
       {},
       unreadable
         ? h('span', { className: 'muted', title: run.error ?? '' }, run.error ?? 'unreadable')
-        : passBar(summary.pass_rate, summary.total_tests),
+        : passBar(summary.pass_rate, summary.total_tests, run.state !== 'completed'),
     ),
-    h('td', { className: 'num' }, `${formatInt(summary.passed)}/${formatInt(summary.total_tests)}`),
+    h(
+      'td',
+      { className: 'num' },
+      // An interrupted run's cases are of those it selected, not all of them ran.
+      `${formatInt(summary.passed)}/${formatInt(summary.total_tests)}${run.interrupted ? ` of ${formatInt(run.interrupted.selected_tests)}` : ''}`,
+    ),
     h('td', { className: 'num' }, `${formatInt(summary.passed_turns)}/${formatInt(summary.total_turns)}`),
     h('td', { className: 'num' }, formatDuration(summary.duration_ms)),
     h('td', { className: 'num' }, formatTokens(summary.token_usage.total_tokens)),

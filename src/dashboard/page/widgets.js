@@ -49,24 +49,28 @@ export function statusIcon(status, label) {
 }
 
 /**
- * The tone of a pass rate: all passed, some failed, nothing ran.
+ * The tone of a pass rate: all passed, some failed, nothing ran. A run that did not finish (interrupted,
+ * stopped, still running) is never all green: its rate is of the cases that finished only.
  * @param {number} rate
  * @param {number} total
+ * @param {boolean} [partial]
  */
-export function rateTone(rate, total) {
+export function rateTone(rate, total, partial = false) {
   if (!total) return 'muted';
-  return rate >= 1 ? 'good' : rate >= 0.8 ? 'warn' : 'bad';
+  if (rate >= 1) return partial ? 'warn' : 'good';
+  return rate >= 0.8 ? 'warn' : 'bad';
 }
 
 /**
  * @param {number} rate
  * @param {number} total
+ * @param {boolean} [partial] the run did not finish (see rateTone)
  */
-export function passBar(rate, total) {
+export function passBar(rate, total, partial = false) {
   const width = `${Math.max(0, Math.min(1, rate || 0)) * 100}%`;
   return h(
     'span',
-    { className: `passbar tone-${rateTone(rate, total)}` },
+    { className: `passbar tone-${rateTone(rate, total, partial)}` },
     h('span', { className: 'passbar-track' }, h('span', { className: 'passbar-fill', style: { width } })),
     h('span', { className: 'passbar-text' }, total ? formatPercent(rate) : '–'),
   );
