@@ -29,7 +29,7 @@ const toolSet: ToolSet = {
   close: async () => undefined,
 };
 
-function config(backend: BackendConfig): AgentConfig {
+function config(backend: BackendConfig, execution: Partial<AgentConfig['execution']> = {}): AgentConfig {
   return {
     name: 'financial-assistant',
     description: null,
@@ -60,6 +60,7 @@ function config(backend: BackendConfig): AgentConfig {
       min_pass_rate: 1,
       tool_name_match: 'substring',
       distinct_calls: false,
+      ...execution,
     },
     test_cases: [],
     config_path: '/project/agent.yaml',
@@ -71,8 +72,13 @@ function turnRequest(index: number, input: string, signal: AbortSignal = new Abo
   return { turn_index: index, input, files: [], turn_config: {}, signal };
 }
 
-function backendFor(factory: ModuleAgentFactory): Promise<AgentBackend> {
-  return createModuleBackend(config({ type: 'module', module: 'agents/oracle.ts:createAgent', factory }), { toolSet });
+function backendFor(
+  factory: ModuleAgentFactory,
+  execution: Partial<AgentConfig['execution']> = {},
+): Promise<AgentBackend> {
+  return createModuleBackend(config({ type: 'module', module: 'agents/oracle.ts:createAgent', factory }, execution), {
+    toolSet,
+  });
 }
 
 const open = (backend: AgentBackend, name = 'JKHY-2009') =>
@@ -179,7 +185,8 @@ describe('module backend', () => {
           const delay = context.test_case_name === 'a' ? 20 : turn.turn_index === 1 ? 60 : 0;
           await new Promise((resolve) => setTimeout(resolve, delay));
           await context.tools['lookup']?.({ row: context.test_case_name, column: '2009' });
-          // A tool of the other session, called from within this one's turn, is recorded by its owner.
+          // A tool of the other session, called from within this one's turn, is this turn's call: the agent of
+          // this case made it (an agent that keeps the first case's tools in a module-level variable).
           if (context.test_case_name === 'a') await handed['b']?.['subtract']?.({ a: 2, b: 1 });
           return context.test_case_name;
         },
@@ -189,9 +196,34 @@ describe('module backend', () => {
     const b = await open(backend, 'b');
     const b0 = await b.send(turnRequest(0, 'first'));
     const [a0, b1] = await Promise.all([a.send(turnRequest(0, 'q')), b.send(turnRequest(1, 'q'))]);
-    expect(a0.tool_invocations.map((c) => [c.name, c.args['row']])).toEqual([['lookup', 'a']]);
+    expect(a0.tool_invocations.map((c) => [c.name, c.args['row']])).toEqual([
+      ['lookup', 'a'],
+      ['subtract', undefined],
+    ]);
     expect(b0.tool_invocations.map((c) => [c.name, c.args['row']])).toEqual([['lookup', 'b']]);
-    expect(b1.tool_invocations.map((c) => c.name)).toEqual(['subtract', 'lookup']);
+    expect(b1.tool_invocations.map((c) => c.name)).toEqual(['lookup']);
+  });
+
+  it('refuses a call from outside any turn once its session closed, and bounds a factory and close() that never settle', async () => {
+    let leftOver: ModuleAgentContext['tools'] | null = null;
+    const backend = await backendFor((context) => {
+      leftOver = context.tools;
+      return { send: async () => 'ok' };
+    });
+    const session = await open(backend, 'done');
+    await session.send(turnRequest(0, 'q'));
+    await session.close();
+    await expect(leftOver!['lookup']!({ row: 'x', column: '2009' })).rejects.toThrow(
+      'tool lookup called after its test case ended (from a timer or callback left running): the call is refused',
+    );
+    const stuck = await backendFor(() => new Promise<never>(() => {}), { llm_timeout: 0.05 });
+    await expect(open(stuck, 'stuck')).rejects.toThrow(
+      'failed to start: its factory did not settle within 0.05s (execution.llm_timeout)',
+    );
+    const closing = await backendFor(() => ({ send: async () => 'ok', close: () => new Promise<never>(() => {}) }), {
+      llm_timeout: 0.05,
+    });
+    await expect((await open(closing, 'c')).close()).rejects.toThrow('close() did not settle within 0.05s');
   });
 
   it('appends the invocations the agent reports itself, filling missing fields', async () => {

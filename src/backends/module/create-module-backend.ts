@@ -34,14 +34,20 @@ async function openModuleSession(
   options: SessionOptions,
 ): Promise<AgentSession> {
   const { tools, recorder } = createRecordingTools(toolSet.tools, options.signal);
+  // The factory and close() get the turn's time limit: one that never settles cannot hold the run.
+  const limitS = config.execution.llm_timeout;
+  const late = (what: string) => () => new Error(`${what} did not settle within ${limitS}s (execution.llm_timeout)`);
   let session: ModuleAgentSession;
   try {
-    session = await factory({
-      test_case_name: options.test_case_name,
-      agent_name: config.name,
-      instructions: config.instructions,
-      tools,
-    });
+    const made = Promise.resolve().then(() =>
+      factory({
+        test_case_name: options.test_case_name,
+        agent_name: config.name,
+        instructions: config.instructions,
+        tools,
+      }),
+    );
+    session = await untilAborted(within(made, limitS * 1000, late('its factory')), options.signal);
   } catch (error) {
     throw new AgentTurnError(`module agent ${reference} failed to start: ${thrown(error)}`, 'MODULE_START', true, {
       cause: error,
@@ -76,7 +82,12 @@ async function openModuleSession(
       return record.crashes.size === 0 ? response : { ...response, errors: [...record.crashes] };
     },
     async close() {
-      await session.close?.();
+      recorder.close();
+      await within(
+        Promise.resolve().then(() => session.close?.()),
+        limitS * 1000,
+        late(`${reference} close()`),
+      );
     },
   };
 }
@@ -108,6 +119,15 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/** `work`, or the error `late` makes once `ms` have passed. */
+function within<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
+  });
+  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
 /** An Error's message; anything else thrown (`throw 42`, a rejection with null) said as thrown. */

@@ -1,7 +1,8 @@
 /**
  * The tools a module agent receives: callables that run the configured tools and record every call.
- * A call is attributed to the turn whose `send` it runs under (tracked through async context), so a
- * call that arrives late from an abandoned turn never lands in the next turn's record.
+ * A call is attributed to the turn whose `send` it runs under (tracked through async context), whichever
+ * session's tools it went through, so a call that arrives late from an abandoned turn never lands in the next
+ * turn's record, and a case's calls are never credited to another case.
  *
  * All sessions share one AsyncLocalStorage: Node 20 visits every live storage each time a promise is
  * created, so a storage per session would make a long run slow down with each case it has run.
@@ -31,11 +32,11 @@ function note(record: TurnRecord, call: ToolInvocation): void {
 export interface TurnRecorder {
   /** Runs one turn of the agent; tool calls made from within it are recorded in `record`. */
   run<T>(record: TurnRecord, work: () => T): T;
+  /** The session ended: a call from outside any turn (a timer left running) is refused from now on. */
+  close(): void;
 }
 
 interface TurnContext {
-  /** The session whose turn this is. */
-  readonly owner: object;
   readonly record: TurnRecord;
 }
 
@@ -45,14 +46,21 @@ export function createRecordingTools(
   tools: readonly LoadedTool[],
   sessionSignal: AbortSignal,
 ): { readonly tools: Readonly<Record<string, ModuleTool>>; readonly recorder: TurnRecorder } {
-  const owner = {};
+  let closed = false;
   // Calls made outside any turn (e.g. from timers the agent started) go to the latest turn.
   let latest: TurnRecord = { calls: [], signal: sessionSignal, crashes: new Set() };
   const out: Record<string, ModuleTool> = {};
   for (const tool of tools) {
     out[tool.name] = async (args) => {
+      // A call belongs to the turn it is made in — also through another session's tools (an agent that keeps
+      // the first case's tools in a module-level variable calls them from later cases' turns).
       const context = turnContext.getStore();
-      const record = context !== undefined && context.owner === owner ? context.record : latest;
+      if (context === undefined && closed) {
+        throw new Error(
+          `tool ${tool.name} called after its test case ended (from a timer or callback left running): the call is refused`,
+        );
+      }
+      const record = context !== undefined ? context.record : latest;
       const input: Record<string, unknown> = typeof args === 'object' && args !== null ? { ...args } : {};
       const started = performance.now();
       const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
@@ -78,7 +86,10 @@ export function createRecordingTools(
     recorder: {
       run(record, work) {
         latest = record;
-        return turnContext.run({ owner, record }, work);
+        return turnContext.run({ record }, work);
+      },
+      close() {
+        closed = true;
       },
     },
   };
