@@ -18,6 +18,10 @@ export async function configRunProblems(
   const noOptions = { record: undefined, replay: undefined, cache: false, cacheDir: undefined };
   const recording = await planRecording(config, noOptions, env);
   if (!recording.ok) problems.push(recording.message);
+  if (config.backend.type === 'claude_agent_sdk') {
+    const { claudeSetupProblems } = await import('../backends/claude-agent-sdk/claude-setup-problems.js');
+    problems.push(...(await claudeSetupProblems(config.backend.builtin_tools)));
+  }
   const { filter, limit } = config.execution;
   if (filter) {
     const selection = selectTestCases(config.test_cases, {

@@ -52,6 +52,11 @@ export class BackendStartError extends Error {
   }
 }
 
+/** A backend setting the backend itself checks is wrong (e.g. an unknown Claude Code built-in tool): exit 2. */
+export class BackendSettingError extends BackendStartError {
+  override readonly name = 'BackendSettingError';
+}
+
 /**
  * An MCP server died or its connection dropped while the run needed it: the call in flight, and every later
  * call of its tools, fail with this. The turn it happened in errors (its `errors` name the server), so a

@@ -1,5 +1,6 @@
 /**
- * `backend: claude_agent_sdk` without the optional SDK installed exits 2 with the exact install command.
+ * `backend: claude_agent_sdk` without the optional SDK installed exits 2 with the exact install command, in
+ * `validate` as in `test`; so does a `builtin_tools` entry the SDK does not know.
  * The CLI runs from a copy of dist/ whose node_modules links every installed package but the SDK.
  */
 import { spawnSync } from 'node:child_process';
@@ -7,7 +8,7 @@ import { cp, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../helpers/run-cli.js';
+import { CLI_PATH, REPO_ROOT } from '../helpers/run-cli.js';
 
 async function installWithoutSdk(): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'holodeck-no-sdk-'));
@@ -40,5 +41,37 @@ describe('the claude_agent_sdk backend without its SDK', () => {
     });
     expect(run.stderr).toContain('npm install @anthropic-ai/claude-agent-sdk@0.3.334');
     expect(run.status).toBe(2);
+    // validate says so too: a valid configuration is one that runs.
+    const validate = spawnSync(
+      process.execPath,
+      [join(root, 'dist/cli/main.js'), 'validate', join(root, 'agent.yaml')],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(validate.stderr).toContain('npm install @anthropic-ai/claude-agent-sdk@0.3.334');
+    expect(validate.status).toBe(2);
+  });
+
+  it('refuses unknown builtin_tools in validate and test alike (exit 2), before any model call', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-builtin-'));
+    await writeFile(
+      join(dir, 'agent.yaml'),
+      'name: claude\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-test, endpoint: "http://127.0.0.1:9" }\n' +
+        'backend: { claude_agent_sdk: { builtin_tools: [Raed, Bash] } }\ntest_cases:\n  - { name: a, input: hi }\n',
+    );
+    for (const command of ['validate', 'test']) {
+      const run = spawnSync(process.execPath, [CLI_PATH, command, join(dir, 'agent.yaml')], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.stderr, command).toMatch(
+        /backend\.builtin_tools: unknown Claude Code built-in tool Raed: choose from .*\bRead\b/,
+      );
+      expect(run.status, command).toBe(2);
+    }
   });
 });

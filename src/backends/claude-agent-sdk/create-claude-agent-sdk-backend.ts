@@ -8,7 +8,7 @@
 import { tmpdir } from 'node:os';
 import type { AgentBackend, AgentSession } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
-import { BackendStartError } from '../../core/errors.js';
+import { BackendSettingError, BackendStartError } from '../../core/errors.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
@@ -77,12 +77,17 @@ export async function createClaudeAgentSdkBackend(
 }
 
 function checkBuiltinTools(names: readonly string[], known: readonly string[]): readonly string[] {
-  const unknown = names.filter((name) => !known.includes(name));
-  if (unknown.length > 0) {
-    throw new BackendStartError(
-      `unknown Claude Code built-in tool${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}: ` +
-        `choose from ${known.join(', ')}`,
-    );
-  }
+  const problem = unknownBuiltinTools(names, known);
+  if (problem !== null) throw new BackendSettingError(problem);
   return [...new Set(names)];
+}
+
+/** What is wrong with `backend.builtin_tools` given the SDK's own list, or null. */
+export function unknownBuiltinTools(names: readonly string[], known: readonly string[]): string | null {
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length === 0) return null;
+  return (
+    `backend.builtin_tools: unknown Claude Code built-in tool${unknown.length === 1 ? '' : 's'} ${unknown.join(', ')}: ` +
+    `choose from ${known.join(', ')}`
+  );
 }

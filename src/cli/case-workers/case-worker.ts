@@ -7,7 +7,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { remoteRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import { remoteModelRecording } from '../../backends/ai-sdk/recording/recording-channel.js';
-import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { loadConfig } from '../../config/load-config.js';
 import type { AgentBackend } from '../../core/backend.js';
@@ -27,6 +26,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { startBeating } from '../event-loop-beat.js';
 import { graderExports } from '../grader-export-reader.js';
 import { exitNow, guardProcess } from '../guard-process.js';
+import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
 import { matrixConfig } from '../matrix/plan-matrix.js';
@@ -131,7 +131,7 @@ async function load(): Promise<Loaded | null> {
     const line = tools
       ? `the tools cannot be set up: ${message}`
       : `the ${config.backend.type} backend could not start: ${message}`;
-    post({ type: 'failed', message, line, setup: tools || error instanceof BackendUnavailableError });
+    post({ type: 'failed', message, line, setup: isSetupFailure(error) });
     return null;
   }
   post({ type: 'ready', tool_names: backend.tool_names ?? null });

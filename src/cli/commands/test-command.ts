@@ -1,7 +1,6 @@
 /** `holodeck test`: load, select (or resume), start the backend, run, report, and choose the exit code. */
 import { dirname, relative, resolve } from 'node:path';
 import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
-import { BackendUnavailableError } from '../../backends/claude-agent-sdk/backend-unavailable-error.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
 import type { AgentBackend } from '../../core/backend.js';
@@ -26,6 +25,7 @@ import { type ComposedReporters, composeReporters } from '../compose-reporters.j
 import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
+import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
@@ -270,7 +270,7 @@ async function startBackendWith(
       return EXIT.config;
     }
     process.stderr.write(`error: the ${config.backend.type} backend could not start: ${(error as Error).message}\n`);
-    return error instanceof BackendUnavailableError ? EXIT.config : EXIT.runtime;
+    return isSetupFailure(error) ? EXIT.config : EXIT.runtime;
   }
 }
 
