@@ -235,7 +235,7 @@ describe('dashboard in Chromium', () => {
     const row = page.locator('tr', { hasText: 'stopped-green' }).first();
     await row.waitFor();
     expect(await row.locator('.passbar').getAttribute('class')).toBe('passbar tone-warn');
-    expect(await row.innerText()).toContain('1/1 of 4');
+    expect(await row.textContent()).toContain('1/1 of 4');
   });
 
   it('filters test cases by status, name and metric, and keeps filters in the link', async () => {

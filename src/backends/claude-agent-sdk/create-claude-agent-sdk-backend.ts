@@ -8,7 +8,7 @@
 import { tmpdir } from 'node:os';
 import type { AgentBackend, AgentSession } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
-import { BackendSettingError, BackendStartError } from '../../core/errors.js';
+import { BackendSettingError } from '../../core/errors.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
