@@ -49,6 +49,11 @@ describe('planRecording', () => {
     [{ record: 'a.jsonl', cache: true }, '--record and --cache cannot be used together'],
     [{ replay: 'a.jsonl', cache: true }, '--replay and --cache cannot be used together'],
     [
+      { cacheDir: 'here' },
+      '--cache-dir has nothing to do: the cache is not on: add --cache (or execution.cache: true)',
+    ],
+    [{ replay: 'a.jsonl', cacheDir: 'here' }, '--cache-dir has nothing to do: --replay uses no cache'],
+    [
       { record: '/no/such/folder/a.jsonl' },
       'cannot write the cassette /no/such/folder/a.jsonl: the folder /no/such/folder does not exist',
     ],

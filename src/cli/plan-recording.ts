@@ -37,6 +37,12 @@ export async function planRecording(
   }
   const asked =
     cassette ?? (options.cache ? '--cache' : config.execution.cache === true ? 'execution.cache: true' : null);
+  // `--cache-dir` names the cache's folder: without the cache on, it would be read by nothing.
+  if (options.cacheDir !== undefined && (asked === null || cassette !== null)) {
+    const instead =
+      cassette === null ? 'the cache is not on: add --cache (or execution.cache: true)' : `${cassette} uses no cache`;
+    return fail(`--cache-dir has nothing to do: ${instead}`);
+  }
   if (asked === null) return { ok: true, mode: null };
   if (config.backend.type !== 'ai_sdk') {
     return fail(

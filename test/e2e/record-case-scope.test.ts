@@ -49,7 +49,7 @@ describe('recorded answers belong to their test case', () => {
     const dir = await writeProject({ 'agent.yaml': agentYaml(['first', 'again']) });
     const cassette = join(dir, 'c.jsonl');
     const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
-    const recorded = await runCli(['test', dir, '--record', cassette, '--cache-dir', cacheDir]);
+    const recorded = await runCli(['test', dir, '--record', cassette]);
     expect(recorded.code, recorded.stderr).toBe(1);
     expect(lines(recorded.stdout)).toEqual(['✓ first', '✗ again']);
 
