@@ -1,11 +1,34 @@
 /**
  * What `holodeck test` would refuse of a `claude_agent_sdk` agent when its backend starts, said by `validate`
- * too: the SDK or its native binary not installed (with the install command), unknown `builtin_tools`.
+ * too: the SDK or its native binary not installed (with the install command), unknown `builtin_tools`, an
+ * endpoint it cannot use.
  */
+import type { ModelConfig } from '../../core/config-types.js';
+import { BackendSettingError } from '../../core/errors.js';
 import { unknownBuiltinTools } from './create-claude-agent-sdk-backend.js';
 import { loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
+import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
 
-export async function claudeSetupProblems(builtinTools: readonly string[]): Promise<string[]> {
+export async function claudeSetupProblems(
+  builtinTools: readonly string[],
+  model: ModelConfig | null,
+  env: Env,
+): Promise<string[]> {
+  const endpoint = model === null ? [] : endpointProblem(model, env);
+  return [...endpoint, ...(await installProblems(builtinTools))];
+}
+
+/** A setting of the model this backend refuses (the key is checked with the other providers' keys). */
+function endpointProblem(model: ModelConfig, env: Env): string[] {
+  try {
+    resolveClaudeModel(model, env);
+    return [];
+  } catch (error) {
+    return error instanceof BackendSettingError ? [error.message] : [];
+  }
+}
+
+async function installProblems(builtinTools: readonly string[]): Promise<string[]> {
   try {
     const sdk = await loadClaudeAgentSdk();
     requireBundledExecutable();

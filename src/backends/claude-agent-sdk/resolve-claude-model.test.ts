@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelConfig } from '../../core/config-types.js';
-import { BackendStartError } from '../../core/errors.js';
+import { BackendSettingError, BackendStartError } from '../../core/errors.js';
 import { resolveClaudeModel } from './resolve-claude-model.js';
 
 function model(overrides: Partial<ModelConfig>): ModelConfig {
@@ -46,6 +46,14 @@ describe('resolveClaudeModel', () => {
     expect(() => resolveClaudeModel(model({}), {})).toThrow(/no API key for provider anthropic .*ANTHROPIC_API_KEY/);
     expect(() => resolveClaudeModel(model({ api_key: 'k', endpoint: 'localhost:8000' }), {})).toThrow(
       /model\.endpoint is not an http\(s\) URL: "localhost:8000"/,
+    );
+  });
+
+  it('refuses an endpoint with a query string, which Claude Code would send with its paths after it', () => {
+    const withQuery = model({ api_key: 'k', endpoint: 'http://127.0.0.1:8000/v1?token=QUERYSECRET' });
+    expect(() => resolveClaudeModel(withQuery, {})).toThrow(BackendSettingError);
+    expect(() => resolveClaudeModel(withQuery, {})).toThrow(
+      /^model\.endpoint has a query string, which backend claude_agent_sdk cannot send .*use backend ai_sdk, which sends it$/,
     );
   });
 });

@@ -4,7 +4,7 @@
  */
 
 import type { ModelConfig } from '../../core/config-types.js';
-import { BackendStartError } from '../../core/errors.js';
+import { BackendSettingError, BackendStartError } from '../../core/errors.js';
 import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -57,6 +57,13 @@ function apiRoot(endpoint: string): string {
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new BackendStartError(
       `model.endpoint is not an http(s) URL: "${urlWithoutCredentials(endpoint)}" — write it like http://127.0.0.1:8000 (the Anthropic API root)`,
+    );
+  }
+  // Claude Code appends its API paths to the whole base URL, query included: `/v1?key=…/v1/messages`.
+  if (url.search !== '' || url.hash !== '') {
+    throw new BackendSettingError(
+      'model.endpoint has a query string, which backend claude_agent_sdk cannot send (Claude Code appends its API ' +
+        'paths after it): remove it (pass credentials as model.api_key), or use backend ai_sdk, which sends it',
     );
   }
   return endpoint.replace(/\/+$/, '').replace(/\/v1$/i, '');
