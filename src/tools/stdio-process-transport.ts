@@ -86,6 +86,12 @@ export class StdioProcessTransport implements Transport {
         this.onmessage?.(message);
       }
     });
+    // A server that ends on its own (a crash) leaves what it started as orphans in its group: they go with it,
+    // told to terminate, then killed. close() does the same for a server that ends when asked.
+    child.once('exit', () => {
+      killServerGroup(child, 'SIGTERM');
+      setTimeout(() => killServerGroup(child, 'SIGKILL'), CLOSE_GRACE_MS).unref();
+    });
     child.once('close', () => {
       this.#closed = true;
       this.onclose?.();
