@@ -12,6 +12,7 @@
  */
 
 import { relative } from 'node:path';
+import { isMainThread } from 'node:worker_threads';
 import { UserCodeExitError } from '../core/errors.js';
 import { killTarget, reachesOwnProcess } from '../workers/own-process.js';
 
@@ -41,13 +42,23 @@ export function exitNow(code: number): never {
 /**
  * `process.reallyExit`, Node's internal last step of `process.exit`, which user code can also call directly: while
  * holodeck leaves, it ends with holodeck's code; before that, under a guard, it is refused like `process.exit`.
+ * Only in the main thread: in a worker thread it ends the thread alone, which the main thread reports.
  */
 let refuseReallyExit: ((code?: number) => never) | null = null;
-withReallyExit.reallyExit = ((code?: number) => {
-  if (leavingWith !== null) return realReallyExit(leavingWith);
-  if (refuseReallyExit !== null) return refuseReallyExit(code);
-  return realReallyExit(code);
-}) as ReallyExit;
+if (isMainThread) {
+  withReallyExit.reallyExit = ((code?: number) => {
+    if (leavingWith !== null) return realReallyExit(leavingWith);
+    if (refuseReallyExit !== null) return refuseReallyExit(code);
+    return realReallyExit(code);
+  }) as ReallyExit;
+  // The stall guard's way out of a main thread stuck in user code (evaluated there through the inspector).
+  Object.defineProperty(process, Symbol.for('holodeck.exitAtOnce'), {
+    value: (code: number) => {
+      leavingWith = code;
+      return realReallyExit(code);
+    },
+  });
+}
 
 export interface ProcessGuardOptions {
   /** Told which user code tried to end the process; returns whether a running turn took the blame. */

@@ -93,7 +93,7 @@ function stop(stalled, limit) {
     session.once('Debugger.paused', ({ params }) => {
       finish(userFrames(params.callFrames, scripts, { own: workerData.own, cwd: workerData.cwd, relative, fileURLToPath }));
       session.post('Debugger.disable', () =>
-        session.post('Runtime.evaluate', { expression: 'process.reallyExit(' + code + ')' }, () => {}),
+        session.post('Runtime.evaluate', { expression: '(process[Symbol.for("holodeck.exitAtOnce")] || process.reallyExit)(' + code + ')' }, () => {}),
       );
     });
     session.post('Debugger.enable', () => session.post('Debugger.pause'));
