@@ -218,6 +218,48 @@ describe('dashboard in Chromium', () => {
     expect(stats).toContain('2 failed (1 error)');
   });
 
+  it("shows each tool assertion of a single-turn case with its own outcome, not the case's verdict on all", async () => {
+    const assertion = (args: Record<string, string>, passed: boolean, count = 1) => ({
+      tool: 'echo',
+      args,
+      count,
+      passed,
+      matched_call_index: passed && count > 0 ? 0 : -1,
+      matching_calls: passed === count > 0 ? 1 : 0,
+      reason: passed ? null : `arg 'text' mismatch: expected "nope", got "b"`,
+    });
+    const tools = {
+      ...singleCase('tools', false),
+      expected_tools: [
+        { name: 'echo', args: { text: 'b' }, count: 1 },
+        { name: 'echo', args: { text: 'nope' }, count: 1 },
+        { name: 'boom', args: null, count: 0 },
+      ],
+      tool_calls: ['echo'],
+      tool_invocations: [{ name: 'echo', args: { text: 'b' }, result: 'b', error: null, duration_ms: 1 }],
+      tools_matched: false,
+      arg_match_details: [
+        assertion({ text: 'b' }, true),
+        assertion({ text: 'nope' }, false),
+        { ...assertion({}, true, 0), tool: 'boom', args: null },
+      ],
+    };
+    const id = await writeRun(temp.dir, {
+      agentName: 'tool-agent',
+      configPath: demo.configs.bot,
+      startedAt: '2026-12-01T17:30:00.000Z',
+      results: [tools],
+    });
+    await open(`#/run/${id}`);
+    const row = page.locator('a.case-row[data-case-index="0"]');
+    await row.waitFor();
+    await row.click();
+    await page.locator('ul.assertions li').first().waitFor();
+    const classes = await page.locator('ul.assertions li').evaluateAll((items) => items.map((item) => item.className));
+    expect(classes).toEqual(['assertion is-passed', 'assertion is-failed', 'assertion is-passed']);
+    expect(await text('ul.assertions')).toContain(`arg 'text' mismatch: expected "nope", got "b"`);
+  });
+
   it('never shows an interrupted run green, even when every case that finished passed', async () => {
     const id = await writeRun(temp.dir, {
       agentName: 'stopped-green',

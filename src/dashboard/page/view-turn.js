@@ -83,7 +83,9 @@ export function exchangeOfCase(result) {
     tool_calls: result.tool_calls,
     tool_invocations: result.tool_invocations,
     tools_matched: result.tools_matched,
-    arg_match_details: [],
+    // Each assertion's own outcome (records from before single-turn cases carried them have none: the case's
+    // verdict is shown on each then).
+    arg_match_details: result.arg_match_details ?? [],
     metric_results: result.metric_results,
     grader_details: [],
     errors: result.errors,
