@@ -7,6 +7,7 @@ import { CassetteError } from '../backends/ai-sdk/recording/cassette-file.js';
 import { type ModelRecording, openModelRecording } from '../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { Redactor } from '../core/redactor.js';
+import { takeFileLock } from '../records/run-lock.js';
 import { recordingPlaceProblem } from './check-output-places.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { planRecording, type RecordingOptions } from './plan-recording.js';
@@ -21,9 +22,30 @@ export async function openRecording(
   if (planned.mode === null) return null;
   const placeProblem = await recordingPlaceProblem(planned.mode);
   if (placeProblem !== null) return refuse(placeProblem);
+  // Two runs recording one cassette would each write it whole at their end: the first to end would be lost.
+  const { mode } = planned;
+  const lock = mode.mode === 'record' ? await takeFileLock(`${mode.path}.lock`) : null;
+  if (lock !== null && !lock.ok && mode.mode === 'record') {
+    const { pid, host } = lock.holder;
+    return refuse(
+      `another holodeck run (process ${pid} on ${host}) is recording to the cassette ${mode.label}: wait for it, or record to another file`,
+    );
+  }
   try {
-    return await openModelRecording(planned.mode, redactor);
+    const recording = await openModelRecording(planned.mode, redactor);
+    if (lock === null || !lock.ok) return recording;
+    return {
+      ...recording,
+      close: async (ending) => {
+        try {
+          return await recording.close(ending);
+        } finally {
+          lock.release();
+        }
+      },
+    };
   } catch (error) {
+    if (lock?.ok === true) lock.release();
     if (error instanceof CassetteError) return refuse(error.message);
     throw error;
   }

@@ -22,8 +22,12 @@ export function lockPathOf(runFile: string): string {
 }
 
 /** Takes the run for this process, unless a live process of this host holds it. */
-export async function takeRunLock(runFile: string): Promise<TakenLock> {
-  const path = lockPathOf(runFile);
+export function takeRunLock(runFile: string): Promise<TakenLock> {
+  return takeFileLock(lockPathOf(runFile));
+}
+
+/** Takes the lock file `path` for this process (a run's, or a cassette's being recorded), unless a live one holds it. */
+export async function takeFileLock(path: string): Promise<TakenLock> {
   const mine: RunHolder = { pid: process.pid, host: hostname() };
   const text = `${JSON.stringify(mine)}\n`;
   // Written aside, then linked in place: the lock appears whole, and only if there was none.
