@@ -99,7 +99,7 @@ describe('runTurn', () => {
       status: 'error',
       retries: 3,
       errors: [
-        'turn timed out after 0.05s (llm_timeout) — while retrying: 3 model requests retried, the last after "rate limited (HTTP 429)"',
+        'turn timed out after 0.05s (llm_timeout) — while retrying: 3 model requests failed, the last with "rate limited (HTTP 429)"',
       ],
     });
     const gaveUp = session((request) => {

@@ -196,15 +196,15 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
 }
 
 /**
- * What held up a turn that ran out of time or was stopped while the backend was sending its request again
- * (` — while retrying: 3 model requests retried, the last after "rate limited (HTTP 429)"`); nothing when the
+ * What held up a turn that ran out of time or was stopped while the backend was to send its request again
+ * (` — while retrying: 3 model requests failed, the last with "rate limited (HTTP 429)"`); nothing when the
  * error says it gave up on the retries itself, or there were none.
  */
 function retriesNote(reason: unknown, retried: readonly string[]): string {
   const last = retried.at(-1);
   if (last === undefined || (reason instanceof AgentTurnError && reason.code !== 'TURN_ABORTED')) return '';
-  const count = retried.length === 1 ? '1 model request retried' : `${retried.length} model requests retried`;
-  return ` — while retrying: ${count}, the last after "${last}"`;
+  const count = retried.length === 1 ? '1 model request failed' : `${retried.length} model requests failed`;
+  return ` — while retrying: ${count}, the last with "${last}"`;
 }
 
 /** Whether a promise settles (either way) within `ms`. */

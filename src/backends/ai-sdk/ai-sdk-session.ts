@@ -102,6 +102,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
       if (!withinAttempts || steps.length >= settings.max_steps)
         throw turnError(verdict, requestRetries, outcome.error);
+      // Said before the wait: a turn that runs out of time in it names what it was waiting to retry.
+      request.retries?.record(verdict.message);
       if (!rateLimited) {
         const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
         try {
@@ -113,7 +115,6 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       }
       retries += 1;
       requestRetries += 1;
-      request.retries?.record(verdict.message);
     }
     history.push(user, ...answerUnrunCalls(carried, steps.at(-1)?.finishReason));
     // Answers served from a cassette or the cache took no time now: their recorded time is reported.
