@@ -30,11 +30,14 @@ import { writeModuleProject } from './cli-project.js';
 import { modelBlock, writeProject } from './e2e-project.js';
 
 const AGENT = `export function create() {
+  let first = null;
   return {
     async send(turn) {
       const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+      first ??= turn.input;
       if (turn.input === 'exit') process.exit(7);
       if (turn.input === 'end-thread') process.reallyExit(9);
+      if (turn.turn_index === 1 && first === 'end-later') process.reallyExit(9);
       await wait(30);
       return turn.input;
     },
@@ -110,7 +113,7 @@ describe('--workers', () => {
   it('a case whose agent ends its worker thread errors with the cause; the others pass on a new thread (exit 1)', {
     timeout: 60_000,
   }, async () => {
-    const dir = await crashProject(['a', 'end-thread', 'b', 'exit', 'c', 'd', 'end-thread', 'e']);
+    const dir = await crashProject(['a', 'end-thread', 'b', 'exit', 'c', 'd', 'end-thread', 'e', 'end-later']);
     const run = await runCli(['test', dir, '--workers', '2', '-j', '2', '--output', join(dir, 'report.json')]);
     expect(run.code, run.stderr).toBe(1);
     const results = (await report(dir)).results;
@@ -124,7 +127,15 @@ describe('--workers', () => {
       ['c5-d', 'passed', null],
       ['c6-end-thread', 'error', ended],
       ['c7-e', 'passed', null],
+      ['c8-end-later', 'error', ended],
     ]);
+    // The turn that ended before the thread did keeps its result; the one it ended in is the error.
+    const later = results.find((r) => r.test_name === 'c8-end-later')?.turns ?? [];
+    expect(later.map((turn) => [turn.status, turn.response])).toEqual([
+      ['passed', 'end-later'],
+      ['error', ''],
+    ]);
+    expect(later[1]?.errors).toEqual([ended]);
     // process.exit is caught by the guard in the worker too: an error of its turn, the next turn runs.
     const exitTurns = results.find((r) => r.test_name === 'c3-exit')?.turns ?? [];
     expect(exitTurns[0]?.errors.join()).toMatch(/called process\.exit\(7\): user code may not end the run/);

@@ -13,6 +13,7 @@ import { serveModelCalls } from '../../backends/ai-sdk/recording/recording-chann
 import type { AgentBackend } from '../../core/backend.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
+import type { TurnResult } from '../../core/results.js';
 import { erroredCase } from '../../runner/errored-case.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
@@ -59,6 +60,8 @@ interface Pending {
   readonly dispose: () => void;
   /** The reporters' turn events of this case, in order; its result waits for them. */
   events: Promise<void>;
+  /** The turns the worker said had ended: kept if the thread ends before the case does. */
+  readonly turns: TurnResult[];
 }
 
 interface Slot {
@@ -212,6 +215,7 @@ export function startCaseWorkerPool(
       const pending = slot.pending.get(message.id);
       if (pending === undefined) return;
       const { reporter } = pending.deps;
+      pending.turns.push(message.turn);
       pending.events = pending.events.then(() => reporter.onTurnEnd?.(message.test_name, message.turn));
     } else if (message.type === 'done') {
       hold();
@@ -226,7 +230,9 @@ export function startCaseWorkerPool(
   const fail = (slot: Slot, id: number, pending: Pending, cause: string): void => {
     slot.pending.delete(id);
     pending.dispose();
-    const result = erroredCase(pending.testCase, cause, pending.started, pending.deps.now());
+    const { testCase, started, deps } = pending;
+    // No pricing: what the turn in flight spent is no longer known (the finished turns keep their own cost).
+    const result = erroredCase(testCase, cause, started, deps.now(), undefined, pending.turns);
     void pending.events.then(() => pending.resolve({ result, interrupted: pending.deps.signal.aborted }));
   };
 
@@ -254,7 +260,7 @@ export function startCaseWorkerPool(
       const cancel = () => send({ type: 'cancel', id });
       deps.signal.addEventListener('abort', cancel, { once: true });
       const dispose = () => deps.signal.removeEventListener('abort', cancel);
-      slot.pending.set(id, { testCase, deps, started, resolve, dispose, events: Promise.resolve() });
+      slot.pending.set(id, { testCase, deps, started, resolve, dispose, events: Promise.resolve(), turns: [] });
       const payload = data.sent_suite !== null || isCloneable(testCase) ? { test_case: testCase } : {};
       send({ type: 'run', id, test_name: testCase.name, ...payload });
       if (deps.signal.aborted) cancel();
