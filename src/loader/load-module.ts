@@ -156,7 +156,19 @@ export function summariseError(error: unknown): string {
   const lines = (stack < 0 ? all : all.slice(0, stack)).filter((line) => line !== '');
   const text = lines.slice(0, 2).join(' ');
   const clipped = text.length > 300 ? `${text.slice(0, 297)}...` : text;
-  return error.name && error.name !== 'Error' ? `${error.name}: ${clipped}` : clipped;
+  const where = syntaxErrorPlace(error);
+  const located = where === null ? clipped : `${clipped} (at ${where})`;
+  return error.name && error.name !== 'Error' ? `${error.name}: ${located}` : located;
+}
+
+/**
+ * Where a syntax error is, when Node put it first in the stack (`/project/helper.cjs:3`, as CommonJS does): the
+ * file may be one the imported module required, not the module itself.
+ */
+function syntaxErrorPlace(error: Error): string | null {
+  if (!(error instanceof SyntaxError)) return null;
+  const first = (error.stack ?? '').split('\n', 1)[0] ?? '';
+  return /^(?:file:\/\/)?\/\S*:\d+$/.test(first) || /^[A-Za-z]:\\\S*:\d+$/.test(first) ? first : null;
 }
 
 /**
