@@ -261,8 +261,8 @@ describe('module backend', () => {
     expect((await session.send(turnRequest(1, 'b'))).response).toBe('recovered');
   });
 
-  it('says a throw of something that is not an Error as thrown: a number, null, a string', async () => {
-    const thrown: unknown[] = [42, null, 'quota'];
+  it('says a throw of something that is not an Error as thrown: a number, null, a string, an object, an empty Error', async () => {
+    const thrown: unknown[] = [42, null, 'quota', { code: 42 }, new TypeError()];
     const backend = await backendFor(() => ({
       send(turn) {
         throw thrown[turn.turn_index];
@@ -270,11 +270,15 @@ describe('module backend', () => {
     }));
     const session = await open(backend);
     const messages: string[] = [];
-    for (const index of [0, 1, 2]) messages.push((await turnError(session.send(turnRequest(index, 'a')))).message);
+    for (const index of [0, 1, 2, 3, 4]) {
+      messages.push((await turnError(session.send(turnRequest(index, 'a')))).message);
+    }
     expect(messages).toEqual([
       'module agent agents/oracle.ts:createAgent: threw 42',
       'module agent agents/oracle.ts:createAgent: threw null',
       'module agent agents/oracle.ts:createAgent: threw "quota"',
+      'module agent agents/oracle.ts:createAgent: threw {"code":42}',
+      'module agent agents/oracle.ts:createAgent: threw TypeError with no message',
     ]);
   });
 

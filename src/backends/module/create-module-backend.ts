@@ -1,7 +1,7 @@
 /** The `module` backend: the user's own agent (`backend: { module: "file.ts:export" }`), one instance per session. */
 import type { AgentBackend, AgentSession, SessionOptions, TurnRequest, TurnResponse } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
-import { describeThrown } from '../../core/describe-thrown.js';
+import { describeThrown, thrownMessage } from '../../core/describe-thrown.js';
 import { AgentTurnError, BackendStartError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
@@ -130,7 +130,13 @@ function within<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> 
   return Promise.race([work, limit]).finally(() => clearTimeout(timer));
 }
 
-/** An Error's message; anything else thrown (`throw 42`, a rejection with null) said as thrown. */
+/**
+ * An Error's message (its class when it has none); anything else thrown said as thrown: `throw 42`, a rejection
+ * with null, an object as its JSON (`threw {"code":42}`), cut at 300 characters.
+ */
 function thrown(error: unknown): string {
-  return error instanceof Error ? errorMessage(error) : `threw ${describeThrown(error)}`;
+  if (error instanceof Error)
+    return error.message === '' ? `threw ${describeThrown(error)} with no message` : errorMessage(error);
+  const text = typeof error === 'object' && error !== null ? thrownMessage(error) : describeThrown(error);
+  return `threw ${text.length > 300 ? `${text.slice(0, 299)}…` : text}`;
 }
