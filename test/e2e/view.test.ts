@@ -130,6 +130,37 @@ describe('holodeck test view', () => {
     expect(await readFile(join(dir, 'c.html'), 'utf8')).not.toContain('the-copy');
   });
 
+  it('warns when it listens beyond this machine, and not on the default loopback address', async () => {
+    const results = await sampleRun();
+    const stderrOf = async (host: string[]) => {
+      const child = spawn(
+        process.execPath,
+        [CLI_PATH, 'test', 'view', '--results-dir', results, '--port', '0', ...host],
+        {
+          cwd: REPO_ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('holodeck dashboard:')) resolve();
+        });
+        child.on('exit', (code) => reject(new Error(`view exited early with ${code}`)));
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      child.kill('SIGINT');
+      return err;
+    };
+    expect(await stderrOf(['--host', '0.0.0.0'])).toContain(
+      'warning: the dashboard listens on 0.0.0.0, not only this machine: whoever can reach it can read the run records',
+    );
+    expect(await stderrOf([])).not.toContain('warning');
+  });
+
   it('refuses an export place that cannot be written, at once (exit 2)', async () => {
     const results = await sampleRun();
     const proc = await runCli(['test', 'view', '--results-dir', results, '--export', '/proc/holodeck-no-such/r.html'], {

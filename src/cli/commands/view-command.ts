@@ -92,6 +92,11 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
     return EXIT.runtime;
   }
   process.stdout.write(`holodeck dashboard: ${dashboard.url}  (runs from ${resultsDir}; Ctrl-C to stop)\n`);
+  if (!LOOPBACK.test(options.host)) {
+    process.stderr.write(
+      `warning: the dashboard listens on ${options.host || 'every interface'}, not only this machine: whoever can reach it can read the run records (answers, tool results) — the default --host 127.0.0.1 keeps it local\n`,
+    );
+  }
   if (options.open) openBrowser(dashboard.url);
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
@@ -101,6 +106,9 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   await dashboard.close();
   return EXIT.ok;
 }
+
+/** Addresses only this machine reaches. */
+const LOOPBACK = /^(?:127(?:\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i;
 
 /** What `test view` reads of the config: its folder, the agent's name and `execution.results_dir` (plain values). */
 interface ViewSettings {
