@@ -105,6 +105,26 @@ describe('holodeck test view', () => {
     );
   });
 
+  it('finds the runs where execution.results_dir says, ${VAR} and ${VAR:-default} filled as test fills them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-view-env-'));
+    const agent = `${REPO_ROOT}sample/financial-assistant/agents/oracle.ts`;
+    await writeFile(
+      join(dir, 'a.yaml'),
+      `name: gamma\nexecution: { results_dir: "\${VIEW_RESULTS:-runs-out}" }\nbackend: { module: "${agent}:createOracle" }\n` +
+        'test_cases:\n  - { name: case-of-gamma, input: "what is 1?", ground_truth: "1" }\n',
+    );
+    // The case's verdict does not matter here, only that the run was recorded.
+    expect((await runCli(['test', 'a.yaml', '-q'], { cwd: dir })).code).not.toBe(2);
+    const exported = await runCli(['test', 'view', 'a.yaml', '--export', 'g.html'], { cwd: dir });
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(await readFile(join(dir, 'g.html'), 'utf8')).toContain('case-of-gamma');
+    const env = { VIEW_RESULTS: 'named-runs' };
+    expect((await runCli(['test', 'a.yaml', '-q'], { cwd: dir, env })).code).not.toBe(2);
+    expect(await readdir(join(dir, 'named-runs'))).toEqual(['gamma']);
+    const named = await runCli(['test', 'view', 'a.yaml', '--export', 'n.html'], { cwd: dir, env });
+    expect(named.code, named.stderr).toBe(0);
+  });
+
   it("exports the named config's latest run, not another agent's in the same folder nor a record copied aside", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'holodeck-view-two-'));
     const agent = `${REPO_ROOT}sample/financial-assistant/agents/oracle.ts`;

@@ -1,9 +1,11 @@
 /** `holodeck test view`: serve the dashboard of stored run records, or export one run as a static HTML file. */
+
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { substituteEnv } from '../../config/substitute-env.js';
 import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
@@ -122,8 +124,13 @@ async function readViewSettings(configArg: string): Promise<ViewSettings> {
   const isFolder = existsSync(path) && statSync(path).isDirectory();
   const folder = isFolder ? path : dirname(path);
   const file = isFolder ? join(path, 'agent.yaml') : path;
-  const plain = (value: unknown) =>
-    typeof value === 'string' && value.trim() !== '' && !value.includes('${') ? value : undefined;
+  // `${VAR}` and `${VAR:-default}` filled as `holodeck test` fills them; a value naming an unset variable is left.
+  const plain = (value: unknown) => {
+    if (typeof value !== 'string') return undefined;
+    const filled = substituteEnv(value, process.env);
+    const text = filled.value;
+    return filled.issues.length === 0 && typeof text === 'string' && text.trim() !== '' ? text : undefined;
+  };
   try {
     const data = parseYaml(await readFile(file, 'utf8')) as {
       name?: unknown;
