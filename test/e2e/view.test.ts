@@ -105,7 +105,7 @@ describe('holodeck test view', () => {
     );
   });
 
-  it('finds the runs where execution.results_dir says, ${VAR} and ${VAR:-default} filled as test fills them', async () => {
+  it('finds the runs where execution.results_dir says, its variables filled as test fills them', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'holodeck-view-env-'));
     const agent = `${REPO_ROOT}sample/financial-assistant/agents/oracle.ts`;
     await writeFile(
