@@ -8,6 +8,7 @@ import { type ModelRecording, openModelRecording } from '../backends/ai-sdk/reco
 import type { AgentConfig } from '../core/config-types.js';
 import type { Redactor } from '../core/redactor.js';
 import { takeFileLock } from '../records/run-lock.js';
+import { escapeControlChars } from '../reporters/safe-text.js';
 import { recordingPlaceProblem } from './check-output-places.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
 import { planRecording, type RecordingOptions } from './plan-recording.js';
@@ -71,6 +72,7 @@ export async function closeRecording(recording: ModelRecording | null, code: Exi
 }
 
 function refuse(message: string): ExitCode {
-  process.stderr.write(`error: ${message}\n`);
+  // A cassette's bad line is quoted in it: its control characters are spelled out, not sent to the terminal.
+  process.stderr.write(`error: ${escapeControlChars(message)}\n`);
   return EXIT.config;
 }

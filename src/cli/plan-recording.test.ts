@@ -53,6 +53,7 @@ describe('planRecording', () => {
       '--cache-dir has nothing to do: the cache is not on: add --cache (or execution.cache: true)',
     ],
     [{ replay: 'a.jsonl', cacheDir: 'here' }, '--cache-dir has nothing to do: --replay uses no cache'],
+    [{ record: 'adir/' }, '--record names a file, not a folder: adir/'],
     [
       { record: '/no/such/folder/a.jsonl' },
       'cannot write the cassette /no/such/folder/a.jsonl: the folder /no/such/folder does not exist',

@@ -50,6 +50,7 @@ export async function planRecording(
     );
   }
   if (options.record !== undefined) {
+    if (/[\\/]$/.test(options.record)) return fail(`--record names a file, not a folder: ${options.record}`);
     const path = resolve(options.record);
     const folder = await stat(dirname(path)).catch(() => null);
     if (folder === null || !folder.isDirectory()) {

@@ -168,6 +168,12 @@ describe('--replay', () => {
     const malformed = await runCli(['test', dir, '--replay', broken], { env: offline });
     expect(malformed.code).toBe(2);
     expect(malformed.stderr).toMatch(new RegExp(`error: ${broken.replace(/[.]/g, '\\.')}:2: not valid JSON`));
+    // A bad line's control characters are spelled out, not sent to the terminal.
+    await writeFile(broken, '{"key": \u001b[2J}\n');
+    const escaped = await runCli(['test', dir, '--replay', broken], { env: offline });
+    expect(escaped.code).toBe(2);
+    expect(escaped.stderr).not.toContain('\u001b');
+    expect(escaped.stderr).toContain('\\x1b[2J');
 
     const both = await runCli(['test', dir, '--record', join(dir, 'x.jsonl'), '--replay', cassette()], {
       env: offline,

@@ -40,6 +40,8 @@ describe('cassette files', () => {
     expect(formatCassette([...entries].reverse())).toBe(text);
     expect(await readCassette(path)).toEqual(parseCassette(text, path));
     expect((await readCassette(path)).map((e) => e.latency_ms)).toEqual([120, 120, 120, 120]);
+    // A byte order mark an editor put first is no part of the first line.
+    expect(parseCassette(`\uFEFF${text}`, path)).toEqual(parseCassette(text, path));
   });
 
   it('a missing file is an error naming it', async () => {

@@ -53,7 +53,8 @@ export async function readCassette(path: string, label = path): Promise<Cassette
 export function parseCassette(text: string, path: string): CassetteEntry[] {
   const entries: CassetteEntry[] = [];
   const seen = new Set<string>();
-  text.split('\n').forEach((line, index) => {
+  // An editor's byte order mark is no part of the first line.
+  (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n').forEach((line, index) => {
     if (line.trim() === '') return;
     const entry = parseLine(line, `${path}:${index + 1}`);
     const id = `${entry.key}#${entry.occurrence}`;
