@@ -39,7 +39,11 @@ async function route(request: IncomingMessage, response: ServerResponse, deps: R
   }
   const url = new URL(request.url ?? '/', 'http://dashboard.invalid');
   const headOnly = method === 'HEAD';
-  if (url.pathname === '/api/events') {
+  if (url.pathname === '/api/events' && headOnly) {
+    // The stream's headers alone: a HEAD never becomes a stream that does not end.
+    response.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/event-stream; charset=utf-8' });
+    response.end();
+  } else if (url.pathname === '/api/events') {
     deps.hub.add(response, SECURITY_HEADERS);
   } else if (url.pathname.startsWith('/api/')) {
     const body = await handleApi(url, deps);

@@ -43,6 +43,8 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
 /** Errors as `{ error: { code, message } }`; anything but a DashboardError is reported without its details. */
 export function sendError(response: ServerResponse, error: unknown, log: (line: string) => void): void {
   if (error instanceof DashboardError) {
+    // A 405 says which methods are: the dashboard only reads.
+    if (error.httpStatus === 405) response.setHeader('Allow', 'GET, HEAD');
     sendJson(response, error.httpStatus, { error: { code: error.code, message: error.message } });
     return;
   }

@@ -91,11 +91,14 @@ describe('the page and its assets', () => {
     expect((await raw('GET', '/assets/%2e%2e%2fstart-dashboard.ts')).status).toBe(404);
   });
 
-  it('answers HEAD without a body and refuses other methods', async () => {
+  it('answers HEAD without a body, the event stream too, and refuses other methods naming the allowed ones', async () => {
     expect(await raw('HEAD', '/')).toEqual({ status: 200, body: '' });
+    expect(await raw('HEAD', '/api/events')).toEqual({ status: 200, body: '' });
     const post = await raw('POST', '/api/runs');
     expect(post.status).toBe(405);
     expect(JSON.parse(post.body).error.code).toBe('METHOD_NOT_ALLOWED');
+    const response = await fetch(new URL('/api/runs', dashboard.url), { method: 'DELETE' });
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('refuses requests for another host name (DNS rebinding)', async () => {
