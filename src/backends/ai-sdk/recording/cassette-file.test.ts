@@ -19,7 +19,11 @@ function entry(question: string, occurrence = 0): CassetteEntry {
     key: requestKey(request),
     occurrence,
     request,
-    response: { content: [{ type: 'text', text: `answer to ${question}` }], finishReason: { unified: 'stop' } },
+    response: {
+      content: [{ type: 'text', text: `answer to ${question}` }],
+      finishReason: { unified: 'stop' },
+      usage: { inputTokens: { total: 10, noCache: 10 }, outputTokens: { total: 3 } },
+    },
     latency_ms: 120,
   };
 }
@@ -57,6 +61,10 @@ describe('cassette files', () => {
     ['no response', 'response', 'c.jsonl:2: "response" must be an object with "content" (a list)'],
     ['a negative latency', 'latency', 'c.jsonl:2: "latency_ms" must be a number >= 0'],
     ['an edited request', 'request', 'c.jsonl:2: "key" '],
+    ['no usage', 'usage', 'c.jsonl:2: "response.usage" must hold "inputTokens" and "outputTokens"'],
+    ['a text token count', 'count', 'c.jsonl:2: "response.usage" must hold'],
+    ['no finish reason', 'finish', 'c.jsonl:2: "response.finishReason" must be an object with "unified"'],
+    ['a latency of 1e300', 'huge', 'c.jsonl:2: "latency_ms" must be a number >= 0 (ms, at most 2147483647)'],
   ])('a line with %s is an error naming file:line', (_what, change, message) => {
     const good = canonicalJson(entry('a'));
     const bad = entry('b') as unknown as Record<string, unknown>;
@@ -65,7 +73,14 @@ describe('cassette files', () => {
     else if (change === 'response') line = canonicalJson({ ...bad, response: 'text' });
     else if (change === 'latency') line = canonicalJson({ ...bad, latency_ms: -5 });
     else if (change === 'request') line = canonicalJson({ ...bad, request: entry('edited').request });
-    else line = change;
+    else if (change === 'huge') line = canonicalJson({ ...bad, latency_ms: 1e300 });
+    else if (change === 'usage' || change === 'count' || change === 'finish') {
+      const response = { ...(bad['response'] as Record<string, unknown>) };
+      if (change === 'usage') delete response['usage'];
+      if (change === 'count') response['usage'] = { inputTokens: { total: '-20' }, outputTokens: { total: 3 } };
+      if (change === 'finish') delete response['finishReason'];
+      line = canonicalJson({ ...bad, response });
+    } else line = change;
     expect(() => parseCassette(`${good}\n${line}\n`, 'c.jsonl')).toThrow(message);
   });
 

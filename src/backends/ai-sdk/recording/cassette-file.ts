@@ -91,8 +91,11 @@ function parseLine(line: string, where: string): CassetteEntry {
   }
   if (!isObject(response) || !Array.isArray(response['content']))
     fail('"response" must be an object with "content" (a list)');
-  if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0)
-    fail('"latency_ms" must be a number >= 0');
+  const shapeProblem = responseShapeProblem(response as Record<string, unknown>);
+  if (shapeProblem !== null) fail(shapeProblem);
+  // The longest a turn may take (timers hold 2^31 - 1 ms): a recorded call took no longer.
+  if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0 || latency > 2_147_483_647)
+    fail('"latency_ms" must be a number >= 0 (ms, at most 2147483647)');
   if (testCase !== undefined && typeof testCase !== 'string') fail('"test_case" must be the test case\'s name (text)');
   const scope = { test_case: (testCase as string | undefined) ?? null, endpoint: null };
   const actual = requestKey(request as RecordedRequest, scope);
@@ -131,6 +134,22 @@ export async function writeCassette(path: string, entries: readonly CassetteEntr
     await rm(temporary, { force: true }).catch(() => undefined);
     throw new CassetteError(`cannot write the cassette ${path}: ${(error as Error).message}`);
   }
+}
+
+/** What a hand-edited answer lacks that the model client reads: its finish reason and token counts. */
+export function responseShapeProblem(response: Record<string, unknown>): string | null {
+  const finish = response['finishReason'];
+  if (!isObject(finish) || typeof finish['unified'] !== 'string') {
+    return '"response.finishReason" must be an object with "unified" (text, e.g. "stop")';
+  }
+  const usage = response['usage'];
+  const count = (part: unknown) =>
+    isObject(part) &&
+    Object.values(part).every((n) => n === null || (typeof n === 'number' && Number.isInteger(n) && n >= 0));
+  if (!isObject(usage) || !count(usage['inputTokens']) || !count(usage['outputTokens'])) {
+    return '"response.usage" must hold "inputTokens" and "outputTokens", objects of whole numbers >= 0';
+  }
+  return null;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -266,5 +266,13 @@ describe('the response cache', () => {
     const run2 = await openModelRecording(cache(dir, false), NO_SECRETS);
     expect((await ask(await run2.wrap(again.model, JUDGE), 'q')).text).toBe('A1');
     expect(again.calls()).toBe(1);
+    // An answer without the token counts the client reads is asked for again too, not served half.
+    const stored = JSON.parse(await readFile(join(dir, 'responses', sub, file), 'utf8'));
+    delete stored.response.usage;
+    await writeFile(join(dir, 'responses', sub, file), JSON.stringify(stored));
+    const third = countingModel();
+    const run3 = await openModelRecording(cache(dir, false), NO_SECRETS);
+    expect((await ask(await run3.wrap(third.model, JUDGE), 'q')).text).toBe('A1');
+    expect(third.calls()).toBe(1);
   });
 });

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { canonicalJson } from '../../../core/canonical-json.js';
 import { isRecord } from '../../../core/is-record.js';
 import { readJudgeJson } from '../read-judge-json.js';
+import { responseShapeProblem } from './cassette-file.js';
 import type { ModelCallStore, StoredCall } from './model-call-store.js';
 import { temperatureOf } from './normalize-request.js';
 import type { KeyedRequest } from './request-key.js';
@@ -110,6 +111,7 @@ async function readEntry(file: string): Promise<StoredCall | null> {
     if (typeof response !== 'object' || response === null || !Array.isArray((response as StoredResponse)['content'])) {
       return null;
     }
+    if (responseShapeProblem(response as Record<string, unknown>) !== null) return null;
     return { response: response as StoredResponse, latency_ms: typeof latency === 'number' ? latency : 0 };
   } catch {
     return null;
