@@ -75,9 +75,11 @@ describe('claude_agent_sdk backend: a turn cut short', () => {
     fixture = await startClaudeFixture(convfinqa, { toolSet: { tools: [wait], close: async () => undefined } });
     const session = await open(fixture);
     const settled: string[] = [];
+    const used: number[] = [];
     const request = {
       ...turnRequest(0, Q1, turn.signal),
       calls: { record: (call: { name: string }) => void settled.push(call.name) },
+      usage: { record: (usage: { total_tokens: number }) => void used.push(usage.total_tokens) },
     };
     const error = await failure(session.send(request));
     expect(error).toMatchObject({
@@ -87,6 +89,9 @@ describe('claude_agent_sdk backend: a turn cut short', () => {
     expect(signals).toHaveLength(1);
     // The call that was running is told to the turn's journal, so the failed turn still reports it.
     expect(settled).toEqual(['lookup']);
+    // The model response that asked for the call was paid for: the timed-out turn counts its tokens.
+    expect(used).toHaveLength(1);
+    expect(used[0]).toBeGreaterThan(0);
     expect(signals[0]?.aborted).toBe(true);
     await session.close();
     expect(claudeChildren()).toEqual([]);

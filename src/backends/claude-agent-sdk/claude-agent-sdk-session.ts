@@ -106,12 +106,14 @@ class ClaudeSession implements AgentSession {
     this.toolSignal = tools.signal;
     const crashes = new Set<string>();
     this.crashes = crashes;
+    let usageSaid = false;
     try {
       this.live ??= this.start();
       this.live.send(buildPrompt(request));
       const outcome = await readTurn(this.live, turn, signal);
       this.sessionId = turn.sessionId ?? this.sessionId;
       if (!outcome.ok) {
+        usageSaid = true;
         request.usage?.record(outcome.failure.usage);
         // Claude Code retried inside the turn; the turn's count of retries says so, as the AI SDK backend's does.
         for (let retry = 0; retry < outcome.failure.retries; retry += 1) request.retries?.record(outcome.failure.text);
@@ -121,6 +123,8 @@ class ClaudeSession implements AgentSession {
       return crashes.size === 0 ? outcome.response : { ...outcome.response, errors: [...crashes] };
     } catch (error) {
       this.sessionId = turn.sessionId ?? this.sessionId;
+      // Stopped before its result (a timeout): the responses it got were still paid for.
+      if (!usageSaid) request.usage?.record(turn.usedSoFar());
       tools.abort(error);
       await this.discard();
       throw error;

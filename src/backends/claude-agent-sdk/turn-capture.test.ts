@@ -138,6 +138,28 @@ describe('TurnCapture', () => {
     ]);
   });
 
+  it("counts each model response's usage once, for a turn stopped before its result", () => {
+    const capture = new TurnCapture(10, OFFERED);
+    const usage = { input_tokens: 12, output_tokens: 5 };
+    const withUsage = (uuid: string, id: string, content: unknown[]) =>
+      wire({ type: 'assistant', uuid, session_id: 's', parent_tool_use_id: null, message: { id, content, usage } });
+    expect(capture.usedSoFar()).toEqual(usageOf({}));
+    feed(capture, [
+      // One response's two blocks carry its usage twice: counted once.
+      withUsage('a1', 'msg_1', [{ type: 'text', text: 'calling ' }]),
+      withUsage('a2', 'msg_1', [toolUse('t1', 'mcp__holodeck__ping', {})]),
+      user('u1', [toolResult('t1', 'pong')]),
+      withUsage('a3', 'msg_2', [{ type: 'text', text: 'still' }]),
+    ]);
+    expect(capture.usedSoFar()).toEqual({
+      prompt_tokens: 24,
+      completion_tokens: 10,
+      total_tokens: 34,
+      cache_read_tokens: 0,
+      cache_creation_tokens: 0,
+    });
+  });
+
   it('ends a turn that used up its model calls with the last call’s text, resuming after its tool results', () => {
     const capture = new TurnCapture(10, OFFERED);
     const outcome = feed(capture, [

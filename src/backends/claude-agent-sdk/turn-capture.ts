@@ -6,7 +6,7 @@
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { TurnResponse } from '../../core/backend.js';
 import { isRecord } from '../../core/is-record.js';
-import type { TokenUsage } from '../../core/token-usage.js';
+import { addUsage, type TokenUsage, ZERO_USAGE } from '../../core/token-usage.js';
 import { mergeToolCalls, type ToolResultBlock, type ToolUse } from './merge-tool-calls.js';
 import type { ToolCallRecord } from './tool-server.js';
 
@@ -42,6 +42,8 @@ export class TurnCapture {
   private errorKind: string | null = null;
   private lastMessageId: string | null = null;
   private lastText = '';
+  /** Each model response's usage, by message id (Claude Code repeats a response's usage on each of its blocks). */
+  private readonly usageById = new Map<string, TokenUsage>();
   sessionId: string | null = null;
 
   /**
@@ -79,8 +81,13 @@ export class TurnCapture {
     }
   }
 
-  private addAssistant(uuid: string, message: { id: string; content: readonly unknown[] }, error: unknown): void {
+  private addAssistant(
+    uuid: string,
+    message: { id: string; content: readonly unknown[]; usage?: unknown },
+    error: unknown,
+  ): void {
     this.anchor = uuid;
+    if (message.usage !== undefined && message.usage !== null) this.usageById.set(message.id, usageOf(message.usage));
     if (typeof error === 'string') this.errorKind = error;
     if (message.id !== this.lastMessageId) {
       this.lastMessageId = message.id;
@@ -100,6 +107,11 @@ export class TurnCapture {
       if (block['type'] !== 'tool_result' || typeof block['tool_use_id'] !== 'string') continue;
       this.results.set(block['tool_use_id'], { is_error: block['is_error'] === true, text: textOf(block['content']) });
     }
+  }
+
+  /** What the model responses seen so far used: what a turn stopped before its result (a timeout) has spent. */
+  usedSoFar(): TokenUsage {
+    return [...this.usageById.values()].reduce(addUsage, ZERO_USAGE);
   }
 
   private finish(result: SDKResultMessage): TurnOutcome {
