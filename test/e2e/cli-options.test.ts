@@ -205,16 +205,19 @@ test_cases:
     expect(cli.stderr).toContain('--backend claude_agent_sdk runs Anthropic models only');
   });
 
-  it('warns that backend claude_agent_sdk cannot apply a rate_limit to the agent, in validate', async () => {
+  it('warns that backend claude_agent_sdk cannot apply a rate_limit or a temperature to the agent, in validate', async () => {
     const yaml = `name: claude-limited
 backend: claude_agent_sdk
-model: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-x, rate_limit: { requests_per_minute: 12 } }
+model: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-x, temperature: 0.2, rate_limit: { requests_per_minute: 12 } }
 test_cases: [{ name: a, input: b, ground_truth: b }]
 `;
     const run = await runCli(['validate', 'agent.yaml'], { cwd: await writeProject({ 'agent.yaml': yaml }) });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
       'warning: model.rate_limit is not applied to the agent with backend claude_agent_sdk: Claude Code sends its model requests itself',
+    );
+    expect(run.stderr).toContain(
+      'warning: model.temperature (0.2) is not applied to the agent with backend claude_agent_sdk: Claude Code sets its own',
     );
   });
 
