@@ -32,6 +32,8 @@ export async function openRecording(
       `another holodeck run (process ${pid} on ${host}) is recording to the cassette ${mode.label}: wait for it, or record to another file`,
     );
   }
+  // Whatever way the process ends (a refusal after this, an interrupt), the lock goes with it.
+  if (lock?.ok === true) process.once('exit', () => lock.release());
   try {
     const recording = await openModelRecording(planned.mode, redactor);
     if (lock === null || !lock.ok) return recording;
