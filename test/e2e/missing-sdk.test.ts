@@ -57,39 +57,33 @@ describe('the claude_agent_sdk backend without its SDK', () => {
 
   it('refuses unknown builtin_tools and an endpoint with a query in validate and test alike (exit 2), before any model call', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'holodeck-builtin-'));
-    await writeFile(
-      join(dir, 'agent.yaml'),
-      'name: claude\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-test, endpoint: "http://127.0.0.1:9" }\n' +
-        'backend: { claude_agent_sdk: { builtin_tools: [Raed, Bash] } }\ntest_cases:\n  - { name: a, input: hi }\n',
-    );
-    for (const command of ['validate', 'test']) {
-      const run = spawnSync(process.execPath, [CLI_PATH, command, join(dir, 'agent.yaml')], {
-        cwd: dir,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(run.stderr, command).toMatch(
-        /backend\.builtin_tools: unknown Claude Code built-in tool Raed: choose from .*\bRead\b/,
+    /** `validate` and `test` of the config with this model and backend: each exits 2 with what it said. */
+    const both = async (model: string, backend: string): Promise<string[]> => {
+      await writeFile(
+        join(dir, 'agent.yaml'),
+        `name: claude\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-test, ${model} }\n` +
+          `backend: ${backend}\ntest_cases:\n  - { name: a, input: hi }\n`,
       );
-      expect(run.status, command).toBe(2);
+      return ['validate', 'test'].map((command) => {
+        const run = spawnSync(process.execPath, [CLI_PATH, command, join(dir, 'agent.yaml')], {
+          cwd: dir,
+          encoding: 'utf8',
+          timeout: 60_000,
+        });
+        expect(run.status, `${command}: ${run.stderr}`).toBe(2);
+        return run.stderr;
+      });
+    };
+    for (const said of await both(
+      'endpoint: "http://127.0.0.1:9"',
+      '{ claude_agent_sdk: { builtin_tools: [Raed, Bash] } }',
+    )) {
+      expect(said).toMatch(/backend\.builtin_tools: unknown Claude Code built-in tool Raed: choose from .*\bRead\b/);
     }
     // An endpoint with a query string, which Claude Code would send with its API paths after it.
-    await writeFile(
-      join(dir, 'agent.yaml'),
-      'name: claude\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-test, endpoint: "http://127.0.0.1:9/v1?token=QSECRET" }\n' +
-        'backend: claude_agent_sdk\ntest_cases:\n  - { name: a, input: hi }\n',
-    );
-    for (const command of ['validate', 'test']) {
-      const run = spawnSync(process.execPath, [CLI_PATH, command, join(dir, 'agent.yaml')], {
-        cwd: dir,
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
-      expect(run.stderr, command).toContain(
-        'model.endpoint has a query string, which backend claude_agent_sdk cannot send',
-      );
-      expect(run.stderr, command).not.toContain('QSECRET');
-      expect(run.status, command).toBe(2);
+    for (const said of await both('endpoint: "http://127.0.0.1:9/v1?token=QSECRET"', 'claude_agent_sdk')) {
+      expect(said).toContain('model.endpoint has a query string, which backend claude_agent_sdk cannot send');
+      expect(said).not.toContain('QSECRET');
     }
   });
 });
