@@ -9,7 +9,11 @@ import { parseExportSpec } from '../loader/parse-export-spec.js';
 
 export function runInputFiles(config: AgentConfig): string[] {
   const files = new Set<string>(config.source_files ?? [config.config_path]);
+  // A grader named on every turn of thousands of cases is looked up once (each look-up stats the disk).
+  const specs = new Set<string>();
   const addModule = (spec: string) => {
+    if (specs.has(spec)) return;
+    specs.add(spec);
     const parsed = parseExportSpec(spec);
     if (parsed === null) return;
     const location = locateModuleNow(parsed.specifier, config.base_dir);
