@@ -20,6 +20,7 @@ export const WORKER_SUITES = [
   'test/e2e/rate-limits.test.ts',
   'test/e2e/record-replay.test.ts',
   'test/e2e/response-cache.test.ts',
+  'test/e2e/served-cost.test.ts',
   'test/e2e/leak-hunt.test.ts',
   'test/e2e/model-matrix.test.ts',
   'test/e2e/user-code-guard.test.ts',

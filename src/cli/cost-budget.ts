@@ -1,9 +1,10 @@
 /**
  * `--max-cost USD`: counts what finished test cases cost and, once that reaches the budget, stops scheduling
- * (running cases finish; the run is saved as interrupted and can be resumed). Calls without a price cannot be
- * counted: a run where no model has a price is refused, one where some have none is warned about.
+ * (running cases finish; the run is saved as interrupted and can be resumed). Answers served from a cassette or
+ * the cache cost nothing now and are not counted. Calls without a price cannot be counted: a run where no model
+ * has a price is refused, one where some have none is warned about.
  */
-import type { RunPricing } from '../core/cost.js';
+import { type RunPricing, spentPricedUsd } from '../core/cost.js';
 import { formatUsd } from '../core/format-cost.js';
 import type { Reporter } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
@@ -49,7 +50,8 @@ export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) =
   // repeats run round by round, so counting cases would let nearly the whole run be spent before the first.
   const repeated = new Set<number>();
   const count = (result: TestResult) => {
-    spent += result.cost?.priced_usd ?? 0;
+    // Answers served from a cassette or the cache cost nothing now.
+    spent += result.cost === undefined ? 0 : spentPricedUsd(result.cost);
     // A sum of binary fractions falls a hair short of the figure it makes (0.00013 × 3 < 0.00039): a budget
     // within a billionth of a cent of the spent sum is reached.
     if (spent >= maxUsd - BUDGET_EPSILON_USD && !controller.signal.aborted) {

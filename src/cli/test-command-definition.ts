@@ -100,7 +100,7 @@ export function testCommandDefinition() {
     .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)
     .option(
       '--max-cost <usd>',
-      'start no new test case once the finished ones cost USD (running ones finish; the run is saved as interrupted, resumable)',
+      'start no new test case once the finished ones spent USD (answers replayed or cached are free; running ones finish; the run is saved as interrupted, resumable)',
       dollars,
     )
     .option(

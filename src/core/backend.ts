@@ -1,6 +1,6 @@
 /** The contract every agent backend implements (ai_sdk, claude_agent_sdk, module). */
 import type { AnswerCutOff } from './answer-cut-off.js';
-import type { TokenUsage } from './token-usage.js';
+import type { StoredUsage, TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
 /** A file of a turn, already read and converted. */
@@ -45,7 +45,8 @@ export interface RetryJournal {
 }
 
 export interface UsageJournal {
-  record(usage: TokenUsage): void;
+  /** `stored`: the answer came from a cassette or the cache, not from the model. */
+  record(usage: TokenUsage, stored?: boolean): void;
 }
 
 export interface TurnResponse {
@@ -71,6 +72,8 @@ export interface TurnResponse {
    * it is not waited for, and is added to the turn's execution time so latency figures match the recorded run.
    */
   readonly recorded_latency_ms?: number;
+  /** The part of `token_usage` whose answers came from a cassette or the cache (priced, not paid for now). */
+  readonly stored_usage?: StoredUsage;
 }
 
 export interface SessionOptions {

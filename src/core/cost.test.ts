@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addCost, costFields, costUsd, type RunPricing, sumCosts, turnCost, ZERO_COST } from './cost.js';
+import {
+  addCost,
+  costFields,
+  costUsd,
+  type RunPricing,
+  spentOf,
+  spentPricedUsd,
+  storedOf,
+  sumCosts,
+  turnCost,
+  ZERO_COST,
+} from './cost.js';
 import type { ModelPrice } from './model-price.js';
-import { type TokenUsage, ZERO_USAGE } from './token-usage.js';
+import { type CallUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
 
 const usage = (prompt: number, completion: number): TokenUsage => ({
   prompt_tokens: prompt,
@@ -10,6 +21,8 @@ const usage = (prompt: number, completion: number): TokenUsage => ({
   cache_read_tokens: 0,
   cache_creation_tokens: 0,
 });
+const made = (usage: TokenUsage): CallUsage => ({ usage, stored: false });
+const served = (usage: TokenUsage): CallUsage => ({ usage, stored: true });
 const price = (input: number, output: number): ModelPrice => ({
   input_per_mtok: input,
   output_per_mtok: output,
@@ -24,7 +37,7 @@ const unpricedJudge: RunPricing = { ...priced, judge: { label: 'ollama:llama3.2'
 
 describe('turnCost', () => {
   it('prices the agent and each judge call with their own model', () => {
-    const cost = turnCost(priced, usage(1000, 100), [usage(1000, 100), usage(500, 50)]);
+    const cost = turnCost(priced, usage(1000, 100), [made(usage(1000, 100)), made(usage(500, 50))]);
     expect(cost).toEqual({
       agent_usd: 0.0035,
       judge_usd: 0.000315,
@@ -32,12 +45,14 @@ describe('turnCost', () => {
       unpriced_models: [],
       judge_calls: 2,
       judge_token_usage: usage(1500, 150),
+      spent_usd: 0.003815,
+      stored: { calls: 0, usd: 0, priced_usd: 0 },
     });
     expect(costUsd(cost)).toBe(0.003815);
   });
 
   it('is unknown, never 0, when a model that used tokens has no price; the priced part stays', () => {
-    const cost = turnCost(unpricedJudge, usage(1000, 100), [usage(1000, 100)]);
+    const cost = turnCost(unpricedJudge, usage(1000, 100), [made(usage(1000, 100))]);
     expect(cost.judge_usd).toBeNull();
     expect(cost.priced_usd).toBe(0.0035);
     expect(cost.unpriced_models).toEqual(['ollama:llama3.2']);
@@ -47,6 +62,29 @@ describe('turnCost', () => {
   it('costs 0 when no token was used, priced or not', () => {
     const cost = turnCost(unpricedJudge, ZERO_USAGE, []);
     expect(costFields(cost)).toEqual({ cost_usd: 0, cost: { ...ZERO_COST, judge_token_usage: ZERO_USAGE } });
+  });
+
+  it('prices answers served from a cassette or the cache as made, and leaves them out of what was spent', () => {
+    const cost = turnCost(priced, usage(3000, 300), [served(usage(1000, 100)), made(usage(500, 50))], {
+      calls: 2,
+      token_usage: usage(2000, 200),
+    });
+    expect(costUsd(cost)).toBe(0.010815);
+    expect(cost.judge_calls).toBe(2);
+    expect(cost.stored).toEqual({ calls: 3, usd: 0.00721, priced_usd: 0.00721 });
+    expect(cost.spent_usd).toBe(0.003605);
+    expect(spentPricedUsd(cost)).toBe(0.003605);
+  });
+
+  it('spends nothing when every answer was served, even from a model without a price', () => {
+    const cost = turnCost(unpricedJudge, usage(1000, 100), [served(usage(10, 10))], {
+      calls: 1,
+      token_usage: usage(1000, 100),
+    });
+    expect(cost.spent_usd).toBe(0);
+    expect(cost.stored).toEqual({ calls: 2, usd: null, priced_usd: 0.0035 });
+    expect(costUsd(cost)).toBeNull();
+    expect(spentPricedUsd(cost)).toBe(0);
   });
 
   it('names the agent when it has no model of ours', () => {
@@ -59,7 +97,7 @@ describe('turnCost', () => {
 describe('addCost and sumCosts', () => {
   it('adds element-wise; an unknown part makes the sum unknown', () => {
     const known = turnCost(priced, usage(1000, 100), []);
-    const unknown = turnCost(unpricedJudge, usage(1000, 100), [usage(10, 10)]);
+    const unknown = turnCost(unpricedJudge, usage(1000, 100), [made(usage(10, 10))]);
     const sum = addCost(known, unknown);
     expect(sum.agent_usd).toBe(0.007);
     expect(sum.judge_usd).toBeNull();
@@ -67,6 +105,17 @@ describe('addCost and sumCosts', () => {
     expect(sum.judge_calls).toBe(1);
     expect(costUsd(sum)).toBeNull();
     expect(costUsd(addCost(known, known))).toBe(0.007);
+  });
+
+  it('adds what was spent and what was served; a part written before they were told apart was all spent', () => {
+    const replayed = turnCost(priced, usage(1000, 100), [], { calls: 1, token_usage: usage(1000, 100) });
+    const { spent_usd: _spent, stored: _stored, ...old } = turnCost(priced, usage(1000, 100), []);
+    const sum = addCost(replayed, old);
+    expect(sum.spent_usd).toBe(0.0035);
+    expect(sum.stored).toEqual({ calls: 1, usd: 0.0035, priced_usd: 0.0035 });
+    expect(spentOf(old)).toBe(0.0035);
+    expect(storedOf(old).calls).toBe(0);
+    expect(spentPricedUsd(sum)).toBe(0.0035);
   });
 
   it('is null when no part carries a cost, and counts a part without one as unknown if it used tokens', () => {

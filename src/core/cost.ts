@@ -1,11 +1,21 @@
 /**
  * The cost of a turn, a test case and a run: the agent's calls and the judge's, each priced by its model.
  * A part that used tokens on a model without a price is unknown (null), never 0; the priced part is kept
- * beside it, so reports can say "at least $x". Sums are element-wise, as for token usage.
+ * beside it, so reports can say "at least $x". Sums are element-wise, as for token usage. Answers served from a
+ * cassette or the cache are priced as when they were made, and kept apart (`stored`) from what the run paid
+ * (`spent_usd`).
  */
 import { type PricedModel, priceUsage, roundUsd, usedTokens } from './model-price.js';
-import type { CostBreakdown, CostFields } from './results.js';
-import { addUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
+import type { CostBreakdown, CostFields, StoredCost } from './results.js';
+import {
+  addUsage,
+  type CallUsage,
+  NO_STORED_USAGE,
+  type StoredUsage,
+  subtractUsage,
+  type TokenUsage,
+  ZERO_USAGE,
+} from './token-usage.js';
 
 /** The models whose calls a run pays for. */
 export interface RunPricing {
@@ -15,6 +25,8 @@ export interface RunPricing {
   readonly judge: PricedModel | null;
 }
 
+const NO_STORED_COST: StoredCost = Object.freeze({ calls: 0, usd: 0, priced_usd: 0 });
+
 export const ZERO_COST: CostBreakdown = Object.freeze({
   agent_usd: 0,
   judge_usd: 0,
@@ -22,14 +34,32 @@ export const ZERO_COST: CostBreakdown = Object.freeze({
   unpriced_models: Object.freeze([]) as readonly string[],
   judge_calls: 0,
   judge_token_usage: ZERO_USAGE,
+  spent_usd: 0,
+  stored: NO_STORED_COST,
 });
 
-/** What a turn cost: the agent's usage and each judge call's. */
+/**
+ * What a turn cost: the agent's usage (`stored`: the part of it answered from a cassette or the cache) and
+ * each judge call's. Answers served so are priced as the calls that made them were, and not counted as spent.
+ */
 export function turnCost(
   pricing: RunPricing,
   agentUsage: TokenUsage,
-  judgeUsages: readonly TokenUsage[],
+  judgeUsages: readonly CallUsage[],
+  stored: StoredUsage = NO_STORED_USAGE,
 ): CostBreakdown {
+  const judges = (servedNow: boolean) =>
+    judgeUsages.filter((call) => call.stored !== servedNow).map((call) => call.usage);
+  const made = partsCost(pricing, subtractUsage(agentUsage, stored.token_usage), judges(true));
+  const served = partsCost(pricing, stored.token_usage, judges(false));
+  return {
+    ...addParts(made, served),
+    spent_usd: costUsd(made),
+    stored: { calls: stored.calls + judges(false).length, usd: costUsd(served), priced_usd: served.priced_usd },
+  };
+}
+
+function partsCost(pricing: RunPricing, agentUsage: TokenUsage, judgeUsages: readonly TokenUsage[]): CostBreakdown {
   const agent = partCost(pricing.agent, agentUsage, 'the agent (no model configured)');
   const judgeUsage = judgeUsages.reduce(addUsage, ZERO_USAGE);
   const judge = partCost(pricing.judge, judgeUsage, 'the judge (no model configured)');
@@ -50,6 +80,19 @@ function partCost(model: PricedModel | null, usage: TokenUsage, nobody: string) 
 }
 
 export function addCost(a: CostBreakdown, b: CostBreakdown): CostBreakdown {
+  const [x, y] = [storedOf(a), storedOf(b)];
+  return {
+    ...addParts(a, b),
+    spent_usd: addKnown(spentOf(a), spentOf(b)),
+    stored: {
+      calls: x.calls + y.calls,
+      usd: addKnown(x.usd, y.usd),
+      priced_usd: roundUsd(x.priced_usd + y.priced_usd),
+    },
+  };
+}
+
+function addParts(a: CostBreakdown, b: CostBreakdown): CostBreakdown {
   return {
     agent_usd: addKnown(a.agent_usd, b.agent_usd),
     judge_usd: addKnown(a.judge_usd, b.judge_usd),
@@ -58,6 +101,20 @@ export function addCost(a: CostBreakdown, b: CostBreakdown): CostBreakdown {
     judge_calls: a.judge_calls + b.judge_calls,
     judge_token_usage: addUsage(a.judge_token_usage, b.judge_token_usage),
   };
+}
+
+/** What was paid: all of the cost in results written before served answers were told apart. */
+export function spentOf(cost: CostBreakdown): number | null {
+  return cost.spent_usd === undefined ? costUsd(cost) : cost.spent_usd;
+}
+
+export function storedOf(cost: CostBreakdown): StoredCost {
+  return cost.stored ?? NO_STORED_COST;
+}
+
+/** The priced part of what was paid (what `--max-cost` counts). */
+export function spentPricedUsd(cost: CostBreakdown): number {
+  return roundUsd(Math.max(0, cost.priced_usd - storedOf(cost).priced_usd));
 }
 
 function addKnown(a: number | null, b: number | null): number | null {
@@ -75,7 +132,7 @@ export function costFields(cost: CostBreakdown): Required<CostFields> {
 }
 
 /** A part that carries no cost (written before cost was counted): free when it used no tokens, else unknown. */
-const UNCOUNTED: CostBreakdown = Object.freeze({ ...ZERO_COST, agent_usd: null });
+const UNCOUNTED: CostBreakdown = Object.freeze({ ...ZERO_COST, agent_usd: null, spent_usd: null });
 
 /**
  * The cost of turns or test cases together, or null when none of them carries a cost (results of a runner

@@ -15,8 +15,11 @@ export interface EvaluationInput {
   /** The whole turn as configured, for code graders. */
   readonly turn: Readonly<Record<string, unknown>>;
   readonly signal: AbortSignal;
-  /** Told the token usage of each judge model call made for this turn (geval, rag), for its cost. */
-  readonly on_judge_usage?: (usage: TokenUsage) => void;
+  /**
+   * Told the token usage of each judge model call made for this turn (geval, rag), for its cost; `stored`: its
+   * answer came from a cassette or the cache.
+   */
+  readonly on_judge_usage?: (usage: TokenUsage, stored: boolean) => void;
 }
 
 /** A metric's raw verdict; the runner adds threshold, timing and error containment. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZERO_COST } from './cost.js';
-import { formatCost, formatCostDetail, formatUsd } from './format-cost.js';
+import { formatCost, formatCostDetail, formatCostSpent, formatUsd } from './format-cost.js';
 
 describe('formatUsd', () => {
   it.each([
@@ -41,5 +41,22 @@ describe('formatCost', () => {
     const cost = { ...ZERO_COST, agent_usd: 0.01, judge_usd: 0.002, priced_usd: 0.012, judge_calls: 3 };
     expect(formatCostDetail({ cost_usd: 0.012, cost })).toBe('$0.012 (agent $0.01, 3 judge calls $0.002)');
     expect(formatCostDetail({ cost_usd: 0, cost: ZERO_COST })).toBe('$0');
+  });
+
+  it('says what was spent when answers came from a cassette or the cache', () => {
+    const served = { calls: 4, usd: 0.01, priced_usd: 0.01 };
+    const cost = { ...ZERO_COST, agent_usd: 0.012, priced_usd: 0.012, spent_usd: 0.002, stored: served };
+    expect(formatCostDetail({ cost_usd: 0.012, cost })).toBe(
+      '$0.012 · spent $0.002: 4 model answers came from a cassette or the cache and cost nothing now',
+    );
+    expect(formatCostSpent({ cost_usd: 0.012, cost })).toBe('$0.012 (spent $0.002)');
+    expect(formatCostSpent({ cost_usd: 0.012, cost: { ...cost, stored: { ...served, calls: 0 } } })).toBe('$0.012');
+  });
+
+  it('gives a lower bound or unknown for what was spent when a model called now has no price', () => {
+    const stored = { calls: 1, usd: 0.01, priced_usd: 0.01 };
+    const cost = { ...ZERO_COST, agent_usd: null, priced_usd: 0.015, spent_usd: null, stored };
+    expect(formatCostSpent({ cost_usd: null, cost })).toBe('≥ $0.015 (spent ≥ $0.005)');
+    expect(formatCostSpent({ cost_usd: null, cost: { ...cost, priced_usd: 0.01 } })).toBe('≥ $0.01 (spent unknown)');
   });
 });

@@ -3,7 +3,8 @@
  * calls has no price, `unknown (no price for openai:my-model)` when nothing could be priced. Never `$0` for
  * an unknown price.
  */
-import type { CostFields } from './results.js';
+import { spentOf, spentPricedUsd, storedOf } from './cost.js';
+import type { CostBreakdown, CostFields } from './results.js';
 
 /** `$1.23`, `$0.0123`, `$0.000042`: four significant digits below a dollar, cents above. */
 export function formatUsd(usd: number): string {
@@ -25,15 +26,42 @@ export function formatCost(fields: CostFields): string | null {
   return `≥ ${formatUsd(cost.priced_usd)}${why}`;
 }
 
-/** The cost with its split into agent and judge calls, when judges were called: `$0.0150 (agent $0.0120, judge $0.0030)`. */
+/**
+ * The cost with its split into agent and judge calls, when judges were called: `$0.0150 (agent $0.0120, judge
+ * $0.0030)`, and what was spent when answers were served from a cassette or the cache.
+ */
 export function formatCostDetail(fields: CostFields): string | null {
   const text = formatCost(fields);
   const cost = fields.cost;
-  if (text === null || cost === undefined || cost.judge_calls === 0) return text;
-  const part = (usd: number | null) => (usd === null ? 'unknown' : formatUsd(usd));
+  if (text === null || cost === undefined) return text;
   const calls = `${cost.judge_calls} judge ${cost.judge_calls === 1 ? 'call' : 'calls'}`;
-  return `${text} (agent ${part(cost.agent_usd)}, ${calls} ${part(cost.judge_usd)})`;
+  const split =
+    cost.judge_calls === 0 ? '' : ` (agent ${orUnknown(cost.agent_usd)}, ${calls} ${orUnknown(cost.judge_usd)})`;
+  return `${text}${split}${spentNote(cost, 'long')}`;
 }
+
+/** The cost and, when some answers were served rather than paid for now, what was spent: `$0.0120 (spent $0)`. */
+export function formatCostSpent(fields: CostFields): string | null {
+  const text = formatCost(fields);
+  return text === null || fields.cost === undefined ? text : `${text}${spentNote(fields.cost, 'short')}`;
+}
+
+/**
+ * What this run paid, when answers came from a cassette or the cache: those are priced in the cost as when they
+ * were made, and were not paid for now. Nothing when every answer came from the model.
+ */
+function spentNote(cost: CostBreakdown, form: 'short' | 'long'): string {
+  const served = storedOf(cost).calls;
+  if (served === 0) return '';
+  const spent = spentOf(cost);
+  const priced = spentPricedUsd(cost);
+  const paid = spent !== null ? formatUsd(spent) : priced > 0 ? `≥ ${formatUsd(priced)}` : 'unknown';
+  if (form === 'short') return ` (spent ${paid})`;
+  const answers = `${served} model ${served === 1 ? 'answer' : 'answers'}`;
+  return ` · spent ${paid}: ${answers} came from a cassette or the cache and cost nothing now`;
+}
+
+const orUnknown = (usd: number | null) => (usd === null ? 'unknown' : formatUsd(usd));
 
 function unpricedNote(models: readonly string[]): string {
   return models.length === 0 ? '' : ` (no price for ${models.join(', ')})`;

@@ -13,8 +13,11 @@ export interface JudgeRequest {
    * in time rejects with an error whose `code` is `JUDGE_TIMEOUT`.
    */
   readonly timeout_ms: number | null;
-  /** Told the token usage of each model call the judge makes for this request (for its cost). */
-  readonly on_usage?: (usage: TokenUsage) => void;
+  /**
+   * Told the token usage of each model call the judge makes for this request (for its cost); `stored`: its answer
+   * came from a cassette or the cache, not from the model.
+   */
+  readonly on_usage?: (usage: TokenUsage, stored: boolean) => void;
 }
 
 export interface Judge {

@@ -71,6 +71,24 @@ export interface CostBreakdown {
   readonly judge_calls: number;
   /** Tokens of the judge calls (the agent's are `token_usage`). */
   readonly judge_token_usage: TokenUsage;
+  /**
+   * What this run paid: the cost of the calls it made to a model, the answers served from a cassette or the
+   * cache left out; null when one of those calls used tokens and its model has no price. Absent in results
+   * written before answers served were told apart (all of `cost_usd` was then spent).
+   */
+  readonly spent_usd?: number | null | undefined;
+  /** The answers served from a cassette (`--replay`) or the cache (`--cache`): priced in the cost, not paid now. */
+  readonly stored?: StoredCost | undefined;
+}
+
+/** Model answers served from a cassette or the cache instead of the model, and what they cost when made. */
+export interface StoredCost {
+  /** Model calls (the agent's and the judge's) answered so. */
+  readonly calls: number;
+  /** What those answers cost at the models' prices; null when one used tokens and its model has no price. */
+  readonly usd: number | null;
+  /** Their priced part: `usd` when every one has a price, else a lower bound. */
+  readonly priced_usd: number;
 }
 
 /**

@@ -49,6 +49,24 @@ export const costBreakdownSchema = z
     unpriced_models: z.array(z.string()).describe('Models that used tokens and have no price, as "provider:name".'),
     judge_calls: count.describe('Judge model calls made.'),
     judge_token_usage: tokenUsageSchema.describe("Tokens of the judge calls (the agent's are token_usage)."),
+    spent_usd: usd
+      .nullable()
+      .optional()
+      .describe(
+        'What this run paid: the calls it made to a model, the answers served from a cassette or the cache left out; null when one of those calls used tokens and its model has no price. Absent in reports written before served answers were told apart (all of cost_usd was then spent).',
+      ),
+    stored: z
+      .strictObject({
+        calls: count.describe("Model calls (the agent's and the judge's) answered so."),
+        usd: usd
+          .nullable()
+          .describe('What those answers cost at the prices of their models; null when one has no price.'),
+        priced_usd: usd.describe('Their priced part: usd when every one has a price, else a lower bound.'),
+      })
+      .optional()
+      .describe(
+        'The answers served from a cassette (--replay) or the cache (--cache) instead of the model: priced in cost_usd as when they were made, not paid for by this run.',
+      ),
   })
   .meta({ id: 'CostBreakdown', description: 'What the model calls cost, in US dollars.' });
 const costUsd = usd

@@ -2,7 +2,7 @@
 
 import { countNoun } from '../core/count-noun.js';
 import { caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
-import { formatCost } from '../core/format-cost.js';
+import { formatCostSpent } from '../core/format-cost.js';
 import type { RepeatStats, TestResult } from '../core/results.js';
 import type { Palette } from './ansi.js';
 import { formatDuration } from './format-numbers.js';
@@ -31,7 +31,7 @@ export function formatCaseLine(result: TestResult, palette: Palette): string {
   if (result.repeat_stats !== undefined) parts.push(repeatsText(result.repeat_stats, palette));
   const toolErrors = result.tool_invocations.filter((call) => call.error !== null).length;
   if (toolErrors > 0) parts.push(palette.yellow(`${toolErrors} tool ${toolErrors === 1 ? 'error' : 'errors'}`));
-  const cost = formatCost(result);
+  const cost = formatCostSpent(result);
   parts.push(palette.dim(`${formatDuration(result.execution_time_ms)}${cost === null ? '' : ` · ${cost}`}`));
   const line = parts.join('  ');
   const failure = firstFailureText(result);

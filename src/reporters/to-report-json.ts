@@ -180,6 +180,12 @@ function costToJson(fields: CostFields): Json {
             unpriced_models: [...cost.unpriced_models],
             judge_calls: cost.judge_calls,
             judge_token_usage: usageToJson(cost.judge_token_usage),
+            ...(cost.spent_usd === undefined ? {} : { spent_usd: cost.spent_usd }),
+            ...(cost.stored === undefined
+              ? {}
+              : {
+                  stored: { calls: cost.stored.calls, usd: cost.stored.usd, priced_usd: cost.stored.priced_usd },
+                }),
           },
         }),
   };

@@ -5,7 +5,7 @@
 
 import type { AnswerCutOff } from '../core/answer-cut-off.js';
 import { skipReason } from '../core/failure-reasons.js';
-import { formatCost } from '../core/format-cost.js';
+import { formatCostSpent } from '../core/format-cost.js';
 import type { GraderDetail, MetricResult, TestResult, TurnResult } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
@@ -68,7 +68,7 @@ function multiTurnView(turn: TurnResult, count: number): TurnView {
     errors: state === 'skipped' ? turn.errors.slice(1) : turn.errors,
     skip_reason: state === 'skipped' ? skipReason(turn) : null,
     retries: turn.retries,
-    cost: formatCost(turn),
+    cost: formatCostSpent(turn),
     answer_cut_off: turn.answer_cut_off ?? null,
   };
 }
@@ -89,7 +89,7 @@ function singleTurnView(result: TestResult): TurnView {
     errors: result.errors,
     skip_reason: null,
     retries: 0,
-    cost: formatCost(result),
+    cost: formatCostSpent(result),
     answer_cut_off: result.answer_cut_off ?? null,
   };
 }

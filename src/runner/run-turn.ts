@@ -7,7 +7,14 @@ import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
 import type { MetricResult, TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
-import { addUsage, type TokenUsage, ZERO_USAGE } from '../core/token-usage.js';
+import {
+  addUsage,
+  type CallUsage,
+  NO_STORED_USAGE,
+  type StoredUsage,
+  type TokenUsage,
+  ZERO_USAGE,
+} from '../core/token-usage.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { assertTurnTools, expectedToolToReport } from '../matchers/index.js';
 import { describeTurn } from './describe-turn.js';
@@ -57,7 +64,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
     const result = {
       ...erroredTurn(turn, sent.message, deps.now() - started, boundCalls(sent.calls)),
       token_usage: sent.usage,
-      ...(deps.pricing === undefined ? {} : costFields(turnCost(deps.pricing, sent.usage, []))),
+      ...(deps.pricing === undefined ? {} : costFields(turnCost(deps.pricing, sent.usage, [], sent.stored))),
       retries: sent.retries,
     };
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
@@ -70,8 +77,8 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
     deps.tool_policy,
     response.step_limit ?? null,
   );
-  const judgeUsages: TokenUsage[] = [];
-  const metrics = await evaluateTurnMetrics(ctx, response, (usage) => judgeUsages.push(usage));
+  const judgeUsages: CallUsage[] = [];
+  const metrics = await evaluateTurnMetrics(ctx, response, (usage, stored) => judgeUsages.push({ usage, stored }));
   const metricResults = metrics.map((m) => m.result);
   if (interruptedMetrics(deps.signal, metricResults)) {
     // The run was interrupted while a grader or a judge ran: what it was cut off from is no verdict. The case is
@@ -101,7 +108,9 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
         skipped: false,
         execution_time_ms: deps.now() - started + (response.recorded_latency_ms ?? 0),
         token_usage: response.token_usage,
-        ...(deps.pricing === undefined ? {} : costFields(turnCost(deps.pricing, response.token_usage, judgeUsages))),
+        ...(deps.pricing === undefined
+          ? {}
+          : costFields(turnCost(deps.pricing, response.token_usage, judgeUsages, response.stored_usage))),
         errors: [...new Set(response.errors ?? [])],
         grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
         retries: response.retries,
@@ -144,6 +153,8 @@ type SendResult =
       readonly calls: readonly ToolInvocation[];
       /** What the model calls that answered before the turn failed used. */
       readonly usage: TokenUsage;
+      /** The part of it answered from a cassette or the cache. */
+      readonly stored: StoredUsage;
     };
 
 /** How long a cancelled turn may take to stop before its session is given up (the next turn never overlaps it). */
@@ -155,6 +166,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   const calls: ToolInvocation[] = [];
   const retried: string[] = [];
   let used = ZERO_USAGE;
+  let stored = NO_STORED_USAGE;
   try {
     const files = await ctx.deps.loadFiles(ctx.turn.files);
     const request = {
@@ -166,8 +178,9 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       calls: { record: (call: ToolInvocation) => void calls.push(call) },
       retries: { record: (reason: string) => void retried.push(reason) },
       usage: {
-        record: (usage: TokenUsage) => {
+        record: (usage: TokenUsage, served = false) => {
           used = addUsage(used, usage);
+          if (served) stored = { calls: stored.calls + 1, token_usage: addUsage(stored.token_usage, usage) };
         },
       },
     };
@@ -189,6 +202,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       interrupted: reason instanceof InterruptedError,
       calls: calls.slice(),
       usage: used,
+      stored,
     };
   } finally {
     turnSignal.dispose();
@@ -222,7 +236,7 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 async function evaluateTurnMetrics(
   ctx: TurnContext,
   response: TurnResponse,
-  onJudgeUsage: (usage: TokenUsage) => void,
+  onJudgeUsage: (usage: TokenUsage, stored: boolean) => void,
 ) {
   const { deps, turn } = ctx;
   const configs = selectMetrics(ctx.agentMetrics, ctx.testCase, turn);

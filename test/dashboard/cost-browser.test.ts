@@ -27,6 +27,18 @@ function costedConversation(): TestResult {
   return { ...base, turns, cost_usd: 0.0045, cost: priced(0.003, 0.0015, 3) };
 }
 
+/** The same conversation replayed: every answer came from a cassette, so nothing was spent. */
+function replayedConversation(): TestResult {
+  const served = (cost: CostBreakdown, calls: number): CostBreakdown => ({
+    ...cost,
+    spent_usd: 0,
+    stored: { calls, usd: cost.priced_usd, priced_usd: cost.priced_usd },
+  });
+  const base = costedConversation();
+  const turns = (base.turns ?? []).map((turn) => ({ ...turn, cost: served(priced(0.001, 0.0005, 1), 2) }));
+  return { ...base, turns, cost: served(priced(0.003, 0.0015, 3), 6) };
+}
+
 function unpricedCase(): TestResult {
   const cost = { ...ZERO_COST, agent_usd: null, unpriced_models: ['openai_compatible:house-model'] };
   return { ...singleCase('france', true), cost_usd: null, cost };
@@ -35,6 +47,7 @@ function unpricedCase(): TestResult {
 let temp: TempDir;
 let pricedRun: string;
 let unpricedRun: string;
+let replayedRun: string;
 let session: DashboardSession;
 let page: Page;
 let errors: string[];
@@ -43,6 +56,10 @@ beforeAll(async () => {
   temp = await tempDir();
   pricedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T07:00:00.000Z', results: [costedConversation()] });
   unpricedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T08:00:00.000Z', results: [unpricedCase()] });
+  replayedRun = await writeRun(temp.dir, {
+    startedAt: '2026-12-04T09:00:00.000Z',
+    results: [replayedConversation()],
+  });
   session = await openDashboard(temp.dir);
   ({ page, errors } = session);
 }, 60_000);
@@ -77,6 +94,21 @@ describe('cost in the dashboard', () => {
     expect(await costStat().locator('.stat-value').textContent()).toBe('unknown');
     expect(await costStat().locator('.stat-detail').textContent()).toBe('no price for openai_compatible:house-model');
     expect(await costStat().getAttribute('class')).toContain('tone-warn');
+    expect(errors).toEqual([]);
+  });
+
+  it('says what a run spent when its answers came from a cassette or the cache', async () => {
+    await page.goto(`${session.dashboard.url}#/run/${replayedRun}`);
+    await page.locator('a.case-row').first().waitFor();
+    expect(await costStat().locator('.stat-value').textContent()).toBe('$0.0045');
+    expect(await costStat().locator('.stat-detail').textContent()).toBe(
+      'agent $0.003 · 3 judge calls $0.0015 · spent $0 (6 model answers from a cassette or the cache)',
+    );
+    await page.goto(`${session.dashboard.url}#/run/${replayedRun}/case/0`);
+    await page.locator('details.turn[data-turn-index="0"] > summary').click();
+    const usage = page.locator('details.turn[data-turn-index="0"] .usage');
+    await usage.waitFor();
+    expect(await usage.textContent()).toContain('spent $0 (2 model answers from a cassette or the cache)');
     expect(errors).toEqual([]);
   });
 });

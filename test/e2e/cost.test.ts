@@ -7,22 +7,21 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
-import type { FakeReply, FakeRequest, FakeUsage } from '../fakes/fake-script.js';
+import type { FakeReply, FakeRequest } from '../fakes/fake-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import {
+  AGENT_USAGE,
+  agentYaml,
+  FOUR_CASES,
+  GPT4O,
+  HOUSE,
+  MINI,
+  reply,
+  runProject,
+  TWO_CASES,
+} from './cost-project.js';
 import { TOOLS_MODULE, writeProject } from './e2e-project.js';
-
-/** gpt-4o-mini list price: 800 × $0.15 + 200 cached × $0.075 + 100 × $0.60 per million = $0.000195. */
-const AGENT_USAGE: FakeUsage = { prompt_tokens: 1000, completion_tokens: 100, cache_read_tokens: 200 };
-/** gpt-4o list price: 400 × $2.50 + 50 × $10 per million = $0.0015. */
-const JUDGE_USAGE: FakeUsage = { prompt_tokens: 400, completion_tokens: 50 };
-
-const isJudge = (request: FakeRequest) => request.body['response_format'] !== undefined;
-
-function reply(request: FakeRequest): FakeReply {
-  if (isJudge(request)) return { kind: 'answer', text: '{"reasoning":"fine","score":9}', usage: JUDGE_USAGE };
-  return { kind: 'answer', text: '42', usage: AGENT_USAGE };
-}
 
 let server: FakeModelServer | null = null;
 afterEach(async () => {
@@ -33,46 +32,6 @@ afterEach(async () => {
 async function start(): Promise<FakeModelServer> {
   server = await startFakeModelServer(reply);
   return server;
-}
-
-interface ModelSpec {
-  readonly provider: 'openai' | 'openai_compatible';
-  readonly name: string;
-  readonly pricing?: string;
-}
-
-function model(url: string, spec: ModelSpec, indent = '  '): string {
-  const lines = [`provider: ${spec.provider}`, `name: ${spec.name}`, `endpoint: ${url}/v1`, 'api_key: sk-test-1'];
-  if (spec.pricing !== undefined) lines.push(`pricing: ${spec.pricing}`);
-  return lines.map((line) => `${indent}${line}`).join('\n');
-}
-
-const GEVAL = '{ type: geval, name: tone, criteria: "Polite.", evaluation_steps: ["Check the tone."] }';
-
-function agentYaml(url: string, agent: ModelSpec, judge: ModelSpec | null, cases: string): string {
-  const evaluations =
-    judge === null ? '' : `evaluations:\n  model:\n${model(url, judge, '    ')}\n  metrics: [${GEVAL}]\n`;
-  return `name: costs\nmodel:\n${model(url, agent)}\n${evaluations}test_cases:\n${cases}`;
-}
-
-const TWO_CASES = `  - { name: one, input: q1, ground_truth: "42" }
-  - name: two
-    turns:
-      - { input: q2, ground_truth: "42" }
-      - { input: q3, ground_truth: "42" }
-`;
-
-const MINI: ModelSpec = { provider: 'openai', name: 'gpt-4o-mini' };
-const GPT4O: ModelSpec = { provider: 'openai', name: 'gpt-4o' };
-const HOUSE: ModelSpec = { provider: 'openai_compatible', name: 'house-model' };
-
-async function runProject(yaml: string, args: string[] = []) {
-  const dir = await writeProject({ 'agent.yaml': yaml });
-  const json = join(dir, 'report.json');
-  const md = join(dir, 'report.md');
-  const run = await runCli(['test', dir, '--output', json, '--output', md, ...args]);
-  const report = JSON.parse(await readFile(json, 'utf8')) as RunReport;
-  return { dir, run, report, markdown: await readFile(md, 'utf8') };
 }
 
 describe('cost of a run', () => {
@@ -98,6 +57,8 @@ describe('cost of a run', () => {
         cache_read_tokens: 0,
         cache_creation_tokens: 0,
       },
+      spent_usd: 0.005085,
+      stored: { calls: 0, usd: 0, priced_usd: 0 },
     });
     // The agent's token usage stays the agent's: judge tokens are counted apart.
     expect(report.summary.token_usage.prompt_tokens).toBe(3000);
@@ -206,8 +167,6 @@ describe('cost of turns that fail', () => {
     expect(run.stdout).toContain('Run interrupted — costs: 2 of 4 test cases finished');
   });
 });
-
-const FOUR_CASES = ['a', 'b', 'c', 'd'].map((name) => `  - { name: ${name}, input: q, ground_truth: "42" }`).join('\n');
 
 describe('--max-cost', () => {
   it('stops scheduling once the finished cases cost that much, saves the run as interrupted, and --resume finishes it', async () => {

@@ -20,7 +20,7 @@ import { notRunMessage, sumUsage, toolInvocationsOf, usageOf } from './capture-t
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
 import type { FinishReason, ProviderMessage, ProviderModel, ProviderToolMessage } from './provider-model.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
-import { recordedLatencyOf } from './recording/stored-response.js';
+import { recordedLatencyOf, servedFromStore } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
 import type { Step } from './tool-loop-step.js';
@@ -82,7 +82,9 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         temperature: settings.temperature,
         max_output_tokens: settings.max_output_tokens,
         signal,
-        ...(request.usage === undefined ? {} : { on_usage: (usage) => request.usage?.record(sumUsage([usage])) }),
+        ...(request.usage === undefined
+          ? {}
+          : { on_usage: (usage, stored) => request.usage?.record(sumUsage([usage]), stored) }),
       });
       steps.push(...outcome.steps);
       carried.push(...outcome.messages);
@@ -119,6 +121,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     history.push(user, ...answerUnrunCalls(carried, steps.at(-1)?.finishReason));
     // Answers served from a cassette or the cache took no time now: their recorded time is reported.
     const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
+    const served = steps.filter((step) => servedFromStore(step.providerMetadata));
     return {
       response: steps.at(-1)?.text ?? '',
       tool_invocations: toolInvocationsOf(steps),
@@ -128,6 +131,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       ...answerCutOff(steps.at(-1)?.finishReason),
       ...(log.crashes.size === 0 ? {} : { errors: [...log.crashes] }),
       ...(recorded === 0 ? {} : { recorded_latency_ms: recorded }),
+      ...(served.length === 0 ? {} : { stored_usage: { calls: served.length, token_usage: usageOf(served) } }),
     };
   }
 }

@@ -12,6 +12,7 @@ import { JSONParseError } from '@ai-sdk/provider';
 import type { JudgeRequest } from '../../core/judge.js';
 import type { ProviderModel, ProviderUsage } from './provider-model.js';
 import { readJudgeJson } from './read-judge-json.js';
+import { servedFromStore } from './recording/stored-response.js';
 import { NoObjectGeneratedError, NoOutputGeneratedError } from './sdk-errors.js';
 
 export interface JudgeCallSettings {
@@ -24,7 +25,7 @@ export async function generateJudgeObject(
   request: Pick<JudgeRequest, 'system' | 'prompt' | 'schema' | 'schema_name'>,
   settings: JudgeCallSettings,
   signal: AbortSignal,
-  onUsage: (usage: ProviderUsage) => void,
+  onUsage: (usage: ProviderUsage, stored: boolean) => void,
 ): Promise<unknown> {
   const result = await model.doGenerate({
     prompt: [
@@ -36,11 +37,12 @@ export async function generateJudgeObject(
     ...(settings.max_output_tokens === null ? {} : { maxOutputTokens: settings.max_output_tokens }),
     abortSignal: signal,
   });
+  const stored = servedFromStore(result.providerMetadata);
   let text = '';
   for (const part of result.content) if (part.type === 'text') text += part.text;
   const finish = result.finishReason.unified;
   if (!(finish === 'stop' || (finish !== 'tool-calls' && text.length > 0))) {
-    onUsage(result.usage);
+    onUsage(result.usage, stored);
     throw new NoOutputGeneratedError();
   }
   const read = readJudgeJson(text);
@@ -58,7 +60,7 @@ export async function generateJudgeObject(
       finishReason: finish,
     });
   }
-  onUsage(result.usage);
+  onUsage(result.usage, stored);
   return read.value;
 }
 

@@ -21,6 +21,7 @@ import type { ToolOutput } from '../../core/loaded-tool.js';
 import { type AgentTools, executeTool, type TurnToolLog } from './agent-tools.js';
 import { type ParsedToolCall, parseToolCall } from './parse-tool-call.js';
 import type { GenerateResult, ProviderMessage, ProviderModel } from './provider-model.js';
+import { servedFromStore } from './recording/stored-response.js';
 import { stepMessages } from './step-messages.js';
 import type { Step, StepPart } from './tool-loop-step.js';
 
@@ -34,8 +35,11 @@ export interface AttemptInput {
   readonly temperature: number | undefined;
   readonly max_output_tokens: number | undefined;
   readonly signal: AbortSignal;
-  /** Told of each model response's usage as it arrives (before its tool calls run). */
-  readonly on_usage?: (usage: GenerateResult['usage']) => void;
+  /**
+   * Told of each model response's usage as it arrives (before its tool calls run); `stored`: the answer came
+   * from a cassette or the cache.
+   */
+  readonly on_usage?: (usage: GenerateResult['usage'], stored: boolean) => void;
 }
 
 export type AttemptOutcome =
@@ -71,7 +75,7 @@ export async function runModelAttempt(input: AttemptInput): Promise<AttemptOutco
         ...(input.max_output_tokens === undefined ? {} : { maxOutputTokens: input.max_output_tokens }),
         abortSignal: signal,
       });
-      input.on_usage?.(result.usage);
+      input.on_usage?.(result.usage, servedFromStore(result.providerMetadata));
       const step = await completeStep(result, input);
       steps.push(step.step);
       messages.push(...stepMessages(step.step.content, tools.options));

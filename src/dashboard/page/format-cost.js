@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * Cost as the reports write it (core/format-cost.ts): `$0.0123`, `≥ $0.0123` when part of the calls has no
- * price, `unknown` when none could be priced — never `$0` for an unknown price. null: the record has no cost.
+ * price, `unknown` when none could be priced — never `$0` for an unknown price; what was spent when answers came
+ * from a cassette or the cache. null: the record has no cost.
  */
 /** @import { CostFields } from '../../core/results.js' */
 
@@ -37,5 +38,21 @@ export function costFigures(fields) {
     );
   }
   if (unpriced !== null) parts.push(unpriced);
+  const served = cost?.stored?.calls ?? 0;
+  if (cost !== null && served > 0) parts.push(spentText(cost, served));
   return { value, detail: parts.length === 0 ? null : parts.join(' · '), known: typeof fields.cost_usd === 'number' };
+}
+
+/**
+ * What the run paid when answers came from a cassette or the cache (priced in the cost, not paid for now).
+ * @param {NonNullable<CostFields['cost']>} cost
+ * @param {number} served
+ */
+function spentText(cost, served) {
+  const answers = `${served} model ${served === 1 ? 'answer' : 'answers'} from a cassette or the cache`;
+  const priced = Math.max(0, cost.priced_usd - (cost.stored?.priced_usd ?? 0));
+  let spent;
+  if (typeof cost.spent_usd === 'number') spent = formatUsd(cost.spent_usd);
+  else spent = priced > 0 ? `≥ ${formatUsd(priced)}` : 'unknown';
+  return `spent ${spent} (${answers})`;
 }

@@ -51,6 +51,15 @@ export function fromStoredResponse(stored: StoredResponse, latencyMs: number): G
   return result as unknown as GenerateResult;
 }
 
+/** Whether an answer (a step's, or a call's, provider metadata) was served from a cassette or the cache. */
+export function servedFromStore(providerMetadata: unknown): boolean {
+  return (
+    typeof providerMetadata === 'object' &&
+    providerMetadata !== null &&
+    typeof (providerMetadata as Record<string, unknown>)[LATENCY_METADATA_KEY] === 'object'
+  );
+}
+
 /** The recorded latency of a served answer (from a step's provider metadata), or 0 for one the model gave now. */
 export function recordedLatencyOf(providerMetadata: unknown): number {
   if (typeof providerMetadata !== 'object' || providerMetadata === null) return 0;
