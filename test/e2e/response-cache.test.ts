@@ -80,16 +80,20 @@ describe('--cache', () => {
     expect((await runCounted(dir, ['--cache', '--cache-dir', cacheDir])).requests).toBe(n);
   });
 
-  it('keeps no judge answer that cannot be read: a later run asks the judge again instead of failing as before', async () => {
-    let judgeAnswers = 'prose';
-    // The agent answers `hello`; the judge (asked for JSON) with prose, then with its verdict.
+  it.each([
+    { bad: 'prose', text: 'The answer looks fine to me.', said: 'could not be read: JSON parsing failed', asked: 2 },
+    // JSON, but not what the schema asked for: the judge is not asked again in this run, and not kept either.
+    { bad: 'a wrong shape', text: '{"verdict": "fine"}', said: 'answer.reasoning must be a string', asked: 1 },
+  ])('keeps no judge answer in $bad: a later run asks the judge again instead of failing as before', async (row) => {
+    let judgeAnswers = 'bad';
+    // The agent answers `hello`; the judge (asked for JSON) badly, then with its verdict (more fields are fine).
     const judged: unknown[] = [];
     const judge = await startFakeModelServer((request) => {
       if ((request.body as { response_format?: unknown }).response_format === undefined) return answer('hello');
       judged.push(request);
-      return judgeAnswers === 'prose'
-        ? { kind: 'answer', text: 'The answer looks fine to me.' }
-        : { kind: 'answer', text: '{"score": 9, "reasoning": "matches"}' };
+      return judgeAnswers === 'bad'
+        ? { kind: 'answer', text: row.text }
+        : { kind: 'answer', text: '{"score": 9, "reasoning": "matches", "confidence": "high"}' };
     });
     try {
       const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
@@ -107,15 +111,20 @@ test_cases: [{ name: a, input: hello }]
       const args = ['test', dir, '--cache', '--cache-dir', cacheDir];
       const first = await runCli(args);
       expect(first.code).toBe(1);
-      expect(first.stdout).toContain('judge model response could not be read: JSON parsing failed');
-      expect(judged).toHaveLength(2);
-      // The agent's answer is kept; neither of the judge's two.
+      expect(first.stdout).toContain(row.said);
+      expect(judged).toHaveLength(row.asked);
+      // The agent's answer is kept; none of the judge's.
       expect(first.stderr).toContain(`cache ${cacheDir}: 0 model requests answered from the cache, 1 stored`);
       judgeAnswers = 'json';
       const second = await runCli(args);
       expect(second.code, second.stdout).toBe(0);
-      expect(judged).toHaveLength(3);
+      expect(judged).toHaveLength(row.asked + 1);
       expect(second.stderr).toContain(`cache ${cacheDir}: 1 model request answered from the cache, 1 stored`);
+      // The verdict with a field more was kept: the third run asks no one.
+      const third = await runCli(args);
+      expect(third.code, third.stdout).toBe(0);
+      expect(judged).toHaveLength(row.asked + 1);
+      expect(third.stderr).toContain(`cache ${cacheDir}: 2 model requests answered from the cache, 0 stored`);
     } finally {
       await judge.close();
     }

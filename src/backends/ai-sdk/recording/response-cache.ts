@@ -8,11 +8,13 @@
  * The n-th time a run makes the same request it gets the n-th answer stored for it (`KEY.json`, then
  * `KEY.1.json`, `KEY.2.json`, …), as a replay does: the repeats of `--repeat` and identical test cases each
  * keep their own sampled answer, so a cached run keeps the spread of answers of the run that filled it.
- * A judge's answer that cannot be read as JSON is not kept (the judge call retries it, and so would a later run).
+ * A judge's answer that cannot be read as JSON, or does not match the schema asked for, is not kept (the judge
+ * call retries an unreadable one, and a later run asks again).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { z } from 'zod';
 import { canonicalJson } from '../../../core/canonical-json.js';
 import { isRecord } from '../../../core/is-record.js';
 import { readJudgeJson } from '../read-judge-json.js';
@@ -118,7 +120,10 @@ async function readEntry(file: string): Promise<StoredCall | null> {
   }
 }
 
-/** A request for JSON (a judge's) whose answer is no JSON that can be read (read-judge-json.ts). */
+/**
+ * A request for JSON (a judge's) whose answer is no JSON that can be read (read-judge-json.ts), or JSON that
+ * does not match the schema asked for: kept, a judge's one-off slip would fail every later run the same way.
+ */
 function unreadableJudgeAnswer(request: KeyedRequest, response: StoredResponse): boolean {
   const asked = request.request;
   const format = isRecord(asked) ? asked['response_format'] : undefined;
@@ -128,5 +133,40 @@ function unreadableJudgeAnswer(request: KeyedRequest, response: StoredResponse):
   for (const part of content) {
     if (isRecord(part) && part['type'] === 'text' && typeof part['text'] === 'string') text += part['text'];
   }
-  return !readJudgeJson(text).ok;
+  const read = readJudgeJson(text);
+  if (!read.ok) return true;
+  const schema = format['schema'];
+  return isRecord(schema) && !matchesSchema(schema, read.value);
+}
+
+/** Schemas of judge requests (a handful per run), converted once each; null: one zod cannot convert. */
+const schemaChecks = new Map<string, z.ZodType | null>();
+
+function matchesSchema(schema: Readonly<Record<string, unknown>>, value: unknown): boolean {
+  const key = canonicalJson(schema);
+  let check = schemaChecks.get(key);
+  if (check === undefined) {
+    try {
+      check = z.fromJSONSchema(allowingMore(schema) as Parameters<typeof z.fromJSONSchema>[0]);
+    } catch {
+      check = null; // a schema of no known shape: the answer is kept, as before schemas were checked
+    }
+    schemaChecks.set(key, check);
+  }
+  return check === null || check.safeParse(value).success;
+}
+
+/**
+ * The schema with every `additionalProperties: false` left out: strict structured output asks for it, but the
+ * judges read the fields they need and pass over others, so an answer with more is one they use.
+ */
+function allowingMore(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(allowingMore);
+  if (!isRecord(schema)) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'additionalProperties' && value === false) continue;
+    copy[key] = allowingMore(value);
+  }
+  return copy;
 }
