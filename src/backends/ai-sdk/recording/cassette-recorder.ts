@@ -28,7 +28,7 @@ export function createCassetteRecorder(path: string, label = path): ModelCallSto
       if (existing && entries.length === 0) return `recorded no model request: ${label} left as it was`;
       if (existing && ending?.interrupted === true) {
         await writeCassette(`${path}.partial`, entries);
-        return `run interrupted: recorded ${entries.length} model ${plural(entries.length, 'request')} in ${label}.partial; ${label} left as it was`;
+        return `run interrupted: recorded ${entries.length} model ${plural(entries.length, 'request')} in ${label}.partial; ${label} left as it was (a resumed run records nothing: run the whole suite with --record again for a complete cassette)`;
       }
       await writeCassette(path, entries);
       const distinct = occurrences.size;

@@ -132,7 +132,7 @@ describe('record then replay', () => {
     const cut = await openModelRecording({ mode: 'record', path, label: 'c.jsonl' }, NO_SECRETS);
     await ask(await cut.wrap(countingModel().model, JUDGE), 'other');
     expect(await cut.close({ interrupted: true })).toBe(
-      'run interrupted: recorded 1 model request in c.jsonl.partial; c.jsonl left as it was',
+      'run interrupted: recorded 1 model request in c.jsonl.partial; c.jsonl left as it was (a resumed run records nothing: run the whole suite with --record again for a complete cassette)',
     );
     expect(await readFile(path, 'utf8')).toBe(whole);
     expect(await readFile(`${path}.partial`, 'utf8')).toContain('"other"');
