@@ -68,10 +68,12 @@ async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
       const message = `file not found: ${location.path} (nor an installed package "${packageName(location.specifier)}")`;
       return { ok: false, reason: 'not_found', message };
     }
+    const where = await syntaxErrorFile(error, location);
+    const summary = summariseError(error);
     return {
       ok: false,
       reason: 'import_failed',
-      message: `importing ${describeLocation(location)} threw: ${summariseError(error)}`,
+      message: `importing ${describeLocation(location)} threw: ${where === null ? summary : `${summary} (at ${where})`}`,
     };
   }
 }
@@ -159,6 +161,17 @@ export function summariseError(error: unknown): string {
   const where = syntaxErrorPlace(error);
   const located = where === null ? clipped : `${clipped} (at ${where})`;
   return error.name && error.name !== 'Error' ? `${error.name}: ${located}` : located;
+}
+
+/**
+ * Where a syntax error in a JavaScript ES module or the files it imports is: Node's message names no file
+ * (a CommonJS one does, and summariseError says it).
+ */
+async function syntaxErrorFile(error: unknown, location: FoundLocation): Promise<string | null> {
+  if (!(error instanceof SyntaxError) || syntaxErrorPlace(error) !== null || location.kind !== 'file') return null;
+  if (TYPESCRIPT_EXTENSIONS.has(extname(location.path))) return null; // tsx's message says where
+  const { locateSyntaxError } = await import('./locate-syntax-error.js');
+  return locateSyntaxError(location.path);
 }
 
 /**

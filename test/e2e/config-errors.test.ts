@@ -159,6 +159,25 @@ test_cases:
     }
   });
 
+  it('names the file and line of a syntax error in an ES module, or in the JavaScript it imports', async () => {
+    const dir = await writeProject({
+      'agent.yaml': `name: broken-modules
+backend: { module: "agent.mjs:createAgent" }
+tools:
+  - { name: add, type: function, file: tools.mjs, function: add }
+test_cases: [{ name: a, input: hi }]
+`,
+      'format.mjs': 'export function format(x) {\n  return x +;\n}\n',
+      'helpers.mjs': "export * from './format.mjs';\nexport const ok = 1;\n",
+      'agent.mjs': "import { ok } from './helpers.mjs';\nexport const createAgent = () => ok;\n",
+      'tools.mjs': 'export const add = (a, b) => a + b;\n\nexport const b = );\n',
+    });
+    const run = await runCli(['validate', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`SyntaxError: Unexpected token ';' (at ${join(dir, 'format.mjs')}:2)`);
+    expect(run.stderr).toContain(`SyntaxError: Unexpected token ')' (at ${join(dir, 'tools.mjs')}:3)`);
+  });
+
   it('accepts a valid configuration and says what it holds', async () => {
     const dir = await writeProject({
       'agent.yaml': agentYaml(`  - name: JKHY-2009\n${JKHY_TURNS.replace(/^ {4}/gm, '    ')}`),
