@@ -7,6 +7,7 @@ import {
   turnRequest,
 } from '../../../test/support/backends/module-backend-harness.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
+import type { LoadedTool } from '../../core/loaded-tool.js';
 import type { ModuleAgentContext, ModuleTurn } from '../../core/module-agent.js';
 import { createModuleBackend } from './create-module-backend.js';
 
@@ -162,5 +163,53 @@ describe('module backend', () => {
       error: null,
       duration_ms: 3,
     });
+  });
+
+  it("checks the arguments of a call through the tools against the tool's schema, as a model's call is", async () => {
+    const ran: unknown[] = [];
+    const add: LoadedTool = {
+      name: 'add',
+      description: 'Adds.',
+      input_schema: { type: 'object', properties: { a: { type: 'number' } }, required: ['a'] },
+      execute: async (args) => {
+        ran.push(args);
+        return { value: Number(args['a']) + 1, content: null };
+      },
+    };
+    const now = { ...add, name: 'now', input_schema: { type: 'object', properties: {} } };
+    const backend = await createModuleBackend(
+      config({
+        type: 'module',
+        module: 'agents/oracle.ts:createAgent',
+        factory: ({ tools }) => ({
+          async send() {
+            const said: string[] = [];
+            const call = (name: string, args: unknown) =>
+              (tools[name] as (args: unknown) => Promise<unknown>)(args).then(
+                String,
+                (e: Error) => `${e.name}: ${e.message}`,
+              );
+            said.push(await call('add', { a: 'lots' }), await call('add', '1'), await call('add', { a: 2 }));
+            said.push(await call('now', undefined));
+            return said.join('\n');
+          },
+        }),
+      }),
+      { toolSet: { tools: [add, now], close: async () => undefined } },
+    );
+    const turn = await (await open(backend)).send(turnRequest(0, 'go'));
+    const [lots, text, three] = turn.response.split('\n');
+    expect(lots).toMatch(/^TypeError: invalid arguments for tool add: .*a/);
+    expect(text).toBe(
+      'TypeError: invalid arguments for tool add: the arguments must be a JSON object (given a string ("1"))',
+    );
+    expect(three).toBe('3');
+    expect(ran).toEqual([{ a: 2 }, {}]);
+    expect(turn.tool_invocations.map((call) => [call.name, call.args, call.error === null])).toEqual([
+      ['add', { a: 'lots' }, false],
+      ['add', {}, false],
+      ['add', { a: 2 }, true],
+      ['now', {}, true],
+    ]);
   });
 });

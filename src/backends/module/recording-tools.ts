@@ -10,9 +10,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ToolCallJournal } from '../../core/backend.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
+import { isRecord } from '../../core/is-record.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
 import type { ModuleTool } from '../../core/module-agent.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
+import { describeValue } from '../../loader/describe-value.js';
+import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
 import { errorMessage } from '../../tools/tool-execution-error.js';
 
 export interface TurnRecord {
@@ -42,6 +45,18 @@ interface TurnContext {
 
 const turnContext = new AsyncLocalStorage<TurnContext>();
 
+/** Each tool's argument check, made on its first call and shared by every session of the run. */
+const validators = new WeakMap<LoadedTool, ArgumentValidator>();
+
+function validatorOf(tool: LoadedTool): ArgumentValidator {
+  let validate = validators.get(tool);
+  if (validate === undefined) {
+    validate = createArgumentValidator(tool.input_schema);
+    validators.set(tool, validate);
+  }
+  return validate;
+}
+
 export function createRecordingTools(
   tools: readonly LoadedTool[],
   sessionSignal: AbortSignal,
@@ -61,7 +76,15 @@ export function createRecordingTools(
         );
       }
       const record = context !== undefined ? context.record : latest;
-      const input: Record<string, unknown> = typeof args === 'object' && args !== null ? { ...args } : {};
+      // Checked against the tool's schema as a model's call is: the tool never sees arguments it did not declare.
+      const check = validatorOf(tool)(args === undefined ? {} : args);
+      if (!check.ok) {
+        const given = isRecord(args) ? { ...args } : {};
+        const message = `invalid arguments for tool ${tool.name}: ${check.message}${isRecord(args) ? '' : ` (given ${describeValue(args)})`}`;
+        note(record, { name: tool.name, args: given, result: null, error: message, duration_ms: 0 });
+        throw new TypeError(message);
+      }
+      const input: Record<string, unknown> = { ...check.value };
       const started = performance.now();
       const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
       try {
