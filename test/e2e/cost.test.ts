@@ -13,6 +13,7 @@ import { runCli } from '../helpers/run-cli.js';
 import {
   AGENT_USAGE,
   agentYaml,
+  JUDGE_USAGE,
   FOUR_CASES,
   GPT4O,
   HOUSE,
@@ -121,6 +122,22 @@ function failsAfterOneCall(request: FakeRequest): FakeReply {
 const SUBTRACT_TOOL = `tools:\n  - { name: subtract, type: function, file: ${TOOLS_MODULE}, function: subtract }\n`;
 
 describe('cost of turns that fail', () => {
+  it("counts a judge's answers that could not be read: each was paid for", async () => {
+    let judged = 0;
+    server = await startFakeModelServer((request) => {
+      if (request.body['response_format'] === undefined) return reply(request);
+      judged += 1;
+      // The first judge answer is prose: read as no JSON, the judge is asked again and answers.
+      return judged === 1 ? { kind: 'answer', text: 'Looks polite.', usage: JUDGE_USAGE } : reply(request);
+    });
+    const single = '  - { name: one, input: q1, ground_truth: "42" }\n';
+    const { run, report } = await runProject(agentYaml(server.url, MINI, GPT4O, single));
+    expect(run.code, run.stderr).toBe(0);
+    expect(judged).toBe(2);
+    expect(report.summary).toMatchObject({ cost_usd: 0.003195, cost: { judge_calls: 2, judge_usd: 0.003 } });
+  });
+
+
   it('counts what the model calls before the failure used, per turn, case and run', async () => {
     server = await startFakeModelServer(failsAfterOneCall);
     const yaml = agentYaml(server.url, MINI, null, TWO_CASES).replace('test_cases:', `${SUBTRACT_TOOL}test_cases:`);

@@ -37,12 +37,12 @@ export async function generateJudgeObject(
     ...(settings.max_output_tokens === null ? {} : { maxOutputTokens: settings.max_output_tokens }),
     abortSignal: signal,
   });
-  const stored = servedFromStore(result.providerMetadata);
+  // Paid for whatever it holds: an answer without an object is counted too (the judge may ask again).
+  onUsage(result.usage, servedFromStore(result.providerMetadata));
   let text = '';
   for (const part of result.content) if (part.type === 'text') text += part.text;
   const finish = result.finishReason.unified;
   if (!(finish === 'stop' || (finish !== 'tool-calls' && text.length > 0))) {
-    onUsage(result.usage, stored);
     throw new NoOutputGeneratedError();
   }
   const read = readJudgeJson(text);
@@ -60,7 +60,6 @@ export async function generateJudgeObject(
       finishReason: finish,
     });
   }
-  onUsage(result.usage, stored);
   return read.value;
 }
 
