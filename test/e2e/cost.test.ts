@@ -13,10 +13,10 @@ import { runCli } from '../helpers/run-cli.js';
 import {
   AGENT_USAGE,
   agentYaml,
-  JUDGE_USAGE,
   FOUR_CASES,
   GPT4O,
   HOUSE,
+  JUDGE_USAGE,
   MINI,
   reply,
   runProject,
@@ -136,7 +136,6 @@ describe('cost of turns that fail', () => {
     expect(judged).toBe(2);
     expect(report.summary).toMatchObject({ cost_usd: 0.003195, cost: { judge_calls: 2, judge_usd: 0.003 } });
   });
-
 
   it('counts what the model calls before the failure used, per turn, case and run', async () => {
     server = await startFakeModelServer(failsAfterOneCall);
