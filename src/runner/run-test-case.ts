@@ -46,6 +46,8 @@ async function runCase(
   }
   const turns: TurnResult[] = [];
   let interrupted = false;
+  // Answers served from a recording took no time now: the case's time counts them as recorded, as its turns do.
+  let recordedMs = 0;
   try {
     let consecutiveErrors = 0;
     let skipReason: string | null = null;
@@ -58,6 +60,7 @@ async function runCase(
       turns.push(outcome.result);
       await deps.reporter.onTurnEnd?.(testCase.name, outcome.result);
       if (outcome.state === 'answered') {
+        recordedMs += outcome.recorded_ms ?? 0;
         consecutiveErrors = 0;
         continue;
       }
@@ -68,7 +71,7 @@ async function runCase(
   } finally {
     await closeQuietly(opened.session);
   }
-  const result = rollupTestCase(testCase, turns, deps.now() - started, timestamp, []);
+  const result = rollupTestCase(testCase, turns, deps.now() - started + recordedMs, timestamp, []);
   return { result, interrupted };
 }
 

@@ -34,7 +34,12 @@ export interface TurnContext {
 }
 
 export type TurnOutcome =
-  | { readonly state: 'answered'; readonly result: TurnResult }
+  | {
+      readonly state: 'answered';
+      readonly result: TurnResult;
+      /** Model time of answers served from a recording, as recorded: in the turn's time, never waited for. */
+      readonly recorded_ms?: number;
+    }
   | {
       readonly state: 'errored';
       readonly result: TurnResult;
@@ -93,6 +98,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const assertionsHeld = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed === true);
   return {
     state: 'answered',
+    ...(response.recorded_latency_ms === undefined ? {} : { recorded_ms: response.recorded_latency_ms }),
     result: settleTurn(
       {
         turn_index: turn.index,

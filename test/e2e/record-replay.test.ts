@@ -129,6 +129,9 @@ describe('--replay', () => {
     for (const turn of replayed.results[0]!.turns!) {
       expect(turn.execution_time_ms).toBeGreaterThanOrEqual(2 * LATENCY_MS);
     }
+    // …and so does the case, whose time (latency in compare and the dashboard) is at least its turns'.
+    const turnsMs = replayed.results[0]!.turns!.reduce((sum, turn) => sum + turn.execution_time_ms, 0);
+    expect(replayed.results[0]!.execution_time_ms).toBeGreaterThanOrEqual(turnsMs);
     // …which the replay did not wait for: the whole run took less than the requests took when recorded.
     const lines = (await readFile(cassette(), 'utf8')).trimEnd().split('\n');
     const recordedMs = lines.reduce((sum, line) => sum + (JSON.parse(line) as { latency_ms: number }).latency_ms, 0);
