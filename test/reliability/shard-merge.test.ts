@@ -119,6 +119,21 @@ describe('sharded runs', () => {
     expect(await readdir(dir)).not.toContain('results');
   });
 
+  it('refuses to merge shards run with different verdict settings (--fail-on-tool-error)', {
+    timeout: 120_000,
+  }, async () => {
+    server = await startFakeModelServer(createConvFinQaScript());
+    const dir = await writeSuiteProject({ url: server.url, cases: 4, failing: () => false });
+    const shardRun = (index: number, more: string[]) =>
+      runCli(['test', dir, '-q', '--shard', `${index}/2`, '--results-dir', `shard-${index}`, ...more], { cwd: dir });
+    await shardRun(1, ['--fail-on-tool-error']);
+    await shardRun(2, []);
+    const merged = await runCli(['merge-reports', 'shard-1', 'shard-2'], { cwd: dir });
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toMatch(/ran with execution\.fail_on_tool_error false, \S+ with true: it decides verdicts/);
+    expect(await readdir(dir)).not.toContain('results');
+  });
+
   it('names the merged run after its last shard, so that latest is the merge, not a shard', {
     timeout: 120_000,
   }, async () => {

@@ -132,6 +132,7 @@ function loadShard(path: string, explicit: boolean, record: RunRecord): LoadedSh
         min_pass_rate:
           record.metadata.execution?.repeat === undefined ? null : (record.metadata.execution.min_pass_rate ?? 1),
         content: shardContent(record),
+        verdict_settings: verdictSettings(record),
       },
     },
     metadata: record.metadata,
@@ -174,6 +175,24 @@ function mergedMetadata(shards: readonly LoadedShard[], merged: MergedRun, argv:
 function fail(problems: readonly string[]): ExitCode {
   process.stderr.write(`error: cannot merge these run records:\n${problems.map((p) => `  - ${p}\n`).join('')}`);
   return EXIT.config;
+}
+
+/** Execution settings that change what a case's verdict is for the same agent behaviour, or how it is reached. */
+const VERDICT_SETTINGS = [
+  'fail_on_tool_error',
+  'tool_name_match',
+  'distinct_calls',
+  'max_steps',
+  'max_retries',
+  'llm_timeout',
+] as const;
+
+/** The record's verdict settings, from its configuration snapshot (what was in force); null without one. */
+function verdictSettings(record: RunRecord): Readonly<Record<string, unknown>> | null {
+  const snapshot = record.metadata.config_snapshot;
+  const execution = isRecord(snapshot) ? snapshot['execution'] : undefined;
+  if (!isRecord(execution)) return null;
+  return Object.fromEntries(VERDICT_SETTINGS.map((key) => [key, execution[key]]));
 }
 
 /** The suite's content hash with the agent's instructions, tools and metrics; null when the record lacks it. */

@@ -31,6 +31,11 @@ export interface ShardSettings {
    * keep it): a shard run after one of them changed ran another suite.
    */
   readonly content?: string | null;
+  /**
+   * The execution settings that decide verdicts (`fail_on_tool_error`, `max_steps`, `llm_timeout`…), as the
+   * record's configuration snapshot has them in force; absent in records that do not keep them.
+   */
+  readonly verdict_settings?: Readonly<Record<string, unknown>> | null;
 }
 
 /** A run's `.partial.jsonl` log without its record: a shard that crashed, was stopped or is still running. */
@@ -125,11 +130,26 @@ function settingMismatches(first: ShardRecord, record: ShardRecord): string[] {
   if (a === undefined || b === undefined) return [];
   const said = (key: keyof ShardSettings, settings: ShardSettings) =>
     key === 'model' ? (settings.model ?? 'no model') : `${key} ${settings[key] ?? 'unset'}`;
-  return (['model', 'backend', 'repeat', 'min_pass_rate'] as const)
+  const shared = (['model', 'backend', 'repeat', 'min_pass_rate'] as const)
     .filter((key) => a[key] !== b[key])
     .map(
       (key) =>
         `${record.path} ran with ${key === 'model' ? 'model ' : ''}${said(key, b)}, ${first.path} with ${said(key, a)}: the shards of one run share their model, backend and --repeat settings`,
+    );
+  return [...shared, ...executionMismatches(first, record)];
+}
+
+/** `… ran with execution.fail_on_tool_error true, … with false`: the merged run would claim one for both. */
+function executionMismatches(first: ShardRecord, record: ShardRecord): string[] {
+  const [a, b] = [first.settings?.verdict_settings, record.settings?.verdict_settings];
+  if (a == null || b == null) return [];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  const said = (value: unknown) => (value === undefined ? 'unset' : JSON.stringify(value));
+  return keys
+    .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
+    .map(
+      (key) =>
+        `${record.path} ran with execution.${key} ${said(b[key])}, ${first.path} with ${said(a[key])}: it decides verdicts, so the shards of one run share it (command-line options and HOLODECK_* variables included)`,
     );
 }
 
