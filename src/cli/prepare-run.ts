@@ -172,7 +172,7 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     results: source.results,
     started_at: source.started_at,
     elapsed_ms: source.elapsed_ms,
-    ...(source.repeats === undefined ? {} : { repeats: source.repeats }),
+    ...(source.repeats === undefined || answersServed(config, options) ? {} : { repeats: source.repeats }),
     on_changed: (name) =>
       process.stderr.write(
         `test case ${JSON.stringify(name)} changed since the run started (its turns, ground truths or expected tools): it runs again\n`,
@@ -185,21 +185,42 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     restored,
     resume: { paths: source.paths, run_id: source.run_id },
     notices: [
-      ...resumeNotices(source, plan.cases, stored?.suite_fingerprint !== plan.selection.suite_fingerprint),
+      ...resumeNotices(source, plan.cases, {
+        suiteChanged: stored?.suite_fingerprint !== plan.selection.suite_fingerprint,
+        served: answersServed(config, options),
+      }),
       ...reportsLeftOut(source.metadata.cli_args, options.output),
     ],
   };
   return { ok: true, run };
 }
 
-function resumeNotices(source: ResumeSource, cases: readonly TestCaseConfig[], suiteChanged: boolean): string[] {
+/**
+ * Whether model answers come from a cassette or the cache, which give the n-th asking of a request its n-th
+ * answer: a repeat resumed alone would be given the first repeat's answers, so the finished repeats of an
+ * unfinished case run again (free: their answers are served) and the resumed ones get the answers after them.
+ */
+function answersServed(config: AgentConfig, options: TestOptions): boolean {
+  if (options.record !== undefined) return false;
+  return options.replay !== undefined || options.cache || config.execution.cache === true;
+}
+
+function resumeNotices(
+  source: ResumeSource,
+  cases: readonly TestCaseConfig[],
+  { suiteChanged, served }: { readonly suiteChanged: boolean; readonly served: boolean },
+): string[] {
   const selected = new Set(cases.map((testCase) => testCase.name));
   const dropped = [...source.names].filter((name) => !selected.has(name)).length;
   const notices = [`resuming ${source.paths.record}`];
   if (suiteChanged) notices.push('the test cases of the configuration changed since the run started');
   if (dropped > 0) notices.push(`${dropped} finished results match no selected test case any more and are left out`);
   const repeats = source.repeats?.length ?? 0;
-  if (repeats > 0) notices.push(`${repeats} finished repeats of unfinished test cases are kept, not run again`);
+  if (repeats > 0 && served) {
+    notices.push(
+      `${repeats} finished repeats of unfinished test cases run again, their answers served in the order they were given, so each later repeat gets its own`,
+    );
+  } else if (repeats > 0) notices.push(`${repeats} finished repeats of unfinished test cases are kept, not run again`);
   if (source.skipped_lines > 0) {
     notices.push(`${source.skipped_lines} unreadable lines of the run's log are ignored (their cases run again)`);
   }

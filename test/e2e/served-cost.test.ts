@@ -90,4 +90,28 @@ describe('cost of answers served from a cassette or the cache', () => {
       stored: { calls: 2, usd: 0.00039, priced_usd: 0.00039 },
     });
   });
+
+  it('--resume with the cache runs the finished repeats again from it, so the resumed repeat gets its own answer', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cost-cache-'));
+    const single = '  - { name: one, input: q1, ground_truth: "42" }\n';
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url, MINI, null, single) });
+    const cache = ['--cache', '--cache-dir', cacheDir];
+    server.reset();
+    // A repeat costs $0.000195: the budget is reached when the second has finished, and the third never starts.
+    const stopped = await run(dir, [...cache, '--repeat', '3', '-j', '1', '--max-cost', '0.0003']);
+    expect(stopped.cli.code, stopped.cli.stderr).toBe(130);
+    expect(server.requests).toHaveLength(2);
+
+    server.reset();
+    const resumed = await run(dir, [...cache, '--resume']);
+    expect(resumed.cli.code, resumed.cli.stderr).toBe(0);
+    expect(resumed.cli.stderr).toContain(
+      '2 finished repeats of unfinished test cases run again, their answers served in the order they were given',
+    );
+    // The first two repeats are answered from the cache as they were; the third is asked of the model.
+    expect(server.requests).toHaveLength(1);
+    expect(resumed.cli.stderr).toContain('2 model requests answered from the cache, 1 stored');
+    expect(resumed.report.results[0]?.repeats).toHaveLength(3);
+    expect(resumed.report.summary.cost).toMatchObject({ spent_usd: 0.000195, stored: { calls: 2 } });
+  });
 });
