@@ -104,4 +104,20 @@ test_cases:
       `8 test cases ("c0", "c1", "c2", "c3", "c4" and 3 more) assert nothing: they pass whenever the agent answers without an error — ${NO_METRIC}; add evaluations.metrics (e.g. { type: standard, metric: equality }) or expected_tools`,
     ]);
   });
+
+  it('counts the turns of checked cases whose ground truth no metric reads: it is never compared', async () => {
+    const found = await warnings(`
+test_cases:
+  - name: tools-only
+    turns:
+      - { input: q1, ground_truth: "9999", expected_tools: [lookup] }
+      - { input: q2, expected_tools: [lookup] }
+  - { name: contains-only, input: q, ground_truth: "42", evaluations: [{ type: standard, metric: contains, values: [x] }] }
+  - { name: compared, input: q, ground_truth: "42", evaluations: [{ type: standard, metric: numeric }] }
+  - { name: judged, input: q, ground_truth: "42", evaluations: [{ type: geval, name: g, criteria: c, evaluation_steps: [s] }] }
+`);
+    expect(found).toEqual([
+      '2 turns have a ground_truth that no metric compares the answer with (test cases "tools-only", "contains-only"): it is never checked; add a metric that reads it (e.g. { type: standard, metric: equality } or numeric)',
+    ]);
+  });
 });

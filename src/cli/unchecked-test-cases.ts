@@ -5,6 +5,7 @@
  * out, or metrics that need a `ground_truth` the turns lack. Said as a warning before the run and by
  * `validate`; the run itself goes on (a case may be there only to record the agent's answers).
  * A conversation whose first turns check nothing is not named: only a case none of whose turns check anything.
+ * Turns of the other cases whose ground truth no metric reads are counted in a warning of their own.
  */
 import type { AgentConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { metricNeeds } from '../evaluators/metric-needs.js';
@@ -17,16 +18,45 @@ const MAX_NAMED = 5;
 type Gap = 'no_metric' | 'needs_ground_truth' | 'needs_context';
 
 export function uncheckedTestCases(config: AgentConfig, cases: readonly TestCaseConfig[]): string[] {
-  if (config.execution.fail_on_tool_error) return [];
   const byGap = new Map<Gap, string[]>();
+  const unread: { readonly name: string; readonly turns: number }[] = [];
   for (const testCase of cases) {
-    const gap = caseGap(config, testCase);
-    if (gap === null) continue;
+    const gap = config.execution.fail_on_tool_error ? null : caseGap(config, testCase);
+    if (gap === null) {
+      const turns = testCase.turns.filter((turn) => groundTruthUnread(config, testCase, turn)).length;
+      if (turns > 0) unread.push({ name: testCase.name, turns });
+      continue;
+    }
     const names = byGap.get(gap);
     if (names === undefined) byGap.set(gap, [testCase.name]);
     else names.push(testCase.name);
   }
-  return [...byGap].map(([gap, names]) => warningFor(gap, names));
+  const warnings = [...byGap].map(([gap, names]) => warningFor(gap, names));
+  return unread.length === 0 ? warnings : [...warnings, unreadWarning(unread)];
+}
+
+/**
+ * A turn whose ground truth no metric on it reads (none applies, or only ones that read the answer alone, such
+ * as `contains` or `faithfulness`): the expected answer is written down but never compared. G-Eval and code
+ * graders are given it, so they count as reading it.
+ */
+function groundTruthUnread(config: AgentConfig, testCase: TestCaseConfig, turn: TurnConfig): boolean {
+  if (turn.ground_truth === null || turn.ground_truth === '') return false;
+  return selectMetrics(config.evaluations.metrics, testCase, turn).every(
+    (metric) => !(metricNeeds(metric).requires_ground_truth || metric.type === 'geval' || metric.type === 'code'),
+  );
+}
+
+function unreadWarning(cases: readonly { readonly name: string; readonly turns: number }[]): string {
+  const turns = cases.reduce((sum, c) => sum + c.turns, 0);
+  const named = cases
+    .slice(0, MAX_NAMED)
+    .map((c) => JSON.stringify(c.name))
+    .join(', ');
+  const more = cases.length > MAX_NAMED ? ` and ${cases.length - MAX_NAMED} more` : '';
+  const where = cases.length === 1 ? `test case ${named}` : `test cases ${named}${more}`;
+  const what = turns === 1 ? 'turn has a ground_truth' : 'turns have a ground_truth';
+  return `${turns} ${what} that no metric compares the answer with (${where}): it is never checked; add a metric that reads it (e.g. { type: standard, metric: equality } or numeric)`;
 }
 
 /** null when some turn of the case checks something; else why its (first) turn does not. */
