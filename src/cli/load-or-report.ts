@@ -13,6 +13,7 @@ import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
 import { graderExports } from './grader-export-reader.js';
+import { groundTruthIssues } from './ground-truth-issues.js';
 import { envWithout } from './overridden-env.js';
 import { guardStalls } from './stall-guard.js';
 
@@ -66,11 +67,12 @@ export async function loadRunnableOrReport(
   loaded ??= await loadOrReport(configPath, loadConfig, maxFileSize);
   if (loaded === null) return null;
   const config = applyOverrides(loaded, overrides);
-  const issues = await checkRunnable(config, process.env, {
+  const origins = {
     model: overrides.model === undefined ? 'config' : 'cli',
     backend: overrides.backend === undefined ? 'config' : 'cli',
     offline,
-  });
+  } as const;
+  const issues = await checkRunnable(config, process.env, origins, groundTruthIssues(config));
   if (issues.length === 0) return config;
   printIssues(issues);
   return null;

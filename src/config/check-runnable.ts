@@ -4,6 +4,7 @@ import type { ConfigIssue } from '../core/errors.js';
 import { resolveFileSizeLimits } from './file-size-limits.js';
 import { loadTestCasesFile, type TestCasesSource } from './load-test-cases-file.js';
 import { locateIssues } from './locate-issues.js';
+import type { PendingIssue } from './pending-issue.js';
 import { readSource } from './read-source.js';
 import { type RunnableOrigins, runnableIssues } from './runnable-issues.js';
 import { isRecord } from './schema/fields.js';
@@ -14,8 +15,10 @@ export async function checkRunnable(
   config: AgentConfig,
   env: Env,
   origins?: RunnableOrigins,
+  /** Issues found by rules outside this layer (ground truths a metric cannot read), located here too. */
+  more: readonly PendingIssue[] = [],
 ): Promise<readonly ConfigIssue[]> {
-  const pending = runnableIssues(config, env, origins);
+  const pending = [...runnableIssues(config, env, origins), ...more];
   if (pending.length === 0) return [];
   const read = await readSource(config.config_path);
   const main = read.ok ? read.document : null;

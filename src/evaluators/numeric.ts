@@ -64,20 +64,29 @@ export function withinTolerance(actual: number, expected: number, tolerances: To
   );
 }
 
+/**
+ * The ground truth's number, or why the metric cannot read it: a test case's mistake, not the agent's. The
+ * configuration is checked with this before the run (validate, test), and the metric errors on it all the same.
+ */
+export function readGroundTruth(
+  config: NumericMetricConfig,
+  groundTruth: string,
+): { readonly ok: true; readonly token: NumberToken } | { readonly ok: false; readonly reason: string } {
+  const token = parseStandaloneNumber(groundTruth) ?? parseStandaloneNumber(groundTruth, notationOf(config));
+  if (!token) {
+    return {
+      ok: false,
+      reason: `the ground truth ${JSON.stringify(groundTruth)} is not a number: fix the test case, or check this turn with another metric`,
+    };
+  }
+  const check = checkToken(token, config);
+  return check.ok ? { ok: true, token } : { ok: false, reason: `the ground truth's number ${check.reason}` };
+}
+
 function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): MetricOutcome {
-  const groundTruth = input.ground_truth ?? '';
-  const expectedToken = parseStandaloneNumber(groundTruth) ?? parseStandaloneNumber(groundTruth, notationOf(config));
-  // A ground truth the metric cannot read is the test case's mistake, not the agent's: the metric errors.
-  if (!expectedToken) {
-    throw new EvaluatorError(
-      'GROUND_TRUTH_NOT_A_NUMBER',
-      `the ground truth ${JSON.stringify(groundTruth)} is not a number: fix the test case, or check this turn with another metric`,
-    );
-  }
-  const expectedCheck = checkToken(expectedToken, config);
-  if (!expectedCheck.ok) {
-    throw new EvaluatorError('GROUND_TRUTH_NOT_A_NUMBER', `the ground truth's number ${expectedCheck.reason}`);
-  }
+  const read = readGroundTruth(config, input.ground_truth ?? '');
+  if (!read.ok) throw new EvaluatorError('GROUND_TRUTH_NOT_A_NUMBER', read.reason);
+  const expectedToken = read.token;
 
   const extraction = extractResponseNumber(input.agent_response, config);
   if (!extraction.ok) return unparsable(extraction.reason, { expected: expectedToken.value });

@@ -178,6 +178,30 @@ test_cases: [{ name: a, input: hi }]
     expect(run.stderr).toContain(`SyntaxError: Unexpected token ')' (at ${join(dir, 'tools.mjs')}:3)`);
   });
 
+  it('refuses ground truths the numeric metric of their turn cannot read, located, before any model call', async () => {
+    const cases = `  - name: percent
+    turns:
+      - { input: q1, ground_truth: "14.1" }
+      - { input: q2, ground_truth: "12.5%" }
+  - { name: words, input: q, ground_truth: twelve }
+  - { name: not-numeric, input: q, ground_truth: twelve, evaluations: [{ type: standard, metric: equality }] }`;
+    const dir = await writeProject({ 'agent.yaml': agentYaml(cases) });
+    for (const command of ['validate', 'test']) {
+      server.reset();
+      const run = await runCli([command, dir]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('2 configuration errors:');
+      expect(run.stderr).toMatch(
+        /agent\.yaml:27:36 {2}test_cases\[0\] "percent" › turns\[1\]\.ground_truth\n {2}the ground truth's number "12\.5%" is a percentage \(set accept_percent: true to accept it\)\n/,
+      );
+      expect(run.stderr).toMatch(
+        /agent\.yaml:28:44 {2}test_cases\[1\] "words" › ground_truth\n {2}the ground truth "twelve" is not a number/,
+      );
+      expect(run.stderr).not.toContain('not-numeric');
+      expect(server.requests).toHaveLength(0);
+    }
+  });
+
   it('accepts a valid configuration and says what it holds', async () => {
     const dir = await writeProject({
       'agent.yaml': agentYaml(`  - name: JKHY-2009\n${JKHY_TURNS.replace(/^ {4}/gm, '    ')}`),

@@ -1,0 +1,36 @@
+/**
+ * Ground truths the numeric metric on their turn cannot read (`twelve`, `12.5%` without `accept_percent`): the
+ * test case's mistake, refused before any model call — by `validate` and by `test` — and located in the file
+ * that holds it, rather than found turn by turn once the agent has been paid to answer.
+ */
+import { ISSUE } from '../config/issue-codes.js';
+import { type PendingIssue, pendingIssue } from '../config/pending-issue.js';
+import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { type NumericMetricConfig, readGroundTruth } from '../evaluators/numeric.js';
+import { selectMetrics } from '../runner/select-metrics.js';
+
+/** Issues past this many are not listed one by one: the first ones show what to fix. */
+const MAX_ISSUES = 50;
+
+export function groundTruthIssues(config: AgentConfig, cases: readonly TestCaseConfig[] = config.test_cases) {
+  const issues: PendingIssue[] = [];
+  for (const testCase of cases) {
+    for (const [position, turn] of testCase.turns.entries()) {
+      if (turn.ground_truth === null || turn.ground_truth === '') continue;
+      for (const metric of selectMetrics(config.evaluations.metrics, testCase, turn)) {
+        if (metric.type !== 'standard' || metric.metric !== 'numeric') continue;
+        const read = readGroundTruth(metric as NumericMetricConfig, turn.ground_truth);
+        if (read.ok) continue;
+        const where = testCase.kind === 'single' ? [] : ['turns', position];
+        issues.push(
+          pendingIssue(ISSUE.invalidValue, ['test_cases', testCase.index, ...where, 'ground_truth'], read.reason, {
+            hint: metric.name === 'numeric' ? null : `read by the numeric metric "${metric.name}"`,
+          }),
+        );
+        break;
+      }
+      if (issues.length >= MAX_ISSUES) return issues;
+    }
+  }
+  return issues;
+}
