@@ -12,7 +12,7 @@ import { turnLabel } from '../core/turn-label.js';
 import type { Palette } from './ansi.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { costText } from './matrix-table.js';
-import { escapeControlChars } from './safe-text.js';
+import { consoleName, escapeControlChars } from './safe-text.js';
 
 export interface ComparedRun {
   /** How the run is named: its record path or id. */
@@ -44,7 +44,7 @@ function turnLines(change: CaseChange, worse: boolean): string[] {
 
 function caseLine(change: CaseChange, mark: string): string {
   const why = change.failure !== null && change.b_status !== 'passed' ? ` — ${change.failure}` : '';
-  return `  ${mark} ${escapeControlChars(change.test_name)}  ${arrow(change.a_status, change.b_status)}${escapeControlChars(why)}`;
+  return `  ${mark} ${consoleName(change.test_name)}  ${arrow(change.a_status, change.b_status)}${escapeControlChars(why)}`;
 }
 
 function section(title: string, lines: readonly string[], palette: Palette): string[] {

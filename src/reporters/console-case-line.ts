@@ -7,11 +7,10 @@ import type { RepeatStats, TestResult } from '../core/results.js';
 import type { Palette } from './ansi.js';
 import { formatDuration } from './format-numbers.js';
 import { passCountsText } from './repeat-text.js';
-import { escapeControlChars, oneLine } from './safe-text.js';
+import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
 import { consoleMark } from './status-text.js';
 
 const REASON_WIDTH = 160;
-const NAME_WIDTH = 200;
 
 /**
  * `✓ JKHY-2009  4 turns · 4/4 passed  1.2s`; failing cases end with their first failing turn and why, and
@@ -20,7 +19,7 @@ const NAME_WIDTH = 200;
  */
 export function formatCaseLine(result: TestResult, palette: Palette): string {
   // One line per case, whatever its name holds (a newline is shown as ⏎).
-  const parts = [`${consoleMark(result.status, palette)} ${oneLine(escapeControlChars(result.test_name), NAME_WIDTH)}`];
+  const parts = [`${consoleMark(result.status, palette)} ${consoleName(result.test_name)}`];
   if (result.status === 'error') parts.push(palette.red('ERROR'));
   if (result.turns !== undefined) {
     const counts = caseTurnCounts(result);

@@ -6,7 +6,7 @@ import { countNoun } from '../core/count-noun.js';
 import type { Palette } from './ansi.js';
 import { formatPercent } from './format-numbers.js';
 import { estimatesText, type FlakyCollector, passCountsText } from './repeat-text.js';
-import { escapeControlChars } from './safe-text.js';
+import { consoleName } from './safe-text.js';
 import { consoleMark } from './status-text.js';
 
 export function formatFlakiness(flaky: FlakyCollector, palette: Palette): string[] {
@@ -19,7 +19,7 @@ export function formatFlakiness(flaky: FlakyCollector, palette: Palette): string
     const { stats } = entry;
     const bar = `min ${formatPercent(stats.min_pass_rate, 1)}`;
     lines.push(
-      `  ${consoleMark(entry.status, palette)} ${escapeControlChars(entry.test_name)}  ${palette.yellow(passCountsText(stats))}  ${palette.dim(bar)}`,
+      `  ${consoleMark(entry.status, palette)} ${consoleName(entry.test_name)}  ${palette.yellow(passCountsText(stats))}  ${palette.dim(bar)}`,
     );
     lines.push(`      pass^k  ${estimatesText(stats.pass_hat_k)}  ${palette.dim(`(k = 1..${stats.runs})`)}`);
     for (const turn of entry.turns) lines.push(`      ${turn.label}  ${passCountsText(turn.counts)}`);

@@ -105,6 +105,19 @@ describe('console reporter without a TTY', () => {
     expect(line).toMatch(/^✓ # heading ⏎ second line /);
   });
 
+  it('keeps a failing case named over several lines on one line in the Failures list too', async () => {
+    const stream = captureStream();
+    const forged = 'fl\nRun completed — ok\r  ✓ forged';
+    const report = reportOf([singleTurnResult({ test_name: forged, passed: false, errors: ['wrong'] })]);
+    await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), report);
+    const lines = stream.text().split('\n');
+    expect(lines.filter((line) => line.includes('forged'))).toEqual([
+      expect.stringMatching(/^! fl ⏎ Run completed — ok\\x0d {2}✓ forged {2}ERROR /),
+      '  ! fl ⏎ Run completed — ok\\x0d  ✓ forged ERROR',
+    ]);
+    expect(lines.some((line) => line.startsWith('Run completed — ok'))).toBe(false);
+  });
+
   it('escapes control characters of agent output instead of sending them to the terminal', async () => {
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'verbose', color: false }), hostileReport());

@@ -15,7 +15,7 @@ import { formatTurnDetails } from './console-turn-details.js';
 import { createFailureCollector } from './failure-digest.js';
 import { createInOrderLines } from './in-order-lines.js';
 import { createFlakyCollector } from './repeat-text.js';
-import { escapeControlChars } from './safe-text.js';
+import { consoleName } from './safe-text.js';
 
 export interface ConsoleStream {
   write(text: string): unknown;
@@ -138,9 +138,7 @@ function formatHeader(info: RunInfo, palette: Palette): string[] {
   const turns = countNoun(info.total_turns, 'turn');
   const parallel = info.parallel_test_cases > 1 ? ` · ${info.parallel_test_cases} in parallel` : '';
   const repeats = info.repeat === undefined ? '' : ` · ${info.repeat} repeats each`;
-  const lines = [
-    palette.bold(`Running ${cases} (${turns}) of ${escapeControlChars(info.config.name)}${repeats}${parallel}`),
-  ];
+  const lines = [palette.bold(`Running ${cases} (${turns}) of ${consoleName(info.config.name)}${repeats}${parallel}`)];
   const restored = info.restored_cases ?? 0;
   if (restored > 0) {
     lines.push(palette.dim(`Resuming: ${restored} of ${info.total_cases} test cases already finished, not run again`));

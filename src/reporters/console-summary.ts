@@ -6,7 +6,7 @@ import { turnLabel } from '../core/turn-label.js';
 import type { Palette } from './ansi.js';
 import type { FailureDigest } from './failure-digest.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
-import { escapeControlChars, oneLine } from './safe-text.js';
+import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
 import { caseCountsText, consoleMark, turnCountsText } from './status-text.js';
 
 export interface SummaryOptions {
@@ -42,7 +42,7 @@ export function formatSummary(report: RunEnd, state: RunState, options: SummaryO
 }
 
 function headline(report: RunEnd, state: RunState, options: SummaryOptions): string {
-  const name = escapeControlChars(report.agent_name);
+  const name = consoleName(report.agent_name);
   const { palette } = options;
   if (state === 'completed') return palette.bold(`Run completed — ${name}`);
   const of = options.planned_cases === null ? '' : ` of ${options.planned_cases}`;
@@ -73,7 +73,7 @@ function formatFailures(options: SummaryOptions): string[] {
   const lines = ['', palette.bold('Failures')];
   for (const failing of digest.listed.slice(0, options.max_failures_listed)) {
     const tag = failing.status === 'error' ? ` ${palette.red('ERROR')}` : '';
-    lines.push(`  ${consoleMark(failing.status, palette)} ${escapeControlChars(failing.test_name)}${tag}`);
+    lines.push(`  ${consoleMark(failing.status, palette)} ${consoleName(failing.test_name)}${tag}`);
     for (const failure of failing.failures) {
       const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index, failure.turn_count)}: `;
       failure.reasons.forEach((reason, i) => {

@@ -9,7 +9,7 @@ import type { Status } from '../core/status.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { mdInline } from './markdown-escape.js';
-import { escapeControlChars } from './safe-text.js';
+import { consoleName } from './safe-text.js';
 import { consoleMark, MARKDOWN_STATUS } from './status-text.js';
 
 /**
@@ -39,7 +39,7 @@ interface Cell {
   readonly shown: string;
 }
 
-const plainCell = (text: string): Cell => ({ plain: escapeControlChars(text), shown: escapeControlChars(text) });
+const plainCell = (text: string): Cell => ({ plain: consoleName(text), shown: consoleName(text) });
 const PLAIN_MARKS = createPalette(false);
 
 function statusCell(status: Status | null, palette: Palette): Cell {

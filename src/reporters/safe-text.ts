@@ -49,6 +49,14 @@ export function truncateText(text: string, max: number): string {
   return cut < 0 ? text : `${text.slice(0, cut)}${truncationNote(countChars(text))}`;
 }
 
+/** How much of a test case's name a console line shows. */
+export const NAME_WIDTH = 200;
+
+/** A test case's (or agent's) name on one console line: controls escaped, newlines shown as `⏎`, cut. */
+export function consoleName(name: string): string {
+  return oneLine(escapeControlChars(name), NAME_WIDTH);
+}
+
 /** One line: newlines shown as `⏎`, runs of spaces kept, cut to `max` characters with an ellipsis. */
 export function oneLine(text: string, max: number): string {
   return flatten(text, max).line;
