@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 let cached: string | null = null;
 
@@ -9,4 +10,9 @@ export function readVersion(): string {
     cached = (JSON.parse(text) as { version: string }).version;
   }
   return cached;
+}
+
+/** The folder of the holodeck package this CLI runs from (where its package.json is). */
+export function packageRoot(): string {
+  return fileURLToPath(new URL('../../', import.meta.url));
 }

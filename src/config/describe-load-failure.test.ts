@@ -11,7 +11,7 @@ const failed = (message: string) => ({
 describe('loadFailureHint', () => {
   it('says which package to install when the module imports one that is not installed', () => {
     expect(loadFailureHint(failed("importing /p/tools/calc.ts threw: Cannot find module 'holodeck'"), 'calc')).toBe(
-      'the module imports the package "holodeck", which is not installed: install it beside the config (npm install holodeck)',
+      'the module imports the package "holodeck", which is not installed beside the config: install the holodeck you run there (npm install --save-dev with its folder or .tgz, as holodeck init prints it)',
     );
     expect(
       loadFailureHint(failed("threw: Cannot find package '@acme/tools/sub' imported from /p/t.mjs"), null),

@@ -18,8 +18,10 @@ export function loadFailureHint(failure: Failure, exportName: string | null): st
       );
     case 'import_failed': {
       const missing = missingPackageIn(failure.message);
-      return missing === null
-        ? 'fix the error in the module (it is imported when the configuration loads)'
+      if (missing === null) return 'fix the error in the module (it is imported when the configuration loads)';
+      // holodeck itself is installed from its folder or .tgz (npm pack), not from the registry.
+      return missing === 'holodeck'
+        ? 'the module imports the package "holodeck", which is not installed beside the config: install the holodeck you run there (npm install --save-dev with its folder or .tgz, as holodeck init prints it)'
         : `the module imports the package "${missing}", which is not installed: install it beside the config (npm install ${missing})`;
     }
     case 'import_stuck':

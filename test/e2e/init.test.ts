@@ -121,11 +121,12 @@ describe('holodeck init', () => {
     try {
       const init = await runCli(['init', 'shop'], { cwd: bare, env: CLEAN_ENV });
       expect(init.code).toBe(0);
-      expect(init.stdout).toContain('npm install --save-dev holodeck');
+      // holodeck is installed from its own folder (or .tgz): the one that runs here, the repository.
+      expect(init.stdout).toContain(`npm install --save-dev ${REPO_ROOT.replace(/\/$/, '')}`);
       const validate = await runCli(['validate', 'shop'], { cwd: bare, env: CLEAN_ENV });
       expect(validate.code).toBe(2);
       expect(validate.stderr).toContain(
-        `importing ${join(bare, 'shop', 'tools', 'calculator.ts')} threw: Cannot find module 'holodeck' — the module imports the package "holodeck", which is not installed: install it beside the config (npm install holodeck)`,
+        `importing ${join(bare, 'shop', 'tools', 'calculator.ts')} threw: Cannot find module 'holodeck' — the module imports the package "holodeck", which is not installed beside the config: install the holodeck you run there (npm install --save-dev with its folder or .tgz, as holodeck init prints it)`,
       );
       expect(validate.stderr).not.toContain('Require stack');
     } finally {

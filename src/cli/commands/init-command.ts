@@ -7,6 +7,7 @@ import { DEFAULT_INIT_PROVIDER, INIT_PROVIDER_NAMES, INIT_PROVIDERS, isInitProvi
 import { renderNextSteps } from '../init/render-next-steps.js';
 import { type ProjectFile, renderProject } from '../init/render-project.js';
 import { writeProjectFiles } from '../init/write-project-files.js';
+import { packageRoot } from '../read-version.js';
 
 export interface InitOptions {
   readonly provider?: string;
@@ -71,6 +72,7 @@ export async function initCommand(dirArg: string, options: InitOptions): Promise
           provider: choice.provider,
           model: choice.model,
           holodeck_installed: installed !== null,
+          holodeck_source: packageRoot().replace(/[\\/]$/, ''),
         }),
       );
       return EXIT.ok;

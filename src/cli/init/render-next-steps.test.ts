@@ -9,6 +9,7 @@ const options = (overrides: Partial<NextStepsOptions>): NextStepsOptions => ({
   provider: 'ollama',
   model: 'llama3.2',
   holodeck_installed: true,
+  holodeck_source: '/opt/holodeck tools/holodeck',
   ...overrides,
 });
 
@@ -62,7 +63,9 @@ describe('renderNextSteps', () => {
     const text = renderNextSteps(options({ dir: 'my evals', holodeck_installed: false }));
     expect(steps(text).slice(0, 2)).toEqual([
       "  cd 'my evals'",
-      expect.stringMatching(/^ {2}npm install --save-dev holodeck +# the tools and the grader import from 'holodeck'/),
+      expect.stringMatching(
+        /^ {2}npm install --save-dev '\/opt\/holodeck tools\/holodeck' +# the tools and the grader import from 'holodeck' \(this holodeck, from its folder\)/,
+      ),
     ]);
   });
 });

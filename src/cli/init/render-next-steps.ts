@@ -12,6 +12,11 @@ export interface NextStepsOptions {
   readonly model: string;
   /** Whether `holodeck` resolves from the folder (the tools and grader import it). */
   readonly holodeck_installed: boolean;
+  /**
+   * Where the holodeck package that runs is (a clone or an unpacked .tgz): what to install when the project has
+   * none, since holodeck is installed from its folder or .tgz, not from the npm registry.
+   */
+  readonly holodeck_source: string;
 }
 
 export function renderNextSteps(options: NextStepsOptions): string {
@@ -27,8 +32,8 @@ export function renderNextSteps(options: NextStepsOptions): string {
   if (options.dir !== '.') steps.push({ command: `cd ${shellQuote(options.dir)}`, comment: '' });
   if (!options.holodeck_installed) {
     steps.push({
-      command: 'npm install --save-dev holodeck',
-      comment: "the tools and the grader import from 'holodeck'",
+      command: `npm install --save-dev ${shellQuote(options.holodeck_source)}`,
+      comment: "the tools and the grader import from 'holodeck' (this holodeck, from its folder)",
     });
   }
   steps.push(INIT_PROVIDERS[options.provider].setup_step(options.model));
