@@ -2,7 +2,7 @@
  * The cost of a turn, a test case and a run: the agent's calls and the judge's, each priced by its model.
  * A part that used tokens on a model without a price is unknown (null), never 0; the priced part is kept
  * beside it, so reports can say "at least $x". Sums are element-wise, as for token usage. Answers served from a
- * cassette or the cache are priced as when they were made, and kept apart (`stored`) from what the run paid
+ * cassette or the cache are priced from their recorded usage like the others, and kept apart (`stored`) from what the run paid
  * (`spent_usd`).
  */
 import { type PricedModel, priceUsage, roundUsd, usedTokens } from './model-price.js';
@@ -40,7 +40,7 @@ export const ZERO_COST: CostBreakdown = Object.freeze({
 
 /**
  * What a turn cost: the agent's usage (`stored`: the part of it answered from a cassette or the cache) and
- * each judge call's. Answers served so are priced as the calls that made them were, and not counted as spent.
+ * each judge call's. Answers served so are priced from their recorded usage, and not counted as spent.
  */
 export function turnCost(
   pricing: RunPricing,

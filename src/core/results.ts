@@ -81,7 +81,7 @@ export interface CostBreakdown {
   readonly stored?: StoredCost | undefined;
 }
 
-/** Model answers served from a cassette or the cache instead of the model, and what they cost when made. */
+/** Model answers served from a cassette or the cache instead of the model, priced from their recorded token usage. */
 export interface StoredCost {
   /** Model calls (the agent's and the judge's) answered so. */
   readonly calls: number;

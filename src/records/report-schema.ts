@@ -65,7 +65,7 @@ export const costBreakdownSchema = z
       })
       .optional()
       .describe(
-        'The answers served from a cassette (--replay) or the cache (--cache) instead of the model: priced in cost_usd as when they were made, not paid for by this run.',
+        'The answers served from a cassette (--replay) or the cache (--cache) instead of the model: priced in cost_usd from their recorded token usage at the prices in force now, not paid for by this run.',
       ),
   })
   .meta({ id: 'CostBreakdown', description: 'What the model calls cost, in US dollars.' });

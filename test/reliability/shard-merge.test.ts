@@ -93,6 +93,16 @@ describe('sharded runs', () => {
 
     const folder = join(dir, 'shard-1', 'reliability');
     const [file] = await readdir(folder);
+    // A report written over a shard's own record would destroy it.
+    const shardRecord = join(folder, file as string);
+    const before = await readFile(shardRecord, 'utf8');
+    const over = await runCli(['merge-reports', 'shard-1', 'shard-2', 'shard-3', '--output', shardRecord], {
+      cwd: dir,
+    });
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain(`cannot write the report ${shardRecord}: it is ${shardRecord}, which the run reads`);
+    expect(await readFile(shardRecord, 'utf8')).toBe(before);
+
     await copyFile(join(folder, file as string), join(dir, 'shard-2', 'copy-of-shard-1.json'));
     const duplicated = await runCli(['merge-reports', 'shard-1', 'shard-2', 'shard-3'], { cwd: dir });
     expect(duplicated.code).toBe(2);

@@ -11,6 +11,7 @@ import { isRecord } from '../../core/is-record.js';
 import { createRedactor } from '../../core/redactor.js';
 import { type RunRecord, readRunRecord } from '../../records/run-record.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
+import { outputPlaceProblem, overInputProblem, writtenFiles } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
@@ -54,6 +55,12 @@ export async function mergeReportsCommand(
   if (!outputs.ok) return fail([outputs.message]);
   const found = await findRecords(paths);
   if (!found.ok) return fail([found.message]);
+  // A report written over a shard's record or log would destroy it: the merge could not be done again.
+  const inputs = [...found.files.map((file) => file.path), ...found.unfinished];
+  const placeProblem =
+    (await overInputProblem(writtenFiles(outputs.outputs, undefined), inputs)) ??
+    (await outputPlaceProblem(outputs.outputs));
+  if (placeProblem !== null) return fail([placeProblem]);
   const loaded = new Map<string, LoadedShard>();
   for (const file of found.files) {
     try {
