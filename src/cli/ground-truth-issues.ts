@@ -5,20 +5,32 @@
  */
 import { ISSUE } from '../config/issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../config/pending-issue.js';
-import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
-import { type NumericMetricConfig, readGroundTruth } from '../evaluators/numeric.js';
+import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
+import type { NumericMetricConfig } from '../evaluators/numeric.js';
 import { selectMetrics } from '../runner/select-metrics.js';
 
 /** Issues past this many are not listed one by one: the first ones show what to fix. */
 const MAX_ISSUES = 50;
 
-export function groundTruthIssues(config: AgentConfig, cases: readonly TestCaseConfig[] = config.test_cases) {
+const isNumeric = (metric: MetricConfig) => metric.type === 'standard' && metric.metric === 'numeric';
+
+export async function groundTruthIssues(
+  config: AgentConfig,
+  cases: readonly TestCaseConfig[] = config.test_cases,
+): Promise<PendingIssue[]> {
   const issues: PendingIssue[] = [];
+  // The numeric metric's reader is loaded only for a suite that uses it (the CLI loads what the run needs).
+  const lists = [
+    config.evaluations.metrics,
+    ...cases.flatMap((c) => [c.evaluations, ...c.turns.map((t) => t.evaluations)]),
+  ];
+  if (!lists.some((list) => list?.some(isNumeric))) return issues;
+  const { readGroundTruth } = await import('../evaluators/numeric.js');
   for (const testCase of cases) {
     for (const [position, turn] of testCase.turns.entries()) {
       if (turn.ground_truth === null || turn.ground_truth === '') continue;
       for (const metric of selectMetrics(config.evaluations.metrics, testCase, turn)) {
-        if (metric.type !== 'standard' || metric.metric !== 'numeric') continue;
+        if (!isNumeric(metric)) continue;
         const read = readGroundTruth(metric as NumericMetricConfig, turn.ground_truth);
         if (read.ok) continue;
         const where = testCase.kind === 'single' ? [] : ['turns', position];

@@ -72,7 +72,7 @@ export async function loadRunnableOrReport(
     backend: overrides.backend === undefined ? 'config' : 'cli',
     offline,
   } as const;
-  const issues = await checkRunnable(config, process.env, origins, groundTruthIssues(config));
+  const issues = await checkRunnable(config, process.env, origins, await groundTruthIssues(config));
   if (issues.length === 0) return config;
   printIssues(issues);
   return null;

@@ -53,13 +53,14 @@ describe('generateJudgeObject', () => {
     },
   );
 
-  it('fails an answer that is not JSON with the SDK NoObjectGeneratedError, naming the text', async () => {
+  it('fails an answer that is not JSON with the SDK NoObjectGeneratedError, naming the text, its usage counted', async () => {
     const { result, usages } = await judge(() => ({ kind: 'answer', text: 'It is fine.' }));
     const error = (result as { error: Error & { text?: string } }).error;
     expect(error.name).toBe('AI_NoObjectGeneratedError');
     expect(error.message).toBe('No object generated: could not parse the response.');
     expect(error.text).toBe('It is fine.');
-    expect(usages).toEqual([]);
+    // Paid for all the same: the judge's cost counts it.
+    expect(usages).toHaveLength(1);
   });
 
   it('fails an answer that gives one key twice: which score the judge meant is unknown', async () => {

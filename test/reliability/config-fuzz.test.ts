@@ -25,7 +25,7 @@ test_cases:
         expected_tools:
           - { name: subtract, count: 1, args: { a: 206588, b: { fuzzy: "181,001" }, c: { regex: "^2009.*$" } } }
       - input: "and in 2008?"
-  - { name: single, input: "hi", ground_truth: "hello" }
+  - { name: single, input: "hi", ground_truth: "42" }
 `;
 
 const edit = fc.record({

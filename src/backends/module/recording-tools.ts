@@ -15,7 +15,7 @@ import type { LoadedTool } from '../../core/loaded-tool.js';
 import type { ModuleTool } from '../../core/module-agent.js';
 import type { ToolInvocation } from '../../core/tool-invocation.js';
 import { describeValue } from '../../loader/describe-value.js';
-import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
+import type { ArgumentValidator } from '../../tools/argument-validator.js';
 import { errorMessage } from '../../tools/tool-execution-error.js';
 
 export interface TurnRecord {
@@ -45,13 +45,16 @@ interface TurnContext {
 
 const turnContext = new AsyncLocalStorage<TurnContext>();
 
-/** Each tool's argument check, made on its first call and shared by every session of the run. */
-const validators = new WeakMap<LoadedTool, ArgumentValidator>();
+/**
+ * Each tool's argument check, made on its first call and shared by every session of the run; the checker (and
+ * zod with it) is loaded only once a module agent calls a tool.
+ */
+const validators = new WeakMap<LoadedTool, Promise<ArgumentValidator>>();
 
-function validatorOf(tool: LoadedTool): ArgumentValidator {
+function validatorOf(tool: LoadedTool): Promise<ArgumentValidator> {
   let validate = validators.get(tool);
   if (validate === undefined) {
-    validate = createArgumentValidator(tool.input_schema);
+    validate = import('../../tools/argument-validator.js').then((m) => m.createArgumentValidator(tool.input_schema));
     validators.set(tool, validate);
   }
   return validate;
@@ -77,7 +80,7 @@ export function createRecordingTools(
       }
       const record = context !== undefined ? context.record : latest;
       // Checked against the tool's schema as a model's call is: the tool never sees arguments it did not declare.
-      const check = validatorOf(tool)(args === undefined ? {} : args);
+      const check = (await validatorOf(tool))(args === undefined ? {} : args);
       if (!check.ok) {
         const given = isRecord(args) ? { ...args } : {};
         const message = `invalid arguments for tool ${tool.name}: ${check.message}${isRecord(args) ? '' : ` (given ${describeValue(args)})`}`;
