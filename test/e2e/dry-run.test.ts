@@ -108,4 +108,26 @@ describe('holodeck test --dry-run', () => {
     expect(run.stdout).not.toContain('Plan');
     expect(server.requests).toHaveLength(0);
   });
+
+  it('says what --replay and --cache would do to the run, and refuses a cassette the run would refuse', async () => {
+    server.reset();
+    const yaml = `name: served\n${modelBlock('openai', server.url)}\ntest_cases: [{ name: t, input: q }]\n`;
+    const dir = await writeProject({ 'agent.yaml': yaml });
+    const cassette = join(dir, 'c.jsonl');
+    const missing = await runCli(['test', dir, '--dry-run', '--replay', join(dir, 'nope.jsonl')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read the cassette');
+    expect(missing.stdout).not.toContain('Plan');
+    expect((await runCli(['test', dir, '--record', cassette])).code).toBe(0);
+    server.reset();
+    const replay = await runCli(['test', dir, '--dry-run', '--replay', cassette]);
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(replay.stdout).toContain(
+      `every answer comes from the cassette ${cassette} (1 recorded request): no model is called and nothing is spent`,
+    );
+    const cache = await runCli(['test', dir, '--dry-run', '--cache', '--cache-dir', join(dir, 'cache')]);
+    expect(cache.code, cache.stderr).toBe(0);
+    expect(cache.stdout).toContain(`answers found in the cache ${join(dir, 'cache')} are served and cost nothing now`);
+    expect(server.requests).toHaveLength(0);
+  });
 });

@@ -180,7 +180,7 @@ async function guardedTestCommand(
   if (options.dryRun === true) {
     const pending = run.cases.filter((testCase) => !run.restored?.names.has(testCase.name));
     const { dryRun } = await import('../dry-run/dry-run.js');
-    return dryRun(config, pending, startBackend, (backend) => caseWarnings(config, pending, backend));
+    return dryRun(config, pending, startBackend, (backend) => caseWarnings(config, pending, backend), options);
   }
   const budget = budgetFor(options.maxCost, runPricing(config, run.cases));
   if (budget === EXIT.config) return budget;

@@ -5,7 +5,9 @@
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import type { RecordingOptions } from '../plan-recording.js';
 import { runPricing } from '../run-pricing.js';
+import { dryRunRecording } from './dry-run-recording.js';
 import { planRun } from './plan-run.js';
 import { renderPlan } from './render-plan.js';
 
@@ -14,7 +16,13 @@ export async function dryRun(
   cases: readonly TestCaseConfig[],
   startBackend: (config: AgentConfig) => Promise<AgentBackend | ExitCode>,
   warnings: (backend: AgentBackend) => readonly string[],
+  recording: RecordingOptions,
 ): Promise<ExitCode> {
+  const served = await dryRunRecording(config, recording);
+  if (!served.ok) {
+    process.stderr.write(`error: ${served.message}\n`);
+    return EXIT.config;
+  }
   const backend = await startBackend(config);
   if (typeof backend === 'number') return backend;
   const toolNames = backend.tool_names ?? null;
@@ -23,6 +31,7 @@ export async function dryRun(
   const pricing = runPricing(config, cases);
   const plan = planRun(config, cases, toolNames?.length ?? config.tools.length, pricing);
   const head = { agent_name: config.name, pricing, tool_names: toolNames };
-  process.stdout.write(`${renderPlan(head, plan).join('\n')}\n`);
+  const lines = renderPlan(head, plan);
+  process.stdout.write(`${[...lines, ...(served.note === null ? [] : [served.note])].join('\n')}\n`);
   return EXIT.ok;
 }
