@@ -4,6 +4,7 @@
  * cost deltas.
  */
 import type { CaseChange, MetricDelta, ResultsComparison } from '../core/compare-results.js';
+import { spentOf, storedOf } from '../core/cost.js';
 import { formatUsd } from '../core/format-cost.js';
 import { formatScore as formatCoreScore } from '../core/format-score.js';
 import type { ReportSummary } from '../core/results.js';
@@ -92,7 +93,23 @@ function totals(a: ComparedRun, b: ComparedRun): string[][] {
       costText(b.summary),
       costA === null || costB === null ? 'unknown' : signed(costB - costA, (n) => formatUsd(n)),
     ],
+    ...spentRow(a, b),
   ];
+}
+
+/**
+ * What each run paid, when either was answered in part from a cassette or the cache: its cost prices those
+ * answers, which it did not pay for.
+ */
+function spentRow(a: ComparedRun, b: ComparedRun): string[][] {
+  const served = (run: ComparedRun) => (run.summary.cost === undefined ? 0 : storedOf(run.summary.cost).calls);
+  if (served(a) === 0 && served(b) === 0) return [];
+  const spent = (run: ComparedRun) => (run.summary.cost === undefined ? null : spentOf(run.summary.cost));
+  const [spentA, spentB] = [spent(a), spent(b)];
+  const text = (usd: number | null, run: ComparedRun) =>
+    `${usd === null ? 'unknown' : formatUsd(usd)}${served(run) > 0 ? ` (${served(run)} served)` : ''}`;
+  const delta = spentA === null || spentB === null ? 'unknown' : signed(spentB - spentA, (n) => formatUsd(n));
+  return [['spent', text(spentA, a), text(spentB, b), delta]];
 }
 
 function table(rows: readonly (readonly string[])[]): string[] {

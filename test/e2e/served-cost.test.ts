@@ -3,7 +3,7 @@
  * they were made (the cost of the run stays comparable), said apart as not paid for now, and left out of what
  * `--max-cost` counts.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,12 @@ describe('cost of answers served from a cassette or the cache', () => {
     );
     expect(replayed.cli.stdout).toMatch(/✓ two {2}2 turns · 2\/2 passed {2}[\d.]+m?s · \$0\.00339 \(spent \$0\)\n/);
     expect(replayed.cli.stdout).toMatch(/✓ turn 2\/2 {2}[\d.]+m?s · \$0\.001695 \(spent \$0\)\n/);
+    // compare prices both runs alike, and says what each paid.
+    const folder = join(dir, 'results', 'costs');
+    const [first, second] = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+    const compared = await runCli(['compare', join(folder, first as string), join(folder, second as string)]);
+    expect(compared.stdout).toMatch(/^ {2}cost +\$0\.005085 +\$0\.005085 +±0$/m);
+    expect(compared.stdout).toMatch(/^ {2}spent +\$0\.005085 +\$0 \(6 served\) +−\$0\.005085$/m);
     expect(replayed.markdown).toContain(
       '| **Cost** | $0.005085 (agent $0.000585, 3 judge calls $0.0045) · spent $0: 6 model answers came from a cassette or the cache and cost nothing now |',
     );

@@ -55,6 +55,11 @@ describe('checkShards', () => {
     expect(problems([base, shard(2, 3, ['b'])])).toContain(
       '/r/shard-2.json is shard 2/3, /r/shard-1.json is shard 1/2',
     );
+    // Shard 1/3 beside 1/2 is of another split: named so, not counted as shard 1/2 appearing twice.
+    const ofThree = { ...shard(1, 3, ['c']), path: '/r/three.json' };
+    expect(problems([base, shard(2, 2, ['b']), ofThree])).toEqual([
+      '/r/three.json is shard 1/3, /r/shard-1.json is shard 1/2',
+    ]);
     expect(
       problems([base, shard(2, 2, ['b']), { ...shard(1, 1, []), path: '/r/plain.json', selection: null }]),
     ).toEqual(['/r/plain.json was not run with --shard']);

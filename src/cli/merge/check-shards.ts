@@ -74,7 +74,8 @@ export function checkShards(records: readonly ShardRecord[], unfinished: readonl
   const total = firstSelection.shard?.total ?? 0;
   for (const record of sharded.slice(1)) problems.push(...mismatches(first, record));
   const byIndex = new Map<number, ShardRecord[]>();
-  for (const record of sharded) {
+  // Records of another split (1/3 beside 1/2) are named as such above, not counted as a shard of this one.
+  for (const record of sharded.filter((r) => r.selection?.shard?.total === total)) {
     const index = record.selection?.shard?.index ?? 0;
     byIndex.set(index, [...(byIndex.get(index) ?? []), record]);
   }
