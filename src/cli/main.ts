@@ -23,6 +23,16 @@ const program = new Command('holodeck')
   .description('Test runner for LLM agents: multi-turn conversations, per-turn assertions on answers and tools')
   .version(readVersion(), '-V, --version')
   .showHelpAfterError('(run with --help for usage)')
+  .addHelpText('after', '\nThe dashboard of stored runs: holodeck test view [config] (see holodeck test view --help).')
+  // `holodeck view` and the like: the dashboard is a subcommand of test.
+  .configureOutput({
+    outputError: (text, write) =>
+      write(
+        /unknown command '(view|serve|dashboard|ui|show)'/.test(text)
+          ? `${text.trimEnd()} — the dashboard is holodeck test view [config]\n`
+          : text,
+      ),
+  })
   .enablePositionalOptions()
   .exitOverride((error) => {
     const usageError =

@@ -11,6 +11,17 @@ describe('parseJsonSource', () => {
     expect(message).toContain('\\n');
   });
 
+  it('says to remove a trailing comma, before a } or a ]', () => {
+    for (const text of ['{"name": "t", "cases": [{"input": "q",}]}', '{"cases": [1, 2,\n]}']) {
+      const result = parseJsonSource('/c/cases.json', text);
+      expect(result.ok || result.issues[0]?.hint).toBe(
+        'remove the comma before the closing bracket: JSON allows none there',
+      );
+    }
+    const other = parseJsonSource('/c/cases.json', '{"name": "t" "x": 1}');
+    expect(other.ok || other.issues[0]?.hint).toBeNull();
+  });
+
   it('locates an error V8 gives no position for: at the character that cannot be there', () => {
     const result = parseJsonSource('/c/cases.json', '[\n  {\n    "input": tru\n  }\n]\n');
     expect(result.ok || result.issues[0]?.location).toEqual({ file: '/c/cases.json', line: 3, column: 17 });

@@ -35,15 +35,23 @@ function duplicateKeyIssue(file: string, text: string, duplicate: DuplicateJsonK
 }
 
 function jsonSyntaxIssue(file: string, text: string, message: string) {
+  const offset = syntaxErrorOffset(text, message);
   return {
     code: ISSUE.syntax,
     path: [],
     target: 'none' as const,
     // V8 quotes the text around the error, line breaks included: shown escaped, on the message's one line.
     message: `JSON syntax error: ${escapeControls(message.replace(/ in JSON at position \d+.*$/s, ''))}`,
-    hint: null,
-    location: syntaxErrorLocation(file, text, message),
+    hint: trailingComma(text, offset) ? 'remove the comma before the closing bracket: JSON allows none there' : null,
+    location: { file, ...positionOf(lineStartsOf(text), offset) },
   };
+}
+
+/** A `,` right before a `}` or `]` (white space between): what JavaScript and YAML allow and JSON does not. */
+function trailingComma(text: string, offset: number): boolean {
+  const before = text.slice(0, offset).trimEnd();
+  const after = text.slice(offset).trimStart();
+  return (before.endsWith(',') && /^[}\]]/.test(after)) || /^,\s*[}\]]/.test(after);
 }
 
 function escapeControls(text: string): string {
@@ -56,12 +64,11 @@ function escapeControls(text: string): string {
  * V8 names the offset in most messages; otherwise (`"x": tru`, a stray character) our own scan of the text
  * finds where it stops being JSON.
  */
-function syntaxErrorLocation(file: string, text: string, message: string): SourceLocation {
+function syntaxErrorOffset(text: string, message: string): number {
   const match = /at position (\d+)/.exec(message);
   let offset: number | null = match ? Number(match[1]) : null;
   if (offset === null && message.includes('end of JSON input')) offset = text.length;
-  offset ??= jsonErrorOffset(text) ?? 0;
-  return { file, ...positionOf(lineStartsOf(text), offset) };
+  return offset ?? jsonErrorOffset(text) ?? 0;
 }
 
 class JsonDocument implements SourceDocument {

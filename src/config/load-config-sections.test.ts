@@ -365,7 +365,7 @@ describe('where the test cases come from', () => {
         'move the inline test cases into the file, or remove `test_cases_file`',
     ]);
     expect(await lines(`${none}test_cases: { name: t }\n`)).toEqual([
-      'agent.yaml:3:13  test_cases\n  expected a list, got a mapping',
+      'agent.yaml:3:13  test_cases\n  expected a list, got a mapping — write it as a list item: "- " before its first key, or [ ] around it',
     ]);
   });
 });

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
 import { ISSUE } from './issue-codes.js';
+import { listFormHint } from './list-form-hint.js';
 import { type ConfigPath, IssueSink, pendingIssue } from './pending-issue.js';
 import { parsePlainTestCase } from './plain-test-case.js';
 import { agentConfigSchema, modelPresenceIssues, testCaseSourceIssues } from './schema/agent-schema.js';
@@ -111,7 +112,8 @@ function validateList<S extends z.ZodType>(
 ): Indexed<z.output<S>>[] {
   if (items === undefined) return [];
   if (!Array.isArray(items)) {
-    issues.add(pendingIssue(ISSUE.invalidType, path, `expected a list, got ${describeValue(items)}`));
+    const hint = listFormHint(path.at(-1), items);
+    issues.add(pendingIssue(ISSUE.invalidType, path, `expected a list, got ${describeValue(items)}`, { hint }));
     return [];
   }
   const valid: Indexed<z.output<S>>[] = [];

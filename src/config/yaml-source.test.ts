@@ -78,6 +78,16 @@ describe('parseYamlSource', () => {
     );
   });
 
+  it('says to quote a value that holds ": ", writing the line as it should be', () => {
+    const text = 'test_cases:\n  - input: Question: how much was it?\n    name: a\n';
+    const result = parseYamlSource('/c/agent.yaml', text);
+    expect(result.ok || result.issues[0]).toMatchObject({
+      location: { line: 2 },
+      message: 'YAML syntax error: Nested mappings are not allowed in compact mappings',
+      hint: 'a value holding ": " must be quoted — input: "Question: how much was it?"',
+    });
+  });
+
   it('prints nothing of its own for a collection used as a key (the checks say what is wrong)', () => {
     const warn = vi.spyOn(process, 'emitWarning');
     try {

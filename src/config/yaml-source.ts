@@ -76,8 +76,19 @@ export function lineAt(text: string, offset: number): string {
 
 export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
   const flowReference = /[{[].*\$\{/.test(line);
-  const hint = flowReference ? FLOW_REFERENCE_HINT : (SYNTAX_HINTS[error.code] ?? null);
+  const hint = flowReference ? FLOW_REFERENCE_HINT : (colonInValueHint(line) ?? SYNTAX_HINTS[error.code] ?? null);
   return { ...syntaxBase(`YAML syntax error: ${readableMessage(error, line)}`, hint), location: at(error.pos[0]) };
+}
+
+/**
+ * `input: Question: how much?` — a plain value holding `: ` reads as a mapping inside the value, which YAML
+ * refuses: the value must be quoted. The hint writes the line as it should be.
+ */
+function colonInValueHint(line: string): string | null {
+  const match = /^(\s*(?:-\s+)?)([\w$-]+):\s+([^'"{[#\s][^#]*?:\s.*?)\s*$/.exec(line);
+  if (match === null) return null;
+  const [, , key, value] = match as unknown as [string, string, string, string];
+  return `a value holding ": " must be quoted — ${key}: ${JSON.stringify(value)}`;
 }
 
 /** The parser's words, where they speak of its own API or internals, in the words of the file. */

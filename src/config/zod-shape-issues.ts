@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { describeExpected, describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
 import { ISSUE } from './issue-codes.js';
+import { listFormHint } from './list-form-hint.js';
 import type { PathSegment, PendingIssue } from './pending-issue.js';
 import type { IssueMeta } from './schema/schema-meta.js';
 
@@ -28,11 +29,12 @@ export function convertShapeIssue(issue: z.core.$ZodIssue, context: ConvertedCon
       return unknownKeys(issue.keys, context);
     case 'invalid_type': {
       const quote = issue.expected === 'string' && typeof input === 'number' ? `quote it: "${input}"` : null;
+      const list = issue.expected === 'array' ? listFormHint(context.path.at(-1), input) : null;
       return [
         make(
           ISSUE.invalidType,
           `expected ${describeExpected(issue.expected)}, got ${describeValue(input)}`,
-          quote ?? hint,
+          quote ?? list ?? hint,
         ),
       ];
     }

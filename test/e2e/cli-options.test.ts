@@ -113,6 +113,16 @@ describe('selecting test cases', () => {
 });
 
 describe('after a run', () => {
+  it('points holodeck view (or serve, dashboard) at holodeck test view, and the help names it', async () => {
+    for (const name of ['view', 'serve', 'dashboard']) {
+      const run = await runCli([name]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`error: unknown command '${name}' — the dashboard is holodeck test view [config]\n`);
+    }
+    expect((await runCli(['frob'])).stderr).toBe("error: unknown command 'frob'\n(run with --help for usage)\n");
+    expect((await runCli(['--help'])).stdout).toContain('The dashboard of stored runs: holodeck test view [config]');
+  });
+
   it('says where the run record and every report went, and how to open the dashboard', async () => {
     const dir = await writeModuleProject(FIVE.slice(0, 2));
     const run = await runCli(['test', 'agent.yaml', '--output', 'out/r.json', '--output', 'junit.xml'], { cwd: dir });
