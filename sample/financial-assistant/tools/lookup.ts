@@ -53,7 +53,10 @@ export function createLookupTool(documents: DocumentSource): ContextFreeTool {
       const documentId = text(args, 'document_id');
       const document = (await load()).find(documentId);
       if (document === undefined) {
-        throw new LookupError(`unknown document_id ${JSON.stringify(documentId)}; use the id given with the document`);
+        // Said to the model (the id it was given) and to whoever reads the report (where documents come from).
+        throw new LookupError(
+          `unknown document_id ${JSON.stringify(documentId)}; use the id given with the document (documents are read from the test cases in the sample's data/ folder, or the files listed in CONVFINQA_DOCUMENTS)`,
+        );
       }
       return lookupCell(document.table, text(args, 'row'), text(args, 'column'));
     },
