@@ -17,9 +17,9 @@ export interface EvaluationInput {
   readonly signal: AbortSignal;
   /**
    * Told the token usage of each judge model call made for this turn (geval, rag), for its cost; `stored`: its
-   * answer came from a cassette or the cache.
+   * answer came from a cassette or the cache, and took `recorded_ms` when recorded (added to the turn's time).
    */
-  readonly on_judge_usage?: (usage: TokenUsage, stored: boolean) => void;
+  readonly on_judge_usage?: (usage: TokenUsage, stored: boolean, recorded_ms: number) => void;
 }
 
 /** A metric's raw verdict; the runner adds threshold, timing and error containment. */

@@ -15,9 +15,9 @@ export interface JudgeRequest {
   readonly timeout_ms: number | null;
   /**
    * Told the token usage of each model call the judge makes for this request (for its cost); `stored`: its answer
-   * came from a cassette or the cache, not from the model.
+   * came from a cassette or the cache, not from the model, and took `recorded_ms` when it was recorded.
    */
-  readonly on_usage?: (usage: TokenUsage, stored: boolean) => void;
+  readonly on_usage?: (usage: TokenUsage, stored: boolean, recorded_ms: number) => void;
 }
 
 export interface Judge {

@@ -83,7 +83,13 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
     response.step_limit ?? null,
   );
   const judgeUsages: CallUsage[] = [];
-  const metrics = await evaluateTurnMetrics(ctx, response, (usage, stored) => judgeUsages.push({ usage, stored }));
+  let judgeRecordedMs = 0;
+  const metrics = await evaluateTurnMetrics(ctx, response, (usage, stored, recordedMs) => {
+    judgeUsages.push({ usage, stored });
+    judgeRecordedMs += recordedMs;
+  });
+  // Model time of answers served from a recording (the agent's and the judge's), as recorded: not waited for.
+  const recordedMs = (response.recorded_latency_ms ?? 0) + judgeRecordedMs;
   const metricResults = metrics.map((m) => m.result);
   if (interruptedMetrics(deps.signal, metricResults)) {
     // The run was interrupted while a grader or a judge ran: what it was cut off from is no verdict. The case is
@@ -98,7 +104,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   const assertionsHeld = toolsMatched !== false && metricResults.every((m) => m.skipped || m.passed === true);
   return {
     state: 'answered',
-    ...(response.recorded_latency_ms === undefined ? {} : { recorded_ms: response.recorded_latency_ms }),
+    ...(recordedMs === 0 ? {} : { recorded_ms: recordedMs }),
     result: settleTurn(
       {
         turn_index: turn.index,
@@ -112,7 +118,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
         arg_match_details: assertions,
         metric_results: metricResults,
         skipped: false,
-        execution_time_ms: deps.now() - started + (response.recorded_latency_ms ?? 0),
+        execution_time_ms: deps.now() - started + recordedMs,
         token_usage: response.token_usage,
         ...(deps.pricing === undefined
           ? {}
@@ -242,7 +248,7 @@ function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> 
 async function evaluateTurnMetrics(
   ctx: TurnContext,
   response: TurnResponse,
-  onJudgeUsage: (usage: TokenUsage, stored: boolean) => void,
+  onJudgeUsage: (usage: TokenUsage, stored: boolean, recordedMs: number) => void,
 ) {
   const { deps, turn } = ctx;
   const configs = selectMetrics(ctx.agentMetrics, ctx.testCase, turn);

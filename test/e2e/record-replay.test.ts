@@ -126,8 +126,10 @@ describe('--replay', () => {
     expect(essentials(replayed)).toEqual(essentials(recorded));
     expect(replayed.summary.token_usage).toEqual(recorded.summary.token_usage);
     // Each turn reports its recorded model time (a tool call and an answer: two requests at least)…
-    for (const turn of replayed.results[0]!.turns!) {
+    for (const [i, turn] of replayed.results[0]!.turns!.entries()) {
       expect(turn.execution_time_ms).toBeGreaterThanOrEqual(2 * LATENCY_MS);
+      // The judge's recorded time too (G-Eval judges every turn): near what the turn took when recorded.
+      expect(turn.execution_time_ms).toBeGreaterThanOrEqual(0.9 * recorded.results[0]!.turns![i]!.execution_time_ms);
     }
     // …and so does the case, whose time (latency in compare and the dashboard) is at least its turns'.
     const turnsMs = replayed.results[0]!.turns!.reduce((sum, turn) => sum + turn.execution_time_ms, 0);

@@ -130,8 +130,8 @@ async function callWithRetries(
   const { model, policy } = call;
   const { generateJudgeObject } = await import('./generate-judge-object.js');
   const settings = { temperature: model.temperature, max_output_tokens: model.max_tokens };
-  const onUsage = (usage: Parameters<typeof sumUsage>[0][number], stored: boolean) =>
-    request.on_usage?.(sumUsage([usage]), stored);
+  const onUsage = (usage: Parameters<typeof sumUsage>[0][number], stored: boolean, recordedMs: number) =>
+    request.on_usage?.(sumUsage([usage]), stored, recordedMs);
   // Failures other than 429s retried so far; a 429 is sent again at once (its model's limiter holds it).
   let retries = 0;
   for (;;) {
