@@ -117,19 +117,27 @@ describe('geval evaluator', () => {
     expect(second.details).toMatchObject({ evaluation_steps: ['Check the number.', 'Check the unit.'] });
   });
 
-  it('asks again for steps after a failed attempt', async () => {
+  it('asks the judge once more when its answer does not fit, and asks again for steps after a failed turn', async () => {
     let stepCalls = 0;
     const judge = new FakeJudge((request) => {
       if (request.schema_name !== 'geval_steps') return { reasoning: 'ok', score: 10 };
       stepCalls += 1;
-      return stepCalls === 1 ? { steps: [] } : { steps: ['Check it.'] };
+      return stepCalls <= 2 ? { steps: [] } : { steps: ['Check it.'] };
     });
     const evaluator = createGEvalEvaluator(config({ evaluation_steps: [] }), judge);
     const error = await rejection(evaluator.evaluate(input()));
     expect(error.message).toBe(
       'judge answer for metric "correctness" is invalid: answer.steps must have at least 1 item, got none',
     );
+    expect(stepCalls).toBe(2);
     expect((await evaluator.evaluate(input())).score).toBe(1);
+  });
+
+  it('takes the second answer when the first is out of range', async () => {
+    let scored = 0;
+    const judge = new FakeJudge(() => ({ reasoning: 'ok', score: (scored += 1) === 1 ? 15 : 7 }));
+    expect((await createGEvalEvaluator(config(), judge).evaluate(input())).score).toBe(0.7);
+    expect(scored).toBe(2);
   });
 
   it('fails an empty response without asking the judge', async () => {

@@ -17,12 +17,17 @@ const MAX_GENERATED_STEPS = 8;
 
 const SCORE_SCHEMA = objectSchema({
   reasoning: { type: 'string', description: 'How the response fares on each evaluation step, citing specifics.' },
-  score: { type: 'integer', description: `0 (criteria not met at all) to ${SCALE_MAX} (criteria fully met).` },
+  score: {
+    type: 'integer',
+    minimum: 0,
+    maximum: SCALE_MAX,
+    description: `0 (criteria not met at all) to ${SCALE_MAX} (criteria fully met).`,
+  },
 });
 const readScore = readObject({ reasoning: readString, score: readNumber(0, SCALE_MAX, true) });
 
 const STEPS_SCHEMA = objectSchema({
-  steps: { type: 'array', items: { type: 'string' }, description: 'Concise evaluation steps, in order.' },
+  steps: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Concise evaluation steps, in order.' },
 });
 const readSteps = readObject({ steps: readArray(readString, 1) });
 

@@ -11,7 +11,23 @@ export type Read<T> = (value: unknown, path: string) => T;
 /** Thrown by readers; turned into a JUDGE_OUTPUT_INVALID error naming the metric. */
 class JudgeShapeError extends Error {}
 
+/**
+ * Asks the judge, and asks once more when its answer is JSON of the wrong shape or out of range: judges slip now
+ * and then, and a second answer usually fits. (A cached slip is then followed by the cached second answer, so a
+ * later run does not fail on it either.)
+ */
 export async function askJudge<T>(judge: Judge, metric: string, request: JudgeRequest, read: Read<T>): Promise<T> {
+  try {
+    return await askJudgeOnce(judge, metric, request, read);
+  } catch (error) {
+    if (!(error instanceof EvaluatorError) || error.code !== 'JUDGE_OUTPUT_INVALID' || request.signal.aborted) {
+      throw error;
+    }
+    return askJudgeOnce(judge, metric, request, read);
+  }
+}
+
+async function askJudgeOnce<T>(judge: Judge, metric: string, request: JudgeRequest, read: Read<T>): Promise<T> {
   let raw: unknown;
   try {
     raw = await judge.judge(request);

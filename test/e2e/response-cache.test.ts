@@ -82,8 +82,14 @@ describe('--cache', () => {
 
   it.each([
     { bad: 'prose', text: 'The answer looks fine to me.', said: 'could not be read: JSON parsing failed', asked: 2 },
-    // JSON, but not what the schema asked for: the judge is not asked again in this run, and not kept either.
-    { bad: 'a wrong shape', text: '{"verdict": "fine"}', said: 'answer.reasoning must be a string', asked: 1 },
+    // JSON, but not what the schema asked for, or out of its bounds: asked once more, and kept neither time.
+    { bad: 'a wrong shape', text: '{"verdict": "fine"}', said: 'answer.reasoning must be a string', asked: 2 },
+    {
+      bad: 'a score out of range',
+      text: '{"score": 15, "reasoning": "very"}',
+      said: 'answer.score must be an integer from 0 to 10, got 15',
+      asked: 2,
+    },
   ])('keeps no judge answer in $bad: a later run asks the judge again instead of failing as before', async (row) => {
     let judgeAnswers = 'bad';
     // The agent answers `hello`; the judge (asked for JSON) badly, then with its verdict (more fields are fine).

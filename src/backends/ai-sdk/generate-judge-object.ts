@@ -12,7 +12,8 @@ import { JSONParseError } from '@ai-sdk/provider';
 import type { JudgeRequest } from '../../core/judge.js';
 import type { ProviderModel, ProviderUsage } from './provider-model.js';
 import { readJudgeJson } from './read-judge-json.js';
-import { servedFromStore } from './recording/stored-response.js';
+import { ANSWER_SCHEMA_OPTION } from './recording/answer-schema.js';
+import { recordedLatencyOf, servedFromStore } from './recording/stored-response.js';
 import { NoObjectGeneratedError, NoOutputGeneratedError } from './sdk-errors.js';
 
 export interface JudgeCallSettings {
@@ -25,20 +26,27 @@ export async function generateJudgeObject(
   request: Pick<JudgeRequest, 'system' | 'prompt' | 'schema' | 'schema_name'>,
   settings: JudgeCallSettings,
   signal: AbortSignal,
-  onUsage: (usage: ProviderUsage, stored: boolean) => void,
+  onUsage: (usage: ProviderUsage, stored: boolean, recordedMs: number) => void,
 ): Promise<unknown> {
+  const asSent = withoutBounds(request.schema) as Record<string, unknown>;
+  const bounded = JSON.stringify(asSent) !== JSON.stringify(request.schema);
   const result = await model.doGenerate({
     prompt: [
       { role: 'system', content: request.system },
       { role: 'user', content: [{ type: 'text', text: request.prompt }] },
     ],
-    responseFormat: { type: 'json', schema: { ...request.schema }, name: request.schema_name },
+    responseFormat: { type: 'json', schema: asSent, name: request.schema_name },
+    // The bounds the answer is checked against go beside the request, where no provider reads them: the cache
+    // keeps no answer outside them (recording/response-cache.ts).
+    ...(bounded
+      ? { providerOptions: { [ANSWER_SCHEMA_OPTION]: { answer_schema: JSON.parse(JSON.stringify(request.schema)) } } }
+      : {}),
     ...(settings.temperature === null ? {} : { temperature: settings.temperature }),
     ...(settings.max_output_tokens === null ? {} : { maxOutputTokens: settings.max_output_tokens }),
     abortSignal: signal,
   });
   // Paid for whatever it holds: an answer without an object is counted too (the judge may ask again).
-  onUsage(result.usage, servedFromStore(result.providerMetadata));
+  onUsage(result.usage, servedFromStore(result.providerMetadata), recordedLatencyOf(result.providerMetadata));
   let text = '';
   for (const part of result.content) if (part.type === 'text') text += part.text;
   const finish = result.finishReason.unified;
@@ -78,4 +86,18 @@ function usageOf(usage: ProviderUsage) {
     outputTokenDetails: { textTokens: usage.outputTokens.text, reasoningTokens: usage.outputTokens.reasoning },
     totalTokens: input === undefined && output === undefined ? undefined : (input ?? 0) + (output ?? 0),
   };
+}
+
+/**
+ * The keywords a judge's schema bounds its answer with (a score from 0 to 10, at least one step). Not every
+ * provider's structured output takes them, so they are left out of the schema sent and checked on the answer.
+ */
+const BOUND_KEYWORDS = new Set(['minimum', 'maximum', 'minItems', 'maxItems']);
+
+function withoutBounds(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutBounds);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) if (!BOUND_KEYWORDS.has(key)) copy[key] = withoutBounds(value);
+  return copy;
 }

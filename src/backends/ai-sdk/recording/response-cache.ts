@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { canonicalJson } from '../../../core/canonical-json.js';
 import { isRecord } from '../../../core/is-record.js';
 import { readJudgeJson } from '../read-judge-json.js';
+import { answerSchemaOf } from './answer-schema.js';
 import { responseShapeProblem } from './cassette-file.js';
 import type { ModelCallStore, StoredCall } from './model-call-store.js';
 import { temperatureOf } from './normalize-request.js';
@@ -135,8 +136,8 @@ function unreadableJudgeAnswer(request: KeyedRequest, response: StoredResponse):
   }
   const read = readJudgeJson(text);
   if (!read.ok) return true;
-  const schema = format['schema'];
-  return isRecord(schema) && !matchesSchema(schema, read.value);
+  const schema = answerSchemaOf(asked);
+  return schema !== null && !matchesSchema(schema, read.value);
 }
 
 /** Schemas of judge requests (a handful per run), converted once each; null: one zod cannot convert. */
