@@ -7,7 +7,7 @@ import {
   turnRequest,
 } from '../../../test/support/backends/module-backend-harness.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
-import type { LoadedTool } from '../../core/loaded-tool.js';
+import type { LoadedTool, ToolOutput } from '../../core/loaded-tool.js';
 import type { ModuleAgentContext, ModuleTurn } from '../../core/module-agent.js';
 import { createModuleBackend } from './create-module-backend.js';
 
@@ -211,5 +211,42 @@ describe('module backend', () => {
       ['add', { a: 2 }, true],
       ['now', {}, true],
     ]);
+  });
+
+  it('records a call the agent did not wait for in the turn it was made in, and never in the next', async () => {
+    let finish: (value: ToolOutput) => void = () => undefined;
+    const slow: LoadedTool = {
+      name: 'wipe',
+      description: 'Wipes.',
+      input_schema: { type: 'object', properties: {} },
+      execute: () => new Promise((resolve) => (finish = resolve)),
+    };
+    const backend = await createModuleBackend(
+      config({
+        type: 'module',
+        module: 'agents/oracle.ts:createAgent',
+        factory: ({ tools }) => ({
+          send(turn: ModuleTurn) {
+            if (turn.turn_index === 0) void tools['wipe']?.({ all: true, skip: () => 1 });
+            return 'ok';
+          },
+        }),
+      }),
+      { toolSet: { tools: [slow], close: async () => undefined } },
+    );
+    const session = await open(backend);
+    const first = await session.send(turnRequest(0, 'go'));
+    expect(first.tool_invocations).toEqual([
+      {
+        name: 'wipe',
+        args: { all: true },
+        result: null,
+        error: 'the agent did not wait for this call: it was still running when the turn ended',
+        duration_ms: null,
+      },
+    ]);
+    finish({ value: 'wiped', content: null });
+    const second = await session.send(turnRequest(1, 'again'));
+    expect(second.tool_invocations).toEqual([]);
   });
 });

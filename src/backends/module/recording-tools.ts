@@ -27,9 +27,17 @@ export interface TurnRecord {
   readonly journal?: ToolCallJournal | undefined;
 }
 
-function note(record: TurnRecord, call: ToolInvocation): void {
-  record.calls.push(call);
-  record.journal?.record(call);
+/**
+ * The arguments as JSON carries them (as a model's call does): getters, prototypes, `undefined` and functions
+ * drop out, boxed numbers unbox; arguments that are no JSON at all (a BigInt, a cycle) are refused.
+ */
+function plainArguments(args: unknown): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    const text = JSON.stringify(args === undefined ? {} : args);
+    return { ok: true, value: text === undefined ? args : JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: `the arguments are no JSON (${errorMessage(error)})` };
+  }
 }
 
 export interface TurnRecorder {
@@ -79,12 +87,28 @@ export function createRecordingTools(
         );
       }
       const record = context !== undefined ? context.record : latest;
+      // The arguments as a model would send them (JSON): what the tool receives is what is checked and recorded.
+      const plain = plainArguments(args);
+      // Recorded when made, in call order: a call the agent does not wait for still belongs to this turn.
+      const slot = record.calls.length;
+      record.calls.push({
+        name: tool.name,
+        args: plain.ok && isRecord(plain.value) ? plain.value : {},
+        result: null,
+        error: 'the agent did not wait for this call: it was still running when the turn ended',
+        duration_ms: null,
+      });
+      const settle = (call: ToolInvocation) => {
+        record.calls[slot] = call;
+        record.journal?.record(call);
+      };
       // Checked against the tool's schema as a model's call is: the tool never sees arguments it did not declare.
-      const check = (await validatorOf(tool))(args === undefined ? {} : args);
+      const check = plain.ok ? (await validatorOf(tool))(plain.value) : plain;
       if (!check.ok) {
-        const given = isRecord(args) ? { ...args } : {};
-        const message = `invalid arguments for tool ${tool.name}: ${check.message}${isRecord(args) ? '' : ` (given ${describeValue(args)})`}`;
-        note(record, { name: tool.name, args: given, result: null, error: message, duration_ms: 0 });
+        const given = plain.ok && isRecord(plain.value) ? plain.value : {};
+        const shown = plain.ok && isRecord(plain.value) ? '' : ` (given ${describeValue(args)})`;
+        const message = `invalid arguments for tool ${tool.name}: ${check.message}${shown}`;
+        settle({ name: tool.name, args: given, result: null, error: message, duration_ms: 0 });
         throw new TypeError(message);
       }
       const input: Record<string, unknown> = { ...check.value };
@@ -92,17 +116,11 @@ export function createRecordingTools(
       const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
       try {
         const { value } = await tool.execute(input, record.signal);
-        note(record, { name: tool.name, args: input, result: value, error: null, duration_ms: elapsed() });
+        settle({ name: tool.name, args: input, result: value, error: null, duration_ms: elapsed() });
         return value;
       } catch (error) {
         if (error instanceof ToolServerCrashedError) record.crashes.add(error.message);
-        note(record, {
-          name: tool.name,
-          args: input,
-          result: null,
-          error: errorMessage(error),
-          duration_ms: elapsed(),
-        });
+        settle({ name: tool.name, args: input, result: null, error: errorMessage(error), duration_ms: elapsed() });
         throw error;
       }
     };
