@@ -135,7 +135,10 @@ describe('geval evaluator', () => {
 
   it('takes the second answer when the first is out of range', async () => {
     let scored = 0;
-    const judge = new FakeJudge(() => ({ reasoning: 'ok', score: (scored += 1) === 1 ? 15 : 7 }));
+    const judge = new FakeJudge(() => {
+      scored += 1;
+      return { reasoning: 'ok', score: scored === 1 ? 15 : 7 };
+    });
     expect((await createGEvalEvaluator(config(), judge).evaluate(input())).score).toBe(0.7);
     expect(scored).toBe(2);
   });
