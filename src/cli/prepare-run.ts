@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { isRecord } from '../core/is-record.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
 import type { RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import type { RestoredRun } from '../runner/run-deps.js';
@@ -172,7 +173,7 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     results: source.results,
     started_at: source.started_at,
     elapsed_ms: source.elapsed_ms,
-    ...(source.repeats === undefined || answersServed(config, options) ? {} : { repeats: source.repeats }),
+    ...(source.repeats === undefined || answersServed(config, options, source) ? {} : { repeats: source.repeats }),
     on_changed: (name) =>
       process.stderr.write(
         `test case ${JSON.stringify(name)} changed since the run started (its turns, ground truths or expected tools): it runs again\n`,
@@ -187,7 +188,7 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
     notices: [
       ...resumeNotices(source, plan.cases, {
         suiteChanged: stored?.suite_fingerprint !== plan.selection.suite_fingerprint,
-        served: answersServed(config, options),
+        served: answersServed(config, options, source),
       }),
       ...reportsLeftOut(source.metadata.cli_args, options.output),
     ],
@@ -200,9 +201,22 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
  * answer: a repeat resumed alone would be given the first repeat's answers, so the finished repeats of an
  * unfinished case run again (free: their answers are served) and the resumed ones get the answers after them.
  */
-function answersServed(config: AgentConfig, options: TestOptions): boolean {
+function answersServed(config: AgentConfig, options: TestOptions, source: ResumeSource): boolean {
   if (options.record !== undefined) return false;
-  return options.replay !== undefined || options.cache || config.execution.cache === true;
+  const now = options.replay !== undefined || options.cache || config.execution.cache === true;
+  return now && servedBefore(source);
+}
+
+/**
+ * Whether the run's first session had its answers served too (or stored them in the cache): otherwise the cache
+ * holds none of the finished repeats' answers, and running them again would ask the model anew and lose them.
+ */
+function servedBefore(source: ResumeSource): boolean {
+  const args = source.metadata.cli_args;
+  if (args.some((arg) => arg === '--cache' || arg === '--replay' || arg.startsWith('--replay='))) return true;
+  const snapshot = source.metadata.config_snapshot;
+  const execution = isRecord(snapshot) ? snapshot['execution'] : undefined;
+  return isRecord(execution) && execution['cache'] === true;
 }
 
 function resumeNotices(

@@ -120,4 +120,20 @@ describe('cost of answers served from a cassette or the cache', () => {
     expect(resumed.report.results[0]?.repeats).toHaveLength(3);
     expect(resumed.report.summary.cost).toMatchObject({ spent_usd: 0.000195, stored: { calls: 2 } });
   });
+
+  it('--resume with the cache keeps the finished repeats of a session that ran without it', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cost-cache-'));
+    const single = '  - { name: one, input: q1, ground_truth: "42" }\n';
+    const dir = await writeProject({ 'agent.yaml': agentYaml(server.url, MINI, null, single) });
+    server.reset();
+    const stopped = await run(dir, ['--repeat', '3', '-j', '1', '--max-cost', '0.0003']);
+    expect(stopped.cli.code, stopped.cli.stderr).toBe(130);
+    server.reset();
+    const resumed = await run(dir, ['--cache', '--cache-dir', cacheDir, '--resume']);
+    expect(resumed.cli.code, resumed.cli.stderr).toBe(0);
+    expect(resumed.cli.stderr).toContain('2 finished repeats of unfinished test cases are kept, not run again');
+    // The cache holds none of their answers: only the third repeat is asked, and what the first two spent stays.
+    expect(server.requests).toHaveLength(1);
+    expect(resumed.report.summary.cost).toMatchObject({ spent_usd: 0.000585, stored: { calls: 0 } });
+  });
 });
