@@ -9,7 +9,7 @@ import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-t
 import type { NumericMetricConfig } from '../evaluators/numeric.js';
 import { selectMetrics } from '../runner/select-metrics.js';
 
-/** Issues past this many are not listed one by one: the first ones show what to fix. */
+/** Issues past this many are counted, not listed one by one: the first ones show what to fix. */
 const MAX_ISSUES = 50;
 
 const isNumeric = (metric: MetricConfig) => metric.type === 'standard' && metric.metric === 'numeric';
@@ -41,8 +41,15 @@ export async function groundTruthIssues(
         );
         break;
       }
-      if (issues.length >= MAX_ISSUES) return issues;
     }
   }
-  return issues;
+  if (issues.length <= MAX_ISSUES) return issues;
+  const more = issues.length - MAX_ISSUES;
+  const rest = pendingIssue(
+    ISSUE.invalidValue,
+    [],
+    `… and ${more} more ground ${more === 1 ? 'truth' : 'truths'} the numeric metric cannot read, as above`,
+    { target: 'none' },
+  );
+  return [...issues.slice(0, MAX_ISSUES), rest];
 }

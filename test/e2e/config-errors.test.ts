@@ -202,6 +202,18 @@ test_cases: [{ name: a, input: hi }]
     }
   });
 
+  it('lists the first 50 unreadable ground truths and counts the rest', async () => {
+    const cases = Array.from({ length: 53 }, (_, i) => `  - { name: c${i}, input: q, ground_truth: twelve }`).join(
+      '\n',
+    );
+    const dir = await writeProject({ 'agent.yaml': agentYaml(cases) });
+    const run = await runCli(['validate', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('51 configuration errors:');
+    expect(run.stderr.match(/is not a number/g)).toHaveLength(50);
+    expect(run.stderr).toContain('… and 3 more ground truths the numeric metric cannot read, as above');
+  });
+
   it('accepts a valid configuration and says what it holds', async () => {
     const dir = await writeProject({
       'agent.yaml': agentYaml(`  - name: JKHY-2009\n${JKHY_TURNS.replace(/^ {4}/gm, '    ')}`),
