@@ -128,6 +128,13 @@ describe('holodeck test --dry-run', () => {
     const cache = await runCli(['test', dir, '--dry-run', '--cache', '--cache-dir', join(dir, 'cache')]);
     expect(cache.code, cache.stderr).toBe(0);
     expect(cache.stdout).toContain(`answers found in the cache ${join(dir, 'cache')} are served and cost nothing now`);
+    // Where the run would write is checked as the run checks it.
+    const folder = await runCli(['test', dir, '--dry-run', '--record', dir]);
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toContain(`cannot write the cassette ${dir}: it is a folder`);
+    const file = await runCli(['test', dir, '--dry-run', '--cache', '--cache-dir', join(dir, 'agent.yaml')]);
+    expect(file.code).toBe(2);
+    expect(file.stderr).toContain('cannot write cached answers into');
     expect(server.requests).toHaveLength(0);
   });
 });

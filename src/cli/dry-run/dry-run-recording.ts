@@ -1,11 +1,13 @@
 /**
  * What `--record`, `--replay` or `--cache` would do to a run that `--dry-run` plans: refused as the run would
  * refuse them (a cassette that is missing or unusable, a backend that cannot be recorded), and said under the
- * plan — a replay spends nothing, the cache may answer part of the run. Nothing is written or locked.
+ * plan — a replay spends nothing, the cache may answer part of the run. Nothing is recorded or locked; the
+ * places a run writes to are checked as the run checks them.
  */
 import { CassetteError, readCassette } from '../../backends/ai-sdk/recording/cassette-file.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { countNoun } from '../../core/count-noun.js';
+import { recordingPlaceProblem } from '../check-output-places.js';
 import { planRecording, type RecordingOptions } from '../plan-recording.js';
 
 export type DryRunRecording =
@@ -17,6 +19,10 @@ export async function dryRunRecording(config: AgentConfig, options: RecordingOpt
   if (!planned.ok) return planned;
   const mode = planned.mode;
   if (mode === null) return { ok: true, note: null };
+  // Where a cassette or the cache's answers would be written is checked as the run checks it (the cache's
+  // folder is made, as the run would make it).
+  const placeProblem = await recordingPlaceProblem(mode);
+  if (placeProblem !== null) return { ok: false, message: placeProblem };
   if (mode.mode === 'record') {
     return { ok: true, note: `the run records every model request and its answer in ${mode.label}` };
   }
