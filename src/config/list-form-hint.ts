@@ -4,10 +4,17 @@
  */
 import { isRecord } from './schema/fields.js';
 
+/** Lists whose items are mappings: a scalar there is no item in brackets. */
+const MAPPING_ITEMS = new Set(['files', 'turns', 'test_cases', 'tools', 'metrics', 'evaluations', 'models']);
+
 export function listFormHint(key: string | number | undefined, value: unknown): string | null {
   const field = typeof key === 'string' ? key : 'it';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return `write it as a list: ${field}: [${typeof value === 'string' ? JSON.stringify(value) : String(value)}]`;
+    if (MAPPING_ITEMS.has(field)) return null;
+    // `forbidden_tools: "a, b"`: each comma-separated part is an item.
+    const items = typeof value === 'string' ? value.split(/\s*,\s*/).filter((item) => item !== '') : [value];
+    const written = items.map((item) => (typeof item === 'string' ? JSON.stringify(item) : String(item)));
+    return `write it as a list: ${field}: [${written.join(', ')}]`;
   }
   if (!isRecord(value)) return null;
   const [first] = Object.entries(value);

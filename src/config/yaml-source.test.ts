@@ -86,6 +86,10 @@ describe('parseYamlSource', () => {
       message: 'YAML syntax error: Nested mappings are not allowed in compact mappings',
       hint: 'a value holding ": " must be quoted — input: "Question: how much was it?"',
     });
+    const commented = parseYamlSource('/c/agent.yaml', 'description: ratio: a to b # why\nname: x\n');
+    expect(commented.ok || commented.issues[0]?.hint).toBe(
+      'a value holding ": " must be quoted — description: "ratio: a to b"',
+    );
   });
 
   it('prints nothing of its own for a collection used as a key (the checks say what is wrong)', () => {

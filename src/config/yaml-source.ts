@@ -85,7 +85,8 @@ export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLoca
  * refuses: the value must be quoted. The hint writes the line as it should be.
  */
 function colonInValueHint(line: string): string | null {
-  const match = /^(\s*(?:-\s+)?)([\w$-]+):\s+([^'"{[#\s][^#]*?:\s.*?)\s*$/.exec(line);
+  // A comment after the value (` # …`) stays outside the quotes.
+  const match = /^(\s*(?:-\s+)?)([\w$-]+):\s+([^'"{[#\s][^#]*?:\s[^#]*?)\s*(?:\s#.*)?$/.exec(line);
   if (match === null) return null;
   const [, , key, value] = match as unknown as [string, string, string, string];
   return `a value holding ": " must be quoted — ${key}: ${JSON.stringify(value)}`;
