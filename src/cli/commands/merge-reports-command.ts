@@ -199,7 +199,13 @@ function verdictSettings(record: RunRecord): Readonly<Record<string, unknown>> |
   const snapshot = record.metadata.config_snapshot;
   const execution = isRecord(snapshot) ? snapshot['execution'] : undefined;
   if (!isRecord(execution)) return null;
-  return Object.fromEntries(VERDICT_SETTINGS.map((key) => [key, execution[key]]));
+  // The agent model's sampling too: shards at another temperature ran another agent.
+  const model = isRecord(snapshot) && isRecord(snapshot['model']) ? snapshot['model'] : {};
+  return {
+    ...Object.fromEntries(VERDICT_SETTINGS.map((key) => [key, execution[key]])),
+    'model.temperature': model['temperature'],
+    'model.max_tokens': model['max_tokens'],
+  };
 }
 
 /** The suite's content hash with the agent's instructions, tools and metrics; null when the record lacks it. */

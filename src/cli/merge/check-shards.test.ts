@@ -82,12 +82,16 @@ describe('checkShards', () => {
 
   it('refuses shards whose verdict settings differ, naming each, and cannot tell for records without them', () => {
     const settings = { model: 'openai:m1', backend: 'ai_sdk', repeat: 1, min_pass_rate: null };
-    const strict = { fail_on_tool_error: true, max_steps: 10 };
+    const strict = { fail_on_tool_error: true, max_steps: 10, 'model.temperature': 0 };
     const base = shard(1, 2, ['a'], { settings: { ...settings, verdict_settings: strict } });
-    const loose = { fail_on_tool_error: false, max_steps: 5 };
+    const loose = { fail_on_tool_error: false, max_steps: 5, 'model.temperature': 0 };
     expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, verdict_settings: loose } })])).toEqual([
       '/r/shard-2.json ran with execution.fail_on_tool_error false, /r/shard-1.json with true: it decides verdicts, so the shards of one run share it (command-line options and HOLODECK_* variables included)',
       '/r/shard-2.json ran with execution.max_steps 5, /r/shard-1.json with 10: it decides verdicts, so the shards of one run share it (command-line options and HOLODECK_* variables included)',
+    ]);
+    const warm = { ...strict, 'model.temperature': 1 };
+    expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, verdict_settings: warm } })])).toEqual([
+      '/r/shard-2.json ran with model.temperature 1, /r/shard-1.json with 0: it decides verdicts, so the shards of one run share it (command-line options and HOLODECK_* variables included)',
     ]);
     expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, verdict_settings: null } })])).toEqual([]);
     expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, verdict_settings: strict } })])).toEqual([]);

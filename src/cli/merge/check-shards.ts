@@ -150,7 +150,7 @@ function executionMismatches(first: ShardRecord, record: ShardRecord): string[] 
     .filter((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]))
     .map(
       (key) =>
-        `${record.path} ran with execution.${key} ${said(b[key])}, ${first.path} with ${said(a[key])}: it decides verdicts, so the shards of one run share it (command-line options and HOLODECK_* variables included)`,
+        `${record.path} ran with ${key.includes('.') ? key : `execution.${key}`} ${said(b[key])}, ${first.path} with ${said(a[key])}: it decides verdicts, so the shards of one run share it (command-line options and HOLODECK_* variables included)`,
     );
 }
 
