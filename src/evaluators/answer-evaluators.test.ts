@@ -80,6 +80,13 @@ describe('contains / not_contains', () => {
       'the answer contains "error", "sorry" (ignoring case), first at offset 25: …"I am SORRY, there was an Error"…',
     );
   });
+
+  it('compares composed and decomposed letters alike, and folds ß when ignoring case', async () => {
+    expect((await run(notContains(['café']), 'a cafe\u0301 nearby')).passed).toBe(false);
+    expect((await run(contains(['cafe\u0301']), 'a café nearby')).passed).toBe(true);
+    expect((await run(notContains(['straße'], false), 'HAUPTSTRASSE 1')).passed).toBe(false);
+    expect((await run(notContains(['straße']), 'HAUPTSTRASSE 1')).passed).toBe(true);
+  });
 });
 
 describe('regex', () => {
@@ -88,6 +95,10 @@ describe('regex', () => {
     expect((await run(regexConfig('^\\d{4}$'), 'in 2009')).passed).toBe(false);
     expect((await run(regexConfig('NET', false), 'net cash')).reasoning).toBe('the answer matches /NET/i');
     expect((await run(regexConfig('NET'), 'net cash')).reasoning).toBe('no match for /NET/ in the answer "net cash"');
+  });
+
+  it('matches a composed letter in the pattern against a decomposed one in the answer', async () => {
+    expect((await run(regexConfig('^café$'), 'cafe\u0301')).passed).toBe(true);
   });
 
   it('answers a catastrophic-backtracking pattern on 100 KB of hostile text, correctly', async () => {

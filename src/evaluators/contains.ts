@@ -1,7 +1,7 @@
 /**
  * `standard` / `contains` and `not_contains`: plain-text search in the answer, no ground truth needed.
- * contains passes when every value appears; not_contains when none does. `case_sensitive` defaults to true;
- * false compares lower-cased texts. Score 1 or 0; the reasoning names the missing or offending values.
+ * contains passes when every value appears; not_contains when none does. Texts are compared in Unicode NFC.
+ * `case_sensitive` defaults to true; false compares lower-cased texts, ß folded to ss. Score 1 or 0; the reasoning names the missing or offending values.
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
@@ -23,7 +23,13 @@ export function createContainsEvaluator(config: ContainsMetricConfig): Evaluator
 }
 
 function evaluateContains(config: ContainsMetricConfig, input: EvaluationInput): MetricOutcome {
-  const fold = (text: string) => (config.case_sensitive ? text : text.toLowerCase());
+  // Compared in Unicode NFC: an "é" written as e + combining accent is the same text, and cannot slip past
+  // not_contains. Ignoring case also folds ß to ss (as "STRASSE" writes "Straße").
+  const fold = (text: string) => {
+    const composed = text.normalize('NFC');
+    return config.case_sensitive ? composed : composed.toLowerCase().replace(/ß/g, 'ss');
+  };
+  const shown = input.agent_response.normalize('NFC');
   const answer = fold(input.agent_response);
   const positions = config.values.map((value) => answer.indexOf(fold(value)));
   const found = config.values.filter((_, i) => (positions[i] ?? -1) >= 0);
@@ -38,7 +44,7 @@ function evaluateContains(config: ContainsMetricConfig, input: EvaluationInput):
   const first = config.values.findIndex((_, i) => (positions[i] ?? -1) >= 0);
   const at = positions[first] ?? 0;
   const value = config.values[first] ?? '';
-  const excerpt = input.agent_response.slice(Math.max(0, at - CONTEXT), at + value.length + CONTEXT);
+  const excerpt = shown.slice(Math.max(0, at - CONTEXT), at + value.length + CONTEXT);
   const reason = `the answer contains ${list(found)}${how}, first at offset ${at}: …${quoteText(excerpt)}…`;
   return outcome(false, reason, details);
 }

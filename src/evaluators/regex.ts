@@ -20,7 +20,8 @@ export function createRegexEvaluator(config: RegexMetricConfig): Evaluator {
 }
 
 function evaluateRegex(config: RegexMetricConfig, input: EvaluationInput): MetricOutcome {
-  const found = config.regex.search(input.agent_response);
+  // In Unicode NFC, as patterns are written: an "é" sent as e + combining accent still matches /café/.
+  const found = config.regex.search(input.agent_response.normalize('NFC'));
   const pattern = `/${config.pattern}/${config.case_sensitive ? '' : 'i'}`;
   const details = { pattern: config.pattern, case_sensitive: config.case_sensitive };
   if (found) return { score: 1, passed: true, reasoning: `the answer matches ${pattern}`, details };
