@@ -179,6 +179,17 @@ describe('assertTools failure reasons', () => {
     );
   });
 
+  it('says that the call of the tool never ran when the answer was cut off before it', () => {
+    const cut = {
+      ...call('add'),
+      error: "not run: the model's answer was cut off at the token limit before its tool calls could run",
+      not_run: true as const,
+    };
+    expect(assertTools([tool('add')], [cut])[0]?.reason).toBe(
+      "tool 'add' was not called (its call never ran: the model's answer was cut off at the token limit before its tool calls could run)",
+    );
+  });
+
   it('says that names match with their letter case when a call differs only in it', () => {
     const [result] = assertTools([tool('Subtract')], [call('add'), call('mcp__fin__subtract')]);
     expect(result?.reason).toBe(

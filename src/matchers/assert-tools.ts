@@ -129,6 +129,11 @@ function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[
       ),
     ];
     if (unknown.length > 0) return `${base} (called ${namedList(unknown)}, which is no tool of the agent's)`;
+    // A call of the tool that never ran (the answer was cut off before its calls could run) does not count.
+    const unrun = calls.filter((call) => call.not_run === true && call.name.includes(expected.name));
+    if (unrun.length > 0) {
+      return `${base} (its call never ran: ${(unrun[0]?.error ?? 'not run').replace(/^not run: /, '')})`;
+    }
     const lower = expected.name.toLowerCase();
     const cased = called.filter((name) => !name.includes(expected.name) && name.toLowerCase().includes(lower));
     if (cased.length > 0) return `${base} (names match with their letter case; called: ${namedList(cased)})`;
