@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   backendFor,
-  config,
+  backendWithTools,
   loaded,
   open,
   turnRequest,
@@ -9,7 +9,6 @@ import {
 import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool, ToolOutput } from '../../core/loaded-tool.js';
 import type { ModuleAgentContext, ModuleTurn } from '../../core/module-agent.js';
-import { createModuleBackend } from './create-module-backend.js';
 
 describe('module backend', () => {
   it('calls the factory once per session with the case name, agent name, instructions and tools', async () => {
@@ -32,19 +31,12 @@ describe('module backend', () => {
     const dead = loaded('ledger', () => {
       throw new ToolServerCrashedError('ledger', 'MCP server "ledger" exited with code 3');
     });
-    const backend = await createModuleBackend(
-      config({
-        type: 'module',
-        module: 'agents/oracle.ts:createAgent',
-        factory: ({ tools }) => ({
-          async send() {
-            await tools['ledger']?.({}).catch(() => undefined);
-            return 'answered anyway';
-          },
-        }),
-      }),
-      { toolSet: { tools: [dead], close: async () => undefined } },
-    );
+    const backend = await backendWithTools([dead], ({ tools }) => ({
+      async send() {
+        await tools['ledger']?.({}).catch(() => undefined);
+        return 'answered anyway';
+      },
+    }));
     const response = await (await open(backend)).send(turnRequest(0, 'q'));
     expect(response.response).toBe('answered anyway');
     expect(response.errors).toEqual(['MCP server "ledger" exited with code 3']);
@@ -177,26 +169,19 @@ describe('module backend', () => {
       },
     };
     const now = { ...add, name: 'now', input_schema: { type: 'object', properties: {} } };
-    const backend = await createModuleBackend(
-      config({
-        type: 'module',
-        module: 'agents/oracle.ts:createAgent',
-        factory: ({ tools }) => ({
-          async send() {
-            const said: string[] = [];
-            const call = (name: string, args: unknown) =>
-              (tools[name] as (args: unknown) => Promise<unknown>)(args).then(
-                String,
-                (e: Error) => `${e.name}: ${e.message}`,
-              );
-            said.push(await call('add', { a: 'lots' }), await call('add', '1'), await call('add', { a: 2 }));
-            said.push(await call('now', undefined));
-            return said.join('\n');
-          },
-        }),
-      }),
-      { toolSet: { tools: [add, now], close: async () => undefined } },
-    );
+    const backend = await backendWithTools([add, now], ({ tools }) => ({
+      async send() {
+        const said: string[] = [];
+        const call = (name: string, args: unknown) =>
+          (tools[name] as (args: unknown) => Promise<unknown>)(args).then(
+            String,
+            (e: Error) => `${e.name}: ${e.message}`,
+          );
+        said.push(await call('add', { a: 'lots' }), await call('add', '1'), await call('add', { a: 2 }));
+        said.push(await call('now', undefined));
+        return said.join('\n');
+      },
+    }));
     const turn = await (await open(backend)).send(turnRequest(0, 'go'));
     const [lots, text, three] = turn.response.split('\n');
     expect(lots).toMatch(/^TypeError: invalid arguments for tool add: .*a/);
@@ -221,19 +206,12 @@ describe('module backend', () => {
       input_schema: { type: 'object', properties: {} },
       execute: () => new Promise((resolve) => (finish = resolve)),
     };
-    const backend = await createModuleBackend(
-      config({
-        type: 'module',
-        module: 'agents/oracle.ts:createAgent',
-        factory: ({ tools }) => ({
-          send(turn: ModuleTurn) {
-            if (turn.turn_index === 0) void tools['wipe']?.({ all: true, skip: () => 1 });
-            return 'ok';
-          },
-        }),
-      }),
-      { toolSet: { tools: [slow], close: async () => undefined } },
-    );
+    const backend = await backendWithTools([slow], ({ tools }) => ({
+      send(turn: ModuleTurn) {
+        if (turn.turn_index === 0) void tools['wipe']?.({ all: true, skip: () => 1 });
+        return 'ok';
+      },
+    }));
     const session = await open(backend);
     const first = await session.send(turnRequest(0, 'go'));
     expect(first.tool_invocations).toEqual([

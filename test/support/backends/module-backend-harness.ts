@@ -84,6 +84,13 @@ export function backendFor(
   });
 }
 
+/** A module agent offered these tools instead of the financial ones. */
+export function backendWithTools(tools: readonly LoadedTool[], factory: ModuleAgentFactory): Promise<AgentBackend> {
+  return createModuleBackend(config({ type: 'module', module: 'agents/oracle.ts:createAgent', factory }), {
+    toolSet: { tools, close: async () => undefined },
+  });
+}
+
 export const open = (backend: AgentBackend, name = 'JKHY-2009') =>
   backend.openSession({ test_case_name: name, signal: new AbortController().signal });
 
