@@ -21,6 +21,8 @@ export type EvaluatorErrorCode =
   | 'GRADER_UNAVAILABLE'
   /** The turn was aborted (timeout of the run, Ctrl-C) while the metric was running. */
   | 'EVALUATION_ABORTED'
+  /** Two numbers beyond 2^53 that a double cannot tell apart within the tolerance asked for. */
+  | 'NUMBER_BEYOND_PRECISION'
   /** The numeric metric cannot read the turn's ground truth as a number its options allow: the test case's mistake. */
   | 'GROUND_TRUTH_NOT_A_NUMBER'
   /** A metric whose kind was not loaded for the run (load-evaluators.ts): a metric the run did not announce. */

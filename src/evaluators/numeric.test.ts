@@ -83,6 +83,17 @@ describe('numeric evaluator', () => {
     expect(edge.reasoning).toMatch(/differs by 10\.000000000001 from/);
   });
 
+  it('errors instead of passing two numbers beyond 2^53 a double cannot tell apart', async () => {
+    await expect(evaluate('9007199254740993', '9007199254740992', { absolute_tolerance: 0 })).rejects.toThrow(
+      '9007199254740992 and 9007199254740993 have more digits than a double keeps (beyond 2^53): they cannot be told apart within absolute_tolerance 0; compare them with the equality metric',
+    );
+    // The same digits, however grouped, and a tolerance a double can keep, still decide.
+    expect(
+      (await evaluate('9,007,199,254,740,993', '9007199254740993', { accept_thousands_separators: true })).passed,
+    ).toBe(true);
+    expect((await evaluate('9007199254740993', '9007199254740992', { absolute_tolerance: 10 })).passed).toBe(true);
+  });
+
   it('explains a pass', async () => {
     const outcome = await evaluate('25587.0', '25587');
     expect(outcome).toMatchObject({ score: 1, passed: true });

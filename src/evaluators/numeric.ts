@@ -92,6 +92,7 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
   if (!extraction.ok) return unparsable(extraction.reason, { expected: expectedToken.value });
 
   const best = compare(readings(expectedToken), readings(extraction.token), config);
+  if (best.passed) checkPrecision(expectedToken, extraction.token, config);
   const details: JsonObject = {
     expected: best.expected.value,
     actual: best.actual.value,
@@ -154,4 +155,22 @@ function showDifference(diff: number, magnitude: number): string {
   if (!Number.isFinite(diff) || magnitude === 0 || !Number.isFinite(magnitude)) return show(diff);
   const step = 10 ** (Math.floor(Math.log10(magnitude)) - 14);
   return show(Math.round(diff / step) * step);
+}
+
+/**
+ * Numbers beyond 2^53 lose their last digits as doubles: 9007199254740993 reads as 9007199254740992. When the
+ * tolerance asked for is finer than what a double keeps at that size and the two are written with other digits,
+ * "equal" would be a guess: the metric errors, naming the comparison to use instead.
+ */
+function checkPrecision(expected: NumberToken, actual: NumberToken, tolerances: Tolerances): void {
+  const magnitude = Math.max(Math.abs(expected.value), Math.abs(actual.value));
+  if (!(magnitude > Number.MAX_SAFE_INTEGER)) return;
+  const spacing = 2 ** (Math.floor(Math.log2(magnitude)) - 52);
+  if (tolerances.absolute_tolerance >= spacing || tolerances.relative_tolerance * magnitude >= spacing) return;
+  const digits = (token: NumberToken) => token.text.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '');
+  if (digits(expected) === digits(actual)) return;
+  throw new EvaluatorError(
+    'NUMBER_BEYOND_PRECISION',
+    `${expected.text.trim()} and ${actual.text.trim()} have more digits than a double keeps (beyond 2^53): they cannot be told apart within absolute_tolerance ${tolerances.absolute_tolerance}; compare them with the equality metric`,
+  );
 }
