@@ -47,8 +47,8 @@ export function formatCostSpent(fields: CostFields): string | null {
 }
 
 /**
- * What this run paid, when answers came from a cassette or the cache: those are priced in the cost as when they
- * were made, and were not paid for now. Nothing when every answer came from the model.
+ * What this run paid, when answers came from a cassette or the cache: those are priced in the cost from their
+ * recorded tokens, and were not paid for now. Nothing when every answer came from the model.
  */
 function spentNote(cost: CostBreakdown, form: 'short' | 'long'): string {
   const served = storedOf(cost).calls;
