@@ -9,6 +9,7 @@ import type { AgentConfig, BackendConfig } from '../../../src/core/config-types.
 import { AgentTurnError } from '../../../src/core/errors.js';
 import type { LoadedTool, ToolSet } from '../../../src/core/loaded-tool.js';
 import type { ModuleAgentFactory } from '../../../src/core/module-agent.js';
+import { agentConfig, modelConfig, turnRequest } from '../../fakes/fixtures/agent-config.js';
 
 export function loaded(name: string, execute: (args: Record<string, unknown>) => unknown): LoadedTool {
   return {
@@ -32,48 +33,18 @@ export const toolSet: ToolSet = {
   close: async () => undefined,
 };
 
+/** The agent configuration of the fixtures (agent-config.ts) with this backend, and these execution settings. */
 export function config(backend: BackendConfig, execution: Partial<AgentConfig['execution']> = {}): AgentConfig {
-  return {
-    name: 'financial-assistant',
-    description: null,
-    model: {
-      provider: 'openai',
-      name: 'm',
-      endpoint: null,
-      api_key: null,
-      temperature: null,
-      max_tokens: null,
-      api_version: null,
-    },
+  const base = agentConfig({
+    model: modelConfig({ provider: 'openai', name: 'm' }),
     backend,
     instructions: 'You are a financial analyst.',
-    tools: [],
-    evaluations: { model: null, metrics: [] },
-    execution: {
-      llm_timeout: 60,
-      parallel_test_cases: 1,
-      max_retries: 0,
-      max_steps: 10,
-      limit: null,
-      filter: null,
-      results_dir: null,
-      redact: [],
-      fail_on_tool_error: false,
-      repeat: 1,
-      min_pass_rate: 1,
-      tool_name_match: 'substring',
-      distinct_calls: false,
-      ...execution,
-    },
-    test_cases: [],
-    config_path: '/project/agent.yaml',
-    base_dir: '/project',
-  };
+    max_retries: 0,
+  });
+  return { ...base, execution: { ...base.execution, ...execution } };
 }
 
-export function turnRequest(index: number, input: string, signal: AbortSignal = new AbortController().signal) {
-  return { turn_index: index, input, files: [], turn_config: {}, signal };
-}
+export { turnRequest };
 
 export function backendFor(
   factory: ModuleAgentFactory,
