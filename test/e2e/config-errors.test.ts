@@ -178,6 +178,22 @@ test_cases: [{ name: a, input: hi }]
     expect(run.stderr).toContain(`SyntaxError: Unexpected token ')' (at ${join(dir, 'tools.mjs')}:3)`);
   });
 
+  it('locates a syntax error in a .js ES module outside a "type": "module" package, which Node checks as CommonJS', async () => {
+    const dir = await writeProject({
+      'agent.yaml': `name: plain-js
+model: { provider: ollama, name: m }
+tools:
+  - { name: add, type: function, file: tools/add.js, function: add }
+test_cases: [{ name: a, input: hi }]
+`,
+      'tools/add.js': "import { round } from './round.js';\nexport const add = ({ a, b }) => round(a + b);\n",
+      'tools/round.js': 'export function round(x) {\n  return Math.round(x);\n}\n\nexport const digits = ;\n',
+    });
+    const run = await runCli(['validate', dir]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`SyntaxError: Unexpected token ';' (at ${join(dir, 'tools', 'round.js')}:5)`);
+  });
+
   it('refuses ground truths the numeric metric of their turn cannot read, located, before any model call', async () => {
     const cases = `  - name: percent
     turns:
