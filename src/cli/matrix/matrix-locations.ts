@@ -6,6 +6,7 @@ import type { ModelMatrix } from '../../core/model-matrix.js';
 import type { Redactor } from '../../core/redactor.js';
 import { makeFolder } from '../../reporters/make-folder.js';
 import { renderMatrixMarkdown } from '../../reporters/matrix-table.js';
+import { holodeckCommand } from '../holodeck-command.js';
 import { resumeCommandLine } from '../resume-command-line.js';
 import { FAILED } from '../run-locations.js';
 import { shellQuote } from '../shell-quote.js';
@@ -46,8 +47,6 @@ export function printMatrixLocations(
   failed: ReadonlySet<string> = new Set(),
 ): void {
   const cwd = process.cwd();
-  const shown = (path: string) => relative(cwd, path) || '.';
-  const listed = (path: string) => `${shown(path)}${failed.has(path) ? `  ${FAILED}` : ''}`;
   if (interrupted) {
     for (const { model, record } of models) {
       if (record === null) continue;
@@ -69,22 +68,58 @@ export function printMatrixLocations(
     return;
   }
   if (input.options.verbosity === 'quiet') return;
-  const width = Math.max(...models.map(({ model }) => model.entry.label.length), 'comparison'.length);
+  process.stdout.write(
+    formatMatrixLocations({
+      models: models.map(({ model, record }) => ({
+        label: model.entry.label,
+        record,
+        outputs: model.outputs.map((output) => output.path),
+      })),
+      comparison,
+      configPath: input.loaded.config_path,
+      resultsDir: input.customResultsDir ? input.resultsDir : null,
+      failed,
+      cwd,
+    }),
+  );
+}
+
+export interface MatrixLocations {
+  readonly models: readonly {
+    readonly label: string;
+    readonly record: string | null;
+    readonly outputs: readonly string[];
+  }[];
+  readonly comparison: { readonly id: string; readonly paths: readonly string[] };
+  readonly configPath: string;
+  /** Set when run records do not go to the default folder (the dashboard command must name it). */
+  readonly resultsDir: string | null;
+  /** The files that could not be written (their errors were said above). */
+  readonly failed: ReadonlySet<string>;
+  readonly cwd: string;
+}
+
+/** Each model's record and reports, the comparison table's files, and the commands that compare the models. */
+export function formatMatrixLocations(where: MatrixLocations): string {
+  const shown = (path: string) => relative(where.cwd, path) || '.';
+  const listed = (path: string) => `${shown(path)}${where.failed.has(path) ? `  ${FAILED}` : ''}`;
+  const width = Math.max(...where.models.map(({ label }) => label.length), 'comparison'.length);
   const lines: string[] = [];
-  for (const { model, record } of models) {
-    const label = model.entry.label.padEnd(width);
-    if (record !== null) lines.push(`${label}  run record  ${listed(record)}`);
-    for (const output of model.outputs) lines.push(`${label}  report      ${listed(output.path)}`);
+  for (const { label, record, outputs } of where.models) {
+    if (record !== null) lines.push(`${label.padEnd(width)}  run record  ${listed(record)}`);
+    for (const output of outputs) lines.push(`${label.padEnd(width)}  report      ${listed(output)}`);
   }
-  const records = models.map(({ record }) => record).filter((record): record is string => record !== null);
-  for (const path of comparison.paths) lines.push(`${'comparison'.padEnd(width)}  ${listed(path)}`);
+  const records = where.models.map(({ record }) => record).filter((record): record is string => record !== null);
+  for (const path of where.comparison.paths) lines.push(`${'comparison'.padEnd(width)}  ${listed(path)}`);
+  const command = holodeckCommand();
   if (records.length >= 2) {
-    lines.push(
-      `${'compare'.padEnd(width)}  ${['holodeck', 'compare', ...records.slice(0, 2).map(shown)].map(shellQuote).join(' ')}`,
-    );
+    const compare = [...command, 'compare', ...records.slice(0, 2).map(shown)];
+    lines.push(`${'compare'.padEnd(width)}  ${compare.map(shellQuote).join(' ')}`);
   }
-  const view = ['holodeck', 'test', 'view', shown(input.loaded.config_path)];
-  if (input.customResultsDir) view.push('--results-dir', shown(input.resultsDir));
-  lines.push(`${'dashboard'.padEnd(width)}  ${view.map(shellQuote).join(' ')}  (then #/comparison/${comparison.id})`);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  const view = [...command, 'test', 'view', shown(where.configPath)];
+  if (where.resultsDir !== null) view.push('--results-dir', shown(where.resultsDir));
+  lines.push(
+    `${'dashboard'.padEnd(width)}  ${view.map(shellQuote).join(' ')}  (then #/comparison/${where.comparison.id})`,
+  );
+  return `${lines.join('\n')}\n`;
 }

@@ -43,6 +43,8 @@ export interface UnfinishedRun {
   readonly path: string;
   /** From the log's header; null when it has none or the run was no shard. */
   readonly shard: ShardSpec | null;
+  /** The run's model (`provider:name`), from the log's header; null when it names none. */
+  readonly model?: string | null;
 }
 
 export interface Skipped {

@@ -1,0 +1,45 @@
+/**
+ * The shards of a model matrix run on CI (`--model a --model b --shard i/n` in each job): each job leaves one
+ * record per model, tied by the job's comparison id. Merged, they make one run per model, and the models'
+ * runs one matrix again. Pure: the loaded shards in, the models and their shards out.
+ */
+import type { UnfinishedRun } from './check-shards.js';
+import type { LoadedShard } from './loaded-shard.js';
+
+export interface ModelGroup {
+  /** `provider:name`, as the matrix labels it. */
+  readonly model: string;
+  readonly shards: readonly LoadedShard[];
+  /** The logs of unfinished runs of this model (and, for the first model, those that name none). */
+  readonly unfinished: readonly UnfinishedRun[];
+}
+
+/**
+ * One group per model, in the matrix's model order, when the records are shards of a model matrix (each from a
+ * matrix run, two models or more); null otherwise — then they are one run's shards, checked as such.
+ */
+export function modelGroups(shards: readonly LoadedShard[], unfinished: readonly UnfinishedRun[]): ModelGroup[] | null {
+  const sharded = shards.filter(({ shard }) => shard.selection?.shard != null);
+  if (sharded.length === 0 || sharded.some(({ metadata }) => metadata.comparison_id === undefined)) return null;
+  const models = new Map<string, LoadedShard[]>();
+  // A matrix job writes its models' records in the matrix's order, named at its start: the first shard's
+  // records, by name, give the order.
+  const ordered = [...shards].sort(
+    (a, b) => shardIndex(a) - shardIndex(b) || (a.shard.path < b.shard.path ? -1 : a.shard.path > b.shard.path ? 1 : 0),
+  );
+  for (const loaded of ordered) {
+    const model = loaded.shard.settings?.model ?? 'no model';
+    models.set(model, [...(models.get(model) ?? []), loaded]);
+  }
+  if (models.size < 2) return null;
+  return [...models].map(([model, group], i) => ({
+    model,
+    shards: group,
+    unfinished: unfinished.filter((run) => run.model === model || (i === 0 && run.model === null)),
+  }));
+}
+
+/** A record that is no shard (an earlier merge in the same folder) comes last: it is skipped, not ordered by. */
+function shardIndex(loaded: LoadedShard): number {
+  return loaded.shard.selection?.shard?.index ?? Number.POSITIVE_INFINITY;
+}
