@@ -11,6 +11,7 @@ import { readRunRecord } from '../../src/records/run-record.js';
 import { createConvFinQaScript } from '../fakes/convfinqa-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { startCli } from './cli-process.js';
 import { caseName, writeSuiteProject } from './suite-project.js';
 
 const CASES = 10;
@@ -109,6 +110,32 @@ describe('sharded runs', () => {
     expect(duplicated.stderr).toMatch(/shard 1\/3 appears 2 times/);
     expect(duplicated.stderr).toMatch(/test case "case-0001" is in both/);
     expect(await readdir(dir)).not.toContain('results');
+  });
+
+  it('skips the record a stopped shard left (SIGTERM) once its retry completed the shard', {
+    timeout: 120_000,
+  }, async () => {
+    server = await startFakeModelServer(createConvFinQaScript(), { latency_ms: 80 });
+    const dir = await writeSuiteProject({ url: server.url, cases: CASES, failing });
+    await runShards(dir);
+    // The job of shard 2 was stopped mid-run (a pod evicted) before its retry: its record says interrupted.
+    const stopped = startCli(['test', dir, '-q', '-j', '1', '--shard', '2/3', '--results-dir', 'shard-2'], {
+      cwd: dir,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    stopped.child.kill('SIGTERM');
+    expect((await stopped.exited).code, stopped.stderr()).toBe(130);
+    const folder = join(dir, 'shard-2', 'reliability');
+    const names = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+    const records = await Promise.all(names.map((name) => readRunRecord(join(folder, name))));
+    expect(records.map((record) => record.state).sort()).toEqual(['completed', 'interrupted']);
+
+    const merged = await runCli(['merge-reports', '.', '-q'], { cwd: dir });
+    expect(merged.code, merged.stderr).toBe(1);
+    expect(merged.stderr).toMatch(
+      /^skipped .*shard-2\/reliability\/.*\.json: an interrupted run of shard 2\/3, which is complete in .*shard-2\/reliability\/.*\.json$/m,
+    );
+    expect(merged.stdout).toMatch(/8 passed · 2 failed · 10 total/);
   });
 
   it('refuses to merge shards that ran different versions of the suite', { timeout: 120_000 }, async () => {

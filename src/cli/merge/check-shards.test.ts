@@ -112,6 +112,19 @@ describe('checkShards', () => {
       '/r/shard-2.json (shard 2/2) is interrupted: resume it with --resume first',
     ]);
   });
+
+  it('skips the interrupted record of a shard its retry completed, and refuses it when the retry ran another suite', () => {
+    const stopped = shard(2, 2, ['b'], { state: 'interrupted', path: '/r/stopped.json', run_id: 'stopped' });
+    const check = checkShards([shard(1, 2, ['a']), stopped, shard(2, 2, ['b'])]);
+    expect(check.ok && check.ordered.map((r) => r.run_id)).toEqual(['run-1', 'run-2']);
+    expect(check.ok && check.skipped).toEqual([
+      { path: '/r/stopped.json', why: 'an interrupted run of shard 2/2, which is complete in /r/shard-2.json' },
+    ]);
+    const otherSuite = { ...stopped, selection: { ...(stopped.selection as RunSelection), suite_fingerprint: 'beef' } };
+    expect(problems([shard(1, 2, ['a']), otherSuite, shard(2, 2, ['b'])])).toContain(
+      '/r/stopped.json (shard 2/2) is interrupted: resume it with --resume first',
+    );
+  });
 });
 
 describe('checkShards on folders', () => {

@@ -58,8 +58,10 @@ export type ShardCheck =
 
 export function checkShards(records: readonly ShardRecord[], unfinished: readonly UnfinishedRun[] = []): ShardCheck {
   const problems: string[] = [];
-  const sharded = records.filter((record) => record.selection?.shard != null);
   const skipped: Skipped[] = [];
+  // A shard stopped (SIGTERM: a pod evicted, a job cancelled) keeps an interrupted record; its retry completes it.
+  const retried = supersededRuns(records);
+  const sharded = records.filter((record) => record.selection?.shard != null && !retried.has(record));
   for (const record of records) {
     if (record.selection?.shard != null) continue;
     if (record.explicit === false) skipped.push({ path: record.path, why: 'not a shard record' });
@@ -97,9 +99,34 @@ export function checkShards(records: readonly ShardRecord[], unfinished: readonl
   }
   problems.push(...overlaps(sharded));
   if (problems.length > 0) return { ok: false, problems };
+  for (const [record, complete] of retried) {
+    skipped.push({
+      path: record.path,
+      why: `an interrupted run of shard ${shardLabel(record)}, which is complete in ${complete.path}`,
+    });
+  }
   for (const run of unfinished) skipped.push({ path: run.path, why: unfinishedWhy(run, total, byIndex) });
   const ordered = [...sharded].sort((a, b) => (a.selection?.shard?.index ?? 0) - (b.selection?.shard?.index ?? 0));
   return { ok: true, ordered, skipped };
+}
+
+/** Each interrupted shard record whose shard (of the same split) another record completed, with that record. */
+function supersededRuns(records: readonly ShardRecord[]): Map<ShardRecord, ShardRecord> {
+  const key = (record: ShardRecord) => {
+    const shard = record.selection?.shard;
+    return shard == null ? null : `${formatShard(shard)} ${record.selection?.suite_fingerprint}`;
+  };
+  const complete = new Map<string, ShardRecord>();
+  for (const record of records) {
+    const at = key(record);
+    if (at !== null && record.state === 'completed' && !complete.has(at)) complete.set(at, record);
+  }
+  const superseded = new Map<ShardRecord, ShardRecord>();
+  for (const record of records) {
+    const done = record.state === 'interrupted' ? complete.get(key(record) ?? '') : undefined;
+    if (done !== undefined) superseded.set(record, done);
+  }
+  return superseded;
 }
 
 function mismatches(first: ShardRecord, record: ShardRecord): string[] {
