@@ -35,11 +35,30 @@ describe('checkShards', () => {
 
   it('names missing and duplicated shards', () => {
     expect(problems([shard(1, 3, ['a']), shard(1, 3, ['a'], { path: '/r/again.json' })])).toEqual([
-      'shard 1/3 appears 2 times: /r/shard-1.json, /r/again.json',
       'shard 2/3 is missing',
       'shard 3/3 is missing',
+      'shard 1/3 appears 2 times: /r/shard-1.json, /r/again.json',
       'test case "a" is in both /r/shard-1.json and /r/again.json',
     ]);
+  });
+
+  it('names three or more missing shards in a row on one line, and at most 20 lines of them', () => {
+    expect(problems([shard(2, 9, ['a']), shard(8, 9, ['b'])])).toEqual([
+      'shard 1/9 is missing',
+      'shards 3/9 to 7/9 are missing (5 shards)',
+      'shard 9/9 is missing',
+    ]);
+    expect(problems([shard(1, 100_000_000, ['a'])])).toEqual([
+      'shards 2/100000000 to 100000000/100000000 are missing (99999999 shards)',
+    ]);
+    const every3rd = Array.from({ length: 30 }, (_, i) => shard(3 * i + 1, 1000, [`c${i}`]));
+    const found = problems(every3rd);
+    expect(found).toHaveLength(21);
+    expect(found[0]).toBe('shard 2/1000 is missing');
+    expect(found[1]).toBe('shard 3/1000 is missing');
+    expect(found[19]).toBe('shard 30/1000 is missing');
+    // Ten gaps of two shown (20 lines); 19 more of two and 89..1000 not.
+    expect(found[20]).toBe(`and ${19 * 2 + 912} more missing shards`);
   });
 
   it('refuses records of other agents, other suites, other shard counts, or not sharded', () => {

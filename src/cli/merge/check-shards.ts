@@ -83,14 +83,12 @@ export function checkShards(records: readonly ShardRecord[], unfinished: readonl
     const index = record.selection?.shard?.index ?? 0;
     byIndex.set(index, [...(byIndex.get(index) ?? []), record]);
   }
-  for (let index = 1; index <= total; index += 1) {
-    const found = byIndex.get(index) ?? [];
-    const label = formatShard({ index, total });
-    const log = unfinished.find((run) => run.shard?.index === index && run.shard.total === total);
-    if (found.length === 0)
-      problems.push(log === undefined ? `shard ${label} is missing` : didNotFinish(log.shard as ShardSpec, log.path));
-    if (found.length > 1)
+  problems.push(...absentShards(total, new Set(byIndex.keys()), unfinished));
+  for (const [index, found] of [...byIndex].sort(([a], [b]) => a - b)) {
+    if (found.length > 1) {
+      const label = formatShard({ index, total });
       problems.push(`shard ${label} appears ${found.length} times: ${found.map((r) => r.path).join(', ')}`);
+    }
   }
   for (const record of sharded) {
     if (record.state !== 'completed') {
@@ -108,6 +106,47 @@ export function checkShards(records: readonly ShardRecord[], unfinished: readonl
   for (const run of unfinished) skipped.push({ path: run.path, why: unfinishedWhy(run, total, byIndex) });
   const ordered = [...sharded].sort((a, b) => (a.selection?.shard?.index ?? 0) - (b.selection?.shard?.index ?? 0));
   return { ok: true, ordered, skipped };
+}
+
+/** Missing shards are named until this many lines say them (a split into millions stays readable). */
+const MAX_MISSING_LINES = 20;
+
+/**
+ * The shards of `1..total` that no record holds, in order: one that left a log did not finish; the others are
+ * missing, three or more in a row said on one line (`shards 3/9 to 7/9 are missing`).
+ */
+function absentShards(total: number, present: ReadonlySet<number>, unfinished: readonly UnfinishedRun[]): string[] {
+  const logs = new Map<number, UnfinishedRun>();
+  for (const run of unfinished) {
+    const index = run.shard?.total === total ? run.shard.index : 0;
+    if (index >= 1 && index <= total && !present.has(index) && !logs.has(index)) logs.set(index, run);
+  }
+  // Indexes where the run of missing shards is broken: shards that are there or left a log, and the end.
+  const breaks = [...new Set([...present, ...logs.keys()])].filter((i) => i <= total).sort((a, b) => a - b);
+  const lines: string[] = [];
+  let shown = 0;
+  let unshown = 0;
+  let next = 1;
+  for (const at of [...breaks, total + 1]) {
+    if (at > next && shown < MAX_MISSING_LINES) {
+      const said = missingRun(next, at - 1, total);
+      lines.push(...said);
+      shown += said.length;
+    } else if (at > next) unshown += at - next;
+    const log = logs.get(at);
+    if (log !== undefined) lines.push(didNotFinish(log.shard as ShardSpec, log.path));
+    next = Math.max(next, at + 1);
+  }
+  if (unshown > 0) lines.push(`and ${unshown} more missing shards`);
+  return lines;
+}
+
+/** `shard 2/9 is missing`, or for three or more in a row `shards 3/9 to 7/9 are missing (5 shards)`. */
+function missingRun(from: number, to: number, total: number): string[] {
+  const label = (index: number) => formatShard({ index, total });
+  if (to - from < 2)
+    return from === to ? [`shard ${label(from)} is missing`] : [from, to].map((i) => `shard ${label(i)} is missing`);
+  return [`shards ${label(from)} to ${label(to)} are missing (${to - from + 1} shards)`];
 }
 
 /** Each interrupted shard record whose shard (of the same split) another record completed, with that record. */
