@@ -55,12 +55,18 @@ export function megabytes(value: string): number {
 export const MAX_FILE_SIZE_HELP =
   'largest agent.yaml or test cases file to read, in MB (default 10 for agent.yaml, 100 for a test cases file)';
 
-export function shardOption(value: string) {
+/** `--shard`, given once: two (a job's own `--shard 1/3` and a template's `--shard auto`) would leave one unsaid. */
+export function shardOption(value: string, previous?: ReturnType<typeof parseShard>) {
+  let parsed: ReturnType<typeof parseShard>;
   try {
-    return parseShard(value);
+    parsed = parseShard(value);
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
+  if (previous !== undefined && JSON.stringify(previous) !== JSON.stringify(parsed)) {
+    throw new InvalidArgumentError('--shard is given twice, with different values: give it once');
+  }
+  return parsed;
 }
 
 export function modelOption(value: string) {

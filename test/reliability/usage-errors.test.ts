@@ -161,7 +161,14 @@ describe('usage errors of long-run options', () => {
       expect(run.code, value).toBe(2);
       expect(run.stderr, value).toMatch(message);
     }
-    const empty = await runCli(['test', dir, '--shard', '3/3', '--filter', 'one']);
+    const twice = await runCli(['test', dir, '--shard', '1/3', '--shard', 'auto'], {
+      env: { CI_NODE_INDEX: '2', CI_NODE_TOTAL: '3' },
+    });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain(
+      "argument 'auto' is invalid. --shard is given twice, with different values: give it once",
+    );
+    const empty = await runCli(['test', dir, '--shard', '3/3', '--shard', '3/3', '--filter', 'one']);
     expect(empty.code, empty.stderr).toBe(0);
     expect(empty.stderr).toMatch(/shard 3\/3 holds no test case \(1 selected\)/);
   });
