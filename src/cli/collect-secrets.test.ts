@@ -103,6 +103,26 @@ describe('collectSecrets', () => {
     ]);
   });
 
+  it('masks letters-only passphrases (mixed case inside, or 20 letters and more), not words', () => {
+    const env = {
+      DB_PASSWORD: 'CorrectHorseBatteryStaple',
+      LONG_SECRET: 'correcthorsebatterystaple',
+      MIXED_TOKEN: 'XkQpLm',
+      WORD_KEY: 'Production',
+      CAPS_AUTH: 'READONLYACCESS',
+    };
+    const set = collectSecrets(null, env);
+    expect(set.secrets.map((secret) => secret.name).sort()).toEqual(['DB_PASSWORD', 'LONG_SECRET', 'MIXED_TOKEN']);
+    expect(set.warnings).toEqual(['not masked, too short or too plain to be secrets: WORD_KEY, CAPS_AUTH']);
+    const literal = config({ tools: [mcp({ env: { LIT_PASSWORD: 'LiteralLettersOnly', LOG_LEVEL: 'debug' } })] });
+    const found = collectSecrets(literal, {});
+    expect(found.secrets.map((secret) => secret.value)).toEqual(['LiteralLettersOnly']);
+    const word = config({ tools: [mcp({ env: { DB_PASSWORD: 'hunter', LOG_LEVEL: 'verbose' } })] });
+    expect(collectSecrets(word, {}).warnings).toEqual([
+      'not masked, too short or too plain to be secrets: DB_PASSWORD',
+    ]);
+  });
+
   it('takes credentials written in the configuration itself', () => {
     const cfg = config({
       tools: [

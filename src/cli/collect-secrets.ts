@@ -38,8 +38,20 @@ const CREDENTIAL_WORDS = new Set([
   'SESSION',
 ]);
 const CREDENTIAL_QUERY = new Set([...CREDENTIAL_WORDS, 'SIG', 'SIGNATURE', 'CODE', 'ACCESS']);
-const PLAIN = /^(?:true|false|yes|no|on|off|null|none|[-+]?\d+(?:\.\d+)?|[A-Za-z]+)$/i;
+const PLAIN = /^(?:true|false|yes|no|on|off|null|none|[-+]?\d+(?:\.\d+)?)$/i;
 export const MIN_SECRET_LENGTH = 6;
+/** Letters only, this long or longer, read as a passphrase (`correcthorsebatterystaple`), not a word. */
+const PASSPHRASE_LENGTH = 20;
+
+/**
+ * Too short or too plain to mask without blanking ordinary text: a boolean, a number, or one word written as
+ * words are (`enabled`, `Production`, `READONLY`). Letters in mixed case inside (`CorrectHorseBatteryStaple`,
+ * `XkQpLmRt`) or 20 of them or more are a secret.
+ */
+function isPlain(value: string): boolean {
+  if (value.length < MIN_SECRET_LENGTH || PLAIN.test(value)) return true;
+  return /^[A-Za-z]+$/.test(value) && value.length < PASSPHRASE_LENGTH && !/[a-z][A-Z]/.test(value);
+}
 
 /** `GH_PAT`, `ghPat`, `x-api-key` → their word parts, upper-cased. */
 export function nameWords(name: string): string[] {
@@ -60,7 +72,7 @@ export function collectSecrets(config: AgentConfig | null, env: Env, extraNames:
   const unset = new Set<string>();
   const add = (name: string, value: string | null | undefined, named: boolean) => {
     if (value === null || value === undefined || value === '') return;
-    if (value.length < MIN_SECRET_LENGTH || PLAIN.test(value)) {
+    if (isPlain(value)) {
       if (named) plain.add(name);
       return;
     }
@@ -106,7 +118,7 @@ function collectFromConfig(config: AgentConfig, env: Env, add: Add): void {
 function toolSecrets(tool: ToolConfig, add: Add): void {
   if (tool.type !== 'mcp') return;
   for (const [key, value] of Object.entries(tool.headers)) add(`tools.${tool.name}.headers.${key}`, value, false);
-  for (const [key, value] of Object.entries(tool.env)) add(key, value, false);
+  for (const [key, value] of Object.entries(tool.env)) add(key, value, looksLikeCredentialName(key));
   tool.args.forEach((arg, i) => {
     const previous = tool.args[i - 1];
     if (
