@@ -6,6 +6,7 @@
  * A server started in a worker thread (`--workers`) is a child of the same process, but a worker's own `exit`
  * handlers do not run when the process exits under it: each worker tells the main thread the servers it starts
  * and sees end, over a broadcast channel, and the main thread kills those still running when it exits.
+ * A signal that ends the process (SIGINT, SIGTERM, SIGHUP) when the run no longer handles them kills them too.
  */
 import type { ChildProcess } from 'node:child_process';
 import { BroadcastChannel, isMainThread } from 'node:worker_threads';
@@ -61,6 +62,19 @@ function watchExit(): void {
   if (watching) return;
   watching = true;
   process.once('exit', killRunning);
+  // A signal's default action ends the process without its `exit` handlers: one that comes when no handler of
+  // the run's is listening (while the servers close after the reports) would leave them running.
+  if (isMainThread) for (const signal of ENDING_SIGNALS) process.on(signal, endWithServers);
+}
+
+const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/** A signal no one else handles: the servers' groups are killed, then the signal ends the process as it would. */
+function endWithServers(signal: NodeJS.Signals): void {
+  if (process.listenerCount(signal) > 1) return; // the run handles it, and kills the servers when it exits
+  killRunning();
+  for (const each of ENDING_SIGNALS) process.off(each, endWithServers);
+  process.kill(process.pid, signal);
 }
 
 /** Kills every server's process group: what a server started goes with it (stdio-process-transport.ts). */

@@ -84,4 +84,21 @@ describe('stdio MCP servers in process groups of their own', () => {
     expect(existsSync(pidFile)).toBe(true);
     expect(await until(() => !isRunning(serverPid(pidFile)), 3_000)).toBe(true);
   });
+
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    it(`ends the servers when ${signal} arrives while the run closes them, after its reports`, {
+      timeout: 60_000,
+    }, async () => {
+      const { dir, pidFile } = await project(
+        `command: sh, args: [-c, '"${process.execPath}" --import tsx ${FAKE_MCP_SERVER} --pid-file PID_FILE --ignore-stdin-close']`,
+      );
+      const cli = startCli(['test', 'agent.yaml'], { cwd: dir });
+      // The reports are written; the server, busy and deaf to its stdin closing, is being closed.
+      await cli.waitForLines(/^run record /, 1, 30_000);
+      cli.child.kill(signal);
+      const exit = await cli.exited;
+      expect(exit.code === null ? exit.signal : exit.code).not.toBe(0);
+      expect(await until(() => !isRunning(serverPid(pidFile)), 3_000)).toBe(true);
+    });
+  }
 });
