@@ -2,6 +2,7 @@
  * Tools as validated → ToolConfig; function tools are imported and their definition filled in (or taken as given
  * by the thread that imported them: see LoadConfigOptions.function_tools).
  */
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { FunctionToolConfig, McpToolConfig, ResolvedFunctionTool, ToolConfig } from '../core/config-types.js';
 import { importModuleExport } from '../loader/import-user-export.js';
@@ -15,11 +16,23 @@ import type { FunctionToolInput, McpToolInput, ToolInput } from './schema/tool-s
 import { toolParametersProblem } from './tool-parameters-problem.js';
 
 export async function buildTool(tool: ToolInput, path: ConfigPath, ctx: BuildContext): Promise<ToolConfig | null> {
-  return tool.type === 'mcp' ? buildMcpTool(tool, ctx) : buildFunctionTool(tool, path, ctx);
+  return tool.type === 'mcp' ? buildMcpTool(tool, path, ctx) : buildFunctionTool(tool, path, ctx);
 }
 
-function buildMcpTool(tool: McpToolInput, ctx: BuildContext): McpToolConfig {
+async function buildMcpTool(tool: McpToolInput, path: ConfigPath, ctx: BuildContext): Promise<McpToolConfig> {
   const stdio = tool.command !== undefined;
+  if (stdio && tool.cwd !== undefined) {
+    // Node's spawn says a missing working folder as a missing command (`spawn node ENOENT`).
+    const folder = resolve(ctx.baseDir, tool.cwd);
+    const kind = await stat(folder).then(
+      (found) => (found.isDirectory() ? null : 'is not a folder'),
+      (error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? 'does not exist' : `cannot be read (${error.code})`),
+    );
+    if (kind !== null) {
+      const message = `the server's working folder ${folder} ${kind}`;
+      ctx.issues.add(pendingIssue(ISSUE.fileNotFound, [...path, 'cwd'], message));
+    }
+  }
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(tool.env ?? {})) env[key] = String(value);
   return {

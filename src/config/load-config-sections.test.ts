@@ -196,6 +196,22 @@ describe('MCP tool selection', () => {
   });
 });
 
+describe('MCP server working folder', () => {
+  it('refuses a cwd that does not exist or is a file, located, rather than failing to start the command', async () => {
+    const yaml =
+      'name: a\nmodel: { provider: ollama, name: m }\ntools:\n' +
+      '  - { name: gone, type: mcp, command: node, cwd: nowhere }\n' +
+      '  - { name: file, type: mcp, command: node, cwd: notes.txt }\n' +
+      '  - { name: here, type: mcp, command: node, cwd: servers }\n' +
+      CASES;
+    const loaded = await loadYaml(yaml, { 'notes.txt': 'x', 'servers/readme.md': 'y' });
+    expect(formattedIssues(loaded)).toEqual([
+      `${at(yaml, 'nowhere')}  tools[0].cwd\n  the server's working folder ${loaded.dir}/nowhere does not exist`,
+      `${at(yaml, 'notes.txt')}  tools[1].cwd\n  the server's working folder ${loaded.dir}/notes.txt is not a folder`,
+    ]);
+  });
+});
+
 describe('execution and HOLODECK_* environment variables', () => {
   const head = 'name: a\nmodel: { provider: ollama, name: m }\n';
 
