@@ -19,13 +19,31 @@ export interface McpTransportHandle {
 
 const STDERR_TAIL_CHARS = 2000;
 
+/**
+ * `https://user:password@host/mcp`: fetch refuses a URL with credentials, so they go as HTTP Basic auth (RFC 7617),
+ * as a browser or curl sends them — unless the configured headers already authorise the request.
+ */
+function withBasicAuth(url: URL, configured: Readonly<Record<string, string>>) {
+  const headers: Record<string, string> = { ...configured };
+  if (url.username === '' && url.password === '') return { url, headers };
+  const user = decodeURIComponent(url.username);
+  const password = decodeURIComponent(url.password);
+  url.username = '';
+  url.password = '';
+  if (!Object.keys(headers).some((name) => name.toLowerCase() === 'authorization')) {
+    headers['Authorization'] = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+  }
+  return { url, headers };
+}
+
 export async function createMcpTransport(config: McpToolConfig, baseDir: string | null): Promise<McpTransportHandle> {
   if (config.url !== null) {
     const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
     // An answer over the limit fails the request it answers (through the client's own handler).
     const deliver = (message: JSONRPCMessage) => transport.onmessage?.(message);
-    const transport = new StreamableHTTPClientTransport(new URL(config.url), {
-      requestInit: { headers: { ...config.headers } },
+    const { url, headers } = withBasicAuth(new URL(config.url), config.headers);
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers },
       fetch: limitMcpFetch(deliver),
     });
     return { transport, stderrTail: () => '', exitStatus: () => null, stopReason: () => null };

@@ -71,6 +71,19 @@ describe('loadToolSet', () => {
     await expect(toolNamed(set, 'subtract').execute({ a: 1, b: 1 }, signal)).rejects.toThrow(/finance/);
   });
 
+  it('sends the user and password of an MCP url as HTTP Basic auth, unless a configured header authorises', async () => {
+    const withUser = http.url.replace('http://', 'http://reader:p%40ss%20word@');
+    const set = await loadToolSet([httpMcpConfig('remote', withUser)]);
+    await expectMcpTools(set);
+    const basic = `Basic ${Buffer.from('reader:p@ss word').toString('base64')}`;
+    expect(http.headers.at(-1)?.['authorization']).toBe(basic);
+    await set.close();
+    const configured = await loadToolSet([httpMcpConfig('remote', withUser, { Authorization: 'Bearer t0ken' })]);
+    await callValue(configured, 'subtract', { a: 2, b: 1 });
+    expect(http.headers.at(-1)?.['authorization']).toBe('Bearer t0ken');
+    await configured.close();
+  });
+
   it('loads an MCP server over streamable HTTP and sends the configured headers', async () => {
     const set = await loadToolSet([httpMcpConfig('remote', http.url, { authorization: 'Bearer t0ken' })]);
     await expectMcpTools(set);
