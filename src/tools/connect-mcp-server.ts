@@ -6,7 +6,7 @@
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpToolConfig } from '../core/config-types.js';
-import { BackendStartError, ToolSetupError } from '../core/errors.js';
+import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../core/errors.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { mcpCallResultValue } from './mcp-call-result.js';
@@ -58,7 +58,7 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
     client.onclose = () => health.closed();
     client.onerror = (error) => health.transportError(error);
     const listed = await listAllTools(client, options.startup_timeout_ms);
-    const link: ServerLink = { server: config.name, client, health };
+    const link: ServerLink = { server: config.name, where: whereOf(config), client, health };
     const tools = selectMcpTools(config, listed).map(({ name, tool }) => mcpTool(link, name, tool));
     return { tools, close };
   } catch (error) {
@@ -72,11 +72,13 @@ type ListedTool = Awaited<ReturnType<Client['listTools']>>['tools'][number];
 
 interface ServerLink {
   readonly server: string;
+  /** The URL, or the command line, that names the server in messages. */
+  readonly where: string;
   readonly client: Client;
   readonly health: ServerHealth;
 }
 
-function mcpTool({ server, client, health }: ServerLink, name: string, tool: ListedTool): LoadedTool {
+function mcpTool({ server, where, client, health }: ServerLink, name: string, tool: ListedTool): LoadedTool {
   return {
     name,
     description: tool.description ?? '',
@@ -100,6 +102,14 @@ function mcpTool({ server, client, health }: ServerLink, name: string, tool: Lis
         if (crash !== null) throw crash;
         if (isOversizeAnswer(error)) {
           throw new ToolExecutionError(`MCP server "${server}" sent ${OVERSIZE_TEXT}: its answer was not read`);
+        }
+        // An answer that is not JSON, or not an MCP result: the server is broken, not the tool's work refused.
+        if (isUnreadableLine(error)) {
+          const issues = schemaIssues(error);
+          const what =
+            issues === null ? `is not JSON: ${errorMessage(error)}` : `does not fit the MCP protocol: ${issues}`;
+          const message = `MCP server "${server}" (${where}) sent an answer that ${what}`;
+          throw new ToolServerCrashedError(server, message, { cause: error });
         }
         throw new ToolExecutionError(`MCP server "${server}": ${describeCause(error)}`, { cause: error });
       } finally {

@@ -8,6 +8,7 @@ import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../..
 import type { ToolSet } from '../../src/core/loaded-tool.js';
 import { loadToolSet } from '../../src/tools/load-tool-set.js';
 import { ToolExecutionError } from '../../src/tools/tool-execution-error.js';
+import { startBrokenMcpHttpServer } from '../fakes/broken-mcp-http-server.js';
 import { type FakeMcpHttpServer, startFakeMcpHttpServer } from '../fakes/fake-mcp-server.js';
 import {
   financeTools,
@@ -82,6 +83,28 @@ describe('loadToolSet', () => {
     await callValue(configured, 'subtract', { a: 2, b: 1 });
     expect(http.headers.at(-1)?.['authorization']).toBe('Bearer t0ken');
     await configured.close();
+  });
+
+  it('fails a call answered with JSON cut off, or with a result that is no MCP result, as a broken server', async () => {
+    const answers = {
+      'is not JSON: ': () => '{"jsonrpc":"2.0",',
+      'does not fit the MCP protocol: content: ': (id: number) =>
+        JSON.stringify({ jsonrpc: '2.0', id, result: { content: 'not an array' } }),
+    };
+    for (const [said, answer] of Object.entries(answers)) {
+      const broken = await startBrokenMcpHttpServer(answer);
+      try {
+        const set = await loadToolSet([httpMcpConfig('web', broken.url)]);
+        const error = await toolNamed(set, 'echo')
+          .execute({}, signal)
+          .catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ToolServerCrashedError);
+        expect((error as Error).message).toContain(`MCP server "web" (${broken.url}) sent an answer that ${said}`);
+        await set.close();
+      } finally {
+        await broken.close();
+      }
+    }
   });
 
   it('loads an MCP server over streamable HTTP and sends the configured headers', async () => {
