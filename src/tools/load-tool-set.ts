@@ -21,6 +21,8 @@ export interface LoadToolSetOptions {
 interface Source {
   readonly label: string;
   readonly mcp: boolean;
+  /** An MCP server's `prefix`: its tools' names are it followed by the server's own names. */
+  readonly prefix: string;
   readonly tools: readonly LoadedTool[];
 }
 
@@ -36,12 +38,13 @@ export async function loadToolSet(tools: readonly ToolConfig[], options: LoadToo
         return {
           label: `function tool "${config.name}"`,
           mcp: false,
+          prefix: '',
           tools: [functionTool(config, workers, mcpOptions.base_dir)],
         };
       }
       const connection = await connectMcpServer(config, mcpOptions);
       connections.push(connection);
-      return { label: `MCP server "${config.name}"`, mcp: true, tools: connection.tools };
+      return { label: `MCP server "${config.name}"`, mcp: true, prefix: config.prefix, tools: connection.tools };
     }),
   );
   const failure = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
@@ -86,8 +89,15 @@ function uniqueTools(sources: readonly Source[]): readonly LoadedTool[] {
 }
 
 function clashFix(first: Source, second: Source, name: string): string {
-  const servers = [first, second].filter((s) => s.mcp).map((s) => s.label);
-  const mcpFix = `give ${servers.join(' or ')} a \`prefix\` (e.g. prefix: "${prefixHint(servers[0] ?? '')}_"), or leave the tool out with \`exclude: [${name}]\``;
+  const mcp = [first, second].filter((s) => s.mcp);
+  const servers = mcp.map((s) => s.label);
+  // `exclude` takes the server's own names: under a prefix, the name the agent sees is not one.
+  const own = (source: Source) => (name.startsWith(source.prefix) ? name.slice(source.prefix.length) : name);
+  const exclude = mcp.every((source) => source.prefix === '')
+    ? `\`exclude: [${name}]\``
+    : mcp.map((source) => `\`exclude: [${own(source)}]\` on ${source.label}`).join(' or ');
+  const a = mcp.some((source) => source.prefix !== '') ? 'another' : 'a';
+  const mcpFix = `give ${servers.join(' or ')} ${a} \`prefix\` (e.g. prefix: "${prefixHint(servers[0] ?? '')}_"), or leave the tool out with ${exclude}`;
   return first.mcp || second.mcp
     ? mcpFix + (first.mcp && second.mcp ? '' : ', or rename the function tool')
     : 'rename one of them';

@@ -19,6 +19,7 @@ import {
 } from '../fakes/fixtures/tool-configs.js';
 
 const signal = new AbortController().signal;
+const TRUST_SERVER = join(REPO_ROOT, 'test', 'e2e', 'fixtures', 'trust-mcp-server.ts');
 
 function toolNamed(set: ToolSet, name: string) {
   const tool = set.tools.find((t) => t.name === name);
@@ -133,6 +134,22 @@ describe('loadToolSet', () => {
       'tool name "subtract" is offered by both function tool "subtract" and MCP server "remote"; give MCP server ' +
         '"remote" a `prefix` (e.g. prefix: "remote_"), or leave the tool out with `exclude: [subtract]`, or rename ' +
         'the function tool',
+    );
+  });
+
+  it('names each server’s own tool name to exclude when a prefix made the clash', async () => {
+    const server = (name: string, tools: string) => ({
+      ...stdioMcpConfig(name),
+      args: ['--import', 'tsx', TRUST_SERVER, '--name', name, '--tools', tools],
+    });
+    // Both under the same prefix: the agent sees `fin_search` twice, each server calls it `search`.
+    const one = { ...server('one', 'search,read'), prefix: 'fin_' };
+    const two = { ...server('two', 'search'), prefix: 'fin_' };
+    const clash = await loadToolSet([one, two], { base_dir: REPO_ROOT }).catch((e: unknown) => e);
+    expect((clash as Error).message).toBe(
+      'tool name "fin_search" is offered by both MCP server "one" and MCP server "two"; give MCP server "one" or ' +
+        'MCP server "two" another `prefix` (e.g. prefix: "one_"), or leave the tool out with `exclude: [search]` on MCP ' +
+        'server "one" or `exclude: [search]` on MCP server "two"',
     );
   });
 
