@@ -80,5 +80,19 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
       exit = { code, signal };
     });
   };
-  return { transport, stderrTail: () => tail.trim(), exitStatus: () => exit, stopReason: () => stopped };
+  const stderrTail = () => maskServerEnv(tail.trim(), config.env);
+  return { transport, stderrTail, exitStatus: () => exit, stopReason: () => stopped };
+}
+
+/**
+ * A server's stderr goes into the message of its crash, which the model is shown as the call's result: the values
+ * the configuration gave it in `env` (its keys and passwords) read `***NAME` there, as in every output.
+ */
+function maskServerEnv(text: string, env: Readonly<Record<string, string>>): string {
+  const values = Object.entries(env)
+    .filter(([, value]) => value.length >= 6 && !/^(?:true|false|[-+]?\d+(?:\.\d+)?)$/i.test(value))
+    .sort(([, a], [, b]) => b.length - a.length);
+  let masked = text;
+  for (const [name, value] of values) masked = masked.split(value).join(`***${name}`);
+  return masked;
 }

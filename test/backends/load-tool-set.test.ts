@@ -153,6 +153,21 @@ describe('loadToolSet', () => {
     );
   });
 
+  it('masks the values of a server’s env in the stderr its errors quote (the model is shown them)', async () => {
+    const leaky = {
+      ...stdioMcpConfig('leaky'),
+      args: [
+        '-e',
+        "process.stderr.write('connecting with token=' + process.env.DB_TOKEN + ' as ' + process.env.DB_USER + '\\n'); process.exit(5)",
+      ],
+      env: { DB_TOKEN: 'sup3rs3cretVALUE42', DB_USER: 'reader', LOG_LEVEL: '2' },
+    };
+    const error = await loadToolSet([leaky]).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackendStartError);
+    expect((error as Error).message).toContain('connecting with token=***DB_TOKEN as ***DB_USER');
+    expect((error as Error).message).not.toContain('sup3rs3cret');
+  });
+
   it('says a server that lists a tool twice must be fixed, not given a prefix', async () => {
     const error = await loadToolSet([stdioMcpConfig('dup', ['--listed-twice'])]).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'TOOL_NAME_CLASH' });
