@@ -11,7 +11,7 @@ import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { mcpCallResultValue } from './mcp-call-result.js';
 import { isOversizeAnswer, OVERSIZE_TEXT } from './mcp-message-limit.js';
-import { createServerHealth, type ServerHealth } from './mcp-server-health.js';
+import { createServerHealth, httpFailureStatus, type ServerHealth } from './mcp-server-health.js';
 import { createMcpTransport, type McpTransportHandle } from './mcp-transport.js';
 import { selectMcpTools } from './select-mcp-tools.js';
 import { errorMessage, ToolExecutionError } from './tool-execution-error.js';
@@ -145,23 +145,53 @@ async function startError(
   // Give the child's last stderr lines a moment to arrive after it exits.
   await new Promise((done) => setTimeout(done, 50));
   const stderr = handle.stderrTail();
+  const http = config.url !== null;
   const unread =
-    noise === null
+    noise === null || http
       ? ''
       : ` — it wrote to stdout ${noise instanceof SyntaxError ? 'a line that is not JSON' : 'JSON that is no MCP message'}: a stdio server writes only protocol messages to stdout, and its logs to stderr`;
-  // The SDK's own words (`MCP error -32001: Request timed out`) say neither what it waited for nor how long.
+  // The SDK's own words (`MCP error -32001: Request timed out`, `Connection closed`) say neither what it waited
+  // for nor how long, nor how the server ended; an HTTP error's, not its status.
   const timedOut = (error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT;
+  const status = http ? httpFailureStatus(error) : null;
+  // Only when the connection closed under the client: after any other failure, the client closed it itself.
+  const exit = (error as { code?: unknown } | null)?.code === CONNECTION_CLOSED ? handle.exitStatus() : null;
   const cause = timedOut
     ? `it did not answer initialize and tools/list within ${timeoutMs / 1000} s (the limit for a server to start)`
-    : describeCause(error);
+    : status !== null
+      ? `it answered HTTP ${status}${statusReason(error)}`
+      : exit !== null
+        ? `it ${exit.signal === null ? `exited with code ${exit.code ?? 'unknown'}` : `was killed by ${exit.signal}`} before it had listed its tools (${describeCause(error)})`
+        : http && notMcpAnswer(error, noise) !== null
+          ? `it answered with ${notMcpAnswer(error, noise)} (an HTML page, another service): check that the url is the server's MCP endpoint`
+          : describeCause(error);
   const message =
     `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${cause}${unread}` +
     (stderr === '' ? '' : `\nstderr:\n${stderr}`);
   return new BackendStartError(message, { cause: error });
 }
 
+/** What an HTTP answer was instead of MCP (never quoting it: it may hold a secret), or null when it was MCP. */
+function notMcpAnswer(error: unknown, noise: unknown): string | null {
+  const type = /Unexpected content type: ([^\s;,]+)/.exec(errorMessage(error))?.[1];
+  if (type !== undefined) return `content of type ${type}, not JSON or an event stream`;
+  if (error instanceof SyntaxError || noise instanceof SyntaxError) return 'what is not JSON';
+  // An answer that fits the protocol but for a few fields is said field by field (describeCause).
+  return noise !== null && schemaIssues(error) === null ? 'JSON that is no MCP message' : null;
+}
+
+/** `: Unauthorized` — what the server said with its status, when it said something (the SDK quotes the body). */
+function statusReason(error: unknown): string {
+  const said = errorMessage(error)
+    .replace(/^.*?Error POSTing to endpoint(?: \(HTTP \d+\))?:\s*/s, '')
+    .trim();
+  return said === '' ? ' with an empty body' : `: ${said.length > 300 ? `${said.slice(0, 297)}...` : said}`;
+}
+
 /** The SDK's error code for a request that got no answer in time (ErrorCode.RequestTimeout). */
 const REQUEST_TIMEOUT = -32001;
+/** The SDK's error code for a request whose connection closed before its answer (ErrorCode.ConnectionClosed). */
+const CONNECTION_CLOSED = -32000;
 
 /** A line of a stdio server's stdout that is not JSON, or not a JSON-RPC message. */
 function isUnreadableLine(error: unknown): boolean {

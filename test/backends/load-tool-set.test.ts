@@ -8,7 +8,7 @@ import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../..
 import type { ToolSet } from '../../src/core/loaded-tool.js';
 import { loadToolSet } from '../../src/tools/load-tool-set.js';
 import { ToolExecutionError } from '../../src/tools/tool-execution-error.js';
-import { startBrokenMcpHttpServer } from '../fakes/broken-mcp-http-server.js';
+import { startBrokenMcpHttpServer, startStatusHttpServer } from '../fakes/broken-mcp-http-server.js';
 import { type FakeMcpHttpServer, startFakeMcpHttpServer } from '../fakes/fake-mcp-server.js';
 import {
   financeTools,
@@ -166,6 +166,44 @@ describe('loadToolSet', () => {
     expect(error).toBeInstanceOf(BackendStartError);
     expect((error as Error).message).toContain('connecting with token=***DB_TOKEN as ***DB_USER');
     expect((error as Error).message).not.toContain('sup3rs3cret');
+  });
+
+  it('says why an HTTP server did not start: its status, or what it answered instead of MCP, never quoting that', async () => {
+    const cases = [
+      [401, 'Unauthorized', 'text/plain', 'it answered HTTP 401: Unauthorized'],
+      [503, '', 'text/plain', 'it answered HTTP 503 with an empty body'],
+      [
+        200,
+        '<html>login ab12cd34</html>',
+        'text/html',
+        'it answered with content of type text/html, not JSON or an event stream',
+      ],
+      [
+        200,
+        '<html>login ab12cd34</html>',
+        'application/json',
+        'it answered with what is not JSON (an HTML page, another service)',
+      ],
+    ] as const;
+    for (const [status, body, type, said] of cases) {
+      const server = await startStatusHttpServer(status, body, type);
+      try {
+        const error = await loadToolSet([httpMcpConfig('web', server.url)]).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(BackendStartError);
+        expect((error as Error).message).toContain(`MCP server "web" (${server.url}) failed to start: ${said}`);
+        if (status === 200) expect((error as Error).message).not.toContain('ab12cd34');
+      } finally {
+        await server.close();
+      }
+    }
+  });
+
+  it('says how a stdio server that ended while it started ended', async () => {
+    const quits = { ...stdioMcpConfig('quits'), args: ['-e', 'process.exit(7)'] };
+    const error = await loadToolSet([quits]).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /failed to start: it exited with code 7 before it had listed its tools \(/,
+    );
   });
 
   it('says a server that lists a tool twice must be fixed, not given a prefix', async () => {

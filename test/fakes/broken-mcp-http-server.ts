@@ -41,3 +41,24 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) body += String(chunk);
   return body;
 }
+
+/** An HTTP server that answers every request with `status`, `body` and `contentType`: no MCP server behind it. */
+export async function startStatusHttpServer(
+  status: number,
+  body: string,
+  contentType = 'text/plain',
+): Promise<BrokenMcpHttpServer> {
+  const http = createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': contentType }).end(body);
+  });
+  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    close: () =>
+      new Promise<void>((done) => {
+        http.close(() => done());
+        http.closeAllConnections();
+      }),
+  };
+}
