@@ -71,13 +71,15 @@ describe('renderJunitReport', () => {
     expect(single).toBe('passed (180ms)\n  input: hello\n  response: hi there\n  metric equality 1 passed');
   });
 
-  it('stays well-formed with hostile names and output, dropping characters XML cannot carry', () => {
+  it('stays well-formed with hostile names and output, writing characters XML cannot carry as \\x.. / \\u....', () => {
     const xml = renderJunitReport(hostileReport());
     expect(xml).not.toContain('<script>');
     expect(xml).not.toContain(']]>');
     const cases = findAll(parseXml(xml), 'testcase');
     expect(cases[0]?.attributes['name']).toBe('evil <b>name</b> | ]]>');
-    const expected = HOSTILE_TEXT.replaceAll('\u0000', '').replaceAll('\u001b', '').replaceAll('\uFFFF', '');
+    const expected = HOSTILE_TEXT.replaceAll('\u0000', '\\x00')
+      .replaceAll('\u001b', '\\x1b')
+      .replaceAll('\uFFFF', '\\uffff');
     expect(findAll(cases[0]!, 'error')[0]?.text).toContain(expected.split('\n')[0]);
     expect(findAll(cases[1]!, 'failure')[0]?.attributes['message']).toContain('turn 2/2: lookup — <script>');
   });

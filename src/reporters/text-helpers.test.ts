@@ -3,7 +3,7 @@ import { formatDuration, formatInteger, formatPercent, formatScore, formatSecond
 import { mdCodeBlock, mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { escapeControlChars, oneLine, truncateText } from './safe-text.js';
 import { toJsonSafe } from './to-json-safe.js';
-import { stripInvalidXml, xmlAttr, xmlText } from './xml-escape.js';
+import { escapeInvalidXml, xmlAttr, xmlText } from './xml-escape.js';
 
 describe('number formatting', () => {
   it.each([
@@ -87,8 +87,8 @@ describe('markdown escaping', () => {
 });
 
 describe('xml escaping', () => {
-  it('drops characters XML cannot carry, including lone surrogates', () => {
-    expect(stripInvalidXml('a\u0000b\u001bc\uFFFEd\uD800e😀\tf')).toBe('abcde😀\tf');
+  it('writes characters XML cannot carry, lone surrogates included, as the console does', () => {
+    expect(escapeInvalidXml('a\u0000b\u001bc\uFFFEd\uD800e😀\tf')).toBe('a\\x00b\\x1bc\\ufffed\\ud800e😀\tf');
   });
 
   it('encodes markup in text and attributes', () => {

@@ -1,15 +1,22 @@
-/** Escaping for XML 1.0: characters XML cannot carry at all are dropped, markup characters are encoded. */
+/**
+ * Escaping for XML 1.0: characters XML cannot carry at all (not even as a character reference) are written as
+ * the console writes control characters (`\x1b`, `\ufffe`, a lone `\ud800`), so nothing is lost unsaid and two
+ * names that differ only there stay two; markup characters are encoded.
+ */
 
 // Everything outside the XML 1.0 Char production, including lone surrogates and U+FFFE/U+FFFF.
 const INVALID_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
-export function stripInvalidXml(text: string): string {
-  return text.replace(INVALID_XML, '');
+export function escapeInvalidXml(text: string): string {
+  return text.replace(INVALID_XML, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }
 
 /** Element text: `&`, `<`, `>` encoded (so `]]>` cannot appear either). */
 export function xmlText(text: string): string {
-  return stripInvalidXml(text).replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'));
+  return escapeInvalidXml(text).replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'));
 }
 
 const ATTR_ENTITIES: Readonly<Record<string, string>> = {
@@ -25,5 +32,5 @@ const ATTR_ENTITIES: Readonly<Record<string, string>> = {
 
 /** Attribute value (for double-quoted attributes); line breaks survive attribute normalisation. */
 export function xmlAttr(text: string): string {
-  return stripInvalidXml(text).replace(/[&<>"'\n\r\t]/g, (ch) => ATTR_ENTITIES[ch] ?? ch);
+  return escapeInvalidXml(text).replace(/[&<>"'\n\r\t]/g, (ch) => ATTR_ENTITIES[ch] ?? ch);
 }
