@@ -15,6 +15,7 @@ import { lastFailed } from './last-failed.js';
 import { planSelection, requestOf, type SelectionRequest } from './plan-selection.js';
 import { readVersion } from './read-version.js';
 import type { ResumeSource } from './resume/load-resume.js';
+import { suiteCodeContent } from './suite-code-content.js';
 import type { TestOptions } from './test-options.js';
 
 export interface PreparedRun {
@@ -61,7 +62,11 @@ export async function prepareFreshRun(
     backend: config.backend.type,
     model: config.model === null ? null : { provider: config.model.provider, name: config.model.name },
     started_at: new Date().toISOString(),
-    selection: plan.selection,
+    // A shard's record says what code and files it ran with, so a merge can tell a retry that ran other ones.
+    selection:
+      request.value.shard === null
+        ? plan.selection
+        : { ...plan.selection, code_content: await suiteCodeContent(config, config.test_cases) },
     execution: {
       parallel_test_cases: config.execution.parallel_test_cases,
       llm_timeout: config.execution.llm_timeout,
@@ -159,7 +164,8 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
   const metadata: RunRecordMetadata = {
     ...source.metadata,
     config_snapshot: configSnapshot(config),
-    selection: plan.selection,
+    selection:
+      stored?.code_content === undefined ? plan.selection : { ...plan.selection, code_content: stored.code_content },
     execution: {
       parallel_test_cases: config.execution.parallel_test_cases,
       llm_timeout: config.execution.llm_timeout,

@@ -48,6 +48,11 @@ export interface RunSelection {
    * unchanged suite carry the same; absent in records written before it was kept.
    */
   readonly suite_content?: string | undefined;
+  /**
+   * A shard's: a hash of its function tools', graders' and module agent's files and of the files its turns attach
+   * (suite-code-content.ts), so that `merge-reports` refuses shards that ran other code or files.
+   */
+  readonly code_content?: string | undefined;
 }
 
 export interface RunExecution {
@@ -121,6 +126,7 @@ const selectionSchema = z.object({
   suite_cases: z.number().int().min(0),
   suite_fingerprint: z.string(),
   suite_content: z.string().optional(),
+  code_content: z.string().optional(),
 });
 
 export const metadataSchema = z.object({

@@ -76,9 +76,11 @@ function verdictSettings(record: RunRecord): Readonly<Record<string, unknown>> |
 function shardContent(record: RunRecord): string | null {
   const suite = record.metadata.selection?.suite_content;
   if (suite === undefined) return null;
+  // Shards that both kept the hash of their tools', graders' and attached files differ when those did.
+  const code = record.metadata.selection?.code_content ?? '';
   const snapshot = record.metadata.config_snapshot;
   const agent = isRecord(snapshot)
     ? JSON.stringify([snapshot['instructions'], snapshot['tools'], snapshot['evaluations']], contentOnly)
     : '';
-  return createHash('sha256').update(`${suite}\n${agent}`).digest('hex').slice(0, 16);
+  return createHash('sha256').update(`${suite}\n${agent}\n${code}`).digest('hex').slice(0, 16);
 }
