@@ -109,6 +109,8 @@ export interface TrendPoint {
   readonly pass_rate: number;
   readonly total_tests: number;
   readonly passed: number;
+  /** A run that did not finish: how many test cases it selected (its rate is of the finished ones); else null. */
+  readonly selected_tests: number | null;
   readonly model: string | null;
   readonly metrics: Readonly<Record<string, number | null>>;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conversationCase, singleCase } from '../../test/support/dashboard/sample-results.js';
-import { recordOf } from '../../test/support/dashboard/write-records.js';
+import { recordOf, selectionOf } from '../../test/support/dashboard/write-records.js';
 import { DashboardError } from './dashboard-error.js';
 import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
 import { requireRunId } from './run-id.js';
@@ -145,6 +145,40 @@ describe('parsePartialLog', () => {
     expect(parsed.state).toBe('incomplete');
     // From the start in the header to the log's last write, not the sum of the case times.
     expect(parsed.report.summary.duration_ms).toBe(60_000);
+  });
+
+  it('says how many of the cases its header selected a stopped or running log has not run (of its shard)', () => {
+    const logOf = (selection: unknown, names: readonly string[]) => {
+      const record = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [] });
+      const { finished_at: _finished, ...metadata } = record['metadata'] as Record<string, unknown>;
+      const header = JSON.stringify({
+        record_version: 2,
+        run_id: 'u-2',
+        agent_name: 'a',
+        agent_config_path: '/work/agent.yaml',
+        timestamp: '2026-12-02T12:30:05.123Z',
+        holodeck_version: '0.1.0',
+        metadata: { ...metadata, selection },
+      });
+      return [header, ...names.map((name) => JSON.stringify(singleCase(name, true)))].join('\n');
+    };
+    const whole = parsePartialLog(logOf(selectionOf(7), ['a', 'b']), runId, 'incomplete', Date.now());
+    expect(whole.report.interrupted).toEqual({ selected_tests: 7, not_run: 5 });
+    // 7 cases in 3 shards: 3, 2, 2.
+    const third = parsePartialLog(
+      logOf(selectionOf(7, { shard: { index: 3, total: 3 } }), ['f']),
+      runId,
+      'running',
+      Date.now(),
+    );
+    expect(third.report.interrupted).toEqual({ selected_tests: 2, not_run: 1 });
+    const first = parsePartialLog(
+      logOf(selectionOf(7, { shard: { index: 1, total: 3 } }), ['a', 'b', 'c']),
+      runId,
+      'running',
+      Date.now(),
+    );
+    expect(first.report.interrupted).toBeUndefined();
   });
 
   it('sums the case times for a duration when the log names no start', () => {

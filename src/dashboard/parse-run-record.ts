@@ -3,12 +3,13 @@
  * (`records/`): the same validation, upgrades of older versions and located errors as `--resume`,
  * `merge-reports` and `compare`. A record that cannot be read becomes a RECORD_UNREADABLE error of that run.
  */
-import type { TestResult } from '../core/results.js';
+import type { RunInterruption, TestResult } from '../core/results.js';
 import { type PartialHeader, parsePartialLogText } from '../records/partial-log.js';
 import {
   parseRunRecord as parseRecord,
   RUN_RECORD_VERSION,
   RunRecordError,
+  type RunSelection,
   type StoredRunMetadata,
 } from '../records/run-record.js';
 import { DashboardError } from './dashboard-error.js';
@@ -39,6 +40,8 @@ export function parsePartialLog(source: string, runId: RunId, state: DashboardRu
   const metadata = runMetadata(header?.metadata ?? null);
   const started = Date.parse(metadata.started_at ?? '');
   const duration = Number.isFinite(started) && until >= started ? until - started : sumDurations(results);
+  const summary = summarizeResults(results, duration);
+  const missing = notYetRun(header?.metadata.selection, summary.total_tests);
   return {
     record_version: header?.record_version ?? RUN_RECORD_VERSION,
     run_id: header?.run_id ?? runId.id,
@@ -49,10 +52,25 @@ export function parsePartialLog(source: string, runId: RunId, state: DashboardRu
       agent_config_path: header?.agent_config_path ?? '',
       timestamp: header?.timestamp ?? metadata.started_at ?? '',
       holodeck_version: header?.holodeck_version ?? metadata.holodeck_version ?? '',
-      summary: summarizeResults(results, duration),
+      summary,
       results,
+      ...(missing === null ? {} : { interrupted: missing }),
     },
   };
+}
+
+/**
+ * How many of the cases a run selected are not in its log yet: a running or stopped run is read as `4 of 7`, not
+ * as a whole run of 4. From the header's selection (its cases, of the run's shard); null when it says nothing.
+ */
+function notYetRun(selection: RunSelection | null | undefined, finished: number): RunInterruption | null {
+  if (selection === null || selection === undefined) return null;
+  const { suite_cases: cases, shard } = selection;
+  const selected =
+    shard === null || shard === undefined
+      ? cases
+      : Math.floor(cases / shard.total) + (shard.index - 1 < cases % shard.total ? 1 : 0);
+  return selected > finished ? { selected_tests: selected, not_run: selected - finished } : null;
 }
 
 /** The stored metadata (of a record, or of a log header without its finish time) as the views show it. */

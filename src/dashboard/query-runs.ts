@@ -135,6 +135,7 @@ export function trendsOf(
       pass_rate: run.summary.pass_rate,
       total_tests: run.summary.total_tests,
       passed: run.summary.passed,
+      selected_tests: run.interrupted?.selected_tests ?? null,
       model: run.model === null ? null : `${run.model.provider}/${run.model.name}`,
       metrics,
     };

@@ -276,8 +276,17 @@ describe('dashboard in Chromium', () => {
     await open('#/runs?q=stopped-green');
     const row = page.locator('tr', { hasText: 'stopped-green' }).first();
     await row.waitFor();
-    expect(await row.locator('.passbar').getAttribute('class')).toBe('passbar tone-warn');
+    expect(await row.locator('.passbar').getAttribute('class')).toBe('passbar tone-warn partial');
     expect(await row.textContent()).toContain('1/1 of 4');
+    // Compared, it is said to be unfinished, as `holodeck compare` says it: its missing cases are no change.
+    await open(`#/compare/${demo.newer}/${id}`);
+    const notice = page.locator('.notice-warn');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain(
+      'Run B did not finish (interrupted): 3 of its 4 test cases did not run.',
+    );
+    expect(await page.locator('.compare-rate').last().textContent()).toBe('100% (1/1 of 4) · interrupted');
+    expect(await page.locator('.stat', { hasText: 'Pass rate' }).textContent()).toMatch(/[+−]\d+\.\d pts from/);
   });
 
   it('filters test cases by status, name and metric, and keeps filters in the link', async () => {

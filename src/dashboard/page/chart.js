@@ -13,6 +13,7 @@ const PAD = { left: 44, right: 14, top: 12, bottom: 26 };
  *   values: ReadonlyArray<number | null | undefined>,
  *   titles: readonly string[],
  *   hrefs?: ReadonlyArray<string | null>,
+ *   partial?: ReadonlyArray<boolean>,
  * }} Series
  */
 
@@ -137,7 +138,7 @@ export function lineChart({
       .map((point) => {
         const dot = svg(
           'circle',
-          { cx: point.x, cy: point.y, r: radius, class: 'dot' },
+          { cx: point.x, cy: point.y, r: radius, class: line.partial?.[point.index] ? 'dot dot-partial' : 'dot' },
           svg('title', {}, line.titles[point.index] ?? ''),
         );
         const href = line.hrefs?.[point.index];

@@ -74,7 +74,7 @@ export function summaryFigures(run) {
       formatPercent(s.pass_rate),
       // An interrupted run says how much of what it selected never ran: its rate is of the finished cases only.
       run.interrupted
-        ? `${formatInt(s.total_tests)} of ${formatInt(run.interrupted.selected_tests)} test cases · ${formatInt(run.interrupted.not_run)} did not run`
+        ? `${formatInt(s.total_tests)} of ${formatInt(run.interrupted.selected_tests)} test cases · ${formatInt(run.interrupted.not_run)} ${run.state === 'running' ? 'still to run' : 'did not run'}`
         : `${formatInt(s.total_tests)} test cases`,
       rateTone(s.pass_rate, s.total_tests, run.state !== 'completed'),
     ),

@@ -28,6 +28,8 @@ function seriesByGroup(points, valueFor, titleOf) {
     values: points.map((point) => (point.group === group ? valueFor(point) : null)),
     titles: points.map(titleOf),
     hrefs: points.map((point) => runHref(point.id)),
+    // A run that did not finish is drawn hollow: its rate is of the cases that finished only.
+    partial: points.map((point) => point.state !== 'completed'),
   }));
 }
 
@@ -51,7 +53,7 @@ export function passRateChart(trends) {
     points,
     (point) => point.pass_rate,
     (point) =>
-      `${point.group_label} · ${formatDateTime(point.started_at)}\n${formatPercent(point.pass_rate)} (${point.passed}/${point.total_tests} cases) · ${point.model ?? ''}`,
+      `${point.group_label} · ${formatDateTime(point.started_at)}\n${formatPercent(point.pass_rate)} (${point.passed}/${point.total_tests} cases${point.selected_tests === null ? '' : ` of ${point.selected_tests}`})${point.state === 'completed' ? '' : ` · ${point.state}, of the finished cases only`} · ${point.model ?? ''}`,
   );
   const labels = timeAxisLabels(points.map((point) => point.started_at));
   const chart = lineChart({

@@ -59,10 +59,36 @@ function runCard(label, run) {
     ),
     h(
       'span',
-      { className: 'compare-rate' },
+      { className: `compare-rate${run.state === 'completed' ? '' : ' tone-warn'}` },
       formatPercent(run.summary.pass_rate),
-      ` (${run.summary.passed}/${run.summary.total_tests})`,
+      ` (${run.summary.passed}/${run.summary.total_tests}${run.interrupted ? ` of ${run.interrupted.selected_tests}` : ''})`,
+      run.state === 'completed' ? null : ` · ${run.state}`,
     ),
+  );
+}
+
+/**
+ * What `holodeck compare` warns of: a run that did not finish is compared on the cases it finished, and the
+ * cases it never ran read as removed (or added) — not as changes of the agent.
+ * @param {RunComparison} comparison
+ */
+function unfinishedNotice(comparison) {
+  const said = /** @type {const} */ ([
+    ['A', comparison.a],
+    ['B', comparison.b],
+  ])
+    .filter(([, run]) => run.state !== 'completed')
+    .map(([label, run]) => {
+      const missing = run.interrupted
+        ? `: ${formatInt(run.interrupted.not_run)} of its ${formatInt(run.interrupted.selected_tests)} test cases did not run`
+        : '';
+      return `Run ${label} did not finish (${run.state})${missing}.`;
+    });
+  if (said.length === 0) return null;
+  return h(
+    'div',
+    { className: 'notice notice-warn', role: 'status' },
+    `${said.join(' ')} Its figures are of the test cases that finished; a case it never ran shows as removed or added, not as a change.`,
   );
 }
 
@@ -72,12 +98,16 @@ function runCard(label, run) {
  * @param {number} b
  * @param {(value: number) => string} format
  * @param {boolean} higherIsBetter
+ * @param {(value: number) => string} [deltaFormat] how the change reads (a rate changes by points)
  */
-function deltaStat(label, a, b, format, higherIsBetter) {
+function deltaStat(label, a, b, format, higherIsBetter, deltaFormat = format) {
   const delta = b - a;
   const tone = delta === 0 ? null : delta > 0 === higherIsBetter ? 'good' : 'bad';
-  return stat(label, format(b), `${formatDelta(delta, format)} from ${format(a)}`, tone);
+  return stat(label, format(b), `${formatDelta(delta, deltaFormat)} from ${format(a)}`, tone);
 }
+
+/** A change of a rate, in percentage points as `holodeck compare` says it: `28.6 pts`. @param {number} value */
+const points = (value) => `${(value * 100).toFixed(1)} pts`;
 
 /** @param {RunComparison} comparison */
 function deltas(comparison) {
@@ -86,7 +116,7 @@ function deltas(comparison) {
   return h(
     'div',
     { className: 'stats' },
-    deltaStat('Pass rate', a.pass_rate, b.pass_rate, formatPercent, true),
+    deltaStat('Pass rate', a.pass_rate, b.pass_rate, formatPercent, true, points),
     deltaStat('Cases passed', a.passed, b.passed, formatInt, true),
     deltaStat('Turns passed', a.passed_turns, b.passed_turns, formatInt, true),
     deltaStat('Duration', a.duration_ms, b.duration_ms, formatDuration, false),
@@ -302,6 +332,7 @@ export function renderCompare(root, route) {
           h('span', { className: 'compare-arrow' }, '→'),
           runCard('B', comparison.b),
         ),
+        unfinishedNotice(comparison),
         deltas(comparison),
         card('Test case changes (regressions first)', { actions: toggles, className: 'changes-card' }, list.element),
         card('Metric deltas', {}, metricTable(comparison.metrics)),

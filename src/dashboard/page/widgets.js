@@ -70,7 +70,7 @@ export function passBar(rate, total, partial = false) {
   const width = `${Math.max(0, Math.min(1, rate || 0)) * 100}%`;
   return h(
     'span',
-    { className: `passbar tone-${rateTone(rate, total, partial)}` },
+    { className: `passbar tone-${rateTone(rate, total, partial)}${partial ? ' partial' : ''}` },
     h('span', { className: 'passbar-track' }, h('span', { className: 'passbar-fill', style: { width } })),
     h('span', { className: 'passbar-text' }, total ? formatPercent(rate) : '–'),
   );
