@@ -8,18 +8,23 @@
 import { relative, resolve } from 'node:path';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
+import { createRedactor } from '../../core/redactor.js';
 import { type RunRecord, RunRecordError, readRunRecord } from '../../records/run-record.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { type ComparedRun, formatComparison } from '../../reporters/compare-text.js';
+import { collectSecrets } from '../collect-secrets.js';
 import { colorWanted } from '../color-wanted.js';
 import { findRunRecord } from '../compare/find-run-record.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { redactProcessOutput } from '../redact-process-output.js';
 
 export async function compareCommand(
   runA: string,
   runB: string,
   options: { readonly resultsDir?: string },
 ): Promise<ExitCode> {
+  // Records are redacted when written; the secrets of this environment are masked too, as the dashboard does.
+  redactProcessOutput(createRedactor(collectSecrets(null, process.env).secrets));
   const resultsDir = resolve(options.resultsDir ?? 'results');
   const a = await load('RUN_A', runA, resultsDir);
   if (typeof a === 'number') return a;
