@@ -11,7 +11,7 @@
  */
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import { BEAT_MS, createEventLoopBeat, SLOT, startBeating } from './event-loop-beat.js';
 import { EXIT } from './exit-codes.js';
 import { userFrames } from './user-frames.js';
@@ -31,8 +31,15 @@ export const OWN_CODE_FOLDER = dirname(fileURLToPath(import.meta.url));
 
 let current: StallGuard | null = null;
 
-/** Starts the guard (once per process; later calls return the same one). */
+/** A case worker's thread is watched by its pool (case-worker-pool.ts), with the limit of the phase it is in. */
+const WATCHED_BY_POOL: StallGuard = { running: () => {} };
+
+/**
+ * Starts the guard (once per process; later calls return the same one). In a worker thread it does nothing: that
+ * thread's own watcher would stop the whole process at the loading limit while the thread runs a long turn.
+ */
 export function guardStalls(): StallGuard {
+  if (!isMainThread) return WATCHED_BY_POOL;
   if (current !== null) return current;
   const beat = createEventLoopBeat(LOAD_STALL_LIMIT_MS);
   const beating = startBeating(beat);

@@ -88,6 +88,18 @@ describe('user code that never returns to the event loop', () => {
     );
   }, 60_000);
 
+  it('under --workers lets a turn compute past the 30 s limit of loading, within its own turn timeout', async () => {
+    const dir = await writeProject({
+      'agent.mjs':
+        'export function create() {\n  return {\n    send(turn) {\n      const end = Date.now() + 31_000;\n      while (Date.now() < end) {}\n      return turn.input;\n    },\n  };\n}\n',
+      'agent.yaml': `name: long\nbackend: { module: "agent.mjs:create" }\nexecution: { llm_timeout: 60 }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n  - { name: long, input: done, ground_truth: done }\n`,
+    });
+    const run = await runCli(['test', 'agent.yaml', '--workers', '1'], { cwd: dir, timeoutMs: 60_000 });
+    expect(run.stderr).not.toContain('event loop');
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/1 passed · 0 failed · 1 total/);
+  }, 90_000);
+
   it("is a configuration error when a module agent's module loops at its top level (exit 2)", async () => {
     const dir = await writeProject({
       'agent.mjs': `while (true) {}\n${AGENT}`,
