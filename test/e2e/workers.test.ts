@@ -12,7 +12,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
@@ -38,6 +38,11 @@ const AGENT = `export function create() {
       if (turn.input === 'exit') process.exit(7);
       if (turn.input === 'end-thread') process.reallyExit(9);
       if (turn.turn_index === 1 && first === 'end-later') process.reallyExit(9);
+      if (turn.input === 'symbol') return { response: 'symbol', tool_invocations: [{ name: 'lookup', args: {}, result: Symbol('s') }] };
+      if (turn.input === 'reject') {
+        void Promise.reject(new Error('unhandled boom'));
+        return new Promise(() => {});
+      }
       await wait(30);
       return turn.input;
     },
@@ -141,6 +146,23 @@ describe('--workers', () => {
     expect(exitTurns[0]?.errors.join()).toMatch(/called process\.exit\(7\): user code may not end the run/);
     expect(exitTurns[1]?.passed).toBe(true);
     expect(run.stdout).toMatch(/^! c1-end-thread {2}ERROR .*worker thread ended \(exit code 9\)/m);
+  });
+
+  it('a value that cannot cross threads is dropped as without workers; a crash in a worker stops the run (exit 3), not hangs it', {
+    timeout: 60_000,
+  }, async () => {
+    const symbol = await crashProject(['a', 'symbol', 'b']);
+    for (const workers of [[], ['--workers', '2']]) {
+      const run = await runCli(['test', symbol, ...workers, '--timeout', '5'], { timeoutMs: 30_000 });
+      expect(run.code, `${workers} ${run.stderr}`).toBe(0);
+      expect(run.stdout).toMatch(/3 passed · 0 failed · 3 total/);
+    }
+    const crash = await crashProject(['a', 'reject']);
+    const run = await runCli(['test', crash, '--workers', '1', '--timeout', '20'], { timeoutMs: 30_000 });
+    expect(run.code, run.stderr).toBe(3);
+    expect(run.stderr).toContain('unhandled promise rejection: Error: unhandled boom');
+    const [record] = (await readdir(join(crash, 'results', 'workers'))).filter((name) => name.endsWith('.json'));
+    expect(record).toBeDefined();
   });
 
   it('HOLODECK_WORKERS sets the number of worker threads; a value that is not a count is refused', async () => {

@@ -204,8 +204,15 @@ export function startCaseWorkerPool(
   };
 
   const onMessage = (slot: Slot, message: FromCaseWorker): void => {
-    if (message.type === 'crash') onCrash(message.description);
-    else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names) });
+    if (message.type === 'crash') {
+      onCrash(message.description);
+      // The thread's cases may never say they are done (the crash may be theirs): they end as errors, and the
+      // thread with them, so the run can save what finished.
+      slot.crash = message.description;
+      for (const [id, pending] of slot.pending)
+        fail(slot, id, pending, `the case's worker thread crashed: ${message.description}`);
+      void slot.worker.terminate();
+    } else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names) });
     else if (message.type === 'failed') {
       settle({ ok: false, line: message.line ?? message.message, setup: message.setup === true });
       slot.startFailure = message.message;

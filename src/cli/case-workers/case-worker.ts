@@ -15,6 +15,7 @@ import { thrownMessage } from '../../core/describe-thrown.js';
 import { ToolSetupError } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
+import { toJsonSafe } from '../../reporters/to-json-safe.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { reportToCurrentTurn } from '../../runner/turn-scope.js';
@@ -38,7 +39,18 @@ import { isCloneable } from './cloneable-case.js';
 
 const port = parentPort;
 if (port === null) throw new Error('case-worker.js runs only as a worker thread');
-const post = (message: FromCaseWorker) => port.postMessage(message);
+/**
+ * A module agent's value that cannot cross threads (a function, a symbol, a WeakMap among its tool calls) is sent
+ * as the report would write it (dropped, as without --workers), not left to throw.
+ */
+const post = (message: FromCaseWorker) => {
+  try {
+    port.postMessage(message);
+  } catch (error) {
+    if ((error as Error | null)?.name !== 'DataCloneError') throw error;
+    port.postMessage(toJsonSafe(message) as unknown as FromCaseWorker);
+  }
+};
 const data = workerData as CaseWorkerStart;
 // The pool stops this thread if user code in it never returns to the event loop.
 const beating = startBeating(data.beat);
