@@ -106,6 +106,23 @@ describe('rollupMetrics', () => {
 });
 
 describe('rollupTestCase', () => {
+  it('says an error once when a single-turn case and its turn both carry it (a worker thread that was stopped)', () => {
+    const single = { ...multiCase('one', [turn(0, 'question 1')]), kind: 'single' as const };
+    const stopped = turnResult(0, { errors: ['the case’s worker thread was stopped'] });
+    const result = rollupTestCase(single, [stopped], 10, '2026-12-04T00:00:00.000Z', [
+      'the case’s worker thread was stopped',
+    ]);
+    expect(result.errors).toEqual(['the case’s worker thread was stopped']);
+    const multi = rollupTestCase(
+      TWO_TURNS,
+      [turnResult(0), turnResult(1, { errors: ['lost'] })],
+      10,
+      '2026-12-04T00:00:00.000Z',
+      ['lost'],
+    );
+    expect(multi.errors).toEqual(['lost', 'turn 2/2: lost']);
+  });
+
   it('passes a multi-turn case only when every turn passed, with summed usage and the last answer', () => {
     const result = rollupTestCase(TWO_TURNS, [turnResult(0), turnResult(1)], 120, '2026-12-04T00:00:00.000Z', []);
     expect(result).toMatchObject({

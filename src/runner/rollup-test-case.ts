@@ -38,7 +38,8 @@ export function rollupTestCase(
     execution_time_ms: elapsedMs,
     token_usage: turns.reduce((sum, turn) => addUsage(sum, turn.token_usage), ZERO_USAGE),
     ...caseCost(turns),
-    errors: [...caseErrors, ...turnErrors(turns, single)],
+    // A single-turn case's turn errors read as the case's: one said at both levels is said once.
+    errors: [...new Set([...caseErrors, ...turnErrors(turns, single)])],
     timestamp,
   };
   return single ? base : { ...base, turns };
