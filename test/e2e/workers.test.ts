@@ -148,6 +148,29 @@ describe('--workers', () => {
     expect(run.stdout).toMatch(/^! c1-end-thread {2}ERROR .*worker thread ended \(exit code 9\)/m);
   });
 
+  it('a case that ends the thread it shares with others errors alone: the others run again on threads of their own', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await crashProject(['a', 'b', 'c', 'end-thread', 'd', 'e', 'f', 'g']);
+    const run = await runCli(['test', dir, '--workers', '2', '-j', '8', '--output', join(dir, 'report.json')]);
+    expect(run.code, run.stderr).toBe(1);
+    const results = (await report(dir)).results;
+    expect(results.map((r) => [r.test_name, r.status])).toEqual([
+      ['c0-a', 'passed'],
+      ['c1-b', 'passed'],
+      ['c2-c', 'passed'],
+      ['c3-end-thread', 'error'],
+      ['c4-d', 'passed'],
+      ['c5-e', 'passed'],
+      ['c6-f', 'passed'],
+      ['c7-g', 'passed'],
+    ]);
+    expect(results[3]?.errors[0]).toBe("the case's worker thread ended (exit code 9)");
+    // Each case's turns were reported once, though some ran twice.
+    expect(run.stdout.match(/^✓ /gm)).toHaveLength(7);
+    expect((await report(dir)).summary).toMatchObject({ total_turns: 16, passed_turns: 14 });
+  });
+
   it('a value that cannot cross threads is dropped as without workers; a crash in a worker stops the run (exit 3), not hangs it', {
     timeout: 60_000,
   }, async () => {

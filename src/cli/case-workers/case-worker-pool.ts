@@ -62,6 +62,10 @@ interface Pending {
   events: Promise<void>;
   /** The turns the worker said had ended: kept if the thread ends before the case does. */
   readonly turns: TurnResult[];
+  /** Run again alone, on a thread of its own, after the thread it shared with other cases ended. */
+  readonly alone: boolean;
+  /** Turn events of a case run again that the reporters already had from its first run: not sent twice. */
+  replayed: number;
 }
 
 interface Slot {
@@ -117,7 +121,10 @@ export function startCaseWorkerPool(
 
   // The stdio MCP servers the workers start are killed with this process, as this thread's own are.
   watchWorkerStdioServers();
-  const spawn = (at: number): Slot => {
+  /** Threads that each run one case again alone; not in `slots`, so no other case is sent to them. */
+  const lone = new Set<Slot>();
+  /** `at`: the slot's place in `slots`, or null for a thread of its own (see `lone`). */
+  const spawn = (at: number | null): Slot => {
     // Every model's limiter stays in this thread: the worker asks it for each request's permit.
     const limits = new MessageChannel();
     const calls = modelCalls === null ? null : new MessageChannel();
@@ -162,7 +169,8 @@ export function startCaseWorkerPool(
       stopLimits();
       stopCalls?.();
       stopUserCode();
-      if (slots[at] === slot) slots[at] = null;
+      if (at !== null && slots[at] === slot) slots[at] = null;
+      lone.delete(slot);
       const cause =
         slot.startFailure !== null
           ? `the case's worker thread could not start the backend: ${slot.startFailure}`
@@ -171,9 +179,16 @@ export function startCaseWorkerPool(
             : slot.crash !== null
               ? `the case's worker thread crashed: ${slot.crash}`
               : `the case's worker thread ended (exit code ${code})`;
-      for (const [id, pending] of slot.pending) fail(slot, id, pending, cause);
+      // Which of the cases that shared the thread ended it is not known: each runs again alone, once, so only
+      // the one that ends its thread again is an error.
+      const shared = slot.pending.size > 1 && slot.startFailure === null;
+      for (const [id, pending] of slot.pending) {
+        if (shared && !pending.alone && !closing && !pending.deps.signal.aborted) runAlone(slot, id, pending);
+        else fail(slot, id, pending, cause);
+      }
     });
-    slots[at] = slot;
+    if (at === null) lone.add(slot);
+    else slots[at] = slot;
     return slot;
   };
 
@@ -183,7 +198,7 @@ export function startCaseWorkerPool(
   let stallTimer: NodeJS.Timeout | null = null;
   const watchStalls = () => {
     stallTimer ??= setInterval(() => {
-      for (const slot of slots) {
+      for (const slot of [...slots, ...lone]) {
         if (slot === null || slot.stalled !== null) continue;
         const late = overdue(slot.beat);
         if (late === null) continue;
@@ -223,7 +238,8 @@ export function startCaseWorkerPool(
       if (pending === undefined) return;
       const { reporter } = pending.deps;
       pending.turns.push(message.turn);
-      pending.events = pending.events.then(() => reporter.onTurnEnd?.(message.test_name, message.turn));
+      if (pending.replayed > 0) pending.replayed -= 1;
+      else pending.events = pending.events.then(() => reporter.onTurnEnd?.(message.test_name, message.turn));
     } else if (message.type === 'done') {
       hold();
       const pending = slot.pending.get(message.id);
@@ -231,6 +247,8 @@ export function startCaseWorkerPool(
       slot.pending.delete(message.id);
       pending.dispose();
       void pending.events.then(() => pending.resolve(message.run));
+      // A thread of its own ran its one case: it ends.
+      if (lone.has(slot)) slot.worker.postMessage({ type: 'close' } satisfies ToCaseWorker);
     }
   };
 
@@ -241,6 +259,17 @@ export function startCaseWorkerPool(
     // No pricing: what the turn in flight spent is no longer known (the finished turns keep their own cost).
     const result = erroredCase(testCase, cause, started, deps.now(), undefined, pending.turns);
     void pending.events.then(() => pending.resolve({ result, interrupted: pending.deps.signal.aborted }));
+  };
+
+  /** Sends a case again, from its first turn, to a thread of its own. */
+  const runAlone = (from: Slot, id: number, pending: Pending): void => {
+    from.pending.delete(id);
+    pending.dispose();
+    dispatch(spawn(null), pending.testCase, pending.deps, pending.resolve, {
+      started: pending.started,
+      events: pending.events,
+      replayed: pending.turns.length,
+    });
   };
 
   const pick = (): Slot => {
@@ -260,24 +289,42 @@ export function startCaseWorkerPool(
       const result = erroredCase(testCase, cause, started, deps.now(), deps.pricing);
       return Promise.resolve({ result, interrupted: false });
     }
-    const slot = pick();
+    return new Promise((resolve) => dispatch(pick(), testCase, deps, resolve, null));
+  };
+
+  /** `again`: the case ran before on a thread that ended (runAlone): its start and reported turns are kept. */
+  const dispatch = (
+    slot: Slot,
+    testCase: TestCaseConfig,
+    deps: RunDeps,
+    resolve: (run: TestCaseRun) => void,
+    again: { started: number; events: Promise<void>; replayed: number } | null,
+  ): void => {
     const id = nextId++;
     const send = (message: ToCaseWorker) => slot.worker.postMessage(message);
-    return new Promise((resolve) => {
-      const cancel = () => send({ type: 'cancel', id });
-      deps.signal.addEventListener('abort', cancel, { once: true });
-      const dispose = () => deps.signal.removeEventListener('abort', cancel);
-      slot.pending.set(id, { testCase, deps, started, resolve, dispose, events: Promise.resolve(), turns: [] });
-      const payload = data.sent_suite !== null || isCloneable(testCase) ? { test_case: testCase } : {};
-      send({ type: 'run', id, test_name: testCase.name, ...payload });
-      if (deps.signal.aborted) cancel();
+    const cancel = () => send({ type: 'cancel', id });
+    deps.signal.addEventListener('abort', cancel, { once: true });
+    const dispose = () => deps.signal.removeEventListener('abort', cancel);
+    slot.pending.set(id, {
+      testCase,
+      deps,
+      started: again?.started ?? deps.now(),
+      resolve,
+      dispose,
+      events: again?.events ?? Promise.resolve(),
+      turns: [],
+      alone: again !== null,
+      replayed: again?.replayed ?? 0,
     });
+    const payload = data.sent_suite !== null || isCloneable(testCase) ? { test_case: testCase } : {};
+    send({ type: 'run', id, test_name: testCase.name, ...payload });
+    if (deps.signal.aborted) cancel();
   };
 
   const close = async (): Promise<void> => {
     closing = true;
     if (stallTimer !== null) clearInterval(stallTimer);
-    const live = slots.filter((slot): slot is Slot => slot !== null);
+    const live = [...slots.filter((slot): slot is Slot => slot !== null), ...lone];
     await Promise.all(
       live.map(async (slot) => {
         slot.worker.postMessage({ type: 'close' } satisfies ToCaseWorker);
