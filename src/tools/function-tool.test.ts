@@ -124,6 +124,14 @@ describe('functionTool', () => {
     expect((await counter.execute({}, idle)).value).toBe(1);
   });
 
+  it('errors the turn of a tool that tried to kill the process, even when it caught the refusal', async () => {
+    const ended = await failure((await tool('killsProcess')).execute({}, idle));
+    expect(ended).toBeInstanceOf(ToolServerCrashedError);
+    expect(ended.message).toBe(
+      `tool killsProcess: process.kill(${process.pid}, "SIGKILL"): user code may not end the run`,
+    );
+  });
+
   it('does not start a call whose turn has already ended', async () => {
     const controller = new AbortController();
     controller.abort(timeout(2000));

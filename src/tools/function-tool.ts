@@ -41,6 +41,8 @@ function returnedValue(name: string, outcome: HostOutcome): unknown {
     case 'returned':
       return outcome.value;
     case 'threw':
+      // A call that tried to end the run errors its turn, as one that called process.exit does.
+      if (outcome.refused === true) throw new ToolServerCrashedError(name, `tool ${name}: ${outcome.message}`);
       throw new ToolExecutionError(outcome.message);
     case 'aborted': {
       // A call that waited behind another of its module's calls never ran: the one that held the thread is named.

@@ -67,7 +67,7 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
   const refusal = refused.get(id);
   if (refusal !== undefined) {
     refused.delete(id);
-    if (outcome.kind === 'returned') outcome = { kind: 'threw', message: refusal, description: refusal };
+    outcome = { kind: 'threw', message: refusal, description: refusal, refused: true };
   }
   if (outcome.kind === 'returned' && target.invoke === 'grader') {
     try {
@@ -175,14 +175,17 @@ function guardProcess(): void {
     send({ type: 'exiting', id: currentCall.getStore() ?? null, code: String(code ?? process.exitCode ?? 0) });
     return realExit(code);
   }) as typeof process.exit;
+  const refuse = (message: string): never => {
+    const id = currentCall.getStore();
+    if (id !== undefined && controllers.has(id)) refused.set(id, message);
+    throw new Error(message);
+  };
   process.kill = ((pid: number, signal?: string | number) => {
     const target = killTarget(pid);
     if (reachesOwnProcess(target)) {
-      const message = `process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`;
-      const id = currentCall.getStore();
-      if (id !== undefined && controllers.has(id)) refused.set(id, message);
-      throw new Error(message);
+      return refuse(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`);
     }
     return realKill(target, signal);
   }) as typeof process.kill;
+  process.abort = (() => refuse('process.abort(): user code may not end the run')) as typeof process.abort;
 }

@@ -76,7 +76,25 @@ describe('WorkerHost', () => {
       kind: 'threw',
       message: `process.kill(${process.pid}, "SIGTERM"): user code may not end the run`,
       description: `process.kill(${process.pid}, "SIGTERM"): user code may not end the run`,
+      refused: true,
     });
+    const abort = await (await newHost()).call(call('abortProcess'));
+    expect(abort).toMatchObject({
+      kind: 'threw',
+      message: 'process.abort(): user code may not end the run',
+      refused: true,
+    });
+  });
+
+  it('blames a crash no call is named for on the call under way, not on the next call', async () => {
+    const host = await newHost();
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
+    expect(await host.call(call('crashFromModuleTimer'))).toEqual({
+      kind: 'worker_ended',
+      message: 'lost its worker thread, which crashed: Error: module timer',
+    });
+    // The module was loaded again (its count starts over), and the call is run, not failed for an earlier one.
+    expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
   });
 
   it('tells the next call when the thread crashed after its calls returned, the module state lost', async () => {

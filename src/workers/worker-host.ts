@@ -324,8 +324,10 @@ export class WorkerHost {
   #ended(thread: Thread, code: number): void {
     const end = { exit: thread.exiting, crash: thread.crash, exit_code: code };
     const culprit = end.exit ?? end.crash;
+    // A crash no call is named for (a heap out of memory) is that of the calls under way, if there are some.
+    const running = [...thread.pending.values()].some((entry) => entry.started);
     // Ended by user code with no call of its own waiting (a timer that threw after its call returned).
-    if (culprit !== null && (culprit.id === null || !thread.pending.has(culprit.id))) {
+    if (culprit !== null && (culprit.id === null ? !running : !thread.pending.has(culprit.id))) {
       const what = end.exit !== null ? `called process.exit(${end.exit.code})` : `crashed (${end.crash?.description})`;
       const label = culprit.id === null ? undefined : thread.labels.get(culprit.id);
       const earlier = label === undefined ? 'an earlier call' : `an earlier call (${label})`;
@@ -338,14 +340,17 @@ export class WorkerHost {
         this.#lostState = `was not run: its worker thread ${what} after ${earlier} had returned, so the module was loaded again and its state (what earlier calls kept) is lost`;
       }
     }
-    this.#finish(thread, (id) => endMessage(end, id));
+    // Graders keep no state: one that was under way beside the call that ended the thread runs again in a fresh one.
+    const innocent = this.#stateless && culprit?.id != null ? culprit.id : null;
+    this.#finish(thread, (id) => endMessage(end, id), true, innocent);
   }
 
   /**
    * Marks the thread ended and forgets it. Calls that never started there go (once) to a fresh worker, since
-   * nothing of them ran; the others fail.
+   * nothing of them ran, and so do the calls of a stateless pool (graders) that were under way when another call,
+   * `culpritId`, ended the thread; the others fail.
    */
-  #finish(thread: Thread, message: (id: number) => string, resend = true): void {
+  #finish(thread: Thread, message: (id: number) => string, resend = true, culpritId: number | null = null): void {
     if (thread.ended) return;
     thread.ended = true;
     if (this.#thread === thread) this.#thread = null;
@@ -353,7 +358,8 @@ export class WorkerHost {
     thread.cut_off.clear();
     const entries = [...thread.pending.values()];
     for (const entry of entries) {
-      if (resend && !entry.started && !entry.resent) {
+      const blameless = culpritId !== null && entry.id !== culpritId;
+      if (resend && (!entry.started || blameless) && !entry.resent) {
         thread.pending.delete(entry.id);
         entry.resent = true;
         this.#send(entry);

@@ -73,6 +73,20 @@ describe('createWorkerPool', () => {
     ]);
   });
 
+  it('runs a grader under way in a thread another grader ended after it returned again, in a fresh thread', async () => {
+    const pool = newPool(1);
+    await pool.run(await call('echo', 'warm-up'));
+    const [late, slow] = await Promise.all([
+      pool.run(await call('exitAfterReturn', {})),
+      pool.run(await call('sleep', { ms: 200 }, { timeout_ms: 5000 })),
+    ]);
+    expect(late).toEqual({ kind: 'returned', value: 'ok' });
+    expect(slow).toEqual({ kind: 'returned', value: 200 });
+    expect(notes).toEqual([
+      'grader exitAfterReturn called process.exit(0) in its worker thread after it had returned; the result it returned was kept, and the next call runs in a fresh thread',
+    ]);
+  });
+
   it('keeps a call waiting for a worker whose call was cut off from ending the process', async () => {
     // In a process of its own: with nothing else pending, only the pool can keep it alive.
     const script = [

@@ -36,7 +36,13 @@ export type FromWorker =
 export type CallOutcome =
   | { readonly kind: 'returned'; readonly value: unknown }
   /** `message`: the error's message alone; `description`: `TypeError: boom`, with a custom class's name. */
-  | { readonly kind: 'threw'; readonly message: string; readonly description: string }
+  | {
+      readonly kind: 'threw';
+      readonly message: string;
+      readonly description: string;
+      /** The call tried to end the run (process.kill of this process, process.abort): an error of its turn. */
+      readonly refused?: true;
+    }
   | { readonly kind: 'load_failed'; readonly message: string }
   /** The value could not be sent back to the main thread (e.g. it holds functions). */
   | { readonly kind: 'unsendable'; readonly message: string };
