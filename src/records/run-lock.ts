@@ -21,9 +21,27 @@ export function lockPathOf(runFile: string): string {
   return runFile.replace(/(\.partial\.jsonl|\.json)$/, '.lock');
 }
 
+/** Locks taken before their run starts (`--resume`), by lock path: each undoes the exit hook that releases it. */
+const takenAhead = new Map<string, () => void>();
+
 /** Takes the run for this process, unless a live process of this host holds it. */
 export function takeRunLock(runFile: string): Promise<TakenLock> {
-  return takeFileLock(lockPathOf(runFile));
+  const path = lockPathOf(runFile);
+  // The run's writer takes the lock over: from now on it is released when the record is written, never on a crash.
+  takenAhead.get(path)?.();
+  takenAhead.delete(path);
+  return takeFileLock(path);
+}
+
+/**
+ * A run's lock taken before the run starts (`--resume` reads the run first): released when the process exits,
+ * unless the run's writer has taken it over by then. A `--resume` that stops before its run starts (a dry run,
+ * a configuration error) leaves no lock behind to say the run stopped without its record.
+ */
+export function releaseAtExitUnlessTakenOver(runFile: string, lock: { release(): void }): void {
+  const release = () => lock.release();
+  process.once('exit', release);
+  takenAhead.set(lockPathOf(runFile), () => process.off('exit', release));
 }
 
 /** Takes the lock file `path` for this process (a run's, or a cassette's being recorded), unless a live one holds it. */

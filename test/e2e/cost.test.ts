@@ -3,7 +3,7 @@
  * run in JSON, Markdown and on the console (agent and judge apart), unknown prices shown as unknown and never
  * as $0, `--max-cost` stopping a run that `--resume` then finishes.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
@@ -199,6 +199,12 @@ describe('--max-cost', () => {
     );
     expect(first.stdout).toContain('Run interrupted — costs: 2 of 4 test cases finished');
     expect(server?.requests).toHaveLength(2);
+
+    // A dry run of the resume reads the run and leaves it as it was: no lock saying it stopped without its record.
+    const folder = join(dir, 'results', (await readdir(join(dir, 'results')))[0] as string);
+    const dry = await runCli(['test', dir, '--resume', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect((await readdir(folder)).filter((name) => name.endsWith('.lock'))).toEqual([]);
 
     const second = await runCli(['test', dir, '--resume', '--output', json]);
     expect(second.code, second.stderr).toBe(0);

@@ -13,7 +13,7 @@ import {
   partialLogResults,
   scanPartialLog,
 } from '../../records/partial-log.js';
-import { takeRunLock } from '../../records/run-lock.js';
+import { releaseAtExitUnlessTakenOver, takeRunLock } from '../../records/run-lock.js';
 import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../records/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
 
@@ -55,6 +55,7 @@ export async function loadResume(paths: RecordPaths): Promise<LoadedResume> {
   const loaded = await readResume(paths);
   // The run is this process's once it resumes (the record reporter releases it); else it is left as it was.
   if (!loaded.ok) lock.release();
+  else releaseAtExitUnlessTakenOver(paths.record, lock);
   return loaded;
 }
 
