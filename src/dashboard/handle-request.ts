@@ -15,8 +15,8 @@ export interface RequestDeps {
   readonly index: RunIndex;
   readonly store: RunStore;
   readonly hub: EventHub;
-  /** `host:port` values the server answers to; null accepts any (when listening on all interfaces). */
-  readonly allowedHosts: () => ReadonlySet<string> | null;
+  /** Whether a request's Host header names this server (host-check.ts). */
+  readonly hostAllowed: (header: string) => boolean;
   readonly log: (line: string) => void;
   /** Applied to every API response; null serves records as they are. */
   readonly redactor: Redactor | null;
@@ -33,8 +33,7 @@ async function route(request: IncomingMessage, response: ServerResponse, deps: R
   if (method !== 'GET' && method !== 'HEAD') {
     throw new DashboardError('METHOD_NOT_ALLOWED', `${method} is not supported; the dashboard is read-only`);
   }
-  const hosts = deps.allowedHosts();
-  if (hosts !== null && !hosts.has((request.headers.host ?? '').toLowerCase())) {
+  if (!deps.hostAllowed(request.headers.host ?? '')) {
     throw new DashboardError('HOST_NOT_ALLOWED', 'unexpected Host header');
   }
   const url = new URL(request.url ?? '/', 'http://dashboard.invalid');

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redactor } from '../core/redactor.js';
 import { EventHub } from './event-hub.js';
 import { createRequestHandler } from './handle-request.js';
+import { hostChecker } from './host-check.js';
 import { loadPageAssets } from './page-assets.js';
 import { RunIndex } from './run-index.js';
 import { RunStore } from './run-store.js';
@@ -29,18 +30,10 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '']);
-
 function urlHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
   if (host === '::') return '[::1]';
   return host.includes(':') ? `[${host}]` : host;
-}
-
-/** Host headers the server answers, so a web page on another name (DNS rebinding) cannot read the API. */
-function allowedHosts(host: string, port: number): Set<string> | null {
-  if (WILDCARD_HOSTS.has(host)) return null;
-  return new Set([urlHost(host), '127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${port}`.toLowerCase()));
 }
 
 function listen(server: Server, host: string, port: number): Promise<number> {
@@ -82,20 +75,20 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
   const index = new RunIndex(options.resultsDir);
   const store = new RunStore(options.resultsDir);
   const hub = new EventHub();
-  let hosts: Set<string> | null = null;
+  let hostAllowed: (header: string) => boolean = () => false;
   const server = createServer(
     createRequestHandler({
       assets,
       index,
       store,
       hub,
-      allowedHosts: () => hosts,
+      hostAllowed: (header) => hostAllowed(header),
       log,
       redactor: options.redactor ?? null,
     }),
   );
   const port = await listen(server, options.host, options.port);
-  hosts = allowedHosts(options.host, port);
+  hostAllowed = hostChecker(options.host, port);
   const notify = notifier(index, hub, options.resultsDir, log);
   const watcher = watchResults(options.resultsDir, () => void notify(), { pollMs: options.pollMs });
   void notify();
