@@ -94,7 +94,7 @@ describe('user code that never returns to the event loop', () => {
         'export function create() {\n  return {\n    send(turn) {\n      const end = Date.now() + 31_000;\n      while (Date.now() < end) {}\n      return turn.input;\n    },\n  };\n}\n',
       'agent.yaml': `name: long\nbackend: { module: "agent.mjs:create" }\nexecution: { llm_timeout: 60 }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n  - { name: long, input: done, ground_truth: done }\n`,
     });
-    const run = await runCli(['test', 'agent.yaml', '--workers', '1'], { cwd: dir, timeoutMs: 60_000 });
+    const run = await runCli(['test', 'agent.yaml', '--workers', '2'], { cwd: dir, timeoutMs: 60_000 });
     expect(run.stderr).not.toContain('event loop');
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/1 passed · 0 failed · 1 total/);

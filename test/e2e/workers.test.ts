@@ -25,6 +25,7 @@ import { startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { seededRandom, withFaults } from '../fakes/with-faults.js';
 import { busiestWindow, withRateLimit } from '../fakes/with-rate-limit.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
+import { startCli } from '../reliability/cli-process.js';
 import { writeSuiteProject } from '../reliability/suite-project.js';
 import { writeModuleProject } from './cli-project.js';
 import { modelBlock, writeProject } from './e2e-project.js';
@@ -181,11 +182,39 @@ describe('--workers', () => {
       expect(run.stdout).toMatch(/3 passed · 0 failed · 3 total/);
     }
     const crash = await crashProject(['a', 'reject']);
-    const run = await runCli(['test', crash, '--workers', '1', '--timeout', '20'], { timeoutMs: 30_000 });
+    const run = await runCli(['test', crash, '--workers', '2', '--timeout', '20'], { timeoutMs: 30_000 });
     expect(run.code, run.stderr).toBe(3);
     expect(run.stderr).toContain('unhandled promise rejection: Error: unhandled boom');
     const [record] = (await readdir(join(crash, 'results', 'workers'))).filter((name) => name.endsWith('.json'));
     expect(record).toBeDefined();
+  });
+
+  it('a second Ctrl-C stops a worker whose case computes, within 2 s: the run is saved, the case left for --resume', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await writeProject({
+      'agent.mjs':
+        'export function create() {\n  return {\n    send(turn) {\n      if (turn.input === "spin") { const end = Date.now() + 30_000; while (Date.now() < end) {} }\n      return turn.input;\n    },\n  };\n}\n',
+      'agent.yaml': `name: busy\nbackend: { module: "agent.mjs:create" }\nexecution: { llm_timeout: 60 }\nevaluations:\n  metrics: [{ type: standard, metric: equality }]\ntest_cases:\n  - { name: fast, input: fast, ground_truth: fast }\n  - { name: spin, input: spin, ground_truth: spin }\n`,
+    });
+    const cli = startCli(['test', 'agent.yaml', '--workers', '2', '--grace-period', '30'], { cwd: dir });
+    await cli.waitForLines(/^✓ fast/, 1, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    cli.child.kill('SIGINT');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const second = Date.now();
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code, cli.stderr()).toBe(130);
+    expect(exit.at - second).toBeLessThan(8_000);
+    const folder = join(dir, 'results', 'busy');
+    const [file] = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+    const record = JSON.parse(await readFile(join(folder, file as string), 'utf8')) as {
+      state: string;
+      report: RunReport;
+    };
+    expect(record.state).toBe('interrupted');
+    expect(record.report.results.map((result) => result.test_name)).toEqual(['fast']);
   });
 
   it('HOLODECK_WORKERS sets the number of worker threads; a value that is not a count is refused', async () => {

@@ -80,6 +80,8 @@ interface Slot {
 }
 
 const CLOSE_GRACE_MS = 5000;
+/** How long a worker has to end its cases once the run cancels them (a second Ctrl-C, the grace period's end). */
+const CANCEL_GRACE_MS = 2000;
 const STALL_CHECK_MS = 500;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -302,7 +304,16 @@ export function startCaseWorkerPool(
   ): void => {
     const id = nextId++;
     const send = (message: ToCaseWorker) => slot.worker.postMessage(message);
-    const cancel = () => send({ type: 'cancel', id });
+    const cancel = () => {
+      send({ type: 'cancel', id });
+      // A thread that cannot hear the cancel (user code computing) is stopped: its cases are unfinished.
+      const stop = () => {
+        if (!slot.pending.has(id) || slot.stalled !== null) return;
+        slot.stalled = `it did not stop its case within ${seconds(CANCEL_GRACE_MS)} of the cancel`;
+        void slot.worker.terminate();
+      };
+      setTimeout(stop, CANCEL_GRACE_MS).unref();
+    };
     deps.signal.addEventListener('abort', cancel, { once: true });
     const dispose = () => deps.signal.removeEventListener('abort', cancel);
     slot.pending.set(id, {
