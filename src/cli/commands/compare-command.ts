@@ -9,6 +9,7 @@ import { relative, resolve } from 'node:path';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
 import { createRedactor } from '../../core/redactor.js';
+import { normalizeSelection, selectionLabel } from '../../dashboard/run-group.js';
 import { type RunRecord, RunRecordError, readRunRecord } from '../../records/run-record.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { type ComparedRun, formatComparison } from '../../reporters/compare-text.js';
@@ -86,7 +87,25 @@ function suiteNotes(a: RunRecord, b: RunRecord): string[] {
       `${changed.length === 1 ? '1 test case' : `${changed.length} test cases`} of the same name asked other questions or expected other answers in run B: ${named} — their verdicts compare different tests`,
     );
   }
+  notes.push(...selectionNote(a, b));
   return notes;
+}
+
+/**
+ * Cases of run A that run B did not run (a finished B that selected fewer, or a changed suite): listed as removed,
+ * they are not compared, and B's pass rate is of its own cases — said, so a smaller run does not read as better.
+ */
+function selectionNote(a: RunRecord, b: RunRecord): string[] {
+  if (b.state === 'interrupted') return []; // said above, with how many did not run
+  const inB = new Set(b.report.results.map((result) => result.test_name));
+  const missing = a.report.results.filter((result) => !inB.has(result.test_name)).length;
+  if (missing === 0) return [];
+  const [labelA, labelB] = [a, b].map((run) => selectionLabel(normalizeSelection(run.metadata.selection)));
+  const why = labelB === labelA ? 'its suite has other test cases' : `it ran ${labelB}, run A ${labelA}`;
+  const cases = missing === 1 ? '1 test case' : `${missing} test cases`;
+  return [
+    `${cases} of run A did not run in run B (${why}): they are listed as removed, not compared, and run B's rates are of the cases it ran`,
+  ];
 }
 
 interface Loaded {
