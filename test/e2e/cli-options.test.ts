@@ -123,6 +123,25 @@ describe('after a run', () => {
     expect((await runCli(['--help'])).stdout).toContain('The dashboard of stored runs: holodeck test view [config]');
   });
 
+  it('refuses a results folder that is a file, or under one, instead of showing no runs for ever (exit 2)', async () => {
+    const dir = await writeModuleProject(FIVE.slice(0, 1));
+    await writeFile(join(dir, 'notes.txt'), 'x');
+    for (const [given, said] of [
+      ['notes.txt', 'is a file, not a folder'],
+      ['notes.txt/runs', 'is under a file, not a folder'],
+    ]) {
+      for (const extra of [[], ['--export', 'r.html']]) {
+        const run = await runCli(['test', 'view', '--results-dir', given as string, '--port', '0', ...extra], {
+          cwd: dir,
+        });
+        expect(run.code, `${given} ${extra}`).toBe(2);
+        expect(run.stderr).toBe(
+          `error: the results folder ${join(dir, given as string)} ${said}: give --results-dir a folder\n`,
+        );
+      }
+    }
+  });
+
   it('says where the run record and every report went, and how to open the dashboard', async () => {
     const dir = await writeModuleProject(FIVE.slice(0, 2));
     const run = await runCli(['test', 'agent.yaml', '--output', 'out/r.json', '--output', 'junit.xml'], { cwd: dir });

@@ -2,10 +2,11 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { substituteEnv } from '../../config/substitute-env.js';
+import { fileKindOf } from '../../core/file-kind.js';
 import { createRedactor } from '../../core/redactor.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
@@ -53,6 +54,12 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   }
   const settings = await readViewSettings(configArg);
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : resultsDirOf(settings);
+  // A folder that cannot hold runs would be shown as one without any, for ever.
+  const notFolder = await resultsFolderProblem(resultsDir);
+  if (notFolder !== null) {
+    process.stderr.write(`error: the results folder ${resultsDir} ${notFolder}: give --results-dir a folder\n`);
+    return EXIT.config;
+  }
   if (options.export) {
     try {
       const outPath = resolve(options.export);
@@ -163,4 +170,16 @@ function openBrowser(url: string): void {
   const child = spawn(command, [url], { stdio: 'ignore', detached: true });
   child.on('error', () => process.stderr.write(`could not open a browser; visit ${url}\n`));
   child.unref();
+}
+
+/** Why `path` cannot be a results folder (a file, a path through a file); null when it is one or is not there yet. */
+async function resultsFolderProblem(path: string): Promise<string | null> {
+  try {
+    const found = await stat(path);
+    return found.isDirectory() ? null : `is ${found.isFile() ? 'a file' : fileKindOf(found)}, not a folder`;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null; // the runs to come make it
+    return code === 'ENOTDIR' ? 'is under a file, not a folder' : `cannot be read (${code ?? String(error)})`;
+  }
 }
