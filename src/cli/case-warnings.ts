@@ -8,6 +8,7 @@ import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import { emptyMetricLists } from './empty-metric-lists.js';
 import { unappliedSettings } from './unapplied-settings.js';
 import { uncheckedTestCases } from './unchecked-test-cases.js';
+import { unsendableToolNames } from './unsendable-tool-names.js';
 
 export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
   return [
@@ -25,5 +26,5 @@ export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig
 function toolWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
   const names = backend.tool_names ?? null;
   if (names === null || (config.backend.type === 'module' && names.length === 0)) return [];
-  return unknownExpectedTools(cases, names);
+  return [...unsendableToolNames(config, names), ...unknownExpectedTools(cases, names)];
 }
