@@ -3,7 +3,7 @@
  * tool `echo`) and then answers every `tools/call` with `answer` as the body: JSON cut off, or a result that does
  * not fit the protocol. The SDK's own server would never send either.
  */
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface BrokenMcpHttpServer {
@@ -24,6 +24,11 @@ export async function startBrokenMcpHttpServer(answer: (id: number) => string): 
         : { tools: [{ name: 'echo', inputSchema: { type: 'object' } }] };
     res.writeHead(200, json).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result }));
   });
+  return listening(http);
+}
+
+/** Listens on a free port of 127.0.0.1; its URL names the MCP path. */
+async function listening(http: Server): Promise<BrokenMcpHttpServer> {
   await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
   const { port } = http.address() as AddressInfo;
   return {
@@ -51,14 +56,5 @@ export async function startStatusHttpServer(
   const http = createServer((_req, res) => {
     res.writeHead(status, { 'content-type': contentType }).end(body);
   });
-  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/mcp`,
-    close: () =>
-      new Promise<void>((done) => {
-        http.close(() => done());
-        http.closeAllConnections();
-      }),
-  };
+  return listening(http);
 }
