@@ -103,24 +103,32 @@ describe('collectSecrets', () => {
     ]);
   });
 
-  it('masks letters-only passphrases (mixed case inside, or 20 letters and more), not words', () => {
+  it('masks letters-only passphrases (20 letters and more), not words, whatever their case', () => {
     const env = {
       DB_PASSWORD: 'CorrectHorseBatteryStaple',
       LONG_SECRET: 'correcthorsebatterystaple',
-      MIXED_TOKEN: 'XkQpLm',
       WORD_KEY: 'Production',
-      CAPS_AUTH: 'READONLYACCESS',
+      AUTH_PROVIDER: 'GitHub',
+      ENGINE_TOKEN: 'PostgreSQL',
     };
     const set = collectSecrets(null, env);
-    expect(set.secrets.map((secret) => secret.name).sort()).toEqual(['DB_PASSWORD', 'LONG_SECRET', 'MIXED_TOKEN']);
-    expect(set.warnings).toEqual(['not masked, too short or too plain to be secrets: WORD_KEY, CAPS_AUTH']);
-    const literal = config({ tools: [mcp({ env: { LIT_PASSWORD: 'LiteralLettersOnly', LOG_LEVEL: 'debug' } })] });
-    const found = collectSecrets(literal, {});
-    expect(found.secrets.map((secret) => secret.value)).toEqual(['LiteralLettersOnly']);
+    expect(set.secrets.map((secret) => secret.name).sort()).toEqual(['DB_PASSWORD', 'LONG_SECRET']);
+    expect(set.warnings).toEqual([
+      'not masked, too short or too plain to be secrets: WORD_KEY, AUTH_PROVIDER, ENGINE_TOKEN',
+    ]);
+    const literal = config({
+      tools: [mcp({ env: { LIT_PASSWORD: 'LiteralLettersOnlyPassphrase', MODE: 'readOnly' } })],
+    });
+    expect(collectSecrets(literal, {}).secrets.map((secret) => secret.value)).toEqual(['LiteralLettersOnlyPassphrase']);
     const word = config({ tools: [mcp({ env: { DB_PASSWORD: 'hunter', LOG_LEVEL: 'verbose' } })] });
     expect(collectSecrets(word, {}).warnings).toEqual([
       'not masked, too short or too plain to be secrets: DB_PASSWORD',
     ]);
+  });
+
+  it('takes a URL password with a bare % as written, without failing', () => {
+    const cfg = config({ tools: [mcp({ url: 'http://alice:pass100%word@127.0.0.1:9/mcp' })] });
+    expect(collectSecrets(cfg, {}).secrets.map((secret) => secret.value)).toContain('pass100%word');
   });
 
   it('takes credentials written in the configuration itself', () => {

@@ -11,6 +11,7 @@
  * ordinary text); a named source skipped this way is reported by name, never by value.
  */
 import type { AgentConfig, ModelConfig, ToolConfig } from '../core/config-types.js';
+import { isPlainValue } from '../core/plain-value.js';
 import { PROVIDER_KEY_VARS } from '../core/provider-key-vars.js';
 import type { SecretValue } from '../core/redactor.js';
 
@@ -38,21 +39,6 @@ const CREDENTIAL_WORDS = new Set([
   'SESSION',
 ]);
 const CREDENTIAL_QUERY = new Set([...CREDENTIAL_WORDS, 'SIG', 'SIGNATURE', 'CODE', 'ACCESS']);
-const PLAIN = /^(?:true|false|yes|no|on|off|null|none|[-+]?\d+(?:\.\d+)?)$/i;
-export const MIN_SECRET_LENGTH = 6;
-/** Letters only, this long or longer, read as a passphrase (`correcthorsebatterystaple`), not a word. */
-const PASSPHRASE_LENGTH = 20;
-
-/**
- * Too short or too plain to mask without blanking ordinary text: a boolean, a number, or one word written as
- * words are (`enabled`, `Production`, `READONLY`). Letters in mixed case inside (`CorrectHorseBatteryStaple`,
- * `XkQpLmRt`) or 20 of them or more are a secret.
- */
-function isPlain(value: string): boolean {
-  if (value.length < MIN_SECRET_LENGTH || PLAIN.test(value)) return true;
-  return /^[A-Za-z]+$/.test(value) && value.length < PASSPHRASE_LENGTH && !/[a-z][A-Z]/.test(value);
-}
-
 /** `GH_PAT`, `ghPat`, `x-api-key` → their word parts, upper-cased. */
 export function nameWords(name: string): string[] {
   return name
@@ -72,7 +58,7 @@ export function collectSecrets(config: AgentConfig | null, env: Env, extraNames:
   const unset = new Set<string>();
   const add = (name: string, value: string | null | undefined, named: boolean) => {
     if (value === null || value === undefined || value === '') return;
-    if (isPlain(value)) {
+    if (isPlainValue(value)) {
       if (named) plain.add(name);
       return;
     }
@@ -150,8 +136,8 @@ function urlSecrets(where: string, text: string, add: Add): void {
   } catch {
     return;
   }
-  if (url.password !== '') add(`${where}.password`, decodeURIComponent(url.password), false);
-  if (url.username !== '' && url.password !== '') add(`${where}.username`, decodeURIComponent(url.username), false);
+  if (url.password !== '') add(`${where}.password`, safeDecode(url.password), false);
+  if (url.username !== '' && url.password !== '') add(`${where}.username`, safeDecode(url.username), false);
   for (const [key, value] of url.searchParams) {
     if (nameWords(key).some((word) => CREDENTIAL_QUERY.has(word))) add(`${where}?${key}`, value, false);
   }

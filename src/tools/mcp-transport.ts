@@ -3,6 +3,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError } from '../core/errors.js';
+import { isPlainValue } from '../core/plain-value.js';
 import { limitMcpFetch, MAX_MCP_MESSAGE_BYTES, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import type { ExitStatus } from './mcp-server-health.js';
 import { trackStdioServer } from './stdio-server-registry.js';
@@ -89,8 +90,9 @@ export async function createMcpTransport(config: McpToolConfig, baseDir: string 
  * the configuration gave it in `env` (its keys and passwords) read `***NAME` there, as in every output.
  */
 function maskServerEnv(text: string, env: Readonly<Record<string, string>>): string {
+  // The rule of every other output: a plain word or number stays as it is (`verbose` is no secret).
   const values = Object.entries(env)
-    .filter(([, value]) => value.length >= 6 && !/^(?:true|false|[-+]?\d+(?:\.\d+)?)$/i.test(value))
+    .filter(([, value]) => !isPlainValue(value))
     .sort(([, a], [, b]) => b.length - a.length);
   let masked = text;
   for (const [name, value] of values) masked = masked.split(value).join(`***${name}`);

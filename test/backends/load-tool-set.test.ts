@@ -164,7 +164,7 @@ describe('loadToolSet', () => {
     };
     const error = await loadToolSet([leaky]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BackendStartError);
-    expect((error as Error).message).toContain('connecting with token=***DB_TOKEN as ***DB_USER');
+    expect((error as Error).message).toContain('connecting with token=***DB_TOKEN as reader');
     expect((error as Error).message).not.toContain('sup3rs3cret');
   });
 
