@@ -82,7 +82,9 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
   const abort = () => stop('process.abort()', abort);
   const kill = (pid: number, signal?: string | number): true => {
     const target = killTarget(pid);
-    if (reachesOwnProcess(target)) return stop(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
+    // Signal 0 sends nothing: it checks the process exists (a pid-file library on its own pid).
+    if (reachesOwnProcess(target) && signal !== 0)
+      return stop(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
     return realKill(target, signal);
   };
   refuseReallyExit = (code) => stop(`process.reallyExit(${code ?? ''})`, withReallyExit.reallyExit);

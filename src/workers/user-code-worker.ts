@@ -182,7 +182,8 @@ function guardProcess(): void {
   };
   process.kill = ((pid: number, signal?: string | number) => {
     const target = killTarget(pid);
-    if (reachesOwnProcess(target)) {
+    // Signal 0 sends nothing: it checks the process exists (a pid-file library on its own pid).
+    if (reachesOwnProcess(target) && signal !== 0) {
       return refuse(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')}): user code may not end the run`);
     }
     return realKill(target, signal);

@@ -137,8 +137,13 @@ describe('WorkerHost', () => {
     for (const pid of own) {
       const outcome = await host.call(call('probeProcess', { pid }));
       expect(outcome.kind === 'threw' ? outcome.message : JSON.stringify(outcome), String(pid)).toMatch(
-        /^process\.kill\(-?\d+, 0\): user code may not end the run$/,
+        /^process\.kill\(-?\d+, "SIGURG"\): user code may not end the run$/,
       );
+      // Signal 0 sends nothing: it only asks whether the process is there (a pid-file check), and may.
+      expect(await host.call(call('probeProcess', { pid, signal: 0 })), String(pid)).toEqual({
+        kind: 'returned',
+        value: 'sent',
+      });
     }
     // Another process group (a detached child leads its own) may be signalled.
     const child = spawn('sleep', ['30'], { detached: true, stdio: 'ignore' });

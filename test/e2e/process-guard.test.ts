@@ -25,6 +25,7 @@ const AGENT = `export function create() {
           process.on('exit', () => process.reallyExit(0));
           return 'not what was asked';
         case 'kill': process.kill(process.pid, 'SIGKILL');
+        case 'probe': return process.kill(process.pid, 0) === true ? 'probe' : 'no';
         case 'caught-exit':
           try { process.exit(0); } catch { return 'caught-exit'; }
         case 'exit-from-timer':
@@ -83,7 +84,17 @@ describe('user code that tries to end the run', () => {
   });
 
   it('turns process.exit, abort and kill into errors of their turn; the run goes on and reports everything', async () => {
-    const dir = await project(['ok', 'exit', 'exit-code', 'abort', 'kill', 'caught-exit', 'exit-from-timer', 'last']);
+    const dir = await project([
+      'ok',
+      'exit',
+      'exit-code',
+      'abort',
+      'kill',
+      'caught-exit',
+      'exit-from-timer',
+      'probe',
+      'last',
+    ]);
     const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
     expect(run.signal).toBeNull();
     expect(run.code).toBe(1);
@@ -96,9 +107,11 @@ describe('user code that tries to end the run', () => {
       ['c4-kill', 'error'],
       ['c5-caught-exit', 'error'],
       ['c6-exit-from-timer', 'error'],
-      ['c7-last', 'passed'],
+      // Signal 0 sends nothing: asking whether the process is there is no attempt to end it.
+      ['c7-probe', 'passed'],
+      ['c8-last', 'passed'],
     ]);
-    expect(report.summary).toMatchObject({ total_tests: 8, passed: 2, failed: 6, errored: 6 });
+    expect(report.summary).toMatchObject({ total_tests: 9, passed: 3, failed: 6, errored: 6 });
     const errors = (name: string) => report.results.find((r) => r.test_name === name)!.errors.join('\n');
     expect(errors('c1-exit')).toMatch(/send \(.*agent\.mjs:\d+:\d+\) called process\.exit\(0\)/);
     expect(errors('c2-exit-code')).toContain('called process.exit(1)');
