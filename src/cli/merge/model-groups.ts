@@ -3,6 +3,7 @@
  * record per model, tied by the job's comparison id. Merged, they make one run per model, and the models'
  * runs one matrix again. Pure: the loaded shards in, the models and their shards out.
  */
+import { basename, dirname } from 'node:path';
 import type { UnfinishedRun } from './check-shards.js';
 import type { LoadedShard } from './loaded-shard.js';
 
@@ -24,9 +25,7 @@ export function modelGroups(shards: readonly LoadedShard[], unfinished: readonly
   const models = new Map<string, LoadedShard[]>();
   // A matrix job writes its models' records in the matrix's order, named at its start: the first shard's
   // records, by name, give the order.
-  const ordered = [...shards].sort(
-    (a, b) => shardIndex(a) - shardIndex(b) || (a.shard.path < b.shard.path ? -1 : a.shard.path > b.shard.path ? 1 : 0),
-  );
+  const ordered = [...shards].sort((a, b) => shardIndex(a) - shardIndex(b) || byRecordName(a.shard.path, b.shard.path));
   for (const loaded of ordered) {
     const model = loaded.shard.settings?.model ?? 'no model';
     models.set(model, [...(models.get(model) ?? []), loaded]);
@@ -37,6 +36,19 @@ export function modelGroups(shards: readonly LoadedShard[], unfinished: readonly
     shards: group,
     unfinished: unfinished.filter((run) => run.model === model || (i === 0 && run.model === null)),
   }));
+}
+
+/**
+ * Records in the order they were named: by their start time, then by the `-2`, `-3` a record started in the same
+ * millisecond gets (`…284Z.json` before `…284Z-2.json`, which a plain comparison of the names reverses).
+ */
+function byRecordName(a: string, b: string): number {
+  const [x, y] = [a, b].map((path) => {
+    const [, stamp = path, n = '1'] = /^(.*?)(?:-(\d+))?\.json$/.exec(basename(path)) ?? [];
+    return { folder: dirname(path), stamp, n: Number(n) };
+  }) as [{ folder: string; stamp: string; n: number }, { folder: string; stamp: string; n: number }];
+  if (x.stamp !== y.stamp) return x.stamp < y.stamp ? -1 : 1;
+  return x.n - y.n || (x.folder < y.folder ? -1 : x.folder > y.folder ? 1 : 0);
 }
 
 /** A record that is no shard (an earlier merge in the same folder) comes last: it is skipped, not ordered by. */
