@@ -147,7 +147,11 @@ function resumeMismatch(config: AgentConfig, source: ResumeSource): string | nul
   return null;
 }
 
-export function prepareResumedRun(config: AgentConfig, options: TestOptions, source: ResumeSource): Prepared {
+export async function prepareResumedRun(
+  config: AgentConfig,
+  options: TestOptions,
+  source: ResumeSource,
+): Promise<Prepared> {
   const conflict = resumeSelectionConflict(options);
   if (conflict !== null) return { ok: false, message: conflict };
   if (source.agent_name !== config.name) {
@@ -161,6 +165,16 @@ export function prepareResumedRun(config: AgentConfig, options: TestOptions, sou
   const stored = source.metadata.selection;
   const plan = planSelection(config.test_cases, requestOf(stored));
   if (!plan.ok) return plan;
+  // A shard keeps the hash of its code and attachments for merge-reports: one half run on other bytes would pass it.
+  if (
+    stored?.code_content !== undefined &&
+    (await suiteCodeContent(config, config.test_cases)) !== stored.code_content
+  ) {
+    return {
+      ok: false,
+      message: `the files of the suite's function tools, code graders, module agent or attachments changed since the shard ${source.paths.record} started: run that shard again from the start (without --resume), so its record is of one version`,
+    };
+  }
   const metadata: RunRecordMetadata = {
     ...source.metadata,
     config_snapshot: configSnapshot(config),

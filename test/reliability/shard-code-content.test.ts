@@ -10,6 +10,7 @@ import { writeProject } from '../e2e/e2e-project.js';
 import { createModelMatrixScript } from '../fakes/model-matrix-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
+import { startCli } from './cli-process.js';
 
 let server: FakeModelServer | null = null;
 afterEach(async () => {
@@ -23,8 +24,10 @@ const FILES = {
   'notes.txt': 'the filing says 12\n',
 };
 
-async function project(): Promise<string> {
-  server = await startFakeModelServer(createModelMatrixScript({ answers: { a: '1', b: '2', c: '3' } }));
+async function project(delayMs = 0): Promise<string> {
+  server = await startFakeModelServer(
+    createModelMatrixScript({ answers: { a: '1', b: '2', c: '3' }, delay_ms: { m: delayMs } }),
+  );
   return writeProject({
     ...FILES,
     'agent.yaml': `name: code
@@ -68,4 +71,26 @@ describe('merge-reports over shards that ran other code or files', () => {
       expect(await readdir(join(dir, 'results', 'code'))).toHaveLength(1);
     });
   }
+
+  it('refuses to resume a shard after its files changed: its record would be of two versions', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await project(700);
+    const stopped = startCli(
+      ['test', dir, '-j', '1', '--grace-period', '0', '--shard', '1/2', '--results-dir', 'one'],
+      { cwd: dir },
+    );
+    await stopped.waitForLines(/^[✓✗] a/, 1, 30_000);
+    stopped.child.kill('SIGINT');
+    expect((await stopped.exited).code).toBe(130);
+    await writeFile(join(dir, 'tools.mjs'), "export const echo = ({ text }) => text + '!';\n");
+    const resumed = await runCli(['test', dir, '--resume', '--results-dir', 'one'], { cwd: dir });
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain(
+      "the files of the suite's function tools, code graders, module agent or attachments changed since the shard",
+    );
+    await writeFile(join(dir, 'tools.mjs'), FILES['tools.mjs']);
+    const again = await runCli(['test', dir, '--resume', '--results-dir', 'one', '-q'], { cwd: dir });
+    expect(again.code, again.stderr).toBeLessThan(2);
+  });
 });

@@ -165,7 +165,7 @@ async function guardedTestCommand(
   const prepared: Prepared =
     resumeSource === null
       ? await prepareFreshRun(config, options, argv, resultsDir)
-      : prepareResumedRun(config, options, resumeSource);
+      : await prepareResumedRun(config, options, resumeSource);
   if (!prepared.ok) {
     if (prepared.nothing) {
       process.stderr.write(`${prepared.message}\n`);
