@@ -3,7 +3,7 @@
  * between the jobs (a retried job on a newer image) — are refused by merge-reports, and shards that ran the same
  * bytes merge.
  */
-import { readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeProject } from '../e2e/e2e-project.js';
@@ -92,5 +92,23 @@ describe('merge-reports over shards that ran other code or files', () => {
     await writeFile(join(dir, 'tools.mjs'), FILES['tools.mjs']);
     const again = await runCli(['test', dir, '--resume', '--results-dir', 'one', '-q'], { cwd: dir });
     expect(again.code, again.stderr).toBeLessThan(2);
+  });
+
+  it('hashes a tool loaded by package name: its entry file changed between shards is refused', {
+    timeout: 60_000,
+  }, async () => {
+    const dir = await project();
+    const pkg = join(dir, 'node_modules', 'mytools');
+    await mkdir(pkg, { recursive: true });
+    await writeFile(join(pkg, 'package.json'), '{ "name": "mytools", "type": "module", "main": "index.js" }\n');
+    await writeFile(join(pkg, 'index.js'), FILES['tools.mjs']);
+    const yaml = join(dir, 'agent.yaml');
+    await writeFile(yaml, (await readFile(yaml, 'utf8')).replace('file: tools.mjs', 'file: mytools'));
+    expect((await shard(dir, 1, 'one')).code).toBeLessThan(2);
+    await writeFile(join(pkg, 'index.js'), "export const echo = ({ text }) => text + '!';\n");
+    expect((await shard(dir, 2, 'changed')).code).toBeLessThan(2);
+    const refused = await runCli(['merge-reports', 'one', 'changed'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/ran different versions of the suite/);
   });
 });
