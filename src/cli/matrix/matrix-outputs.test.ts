@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matrixOutputs, modelFileTag } from './matrix-outputs.js';
+import { matrixOutputs, modelFileTag, perModelOutputProblem } from './matrix-outputs.js';
 
 describe('matrixOutputs', () => {
   it('names each model in its reports and sends Markdown to the comparison', () => {
@@ -29,5 +29,13 @@ describe('matrixOutputs', () => {
       '/r/r.openai_compatible-m-1-2-2.xml',
     ]);
     expect(modelFileTag('::')).toBe('model');
+  });
+
+  it('refuses a device or pipe for a report written once per model, and lets Markdown go there', () => {
+    expect(perModelOutputProblem([{ path: '/dev/null', format: 'json' }])).toBe(
+      "--output /dev/null is no file: a model matrix writes each model's json report to a file named after the model — give a file name (e.g. report.json)",
+    );
+    expect(perModelOutputProblem([{ path: '/dev/null', format: 'markdown' }])).toBeNull();
+    expect(perModelOutputProblem([{ path: '/r/report.xml', format: 'junit' }])).toBeNull();
   });
 });

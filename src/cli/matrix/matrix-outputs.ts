@@ -4,6 +4,7 @@
  * (`report.json` → `report.openai-gpt-4o-mini.json`, `-2` after a name another model's already gives), so no
  * model's report overwrites another's.
  */
+import { statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { PlannedOutput } from '../plan-outputs.js';
 
@@ -50,4 +51,21 @@ function uniqueTags(labels: readonly string[]): string[] {
     taken.add(tag.toLowerCase());
     return tag;
   });
+}
+
+/**
+ * A report written once per model is written to files named after each model: a device or pipe (`/dev/stdout`)
+ * cannot be renamed, so it is refused rather than turned into files beside it. Null when every output can be.
+ */
+export function perModelOutputProblem(outputs: readonly PlannedOutput[]): string | null {
+  for (const output of outputs) {
+    if (output.format === 'markdown') continue;
+    const found = statSync(output.path, { throwIfNoEntry: false });
+    // `/dev/stdout` is a regular file when the output is redirected to one: still no name to put a model in.
+    const stream = /^\/(?:dev|proc)\//.test(output.path);
+    if (stream || (found !== undefined && !found.isFile() && !found.isDirectory())) {
+      return `--output ${output.path} is no file: a model matrix writes each model's ${output.format} report to a file named after the model — give a file name (e.g. report.${output.format === 'junit' ? 'xml' : output.format})`;
+    }
+  }
+  return null;
 }

@@ -15,7 +15,7 @@ import type { PlannedOutput } from '../plan-outputs.js';
 import { type PreparedRun, prepareFreshRun } from '../prepare-run.js';
 import type { OutputRedaction } from '../redact-process-output.js';
 import type { TestOptions } from '../test-options.js';
-import { matrixOutputs } from './matrix-outputs.js';
+import { matrixOutputs, perModelOutputProblem } from './matrix-outputs.js';
 import { type MatrixEntry, matrixConfig, matrixIssues } from './plan-matrix.js';
 
 export interface MatrixInput {
@@ -79,6 +79,11 @@ export async function prepareMatrix(input: MatrixInput): Promise<PreparedMatrix 
         return true;
       }),
     );
+    return EXIT.config;
+  }
+  const device = perModelOutputProblem(input.outputs);
+  if (device !== null) {
+    process.stderr.write(`error: ${device}\n`);
     return EXIT.config;
   }
   const outputs = matrixOutputs(

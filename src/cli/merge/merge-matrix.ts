@@ -10,7 +10,7 @@ import { formatMatrixTable } from '../../reporters/matrix-table.js';
 import { colorWanted } from '../color-wanted.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { formatMatrixLocations, writeComparisonOutputs } from '../matrix/matrix-locations.js';
-import { matrixOutputs } from '../matrix/matrix-outputs.js';
+import { matrixOutputs, perModelOutputProblem } from '../matrix/matrix-outputs.js';
 import { heldConsole } from '../matrix/matrix-reporter.js';
 import type { PlannedOutput } from '../plan-outputs.js';
 import { checkShards } from './check-shards.js';
@@ -25,6 +25,8 @@ export async function mergeMatrix(
   outputs: readonly PlannedOutput[],
   settings: MergeSettings,
 ): Promise<MatrixMerge> {
+  const device = perModelOutputProblem(outputs);
+  if (device !== null) return { problems: [device] };
   const checked = checkModels(groups);
   if ('problems' in checked) return checked;
   for (const { path, why } of checked.skipped) process.stderr.write(`skipped ${path}: ${why}\n`);
