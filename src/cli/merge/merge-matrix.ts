@@ -4,7 +4,7 @@
  * side-by-side table as after a matrix run. Every model's shards are checked before anything is written.
  */
 import { randomUUID } from 'node:crypto';
-import { buildModelMatrix } from '../../core/model-matrix.js';
+import { buildModelMatrix, type MatrixCaseResult } from '../../core/model-matrix.js';
 import { createPalette } from '../../reporters/ansi.js';
 import { formatMatrixTable } from '../../reporters/matrix-table.js';
 import { colorWanted } from '../color-wanted.js';
@@ -33,43 +33,43 @@ export async function mergeMatrix(
   const id = randomUUID();
   const labels = groups.map((group) => group.model);
   const { comparison, perModel } = matrixOutputs(outputs, labels);
-  const models: { label: string; outputs: readonly PlannedOutput[]; written: MergedRunWritten & { ok: true } }[] = [];
-  const cases = labels.map(() => []);
+  const models: { label: string; outputs: readonly PlannedOutput[]; run: MergedRunWritten & { ok: true } }[] = [];
+  const cases: MatrixCaseResult[][] = labels.map(() => []);
   const consoles = labels.map(() => heldConsole());
   for (const [i, shards] of checked.ordered.entries()) {
     const console = consoles[i] as ReturnType<typeof heldConsole>;
     const modelOutputs = perModel[i] ?? [];
-    const written = await writeMergedRun(shards, modelOutputs, settings, { id, cases: cases[i] ?? [], console });
-    if (!written.ok) return { problems: [written.message] };
-    models.push({ label: labels[i] as string, outputs: modelOutputs, written });
+    const run = await writeMergedRun(shards, modelOutputs, settings, { id, cases: cases[i] ?? [], console });
+    if (!run.ok) return { problems: [run.message] };
+    models.push({ label: labels[i] as string, outputs: modelOutputs, run });
   }
   for (const [i, { label }] of models.entries()) process.stdout.write(`\n── ${label} ──\n${consoles[i]?.text() ?? ''}`);
   const matrix = buildModelMatrix(
     id,
-    models.map(({ label, written }, i) => ({ model: label, summary: written.report.summary, cases: cases[i] ?? [] })),
+    models.map(({ label, run }, i) => ({ model: label, summary: run.report.summary, cases: cases[i] ?? [] })),
   );
   process.stdout.write(`\n${formatMatrixTable(matrix, createPalette(colorWanted(process.stdout))).join('\n')}\n\n`);
   const problems = await writeComparisonOutputs(matrix, comparison, settings.redactor);
   for (const problem of problems) process.stderr.write(`error: ${problem.message}\n`);
-  const first = (models[0] as (typeof models)[number]).written;
+  const first = (models[0] as (typeof models)[number]).run;
   if (settings.verbosity !== 'quiet') {
     process.stdout.write(
       formatMatrixLocations({
-        models: models.map(({ label, outputs: written, written: run }) => ({
+        models: models.map(({ label, outputs: reports, run }) => ({
           label,
           record: run.record,
-          outputs: written.map((output) => output.path),
+          outputs: reports.map((output) => output.path),
         })),
         comparison: { id, paths: comparison },
         configPath: first.configPath,
         resultsDir: settings.resultsDir === undefined ? null : first.resultsDir,
-        failed: new Set([...models.flatMap(({ written }) => [...written.failed]), ...problems.map((p) => p.path)]),
+        failed: new Set([...models.flatMap(({ run }) => [...run.failed]), ...problems.map((p) => p.path)]),
         cwd: process.cwd(),
       }),
     );
   }
-  if (problems.length > 0 || models.some(({ written }) => written.errors > 0)) return { exit: EXIT.runtime };
-  return { exit: models.some(({ written }) => written.report.summary.failed > 0) ? EXIT.failed : EXIT.ok };
+  if (problems.length > 0 || models.some(({ run }) => run.errors > 0)) return { exit: EXIT.runtime };
+  return { exit: models.some(({ run }) => run.report.summary.failed > 0) ? EXIT.failed : EXIT.ok };
 }
 
 /** Each model's shards in shard order, or every problem found, named after its model. */
