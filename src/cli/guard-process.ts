@@ -14,11 +14,12 @@
 import { relative } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { UserCodeExitError } from '../core/errors.js';
+import { realProcessKill } from '../core/real-process-kill.js';
 import { killTarget, reachesOwnProcess } from '../workers/own-process.js';
 
 const realExit = process.exit.bind(process);
 const realAbort = process.abort.bind(process);
-const realKill = process.kill.bind(process);
+const realKill = realProcessKill;
 type ReallyExit = (code?: number) => never;
 const withReallyExit = process as unknown as { reallyExit: ReallyExit };
 const realReallyExit = withReallyExit.reallyExit.bind(process);

@@ -10,6 +10,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { BroadcastChannel, isMainThread } from 'node:worker_threads';
+import { realProcessKill } from '../core/real-process-kill.js';
 import { killServerGroup, OWN_GROUP } from './kill-server-group.js';
 
 const CHANNEL = 'holodeck:stdio-servers';
@@ -74,7 +75,8 @@ function endWithServers(signal: NodeJS.Signals): void {
   if (process.listenerCount(signal) > 1) return; // the run handles it, and kills the servers when it exits
   killRunning();
   for (const each of ENDING_SIGNALS) process.off(each, endWithServers);
-  process.kill(process.pid, signal);
+  // Node's own kill: the run's guard refuses user code that signals the process, and this is no user code.
+  realProcessKill(process.pid, signal);
 }
 
 /** Kills every server's process group: what a server started goes with it (stdio-process-transport.ts). */
