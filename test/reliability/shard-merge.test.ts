@@ -119,10 +119,11 @@ describe('sharded runs', () => {
     const dir = await writeSuiteProject({ url: server.url, cases: CASES, failing });
     await runShards(dir);
     // The job of shard 2 was stopped mid-run (a pod evicted) before its retry: its record says interrupted.
-    const stopped = startCli(['test', dir, '-q', '-j', '1', '--shard', '2/3', '--results-dir', 'shard-2'], {
+    const stopped = startCli(['test', dir, '-j', '1', '--shard', '2/3', '--results-dir', 'shard-2'], {
       cwd: dir,
     });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Once its first case is in the record (a signal before any case ran leaves no record at all).
+    await stopped.waitForLines(/^[✓✗] case-/, 1, 30_000);
     stopped.child.kill('SIGTERM');
     expect((await stopped.exited).code, stopped.stderr()).toBe(130);
     const folder = join(dir, 'shard-2', 'reliability');
