@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectConfig, loadYaml } from '../../test/support/config/fixtures/config-tree.js';
+import type { AgentBackend } from '../core/backend.js';
+import { caseWarnings } from './case-warnings.js';
 import { unsendableToolNames } from './unsendable-tool-names.js';
 
 const CASES = 'test_cases: [{ name: a, input: q }]\n';
@@ -23,5 +25,13 @@ describe('unsendableToolNames', () => {
   it('says nothing for providers that take other names (Ollama, OpenAI-compatible servers)', async () => {
     const ollama = await configOf('{ provider: ollama, name: llama3.2 }');
     expect(unsendableToolNames(ollama, ['files.read'])).toEqual([]);
+  });
+
+  it('is said among the warnings before the run, once the tools are known', async () => {
+    const openai = await configOf('{ provider: openai, name: gpt-4o, api_key: sk-test-0123456789 }');
+    const backend = { tool_names: ['files.read'] } as unknown as AgentBackend;
+    expect(caseWarnings(openai, openai.test_cases, backend).join('\n')).toContain(
+      'tool name "files.read" is not what openai accepts',
+    );
   });
 });

@@ -278,6 +278,12 @@ describe('dashboard in Chromium', () => {
     await row.waitFor();
     expect(await row.locator('.passbar').getAttribute('class')).toBe('passbar tone-warn partial');
     expect(await row.textContent()).toContain('1/1 of 4');
+    // On the trend chart too: its dot is dashed, and its tooltip says it is of the finished cases only.
+    const partialDot = page.locator('svg.chart circle.dot-partial').first();
+    await partialDot.waitFor({ state: 'attached' });
+    expect(await partialDot.locator('title').textContent()).toContain(
+      '(1/1 cases of 4) · interrupted, of the finished cases only',
+    );
     // Compared, it is said to be unfinished, as `holodeck compare` says it: its missing cases are no change.
     await open(`#/compare/${demo.newer}/${id}`);
     const notice = page.locator('.notice-warn');
