@@ -64,7 +64,7 @@ describe('merge-reports over shards that ran other code or files', () => {
       const refused = await runCli(['merge-reports', 'one', 'changed'], { cwd: dir });
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(
-        /ran different versions of the suite: .*the files of its tools, code graders or attachments/,
+        /ran different versions of the suite: .*the files of its tools, code graders, module agent or attachments/,
       );
       const merged = await runCli(['merge-reports', 'one', 'same', '-q'], { cwd: dir });
       expect(merged.code, merged.stderr).toBe(0);
@@ -110,5 +110,31 @@ describe('merge-reports over shards that ran other code or files', () => {
     const refused = await runCli(['merge-reports', 'one', 'changed'], { cwd: dir });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/ran different versions of the suite/);
+  });
+
+  it("hashes a module agent's file: shards that ran another agent are refused", { timeout: 60_000 }, async () => {
+    const agent = (answer: string) =>
+      `export const create = () => ({ send: ({ input }) => ({ a: '1', b: '2', c: '3' })[input] ?? '${answer}' });\n`;
+    const dir = await writeProject({
+      'agent.mjs': agent('?'),
+      'agent.yaml': `name: code
+model: { provider: openai, name: m }
+backend: { module: "agent.mjs:create" }
+evaluations: { metrics: [{ type: standard, metric: equality }] }
+test_cases:
+  - { name: a, input: a, ground_truth: "1" }
+  - { name: b, input: b, ground_truth: "2" }
+  - { name: c, input: c, ground_truth: "3" }
+`,
+    });
+    expect((await shard(dir, 1, 'one')).code).toBe(0);
+    expect((await shard(dir, 2, 'same')).code).toBe(0);
+    await writeFile(join(dir, 'agent.mjs'), agent('!'));
+    expect((await shard(dir, 2, 'changed')).code).toBe(0);
+    const refused = await runCli(['merge-reports', 'one', 'changed'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/ran different versions of the suite/);
+    const merged = await runCli(['merge-reports', 'one', 'same', '-q'], { cwd: dir });
+    expect(merged.code, merged.stderr).toBe(0);
   });
 });

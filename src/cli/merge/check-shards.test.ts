@@ -120,7 +120,7 @@ describe('checkShards', () => {
     const settings = { model: 'openai:m1', backend: 'ai_sdk', repeat: 1, min_pass_rate: null, content: 'aaaa' };
     const base = shard(1, 2, ['a'], { settings });
     expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, content: 'bbbb' } })])).toEqual([
-      '/r/shard-2.json and /r/shard-1.json ran different versions of the suite: test cases, instructions, tools or metrics, or the files of its tools, code graders or attachments, changed between the shards — run every shard of the same configuration and files',
+      '/r/shard-2.json and /r/shard-1.json ran different versions of the suite: test cases, instructions, tools or metrics, or the files of its tools, code graders, module agent or attachments, changed between the shards — run every shard of the same configuration and files',
     ]);
     expect(problems([base, shard(2, 2, ['b'], { settings: { ...settings, content: null } })])).toEqual([]);
     expect(problems([base, shard(2, 2, ['b'], { settings })])).toEqual([]);

@@ -187,7 +187,7 @@ function mismatches(first: ShardRecord, record: ShardRecord): string[] {
   const [contentA, contentB] = [first.settings?.content ?? null, record.settings?.content ?? null];
   if (contentA !== null && contentB !== null && contentA !== contentB) {
     problems.push(
-      `${record.path} and ${first.path} ran different versions of the suite: test cases, instructions, tools or metrics, or the files of its tools, code graders or attachments, changed between the shards — run every shard of the same configuration and files`,
+      `${record.path} and ${first.path} ran different versions of the suite: test cases, instructions, tools or metrics, or the files of its tools, code graders, module agent or attachments, changed between the shards — run every shard of the same configuration and files`,
     );
   }
   return problems;
