@@ -124,4 +124,17 @@ describe('merge-reports over a sharded model matrix', () => {
     expect(await recordsIn(folder)).toHaveLength(3);
     await expect(readFile(join(dir, 'compare.md'))).rejects.toThrow(/ENOENT/);
   });
+
+  it('refuses a matrix shard given with a shard of a one-model run, saying so', { timeout: 120_000 }, async () => {
+    const dir = await startProject();
+    await runCli(['test', 'agent.yaml', ...MATRIX, '--shard', '1/2', '--results-dir', 'matrix', '-q'], { cwd: dir });
+    await runCli(['test', 'agent.yaml', '--shard', '2/2', '--results-dir', 'single', '-q'], { cwd: dir });
+    const matrixShard = (await recordsIn(join(dir, 'matrix', 'shards')))[0]?.path as string;
+    const merge = await runCli(['merge-reports', matrixShard, 'single'], { cwd: dir });
+    expect(merge.code).toBe(2);
+    expect(merge.stderr).toMatch(
+      /^ {2}- \S+\.json is a shard of a model matrix run \(several --model\), \S+\.json of a one-model run: merge the shards of one run at a time$/m,
+    );
+    expect(merge.stderr).not.toMatch(/overlap|another model/);
+  });
 });

@@ -14,7 +14,7 @@ import { checkShards } from '../merge/check-shards.js';
 import { findRecords } from '../merge/find-records.js';
 import { type LoadedShard, loadShard } from '../merge/loaded-shard.js';
 import { mergeMatrix } from '../merge/merge-matrix.js';
-import { modelGroups } from '../merge/model-groups.js';
+import { mixedRunKindsProblem, modelGroups } from '../merge/model-groups.js';
 import { readUnfinishedRuns } from '../merge/read-unfinished-runs.js';
 import { writeMergedRun } from '../merge/write-merged-run.js';
 import { type OutputFormat, planOutputs } from '../plan-outputs.js';
@@ -65,6 +65,8 @@ export async function mergeReportsCommand(
     redactor,
     argv,
   } as const;
+  const mixed = mixedRunKindsProblem([...loaded.values()]);
+  if (mixed !== null) return fail([mixed]);
   const groups = modelGroups([...loaded.values()], unfinished);
   if (groups !== null) {
     const merged = await mergeMatrix(groups, outputs.outputs, settings);

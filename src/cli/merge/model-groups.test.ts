@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
 import type { LoadedShard } from './loaded-shard.js';
-import { modelGroups } from './model-groups.js';
+import { mixedRunKindsProblem, modelGroups } from './model-groups.js';
 
 function record(path: string, model: string, index: number | null, comparison: string | null = 'c'): LoadedShard {
   return {
@@ -47,5 +47,19 @@ describe('modelGroups', () => {
       modelGroups([record('/r/a.json', 'openai:m1', 1), record('/r/b.json', 'openai:m2', 2, null)], []),
     ).toBeNull();
     expect(modelGroups([record('/r/a.json', 'openai:m1', 1), record('/r/b.json', 'openai:m1', 2)], [])).toBeNull();
+  });
+
+  it('names a matrix shard given with a one-model shard, and is silent on shards of one kind', () => {
+    expect(mixedRunKindsProblem([record('/r/a.json', 'openai:m1', 1), record('/r/b.json', 'openai:m1', 2, null)])).toBe(
+      '/r/a.json is a shard of a model matrix run (several --model), /r/b.json of a one-model run: merge the shards of one run at a time',
+    );
+    expect(mixedRunKindsProblem([record('/r/a.json', 'openai:m1', 1), record('/r/b.json', 'openai:m2', 2)])).toBeNull();
+    expect(
+      mixedRunKindsProblem([record('/r/a.json', 'openai:m1', 1, null), record('/r/b.json', 'openai:m1', 2, null)]),
+    ).toBeNull();
+    // An earlier merge (no shard) in the folder is skipped later, whatever its kind.
+    expect(
+      mixedRunKindsProblem([record('/r/a.json', 'openai:m1', 1), record('/r/m.json', 'openai:m1', null, null)]),
+    ).toBeNull();
   });
 });

@@ -39,6 +39,18 @@ export function modelGroups(shards: readonly LoadedShard[], unfinished: readonly
 }
 
 /**
+ * Shards of a model matrix run given with shards of a one-model run: neither merge makes sense of both, and each
+ * would refuse them with messages about overlapping cases or other models. Null when they are of one kind.
+ */
+export function mixedRunKindsProblem(shards: readonly LoadedShard[]): string | null {
+  const sharded = shards.filter(({ shard }) => shard.selection?.shard != null);
+  const matrix = sharded.find(({ metadata }) => metadata.comparison_id !== undefined);
+  const single = sharded.find(({ metadata }) => metadata.comparison_id === undefined);
+  if (matrix === undefined || single === undefined) return null;
+  return `${matrix.shard.path} is a shard of a model matrix run (several --model), ${single.shard.path} of a one-model run: merge the shards of one run at a time`;
+}
+
+/**
  * Records in the order they were named: by their start time, then by the `-2`, `-3` a record started in the same
  * millisecond gets (`…284Z.json` before `…284Z-2.json`, which a plain comparison of the names reverses).
  */
