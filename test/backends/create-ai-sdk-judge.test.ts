@@ -184,7 +184,9 @@ describe('createAiSdkJudge', () => {
   it('gives up a judge that keeps failing after max_retries', async () => {
     server = await startFakeModelServer(() => ({ kind: 'error', status: 500 }));
     const judge = judgeFor('openai', server.url, [], { retry: { max_retries: 2 } });
-    await expect(judge.judge(request())).rejects.toMatchObject({ code: 'MODEL_HTTP_ERROR' });
+    const error = await judge.judge(request()).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'MODEL_HTTP_ERROR' });
+    expect((error as Error).message).toMatch(/^judge .*500.* — gave up after 2 retries$/);
     expect(server.requests).toHaveLength(3);
   });
 

@@ -146,7 +146,8 @@ async function callWithRetries(
         continue;
       }
       if (!verdict.retryable || retries >= policy.max_retries) {
-        throw new JudgeCallError(`judge ${verdict.message}`, verdict.code, { cause: error });
+        const gaveUp = retries === 0 ? '' : ` — gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
+        throw new JudgeCallError(`judge ${verdict.message}${gaveUp}`, verdict.code, { cause: error });
       }
       retried.count += 1;
       retried.last = verdict.message;
