@@ -146,6 +146,8 @@ export interface TestFields extends CostFields {
   readonly timestamp: string;
   /** Single-turn cases only (a multi-turn case has it on its turns): the model stopped its answer before finishing it. */
   readonly answer_cut_off?: AnswerCutOff | undefined;
+  /** Single-turn cases only (a multi-turn case has it on its turns): model requests retried. */
+  readonly retries?: number | undefined;
   /** Present on multi-turn cases only. */
   readonly turns?: readonly TurnResult[] | undefined;
   /**

@@ -205,6 +205,9 @@ const testResultShape = z.strictObject({
   status,
   passed: z.boolean(),
   answer_cut_off: answerCutOff,
+  retries: count
+    .optional()
+    .describe('Single-turn test cases: model requests retried (multi-turn cases have it per turn).'),
   execution_time_ms: milliseconds,
   token_usage: tokenUsageSchema,
   cost_usd: costUsd,

@@ -105,7 +105,8 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
   const heading = `## ${MARKDOWN_STATUS[result.status].split(' ')[0]} ${mdInline(result.test_name)}`;
   const facts = [
     turnsText(result),
-    formatDuration(result.execution_time_ms),
+    // A single-turn case's retries, as a multi-turn case gives them on each turn's heading.
+    `${formatDuration(result.execution_time_ms)}${result.turns === undefined ? retriesNote({ retries: result.retries ?? 0 }) : ''}`,
     `${result.token_usage.total_tokens} tokens`,
     ...nonNull(formatCostDetail(result)),
   ];

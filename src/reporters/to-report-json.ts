@@ -83,6 +83,7 @@ function buildTestResultJson(result: TestResult, options: ReportJsonOptions): Js
     status: result.status,
     passed: result.passed,
     ...(result.answer_cut_off === undefined ? {} : { answer_cut_off: result.answer_cut_off }),
+    ...(result.retries === undefined ? {} : { retries: result.retries }),
     execution_time_ms: result.execution_time_ms,
     token_usage: usageToJson(result.token_usage),
     ...costToJson(result),

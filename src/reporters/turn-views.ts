@@ -40,7 +40,7 @@ export interface TurnView {
 }
 
 /** ` · 2 retries`, or nothing when the turn needed no retry. */
-export function retriesNote(view: TurnView, separator = ' · '): string {
+export function retriesNote(view: { readonly retries: number }, separator = ' · '): string {
   if (view.retries === 0) return '';
   return `${separator}${view.retries} ${view.retries === 1 ? 'retry' : 'retries'}`;
 }
@@ -88,7 +88,7 @@ function singleTurnView(result: TestResult): TurnView {
     grader_details: [],
     errors: result.errors,
     skip_reason: null,
-    retries: 0,
+    retries: result.retries ?? 0,
     cost: formatCostSpent(result),
     answer_cut_off: result.answer_cut_off ?? null,
   };

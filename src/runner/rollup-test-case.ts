@@ -28,6 +28,7 @@ export function rollupTestCase(
     tools_matched: asserted.length === 0 ? null : asserted.every((turn) => turn.tools_matched === true),
     ...(single ? { arg_match_details: last.arg_match_details } : {}),
     ...(single && last.answer_cut_off !== undefined ? { answer_cut_off: last.answer_cut_off } : {}),
+    ...(single ? { retries: last.retries } : {}),
     metric_results: single ? last.metric_results : rollupMetrics(turns),
     ...verdict(
       caseStatus(
