@@ -41,7 +41,7 @@ function replayedConversation(): TestResult {
 
 function unpricedCase(): TestResult {
   const cost = { ...ZERO_COST, agent_usd: null, unpriced_models: ['openai_compatible:house-model'] };
-  return { ...singleCase('france', true), cost_usd: null, cost };
+  return { ...singleCase('france', true), cost_usd: null, cost, retries: 2 };
 }
 
 let temp: TempDir;
@@ -94,6 +94,11 @@ describe('cost in the dashboard', () => {
     expect(await costStat().locator('.stat-value').textContent()).toBe('unknown');
     expect(await costStat().locator('.stat-detail').textContent()).toBe('no price for openai_compatible:house-model');
     expect(await costStat().getAttribute('class')).toContain('tone-warn');
+    // The single-turn case's exchange: its cost unknown, and the model requests it retried.
+    await page.goto(`${session.dashboard.url}#/run/${unpricedRun}/case/0`);
+    const usage = page.locator('.exchange-card .usage');
+    await usage.waitFor();
+    expect(await usage.textContent()).toMatch(/unknown.* · 2 model retries$/);
     expect(errors).toEqual([]);
   });
 

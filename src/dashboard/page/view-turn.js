@@ -93,6 +93,6 @@ export function exchangeOfCase(result) {
     ...(result.cost_usd === undefined ? {} : { cost_usd: result.cost_usd }),
     ...(result.cost === undefined ? {} : { cost: result.cost }),
     execution_time_ms: result.execution_time_ms,
-    retries: 0,
+    retries: result.retries ?? 0,
   };
 }
