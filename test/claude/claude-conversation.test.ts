@@ -136,4 +136,25 @@ describe('claude_agent_sdk backend: a multi-turn conversation', () => {
     expect(new Set(fixture.server.requests.map((r) => r.headers['x-claude-code-session-id'])).size).toBe(2);
     expect(await fixture.scratchEntries()).toEqual([]);
   });
+
+  it('sends a turn input that looks like a Claude Code command or a file mention to the model as written', async () => {
+    fixture = await startClaudeFixture((request) => {
+      const users = request.messages.filter((m) => m.role === 'user');
+      return { kind: 'answer', text: `heard ${users.length}: ${users.at(-1)?.text ?? ''}` };
+    });
+    const session = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
+    const inputs = ['remember 7', '/clear', '/cost', '@notes.txt', '/model claude-opus-4-1', 'what did I ask first?'];
+    const turns = [];
+    for (const [index, input] of inputs.entries()) turns.push(await session.send(turnRequest(index, input)));
+    await session.close();
+    // Every input reached the model in one conversation, its history growing by one question a turn.
+    // (Claude Code puts its environment reminders ahead of the first question.)
+    for (const [i, turn] of turns.entries()) {
+      expect(turn.response.startsWith(`heard ${i + 1}: `) && turn.response.endsWith(inputs[i] ?? '-')).toBe(true);
+    }
+    const requests = fixture.server.requests;
+    expect(requests).toHaveLength(inputs.length);
+    expect(new Set(requests.map((r) => r.headers['x-claude-code-session-id'])).size).toBe(1);
+    expect(new Set(requests.map((r) => r.model))).toEqual(new Set([requests[0]?.model]));
+  });
 });

@@ -181,6 +181,9 @@ function queryOptions(
     maxTurns: settings.max_turns,
     thinking: { type: 'disabled' },
     persistSession: true,
+    // A turn's input is the user's message as written: `/clear` or `@notes.txt` in a test case is text for the
+    // model, not a Claude Code command that would wipe the conversation or a file to inline.
+    verbatimPrompts: true,
   };
 }
 
