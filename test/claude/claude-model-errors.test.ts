@@ -117,8 +117,29 @@ describe('claude_agent_sdk backend: model errors end the turn with a message a u
       finish_reason: 'max_tokens',
     }));
     const error = await firstTurnError(fixture);
-    expect(error.message).toMatch(/^model request failed: .*output token maximum/);
+    expect(error.message).toMatch(
+      /^model request failed: .*output token maximum\. To allow longer answers, raise model\.max_tokens\./,
+    );
+    expect(error.message).not.toContain('CLAUDE_CODE_MAX_OUTPUT_TOKENS');
     expect(fixture.server.requests.length).toBeGreaterThan(1);
+  });
+
+  // What it answers when asked to go on is the rest of the same answer: the turn's answer is both parts.
+  it('an answer cut off at the output token limit and finished when asked to go on is the whole answer', async () => {
+    fixture = await startClaudeFixture((request) =>
+      request.index === 0
+        ? { kind: 'answer', text: 'The difference is 25,', finish_reason: 'max_tokens' }
+        : { kind: 'answer', text: '587.' },
+    );
+    const session = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
+    const turn = await session.send(turnRequest(0, Q1));
+    const next = await session.send(turnRequest(1, Q2));
+    await session.close();
+    expect(turn.response).toBe('The difference is 25,587.');
+    expect(turn.answer_cut_off).toBeUndefined();
+    expect(fixture.server.requests).toHaveLength(3);
+    // The next turn's answer is its own alone.
+    expect(next.response).toBe('587.');
   });
 
   it('a bad key, which ends the session', async () => {

@@ -29,7 +29,7 @@ export function classifyTurnFailure(failure: TurnFailure, context: FailureContex
   const verdict = verdictOf(failure);
   const retried =
     failure.retries === 0 ? '' : ` — gave up after ${failure.retries} ${failure.retries === 1 ? 'retry' : 'retries'}`;
-  const message = `${failure.text.trim()} (anthropic, ${context.endpoint})${retried}${verdict.hint}`;
+  const message = `${ownSettings(failure.text.trim())} (anthropic, ${context.endpoint})${retried}${verdict.hint}`;
   return new AgentTurnError(`model request failed: ${message}`, verdict.code, verdict.unrecoverable);
 }
 
@@ -54,4 +54,15 @@ function verdictOf(failure: TurnFailure): Verdict {
   }
   if (CONNECTION.test(text)) return { code: 'MODEL_CONNECTION', unrecoverable: false, hint: '' };
   return { code: 'MODEL_ERROR', unrecoverable: false, hint: '' };
+}
+
+/**
+ * Claude Code's advice names its own environment variables, which holodeck sets from the configuration: the
+ * advice names the setting the user has instead (`model.max_tokens` for CLAUDE_CODE_MAX_OUTPUT_TOKENS).
+ */
+function ownSettings(text: string): string {
+  return text.replace(
+    /To configure this behavior, set the CLAUDE_CODE_MAX_OUTPUT_TOKENS environment variable\.?/,
+    'To allow longer answers, raise model.max_tokens.',
+  );
 }

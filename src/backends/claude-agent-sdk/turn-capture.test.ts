@@ -38,6 +38,47 @@ function feed(capture: TurnCapture, messages: readonly SDKMessage[]): TurnOutcom
 const OFFERED = new Set(['mcp__holodeck__subtract', 'mcp__holodeck__lookup', 'mcp__holodeck__ping', 'Read']);
 
 describe('TurnCapture', () => {
+  it('joins an answer Claude Code asked the model to go on with, after it stopped at its output token limit', () => {
+    const goOn = wire({
+      ...user('u1', [{ type: 'text', text: 'Output token limit hit. Resume directly.' }]),
+      isSynthetic: true,
+    });
+    const answered = (messages: readonly SDKMessage[]) => {
+      const outcome = feed(new TurnCapture(10, OFFERED), messages);
+      return outcome?.ok === true ? outcome.response.response : null;
+    };
+    const cut = (id: string, text: string) => assistant(id, `msg_${id}`, [{ type: 'text', text }]);
+    expect(
+      answered([
+        cut('a1', 'The difference '),
+        goOn,
+        cut('a2', 'is 25,'),
+        goOn,
+        cut('a3', '587.'),
+        result({ result: '587.' }),
+      ]),
+    ).toBe('The difference is 25,587.');
+    // A response with tool calls is answered by their results, not gone on from; nor is a response the user's
+    // own message follows.
+    expect(
+      answered([
+        assistant('a1', 'msg_1', [{ type: 'text', text: 'Looking. ' }, toolUse('t1', 'mcp__holodeck__ping', {})]),
+        user('u1', [toolResult('t1', 'pong')]),
+        goOn,
+        cut('a2', 'Done.'),
+        result({ result: 'Done.' }),
+      ]),
+    ).toBe('Done.');
+    expect(
+      answered([
+        cut('a1', 'Part one. '),
+        user('u2', [{ type: 'text', text: 'and?' }]),
+        cut('a2', 'Two.'),
+        result({ result: 'Two.' }),
+      ]),
+    ).toBe('Two.');
+  });
+
   it('collects the answer, the tool invocations under their configured names, usage and retries', () => {
     const capture = new TurnCapture(10, OFFERED);
     capture.record('t1', { name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1.5 });

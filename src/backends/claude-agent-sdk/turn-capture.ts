@@ -42,6 +42,14 @@ export class TurnCapture {
   private errorKind: string | null = null;
   private lastMessageId: string | null = null;
   private lastText = '';
+  /**
+   * Whether the next model response goes on from the last one: Claude Code asked it to, in a message of its own
+   * (`isSynthetic`: `Output token limit hit. Resume directly …`) after a response without tool calls.
+   */
+  private goesOn = false;
+  private lastCalledTools = false;
+  /** The text of the responses cut off at the token limit that the last one goes on from. */
+  private cutText = '';
   /** Each model response's usage, by message id (Claude Code repeats a response's usage on each of its blocks). */
   private readonly usageById = new Map<string, TokenUsage>();
   sessionId: string | null = null;
@@ -72,7 +80,9 @@ export class TurnCapture {
         if (message.parent_tool_use_id === null) this.addAssistant(message.uuid, message.message, message.error);
         return null;
       case 'user':
-        if (message.parent_tool_use_id === null) this.addUser(message.uuid, message.message.content);
+        if (message.parent_tool_use_id !== null) return null;
+        this.addUser(message.uuid, message.message.content);
+        if (message.isSynthetic === true && !this.lastCalledTools && this.lastMessageId !== null) this.goesOn = true;
         return null;
       case 'result':
         return this.finish(message);
@@ -90,6 +100,10 @@ export class TurnCapture {
     if (message.usage !== undefined && message.usage !== null) this.usageById.set(message.id, usageOf(message.usage));
     if (typeof error === 'string') this.errorKind = error;
     if (message.id !== this.lastMessageId) {
+      // A response that goes on from one cut off at the token limit is the rest of the same answer.
+      this.cutText = this.goesOn ? this.cutText + this.lastText : '';
+      this.goesOn = false;
+      this.lastCalledTools = false;
       this.lastMessageId = message.id;
       this.lastText = '';
     }
@@ -97,6 +111,7 @@ export class TurnCapture {
       if (block['type'] === 'text' && typeof block['text'] === 'string') this.lastText += block['text'];
       if (block['type'] === 'tool_use' && typeof block['id'] === 'string' && typeof block['name'] === 'string') {
         this.uses.push({ id: block['id'], name: block['name'], args: argsOf(block['input']) });
+        this.lastCalledTools = true;
       }
     }
   }
@@ -134,7 +149,7 @@ export class TurnCapture {
       ok: true,
       anchor: this.anchor,
       response: {
-        response: result.subtype === 'success' ? result.result : this.lastText,
+        response: this.cutText + (result.subtype === 'success' ? result.result : this.lastText),
         tool_invocations,
         token_usage: usageOf(result.usage),
         retries: this.retries,
