@@ -92,6 +92,19 @@ describe('parseYamlSource', () => {
     );
   });
 
+  it('locates a syntax error on a flow line of a megabyte, with its hint, in one pass over the line', () => {
+    // A JSON list of 20,000 cases saved as YAML, one case written wrongly at its end, then a long plain value.
+    const cases = Array.from({ length: 20_000 }, (_, i) => `{"name": "c${i}", "input": "\${Q}"}`).join(', ');
+    const flow = parseYamlSource('/c/cases.yaml', `[${cases}, {"name": "bad", "input": "x" "y"}]\n`);
+    expect(flow.ok || flow.issues[0]).toMatchObject({
+      location: { line: 1 },
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the hint describes the ${VAR} syntax
+      hint: 'inside { } or [ ], quote ${VAR} references: "${VAR}"',
+    });
+    const spaced = parseYamlSource('/c/agent.yaml', `name: a\ninput: a: ${' '.repeat(200_000)}x #\n`);
+    expect(spaced.ok || spaced.issues[0]?.location?.line).toBe(2);
+  });
+
   it('prints nothing of its own for a collection used as a key (the checks say what is wrong)', () => {
     const warn = vi.spyOn(process, 'emitWarning');
     try {

@@ -75,8 +75,13 @@ export function lineAt(text: string, offset: number): string {
 }
 
 export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
-  const flowReference = /[{[].*\$\{/.test(line);
-  const hint = flowReference ? FLOW_REFERENCE_HINT : (colonInValueHint(line) ?? SYNTAX_HINTS[error.code] ?? null);
+  // A `${` after an opening bracket; found in one pass (a pattern such as /[{[].*\$\{/ backtracks from every
+  // bracket of a long flow line, which takes minutes on a JSON list of thousands of cases).
+  const bracket = line.search(/[{[]/);
+  const flowReference = bracket !== -1 && line.includes('${', bracket);
+  // The colon hint writes the line out again: pointless past a screenful, and its pattern is slow on such lines.
+  const colonHint = line.length <= 2000 ? colonInValueHint(line) : null;
+  const hint = flowReference ? FLOW_REFERENCE_HINT : (colonHint ?? SYNTAX_HINTS[error.code] ?? null);
   return { ...syntaxBase(`YAML syntax error: ${readableMessage(error, line)}`, hint), location: at(error.pos[0]) };
 }
 
