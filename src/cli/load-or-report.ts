@@ -34,12 +34,18 @@ export async function loadOrReport(
   maxFileSize?: number,
   /** `HOLODECK_*` variables not read: the command line gives their settings (overridden-env.ts). */
   ignoredEnv: readonly string[] = [],
+  /** `--replay`: no model is called, so an API key's unset variable is no error. */
+  offline = false,
 ): Promise<AgentConfig | null> {
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
   // A grader's or module agent's module is imported in this thread to check it: from then on it is guarded.
   beforeFirstImport(() => guardStalls());
   try {
-    loaded = await load(configPath, { env: envWithout(process.env, ignoredEnv), max_file_size_mb: maxFileSize });
+    loaded = await load(configPath, {
+      env: envWithout(process.env, ignoredEnv),
+      max_file_size_mb: maxFileSize,
+      offline,
+    });
   } catch (error) {
     // The loader reports problems as issues; a throw is a defect, still answered as a configuration error.
     const where = relative(process.cwd(), configPath) || configPath;

@@ -34,6 +34,8 @@ export interface LoadConfigOptions {
   readonly env: Env;
   /** `--max-file-size`: the largest configuration or test cases file read, in MB (default: see file-size-limits.ts). */
   readonly max_file_size_mb?: number | undefined;
+  /** `--replay`: no model is called; an `api_key: ${VAR}` whose variable is unset is no error. */
+  readonly offline?: boolean | undefined;
   /**
    * 'skip': the test cases are neither read nor built, and `test_cases` is empty — for a case worker, which is
    * sent each case it runs by a main thread that loaded and checked them.
@@ -91,7 +93,7 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     options.describe_grader ?? null,
     sizes.limits.test_cases_bytes,
   );
-  const substituted = substituteEnv(document.data, options.env);
+  const substituted = substituteEnv(document.data, options.env, [], options.offline === true);
   ctx.issues.addAll(substituted.issues);
   const validated = validateDocument(substituted.value);
   ctx.issues.addAll(validated.issues.issues);

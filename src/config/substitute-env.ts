@@ -21,7 +21,16 @@ export interface EnvReference {
 
 const REFERENCE = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 
-export function substituteEnv(data: unknown, env: Env, basePath: ConfigPath = []): EnvSubstitution {
+/**
+ * `keysUnneeded` (`--replay`): no model is called, so an `api_key` whose variable is unset is left empty
+ * instead of being refused — a cassette replays on a machine without the key.
+ */
+export function substituteEnv(
+  data: unknown,
+  env: Env,
+  basePath: ConfigPath = [],
+  keysUnneeded = false,
+): EnvSubstitution {
   const issues: PendingIssue[] = [];
   const references: EnvReference[] = [];
   const path: PathSegment[] = [...basePath];
@@ -35,6 +44,7 @@ export function substituteEnv(data: unknown, env: Env, basePath: ConfigPath = []
         references.push({ path: [...path], name });
         return value;
       }
+      if (keysUnneeded && path.at(-1) === 'api_key') return '';
       issues.push(
         pendingIssue(ISSUE.envMissing, [...path], `environment variable \`${name}\` is not set`, {
           hint: `set it, or give a default: \${${name}:-value}`,

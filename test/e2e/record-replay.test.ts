@@ -142,6 +142,33 @@ describe('--replay', () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
+  it('replays a configuration whose api_key names a variable that is not set, as a run without --replay refuses', async () => {
+    const keyed = agentYaml(server.url).replace(
+      '  temperature: 0\n',
+      `  temperature: 0\n  api_key: $\{JKHY_AZURE_KEY}\n`,
+    );
+    await writeFile(join(dir, 'agent.yaml'), keyed);
+    try {
+      const refused = await runCli(['test', dir], { env: offline });
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /agent\.yaml:\d+:\d+ +model\.api_key\n +environment variable `JKHY_AZURE_KEY` is not set/,
+      );
+      for (const workers of [[], ['--workers', '2']]) {
+        const run = await runCli(
+          ['test', dir, '--replay', cassette(), ...workers, '--output', join(dir, 'keyed.json')],
+          {
+            env: offline,
+          },
+        );
+        expect(run.code, `${workers.join(' ')}: ${run.stderr}`).toBe(0);
+        expect(essentials(await readReport('keyed.json'))).toEqual(essentials(recorded));
+      }
+    } finally {
+      await writeFile(join(dir, 'agent.yaml'), agentYaml(server.url));
+    }
+  });
+
   it('errors a turn whose request was not recorded, naming the closest request and the differing field', async () => {
     const changed = JKHY_TURNS.replace('what about in 2008?', 'what about in 2007?');
     await writeFile(join(dir, 'agent.yaml'), agentYaml(server.url, changed));

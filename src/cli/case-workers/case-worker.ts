@@ -101,7 +101,7 @@ async function load(): Promise<Loaded | null> {
   const full =
     matrix_model === null
       ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load, ignored_env)
-      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model, load, ignored_env);
+      : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model, load, ignored_env, offline);
   if (full === null) {
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
@@ -204,8 +204,9 @@ async function loadMatrixCell(
   model: ModelOverride,
   load: typeof loadConfig,
   ignoredEnv: readonly string[],
+  offline: boolean,
 ): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath, load, maxFileSize, ignoredEnv);
+  const loaded = await loadOrReport(configPath, load, maxFileSize, ignoredEnv, offline);
   return loaded === null ? null : matrixConfig(loaded, overrides, model);
 }
 
@@ -218,6 +219,6 @@ async function loadRunnable(
   load: typeof loadConfig,
   ignoredEnv: readonly string[],
 ): Promise<AgentConfig | null> {
-  const loaded = await loadOrReport(configPath, load, maxFileSize, ignoredEnv);
+  const loaded = await loadOrReport(configPath, load, maxFileSize, ignoredEnv, offline);
   return loaded === null ? null : loadRunnableOrReport(configPath, overrides, maxFileSize, offline, loaded);
 }

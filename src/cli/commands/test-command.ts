@@ -97,7 +97,7 @@ async function guardedTestCommand(
   const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
   const [loaded] = await Promise.all([
-    loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options)),
+    loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options), options.replay !== undefined),
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!loaded) return EXIT.config;
