@@ -1,5 +1,7 @@
 /** The contract every agent backend implements (ai_sdk, claude_agent_sdk, module). */
+
 import type { AnswerCutOff } from './answer-cut-off.js';
+import type { HoldJournal } from './hold-tracker.js';
 import type { StoredUsage, TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
@@ -28,6 +30,11 @@ export interface TurnRequest {
    * turn that fails or times out while retrying still counts its retries and can say what held it up.
    */
   readonly retries?: RetryJournal;
+  /**
+   * Told while a model request of the turn waits for holodeck's own rate limiter, so a turn that times out
+   * waiting says its request was never sent, instead of reading as a slow model.
+   */
+  readonly holds?: HoldJournal;
   /**
    * Told of the token usage of every model response as it arrives, so a turn that fails or times out after
    * some model calls still counts (and prices) what they used.

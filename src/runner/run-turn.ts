@@ -1,10 +1,12 @@
 /** One turn: send it on the session within its timeout, then check tool assertions and metrics. */
+
 import type { AgentSession, TurnResponse } from '../core/backend.js';
 import { boundDepth, nestedDeeperThan } from '../core/bound-depth.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { costFields, turnCost } from '../core/cost.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
+import { createHoldTracker } from '../core/hold-tracker.js';
 import type { MetricResult, TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
 import {
@@ -22,7 +24,7 @@ import { errorMessage, evaluateMetric } from './evaluate-metric.js';
 import type { RunDeps } from './run-deps.js';
 import { selectMetrics } from './select-metrics.js';
 import { runInTurnScope } from './turn-scope.js';
-import { createTurnSignal, InterruptedError } from './turn-signal.js';
+import { createTurnSignal, InterruptedError, TurnTimeoutError } from './turn-signal.js';
 
 export interface TurnContext {
   readonly session: AgentSession;
@@ -177,6 +179,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   let sending: Promise<TurnResponse> | null = null;
   const calls: ToolInvocation[] = [];
   const retried: string[] = [];
+  const holds = createHoldTracker();
   let used = ZERO_USAGE;
   let stored = NO_STORED_USAGE;
   try {
@@ -189,6 +192,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       signal: turnSignal.signal,
       calls: { record: (call: ToolInvocation) => void calls.push(call) },
       retries: { record: (reason: string) => void retried.push(reason) },
+      holds: holds.journal,
       usage: {
         record: (usage: TokenUsage, served = false) => {
           used = addUsage(used, usage);
@@ -202,7 +206,8 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   } catch (error) {
     const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
     const stopped = sending === null || !turnSignal.signal.aborted || (await settlesWithin(sending, STOP_GRACE_MS));
-    const said = `${errorMessage(reason)}${retriesNote(reason, retried)}`;
+    const held = reason instanceof TurnTimeoutError ? holds.note() : '';
+    const said = `${errorMessage(reason)}${retriesNote(reason, retried)}${held}`;
     const message = stopped
       ? said
       : `${said}; the agent did not stop within ${STOP_GRACE_MS / 1000}s, so the session cannot go on`;

@@ -124,4 +124,55 @@ ${casesYaml(30, 1)}
     expect(busiestWindow(accepted, 1000)).toBeLessThanOrEqual(11);
     expect(limited.rejected()).toBeLessThanOrEqual(6);
   }, 60_000);
+
+  it('says a turn or judge call that timed out waiting for the rate limit was never sent, naming the limit', async () => {
+    server = await startFakeModelServer(echoNumber);
+    // Six requests a minute: one at once, the next after ten seconds — past the turn's timeout of two.
+    const agent = `name: queued
+${modelBlock('openai', server.url)}
+  rate_limit: { requests_per_minute: 6 }
+execution: { llm_timeout: 2 }
+evaluations: { metrics: [{ type: standard, metric: equality }] }
+test_cases:
+${casesYaml(3, 1)}
+`;
+    const dir = await writeProject({ 'agent.yaml': agent });
+    const run = await runCli(['test', dir, '-j', '3', '--output', join(dir, 'report.json')], { timeoutMs: 60_000 });
+    expect(run.code).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    const errors = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')).results.flatMap(
+      (result: { errors: string[] }) => result.errors,
+    );
+    expect(errors).toHaveLength(2);
+    for (const error of errors) {
+      expect(error).toMatch(
+        /^turn 1\/1: turn timed out after 2s \(llm_timeout\) — a model request was never sent: it waited \d\.\d s for holodeck's rate limiter for gpt-4o-mini \(rate_limit: 6 requests a minute\)/,
+      );
+    }
+
+    // A judge on a model of its own, limited the same way: its second and third calls wait past their timeout_ms.
+    const judged = `name: judged
+${modelBlock('openai', server.url)}
+evaluations:
+  model: { provider: openai, name: judge-model, endpoint: "${server.url}/v1", api_key: sk-test-0123456789, rate_limit: { requests_per_minute: 6 } }
+  metrics:
+    - { type: geval, name: bare, criteria: "The answer is a bare number.", evaluation_steps: ["Check it."], timeout_ms: 1500 }
+test_cases:
+${casesYaml(3, 1)}
+`;
+    const judgedDir = await writeProject({ 'agent.yaml': judged });
+    const judging = await runCli(['test', judgedDir, '-j', '3', '--output', join(judgedDir, 'report.json')], {
+      timeoutMs: 60_000,
+    });
+    expect(judging.code).toBe(1);
+    const metricErrors = JSON.parse(await readFile(join(judgedDir, 'report.json'), 'utf8'))
+      .results.flatMap((result: { metric_results: { error: string | null }[] }) => result.metric_results)
+      .flatMap((metric: { error: string | null }) => (metric.error === null ? [] : [metric.error]));
+    expect(metricErrors).toHaveLength(2);
+    for (const error of metricErrors) {
+      expect(error).toMatch(
+        /judge call timed out after 1500 ms — a model request was never sent: it waited \d\.\d s for holodeck's rate limiter for judge-model \(rate_limit: 6 requests a minute\)/,
+      );
+    }
+  }, 60_000);
 });

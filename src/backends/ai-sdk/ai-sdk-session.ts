@@ -19,6 +19,7 @@ import { buildUserMessage } from './build-user-message.js';
 import { notRunMessage, sumUsage, toolInvocationsOf, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
 import type { FinishReason, ProviderMessage, ProviderModel, ProviderToolMessage } from './provider-model.js';
+import { noteHolds } from './rate-limit/held-requests.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf, servedFromStore } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
@@ -49,9 +50,11 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
   return {
     async send(request: TurnRequest): Promise<TurnResponse> {
       const followed = followAny([request.signal, sessionSignal]);
+      const forgetHolds = noteHolds(followed.signal, request.holds);
       try {
         return await sendTurn(request, followed.signal);
       } finally {
+        forgetHolds();
         followed.dispose();
       }
     },

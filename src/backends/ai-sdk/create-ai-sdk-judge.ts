@@ -2,13 +2,16 @@
  * An LLM judge on an AI SDK provider model: one non-streaming call with structured output
  * (generate-judge-object.ts), retried like agent calls.
  */
+
 import type { ModelConfig } from '../../core/config-types.js';
+import { createHoldTracker } from '../../core/hold-tracker.js';
 import type { Judge, JudgeRequest } from '../../core/judge.js';
 import type { RateLimit } from '../../core/rate-limit.js';
 import { sumUsage } from './capture-turn.js';
 import { classifyModelError } from './classify-model-error.js';
 import { createLanguageModel, type Env } from './create-language-model.js';
 import { asProviderModel, type ProviderModel } from './provider-model.js';
+import { noteHolds } from './rate-limit/held-requests.js';
 import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { processRateLimits, type RateLimitRegistry, rateLimitOf } from './rate-limit/rate-limit-registry.js';
 import type { ModelRecording } from './recording/model-recording.js';
@@ -70,15 +73,18 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
       const deadline = withDeadline(request.signal, timeoutMs);
       const call: JudgeCall = { model, languageModel, endpoint, policy, sleep, random };
       const retried: Retried = { count: 0, last: null };
+      const holds = createHoldTracker();
+      const forgetHolds = noteHolds(deadline.signal, holds.journal);
       try {
         return await callWithRetries(call, request, deadline.signal, retried);
       } catch (error) {
         if (deadline.timedOut() && !request.signal.aborted) {
-          const message = `judge call timed out after ${timeoutMs} ms${retriedNote(retried)}`;
+          const message = `judge call timed out after ${timeoutMs} ms${retriedNote(retried)}${holds.note()}`;
           throw new JudgeCallError(message, 'JUDGE_TIMEOUT', { cause: error });
         }
         throw error;
       } finally {
+        forgetHolds();
         deadline.dispose();
       }
     },

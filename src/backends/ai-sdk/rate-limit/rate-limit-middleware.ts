@@ -9,15 +9,24 @@
 
 import type { LanguageModelMiddleware } from 'ai';
 import { quotaSpent } from '../classify-model-error.js';
+import { holdsOf } from './held-requests.js';
 import type { RateLimiter } from './rate-limit-channel.js';
 import { rateLimitWaitMs } from './rate-limit-wait.js';
 
-export function rateLimitMiddleware(limiter: RateLimiter, now: () => number = Date.now): LanguageModelMiddleware {
+/** `label`: what holds a call that waits, for the message of a turn that times out waiting (held-requests.ts). */
+export function rateLimitMiddleware(
+  limiter: RateLimiter,
+  label = 'the rate limiter',
+  now: () => number = Date.now,
+): LanguageModelMiddleware {
   return {
     specificationVersion: 'v3',
     wrapGenerate: async ({ doGenerate, params }) => {
       const cost = limiter.counts_tokens ? estimateTokens(params.prompt, params.tools) : 0;
+      const release = holdsOf(params.abortSignal)?.begin(label);
+      // A wait the call's timeout ends stays noted: the turn's error says the request was never sent.
       const permit = await limiter.acquire(cost, params.abortSignal);
+      release?.();
       let result: Awaited<ReturnType<typeof doGenerate>>;
       try {
         result = await doGenerate();

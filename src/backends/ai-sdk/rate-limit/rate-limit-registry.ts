@@ -43,7 +43,7 @@ export function createRateLimitRegistry(clock: LimiterClock = SYSTEM_CLOCK): Rat
     async wrap(language, model, limit) {
       return wrapLanguageModel(
         asProviderModel(language),
-        rateLimitMiddleware(remote?.limiterFor(model, limit) ?? limiterFor(model, limit)),
+        rateLimitMiddleware(remote?.limiterFor(model, limit) ?? limiterFor(model, limit), holdLabel(model.name, limit)),
       );
     },
     statuses: () => [...limiters.values()].map((l) => l.status()).filter((s) => s.limit !== null || s.rate_limited > 0),
@@ -76,4 +76,14 @@ function minOf(a: number | null, b: number | null): number | null {
 
 function sameLimit(a: RateLimit | null, b: RateLimit | null): boolean {
   return a?.requests_per_minute === b?.requests_per_minute && a?.tokens_per_minute === b?.tokens_per_minute;
+}
+
+/** What holds a call to `model` that waits: `holodeck's rate limiter for gpt-4o-mini (rate_limit: 12 requests a minute)`. */
+function holdLabel(model: string, limit: RateLimit | null): string {
+  if (limit === null) return `holodeck's rate limiter for ${model} (no rate_limit: the back-off after its 429s)`;
+  const parts = [
+    limit.requests_per_minute === null ? null : `${limit.requests_per_minute} requests a minute`,
+    limit.tokens_per_minute === null ? null : `${limit.tokens_per_minute} tokens a minute`,
+  ].filter((part) => part !== null);
+  return `holodeck's rate limiter for ${model} (rate_limit: ${parts.join(', ')})`;
 }
