@@ -81,6 +81,12 @@ describe('numeric evaluator', () => {
     const edge = await evaluate('It is 100.000000000001', '90', { absolute_tolerance: 10 });
     expect(edge.passed).toBe(false);
     expect(edge.reasoning).toMatch(/differs by 10\.000000000001 from/);
+    // Numbers that read alike at 15 digits and fail: every digit the doubles hold, never "differs by 0".
+    const alike = await evaluate('It is 0.1234567890123457', '0.1234567890123456', { absolute_tolerance: 0 });
+    expect(alike.passed).toBe(false);
+    expect(alike.reasoning).toMatch(
+      /^0\.1234567890123457 \(read from "0\.1234567890123457"\) differs by 1\.\d+e-16 from the ground truth 0\.1234567890123456 /,
+    );
   });
 
   it('errors instead of passing two numbers beyond 2^53 a double cannot tell apart', async () => {

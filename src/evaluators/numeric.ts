@@ -107,8 +107,17 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
     relative_tolerance: config.relative_tolerance,
   };
   const magnitude = Math.max(Math.abs(best.actual.value), Math.abs(best.expected.value));
-  const verdict = best.passed ? 'is within tolerance of' : `differs by ${showDifference(best.diff, magnitude)} from`;
-  const reasoning = `${show(best.actual.value)} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${show(best.expected.value)} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
+  const shown = { actual: show(best.actual.value), expected: show(best.expected.value) };
+  let difference = showDifference(best.diff, magnitude);
+  // A failure whose numbers read alike at 15 digits (0.1234567890123457 and …56, tolerance 0) shows every digit
+  // the doubles hold, so the reason never says "differs by 0".
+  if (!best.passed && (difference === '0' || shown.actual === shown.expected)) {
+    shown.actual = String(best.actual.value);
+    shown.expected = String(best.expected.value);
+    difference = String(best.diff);
+  }
+  const verdict = best.passed ? 'is within tolerance of' : `differs by ${difference} from`;
+  const reasoning = `${shown.actual} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${shown.expected} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
   return { score: best.passed ? 1 : 0, passed: best.passed, reasoning, details };
 }
 
