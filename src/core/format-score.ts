@@ -14,3 +14,17 @@ export function formatScore(score: number): string {
   }
   return String(Number(score.toPrecision(12)));
 }
+
+/**
+ * A score shown beside its threshold: with the digits that tell it apart from the threshold when the two would
+ * read alike (0.49996 against 0.5 fails, so it is not shown as 0.5).
+ */
+export function formatScoreAgainst(score: number, threshold: number | null): string {
+  const shown = formatScore(score);
+  if (threshold === null || score === threshold || shown !== formatScore(threshold)) return shown;
+  for (let digits = 4; digits <= 16; digits += 1) {
+    const rounded = String(Number(score.toFixed(digits)));
+    if (rounded !== String(Number(threshold.toFixed(digits)))) return rounded;
+  }
+  return String(score);
+}

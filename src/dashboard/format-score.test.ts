@@ -1,11 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatScore } from '../core/format-score.js';
+import { formatScore, formatScoreAgainst } from '../core/format-score.js';
 import { PAGE_DIR } from './page-assets.js';
 
 /** The page's own formatting module, loaded as the browser loads it (plain ES module, no DOM needed). */
 interface PageFormat {
   formatScore(score: unknown): string;
+  formatScoreAgainst(score: unknown, threshold: number | null): string;
   formatPercent(rate: unknown): string;
   formatDelta(delta: unknown): string;
   turnLabel(turnIndex: number, turnCount?: number | null): string;
@@ -29,7 +30,21 @@ const CASES: readonly (readonly [number, string])[] = [
   [-0.5, '-0.5'],
 ];
 
+const AGAINST: readonly (readonly [number, number | null, string])[] = [
+  [0.49996, 0.5, '0.49996'],
+  [0.5000001, 0.5, '0.5000001'],
+  [0.5, 0.5, '0.5'],
+  [0.33333, 0.5, '0.333'],
+  [0.49996, null, '0.5'],
+  [0.7000000000000001, 0.7, '0.7000000000000001'],
+];
+
 describe('score formatting', () => {
+  it.each(AGAINST)('the server writes %s beside threshold %s as %s, and so does the page', (score, threshold, text) => {
+    expect(formatScoreAgainst(score, threshold)).toBe(text);
+    expect(pageFormat.formatScoreAgainst(score, threshold)).toBe(text);
+  });
+
   it.each(CASES)('the server writes %s as %s', (score, text) => {
     expect(formatScore(score)).toBe(text);
   });

@@ -6,7 +6,7 @@ import type { GraderDetail, MetricResult, TestResult } from '../core/results.js'
 import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
 import type { Palette } from './ansi.js';
-import { formatDuration, formatScore } from './format-numbers.js';
+import { formatDuration, formatMetricScore, formatScore } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { escapeControlChars, truncateText } from './safe-text.js';
 import { consoleMark } from './status-text.js';
@@ -71,7 +71,7 @@ function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], op
       ? `${palette.yellow('skipped')}${skipReason === '' ? '' : `: ${text(skipReason, options)}`}`
       : state === 'error'
         ? `${palette.red('error')}: ${text(metric.error ?? '', options)}`
-        : `score ${formatScore(metric.score)}${threshold}`;
+        : `score ${formatMetricScore(metric)}${threshold}`;
   const [head = '', ...rest] =
     `${INDENT}${marks[state]} metric ${metric.metric_name} (${metric.kind})  ${outcome}`.split('\n');
   // Every line a grader, a judge or an error wrote stays indented under its metric: none can pass for a line of ours.

@@ -1,5 +1,5 @@
 /** Number formatting shared by the human-readable reporters. */
-import { formatScore as formatCoreScore } from '../core/format-score.js';
+import { formatScore as formatCoreScore, formatScoreAgainst } from '../core/format-score.js';
 
 /** `312ms`, `4.2s`, `2m 05s`, `1h 02m`. */
 export function formatDuration(ms: number): string {
@@ -50,6 +50,15 @@ export function fixedWithin(value: number, digits: number, low: number, high: nu
 export function formatScore(value: number | null): string {
   if (value === null || !Number.isFinite(value)) return '—';
   return formatCoreScore(value);
+}
+
+/** A metric's score beside its threshold, with the digits that tell them apart (0.49996 against 0.5). */
+export function formatMetricScore(metric: {
+  readonly score: number | null;
+  readonly threshold: number | null;
+}): string {
+  if (metric.score === null || !Number.isFinite(metric.score)) return '—';
+  return formatScoreAgainst(metric.score, metric.threshold);
 }
 
 /** Seconds with millisecond precision, as JUnit expects (`1.234`). */

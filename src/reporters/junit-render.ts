@@ -16,7 +16,7 @@ import {
 import type { RunReport, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
-import { formatDuration, formatScore, formatSeconds } from './format-numbers.js';
+import { formatDuration, formatMetricScore, formatSeconds } from './format-numbers.js';
 import { type JunitCounts, junitCounts, junitOutcome } from './junit-outcome.js';
 import { junitRepeatElements, repeatNote } from './junit-repeats.js';
 import { renderToolCall } from './render-tool-call.js';
@@ -149,7 +149,7 @@ function turnSummary(view: TurnView, multi: boolean): string[] {
   for (const metric of view.metric_results) {
     const state = metricState(metric);
     const detail = state === 'error' ? `: ${metric.error ?? ''}` : metric.reasoning ? ` — ${metric.reasoning}` : '';
-    lines.push(`  metric ${metric.metric_name} ${formatScore(metric.score)} ${state}${oneLine(detail, TEXT_WIDTH)}`);
+    lines.push(`  metric ${metric.metric_name} ${formatMetricScore(metric)} ${state}${oneLine(detail, TEXT_WIDTH)}`);
   }
   for (const grader of view.grader_details) {
     if (grader.details !== null) {

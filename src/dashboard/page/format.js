@@ -39,6 +39,25 @@ export function formatScore(score) {
 }
 
 /**
+ * A score shown beside its threshold, with the digits that tell them apart (0.49996 against 0.5); the same rule
+ * as formatScoreAgainst in src/core/format-score.ts.
+ * @param {number | null | undefined} score
+ * @param {number | null} threshold
+ * @returns {string}
+ */
+export function formatScoreAgainst(score, threshold) {
+  const shown = formatScore(score);
+  if (typeof score !== 'number' || threshold === null || score === threshold || shown !== formatScore(threshold)) {
+    return shown;
+  }
+  for (let digits = 4; digits <= 16; digits += 1) {
+    const rounded = String(Number(score.toFixed(digits)));
+    if (rounded !== String(Number(threshold.toFixed(digits)))) return rounded;
+  }
+  return String(score);
+}
+
+/**
  * @param {number | null | undefined} delta
  * @param {(value: number) => string} [format]
  */

@@ -2,7 +2,7 @@
 /** Metric results and code-grader details of an exchange: score, threshold, reasoning, details, errors. */
 import { h } from './dom.js';
 import { section } from './exchange-section.js';
-import { formatDuration, formatScore } from './format.js';
+import { formatDuration, formatScore, formatScoreAgainst } from './format.js';
 import { statusIcon, textBlock, valueBlock } from './widgets.js';
 
 /**
@@ -30,7 +30,7 @@ function metricRow(metric) {
       h('span', { className: 'mono' }, metric.metric_name),
       h('span', { className: 'muted kind' }, metric.kind),
     ),
-    h('td', { className: 'num' }, formatScore(metric.score)),
+    h('td', { className: 'num' }, formatScoreAgainst(metric.score, metric.threshold)),
     h('td', { className: 'num muted' }, metric.threshold === null ? '–' : formatScore(metric.threshold)),
     h(
       'td',
