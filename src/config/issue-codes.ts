@@ -15,6 +15,7 @@ export const ISSUE = {
   invalidExportSpec: 'INVALID_EXPORT_SPEC',
   invalidToolName: 'INVALID_TOOL_NAME',
   envMissing: 'ENV_MISSING',
+  envMalformed: 'ENV_MALFORMED',
   envInvalid: 'ENV_INVALID',
   emptyTurns: 'EMPTY_TURNS',
   mixedShape: 'MIXED_TEST_CASE_SHAPE',

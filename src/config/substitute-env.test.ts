@@ -35,6 +35,18 @@ describe('substituteEnv', () => {
     expect(result.issues).toEqual([]);
   });
 
+  it('refuses a default that holds another reference, which would be read cut in two', () => {
+    const result = substituteEnv({ model: { name: '${M:-${N:-gpt-4o-mini}}' } }, {});
+    expect(result.issues).toEqual([
+      expect.objectContaining({
+        code: 'ENV_MALFORMED',
+        path: ['model', 'name'],
+        message: 'the default of ${M:-…} holds another ${…} reference',
+      }),
+    ]);
+    expect(substituteEnv('${M:-$${N}}', {}).issues).toEqual([]);
+  });
+
   it('returns the input itself when nothing changes, and does not mutate it when something does', () => {
     const untouched = { a: ['x'], b: { c: 1 } };
     expect(substituteEnv(untouched, {}).value).toBe(untouched);

@@ -38,6 +38,15 @@ export function substituteEnv(
   const substituteString = (text: string): string =>
     text.replace(REFERENCE, (whole, escaped: string, name: string, fallback: string | undefined) => {
       if (escaped) return whole.slice(1);
+      // `${A:-${B:-x}}`: the default ends at its first `}`, so a nested reference would be cut in two.
+      if (fallback !== undefined && /(?<!\$)\$\{/.test(fallback)) {
+        issues.push(
+          pendingIssue(ISSUE.envMalformed, [...path], `the default of \${${name}:-…} holds another \${…} reference`, {
+            hint: 'a default is plain text: nested references are not read',
+          }),
+        );
+        return whole;
+      }
       const value = env[name];
       if (fallback !== undefined && (value === undefined || value === '')) return fallback;
       if (value !== undefined) {
