@@ -30,6 +30,15 @@ describe('chooseModel', () => {
     expect(chooseModel({ provider: 'toString' }).ok).toBe(false);
   });
 
+  it('refuses a model name with a line break or another control character', () => {
+    expect(chooseModel({ model: 'a\nb' })).toEqual({
+      ok: false,
+      message: '--model holds a control character (U+000A); give a model name on one line',
+    });
+    expect(chooseModel({ model: 'gpt\u0007' }).ok).toBe(false);
+    expect(chooseModel({ model: 'qwen2.5:7b-instruct' }).ok).toBe(true);
+  });
+
   it('refuses a blank model', () => {
     expect(chooseModel({ model: '  ' })).toMatchObject({
       ok: false,

@@ -29,6 +29,12 @@ export function chooseModel(options: InitOptions): Choice {
   }
   const model = options.model?.trim() ?? INIT_PROVIDERS[provider].default_model;
   if (model === '') return { ok: false, message: '--model is blank; give a model name, e.g. --model llama3.2' };
+  // A model name is one line of printable text: a line break or control character would break the YAML written.
+  const control = [...model].find((char) => /[\p{Cc}\u2028\u2029]/u.test(char));
+  if (control !== undefined) {
+    const code = `U+${(control.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+    return { ok: false, message: `--model holds a control character (${code}); give a model name on one line` };
+  }
   return { ok: true, provider, model };
 }
 
