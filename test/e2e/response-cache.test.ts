@@ -3,7 +3,7 @@
  * an unchanged suite costs no request the second time; sampled requests (temperature above 0) are cached only
  * with `--cache` on the command line; clearing the cache makes the next run ask the model again.
  */
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,6 +185,20 @@ test_cases:
     } finally {
       await flaky.close();
     }
+  });
+
+  it('clears the answers of a responses folder linked elsewhere, and leaves the link', async () => {
+    const cacheDir = await mkdtemp(join(tmpdir(), 'holodeck-cache-'));
+    const elsewhere = await mkdtemp(join(tmpdir(), 'holodeck-answers-'));
+    await mkdir(join(elsewhere, 'ab'));
+    await writeFile(join(elsewhere, 'ab', `${'ab'.repeat(16)}.json`), '{}\n');
+    await symlink(elsewhere, join(cacheDir, 'responses'));
+    const cleared = await runCli(['cache', 'clear', '--cache-dir', cacheDir]);
+    expect(cleared.stderr).toBe('');
+    expect(cleared.code).toBe(0);
+    expect(cleared.stdout).toBe(`removed 1 cached model answer from ${cacheDir}\n`);
+    expect(await readdir(elsewhere)).toEqual([]);
+    expect(await readdir(cacheDir)).toEqual(['responses']);
   });
 
   it('with execution.cache: true and temperature 0, the config alone turns the cache on', async () => {

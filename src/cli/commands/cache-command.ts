@@ -83,6 +83,7 @@ async function entriesOf(path: string) {
 
 async function removeIfEmpty(path: string): Promise<void> {
   await rmdir(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST' && error.code !== 'ENOENT') throw error;
+    // ENOTDIR: a link to a folder elsewhere (responses/ on another disk) stays, emptied.
+    if (!['ENOTEMPTY', 'EEXIST', 'ENOENT', 'ENOTDIR'].includes(error.code ?? '')) throw error;
   });
 }
