@@ -33,7 +33,7 @@ export function createHoldTracker(now: () => number = Date.now): HoldTracker {
       for (const hold of waiting) if (longest === null || hold.since < longest.since) longest = hold;
       if (longest === null) return '';
       const seconds = ((now() - longest.since) / 1000).toFixed(1);
-      return ` — a model request was never sent: it waited ${seconds} s for ${longest.limiter}, which holds requests to the limit (with -j above what the limit serves, turns queue there: lower -j or raise the timeout)`;
+      return ` — a model request was never sent: it waited ${seconds} s for ${longest.limiter}`;
     },
   };
 }

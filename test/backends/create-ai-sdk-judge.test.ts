@@ -176,9 +176,19 @@ describe('createAiSdkJudge', () => {
     expect(error).toMatchObject({ code: 'JUDGE_TIMEOUT' });
     // What held it up is said, not only the timeout.
     expect((error as Error).message).toMatch(
-      /^judge call timed out after 300 ms — while retrying: 1 judge request retried, the last after ".*429.*"$/,
+      /^judge call timed out after 300 ms — while retrying: 1 judge request retried, the last after ".*429.*" — a model request was never sent: it waited 0\.\d s for holodeck's back-off for judge-model after its 429s$/,
     );
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('says a judge answered with empty text, and asks it again like any unreadable answer', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'answer', text: '' }));
+    const judge = judgeFor('openai', server.url, [], { retry: { max_retries: 1, base_delay_ms: 1, max_delay_ms: 1 } });
+    const error = await judge.judge(request()).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /^judge model response could not be read: the judge answered with empty text, not the JSON object asked for \(openai, .*\) — gave up after 1 retry$/,
+    );
+    expect(server.requests).toHaveLength(2);
   });
 
   it('gives up a judge that keeps failing after max_retries', async () => {

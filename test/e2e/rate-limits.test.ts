@@ -146,7 +146,7 @@ ${casesYaml(3, 1)}
     expect(errors).toHaveLength(2);
     for (const error of errors) {
       expect(error).toMatch(
-        /^turn 1\/1: turn timed out after 2s \(llm_timeout\) — a model request was never sent: it waited \d\.\d s for holodeck's rate limiter for gpt-4o-mini \(rate_limit: 6 requests a minute\)/,
+        /^turn 1\/1: turn timed out after 2s \(llm_timeout\) — a model request was never sent: it waited \d\.\d s for holodeck's rate limiter for gpt-4o-mini \(rate_limit: 6 requests a minute; with -j above what it serves, turns queue there: lower -j or raise the timeout\)$/,
       );
     }
 
@@ -171,7 +171,7 @@ ${casesYaml(3, 1)}
     expect(metricErrors).toHaveLength(2);
     for (const error of metricErrors) {
       expect(error).toMatch(
-        /judge call timed out after 1500 ms — a model request was never sent: it waited \d\.\d s for holodeck's rate limiter for judge-model \(rate_limit: 6 requests a minute\)/,
+        /judge call timed out after 1500 ms — a model request was never sent: it waited \d\.\d s for holodeck's rate limiter for judge-model \(rate_limit: 6 requests a minute; with -j above what it serves, turns queue there: lower -j or raise the timeout\)/,
       );
     }
   }, 60_000);

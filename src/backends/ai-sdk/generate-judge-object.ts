@@ -57,7 +57,7 @@ export async function generateJudgeObject(
   if (!read.ok) {
     throw new NoObjectGeneratedError({
       message: 'No object generated: could not parse the response.',
-      cause: new JSONParseError({ text, cause: read.error }),
+      cause: parseError(text, read.error),
       text,
       response: {
         id: result.response?.id ?? '',
@@ -69,6 +69,14 @@ export async function generateJudgeObject(
     });
   }
   return read.value;
+}
+
+/** The SDK's error for an answer that is not JSON; one that says so plainly when the answer was empty. */
+function parseError(text: string, cause: unknown): JSONParseError {
+  const error = new JSONParseError({ text, cause });
+  if (text.trim() !== '') return error;
+  const message = 'the judge answered with empty text, not the JSON object asked for';
+  return Object.defineProperty(error, 'message', { value: message, enumerable: false, writable: true });
 }
 
 /** The SDK's usage shape, for the error it throws. */

@@ -78,12 +78,13 @@ function sameLimit(a: RateLimit | null, b: RateLimit | null): boolean {
   return a?.requests_per_minute === b?.requests_per_minute && a?.tokens_per_minute === b?.tokens_per_minute;
 }
 
-/** What holds a call to `model` that waits: `holodeck's rate limiter for gpt-4o-mini (rate_limit: 12 requests a minute)`. */
+/** What holds a call to `model` that waits: `holodeck's rate limiter for gpt-4o-mini (rate_limit: 12 requests a minute; …)`. */
 function holdLabel(model: string, limit: RateLimit | null): string {
-  if (limit === null) return `holodeck's rate limiter for ${model} (no rate_limit: the back-off after its 429s)`;
+  if (limit === null) return `holodeck's back-off for ${model} after its 429s`;
   const parts = [
     limit.requests_per_minute === null ? null : `${limit.requests_per_minute} requests a minute`,
     limit.tokens_per_minute === null ? null : `${limit.tokens_per_minute} tokens a minute`,
   ].filter((part) => part !== null);
-  return `holodeck's rate limiter for ${model} (rate_limit: ${parts.join(', ')})`;
+  const advice = 'with -j above what it serves, turns queue there: lower -j or raise the timeout';
+  return `holodeck's rate limiter for ${model} (rate_limit: ${parts.join(', ')}; ${advice})`;
 }
