@@ -20,7 +20,7 @@ export async function configRunProblems(
   if (!recording.ok) problems.push(recording.message);
   if (config.backend.type === 'claude_agent_sdk') {
     const { claudeSetupProblems } = await import('../backends/claude-agent-sdk/claude-setup-problems.js');
-    problems.push(...(await claudeSetupProblems(config.backend.builtin_tools, config.model, env)));
+    problems.push(...(await claudeSetupProblems(config.model, env)));
   }
   const { filter, limit } = config.execution;
   if (filter) {

@@ -12,6 +12,7 @@ import type { ConfigIssue } from '../core/errors.js';
 import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
+import { builtinToolIssues } from './builtin-tool-issues.js';
 import { graderExports } from './grader-export-reader.js';
 import { groundTruthIssues } from './ground-truth-issues.js';
 import { envWithout } from './overridden-env.js';
@@ -78,7 +79,8 @@ export async function loadRunnableOrReport(
     backend: overrides.backend === undefined ? 'config' : 'cli',
     offline,
   } as const;
-  const issues = await checkRunnable(config, process.env, origins, await groundTruthIssues(config));
+  const more = await Promise.all([groundTruthIssues(config), builtinToolIssues(config)]);
+  const issues = await checkRunnable(config, process.env, origins, more.flat());
   if (issues.length === 0) return config;
   printIssues(issues);
   return null;

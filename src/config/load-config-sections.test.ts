@@ -113,6 +113,14 @@ describe('backend and instructions', () => {
     expect((await lines(badTool)).join('\n')).toMatch(
       /backend\.claude_agent_sdk\.builtin_tools\[0\]\n.*use a Claude Code tool name/,
     );
+    // A name where a list is due is said of builtin_tools, not of the backend as a whole.
+    const notList = claude.replace(
+      'backend: claude_agent_sdk',
+      'backend: { claude_agent_sdk: { builtin_tools: Read } }',
+    );
+    expect((await lines(notList)).join('\n')).toMatch(
+      /backend\.claude_agent_sdk\.builtin_tools\n +expected a list, got "Read" — write it as a list: builtin_tools: \["Read"\]/,
+    );
     const bare = `name: a\nmodel: { provider: anthropic, name: m }\nbackend: module\n${CASES}`;
     expect(await lines(bare)).toEqual([
       `${at(bare, 'module')}  backend\n  "module" is not one of: ai_sdk, claude_agent_sdk — ` +

@@ -61,9 +61,14 @@ class IssueConverter {
   ): PendingIssue[] {
     const discriminator = (issue as { discriminator?: unknown }).discriminator;
     if (typeof discriminator === 'string') return [this.discriminatorIssue(issue, discriminator, context, local)];
-    const relevant = issue.errors.filter(
-      (branch) => !(branch.length === 1 && branch[0]!.code === 'invalid_type' && branch[0]!.path.length === 0),
-    );
+    // A branch that refused the value's very kind says nothing of what is wrong inside it: a list of names for
+    // a mapping's key is judged by the mapping's branch, not by the branch of plain names.
+    const value = this.valueAt(local);
+    const refusedKind = (inner: z.core.$ZodIssue) =>
+      inner.path.length === 0 &&
+      (inner.code === 'invalid_type' ||
+        (inner.code === 'invalid_value' && typeof value === 'object' && value !== null));
+    const relevant = issue.errors.filter((branch) => !(branch.length === 1 && refusedKind(branch[0]!)));
     if (relevant.length > 0) {
       const best = relevant.reduce((a, b) => (b.length < a.length ? b : a));
       return best.flatMap((inner) => this.convert(inner, base, local));

@@ -78,7 +78,10 @@ describe('the claude_agent_sdk backend without its SDK', () => {
       'endpoint: "http://127.0.0.1:9"',
       '{ claude_agent_sdk: { builtin_tools: [Raed, Bash] } }',
     )) {
-      expect(said).toMatch(/backend\.builtin_tools: unknown Claude Code built-in tool Raed: choose from .*\bRead\b/);
+      // Located at the list, with the closest name Claude Code knows.
+      expect(said).toMatch(
+        /agent\.yaml:3:\d+ +backend\.claude_agent_sdk\.builtin_tools\n +unknown Claude Code built-in tool `Raed` — did you mean `Read`\?/,
+      );
     }
     // An endpoint with a query string, which Claude Code would send with its API paths after it.
     for (const said of await both('endpoint: "http://127.0.0.1:9/v1?token=QSECRET"', 'claude_agent_sdk')) {

@@ -1,21 +1,16 @@
 /**
  * What `holodeck test` would refuse of a `claude_agent_sdk` agent when its backend starts, said by `validate`
- * too: the SDK or its native binary not installed (with the install command), unknown `builtin_tools`, an
- * endpoint it cannot use.
+ * too: the SDK or its native binary not installed (with the install command), an endpoint it cannot use. (Unknown
+ * `builtin_tools` are located configuration issues: cli/builtin-tool-issues.ts.)
  */
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendSettingError } from '../../core/errors.js';
-import { unknownBuiltinTools } from './create-claude-agent-sdk-backend.js';
 import { loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
 import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
 
-export async function claudeSetupProblems(
-  builtinTools: readonly string[],
-  model: ModelConfig | null,
-  env: Env,
-): Promise<string[]> {
+export async function claudeSetupProblems(model: ModelConfig | null, env: Env): Promise<string[]> {
   const endpoint = model === null ? [] : endpointProblem(model, env);
-  return [...endpoint, ...(await installProblems(builtinTools))];
+  return [...endpoint, ...(await installProblems())];
 }
 
 /** A setting of the model this backend refuses (the key is checked with the other providers' keys). */
@@ -28,12 +23,11 @@ function endpointProblem(model: ModelConfig, env: Env): string[] {
   }
 }
 
-async function installProblems(builtinTools: readonly string[]): Promise<string[]> {
+async function installProblems(): Promise<string[]> {
   try {
-    const sdk = await loadClaudeAgentSdk();
+    await loadClaudeAgentSdk();
     requireBundledExecutable();
-    const unknown = unknownBuiltinTools(builtinTools, sdk.BUILTIN_TOOL_NAMES);
-    return unknown === null ? [] : [unknown];
+    return [];
   } catch (error) {
     return [(error as Error).message];
   }
