@@ -57,6 +57,25 @@ describe('planRun', () => {
     expect(plan.cost?.low_usd).toBeGreaterThan(0);
   });
 
+  it('counts no judge call for a metric the turn lacks the inputs of, which is skipped there', async () => {
+    const metrics = `evaluations:
+  metrics:
+    - { type: rag, metric_type: faithfulness }
+    - { type: rag, metric_type: contextual_recall }
+    - { type: geval, name: g, criteria: "Polite.", evaluation_steps: [Check.] }
+`;
+    const turns = `test_cases:
+  - name: chat
+    turns:
+      - { input: a, ground_truth: b, retrieval_context: [c] }
+      - { input: d, retrieval_context: [e] }
+      - { input: f }
+`;
+    const loaded = await config(`${BASE}${metrics}${turns}`);
+    // Turn 1: all three; turn 2: faithfulness and geval (no ground truth for recall); turn 3: geval alone.
+    expect(planRun(loaded, loaded.test_cases, 0, PRICED).judge_calls).toBe(6);
+  });
+
   it('counts every repeat with --repeat, the steps G-Eval writes still once', async () => {
     const metrics = `evaluations:\n  metrics: [{ type: geval, name: g, criteria: "Polite." }]\n`;
     const once = await config(`${BASE}${metrics}${TWO_TURNS}`);

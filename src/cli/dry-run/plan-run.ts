@@ -13,6 +13,7 @@
 import type { AgentConfig, MetricConfig, TestCaseConfig, TurnConfig } from '../../core/config-types.js';
 import type { RunPricing } from '../../core/cost.js';
 import { type ModelPrice, type PricedModel, roundUsd } from '../../core/model-price.js';
+import { metricNeeds } from '../../evaluators/metric-needs.js';
 import { selectMetrics } from '../../runner/select-metrics.js';
 
 export const CHARS_PER_TOKEN = 4;
@@ -89,6 +90,10 @@ export function planRun(
       history += tokensOf(turn.input) + answer;
       for (const metric of selectMetrics(config.evaluations.metrics, testCase, turn)) {
         if (metric.type !== 'geval' && metric.type !== 'rag') continue;
+        // A metric the turn lacks the inputs of is skipped there: no judge call (runner/evaluate-metric.ts).
+        const needs = metricNeeds(metric);
+        if (needs.requires_ground_truth && (turn.ground_truth ?? '') === '') continue;
+        if (needs.requires_retrieval_context && (turn.retrieval_context ?? []).length === 0) continue;
         const judged = JUDGE_PROMPT_TOKENS + tokensOf(turn.input) + answer + tokensOf(turn.ground_truth);
         const context = (turn.retrieval_context ?? []).reduce((sum, text) => sum + tokensOf(text), 0);
         tally.judgeCalls += 1;
