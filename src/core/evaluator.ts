@@ -20,6 +20,8 @@ export interface EvaluationInput {
    * answer came from a cassette or the cache, and took `recorded_ms` when recorded (added to the turn's time).
    */
   readonly on_judge_usage?: (usage: TokenUsage, stored: boolean, recorded_ms: number) => void;
+  /** Told each time a judge model request made for this turn is sent again: the turn's `retries` counts it. */
+  readonly on_judge_retry?: () => void;
 }
 
 /** A metric's raw verdict; the runner adds threshold, timing and error containment. */

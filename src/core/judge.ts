@@ -18,6 +18,8 @@ export interface JudgeRequest {
    * came from a cassette or the cache, not from the model, and took `recorded_ms` when it was recorded.
    */
   readonly on_usage?: (usage: TokenUsage, stored: boolean, recorded_ms: number) => void;
+  /** Told each time a request of this call is sent again (a 429, a 5xx, a dropped connection). */
+  readonly on_retry?: () => void;
 }
 
 export interface Judge {

@@ -92,6 +92,7 @@ async function grade(
       signal: input.signal,
       timeout_ms: config.timeout_ms,
       ...(input.on_judge_usage === undefined ? {} : { on_usage: input.on_judge_usage }),
+      ...(input.on_judge_retry === undefined ? {} : { on_retry: input.on_judge_retry }),
     },
     readScore,
   );
@@ -122,6 +123,7 @@ async function generateSteps(
       signal: input.signal,
       timeout_ms: config.timeout_ms,
       ...(input.on_judge_usage === undefined ? {} : { on_usage: input.on_judge_usage }),
+      ...(input.on_judge_retry === undefined ? {} : { on_retry: input.on_judge_retry }),
     },
     readSteps,
   );

@@ -55,6 +55,7 @@ function bind<Answer>(metric: RagMetric<Answer>): BoundRagMetric {
         signal: input.signal,
         timeout_ms: timeoutMs,
         ...(input.on_judge_usage === undefined ? {} : { on_usage: input.on_judge_usage }),
+        ...(input.on_judge_retry === undefined ? {} : { on_retry: input.on_judge_retry }),
       };
       const answer = await askJudge(judge, metricName, request, metric.read(input));
       return metric.outcome(answer, input);

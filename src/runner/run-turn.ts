@@ -86,9 +86,13 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   );
   const judgeUsages: CallUsage[] = [];
   let judgeRecordedMs = 0;
-  const metrics = await evaluateTurnMetrics(ctx, response, (usage, stored, recordedMs) => {
+  let judgeRetries = 0;
+  const onJudgeUsage = (usage: TokenUsage, stored: boolean, recordedMs: number) => {
     judgeUsages.push({ usage, stored });
     judgeRecordedMs += recordedMs;
+  };
+  const metrics = await evaluateTurnMetrics(ctx, response, onJudgeUsage, () => {
+    judgeRetries += 1;
   });
   // Model time of answers served from a recording (the agent's and the judge's), as recorded: not waited for.
   const recordedMs = (response.recorded_latency_ms ?? 0) + judgeRecordedMs;
@@ -127,7 +131,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
           : costFields(turnCost(deps.pricing, response.token_usage, judgeUsages, response.stored_usage))),
         errors: [...new Set(response.errors ?? [])],
         grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
-        retries: response.retries,
+        retries: response.retries + judgeRetries,
         ...(response.answer_cut_off === undefined ? {} : { answer_cut_off: response.answer_cut_off }),
       },
       assertionsHeld,
@@ -254,6 +258,7 @@ async function evaluateTurnMetrics(
   ctx: TurnContext,
   response: TurnResponse,
   onJudgeUsage: (usage: TokenUsage, stored: boolean, recordedMs: number) => void,
+  onJudgeRetry: () => void,
 ) {
   const { deps, turn } = ctx;
   const configs = selectMetrics(ctx.agentMetrics, ctx.testCase, turn);
@@ -269,6 +274,7 @@ async function evaluateTurnMetrics(
     turn: describeTurn(turn),
     signal: deps.signal,
     on_judge_usage: onJudgeUsage,
+    on_judge_retry: onJudgeRetry,
   };
   const results = [];
   for (const config of configs) {

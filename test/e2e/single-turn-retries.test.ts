@@ -1,6 +1,6 @@
 /**
  * A single-turn case reports the model requests it retried, as each turn of a multi-turn case does: in the JSON
- * report's result, and beside its time in the Markdown and JUnit reports.
+ * report's result, and beside its time in the Markdown and JUnit reports — its judges' requests included.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -50,5 +50,29 @@ test_cases:
     ]);
     expect(await readFile(join(dir, 'r.md'), 'utf8')).toMatch(/ · 2 retries/);
     expect(await readFile(join(dir, 'r.xml'), 'utf8')).toMatch(/passed \([^)]*, 2 retries\)/);
+  });
+
+  it('count the judge requests sent again for the turn too', { timeout: 60_000 }, async () => {
+    let judged = 0;
+    server = await startFakeModelServer((request) => {
+      if (request.body['response_format'] === undefined) return answer('42');
+      judged += 1;
+      return judged === 1 ? { kind: 'error', status: 503 } : answer('{"reasoning":"a bare number","score":9}');
+    });
+    const dir = await writeProject({
+      'agent.yaml': `name: judged
+model: { provider: openai, name: m, endpoint: "${server.url}/v1", api_key: sk-test-0123456789 }
+execution: { max_retries: 2 }
+evaluations:
+  metrics: [{ type: geval, name: bare, criteria: "A bare number.", evaluation_steps: ["Check it."] }]
+test_cases:
+  - { name: judged, input: q }
+`,
+    });
+    const run = await runCli(['test', 'agent.yaml', '-q', '--output', 'r.json'], { cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as { results: { retries?: number }[] };
+    expect(report.results[0]?.retries).toBe(1);
+    expect(judged).toBe(2);
   });
 });

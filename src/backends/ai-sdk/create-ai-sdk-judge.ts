@@ -149,6 +149,7 @@ async function callWithRetries(
       if (isRateLimit(error)) {
         retried.count += 1;
         retried.last = verdict.message;
+        request.on_retry?.();
         continue;
       }
       if (!verdict.retryable || retries >= policy.max_retries) {
@@ -157,6 +158,7 @@ async function callWithRetries(
       }
       retried.count += 1;
       retried.last = verdict.message;
+      request.on_retry?.();
       const hint = parseRetryAfter(verdict.retry_after_headers, Date.now());
       await call.sleep(retryDelayMs(retries, policy, call.random, hint), signal);
       retries += 1;
