@@ -133,7 +133,9 @@ export class NumberTokenCursor {
     const firstSign = isSign(text, at) ? text.charCodeAt(at++) : 0;
     at = currencyEnd(text, at);
     // An accounting negative: `(1,234)`, `$(1,234)`, `(€3.4m)`.
-    const paren = firstSign === 0 && text.charCodeAt(at) === 0x28;
+    // A number in parentheses right after another number restates it (`21.05% (0.2105)`, `$1.2m (1,200,000)`):
+    // no negative, so no token here; the number inside is read on its own.
+    const paren = firstSign === 0 && text.charCodeAt(at) === 0x28 && !restatesNumberBefore(text, start);
     const opened = at + 1;
     if (paren) at = currencyEnd(text, opened);
     const withCurrency = paren && (at > opened || opened > start + 1);
@@ -184,6 +186,25 @@ export class NumberTokenCursor {
     }
     return this.parsed;
   }
+}
+
+/**
+ * Whether the text before `start` ends, white space aside, with a number other than a year — a digit or a
+ * percent sign: a parenthesis opened there restates that number (`21.05% (0.2105)`). After a year, as in a
+ * table's `2019 (1,234)`, it stays an accounting negative.
+ */
+function restatesNumberBefore(text: string, start: number): boolean {
+  let at = start - 1;
+  while (at >= 0 && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0xa0)) at -= 1;
+  if (at < 0) return false;
+  const last = text.charCodeAt(at);
+  if (last === 0x25) return true;
+  if (last < 0x30 || last > 0x39) return false;
+  let first = at;
+  while (first > 0 && text.charCodeAt(first - 1) >= 0x30 && text.charCodeAt(first - 1) <= 0x39) first -= 1;
+  const before = first > 0 ? text.charCodeAt(first - 1) : 0;
+  const wholeNumber = before !== 0x2e && before !== 0x2c;
+  return !(wholeNumber && at - first === 3 && isCitation(text, first, at + 1));
 }
 
 /**

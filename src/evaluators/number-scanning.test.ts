@@ -20,13 +20,15 @@ const WORDS = ['thousand', 'trillion', 'million', 'billion', 'bn', 'mn', 'tn'].m
 const SCALE = `((?:[ \\u00a0]?(?:${WORDS})|MM|[kKmMBT])(?![\\p{L}\\p{N}_]))`;
 const PERCENT = `(\\s?(?:%|${anyCase('percent')}\\b|${anyCase('per cent')}\\b))`;
 const CITATION = '(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)';
+/** Parentheses right after a number restate it (no accounting negative), except after a year. */
+const NOT_RESTATING = '(?:(?<=(?<![\\d.,])(?:1[89]\\d\\d|2[01]\\d\\d)[ \\u00a0]*)|(?<!(?:\\d|%)[ \\u00a0]*))';
 /**
  * The token grammar of number-token-grammar.ts in `en`, as one regular expression (groups 1–4: accounting);
  * where an answer stands, `(12)` and `(2019)` are accounting negatives too.
  */
 const tokenPattern = (answer: boolean) =>
   new RegExp(
-    `(?<![\\p{L}\\p{N}_.])(?:(?:${CUR}\\(${CUR}?|\\(${CUR}|\\(${answer ? '' : `(?!${CITATION})`})${MANT}${EXP}${SCALE}?\\)${PERCENT}?` +
+    `(?<![\\p{L}\\p{N}_.])(?:${NOT_RESTATING}(?:${CUR}\\(${CUR}?|\\(${CUR}|\\(${answer ? '' : `(?!${CITATION})`})${MANT}${EXP}${SCALE}?\\)${PERCENT}?` +
       `|(${SIGN}?)${CUR}?(${SIGN}?)${MANT}${EXP}(?:${SCALE}|${PERCENT})?)`,
     'gu',
   );

@@ -57,6 +57,12 @@ const ROWS: readonly Row[] = [
   ['25587', 'Revenue was 25,587 (1)', 'en', true, 25587],
   ['25587', 'Revenue was 25,587 (2019)', 'en', true, 25587],
   ['25587', 'The change is 25,587 (206,588 − 181,001).', 'en', true, 25587],
+  // A number in parentheses right after another restates it: no negative. After a year it stays one.
+  ['0.375', '37.5% (0.375)', 'en', true, 37.5],
+  ['-0.21053', '21.05% (0.2105)', 'en', false, 21.05],
+  ['0.2105', 'It is 21.05% (0.2105)', 'en', true, 21.05],
+  ['-1234', 'The net loss in 2019 (1,234)', 'en', true, -1234],
+  ['-567', 'Net loss (1,234) (567)', 'en', true, -567],
   // Minus signs.
   ['-5.2', '−5.2', 'en', true, -5.2],
   ['-5.2', 'a change of \u22125.2 points', 'en', true, -5.2],
