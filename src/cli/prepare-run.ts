@@ -144,6 +144,17 @@ function resumeMismatch(config: AgentConfig, source: ResumeSource): string | nul
   if (source.metadata.backend !== config.backend.type) {
     return `the run ${run} ran on backend ${source.metadata.backend}; resuming it on ${config.backend.type} would mix two backends in one record: drop --backend, or start a new run`;
   }
+  // Its finished cases were judged over its repeats, by its pass rate: other settings would judge the rest otherwise.
+  const execution = source.metadata.execution;
+  const thenRepeat = { repeat: execution?.repeat ?? 1, min_pass_rate: execution?.min_pass_rate };
+  const nowRepeat = { repeat: 1, ...repeatSettings(config) };
+  if (thenRepeat.repeat !== nowRepeat.repeat || thenRepeat.min_pass_rate !== nowRepeat.min_pass_rate) {
+    const said = (settings: { repeat: number; min_pass_rate?: number | undefined }) =>
+      settings.repeat === 1
+        ? 'no --repeat'
+        : `--repeat ${settings.repeat} --min-pass-rate ${settings.min_pass_rate ?? 1}`;
+    return `the run ${run} ran with ${said(thenRepeat)}; resuming it with ${said(nowRepeat)} would judge its cases by two rules in one record: drop --repeat and --min-pass-rate, or start a new run`;
+  }
   return null;
 }
 

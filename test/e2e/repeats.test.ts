@@ -219,6 +219,18 @@ describe('--repeat 8 over a model that gets one turn wrong 30 % of the time', ()
     expect(crashed.signal).toBe('SIGKILL');
     crashAt = '';
     const before = server.requests.length;
+    // Other repeat settings would judge the rest of the run by another rule: refused, and nothing runs.
+    for (const other of [
+      ['--repeat', '2'],
+      ['--min-pass-rate', '50%'],
+    ]) {
+      const refused = await runCli(['test', dir, '--resume', ...other]);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toMatch(
+        /ran with --repeat 3 --min-pass-rate 1; resuming it with --repeat (2 --min-pass-rate 1|3 --min-pass-rate 0\.5) would judge its cases by two rules in one record/,
+      );
+    }
+    expect(server.requests.length).toBe(before);
     const json = join(dir, 'report.json');
     const resumed = await runCli(['test', dir, '--resume', '--output', json]);
     expect(resumed.stderr).toMatch(/resuming .*\n.*finished repeats of unfinished test cases are kept, not run again/);
