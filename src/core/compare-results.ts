@@ -5,7 +5,7 @@
 import { firstFailureText } from './failure-reasons.js';
 import type { MetricSummary } from './metric-tally.js';
 import type { TestResult } from './results.js';
-import type { Status } from './status.js';
+import { repeatedStatus, type Status } from './status.js';
 
 export type CaseChangeKind = 'regressed' | 'fixed' | 'still_failing' | 'added' | 'removed';
 
@@ -48,8 +48,15 @@ export interface ResultsComparison {
   readonly cases: readonly CaseChange[];
 }
 
-/** Each turn's status; a single-turn case counts as one turn with the case's status. */
+/**
+ * Each turn's status; a single-turn case counts as one turn with the case's status. A repeated case's turns are
+ * judged over its repeats, by its pass rate, as the case is (its own `turns` are those of one repeat).
+ */
 export function turnStatuses(result: TestResult): Status[] {
+  const stats = result.repeat_stats;
+  if (stats?.turns !== undefined && stats.turns.length > 0) {
+    return stats.turns.map((turn) => repeatedStatus(turn, stats.min_pass_rate));
+  }
   if (result.turns === undefined) return [result.status];
   return result.turns.map((turn) => turn.status);
 }
