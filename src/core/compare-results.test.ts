@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { conversationCase } from '../../test/support/dashboard/sample-results.js';
 import { compareCases, turnStatuses } from './compare-results.js';
 import type { RepeatStats, TestResult, TurnRepeatStats } from './results.js';
-import { repeatedCaseStatus } from './status.js';
+import { repeatedCaseStatus, verdict } from './status.js';
 
 /** A three-turn case repeated `runs` times whose turns passed as often as `passes` says, its own turns one repeat's. */
 function repeated(name: string, passes: readonly number[], runs: number, minPassRate = 1): TestResult {
@@ -29,7 +29,7 @@ function repeated(name: string, passes: readonly number[], runs: number, minPass
     turns,
   };
   // The case's own turns are those of its first repeat, which passed every turn.
-  return { ...conversationCase(name), status, passed: status === 'passed', repeat_stats: stats };
+  return { ...conversationCase(name), ...verdict(status), repeat_stats: stats };
 }
 
 describe('turns of repeated cases', () => {
