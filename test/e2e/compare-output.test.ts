@@ -44,4 +44,34 @@ describe('holodeck compare', () => {
       '4 test cases of run A did not run in run B (it ran filter "n1", run A all test cases): they are listed as removed, not compared, and run B\'s rates are of the cases it ran',
     );
   });
+
+  it('says the runs were repeated otherwise, so a verdict or cost that moved is not read as the agent', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-compare-'));
+    const execution = (min_pass_rate: number) => ({
+      parallel_test_cases: 4,
+      llm_timeout: 60,
+      repeat: 5,
+      min_pass_rate,
+    });
+    const a = await writeRun(dir, {
+      startedAt: '2026-12-01T10:00:00.000Z',
+      results: [singleCase('flaky', false)],
+      execution: execution(1),
+    });
+    const b = await writeRun(dir, {
+      startedAt: '2026-12-01T11:00:00.000Z',
+      results: [singleCase('flaky', true)],
+      execution: execution(0.5),
+    });
+    const run = await runCli(['compare', a, b, '--results-dir', dir]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(
+      'run A ran each test case 5 times, passing at 1, run B 5 times, passing at 0.5: verdicts, tokens and cost follow different repeat settings',
+    );
+    const once = await writeRun(dir, { startedAt: '2026-12-01T12:00:00.000Z', results: [singleCase('flaky', true)] });
+    const again = await runCli(['compare', b, once, '--results-dir', dir]);
+    expect(again.stdout).toContain('run A ran each test case 5 times, passing at 0.5, run B once:');
+    const same = await runCli(['compare', once, once, '--results-dir', dir]);
+    expect(same.stdout).not.toContain('repeat settings');
+  });
 });

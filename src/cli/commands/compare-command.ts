@@ -87,8 +87,24 @@ function suiteNotes(a: RunRecord, b: RunRecord): string[] {
       `${changed.length === 1 ? '1 test case' : `${changed.length} test cases`} of the same name asked other questions or expected other answers in run B: ${named} — their verdicts compare different tests`,
     );
   }
-  notes.push(...selectionNote(a, b));
+  notes.push(...repeatNote(a, b), ...selectionNote(a, b));
   return notes;
+}
+
+/**
+ * Runs repeated otherwise (`--repeat`, `--min-pass-rate`) judge their cases by other rules and pay for other
+ * numbers of runs: a case "fixed" by a lower pass rate, or tokens five times higher, say nothing of the agent.
+ */
+function repeatNote(a: RunRecord, b: RunRecord): string[] {
+  const rule = (record: RunRecord) => {
+    const repeat = record.metadata.execution?.repeat ?? 1;
+    return repeat === 1 ? 'once' : `${repeat} times, passing at ${record.metadata.execution?.min_pass_rate ?? 1}`;
+  };
+  const [ruleA, ruleB] = [rule(a), rule(b)];
+  if (ruleA === ruleB) return [];
+  return [
+    `run A ran each test case ${ruleA}, run B ${ruleB}: verdicts, tokens and cost follow different repeat settings`,
+  ];
 }
 
 /**

@@ -29,6 +29,8 @@ export interface RunSpec {
   readonly comparisonId?: string;
   /** `report.interrupted` of an interrupted run. */
   readonly interrupted?: { readonly selected_tests: number; readonly not_run: number };
+  /** `metadata.execution`: the run's settings (`repeat`, `min_pass_rate`…), as `holodeck test` keeps them. */
+  readonly execution?: JsonValue;
 }
 
 /** A stored selection: every test case unless `fields` say otherwise (filters, grep, exclude, limit, shard…). */
@@ -109,6 +111,7 @@ export function recordOf(spec: RunSpec): Record<string, JsonValue> {
       finished_at: finishedAt,
       ...(spec.selection === null ? {} : { selection: spec.selection ?? selectionOf(spec.results.length) }),
       ...(spec.comparisonId === undefined ? {} : { comparison_id: spec.comparisonId }),
+      ...(spec.execution === undefined ? {} : { execution: spec.execution }),
     },
     report: report as unknown as JsonValue,
   };
