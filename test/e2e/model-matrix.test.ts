@@ -272,16 +272,24 @@ describe('interrupting a model matrix', () => {
     const answer = createModelMatrixScript({ answers: ANSWERS, wrong: WRONG });
     server = await startFakeModelServer(async (request) => ({ ...(await answer(request)), delay_ms: 400 }));
     const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
-    const cli = startCli(['test', 'agent.yaml', ...MATRIX, '-j', '1'], { cwd: dir });
+    const cli = startCli(['test', 'agent.yaml', ...MATRIX, '-j', '1', '--output', 'run.html'], { cwd: dir });
     while (server.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
     cli.child.kill('SIGINT');
     const exit = await cli.exited;
     expect(exit.code, cli.stderr()).toBe(130);
+    // Each model's HTML report is written, of its run as it stopped.
+    for (const model of ['gpt-good', 'gpt-bad']) {
+      expect(await readFile(join(dir, `run.openai-${model}.html`), 'utf8')).toMatch(/"state":"interrupted"/);
+    }
     expect(server.requests.length).toBeLessThan(10);
     const resumes = [...cli.stderr().matchAll(/^run the rest with: (holodeck test .*)$/gm)].map((m) => m[1] as string);
     expect(resumes).toHaveLength(2);
-    expect(resumes[0]).toMatch(/^holodeck test agent\.yaml -j 1 --model openai:gpt-good --resume capitals\/\S+$/);
-    expect(resumes[1]).toMatch(/^holodeck test agent\.yaml -j 1 --model openai:gpt-bad --resume capitals\/\S+$/);
+    expect(resumes[0]).toMatch(
+      /^holodeck test agent\.yaml --output run\.openai-gpt-good\.html -j 1 --model openai:gpt-good --resume capitals\/\S+$/,
+    );
+    expect(resumes[1]).toMatch(
+      /^holodeck test agent\.yaml --output run\.openai-gpt-bad\.html -j 1 --model openai:gpt-bad --resume capitals\/\S+$/,
+    );
     expect(cli.stderr()).toMatch(/^openai:gpt-bad: saved the finished test cases in .*\.json$/m);
     // Each model's run resumes on its own model and completes its record.
     const args = (resumes[1] ?? '').split(' ').slice(1);

@@ -5,7 +5,7 @@
  * while it loads is a config error; timers user code leaves behind do not keep a finished run from ending.
  */
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -145,10 +145,9 @@ describe('user code that tries to end the run', () => {
 
   it('stops the run with exit 3 on an uncaught exception, after saving the reports and the record', async () => {
     const dir = await project(['ok', 'throw-from-timer', 'slow', 'slow', 'slow']);
-    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json', '--output', 'report.xml'], {
-      cwd: dir,
-      timeoutMs: 60_000,
-    });
+    await writeFile(join(dir, 'report.html'), 'an older report\n');
+    const outputs = ['--output', 'report.json', '--output', 'report.xml', '--output', 'report.html'];
+    const run = await runCli(['test', 'agent.yaml', ...outputs], { cwd: dir, timeoutMs: 60_000 });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('uncaught exception: Error: boom from a timer');
     expect(run.stderr).toContain('stopping the run');
@@ -158,6 +157,11 @@ describe('user code that tries to end the run', () => {
     expect(report.results.some((r) => r.status === 'passed' && r.test_name !== 'c0-ok')).toBe(false);
     expect(existsSync(join(dir, 'report.xml'))).toBe(true);
     expect((await runRecord(dir)).state).toBe('interrupted');
+    // The HTML report too is of this run, as it ended: not the older one left in place.
+    const html = await readFile(join(dir, 'report.html'), 'utf8');
+    expect(html).not.toContain('an older report');
+    expect(html).toMatch(/"state":"interrupted"/);
+    expect(html).toContain('c0-ok');
   });
 
   it('stops the run with exit 3 on an unhandled rejection', async () => {

@@ -344,12 +344,13 @@ async function runWithBackend(
       },
     );
     const record = reporters.recordPath();
+    // Written for a run that stopped too, saying so, as the other reports do: an older file would stay otherwise.
+    const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record, redactor);
+    for (const problem of htmlProblems) process.stderr.write(`error: ${problem.message}\n`);
     if (outcome.state === 'interrupted') {
       explainInterruption(config, record, options, where);
       return guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
     }
-    const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record, redactor);
-    for (const problem of htmlProblems) process.stderr.write(`error: ${problem.message}\n`);
     if (options.verbosity !== 'quiet') {
       printRunLocations(process.stdout, {
         record,

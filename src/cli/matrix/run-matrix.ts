@@ -163,10 +163,9 @@ async function runModels(
     const problems = await writeComparisonOutputs(matrix, comparison, redactor);
     const records = started.map((model) => model.reporters.recordPath());
     const interrupted = outcomes.some((outcome) => outcome.state === 'interrupted');
-    if (!interrupted) {
-      for (const [i, { model }] of started.entries()) {
-        problems.push(...(await writeHtmlOutputs(model.outputs, input.resultsDir, records[i] ?? null, redactor)));
-      }
+    // Written for a run that stopped too, saying so, as the other reports do: an older file would stay otherwise.
+    for (const [i, { model }] of started.entries()) {
+      problems.push(...(await writeHtmlOutputs(model.outputs, input.resultsDir, records[i] ?? null, redactor)));
     }
     for (const problem of problems) process.stderr.write(`error: ${problem.message}\n`);
     const located = started.map(({ model }, i) => ({ model, record: records[i] ?? null }));
