@@ -11,9 +11,24 @@ describe('textCaps', () => {
     expect(caps.nullable(null)).toBeNull();
   });
 
-  it('turns a JSON value whose text is too long into that text, cut; small values stay as they are', () => {
+  it('keeps the shape of a JSON value whose text is too long, cutting its strings and its items past the cap', () => {
     expect(caps.json({ a: 1 })).toEqual({ a: 1 });
-    expect(caps.json([1, 2, 3, 4, 5, 6, 7])).toBe('[1,2,3,4,5… [truncated: 15 characters in total]');
+    expect(caps.json([1, 2, 3, 4, 5, 6, 7])).toEqual([
+      1,
+      2,
+      3,
+      4,
+      '… 3 more items (the value is longer than --max-text-length)',
+    ]);
+    expect(textCaps(30).json({ rows: [1, 2], note: 'y'.repeat(50), more: 1 })).toEqual({
+      rows: [1, 2],
+      note: 'yyyyyy… [truncated: 50 characters in total]',
+      '…': '1 more keys (the value is longer than --max-text-length)',
+    });
+    const wide = textCaps(100).json({ actual: 'x'.repeat(10_000), expected: 'x' });
+    expect(wide).toMatchObject({
+      actual: expect.stringMatching(/^x{80,}… \[truncated: 10,000 characters in total\]$/),
+    });
     expect(caps.json('abcdefghijkl')).toBe('abcdefghij… [truncated: 12 characters in total]');
     expect(caps.json(42)).toBe(42);
     expect(caps.json(null)).toBeNull();
