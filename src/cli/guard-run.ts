@@ -4,6 +4,7 @@
  * rejection stops the run (the listener cancels it so the reports and the run record are written with what
  * finished) and makes the exit code 3, also when it happens after the last case, while the run is wrapped up.
  */
+import { escapeControlChars } from '../core/display-controls.js';
 import { reportToCurrentTurn } from '../runner/turn-scope.js';
 import { EXIT } from './exit-codes.js';
 import { guardProcess } from './guard-process.js';
@@ -24,7 +25,8 @@ export function guardRun(stderr: NodeJS.WritableStream): RunGuard {
     if (crash !== null) return;
     crash = description;
     process.exitCode = EXIT.runtime;
-    stderr.write(`\nerror: ${description}\n`);
+    // User code's error message, shown as text: its escape sequences do not reach the terminal.
+    stderr.write(`\nerror: ${escapeControlChars(description)}\n`);
     if (listener === null) return;
     stderr.write('error: stopping the run; the finished test cases and reports are being saved\n');
     listener(new Error(`the run stopped after an ${description.split('\n')[0]}`));

@@ -35,3 +35,17 @@ export function displayControlsPattern(kept = ''): RegExp {
 }
 
 const unit = (code: number): string => `\\u${code.toString(16).padStart(4, '0')}`;
+
+// The display controls except tab and newline (a carriage return is spelled out unless it ends a CRLF line).
+const SHOWN_CONTROLS = displayControlsPattern('\t\n');
+
+/**
+ * Replaces control characters (ANSI escapes, carriage returns, NUL...) with visible `\xNN` escapes, and the
+ * bidirectional controls with `\uNNNN`.
+ */
+export function escapeControlChars(text: string): string {
+  return text.replace(/\r\n/g, '\n').replace(SHOWN_CONTROLS, (ch) => {
+    const code = ch.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
+}

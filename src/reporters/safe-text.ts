@@ -2,21 +2,9 @@
  * Text helpers for untrusted agent output shown in reports. Every helper that shortens text looks only at
  * the part it keeps (plus a count), so a response of hundreds of megabytes costs no more than a short one.
  */
-import { displayControlsPattern } from '../core/display-controls.js';
+import { escapeControlChars } from '../core/display-controls.js';
 
-// The display controls except tab and newline (a carriage return is spelled out unless it ends a CRLF line).
-const CONTROL_CHARS = displayControlsPattern('\t\n');
-
-/**
- * Replaces control characters (ANSI escapes, carriage returns, NUL...) with visible `\xNN` escapes, and the
- * bidirectional controls with `\uNNNN`.
- */
-export function escapeControlChars(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(CONTROL_CHARS, (ch) => {
-    const code = ch.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
-  });
-}
+export { escapeControlChars };
 
 /**
  * The index in `text` just after its first `max` characters (code points), or -1 when the text holds no

@@ -4,7 +4,9 @@
  * stay warm between calls (without keeping the process alive), and calls beyond that wait their turn; a call's
  * time limit starts when it starts running, not while it waits.
  */
+
 import { availableParallelism } from 'node:os';
+import { escapeControlChars } from '../core/display-controls.js';
 import { type HostCall, type HostOutcome, WorkerHost } from './worker-host.js';
 
 export interface WorkerPool {
@@ -60,7 +62,7 @@ export function createWorkerPool(options: WorkerPoolOptions = {}): WorkerPool {
       stop_grace_ms: options.stop_grace_ms,
       receive_ms: options.receive_ms,
       stateless: true,
-      on_note: options.on_note ?? ((text) => process.stderr.write(`warning: ${text}\n`)),
+      on_note: options.on_note ?? ((text) => process.stderr.write(`warning: ${escapeControlChars(text)}\n`)),
       on_idle: () => queueMicrotask(drain),
     });
     hosts.push(host);

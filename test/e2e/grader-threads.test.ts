@@ -15,7 +15,7 @@ const AGENT =
   'export const createAgent = () => ({ send: async (turn) => { await new Promise((r) => setTimeout(r, 100)); return "echo " + turn.input; } });\n';
 const GRADERS = `export const loopsEarly = (ctx) => { if (ctx.turn_index < 2) for (;;) {} return true; };
 export const lateLoop = () => { setTimeout(() => { for (;;) {} }, 5); return true; };
-export const lateReject = () => { Promise.reject(new Error('floating')); return true; };
+export const lateReject = () => { Promise.reject(new Error('floating\\x1b[2J')); return true; };
 export const pass = () => true;
 `;
 
@@ -64,7 +64,8 @@ describe('code graders that misbehave in their threads', () => {
   it('keeps a grader whose timer crashed after it returned from failing another case, and names it', async () => {
     const run = await culpritFirst('lateReject');
     expect(run.stderr).toContain(
-      'warning: grader graders.mjs:lateReject (case "culprit", turn 1) crashed (Error: floating) in its worker thread after it had returned',
+      // Its message shown as text: the escape sequence it holds does not reach the terminal.
+      'warning: grader graders.mjs:lateReject (case "culprit", turn 1) crashed (Error: floating\\x1b[2J) in its worker thread after it had returned',
     );
   });
 });

@@ -37,7 +37,7 @@ const AGENT = `export function create() {
           await wait(100);
           return turn.input;
         case 'unhandled':
-          Promise.reject(new Error('nobody catches me'));
+          Promise.reject(new Error('nobody catches me \\x1b[2J\\x1b[32mGREEN'));
           await wait(100);
           return turn.input;
         case 'slow':
@@ -169,6 +169,9 @@ describe('user code that tries to end the run', () => {
     const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('unhandled promise rejection: Error: nobody catches me');
+    // Its message is shown as text: the escape sequences it holds do not reach the terminal.
+    expect(run.stderr).toContain('nobody catches me \\x1b[2J\\x1b[32mGREEN');
+    expect(run.stderr).not.toContain('\x1b[2J');
     expect(existsSync(join(dir, 'report.json'))).toBe(true);
   });
 
