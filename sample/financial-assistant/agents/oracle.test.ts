@@ -47,8 +47,8 @@ function unmetExpectations(turn: TurnEntry, calls: readonly ToolInvocation[]): s
     const satisfying = calls.filter(
       (call) =>
         call.name.includes(expected.name) &&
-        fuzzyMatches(expected.args.a.fuzzy, call.args['a']) &&
-        fuzzyMatches(expected.args.b.fuzzy, call.args['b']),
+        (expected.args.a === undefined || fuzzyMatches(expected.args.a.fuzzy, call.args['a'])) &&
+        (expected.args.b === undefined || fuzzyMatches(expected.args.b.fuzzy, call.args['b'])),
     );
     return satisfying.length >= (expected.count ?? 1) ? [] : [`expected_tools ${JSON.stringify(expected)} not met`];
   });

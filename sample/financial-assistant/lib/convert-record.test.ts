@@ -56,6 +56,15 @@ describe('convertRecord', () => {
     expect(turn).not.toHaveProperty('expected_tools');
   });
 
+  it('leaves to the grader an operand that is a fraction an earlier turn computed, which the agent passes rounded', () => {
+    const testCase = convert(
+      record(['divide(25587, 181001)', 'divide(25587, 181001), multiply(#0, 100)'], [0.14136, 14.13639]),
+    );
+    // Turn 2 multiplies turn 1's 0.141364…: the agent passes it on as it answered it (0.1414), so only the 100 is
+    // asserted; the grader checks the rest to 5 decimals or 4 significant digits.
+    expect(testCase.turns[1]?.expected_tools).toEqual([{ name: 'multiply', args: { b: { fuzzy: '100' } } }]);
+  });
+
   it('asserts only the steps a turn adds, with #N operands by value', () => {
     const testCase = convert(
       record(['subtract(206588, 181001)', 'subtract(206588, 181001), divide(#0, 181001)'], [25587, 0.14136]),

@@ -13,7 +13,8 @@ export interface FuzzyMatcher {
 
 export interface ExpectedToolEntry {
   readonly name: string;
-  readonly args: { readonly a: FuzzyMatcher; readonly b: FuzzyMatcher };
+  /** `a` and `b`, each unless it is a fraction an earlier turn computed (see expectedToolsFor). */
+  readonly args: { readonly a?: FuzzyMatcher; readonly b?: FuzzyMatcher };
   readonly count?: number;
 }
 
@@ -62,7 +63,9 @@ export function convertRecord(checked: CheckedRecord, options: ConvertOptions): 
 /**
  * One assertion per step the turn computes, with each operand matched by value: a literal as written
  * (`41.30` → "41.3"), a constant by its value, a percent literal as the fraction, `#N` as step N's value.
- * Identical steps collapse into one assertion with a count.
+ * An operand that is a fraction an earlier turn computed is left to the grader: the agent passes its earlier
+ * answer on, rounded as it gave it (6955.22388 for 6955.2238805…), which the grader accepts to 5 decimals or
+ * 4 significant digits and an exact match would not. Identical steps collapse into one assertion with a count.
  */
 export function expectedToolsFor(plan: TurnPlan): ExpectedToolEntry[] {
   if (plan.program.kind !== 'steps') return [];
@@ -70,8 +73,14 @@ export function expectedToolsFor(plan: TurnPlan): ExpectedToolEntry[] {
   const entries: Array<{ key: string; entry: ExpectedToolEntry }> = [];
   for (const index of plan.computed) {
     const step = steps[index] as ProgramStep;
-    const [a, b] = step.operands.map((operand) => String(operandValue(operand, plan.values, index)));
-    const entry: ExpectedToolEntry = { name: step.operation, args: { a: { fuzzy: a ?? '' }, b: { fuzzy: b ?? '' } } };
+    const args: { a?: FuzzyMatcher; b?: FuzzyMatcher } = {};
+    for (const [position, operand] of step.operands.entries()) {
+      const value = operandValue(operand, plan.values, index);
+      const earlier = operand.kind === 'reference' && !plan.computed.includes(operand.step);
+      if (earlier && !Number.isInteger(value)) continue;
+      args[position === 0 ? 'a' : 'b'] = { fuzzy: String(value) };
+    }
+    const entry: ExpectedToolEntry = { name: step.operation, args };
     const key = JSON.stringify(entry);
     const existing = entries.find((candidate) => candidate.key === key);
     if (existing === undefined) entries.push({ key, entry });
