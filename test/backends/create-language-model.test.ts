@@ -111,6 +111,28 @@ describe('createLanguageModel endpoints', () => {
     expect(server.requests[0]?.path).toBe('/openai/v1/chat/completions');
   });
 
+  it('reads OPENAI_BASE_URL and ANTHROPIC_BASE_URL when model.endpoint is not set, as those SDKs do', async () => {
+    const openai = await ask(modelConfig({ provider: 'openai', name: 'm' }), {
+      OPENAI_API_KEY: 'env-key',
+      OPENAI_BASE_URL: `${server.url}/v1`,
+    });
+    expect(openai.path).toBe('/v1/chat/completions');
+    const anthropic = await ask(modelConfig({ provider: 'anthropic', name: 'claude-x' }), {
+      ANTHROPIC_API_KEY: 'env-key',
+      ANTHROPIC_BASE_URL: server.url,
+    });
+    expect(anthropic.path).toBe('/v1/messages');
+    // model.endpoint wins over the variable.
+    const configured = modelConfig({ provider: 'openai', name: 'm', endpoint: server.url });
+    expect((await ask(configured, { OPENAI_API_KEY: 'env-key', OPENAI_BASE_URL: 'http://127.0.0.1:9' })).path).toBe(
+      '/v1/chat/completions',
+    );
+    const bad = createLanguageModel(modelConfig({ provider: 'openai', name: 'm', api_key: 'k' }), {
+      OPENAI_BASE_URL: 'localhost:8000',
+    });
+    await expect(bad).rejects.toThrow('OPENAI_BASE_URL is not an http(s) URL: "localhost:8000"');
+  });
+
   it('rejects an endpoint that is not an http(s) URL', async () => {
     const config = modelConfig({ provider: 'openai', name: 'm', endpoint: 'localhost:8000', api_key: 'k' });
     await expect(createLanguageModel(config, {})).rejects.toThrow(BackendStartError);

@@ -30,14 +30,26 @@ export interface LanguageModelOptions {
   readonly offline?: boolean;
 }
 
+/**
+ * The variables the providers' own SDKs read their API root from, used when `model.endpoint` is not set (as
+ * OLLAMA_HOST and AZURE_OPENAI_ENDPOINT are, below): `--model openai:…` reaches a proxy or a local server too.
+ */
+const ENDPOINT_VARS: Partial<Record<ModelConfig['provider'], string>> = {
+  openai: 'OPENAI_BASE_URL',
+  anthropic: 'ANTHROPIC_BASE_URL',
+};
+
 export async function createLanguageModel(
-  config: ModelConfig,
+  given: ModelConfig,
   env: Env,
   options: LanguageModelOptions = {},
 ): Promise<ResolvedModel> {
   // Provider warnings (e.g. unknown model ids) would go to the console; reports are our channel.
   globalThis.AI_SDK_LOG_WARNINGS = false;
-  if (config.endpoint !== null && config.provider !== 'ollama') assertHttpUrl(config.endpoint);
+  const endpointVar = given.endpoint === null ? ENDPOINT_VARS[given.provider] : undefined;
+  const fromEnv = endpointVar === undefined ? '' : (env[endpointVar]?.trim() ?? '');
+  const config = fromEnv === '' ? given : { ...given, endpoint: fromEnv };
+  if (config.endpoint !== null && config.provider !== 'ollama') assertHttpUrl(config.endpoint, endpointVar);
   const key = apiKeyOf(config, env) ?? (options.offline === true ? NO_KEY : null);
   // The endpoint's query string goes after the API path of each request (endpoint-query.ts).
   const { base, query } = splitEndpoint(config.endpoint ?? '');
@@ -152,7 +164,7 @@ function withV1(url: string): string {
   return new URL(trimmed).pathname.replace(/\/+$/, '') === '' ? `${trimmed}/v1` : trimmed;
 }
 
-function assertHttpUrl(url: string): void {
+function assertHttpUrl(url: string, from = 'model.endpoint'): void {
   let protocol = '';
   try {
     protocol = new URL(url).protocol;
@@ -161,7 +173,7 @@ function assertHttpUrl(url: string): void {
   }
   if (protocol !== 'http:' && protocol !== 'https:') {
     throw new BackendStartError(
-      `model.endpoint is not an http(s) URL: "${urlWithoutCredentials(url)}" — write it like http://127.0.0.1:8000/v1`,
+      `${from} is not an http(s) URL: "${urlWithoutCredentials(url)}" — write it like http://127.0.0.1:8000/v1`,
     );
   }
 }
