@@ -8,7 +8,7 @@ import { renderValue } from '../matchers/index.js';
 import type { Palette } from './ansi.js';
 import { formatDuration, formatMetricScore, formatScore } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
-import { escapeControlChars, truncateText } from './safe-text.js';
+import { consoleName, escapeControlChars, truncateText } from './safe-text.js';
 import { consoleMark } from './status-text.js';
 import { retriesNote, type TurnView, turnViews } from './turn-views.js';
 
@@ -73,7 +73,7 @@ function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], op
         ? `${palette.red('error')}: ${text(metric.error ?? '', options)}`
         : `score ${formatMetricScore(metric)}${threshold}`;
   const [head = '', ...rest] =
-    `${INDENT}${marks[state]} metric ${metric.metric_name} (${metric.kind})  ${outcome}`.split('\n');
+    `${INDENT}${marks[state]} metric ${consoleName(metric.metric_name)} (${metric.kind})  ${outcome}`.split('\n');
   // Every line a grader, a judge or an error wrote stays indented under its metric: none can pass for a line of ours.
   const lines = [head, ...rest.map((line) => `${INDENT}    ${line}`)];
   if (metric.reasoning && state !== 'skipped')

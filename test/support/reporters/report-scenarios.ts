@@ -162,6 +162,8 @@ export function hostileReport(): RunReport {
         arg_match_details: [
           assertion({ tool: 'lookup', passed: false, matched_call_index: -1, matching_calls: 0, reason: HOSTILE_TEXT }),
         ],
+        // A metric's name comes from the configuration, which may hold escape sequences too.
+        metric_results: [metric({ metric_name: 'eq\u001b[5mBLINK', score: 0, passed: false })],
         passed: false,
       }),
     ]),
