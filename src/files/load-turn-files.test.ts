@@ -43,6 +43,7 @@ beforeAll(async () => {
   await writeFile(join(dir, 'chart.png'), new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
   await writeFile(join(dir, 'chart.bmp'), new Uint8Array([1, 2]));
   await writeFile(join(dir, 'broken.pdf'), 'not a pdf at all');
+  await writeFile(join(dir, 'scan.pdf'), buildPdf([]));
   // Exported by a spreadsheet in Windows-1252: "Umsatz €" with the euro sign as 0x80.
   await writeFile(join(dir, 'cp1252.csv'), Buffer.from([...Buffer.from('year,Umsatz '), 0x80, 0x0a]));
   await writeFile(join(dir, 'bom.csv'), Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('year,cash\n')]));
@@ -86,6 +87,10 @@ describe('loadTurnFiles', () => {
     );
     await expect(loadTurnFiles([file('broken.pdf', 'pdf')])).rejects.toThrow(
       /cannot extract text from PDF .*broken\.pdf/,
+    );
+    // A PDF whose pages hold no text (a scan) would reach the model as an empty file.
+    await expect(loadTurnFiles([file('scan.pdf', 'pdf')])).rejects.toThrow(
+      /^cannot send PDF .*scan\.pdf: it holds no text \(a scan without a text layer\?\) — holodeck sends a PDF's text; attach its pages as images \(type: image\) instead$/,
     );
   });
 });

@@ -33,13 +33,21 @@ async function loadFile(file: FileConfig): Promise<FilePart> {
     return { kind: 'image', name, media_type, data: bytes };
   }
   if (file.type === 'pdf') {
+    let text: string;
     try {
-      return { kind: 'text', name, file_type: 'pdf', text: await extractPdfText(bytes) };
+      text = await extractPdfText(bytes);
     } catch (error) {
       throw new FileLoadError(`cannot extract text from PDF ${file.path}: ${(error as Error).message}`, {
         cause: error,
       });
     }
+    // A scan has pages but no text layer: the model would be sent an empty file and answer blind.
+    if (text.trim() === '') {
+      throw new FileLoadError(
+        `cannot send PDF ${file.path}: it holds no text (a scan without a text layer?) — holodeck sends a PDF's text; attach its pages as images (type: image) instead`,
+      );
+    }
+    return { kind: 'text', name, file_type: 'pdf', text };
   }
   const decoded = decodeText(bytes);
   if (!decoded.ok) {
