@@ -6,9 +6,11 @@ import type { StoredUsage, TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
 
 /** A file of a turn, already read and converted. */
-export type FilePart =
+/** A file sent with a turn: its text, or an image's bytes; `description` as the configuration gives it. */
+export type FilePart = (
   | { readonly kind: 'text'; readonly name: string; readonly file_type: string; readonly text: string }
-  | { readonly kind: 'image'; readonly name: string; readonly media_type: string; readonly data: Uint8Array };
+  | { readonly kind: 'image'; readonly name: string; readonly media_type: string; readonly data: Uint8Array }
+) & { readonly description?: string | null };
 
 export interface TurnRequest {
   readonly turn_index: number;

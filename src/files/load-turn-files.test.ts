@@ -64,6 +64,15 @@ describe('loadTurnFiles', () => {
     ]);
   });
 
+  it("keeps a file's description, which the backends send with it", async () => {
+    const [described, plain] = await loadTurnFiles([
+      { ...file('notes.md', 'markdown'), description: 'the notes' },
+      file('table.csv', 'csv'),
+    ]);
+    expect(described).toMatchObject({ kind: 'text', description: 'the notes' });
+    expect(plain).not.toHaveProperty('description');
+  });
+
   it('extracts the text of a PDF', async () => {
     const [part] = await loadTurnFiles([file('report.pdf', 'pdf')]);
     expect(part).toMatchObject({ kind: 'text', file_type: 'pdf' });

@@ -16,7 +16,12 @@ export class FileLoadError extends Error {
 }
 
 export async function loadTurnFiles(files: readonly FileConfig[]): Promise<readonly FilePart[]> {
-  return Promise.all(files.map(loadFile));
+  return Promise.all(
+    files.map(async (file) => {
+      const part = await loadFile(file);
+      return file.description === null ? part : { ...part, description: file.description };
+    }),
+  );
 }
 
 async function loadFile(file: FileConfig): Promise<FilePart> {

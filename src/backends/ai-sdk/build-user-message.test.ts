@@ -25,6 +25,28 @@ describe('buildUserMessage', () => {
     ]);
   });
 
+  it("tells a file's description with it, quoted so that it cannot end the tag", () => {
+    const data = new Uint8Array([1, 2, 3]);
+    const message = buildUserMessage({
+      input: 'q',
+      files: [
+        { kind: 'text', name: 'r.pdf', file_type: 'pdf', text: 'cash', description: 'the "annual"\nreport' },
+        { kind: 'image', name: 'c.png', media_type: 'image/png', data, description: 'the chart' },
+        { kind: 'image', name: 'd.png', media_type: 'image/png', data, description: null },
+      ],
+    });
+    expect(message.content).toEqual([
+      {
+        type: 'text',
+        text: '<file name="r.pdf" type="pdf" description="the &quot;annual&quot; report">\ncash\n</file>\n\n',
+      },
+      { type: 'text', text: '<file name="c.png" type="image" description="the chart"/>\n' },
+      { type: 'file', data, mediaType: 'image/png' },
+      { type: 'file', data, mediaType: 'image/png' },
+      { type: 'text', text: 'q' },
+    ]);
+  });
+
   it('leaves out an empty input after files, as the SDK did', () => {
     const data = new Uint8Array([1]);
     const message = buildUserMessage({

@@ -6,25 +6,26 @@
  * (else the one its file name gave).
  */
 import type { FilePart, TurnRequest } from '../../core/backend.js';
+import { fileTagAttributes } from '../../core/file-tag.js';
 import type { ProviderUserMessage } from './provider-model.js';
 
 type UserPart = ProviderUserMessage['content'][number];
 
 export function buildUserMessage(request: Pick<TurnRequest, 'input' | 'files'>): ProviderUserMessage {
   if (request.files.length === 0) return { role: 'user', content: [{ type: 'text', text: request.input }] };
-  const parts: UserPart[] = request.files.map(filePart);
+  const parts: UserPart[] = request.files.flatMap(fileParts);
   if (request.input !== '') parts.push({ type: 'text', text: request.input });
   return { role: 'user', content: parts };
 }
 
-function filePart(file: FilePart): UserPart {
+/** A text file inline in its tag; an image as a file part, after a tag of its description when it has one. */
+function fileParts(file: FilePart): UserPart[] {
   if (file.kind === 'image') {
-    return { type: 'file', data: file.data, mediaType: sniffImageType(file.data) ?? file.media_type };
+    const image: UserPart = { type: 'file', data: file.data, mediaType: sniffImageType(file.data) ?? file.media_type };
+    if ((file.description ?? null) === null) return [image];
+    return [{ type: 'text', text: `<file ${fileTagAttributes(file, 'image')}/>\n` }, image];
   }
-  return {
-    type: 'text',
-    text: `<file name="${file.name}" type="${file.file_type}">\n${file.text}\n</file>\n\n`,
-  };
+  return [{ type: 'text', text: `<file ${fileTagAttributes(file, file.file_type)}>\n${file.text}\n</file>\n\n` }];
 }
 
 /** The AI SDK's image signatures (`null` matches any byte). */

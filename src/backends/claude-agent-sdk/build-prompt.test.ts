@@ -24,4 +24,20 @@ describe('buildPrompt', () => {
       { type: 'text', text: 'summarise' },
     ]);
   });
+
+  it("tells a file's description with it", () => {
+    const prompt = buildPrompt({
+      input: 'q',
+      files: [
+        { kind: 'text', name: 'r.md', file_type: 'markdown', text: '# Cash', description: 'the report' },
+        { kind: 'image', name: 'c.png', media_type: 'image/png', data: new Uint8Array([1]), description: 'the chart' },
+      ],
+    });
+    expect(prompt.message.content).toEqual([
+      { type: 'text', text: '<file name="r.md" type="markdown" description="the report">\n# Cash\n</file>\n\n' },
+      { type: 'text', text: '<file name="c.png" type="image" description="the chart"/>\n' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AQ==' } },
+      { type: 'text', text: 'q' },
+    ]);
+  });
 });

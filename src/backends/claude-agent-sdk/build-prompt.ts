@@ -1,6 +1,7 @@
 /** The user message of a turn for Claude Code: its files (text inline with their names, images as image blocks), then the input. */
 import type { SDKUserMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { FilePart, TurnRequest } from '../../core/backend.js';
+import { fileTagAttributes } from '../../core/file-tag.js';
 
 type Content = SDKUserMessage['message']['content'];
 type Block = Exclude<Content, string>[number];
@@ -17,8 +18,16 @@ export function buildPrompt(request: Pick<TurnRequest, 'input' | 'files'>): SDKU
   const content: Content =
     request.files.length === 0
       ? request.input
-      : [...request.files.map(fileBlock), { type: 'text', text: request.input }];
+      : [...request.files.flatMap(fileBlocks), { type: 'text', text: request.input }];
   return { type: 'user', message: { role: 'user', content }, parent_tool_use_id: null };
+}
+
+/** A text file inline in its tag; an image as an image block, after a tag of its description when it has one. */
+function fileBlocks(file: FilePart): Block[] {
+  if (file.kind === 'image' && (file.description ?? null) !== null) {
+    return [{ type: 'text', text: `<file ${fileTagAttributes(file, 'image')}/>\n` }, fileBlock(file)];
+  }
+  return [fileBlock(file)];
 }
 
 function fileBlock(file: FilePart): Block {
@@ -38,5 +47,5 @@ function fileBlock(file: FilePart): Block {
       },
     };
   }
-  return { type: 'text', text: `<file name="${file.name}" type="${file.file_type}">\n${file.text}\n</file>\n\n` };
+  return { type: 'text', text: `<file ${fileTagAttributes(file, file.file_type)}>\n${file.text}\n</file>\n\n` };
 }
