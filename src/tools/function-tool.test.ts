@@ -69,6 +69,10 @@ describe('functionTool', () => {
   it('reports sync and async throws as tool errors carrying the message', async () => {
     expect((await failure((await tool('fails')).execute({}, idle))).message).toBe('division by zero');
     expect((await failure((await tool('rejects')).execute({}, idle))).message).toBe('bad input');
+    // An error without a message would reach the model as an empty result, which reads as a success.
+    expect((await failure((await tool('failsSilently')).execute({}, idle))).message).toBe(
+      'tool failsSilently threw an error with no message',
+    );
   });
 
   it('fails a call stuck in a synchronous loop when the turn times out, and starts a fresh worker', async () => {

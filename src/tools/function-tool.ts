@@ -43,7 +43,10 @@ function returnedValue(name: string, outcome: HostOutcome): unknown {
     case 'threw':
       // A call that tried to end the run errors its turn, as one that called process.exit does.
       if (outcome.refused === true) throw new ToolServerCrashedError(name, `tool ${name}: ${outcome.message}`);
-      throw new ToolExecutionError(outcome.message);
+      // An empty message would reach the model as an empty result, which reads as success.
+      throw new ToolExecutionError(
+        outcome.message.trim() === '' ? `tool ${name} threw an error with no message` : outcome.message,
+      );
     case 'aborted': {
       // A call that waited behind another of its module's calls never ran: the one that held the thread is named.
       const behind =
