@@ -18,6 +18,8 @@ export type LastFailed =
       readonly run_id: string;
       /** The runs read, newest first: more than one when the newest ran part of the suite. */
       readonly runs: readonly string[];
+      /** The records of the newest run: one per model when it was a model matrix. */
+      readonly models: number;
       readonly names: readonly string[];
     }
   | { readonly ok: false; readonly message: string };
@@ -39,6 +41,7 @@ export async function lastFailed(resultsDir: string, agentName: string, configPa
   /** Each case's latest verdict: failed (or errored) or not. */
   const latest = new Map<string, boolean>();
   const runs: string[] = [];
+  let models = 0;
   const idOf = (path: string) =>
     relative(resultsDir, path)
       .replace(/\\/g, '/')
@@ -62,6 +65,7 @@ export async function lastFailed(resultsDir: string, agentName: string, configPa
       together.push(sibling);
       position += 1;
     }
+    if (models === 0) models = together.length;
     const verdicts = new Map<string, boolean>();
     for (const run of together) {
       for (const result of run.report.results) {
@@ -73,7 +77,7 @@ export async function lastFailed(resultsDir: string, agentName: string, configPa
   }
   if (runs.length === 0) return { ok: false, message: `--last-failed: no earlier run of ${configPath} in ${folder}` };
   const names = [...latest.entries()].filter(([, failed]) => failed).map(([name]) => name);
-  return { ok: true, run_id: runs[0] as string, runs, names };
+  return { ok: true, run_id: runs[0] as string, runs, models, names };
 }
 
 /** The run finished and selected nothing out of the suite: it decides for every case. */

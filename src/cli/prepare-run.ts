@@ -51,7 +51,13 @@ export async function prepareFreshRun(
         ]
       : [];
   if (request.value.only !== null) {
-    notices.push(`running the ${plan.cases.length} test cases that failed in ${request.value.last_failed_of}`);
+    const count = plan.cases.length === 1 ? 'the 1 test case' : `the ${plan.cases.length} test cases`;
+    const models = request.value.last_failed_models ?? 1;
+    const matrix =
+      models > 1
+        ? ` and the ${models - 1} other model run${models === 2 ? '' : 's'} of its model matrix (failed on any model)`
+        : '';
+    notices.push(`running ${count} that failed in ${request.value.last_failed_of}${matrix}`);
   }
   const metadata: RunRecordMetadata = {
     cli_args: argv,
@@ -104,7 +110,10 @@ async function selectionRequest(config: AgentConfig, options: TestOptions, resul
       message: `no test case failed in the latest run (${found.run_id}${earlierRuns(found.runs.length - 1)}); nothing to run`,
     };
   }
-  return { ok: true, value: { ...base, only: found.names, last_failed_of: found.run_id } };
+  return {
+    ok: true,
+    value: { ...base, only: found.names, last_failed_of: found.run_id, last_failed_models: found.models },
+  };
 }
 
 /** The runs `--last-failed` read besides the latest (it ran part of the suite). */

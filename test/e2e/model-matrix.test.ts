@@ -167,7 +167,9 @@ describe('model matrix', () => {
     expect(matrix.code).toBe(1);
     const again = await runCli(['test', 'agent.yaml', '--last-failed', '--output', 'again.json', '-q'], { cwd: dir });
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toMatch(/running the 2 test cases that failed in capitals\//);
+    expect(again.stderr).toMatch(
+      /running the 2 test cases that failed in capitals\/\S+ and the 1 other model run of its model matrix \(failed on any model\)/,
+    );
     const report = JSON.parse(await readFile(join(dir, 'again.json'), 'utf8')) as RunReport;
     expect(report.results.map((result) => result.test_name)).toEqual(['italy', 'tour']);
   });
