@@ -224,6 +224,8 @@ export interface RunReport {
   readonly holodeck_version: string;
   /** A model matrix run (several models in one invocation): the id shared by the runs of every model. */
   readonly comparison_id?: string | undefined;
+  /** A model matrix run: the model of this one, `provider:name`, so that each model's reports say whose they are. */
+  readonly model?: string | undefined;
   /** Set when the run stopped before every selected test case finished (Ctrl-C, --max-cost, a crash). */
   readonly interrupted?: RunInterruption | undefined;
   readonly summary: ReportSummary;

@@ -298,6 +298,7 @@ export const runReportSchema = z
       .string()
       .optional()
       .describe('A model matrix run: the id shared by the runs of every model of the same invocation.'),
+    model: z.string().optional().describe('A model matrix run: the model of this run, as provider:name.'),
     interrupted: z
       .strictObject({ selected_tests: count, not_run: count })
       .optional()

@@ -45,6 +45,7 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
   const time = `time="${formatSeconds(s.duration_ms)}"`;
   const tally = `tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}"`;
   const properties: [string, string | number][] = [
+    ...(report.model === undefined ? [] : ([['model', report.model]] as [string, string][])),
     ['holodeck_version', report.holodeck_version],
     ['agent_config_path', report.agent_config_path],
     ['total_turns', s.total_turns],
@@ -65,7 +66,7 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
     '<?xml version="1.0" encoding="UTF-8"?>',
     // The schema allows no skipped count nor timestamp on <testsuites>; <testsuite> carries both.
     `<testsuites name="holodeck" ${tally} ${time}>`,
-    `  <testsuite name="${xmlAttr(report.agent_name)}" ${tally} skipped="${counts.skipped}" ${time} timestamp="${xmlAttr(report.timestamp)}">`,
+    `  <testsuite name="${xmlAttr(report.model === undefined ? report.agent_name : `${report.agent_name} (${report.model})`)}" ${tally} skipped="${counts.skipped}" ${time} timestamp="${xmlAttr(report.timestamp)}">`,
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${name}" value="${xmlAttr(String(value))}"/>`),
     '    </properties>',

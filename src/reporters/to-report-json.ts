@@ -44,6 +44,7 @@ export function reportHeadToJson(report: Omit<RunReport, 'results'>): Json {
     timestamp: report.timestamp,
     holodeck_version: report.holodeck_version,
     ...(report.comparison_id === undefined ? {} : { comparison_id: report.comparison_id }),
+    ...(report.model === undefined ? {} : { model: report.model }),
     ...(report.interrupted === undefined ? {} : { interrupted: { ...report.interrupted } }),
     summary: summaryToJson(report.summary),
   };

@@ -97,6 +97,7 @@ describe('merge-reports over a sharded model matrix', () => {
     expect(markdown).toContain('| case-q5 | ✅ passed | ❌ failed |');
     const bad = JSON.parse(await readFile(join(dir, 'merged.openai-bad.json'), 'utf8')) as RunReport;
     expect(bad.summary).toMatchObject({ total_tests: 5, passed: 3, failed: 2 });
+    expect(bad.model).toBe('openai:bad');
 
     // Merging the folder again skips the earlier merges and keeps the matrix's model order.
     const again = await runCli(['merge-reports', 'results', '-q'], { cwd: dir });

@@ -90,6 +90,8 @@ describe('model matrix', () => {
         'report.json',
         '--output',
         'report.html',
+        '--output',
+        'report.xml',
       ],
       {
         cwd: dir,
@@ -125,6 +127,11 @@ describe('model matrix', () => {
     expect(bad.summary).toMatchObject({ total_tests: 4, passed: 2 });
     expect(good.comparison_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(bad.comparison_id).toBe(good.comparison_id);
+    // Each model's reports say whose they are: in the JSON, and in the JUnit suite's name and properties.
+    expect([good.model, bad.model]).toEqual(['openai:gpt-good', 'openai:gpt-bad']);
+    const junit = await readFile(join(dir, 'report.openai-gpt-bad.xml'), 'utf8');
+    expect(junit).toContain('<testsuite name="capitals (openai:gpt-bad)"');
+    expect(junit).toContain('<property name="model" value="openai:gpt-bad"/>');
     for (const name of ['report.openai-gpt-good.html', 'report.openai-gpt-bad.html']) {
       expect(await readFile(join(dir, name), 'utf8')).toMatch(/^<!doctype html>/i);
     }
@@ -133,6 +140,7 @@ describe('model matrix', () => {
     for (const record of saved) {
       expect(record.json.metadata.comparison_id).toBe(good.comparison_id);
       expect(record.json.report.comparison_id).toBe(good.comparison_id);
+      expect(record.json.report.model).toBe(`openai:${record.json.metadata.model?.name}`);
     }
   });
 
