@@ -2,7 +2,7 @@
  * A model matrix: the same suite run once per model in one invocation. Per test case, each model's status;
  * per model, the totals the side-by-side table ends with (pass rate, mean latency, tokens, cost).
  */
-import type { CostFields, ReportSummary } from './results.js';
+import type { CostFields, ReportSummary, RunInterruption } from './results.js';
 import type { Status } from './status.js';
 
 /** What the matrix keeps of one finished test case of one model. */
@@ -20,6 +20,8 @@ export interface MatrixRun {
   readonly model: string;
   readonly summary: ReportSummary;
   readonly cases: readonly MatrixCaseResult[];
+  /** Set when that model's run stopped before every selected test case finished. */
+  readonly interrupted?: RunInterruption | undefined;
 }
 
 export interface MatrixRow {
@@ -40,6 +42,8 @@ export interface MatrixTotals {
   readonly total_tokens: number;
   /** `cost_usd` null: some call used tokens on a model without a price (unknown, never 0); absent before cost was counted. */
   readonly cost: CostFields;
+  /** The model's run stopped before every selected test case finished; null when it finished. */
+  readonly interrupted: RunInterruption | null;
 }
 
 export interface ModelMatrix {
@@ -81,6 +85,7 @@ function totalsOf(run: MatrixRun): MatrixTotals {
     pass_rate: run.summary.pass_rate,
     mean_latency_ms: times.length === 0 ? null : times.reduce((sum, ms) => sum + ms, 0) / times.length,
     total_tokens: run.summary.token_usage.total_tokens,
+    interrupted: run.interrupted ?? null,
     cost: {
       ...(run.summary.cost_usd === undefined ? {} : { cost_usd: run.summary.cost_usd }),
       ...(run.summary.cost === undefined ? {} : { cost: run.summary.cost }),

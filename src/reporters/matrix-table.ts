@@ -29,6 +29,17 @@ const TOTAL_ROWS: readonly [string, (totals: MatrixTotals) => string][] = [
   ['cost', (t) => costText(t.cost)],
 ];
 
+/** `openai:gpt-4o was interrupted: 3 of its 4 test cases did not run`, for each model whose run stopped early. */
+function interruptions(matrix: ModelMatrix): string[] {
+  return matrix.totals.flatMap((totals) =>
+    totals.interrupted === null
+      ? []
+      : [
+          `${totals.model} was interrupted: ${totals.interrupted.not_run} of its ${totals.interrupted.selected_tests} test cases did not run, and are not in this table`,
+        ],
+  );
+}
+
 function heading(matrix: ModelMatrix): string {
   const cases = matrix.rows.length;
   return `${cases} test case${cases === 1 ? '' : 's'} × ${matrix.models.length} models · comparison ${matrix.comparison_id}`;
@@ -62,6 +73,7 @@ export function formatMatrixTable(matrix: ModelMatrix, palette: Palette): string
   const rule = '─'.repeat(widths.reduce((sum, width) => sum + width + 3, -3));
   return [
     palette.bold(`Model matrix · ${heading(matrix)}`),
+    ...interruptions(matrix).map((note) => palette.yellow(note)),
     '',
     palette.dim(line(head)),
     ...cases.map((cells, r) =>
@@ -80,6 +92,7 @@ export function renderMatrixMarkdown(matrix: ModelMatrix): string {
     '',
     `${heading(matrix)}.`,
     '',
+    ...interruptions(matrix).flatMap((note) => [`> ⚠️ ${mdInline(note)}.`, '']),
     row(['Test case', ...models]),
     row(['---', ...matrix.models.map(() => '---')]),
     ...matrix.rows.map((r) =>

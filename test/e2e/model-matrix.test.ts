@@ -282,11 +282,19 @@ describe('interrupting a model matrix', () => {
     const answer = createModelMatrixScript({ answers: ANSWERS, wrong: WRONG });
     server = await startFakeModelServer(async (request) => ({ ...(await answer(request)), delay_ms: 400 }));
     const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
-    const cli = startCli(['test', 'agent.yaml', ...MATRIX, '-j', '1', '--output', 'run.html'], { cwd: dir });
+    const outputs = ['--output', 'run.html', '--output', 'compare.md'];
+    const cli = startCli(['test', 'agent.yaml', ...MATRIX, '-j', '1', ...outputs], { cwd: dir });
     while (server.requests.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
     cli.child.kill('SIGINT');
     const exit = await cli.exited;
     expect(exit.code, cli.stderr()).toBe(130);
+    // The table and the comparison's Markdown say which models stopped early, and how many cases did not run.
+    expect(cli.stdoutLines().join('\n')).toMatch(
+      /^openai:gpt-bad was interrupted: \d of its 4 test cases did not run, and are not in this table$/m,
+    );
+    expect(await readFile(join(dir, 'compare.md'), 'utf8')).toMatch(
+      /^> ⚠️ openai:gpt-bad was interrupted: \d of its 4 test cases did not run/m,
+    );
     // Each model's HTML report is written, of its run as it stopped.
     for (const model of ['gpt-good', 'gpt-bad']) {
       expect(await readFile(join(dir, `run.openai-${model}.html`), 'utf8')).toMatch(/"state":"interrupted"/);

@@ -156,6 +156,7 @@ async function runModels(
         model: model.entry.label,
         summary: outcomes[i]?.report.summary ?? createSummaryAccumulator().summary(0),
         cases,
+        interrupted: outcomes[i]?.report.interrupted,
       })),
     );
     const color = colorWanted(process.stdout);
