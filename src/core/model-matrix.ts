@@ -12,6 +12,8 @@ export interface MatrixCaseResult {
   readonly test_name: string;
   readonly status: Status;
   readonly execution_time_ms: number;
+  /** `--repeat`: how many of its repeats passed, of how many (its status is judged by the pass rate). */
+  readonly repeats?: { readonly passed: number; readonly runs: number } | undefined;
 }
 
 /** One model's run, as the matrix reads it. */
@@ -28,6 +30,8 @@ export interface MatrixRow {
   readonly test_name: string;
   /** One per model, in the matrix's model order; null when that model did not finish the case. */
   readonly statuses: readonly (Status | null)[];
+  /** `--repeat`: per model, `passed/runs` of the case's repeats; null without repeats or when not finished. */
+  readonly repeats: readonly (string | null)[];
   /** The models do not all agree on this case. */
   readonly differs: boolean;
 }
@@ -56,6 +60,7 @@ export interface ModelMatrix {
 export function buildModelMatrix(comparisonId: string, runs: readonly MatrixRun[]): ModelMatrix {
   const names = new Map<number, string>();
   const statuses = new Map<number, (Status | null)[]>();
+  const repeats = new Map<number, (string | null)[]>();
   runs.forEach((run, model) => {
     for (const result of run.cases) {
       names.set(result.index, result.test_name);
@@ -65,13 +70,19 @@ export function buildModelMatrix(comparisonId: string, runs: readonly MatrixRun[
         statuses.set(result.index, row);
       }
       row[model] = result.status;
+      if (result.repeats !== undefined) {
+        const counts = repeats.get(result.index) ?? runs.map(() => null);
+        counts[model] = `${result.repeats.passed}/${result.repeats.runs}`;
+        repeats.set(result.index, counts);
+      }
     }
   });
   const rows = [...names.keys()]
     .sort((a, b) => a - b)
     .map((index) => {
       const row = statuses.get(index) ?? [];
-      return { test_name: names.get(index) ?? '', statuses: row, differs: new Set(row).size > 1 };
+      const counts = repeats.get(index) ?? runs.map(() => null);
+      return { test_name: names.get(index) ?? '', statuses: row, repeats: counts, differs: new Set(row).size > 1 };
     });
   return { comparison_id: comparisonId, models: runs.map((run) => run.model), rows, totals: runs.map(totalsOf) };
 }

@@ -43,8 +43,8 @@ const matrix = buildModelMatrix('cmp-1', [
 describe('model matrix table', () => {
   it('rows follow the suite order; a case a model did not finish is "not run"; an unknown cost is unknown', () => {
     expect(matrix.rows).toEqual([
-      { test_name: 'first', statuses: ['passed', 'error'], differs: true },
-      { test_name: 'second', statuses: ['passed', null], differs: true },
+      { test_name: 'first', statuses: ['passed', 'error'], repeats: [null, null], differs: true },
+      { test_name: 'second', statuses: ['passed', null], repeats: [null, null], differs: true },
     ]);
     expect(formatMatrixTable(matrix, createPalette(false))).toEqual([
       'Model matrix · 2 test cases × 2 models · comparison cmp-1',
@@ -60,6 +60,27 @@ describe('model matrix table', () => {
     ]);
     expect(renderMatrixMarkdown(matrix)).toContain('| second | ✅ passed | not run |\n');
     expect(renderMatrixMarkdown(matrix)).toContain('| cost | $0.0123 | unknown |\n');
+  });
+
+  it('gives, with --repeat, how many repeats of each case passed beside its verdict', () => {
+    const repeated = buildModelMatrix('cmp-2', [
+      {
+        model: 'openai:a',
+        summary: summary(1, 1, 0),
+        cases: [
+          { index: 0, test_name: 'italy', status: 'passed', execution_time_ms: 1, repeats: { passed: 5, runs: 5 } },
+        ],
+      },
+      {
+        model: 'openai:b',
+        summary: summary(1, 1, 0),
+        cases: [
+          { index: 0, test_name: 'italy', status: 'passed', execution_time_ms: 1, repeats: { passed: 3, runs: 5 } },
+        ],
+      },
+    ]);
+    expect(formatMatrixTable(repeated, createPalette(false))[3]).toBe('  italy          ✓ passed 5/5   ✓ passed 3/5');
+    expect(renderMatrixMarkdown(repeated)).toContain('| italy | ✅ passed 5/5 | ✅ passed 3/5 |\n');
   });
 
   it('never writes an unknown price as $0', () => {

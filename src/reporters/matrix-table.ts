@@ -53,16 +53,20 @@ interface Cell {
 const plainCell = (text: string): Cell => ({ plain: consoleName(text), shown: consoleName(text) });
 const PLAIN_MARKS = createPalette(false);
 
-function statusCell(status: Status | null, palette: Palette): Cell {
+function statusCell(status: Status | null, repeats: string | null, palette: Palette): Cell {
   if (status === null) return plainCell('  not run');
-  return { plain: `${consoleMark(status, PLAIN_MARKS)} ${status}`, shown: `${consoleMark(status, palette)} ${status}` };
+  const counts = repeats === null ? '' : ` ${repeats}`;
+  return {
+    plain: `${consoleMark(status, PLAIN_MARKS)} ${status}${counts}`,
+    shown: `${consoleMark(status, palette)} ${status}${counts}`,
+  };
 }
 
 export function formatMatrixTable(matrix: ModelMatrix, palette: Palette): string[] {
   const head = ['test case', ...matrix.models].map(plainCell);
   const cases = matrix.rows.map((row) => [
     plainCell(row.test_name),
-    ...row.statuses.map((s) => statusCell(s, palette)),
+    ...row.statuses.map((s, model) => statusCell(s, row.repeats[model] ?? null, palette)),
   ]);
   const totals = TOTAL_ROWS.map(([label, cell]) => [plainCell(label), ...matrix.totals.map((t) => plainCell(cell(t)))]);
   const all = [head, ...cases, ...totals];
@@ -96,7 +100,14 @@ export function renderMatrixMarkdown(matrix: ModelMatrix): string {
     row(['Test case', ...models]),
     row(['---', ...matrix.models.map(() => '---')]),
     ...matrix.rows.map((r) =>
-      row([mdInline(r.test_name), ...r.statuses.map((s) => (s === null ? 'not run' : MARKDOWN_STATUS[s]))]),
+      row([
+        mdInline(r.test_name),
+        ...r.statuses.map((s, model) => {
+          if (s === null) return 'not run';
+          const counts = r.repeats[model] ?? null;
+          return counts === null ? MARKDOWN_STATUS[s] : `${MARKDOWN_STATUS[s]} ${counts}`;
+        }),
+      ]),
     ),
     '',
     row(['Totals', ...models]),

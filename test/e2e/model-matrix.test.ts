@@ -195,7 +195,7 @@ describe('model matrix', () => {
     expect(server.requests.length).toBe(2 * 2 * 5);
     const bad = JSON.parse(await readFile(join(dir, 'r.openai-gpt-bad.json'), 'utf8')) as RunReport;
     expect(bad.summary).toMatchObject({ total_tests: 4, passed: 2, repeats: 2 });
-    expect(run.stdout).toMatch(/^ {2}italy +✓ passed +✗ failed +← differs$/m);
+    expect(run.stdout).toMatch(/^ {2}italy +✓ passed 2\/2 +✗ failed 0\/2 +← differs$/m);
   });
 
   it('reads models: from agent.yaml, each block whole (its own endpoint)', async () => {

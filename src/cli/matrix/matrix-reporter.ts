@@ -21,6 +21,9 @@ export function matrixReporter(
         test_name: result.test_name,
         status: result.status,
         execution_time_ms: result.execution_time_ms,
+        ...(result.repeat_stats === undefined
+          ? {}
+          : { repeats: { passed: result.repeat_stats.passed, runs: result.repeat_stats.runs } }),
       });
       return inner.onTestCaseEnd?.(result, index);
     },
