@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Stats } from 'node:fs';
 import { open, realpath, stat, unlink } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { RecordingMode } from '../backends/ai-sdk/recording/model-recording.js';
 import { responsesDir } from '../backends/ai-sdk/recording/response-cache.js';
 import { linkTarget } from '../reporters/link-target.js';
@@ -65,7 +65,7 @@ export async function overInputProblem(
   written: readonly WrittenFile[],
   inputFiles: readonly string[],
 ): Promise<string | null> {
-  const real = async (path: string) => realpath(path).catch(() => resolve(path));
+  const real = async (path: string) => realpath(path).catch(() => whereCreated(path));
   const sources = new Map<string, string>();
   for (const file of inputFiles) sources.set(await real(file), file);
   const writers = new Map<string, WrittenFile>();
@@ -82,6 +82,16 @@ export async function overInputProblem(
     writers.set(place, file);
   }
   return null;
+}
+
+/**
+ * The file a write through a path that does not exist yet creates: through a dangling link, the file it names
+ * (`b.md` → `a.json` is a.json), in its folder's real place; the path itself when nothing leads elsewhere.
+ */
+async function whereCreated(path: string): Promise<string> {
+  const target = await linkTarget(path).catch(() => resolve(path));
+  const folder = await realpath(dirname(target)).catch(() => dirname(target));
+  return join(folder, basename(target));
 }
 
 /** null when the run record can be written: into the agent's folder of the results folder. */

@@ -98,6 +98,8 @@ test_cases:
       'notes.txt': 'notes',
     });
     const reads = (file: string) => `it is ${join(dir, file)}, which the run reads — choose another file name`;
+    // A link to a report not written yet: both reports would land in one file.
+    await symlink('a.json', join(dir, 'b.md'));
     for (const [args, message] of [
       [['--record', 'agent.yaml'], `the cassette agent.yaml: ${reads('agent.yaml')}`],
       [['--record', 'agent.mjs'], `the cassette agent.mjs: ${reads('agent.mjs')}`],
@@ -106,6 +108,10 @@ test_cases:
       [
         ['--output', 'x.json', '--record', 'x.json'],
         `the cassette x.json: it is also the report ${join(dir, 'x.json')} — choose another file name for one of them`,
+      ],
+      [
+        ['--output', 'a.json', '--output', 'b.md'],
+        `the report ${join(dir, 'b.md')}: it is also the report ${join(dir, 'a.json')} — choose another file name for one of them`,
       ],
     ] as const) {
       const run = await runCli(['test', 'agent.yaml', ...args], { cwd: dir });
