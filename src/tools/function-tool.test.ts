@@ -46,6 +46,13 @@ describe('functionTool', () => {
   it('makes results JSON: undefined becomes null, what JSON cannot hold becomes text', async () => {
     expect((await (await tool('nothing')).execute({}, idle)).value).toBeNull();
     expect((await (await tool('bigint')).execute({}, idle)).value).toEqual({ n: '1' });
+    // A Map or a Set is written as what it holds, not as the {} JSON.stringify makes of it.
+    expect((await (await tool('collections')).execute({}, idle)).value).toEqual({
+      map: { k: 1 },
+      set: [1, 2],
+      pairs: [[1, 'one']],
+      empty: {},
+    });
   });
 
   it('fails a call whose result is more than 32 MB as JSON, naming the size; the worker lives on', async () => {

@@ -75,11 +75,14 @@ export function toJsonValue(value: unknown, maxChars: number = Number.POSITIVE_I
 /**
  * JSON.stringify, except that what JSON cannot hold inside a value is written as text rather than losing the
  * whole value: a BigInt as its digits (`{ count: 10n }` → `{"count":"10"}`), a reference back to an object
- * it is inside as `"[Circular]"`. Plain values take JSON.stringify alone.
+ * it is inside as `"[Circular]"`, and a Map or a Set as what it holds (`{"k":1}`, `[1,2]`) rather than the
+ * `{}` JSON.stringify makes of them. Plain values take JSON.stringify alone.
  */
 function writeJson(value: unknown): string | undefined {
   try {
-    return JSON.stringify(value);
+    const plain = JSON.stringify(value);
+    // A Map or a Set is written `{}`: only a text holding one may have lost one.
+    if (plain === undefined || !plain.includes('{}')) return plain;
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
   }
@@ -88,6 +91,11 @@ function writeJson(value: unknown): string | undefined {
   return JSON.stringify(value, function (this: unknown, _key: string, inner: unknown): unknown {
     if (typeof inner === 'bigint') return inner.toString();
     if (typeof inner !== 'object' || inner === null) return inner;
+    if (inner instanceof Set) return [...inner];
+    if (inner instanceof Map) {
+      const entries = [...inner.entries()];
+      return entries.every(([key]) => typeof key === 'string') ? Object.fromEntries(entries) : entries;
+    }
     while (ancestors.length > 0 && ancestors[ancestors.length - 1] !== this) ancestors.pop();
     if (ancestors.includes(inner)) return '[Circular]';
     ancestors.push(inner);
