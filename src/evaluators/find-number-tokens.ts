@@ -189,22 +189,27 @@ export class NumberTokenCursor {
 }
 
 /**
- * Whether the text before `start` ends, white space aside, with a number other than a year — a digit or a
- * percent sign: a parenthesis opened there restates that number (`21.05% (0.2105)`). After a year, as in a
- * table's `2019 (1,234)`, it stays an accounting negative.
+ * Whether the text before `start` ends, white space aside, with a percentage or a decimal number (`21.05%`,
+ * `0.375`): a parenthesis opened there restates it (`21.05% (0.2105)`). After an integer it stays an accounting
+ * negative — a label (`Q3 (1,234)`, `FY19`, `Note 5`, `Dec. 31`), a year or another column's figure.
  */
 function restatesNumberBefore(text: string, start: number): boolean {
   let at = start - 1;
   while (at >= 0 && (text.charCodeAt(at) === 0x20 || text.charCodeAt(at) === 0xa0)) at -= 1;
   if (at < 0) return false;
-  const last = text.charCodeAt(at);
-  if (last === 0x25) return true;
-  if (last < 0x30 || last > 0x39) return false;
-  let first = at;
-  while (first > 0 && text.charCodeAt(first - 1) >= 0x30 && text.charCodeAt(first - 1) <= 0x39) first -= 1;
-  const before = first > 0 ? text.charCodeAt(first - 1) : 0;
-  const wholeNumber = before !== 0x2e && before !== 0x2c;
-  return !(wholeNumber && at - first === 3 && isCitation(text, first, at + 1));
+  if (text.charCodeAt(at) === 0x25) return true;
+  const fraction = digitsBefore(text, at + 1);
+  if (fraction === at + 1 || fraction < 2 || text.charCodeAt(fraction - 1) !== 0x2e) return false;
+  const whole = digitsBefore(text, fraction - 1);
+  if (whole === fraction - 1) return false;
+  return whole === 0 || !/[\p{L}\p{N}_.,]/u.test(text[whole - 1] as string);
+}
+
+/** Where the run of ASCII digits ending just before `end` starts (`end` when there is none). */
+function digitsBefore(text: string, end: number): number {
+  let at = end;
+  while (at > 0 && text.charCodeAt(at - 1) >= 0x30 && text.charCodeAt(at - 1) <= 0x39) at -= 1;
+  return at;
 }
 
 /**

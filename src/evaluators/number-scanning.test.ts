@@ -20,8 +20,8 @@ const WORDS = ['thousand', 'trillion', 'million', 'billion', 'bn', 'mn', 'tn'].m
 const SCALE = `((?:[ \\u00a0]?(?:${WORDS})|MM|[kKmMBT])(?![\\p{L}\\p{N}_]))`;
 const PERCENT = `(\\s?(?:%|${anyCase('percent')}\\b|${anyCase('per cent')}\\b))`;
 const CITATION = '(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)';
-/** Parentheses right after a number restate it (no accounting negative), except after a year. */
-const NOT_RESTATING = '(?:(?<=(?<![\\d.,])(?:1[89]\\d\\d|2[01]\\d\\d)[ \\u00a0]*)|(?<!(?:\\d|%)[ \\u00a0]*))';
+/** Parentheses right after a percentage or a decimal number restate it (no accounting negative). */
+const NOT_RESTATING = '(?<!(?:%|(?<![\\p{L}\\p{N}_.,])\\d+\\.\\d+)[ \\u00a0]*)';
 /**
  * The token grammar of number-token-grammar.ts in `en`, as one regular expression (groups 1–4: accounting);
  * where an answer stands, `(12)` and `(2019)` are accounting negatives too.

@@ -62,6 +62,9 @@ const ROWS: readonly Row[] = [
   ['-0.21053', '21.05% (0.2105)', 'en', false, 21.05],
   ['0.2105', 'It is 21.05% (0.2105)', 'en', true, 21.05],
   ['-1234', 'The net loss in 2019 (1,234)', 'en', true, -1234],
+  ['-1234', 'The net loss in Q3 (1,234)', 'en', true, -1234],
+  ['-1234', 'Net income for FY19 (1,234)', 'en', true, -1234],
+  ['0.375', 'It is 0.375 (0.375)', 'en', true, 0.375],
   ['-567', 'Net loss (1,234) (567)', 'en', true, -567],
   // Minus signs.
   ['-5.2', '−5.2', 'en', true, -5.2],
