@@ -51,6 +51,14 @@ describe('turns of repeated cases', () => {
     });
   });
 
+  it('are skipped, not errored, when they passed in some repeats and did not run in the others', () => {
+    const result = repeated('c', [3, 2], 3);
+    const turns = result.repeat_stats?.turns ?? [];
+    const second = { ...turns[1]!, failed: 0, skipped: 1 };
+    const skippedOnce = { ...result, repeat_stats: { ...result.repeat_stats!, turns: [turns[0]!, second] } };
+    expect(turnStatuses(skippedOnce)).toEqual(['passed', 'skipped']);
+  });
+
   it('reach a percentage pass rate they meet exactly (9 of 125 is 7.2 %)', () => {
     const statuses = [...Array(9).fill('passed'), ...Array(116).fill('failed')];
     expect(repeatedCaseStatus(statuses, 7.2 / 100)).toBe('passed');

@@ -55,7 +55,7 @@ export interface ResultsComparison {
 export function turnStatuses(result: TestResult): Status[] {
   const stats = result.repeat_stats;
   if (stats?.turns !== undefined && stats.turns.length > 0) {
-    return stats.turns.map((turn) => repeatedStatus(turn, stats.min_pass_rate));
+    return stats.turns.map((turn) => repeatedStatus(turn, stats.min_pass_rate, 'turn'));
   }
   if (result.turns === undefined) return [result.status];
   return result.turns.map((turn) => turn.status);

@@ -84,17 +84,22 @@ export function repeatedCaseStatus(repeatStatuses: readonly Status[], minPassRat
   return repeatedStatus(counts, minPassRate);
 }
 
-/** The same rule over the counts of a case's or a turn's repeats. */
+/**
+ * The same rule over the counts of a case's or a turn's repeats. A turn below the rate with no failure and no
+ * error was only skipped in the repeats it missed (an earlier turn ended their sessions): it is `skipped`.
+ */
 export function repeatedStatus(
   counts: { readonly passed: number; readonly failed: number; readonly errored: number; readonly skipped: number },
   minPassRate: number,
+  of: 'case' | 'turn' = 'case',
 ): Status {
   const runs = counts.passed + counts.failed + counts.errored + counts.skipped;
   if (runs === 0) return 'failed';
   if (counts.skipped === runs) return 'skipped';
   if (counts.errored === runs - counts.skipped) return 'error';
   if (meetsPassRate(counts.passed, runs, minPassRate)) return 'passed';
-  return counts.failed > 0 ? 'failed' : 'error';
+  if (counts.failed > 0) return 'failed';
+  return of === 'turn' && counts.errored === 0 ? 'skipped' : 'error';
 }
 
 /**
