@@ -6,7 +6,7 @@ import type { GraderDetail, MetricResult, TestResult } from '../core/results.js'
 import { turnLabel } from '../core/turn-label.js';
 import { renderValue } from '../matchers/index.js';
 import type { Palette } from './ansi.js';
-import { formatDuration, formatMetricScore, formatScore } from './format-numbers.js';
+import { formatDuration, formatMetricScore, formatMetricThreshold } from './format-numbers.js';
 import { renderToolCall } from './render-tool-call.js';
 import { consoleName, escapeControlChars, truncateText } from './safe-text.js';
 import { consoleMark } from './status-text.js';
@@ -63,7 +63,7 @@ function formatMetric(metric: MetricResult, graders: readonly GraderDetail[], op
   const { palette } = options;
   const state = metricState(metric);
   const marks = { passed: palette.green('✓'), failed: palette.red('✗'), error: palette.red('!'), skipped: '–' };
-  const threshold = metric.threshold === null ? '' : ` / threshold ${formatScore(metric.threshold)}`;
+  const threshold = metric.threshold === null ? '' : ` / threshold ${formatMetricThreshold(metric)}`;
   // A skipped metric's reason is its reasoning (`skipped: the turn has no ground_truth`): said once, on its line.
   const skipReason = state === 'skipped' ? (metric.reasoning ?? '').replace(/^skipped:\s*/, '') : '';
   const outcome =

@@ -61,6 +61,16 @@ export function formatMetricScore(metric: {
   return formatScoreAgainst(metric.score, metric.threshold);
 }
 
+/** A metric's threshold beside its score, with the digits that tell them apart (0.83335 against 0.8333). */
+export function formatMetricThreshold(metric: {
+  readonly score: number | null;
+  readonly threshold: number | null;
+}): string {
+  if (metric.threshold === null || !Number.isFinite(metric.threshold)) return '—';
+  const score = metric.score !== null && Number.isFinite(metric.score) ? metric.score : null;
+  return formatScoreAgainst(metric.threshold, score);
+}
+
 /** Seconds with millisecond precision, as JUnit expects (`1.234`). */
 export function formatSeconds(ms: number): string {
   return Number.isFinite(ms) && ms > 0 ? (ms / 1000).toFixed(3) : '0.000';

@@ -5,7 +5,7 @@ import { metricState } from '../core/failure-reasons.js';
 import type { GraderDetail, MetricResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { renderValue } from '../matchers/index.js';
-import { formatMetricScore, formatScore } from './format-numbers.js';
+import { formatMetricScore, formatMetricThreshold } from './format-numbers.js';
 import { mdCodeBlock, mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { renderArgs } from './render-tool-call.js';
 import { countChars, cutIndex, oneLine, truncateText, truncationNote } from './safe-text.js';
@@ -65,7 +65,7 @@ export function metricTable(metrics: readonly MetricResult[], limits: MarkdownTe
     return mdRow([
       `${mdInline(metric.metric_name)} (${metric.kind})`,
       formatMetricScore(metric),
-      formatScore(metric.threshold),
+      formatMetricThreshold(metric),
       METRIC_RESULT[state],
       mdInline(truncateText(why, limits.max_inline_length)),
     ]);

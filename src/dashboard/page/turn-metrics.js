@@ -31,7 +31,11 @@ function metricRow(metric) {
       h('span', { className: 'muted kind' }, metric.kind),
     ),
     h('td', { className: 'num' }, formatScoreAgainst(metric.score, metric.threshold)),
-    h('td', { className: 'num muted' }, metric.threshold === null ? '–' : formatScore(metric.threshold)),
+    h(
+      'td',
+      { className: 'num muted' },
+      metric.threshold === null ? '–' : formatScoreAgainst(metric.threshold, metric.score ?? null),
+    ),
     h(
       'td',
       { className: 'metric-why' },
