@@ -25,6 +25,8 @@ describe('textCaps', () => {
       note: 'yyyyyy… [truncated: 50 characters in total]',
       '…': '1 more keys (the value is longer than --max-text-length)',
     });
+    const longKey = textCaps(50).json({ ['k'.repeat(10_000)]: 1 });
+    expect(JSON.stringify(longKey).length).toBeLessThan(150);
     const wide = textCaps(100).json({ actual: 'x'.repeat(10_000), expected: 'x' });
     expect(wide).toMatchObject({
       actual: expect.stringMatching(/^x{80,}… \[truncated: 10,000 characters in total\]$/),

@@ -71,8 +71,10 @@ function capShape(value: JsonValue, max: number): JsonValue {
         fields['…'] = `${keys.length - index} more keys (${OVER})`;
         break;
       }
-      budget -= key.length + 4;
-      fields[key] = visit((part as Readonly<Record<string, JsonValue>>)[key] as JsonValue);
+      // A key is text too: one longer than the cap is cut like a value.
+      const shown = key.length > max ? truncateText(key, max) : key;
+      budget -= shown.length + 4;
+      fields[shown] = visit((part as Readonly<Record<string, JsonValue>>)[key] as JsonValue);
     }
     return fields;
   };
