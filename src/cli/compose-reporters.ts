@@ -87,6 +87,20 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     ...(plan.record_named_at === undefined ? {} : { named_at: plan.record_named_at }),
   });
   const fanOut = multiplexReporter([console, ...files, tracked(record, () => record.recordPath())], onError);
-  const reporter = redactingReporter(fanOut, plan.redactor);
+  const reporter = redactingReporter(ofMatrix(fanOut, plan.metadata), plan.redactor);
   return { ok: true, reporter, errors, failed, recordPath: () => record.recordPath() };
+}
+
+/**
+ * A run of a model matrix — its models run together, or one of them resumed alone — says so in its reports: the
+ * comparison id and the model, on the report every reporter is given at the end.
+ */
+function ofMatrix(reporter: Reporter, metadata: RunRecordMetadata): Reporter {
+  const comparison = metadata.comparison_id;
+  if (comparison === undefined) return reporter;
+  const model = metadata.model === null ? {} : { model: `${metadata.model.provider}:${metadata.model.name}` };
+  return {
+    ...reporter,
+    onEnd: (report, state) => reporter.onEnd?.({ ...report, comparison_id: comparison, ...model }, state),
+  };
 }

@@ -317,6 +317,9 @@ describe('interrupting a model matrix', () => {
     expect(bad?.json.state).toBe('completed');
     expect(bad?.json.report.summary).toMatchObject({ total_tests: 4, passed: 2 });
     expect(bad?.json.metadata.comparison_id).toMatch(/^[0-9a-f-]{36}$/);
+    // Resumed alone, the model's run still says whose it is and which matrix it belongs to.
+    expect(bad?.json.report.model).toBe('openai:gpt-bad');
+    expect(bad?.json.report.comparison_id).toBe(bad?.json.metadata.comparison_id);
   });
 });
 

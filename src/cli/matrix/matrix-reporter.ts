@@ -1,18 +1,13 @@
 /**
- * What a model matrix adds to each model's reporters: the comparison id and the model on the report (so the JSON
- * and JUnit reports and the run record carry them), the finished cases the side-by-side table needs, and a console that holds its
+ * What a model matrix adds to each model's reporters (the comparison id and the model come with the run's
+ * metadata: compose-reporters.ts): the finished cases the side-by-side table needs, and a console that holds its
  * text until the table prints the models one after the other.
  */
 import type { MatrixCaseResult } from '../../core/model-matrix.js';
 import type { Reporter } from '../../core/reporter.js';
 import type { ConsoleStream } from '../../reporters/console-reporter.js';
 
-export function matrixReporter(
-  inner: Reporter,
-  comparisonId: string,
-  cases: MatrixCaseResult[],
-  model: string | null,
-): Reporter {
+export function matrixReporter(inner: Reporter, cases: MatrixCaseResult[]): Reporter {
   return {
     ...inner,
     onTestCaseEnd: (result, index) => {
@@ -27,8 +22,6 @@ export function matrixReporter(
       });
       return inner.onTestCaseEnd?.(result, index);
     },
-    onEnd: (report, state) =>
-      inner.onEnd?.({ ...report, comparison_id: comparisonId, ...(model === null ? {} : { model }) }, state),
   };
 }
 

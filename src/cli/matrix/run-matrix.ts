@@ -135,7 +135,7 @@ async function runModels(
             backend,
             createEvaluator: await loadEvaluatorFactory(model.config, model.run.cases, process.env),
             loadFiles: loadTurnFiles,
-            reporter: matrixReporter(reporters.reporter, comparisonId, cases, model.entry.label),
+            reporter: matrixReporter(reporters.reporter, cases),
             now: Date.now,
             signal: interrupts.cancel,
             stop: interrupts.stop,

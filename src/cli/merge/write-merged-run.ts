@@ -14,7 +14,7 @@ import { composeReporters } from '../compose-reporters.js';
 import { matrixReporter } from '../matrix/matrix-reporter.js';
 import type { PlannedOutput } from '../plan-outputs.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
-import { type LoadedShard, modelLabel } from './loaded-shard.js';
+import type { LoadedShard } from './loaded-shard.js';
 import { type MergedRun, replayShards } from './replay-shards.js';
 
 export interface MergeSettings {
@@ -68,10 +68,7 @@ export async function writeMergedRun(
     ...(comparison === undefined ? {} : { console: comparison.console }),
   });
   if (!reporters.ok) return reporters;
-  const reporter =
-    comparison === undefined
-      ? reporters.reporter
-      : matrixReporter(reporters.reporter, comparison.id, comparison.cases, modelLabel(metadata.model));
+  const reporter = comparison === undefined ? reporters.reporter : matrixReporter(reporters.reporter, comparison.cases);
   const report = await replayShards(
     shards.map(({ shard }) => shard),
     merged,
