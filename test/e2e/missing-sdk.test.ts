@@ -83,6 +83,16 @@ describe('the claude_agent_sdk backend without its SDK', () => {
         /agent\.yaml:3:\d+ +backend\.claude_agent_sdk\.builtin_tools\n +unknown Claude Code built-in tool `Raed` — did you mean `Read`\?/,
       );
     }
+    // A model matrix checks them as one run does.
+    const matrix = spawnSync(
+      process.execPath,
+      [CLI_PATH, 'test', join(dir, 'agent.yaml'), '--model', 'anthropic:a', '--model', 'anthropic:b'],
+      { cwd: dir, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(matrix.status).toBe(2);
+    expect(matrix.stderr).toMatch(
+      /^1 configuration error:\n\n.*agent\.yaml:3:\d+ +backend\.claude_agent_sdk\.builtin_tools\n +unknown Claude Code built-in tool `Raed` — did you mean `Read`\?/,
+    );
     // An endpoint with a query string, which Claude Code would send with its API paths after it.
     for (const said of await both('endpoint: "http://127.0.0.1:9/v1?token=QSECRET"', 'claude_agent_sdk')) {
       expect(said).toContain('model.endpoint has a query string, which backend claude_agent_sdk cannot send');

@@ -7,6 +7,7 @@ import type { ConfigPath } from '../../config/pending-issue.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { applyOverrides, type Overrides } from '../apply-overrides.js';
+import { builtinToolIssues } from '../builtin-tool-issues.js';
 import type { ModelOverride } from '../parse-model-option.js';
 
 export interface MatrixEntry {
@@ -89,16 +90,17 @@ export function matrixConfig(loaded: AgentConfig, overrides: Overrides, model: M
   return { ...config, evaluations: { ...config.evaluations, model: judge } };
 }
 
-/** What would stop one model of the matrix from running (API key, endpoint, backend), located. */
-export function matrixIssues(
+/** What would stop one model of the matrix from running (API key, endpoint, backend, built-in tools), located. */
+export async function matrixIssues(
   config: AgentConfig,
   entry: MatrixEntry,
   overrides: Overrides,
   env: NodeJS.ProcessEnv,
 ): Promise<readonly ConfigIssue[]> {
-  return checkRunnable(config, env, {
+  const origins = {
     model: entry.path === null ? 'cli' : 'config',
     backend: overrides.backend === undefined ? 'config' : 'cli',
     ...(entry.path === null ? {} : { model_path: entry.path }),
-  });
+  } as const;
+  return checkRunnable(config, env, origins, await builtinToolIssues(config));
 }
