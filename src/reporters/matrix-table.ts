@@ -35,7 +35,7 @@ function interruptions(matrix: ModelMatrix): string[] {
     totals.interrupted === null
       ? []
       : [
-          `${totals.model} was interrupted: ${totals.interrupted.not_run} of its ${totals.interrupted.selected_tests} test cases did not run, and are not in this table`,
+          `${totals.model} was interrupted: ${totals.interrupted.not_run} of its ${totals.interrupted.selected_tests} test cases did not run`,
         ],
   );
 }

@@ -63,6 +63,11 @@ describe('convertRecord', () => {
     // Turn 2 multiplies turn 1's 0.141364…: the agent passes it on as it answered it (0.1414), so only the 100 is
     // asserted; the grader checks the rest to 5 decimals or 4 significant digits.
     expect(testCase.turns[1]?.expected_tools).toEqual([{ name: 'multiply', args: { b: { fuzzy: '100' } } }]);
+    // A short result is passed on as it is: it stays asserted.
+    const short = convert(record(['subtract(50, 14.2)', 'subtract(50, 14.2), divide(#0, 2)'], [35.8, 17.9]));
+    expect(short.turns[1]?.expected_tools).toEqual([
+      { name: 'divide', args: { a: { fuzzy: '35.8' }, b: { fuzzy: '2' } } },
+    ]);
   });
 
   it('asserts only the steps a turn adds, with #N operands by value', () => {

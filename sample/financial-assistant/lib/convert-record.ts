@@ -63,9 +63,9 @@ export function convertRecord(checked: CheckedRecord, options: ConvertOptions): 
 /**
  * One assertion per step the turn computes, with each operand matched by value: a literal as written
  * (`41.30` → "41.3"), a constant by its value, a percent literal as the fraction, `#N` as step N's value.
- * An operand that is a fraction an earlier turn computed is left to the grader: the agent passes its earlier
- * answer on, rounded as it gave it (6955.22388 for 6955.2238805…), which the grader accepts to 5 decimals or
- * 4 significant digits and an exact match would not. Identical steps collapse into one assertion with a count.
+ * An operand that an earlier turn computed with more than 5 decimals is left to the grader: the agent passes its
+ * earlier answer on, rounded as it gave it (6955.22388 for 6955.2238805…), which the grader accepts to 5
+ * decimals or 4 significant digits and an exact match would not; 35.8 or 25587 stays asserted. Identical steps collapse into one assertion with a count.
  */
 export function expectedToolsFor(plan: TurnPlan): ExpectedToolEntry[] {
   if (plan.program.kind !== 'steps') return [];
@@ -77,7 +77,7 @@ export function expectedToolsFor(plan: TurnPlan): ExpectedToolEntry[] {
     for (const [position, operand] of step.operands.entries()) {
       const value = operandValue(operand, plan.values, index);
       const earlier = operand.kind === 'reference' && !plan.computed.includes(operand.step);
-      if (earlier && !Number.isInteger(value)) continue;
+      if (earlier && roundedWhenAnswered(value)) continue;
       args[position === 0 ? 'a' : 'b'] = { fuzzy: String(value) };
     }
     const entry: ExpectedToolEntry = { name: step.operation, args };
@@ -87,6 +87,11 @@ export function expectedToolsFor(plan: TurnPlan): ExpectedToolEntry[] {
     else existing.entry = { ...entry, count: (existing.entry.count ?? 1) + 1 };
   }
   return entries.map(({ entry }) => entry);
+}
+
+/** A value with more than 5 decimals, which an answer gives rounded (35.8 is given as it is; 6955.2238805… is not). */
+function roundedWhenAnswered(value: number): boolean {
+  return Math.abs(value - Number(value.toFixed(5))) > 1e-12 * Math.max(1, Math.abs(value));
 }
 
 /** A yes/no answer is compared as text; the grader is repeated because a turn's list replaces the agent's. */
