@@ -23,7 +23,9 @@ describe('retries of a single-turn case', () => {
     server = await startFakeModelServer((request) => {
       const last = request.messages.at(-1);
       const question = last?.role === 'user' ? last.text : '';
-      if (question === 'flaky' && (flakyAsked += 1) <= 2) return { kind: 'error', status: 503 };
+      if (question !== 'flaky') return answer('42');
+      flakyAsked += 1;
+      if (flakyAsked <= 2) return { kind: 'error', status: 503 };
       return answer('42');
     });
     const dir = await writeProject({
