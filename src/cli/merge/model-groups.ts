@@ -3,7 +3,8 @@
  * record per model, tied by the job's comparison id. Merged, they make one run per model, and the models'
  * runs one matrix again. Pure: the loaded shards in, the models and their shards out.
  */
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
+import { compareRunNames, parseRunName } from '../../core/run-record-name.js';
 import type { UnfinishedRun } from './check-shards.js';
 import type { LoadedShard } from './loaded-shard.js';
 
@@ -55,12 +56,9 @@ export function mixedRunKindsProblem(shards: readonly LoadedShard[]): string | n
  * millisecond gets (`…284Z.json` before `…284Z-2.json`, which a plain comparison of the names reverses).
  */
 function byRecordName(a: string, b: string): number {
-  const [x, y] = [a, b].map((path) => {
-    const [, stamp = path, n = '1'] = /^(.*?)(?:-(\d+))?\.json$/.exec(basename(path)) ?? [];
-    return { folder: dirname(path), stamp, n: Number(n) };
-  }) as [{ folder: string; stamp: string; n: number }, { folder: string; stamp: string; n: number }];
-  if (x.stamp !== y.stamp) return x.stamp < y.stamp ? -1 : 1;
-  return x.n - y.n || (x.folder < y.folder ? -1 : x.folder > y.folder ? 1 : 0);
+  const [x, y] = [a, b].map((path) => parseRunName(basename(path).replace(/\.json$/, '')));
+  const named = x === null || x === undefined || y === null || y === undefined ? 0 : compareRunNames(x, y);
+  return named || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 /** A record that is no shard (an earlier merge in the same folder) comes last: it is skipped, not ordered by. */
