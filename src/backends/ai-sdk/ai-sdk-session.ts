@@ -14,6 +14,7 @@ import type { AnswerCutOff } from '../../core/answer-cut-off.js';
 import type { AgentSession, TurnRequest, TurnResponse } from '../../core/backend.js';
 import { AgentTurnError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
+import { gaveUpNote } from '../../core/gave-up-note.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
 import { buildUserMessage } from './build-user-message.js';
 import { notRunMessage, sumUsage, toolInvocationsOf, usageOf } from './capture-turn.js';
@@ -170,9 +171,8 @@ function answerUnrunCalls(messages: readonly ProviderMessage[], finishReason: Fi
 }
 
 function turnError(verdict: ModelErrorVerdict, retries: number, cause: unknown): AgentTurnError {
-  const suffix = retries === 0 ? '' : ` — gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
   const unrecoverable = verdict.auth_failure || verdict.unreachable;
-  return new AgentTurnError(`${verdict.message}${suffix}`, verdict.code, unrecoverable, { cause });
+  return new AgentTurnError(`${verdict.message}${gaveUpNote(retries)}`, verdict.code, unrecoverable, { cause });
 }
 
 function abortedError(signal: AbortSignal): AgentTurnError {

@@ -4,6 +4,7 @@
  */
 
 import type { ModelConfig } from '../../core/config-types.js';
+import { gaveUpNote } from '../../core/gave-up-note.js';
 import { createHoldTracker } from '../../core/hold-tracker.js';
 import type { Judge, JudgeRequest } from '../../core/judge.js';
 import type { RateLimit } from '../../core/rate-limit.js';
@@ -153,8 +154,7 @@ async function callWithRetries(
         continue;
       }
       if (!verdict.retryable || retries >= policy.max_retries) {
-        const gaveUp = retries === 0 ? '' : ` — gave up after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
-        throw new JudgeCallError(`judge ${verdict.message}${gaveUp}`, verdict.code, { cause: error });
+        throw new JudgeCallError(`judge ${verdict.message}${gaveUpNote(retries)}`, verdict.code, { cause: error });
       }
       retried.count += 1;
       retried.last = verdict.message;

@@ -4,6 +4,7 @@
  * endpoint that cannot be reached would fail every later turn the same way, so those end the session.
  */
 import { AgentTurnError } from '../../core/errors.js';
+import { gaveUpNote } from '../../core/gave-up-note.js';
 import type { TurnFailure } from './turn-capture.js';
 
 export interface FailureContext {
@@ -27,8 +28,7 @@ const NOT_LOGGED_IN = /not logged in|invalid api key|x-api-key/i;
 
 export function classifyTurnFailure(failure: TurnFailure, context: FailureContext): AgentTurnError {
   const verdict = verdictOf(failure);
-  const retried =
-    failure.retries === 0 ? '' : ` — gave up after ${failure.retries} ${failure.retries === 1 ? 'retry' : 'retries'}`;
+  const retried = gaveUpNote(failure.retries);
   const message = `${ownSettings(failure.text.trim())} (anthropic, ${context.endpoint})${retried}${verdict.hint}`;
   return new AgentTurnError(`model request failed: ${message}`, verdict.code, verdict.unrecoverable);
 }
