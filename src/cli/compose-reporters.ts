@@ -10,6 +10,7 @@ import { redactingReporter } from '../reporters/redacting-reporter.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
 import { createRunRecordReporter, type RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import { colorWanted } from './color-wanted.js';
+import { modelLabel } from './merge/loaded-shard.js';
 import type { PlannedOutput } from './plan-outputs.js';
 import { redrawWanted } from './redraw-wanted.js';
 
@@ -98,7 +99,8 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
 function ofMatrix(reporter: Reporter, metadata: RunRecordMetadata): Reporter {
   const comparison = metadata.comparison_id;
   if (comparison === undefined) return reporter;
-  const model = metadata.model === null ? {} : { model: `${metadata.model.provider}:${metadata.model.name}` };
+  const label = modelLabel(metadata.model);
+  const model = label === null ? {} : { model: label };
   return {
     ...reporter,
     onEnd: (report, state) => reporter.onEnd?.({ ...report, comparison_id: comparison, ...model }, state),

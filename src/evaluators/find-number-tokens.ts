@@ -133,8 +133,8 @@ export class NumberTokenCursor {
     const firstSign = isSign(text, at) ? text.charCodeAt(at++) : 0;
     at = currencyEnd(text, at);
     // An accounting negative: `(1,234)`, `$(1,234)`, `(€3.4m)`.
-    // A number in parentheses right after another number restates it (`21.05% (0.2105)`, `$1.2m (1,200,000)`):
-    // no negative, so no token here; the number inside is read on its own.
+    // A number in parentheses right after a percentage or a decimal number restates it (`21.05% (0.2105)`): no
+    // negative, so no token here; the number inside is read on its own.
     const paren = firstSign === 0 && text.charCodeAt(at) === 0x28 && !restatesNumberBefore(text, start);
     const opened = at + 1;
     if (paren) at = currencyEnd(text, opened);

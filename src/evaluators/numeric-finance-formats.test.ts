@@ -57,7 +57,8 @@ const ROWS: readonly Row[] = [
   ['25587', 'Revenue was 25,587 (1)', 'en', true, 25587],
   ['25587', 'Revenue was 25,587 (2019)', 'en', true, 25587],
   ['25587', 'The change is 25,587 (206,588 − 181,001).', 'en', true, 25587],
-  // A number in parentheses right after another restates it: no negative. After a year it stays one.
+  // A number in parentheses right after a percentage or a decimal restates it: no negative. After an integer (a
+  // year, a label such as Q3 or FY19) it stays one.
   ['0.375', '37.5% (0.375)', 'en', true, 37.5],
   ['-0.21053', '21.05% (0.2105)', 'en', false, 21.05],
   ['0.2105', 'It is 21.05% (0.2105)', 'en', true, 21.05],
