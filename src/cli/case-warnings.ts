@@ -6,6 +6,7 @@ import { unknownExpectedTools } from '../config/unknown-expected-tools.js';
 import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import { emptyMetricLists } from './empty-metric-lists.js';
+import { idlePassRate } from './idle-pass-rate.js';
 import { unappliedSettings } from './unapplied-settings.js';
 import { uncheckedTestCases } from './unchecked-test-cases.js';
 import { unsendableToolNames } from './unsendable-tool-names.js';
@@ -13,6 +14,7 @@ import { unsendableToolNames } from './unsendable-tool-names.js';
 export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
   return [
     ...unappliedSettings(config),
+    ...idlePassRate(config),
     ...emptyMetricLists(config, cases),
     ...uncheckedTestCases(config, cases),
     ...toolWarnings(config, cases, backend),

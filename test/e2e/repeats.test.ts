@@ -182,6 +182,21 @@ describe('--repeat 8 over a model that gets one turn wrong 30 % of the time', ()
     expect(cli.stderr).toMatch(/agent\.yaml:\d+:\d+.*execution\.repeat/);
   });
 
+  it('a pass-rate bar below 1 without repeats is warned of as having no effect, by test and validate', async () => {
+    const single = await run(['--min-pass-rate', '0.5']);
+    expect(single.cli.stderr).toContain(
+      'warning: min_pass_rate 0.5 has no effect with repeat 1: each test case runs once and passes only if that run passes',
+    );
+    const repeated = await run(['--repeat', '2', '--min-pass-rate', '0.5']);
+    expect(repeated.cli.stderr).not.toContain('has no effect');
+    const dir = await writeProject({
+      'agent.yaml': agentYaml('http://127.0.0.1:9', 'execution:\n  min_pass_rate: 80%'),
+    });
+    const validate = await runCli(['validate', dir]);
+    expect(validate.code).toBe(0);
+    expect(validate.stderr).toContain('warning: min_pass_rate 0.8 has no effect with repeat 1');
+  });
+
   it('without --repeat writes no repeat fields', async () => {
     const { report, markdown, cli } = await run([]);
     for (const result of report.results) {

@@ -10,6 +10,7 @@ import { configRunProblems } from '../config-run-problems.js';
 import { emptyMetricLists } from '../empty-metric-lists.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
+import { idlePassRate } from '../idle-pass-rate.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
 import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
@@ -56,6 +57,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     return EXIT.config;
   }
   for (const warning of unappliedSettings(config)) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of idlePassRate(config)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of emptyMetricLists(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of uncheckedTestCases(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
   for (const warning of functionToolWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
