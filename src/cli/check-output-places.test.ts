@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -25,6 +25,28 @@ describe('outputPlaceProblem', () => {
     expect(await outputPlaceProblem([{ path: '/proc/holodeck-no-such/r.json', format: 'json' }])).toBe(
       'cannot write reports into /proc/holodeck-no-such: the folder cannot be created there',
     );
+  });
+
+  it('refuses to write a report over an existing run record or run log, directly or through a link', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'holodeck-out-'));
+    const record = join(root, '2026-12-02T12-30-05-123Z-2.json');
+    const log = join(root, '2026-12-02T12-30-05-123Z.partial.jsonl');
+    await writeFile(record, '{}');
+    await writeFile(log, '');
+    await symlink(record, join(root, 'latest.json'));
+    expect(await outputPlaceProblem([{ path: record, format: 'json' }])).toBe(
+      `cannot write the report ${record}: its name is that of a run record, whose run's history it would replace — choose another file name`,
+    );
+    expect(await outputPlaceProblem([{ path: log, format: 'json' }])).toContain("its name is that of a run's log");
+    expect(await outputPlaceProblem([{ path: join(root, 'latest.json'), format: 'json' }])).toContain(
+      'its name is that of a run record',
+    );
+    // Not there yet, or only named like a run without being one of holodeck's names: written as any report.
+    expect(
+      await outputPlaceProblem([{ path: join(root, '2026-12-02T12-30-06-000Z.json'), format: 'json' }]),
+    ).toBeNull();
+    await writeFile(join(root, '2026-12-02.json'), '{}');
+    expect(await outputPlaceProblem([{ path: join(root, '2026-12-02.json'), format: 'json' }])).toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import { open, realpath, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { RecordingMode } from '../backends/ai-sdk/recording/model-recording.js';
 import { responsesDir } from '../backends/ai-sdk/recording/response-cache.js';
+import { parseRunName } from '../core/run-record-name.js';
 import { linkTarget } from '../reporters/link-target.js';
 import { makeFolder } from '../reporters/make-folder.js';
 import { agentSlug } from '../reporters/run-record-path.js';
@@ -33,6 +34,10 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
     if (existing.isDirectory()) return `cannot write the report ${output.path}: it is a folder`;
     // A device or a pipe (`/dev/stdout`) is written as it is, with no file beside it.
     if (!existing.isFile()) continue;
+    const record = runRecordNamed(output.path) ?? runRecordNamed(await realpath(output.path));
+    if (record !== null) {
+      return `cannot write the report ${output.path}: its name is that of ${record}, whose run's history it would replace — choose another file name`;
+    }
     // Through a symbolic link, the file it points to is replaced: in its own folder.
     folders.add(dirname(await realpath(output.path)));
   }
@@ -41,6 +46,15 @@ export async function outputPlaceProblem(outputs: readonly PlannedOutput[]): Pro
     if (problem !== null) return problem;
   }
   return null;
+}
+
+/** `a run record` or `a run's log` when the file bears a name holodeck gives them (`<timestamp>.json`). */
+function runRecordNamed(path: string): string | null {
+  const name = basename(path);
+  if (name.endsWith('.partial.jsonl') && parseRunName(name.slice(0, -'.partial.jsonl'.length)) !== null) {
+    return "a run's log";
+  }
+  return name.endsWith('.json') && parseRunName(name.slice(0, -'.json'.length)) !== null ? 'a run record' : null;
 }
 
 /** A file the run writes when it ends: a report, or the cassette of `--record`. */
