@@ -142,4 +142,10 @@ describe('numeric evaluator', () => {
       await expect(evaluate(response, truth)).rejects.toThrow(reason);
     },
   );
+
+  it('names a long ground truth that is no number by its start and length, not in full', async () => {
+    await expect(evaluate('1', `${'9'.repeat(100_000)}x`)).rejects.toThrow(
+      `the ground truth "${'9'.repeat(80)}…" (100,001 characters) is not a number`,
+    );
+  });
 });

@@ -17,9 +17,11 @@
  * `locale` says how the agent writes numbers (`de`: `1.234,5`); the ground truth is read in the plain notation
  * first (`1234.5`, as YAML numbers are), and in the locale's only when that fails.
  */
+
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
 import type { JsonObject } from '../core/json.js';
+import { quoteExcerpt } from '../core/quote-excerpt.js';
 import { EvaluatorError } from './evaluator-error.js';
 import { extractResponseNumber } from './extract-number.js';
 import { metricNeeds } from './metric-needs.js';
@@ -76,7 +78,7 @@ export function readGroundTruth(
   if (!token) {
     return {
       ok: false,
-      reason: `the ground truth ${JSON.stringify(groundTruth)} is not a number: fix the test case, or check this turn with another metric`,
+      reason: `the ground truth ${quoteExcerpt(groundTruth)} is not a number: fix the test case, or check this turn with another metric`,
     };
   }
   const check = checkToken(token, config);
