@@ -112,6 +112,23 @@ describe('parseYamlItems', () => {
     expect(items.issues[0]?.location).toMatchObject({ file: FILE, line: 5, column: 3 });
   });
 
+  it('reads a file with lone carriage returns as line ends as the whole parse does', () => {
+    const text = '- name: a\r  input: |\r    42\r- name: b\r  input: y\r  input: z\r';
+    expect(parseYamlItems(FILE, text.replace('  input: z\r', ''))).toMatchObject({
+      kind: 'document',
+      document: {
+        data: [
+          { name: 'a', input: '42\n' },
+          { name: 'b', input: 'y' },
+        ],
+      },
+    });
+    const items = parseYamlItems(FILE, text);
+    const reference = parseYamlSource(FILE, text);
+    expect(items.kind === 'syntax' && !reference.ok && items.issues).toEqual(!reference.ok && reference.issues);
+    expect(items.kind === 'syntax' && items.issues[0]?.location).toMatchObject({ line: 6, column: 3 });
+  });
+
   it('keeps the text of long quoted strings without the pieces the parser built them from', () => {
     const input = Array.from({ length: 400 }, (_, i) => `line ${i}`).join('\\n');
     const text = Array.from({ length: 3 }, (_, i) => `- name: c${i}\n  input: "${input}"\n`).join('');

@@ -14,7 +14,7 @@ import type { SourceLocation } from '../core/errors.js';
 import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import type { ConfigPath, PendingIssue } from './pending-issue.js';
 import { lineStartsOf, positionOf, type SourceDocument } from './source-document.js';
-import { lineAt, syntaxIssue, YamlDocument } from './yaml-source.js';
+import { lineAt, syntaxIssue, withLineFeeds, YamlDocument } from './yaml-source.js';
 
 export type YamlItemsParse =
   | { readonly kind: 'document'; readonly document: SourceDocument }
@@ -34,7 +34,8 @@ interface ItemLayout {
 const WRAPPER_LINE = /^test_cases:[ \t]*(?:#.*)?$/;
 const ALIAS_FOUND = 'an alias (it may name an anchor of another test case)';
 
-export function parseYamlItems(file: string, text: string): YamlItemsParse {
+export function parseYamlItems(file: string, source: string): YamlItemsParse {
+  const text = withLineFeeds(source);
   const layout = findItems(text);
   if (layout === null) return { kind: 'whole', reason: 'it is not a plain list of test cases' };
   const items: unknown[] = [];

@@ -92,6 +92,26 @@ describe('parseYamlSource', () => {
     );
   });
 
+  it('does not write out again the value of a key, token or password in the quoting hint', () => {
+    for (const line of ['  api_key: sk-proj-Abc123: xyz987secret', '    Authorization: Bearer tok-123456789: x']) {
+      const result = parseYamlSource('/c/agent.yaml', `model:\n  headers:\n${line}\nname: x\n`);
+      const issue = result.ok ? null : result.issues[0];
+      expect(issue?.hint).toMatch(/^a value holding ": " must be quoted — (api_key|Authorization): "…"$/);
+      expect(JSON.stringify(issue)).not.toMatch(/secret|tok-/);
+    }
+  });
+
+  it('reads lone carriage returns as line breaks, as YAML does, keeping lines and columns', () => {
+    const broken = 'name: a\ntest_cases:\n  - input: "two\n      lines"\n    input: y\n';
+    const result = parseYamlSource('/c/agent.yaml', broken.replaceAll('\n', '\r'));
+    expect(result).toEqual(parseYamlSource('/c/agent.yaml', broken));
+    expect(result.ok || result.issues[0]?.location).toMatchObject({ line: 5, column: 5 });
+    const good = parseYamlSource('/c/agent.yaml', 'name: a\rtest_cases:\r  - input: |\r      42\r      43\r');
+    expect(good.ok && good.document.data).toEqual({ name: 'a', test_cases: [{ input: '42\n43\n' }] });
+    const crlf = parseYamlSource('/c/agent.yaml', 'name: a\r\ninput: "x\r\n  y"\r\n');
+    expect(crlf.ok && crlf.document.data).toEqual({ name: 'a', input: 'x y' });
+  });
+
   it('locates a syntax error on a flow line of a megabyte, with its hint, in one pass over the line', () => {
     // A JSON list of 20,000 cases saved as YAML, one case written wrongly at its end, then a long plain value.
     const cases = Array.from({ length: 20_000 }, (_, i) => `{"name": "c${i}", "input": "\${Q}"}`).join(', ');

@@ -29,7 +29,16 @@ const SYNTAX_HINTS: Readonly<Record<string, string>> = {
 // biome-ignore lint/suspicious/noTemplateCurlyInString: describes the ${VAR} syntax
 const FLOW_REFERENCE_HINT = 'inside { } or [ ], quote ${VAR} references: "${VAR}"';
 
-export function parseYamlSource(file: string, text: string): SourceParse {
+/**
+ * YAML reads a lone carriage return (old Mac line ends) as a line break; the parser does not: it becomes a line
+ * feed. One character for one, so every offset stays where it was.
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
+export function parseYamlSource(file: string, source: string): SourceParse {
+  const text = withLineFeeds(source);
   const lineCounter = new LineCounter();
   // logLevel 'error': the parser's warnings (a collection used as a key) go to no console; the checks say it.
   const doc = parseDocument(text, { lineCounter, merge: true, prettyErrors: false, logLevel: 'error' });
@@ -85,6 +94,9 @@ export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLoca
   return { ...syntaxBase(`YAML syntax error: ${readableMessage(error, line)}`, hint), location: at(error.pos[0]) };
 }
 
+/** Keys whose values are secrets, as far as a name tells: `api_key`, `Authorization`, `x-api-token`, `password`. */
+const SECRET_KEY = /key|token|secret|passw|auth|credential|cookie/i;
+
 /**
  * `input: Question: how much?` — a plain value holding `: ` reads as a mapping inside the value, which YAML
  * refuses: the value must be quoted. The hint writes the line as it should be.
@@ -94,7 +106,9 @@ function colonInValueHint(line: string): string | null {
   const match = /^(\s*(?:-\s+)?)([\w$-]+):\s+([^'"{[#\s][^#]*?:\s[^#]*?)\s*(?:\s#.*)?$/.exec(line);
   if (match === null) return null;
   const [, , key, value] = match as unknown as [string, string, string, string];
-  return `a value holding ": " must be quoted — ${key}: ${JSON.stringify(value)}`;
+  // A key, a token or a password is not written out again: messages are read, pasted and logged.
+  const shown = SECRET_KEY.test(key) ? '"…"' : JSON.stringify(value);
+  return `a value holding ": " must be quoted — ${key}: ${shown}`;
 }
 
 /** The parser's words, where they speak of its own API or internals, in the words of the file. */
