@@ -35,6 +35,48 @@ describe('substituteEnv', () => {
     expect(result.issues).toEqual([]);
   });
 
+  it('refuses what looks meant as a reference in a form it does not read, and keeps $$ before it as the text', () => {
+    const forms = ['${KEY-}', '${KEY:=x}', '${KEY:?unset}', '${KEY+x}', '${ KEY }', '${KEY }', '${ KEY:-x}'];
+    const result = substituteEnv({ model: { api_key: forms } }, { KEY: 'k' });
+    expect(result.issues.map((issue) => [issue.code, issue.path.at(-1), issue.message])).toEqual(
+      forms.map((form, i) => ['ENV_MALFORMED', i, `\`${form}\` is not a reference holodeck reads`]),
+    );
+    expect(result.issues[0]?.hint).toBe('write ${KEY} or ${KEY:-default}; for the text itself, write $${KEY-}');
+    const escaped = substituteEnv(
+      forms.map((form) => `$${form}`),
+      { KEY: 'k' },
+    );
+    expect(escaped).toMatchObject({ value: forms, issues: [] });
+    // A template literal of a question (`${a + b}`) is no reference in any form: text as written.
+    expect(substituteEnv('What is `${a + b}`?', {})).toMatchObject({ value: 'What is `${a + b}`?', issues: [] });
+  });
+
+  it('refuses $NAME as an API key, a header or a tool server environment value, where only ${NAME} is read', () => {
+    const data = {
+      model: { api_key: '$OPENAI_API_KEY' },
+      tools: [{ headers: { Authorization: 'Bearer $TOKEN' }, env: { PATH: '$PATH:/bin', LEVEL: 'cost $5' } }],
+      test_cases: [{ input: 'Is $AAPL above $200?' }],
+    };
+    const result = substituteEnv(data, {});
+    expect(result.issues.map((issue) => [issue.path.join('.'), issue.message, issue.hint])).toEqual([
+      [
+        'model.api_key',
+        '`$OPENAI_API_KEY` would be sent as it is written',
+        'holodeck reads environment variables written ${OPENAI_API_KEY}',
+      ],
+      [
+        'tools.0.headers.Authorization',
+        '`$TOKEN` would be sent as it is written',
+        'holodeck reads environment variables written ${TOKEN}',
+      ],
+      [
+        'tools.0.env.PATH',
+        '`$PATH` would be sent as it is written',
+        'holodeck reads environment variables written ${PATH}',
+      ],
+    ]);
+  });
+
   it('refuses a default that holds another reference, which would be read cut in two', () => {
     const result = substituteEnv({ model: { name: '${M:-${N:-gpt-4o-mini}}' } }, {});
     expect(result.issues).toEqual([

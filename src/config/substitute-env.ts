@@ -1,6 +1,7 @@
 /**
  * `${VAR}` and `${VAR:-default}` in every string scalar, before validation. `$${VAR}` stays as the literal
- * text `${VAR}`. Every reference to an unset variable (without a default) is an issue at its string.
+ * text `${VAR}`. Every reference to an unset variable (without a default) is an issue at its string, and so is
+ * a reference in a form holodeck does not read (`${VAR-x}`, `${VAR:=x}`, `$VAR` as an API key).
  */
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, type PathSegment, type PendingIssue, pendingIssue } from './pending-issue.js';
@@ -19,7 +20,15 @@ export interface EnvReference {
   readonly name: string;
 }
 
-const REFERENCE = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
+/**
+ * `${NAME}` and `${NAME:-default}`, read; and what looks meant as a reference in another shell form —
+ * `${ NAME }`, `${NAME-x}`, `${NAME:=x}`, `${NAME:?x}`, `${NAME+x}` — refused rather than sent as written.
+ * Groups: escape (`$`), spaces before, name, then either spaces before `}`, or an operator and its text.
+ */
+const REFERENCE = /\$(\$?)\{(\s*)([A-Za-z_][A-Za-z0-9_]*)(?:(\s*)\}|(:?[-=?+])([^}]*)\})/g;
+
+/** `$NAME` where only `${NAME}` is read: in a key, a header or a tool server's environment it is a mistake. */
+const BARE_REFERENCE = /(?<![\w$])\$([A-Z_][A-Z0-9_]*)\b(?!\{)/;
 
 /**
  * `keysUnneeded` (`--replay`): no model is called, so an `api_key` whose variable is unset is left empty
@@ -36,8 +45,23 @@ export function substituteEnv(
   const path: PathSegment[] = [...basePath];
 
   const substituteString = (text: string): string =>
-    text.replace(REFERENCE, (whole, escaped: string, name: string, fallback: string | undefined) => {
+    text.replace(REFERENCE, (whole, ...groups: (string | undefined)[]) => {
+      const [escaped, before, name, after, operator, rest] = groups as [
+        string,
+        string,
+        string,
+        ...(string | undefined)[],
+      ];
       if (escaped) return whole.slice(1);
+      if (before !== '' || (after ?? '') !== '' || (operator !== undefined && operator !== ':-')) {
+        issues.push(
+          pendingIssue(ISSUE.envMalformed, [...path], `\`${whole}\` is not a reference holodeck reads`, {
+            hint: `write \${${name}} or \${${name}:-default}; for the text itself, write $${whole}`,
+          }),
+        );
+        return whole;
+      }
+      const fallback = operator === undefined ? undefined : rest;
       // `${A:-${B:-x}}`: the default ends at its first `}`, so a nested reference would be cut in two.
       if (fallback !== undefined && /(?<!\$)\$\{/.test(fallback)) {
         issues.push(
@@ -63,10 +87,23 @@ export function substituteEnv(
     });
 
   const visit = (value: unknown): unknown => {
-    if (typeof value === 'string') return value.includes('${') ? substituteString(value) : value;
+    if (typeof value === 'string') {
+      if (value.includes('$') && isSecretPlace(path)) checkBare(value);
+      return value.includes('${') ? substituteString(value) : value;
+    }
     if (Array.isArray(value)) return visitArray(value);
     if (value !== null && typeof value === 'object') return visitObject(value as Record<string, unknown>);
     return value;
+  };
+
+  const checkBare = (text: string): void => {
+    const bare = BARE_REFERENCE.exec(text);
+    if (bare === null) return;
+    issues.push(
+      pendingIssue(ISSUE.envMalformed, [...path], `\`$${bare[1]}\` would be sent as it is written`, {
+        hint: `holodeck reads environment variables written \${${bare[1]}}`,
+      }),
+    );
   };
 
   const visitArray = (items: readonly unknown[]): unknown[] => {
@@ -98,4 +135,10 @@ export function substituteEnv(
   };
 
   return { value: visit(data), issues, references };
+}
+
+/** An API key, a header of a tool server or its environment: where `$NAME` is never meant as text. */
+function isSecretPlace(path: readonly PathSegment[]): boolean {
+  const parent = path.at(-2);
+  return path.at(-1) === 'api_key' || parent === 'headers' || parent === 'env';
 }
