@@ -58,8 +58,21 @@ describe('runnableIssues', () => {
       'API_KEY_MISSING model: no API key for provider openai (model m)',
     ]);
     expect(summary(runnableIssues(config(model('openai', { api_key: ' ' })), {}))).toEqual([
-      'API_KEY_MISSING model: no API key for provider openai (model m)',
+      'API_KEY_MISSING model.api_key: api_key is empty',
     ]);
+  });
+
+  it('refuses an api_key that is empty (its variable set to nothing), also where no key is needed', () => {
+    const local = model('openai', { endpoint: 'http://127.0.0.1:8000/v1', api_key: '' });
+    const [issue] = runnableIssues(config(local), {});
+    expect(issue).toMatchObject({ code: 'API_KEY_MISSING', path: ['model', 'api_key'], message: 'api_key is empty' });
+    expect(issue?.hint).toBe('set the variable it names, or leave api_key out (OPENAI_API_KEY is read instead)');
+    const judge = { model: model('ollama', { api_key: '' }), metrics: [GEVAL] };
+    expect(summary(runnableIssues(config(model('ollama'), undefined, { evaluations: judge }), {}))).toEqual([
+      'API_KEY_MISSING evaluations.model.api_key: api_key is empty',
+    ]);
+    // The provider's variable is read in its place, as the run does.
+    expect(runnableIssues(config(local), { OPENAI_API_KEY: 'sk' })).toEqual([]);
   });
 
   it('needs no key for local servers: ollama, openai_compatible, or a custom endpoint', () => {

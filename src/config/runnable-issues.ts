@@ -132,7 +132,22 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
     );
   }
   const needsKey = use.keyAlways || providerNeedsKey(model.provider, model.endpoint);
-  if (needsKey && !hasKey(model, env)) {
+  if (model.api_key !== null && !present(model.api_key) && !hasKey(model, env)) {
+    // Written, yet empty: a variable set to nothing (a CI secret a fork's build does not get). Sent as it is, it
+    // would be an empty key every request is refused for, after the run has started.
+    const vars = PROVIDER_KEY_VARS[model.provider];
+    issues.push(
+      pendingIssue(
+        ISSUE.apiKeyMissing,
+        use.label === '--model' ? use.path : [...use.path, 'api_key'],
+        'api_key is empty',
+        {
+          target: use.label === '--model' ? use.target : 'value',
+          hint: `set the variable it names, or leave api_key out (${vars.join(' or ')} is read instead)`,
+        },
+      ),
+    );
+  } else if (needsKey && !hasKey(model, env)) {
     const vars = PROVIDER_KEY_VARS[model.provider];
     issues.push(
       issueAt(
