@@ -75,6 +75,31 @@ describe('collectSecrets', () => {
     expect(Object.values(found)).not.toContain('2024-10-21');
   });
 
+  it('takes a URL user name that stands alone (a token as userinfo), but not a plain word', () => {
+    const cfg = config({
+      model: { provider: 'openai', name: 'm', endpoint: 'https://tok-A1b2C3d4E5@gw/v1' } as AgentConfig['model'],
+      tools: [mcp({ command: null, url: 'https://bob@h/mcp' })],
+    });
+    const found = byName(collectSecrets(cfg, {}));
+    expect(found).toMatchObject({ 'model.endpoint.username': 'tok-A1b2C3d4E5' });
+    expect(Object.values(found)).not.toContain('bob');
+  });
+
+  it("takes the credentials of the providers' endpoint variables, OLLAMA_HOST without a scheme too", () => {
+    const env = {
+      OPENAI_BASE_URL: 'http://bob:pwSECRET0123456789@127.0.0.1:1/v1',
+      ANTHROPIC_BASE_URL: 'https://TOKEN0123456789ab@gw/anthropic',
+      AZURE_OPENAI_ENDPOINT: 'https://r.openai.azure.com/?api-key=azure-canary-1234',
+      OLLAMA_HOST: 'u:ollama-pw-98765@127.0.0.1:11434',
+    };
+    expect(byName(collectSecrets(null, env))).toMatchObject({
+      'OPENAI_BASE_URL.password': 'pwSECRET0123456789',
+      'ANTHROPIC_BASE_URL.username': 'TOKEN0123456789ab',
+      'AZURE_OPENAI_ENDPOINT?api-key': 'azure-canary-1234',
+      'OLLAMA_HOST.password': 'ollama-pw-98765',
+    });
+  });
+
   it('takes provider keys, credential-named variables, and the names asked for', () => {
     const env = {
       OPENAI_API_KEY: 'sk-openai-123',

@@ -4,14 +4,16 @@
  *   values, MCP `args`, URL userinfo and query), whatever the variable's name;
  * - credentials written in the configuration itself (`api_key`, header and MCP `env` values, the value after a
  *   secret-looking option in MCP `args`, URL userinfo and credential query parameters);
- * - the provider key variables the backends read, and every environment variable whose name looks like a
+ * - the provider key variables the backends read, the userinfo and credential query values of the endpoint
+ *   variables they read (OPENAI_BASE_URL…), and every environment variable whose name looks like a
  *   credential (KEY, TOKEN, SECRET, PASSWORD, PASS, PAT, CREDENTIAL, AUTH, COOKIE, SESSION as a word part);
  * - the variables named by `execution.redact` and `--redact`.
  * Short values (under 6 characters) and plain booleans, numbers and words are never masked (they would blank
  * ordinary text); a named source skipped this way is reported by name, never by value.
  */
-import type { AgentConfig, ModelConfig, ToolConfig } from '../core/config-types.js';
+import type { AgentConfig, ModelConfig, ProviderName, ToolConfig } from '../core/config-types.js';
 import { isPlainValue } from '../core/plain-value.js';
+import { endpointFromEnv, PROVIDER_ENDPOINT_VARS } from '../core/provider-endpoint-vars.js';
 import { PROVIDER_KEY_VARS } from '../core/provider-key-vars.js';
 import type { SecretValue } from '../core/redactor.js';
 
@@ -66,6 +68,11 @@ export function collectSecrets(config: AgentConfig | null, env: Env, extraNames:
   };
   if (config !== null) collectFromConfig(config, env, add);
   for (const vars of Object.values(PROVIDER_KEY_VARS)) for (const name of vars) add(name, env[name], true);
+  // The endpoint variables the providers read (OPENAI_BASE_URL…): their userinfo and credential query values.
+  for (const provider of Object.keys(PROVIDER_ENDPOINT_VARS) as ProviderName[]) {
+    const endpoint = endpointFromEnv(provider, env);
+    if (endpoint !== null) urlSecrets(endpoint.name, endpoint.url, add);
+  }
   // holodeck's own settings (HOLODECK_MIN_PASS_RATE holds "PASS") are no credentials.
   for (const [name, value] of Object.entries(env)) {
     if (looksLikeCredentialName(name) && !name.startsWith('HOLODECK_')) add(name, value, true);
@@ -137,7 +144,8 @@ function urlSecrets(where: string, text: string, add: Add): void {
     return;
   }
   if (url.password !== '') add(`${where}.password`, safeDecode(url.password), false);
-  if (url.username !== '' && url.password !== '') add(`${where}.username`, safeDecode(url.username), false);
+  // A user name alone is often the credential itself (`https://TOKEN@gateway/v1`).
+  if (url.username !== '') add(`${where}.username`, safeDecode(url.username), false);
   for (const [key, value] of url.searchParams) {
     if (nameWords(key).some((word) => CREDENTIAL_QUERY.has(word))) add(`${where}?${key}`, value, false);
   }

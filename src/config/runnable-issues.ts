@@ -4,7 +4,9 @@
  * called (the agent's, and the judge's when an LLM-judged metric is enabled) has its endpoint and API key.
  */
 import type { AgentConfig, MetricConfig, ModelConfig } from '../core/config-types.js';
+import { endpointFromEnv, endpointProblem } from '../core/provider-endpoint-vars.js';
 import { PROVIDER_KEY_VARS, providerNeedsKey } from '../core/provider-key-vars.js';
+import { urlWithoutCredentials } from '../core/url-without-credentials.js';
 import { formatFieldPath } from './field-path.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, type IssueTarget, type PendingIssue, pendingIssue } from './pending-issue.js';
@@ -131,7 +133,19 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
       ),
     );
   }
-  const needsKey = use.keyAlways || providerNeedsKey(model.provider, model.endpoint);
+  const fromEnv = model.endpoint === null ? endpointFromEnv(model.provider, env) : null;
+  const endpointWrong = fromEnv === null ? null : endpointProblem(fromEnv.url);
+  if (fromEnv !== null && endpointWrong !== null) {
+    issues.push(
+      issueAt(
+        use,
+        ISSUE.invalidUrl,
+        `the environment variable ${fromEnv.name}, the model's endpoint, ${endpointWrong}: "${urlWithoutCredentials(fromEnv.value)}"`,
+        `set ${fromEnv.name} to the server's base URL (e.g. http://127.0.0.1:8000/v1), or unset it`,
+      ),
+    );
+  }
+  const needsKey = use.keyAlways || providerNeedsKey(model.provider, model.endpoint ?? fromEnv?.url ?? null);
   if (model.api_key !== null && !present(model.api_key) && !hasKey(model, env)) {
     // Written, yet empty: a variable set to nothing (a CI secret a fork's build does not get). Sent as it is, it
     // would be an empty key every request is refused for, after the run has started.

@@ -288,6 +288,50 @@ test_cases:
     expect(run.code, run.stderr).toBe(0);
     expect(server.requests.map((r) => [r.protocol, r.model])).toEqual([['ollama', 'llama3.2:1b']]);
   });
+
+  it('checks the endpoint variables before the run, and masks the credentials written in them', async () => {
+    const dir = await writeProject({
+      'agent.yaml': `name: from-env
+model: { provider: openai, name: gpt-4o-mini }
+execution: { max_retries: 0 }
+test_cases:
+  - { name: one, input: hi, ground_truth: hi, evaluations: [{ type: standard, metric: equality }] }
+`,
+    });
+    for (const [name, value, model] of [
+      ['OPENAI_BASE_URL', 'notaurl', []],
+      ['AZURE_OPENAI_ENDPOINT', 'ftp://r.example', ['--model', 'azure_openai:d']],
+      ['OLLAMA_HOST', '::::bad', ['--model', 'ollama:m']],
+    ] as const) {
+      for (const command of ['validate', 'test']) {
+        const run = await runCli([command, 'agent.yaml', ...model], {
+          cwd: dir,
+          env: { ...NO_KEYS, OPENAI_API_KEY: 'sk-x', AZURE_OPENAI_API_KEY: 'az-x', [name]: value },
+        });
+        expect(run.code, run.stderr).toBe(2);
+        expect(run.stderr).toContain(`the environment variable ${name}, the model's endpoint, is`);
+      }
+    }
+    // The turn's error names the endpoint it called: the user name and password stay out of every output.
+    server = await startFakeModelServer(() => ({ kind: 'error', status: 500, message: 'internal error' }));
+    const endpoint = server.url.replace('http://', 'http://bob:pwSECRET0123456789@');
+    const run = await runCli(['test', 'agent.yaml', '--output', 'r.json', '--output', 'r.md'], {
+      cwd: dir,
+      env: { ...NO_KEYS, OPENAI_BASE_URL: `${endpoint}/v1` },
+    });
+    expect(run.code, run.stderr).toBe(1);
+    expect(server.requests).toHaveLength(1);
+    const [records] = await Promise.all([readdir(join(dir, 'results', 'from-env'))]);
+    const texts = [
+      run.stdout,
+      run.stderr,
+      await readFile(join(dir, 'r.json'), 'utf8'),
+      await readFile(join(dir, 'r.md'), 'utf8'),
+      ...(await Promise.all(records.map((file) => readFile(join(dir, 'results', 'from-env', file), 'utf8')))),
+    ];
+    for (const text of texts) expect(text).not.toContain('pwSECRET0123456789');
+    expect(texts[2]).toContain('***OPENAI_BASE_URL.password');
+  });
 });
 
 describe('merge-reports', () => {

@@ -7,6 +7,7 @@
 import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
+import { endpointFromEnv, endpointProblem } from '../../core/provider-endpoint-vars.js';
 import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
 import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 import { fetchWithQuery, splitEndpoint, takeParameter } from './endpoint-query.js';
@@ -30,15 +31,6 @@ export interface LanguageModelOptions {
   readonly offline?: boolean;
 }
 
-/**
- * The variables the providers' own SDKs read their API root from, used when `model.endpoint` is not set (as
- * OLLAMA_HOST and AZURE_OPENAI_ENDPOINT are, below): `--model openai:…` reaches a proxy or a local server too.
- */
-const ENDPOINT_VARS: Partial<Record<ModelConfig['provider'], string>> = {
-  openai: 'OPENAI_BASE_URL',
-  anthropic: 'ANTHROPIC_BASE_URL',
-};
-
 export async function createLanguageModel(
   given: ModelConfig,
   env: Env,
@@ -46,10 +38,10 @@ export async function createLanguageModel(
 ): Promise<ResolvedModel> {
   // Provider warnings (e.g. unknown model ids) would go to the console; reports are our channel.
   globalThis.AI_SDK_LOG_WARNINGS = false;
-  const endpointVar = given.endpoint === null ? ENDPOINT_VARS[given.provider] : undefined;
-  const fromEnv = endpointVar === undefined ? '' : (env[endpointVar]?.trim() ?? '');
-  const config = fromEnv === '' ? given : { ...given, endpoint: fromEnv };
-  if (config.endpoint !== null && config.provider !== 'ollama') assertHttpUrl(config.endpoint, endpointVar);
+  // OPENAI_BASE_URL, OLLAMA_HOST…: as the providers' own SDKs read them, when the model names no endpoint.
+  const fromEnv = given.endpoint === null ? endpointFromEnv(given.provider, env) : null;
+  const config = fromEnv === null ? given : { ...given, endpoint: fromEnv.url };
+  if (config.endpoint !== null) assertHttpUrl(config.endpoint, fromEnv?.name);
   const key = apiKeyOf(config, env) ?? (options.offline === true ? NO_KEY : null);
   // The endpoint's query string goes after the API path of each request (endpoint-query.ts).
   const { base, query } = splitEndpoint(config.endpoint ?? '');
@@ -63,7 +55,7 @@ export async function createLanguageModel(
       return { model: createOpenAI({ baseURL: endpoint, apiKey, fetch }).chat(config.name), endpoint };
     }
     case 'azure_openai':
-      return createAzureModel(config, env, key ?? missingKey(config));
+      return createAzureModel(config, key ?? missingKey(config));
     case 'anthropic': {
       const endpoint = withSuffix(configured ?? 'https://api.anthropic.com', '/v1');
       const { createAnthropic } = await import('@ai-sdk/anthropic');
@@ -71,7 +63,7 @@ export async function createLanguageModel(
       return { model: createAnthropic({ baseURL: endpoint, apiKey, fetch })(config.name), endpoint };
     }
     case 'ollama':
-      return createOllamaModel(config, env, key);
+      return createOllamaModel(config, key);
     case 'openai_compatible': {
       if (configured === null) {
         throw new BackendStartError(
@@ -92,8 +84,8 @@ export async function createLanguageModel(
   }
 }
 
-async function createOllamaModel(config: ModelConfig, env: Env, key: string | null): Promise<ResolvedModel> {
-  const { base, query } = splitEndpoint(withScheme(config.endpoint ?? env['OLLAMA_HOST'] ?? 'http://127.0.0.1:11434'));
+async function createOllamaModel(config: ModelConfig, key: string | null): Promise<ResolvedModel> {
+  const { base, query } = splitEndpoint(config.endpoint ?? 'http://127.0.0.1:11434');
   const endpoint = withSuffix(base, '/api');
   const { createOllama } = await import('ollama-ai-provider-v2');
   const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
@@ -105,14 +97,13 @@ async function createOllamaModel(config: ModelConfig, env: Env, key: string | nu
  * Azure OpenAI: the v1 API, or with an API version (`api_version`, or `api-version` in the endpoint's query) the
  * deployment URLs of that version. Any other query parameter of the endpoint goes with every request.
  */
-async function createAzureModel(config: ModelConfig, env: Env, apiKey: string): Promise<ResolvedModel> {
-  const configured = config.endpoint ?? env['AZURE_OPENAI_ENDPOINT'] ?? null;
+async function createAzureModel(config: ModelConfig, apiKey: string): Promise<ResolvedModel> {
+  const configured = config.endpoint;
   if (configured === null) {
     throw new BackendStartError(
       'model.endpoint is required for provider azure_openai: set it (or AZURE_OPENAI_ENDPOINT) to your resource URL, e.g. https://my-resource.openai.azure.com',
     );
   }
-  assertHttpUrl(configured);
   const split = splitEndpoint(configured);
   const { query, value: queryVersion } = takeParameter(split.query, 'api-version');
   const apiVersion = config.api_version ?? queryVersion;
@@ -165,20 +156,9 @@ function withV1(url: string): string {
 }
 
 function assertHttpUrl(url: string, from = 'model.endpoint'): void {
-  let protocol = '';
-  try {
-    protocol = new URL(url).protocol;
-  } catch {
-    // reported below
-  }
-  if (protocol !== 'http:' && protocol !== 'https:') {
+  if (endpointProblem(url) !== null) {
     throw new BackendStartError(
       `${from} is not an http(s) URL: "${urlWithoutCredentials(url)}" — write it like http://127.0.0.1:8000/v1`,
     );
   }
-}
-
-/** OLLAMA_HOST is often written without a scheme (`0.0.0.0:11434`). */
-function withScheme(url: string): string {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `http://${url}`;
 }
