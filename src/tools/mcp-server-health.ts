@@ -84,6 +84,12 @@ export function createServerHealth(facts: ServerFacts): ServerHealth {
         const message = `MCP server "${facts.name}" (${facts.where}) answered the call with HTTP ${status}: ${errorMessage(error)}`;
         return new ToolServerCrashedError(facts.name, message, { cause: error });
       }
+      // Any other answer the MCP client could not take (a page of another type, a redirect it does not
+      // follow): the call never reached the tool either.
+      if (!facts.stdio && isStreamableHttpError(error)) {
+        const message = `MCP server "${facts.name}" (${facts.where}) answered the call with what no MCP client reads: ${errorMessage(error)}`;
+        return new ToolServerCrashedError(facts.name, message, { cause: error });
+      }
       if (!isConnectionLoss(error)) return null;
       return new ToolServerCrashedError(facts.name, lostMessage(facts, error), { cause: error });
     },
@@ -176,6 +182,15 @@ export function httpFailureStatus(error: unknown): number | null {
     current = current.cause;
   }
   return null;
+}
+
+/** The MCP SDK's Streamable HTTP error (an answer its client could not take), or one caused by it. */
+function isStreamableHttpError(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    if (current.message.startsWith('Streamable HTTP error')) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 /** `fetch failed (connect ECONNREFUSED 127.0.0.1:9)`: the error and its innermost cause. */

@@ -179,6 +179,25 @@ describe('an HTTP tool server that fails its calls', () => {
       ]);
     },
   );
+
+  it.each([
+    [200, 'Unexpected content type: text/html'],
+    [302, 'Error POSTing to endpoint'],
+  ])('answering %i with an HTML page errors the turn too: the call never reached the tool', async (status, said) => {
+    const url = await startHttpServer(['--fail-calls-with', String(status)]);
+    model = await startFakeModelServer(planScript({ first: LOOKUP('2009') }));
+    const cases =
+      '  - { name: remote, input: first, ground_truth: done, evaluations: [{ type: standard, metric: equality }] }\n';
+    const tools = [`  - { name: remote, type: mcp, url: ${JSON.stringify(url)} }`];
+    const { run, report } = await runProject(agentYaml(model.url, tools, cases));
+    expect(run.code, run.stderr).toBe(1);
+    const result = resultNamed(report, 'remote');
+    expect(result.status).toBe('error');
+    expect(result.errors).toEqual([
+      expect.stringContaining(`MCP server "remote" (${url}) answered the call with what no MCP client reads: `),
+    ]);
+    expect(result.errors[0]).toContain(said);
+  });
 });
 
 describe('tool errors', () => {
