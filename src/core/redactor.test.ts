@@ -87,6 +87,18 @@ describe('createRedactor', () => {
     expect(redactor.deep(plain)).toBe(plain);
   });
 
+  it('masks the piece of a secret a cut left before or after an ellipsis, in any letter case', () => {
+    const redactor = createRedactor([{ name: 'DEPLOY_TOKEN', value: 'tok_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789' }]);
+    expect(redactor.text(`the answer "${'a'.repeat(10)} tok_ABCDEFGHIJ…" differs`)).toBe(
+      `the answer "${'a'.repeat(10)} ***DEPLOY_TOKEN…" differs`,
+    );
+    expect(redactor.text('…uvwxyz0123456789 and more')).toBe('…***DEPLOY_TOKEN and more');
+    expect(redactor.text('… [truncated] tok_ABCDEFG…')).toBe('… [truncated] ***DEPLOY_TOKEN…');
+    // Shorter pieces, and text beside an ellipsis that is no piece of it, stay as they are.
+    expect(redactor.text('say tok_A… or 6789…')).toBe('say tok_A… or 6789…');
+    expect(redactor.text('wait… what tokens…')).toBe('wait… what tokens…');
+  });
+
   it('prefers the longest secret when one contains another', () => {
     const nested = createRedactor([
       { name: 'SHORT', value: 'abcdef' },

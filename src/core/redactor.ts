@@ -2,8 +2,9 @@
  * Masks secret values in text, by value, in every encoding an output may give them: as they are, JSON-escaped
  * (up to three times over), HTML/XML-escaped, Markdown-escaped, URL-encoded, base64, each in any letter case. One
  * pattern of escaped literals is built once per run; a match becomes `***NAME`, the name of the variable (or
- * setting) the value came from.
+ * setting) the value came from. A piece of a secret that a cut left beside a `…` is masked too.
  */
+import { maskCutSecrets } from './mask-cut-secrets.js';
 
 export interface SecretValue {
   /** Where the value comes from, shown in the mask: `OPENAI_API_KEY`, `model.endpoint?sig`. */
@@ -21,6 +22,9 @@ export interface Redactor {
 
 export const MASK_PREFIX = '***';
 
+/** The shortest text that may hold a piece of a secret left by a cut: six characters and the `…`. */
+const MIN_CUT_TEXT = 7;
+
 export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   const names = new Map<string, string>();
   for (const secret of [...secrets].sort((a, b) => b.value.length - a.value.length)) {
@@ -36,13 +40,17 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   // A string shorter than the shortest form cannot hold one: names, roles and metric kinds skip the scan.
   let shortest = Number.POSITIVE_INFINITY;
   for (const form of names.keys()) shortest = Math.min(shortest, form.length);
-  const text = (input: string): string =>
-    input.length < shortest
-      ? input
-      : input.replace(
-          pattern,
-          (match) => `${MASK_PREFIX}${names.get(match) ?? folded.get(match.toLowerCase()) ?? 'SECRET'}`,
-        );
+  const mask = (name: string) => `${MASK_PREFIX}${name}`;
+  // The values as they are: a cut is made in the text before any output escapes it.
+  const values = new Map<string, string>();
+  for (const secret of secrets) if (secret.value !== '') values.set(secret.value.toLowerCase(), secret.name);
+  const text = (input: string): string => {
+    const masked =
+      input.length < shortest
+        ? input
+        : input.replace(pattern, (match) => mask(names.get(match) ?? folded.get(match.toLowerCase()) ?? 'SECRET'));
+    return masked.length < MIN_CUT_TEXT ? masked : maskCutSecrets(masked, values, mask);
+  };
   const deep = <T>(value: T): T => deepMap(value, text) as T;
   return { active: true, text, deep };
 }
