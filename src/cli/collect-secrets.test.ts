@@ -195,6 +195,20 @@ describe('collectSecrets', () => {
     expect(found).toEqual(expect.arrayContaining(['pgPassw0rd777', 's3cretPw99', 'tok_live_abcdef123456']));
     expect(found).not.toContain('https://docs.example.com/page');
   });
+
+  it('takes the value of an environment assignment passed as an MCP arg (docker run -e NAME=value)', () => {
+    const args = [
+      'run',
+      '-i',
+      '-e',
+      'GITHUB_PERSONAL_ACCESS_TOKEN=ghp_R3alLook1ngT0ken',
+      'API_KEY=k-12345678',
+      'MODE=fast-mode-1',
+    ];
+    const found = collectSecrets(config({ tools: [mcp({ command: 'docker', args })] }), {}).secrets;
+    expect(found.map((secret) => secret.value)).toEqual(['ghp_R3alLook1ngT0ken', 'k-12345678']);
+    expect(found[0]?.name).toBe('tools.fin.args');
+  });
 });
 
 describe('looksLikeCredentialName', () => {

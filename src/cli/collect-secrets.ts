@@ -123,7 +123,12 @@ function toolSecrets(tool: ToolConfig, add: Add): void {
       add(`tools.${tool.name}.args`, arg, false);
     }
     const eq = arg.indexOf('=');
-    if (/^--?[A-Za-z]/.test(arg) && eq > 0 && looksLikeCredentialName(arg.slice(0, eq))) {
+    // `--token=…`, and an environment assignment (`-e GITHUB_TOKEN=…`, as `docker run` and `env` take them).
+    if (
+      (/^--?[A-Za-z]/.test(arg) || /^[A-Za-z_]\w*=/.test(arg)) &&
+      eq > 0 &&
+      looksLikeCredentialName(arg.slice(0, eq))
+    ) {
       add(`tools.${tool.name}.args`, arg.slice(eq + 1), false);
     }
     // A connection string (`postgresql://reader:pw@db/finance`, also after `--url=`) and a bearer token.
