@@ -91,7 +91,8 @@ export function buildExecution(
       filter: resolveSetting('filter'),
       results_dir: resolveSetting('results_dir'),
       cache: resolveSetting('cache'),
-      redact: resolveSetting('redact'),
+      // Masking more is never wrong: the names of agent.yaml and of HOLODECK_REDACT together, as --redact adds.
+      redact: [...new Set([...(execution?.redact ?? []), ...splitNames(env['HOLODECK_REDACT'] ?? '')])],
       fail_on_tool_error: resolveSetting('fail_on_tool_error'),
       repeat: resolveSetting('repeat'),
       min_pass_rate: resolveSetting('min_pass_rate'),

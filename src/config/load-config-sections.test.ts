@@ -312,6 +312,20 @@ describe('execution and HOLODECK_* environment variables', () => {
     expect(bad.join('\n')).toMatch(/agent\.yaml:3:\d+ +execution\.cache/);
   });
 
+  it('masks the names of execution.redact and of HOLODECK_REDACT together: one never drops the other', async () => {
+    const env = { HOLODECK_REDACT: 'BILLING_ACCOUNT, OTHER_VAR' };
+    const yaml = `${head}execution: { redact: [OTHER_VAR, DB_URL] }\n${CASES}`;
+    expect(expectConfig(await loadYaml(yaml, {}, env)).execution.redact).toEqual([
+      'OTHER_VAR',
+      'DB_URL',
+      'BILLING_ACCOUNT',
+    ]);
+    expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution.redact).toEqual([
+      'BILLING_ACCOUNT',
+      'OTHER_VAR',
+    ]);
+  });
+
   it('applies env where the YAML sets nothing, and the YAML over env', async () => {
     const env = { HOLODECK_LLM_TIMEOUT: '12.5', HOLODECK_PARALLEL_TEST_CASES: '8', HOLODECK_MAX_RETRIES: '0' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toEqual({
