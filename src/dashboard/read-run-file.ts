@@ -1,9 +1,10 @@
 /** Reads one run from disk, by file (from a scan) or by id (from a URL), never leaving the results folder. */
-import { lstat, readFile, realpath } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { lockedState } from '../records/run-lock.js';
 import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunRecord } from './dashboard-types.js';
 import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
+import { readRecordSource } from './read-record-source.js';
 import { isInside, type RunId, runPaths } from './run-id.js';
 import type { RunFile } from './scan-results-dir.js';
 
@@ -21,12 +22,7 @@ export function partialState(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: numbe
 }
 
 export async function readRunFile(file: RunFile, now: number): Promise<RunRecord> {
-  let source: string;
-  try {
-    source = await readFile(file.path, 'utf8');
-  } catch (error) {
-    throw new DashboardError('RECORD_UNREADABLE', `${file.runId.id}: ${(error as Error).message}`, { cause: error });
-  }
+  const source = await readRecordSource(file.path, file.runId);
   if (!file.partial) return parseRunRecord(source, file.runId);
   const state = partialState(file, now);
   return parsePartialLog(source, file.runId, state, state === 'running' ? now : file.mtimeMs);

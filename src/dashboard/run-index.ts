@@ -3,9 +3,9 @@
  * stay the same. Files are read one at a time and only their summary is kept, so listing a folder of large
  * runs holds one parsed run at a time, never all of them.
  */
-import { readFile } from 'node:fs/promises';
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
+import { readRecordSource } from './read-record-source.js';
 import { partialState, readRunFile } from './read-run-file.js';
 import { configBases } from './run-group.js';
 import { timestampTime } from './run-id.js';
@@ -15,15 +15,6 @@ import { summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-
 /** When an unreadable run started: the time its file name encodes, else when the file was written. */
 function modified(file: RunFile): string {
   return timestampTime(file.runId.timestamp) ?? new Date(file.mtimeMs).toISOString();
-}
-
-/** A file that vanished or cannot be opened between the scan and the read. */
-function isFileError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    typeof (error as NodeJS.ErrnoException).code === 'string' &&
-    !(error instanceof DashboardError)
-  );
 }
 
 interface Entry {
@@ -162,18 +153,22 @@ export class RunIndex {
     return true;
   }
 
+  /**
+   * One file's summary; whatever goes wrong with it (it vanished, is too large, is not a record) makes that run
+   * unreadable, with the reason, and never stops the others from being indexed. The entry is kept with the
+   * file's size and mtime, so an unreadable file is not read again until it changes.
+   */
   async #summarize(file: RunFile): Promise<RunSummary> {
     try {
       if (!file.partial) {
-        return summarizeRecordSource(await readFile(file.path, 'utf8'), file.runId, this.configBases);
+        return summarizeRecordSource(await readRecordSource(file.path, file.runId), file.runId, this.configBases);
       }
       const record = await readRunFile(file, this.#now());
       return summarizeRun(file.runId, record, record.report.results, this.configBases);
     } catch (error) {
-      if (isFileError(error))
-        return unreadableRun(file.runId, `${file.runId.id}: ${(error as Error).message}`, modified(file));
-      if (!(error instanceof DashboardError)) throw error;
-      return unreadableRun(file.runId, error.message, modified(file));
+      const message = error instanceof Error ? error.message : String(error);
+      const reason = error instanceof DashboardError ? message : `${file.runId.id}: ${message}`;
+      return unreadableRun(file.runId, reason, modified(file));
     }
   }
 
