@@ -25,6 +25,31 @@ afterEach(() => {
 });
 
 describe('composeReporters', () => {
+  it('names the file a reporter failed to write when the error does not (a full disk)', async () => {
+    const said: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      said.push(String(chunk));
+      return true;
+    });
+    const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
+    const composed = composeReporters({
+      outputs: [{ path: '/dev/full', format: 'json' }],
+      verbosity: 'quiet',
+      resultsDir: join(root, 'results'),
+      agentName: 'agent',
+      metadata: METADATA,
+      redactor: createRedactor([]),
+      max_text_length: undefined,
+      console: new PassThrough(),
+    });
+    if (!composed.ok) throw new Error(composed.message);
+    await playReport(composed.reporter, reportOf([singleTurnResult({ test_name: 'a' })]));
+    expect(composed.errors).toEqual([
+      expect.stringMatching(/^reporter error: cannot write the report \/dev\/full: ENOSPC/),
+    ]);
+    expect([...composed.failed]).toEqual(['/dev/full']);
+  });
+
   it('says a reporter error once, however many cases it fails, and keeps it for the exit code', async () => {
     const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
     // The run record's folder lies under a file: every case the record tries to write fails the same way.

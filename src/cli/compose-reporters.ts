@@ -48,25 +48,28 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const errors: string[] = [];
   const failed = new Set<string>();
   const stderr = process.stderr;
-  const onError = (error: unknown) => {
-    const message = plan.redactor.text(`reporter error: ${(error as Error)?.message ?? String(error)}`);
+  const onError = (error: unknown, file?: { readonly what: string; readonly path: string }) => {
+    const said = (error as Error)?.message ?? String(error);
+    // Which file failed (`ENOSPC: no space left on device, write` names none), unless the message says it.
+    const which = file === undefined || said.includes(file.path) ? '' : `cannot write ${file.what} ${file.path}: `;
+    const message = plan.redactor.text(`reporter error: ${which}${said}`);
     // A report that cannot be written fails at every case: said once.
     if (errors.includes(message)) return;
     errors.push(message);
     stderr.write(`${message}\n`);
   };
   // Each file's failures are counted against it, so that it is not listed as written after the run.
-  const tracked = (reporter: Reporter, path: () => string | null): Reporter =>
+  const tracked = (reporter: Reporter, path: () => string | null, what: string): Reporter =>
     multiplexReporter([reporter], (error) => {
       const at = path();
       if (at !== null) failed.add(at);
-      onError(error);
+      onError(error, at === null ? undefined : { what, path: at });
     });
   const files: Reporter[] = [];
   for (const output of plan.outputs) {
     if (output.format === 'html') continue;
     const reporter = createReporter(output.format, output.path, { max_text_length: plan.max_text_length });
-    files.push(tracked(reporter, () => output.path));
+    files.push(tracked(reporter, () => output.path, 'the report'));
   }
   const stream = plan.console ?? process.stdout;
   const console = createConsoleReporter({
@@ -87,7 +90,10 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     ...(plan.resume === undefined ? {} : { resume: plan.resume }),
     ...(plan.record_named_at === undefined ? {} : { named_at: plan.record_named_at }),
   });
-  const fanOut = multiplexReporter([console, ...files, tracked(record, () => record.recordPath())], onError);
+  const fanOut = multiplexReporter(
+    [console, ...files, tracked(record, () => record.recordPath(), 'the run record')],
+    (error) => onError(error),
+  );
   const reporter = redactingReporter(ofMatrix(fanOut, plan.metadata), plan.redactor);
   return { ok: true, reporter, errors, failed, recordPath: () => record.recordPath() };
 }

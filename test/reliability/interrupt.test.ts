@@ -3,7 +3,7 @@
  * (kill -9) leaves the finished cases in the run's log; `--resume` runs only the rest and completes the
  * same run record.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
@@ -103,6 +103,33 @@ describe('interrupting a run', () => {
     expect(printed.length).toBeLessThan(CASES);
     expect(record.report.results.every((r) => r.turns?.length === 4 && !r.turns.some((t) => t.skipped))).toBe(true);
     await resumeAndCheck(dir, printed, record.run_id);
+  });
+
+  it('Ctrl-C when the run record cannot be written says nothing was saved, offers no resume, and exits 3', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = await project(40);
+    const cli = startCli(['test', dir, '-j', '3']);
+    await cli.waitForLines(FINISHED_LINE, 2);
+    // A folder where the record goes: writing it fails as on a full disk.
+    const log = (await readdir(folderOf(dir))).find((name) => name.endsWith('.partial.jsonl')) as string;
+    const recordPath = join(folderOf(dir), log.replace(/\.partial\.jsonl$/, '.json'));
+    await mkdir(recordPath);
+    cli.child.kill('SIGINT');
+    const exit = await cli.exited;
+    expect(exit.code, cli.stderr()).toBe(3);
+    expect(cli.stderr()).toContain(
+      `error: the finished test cases could not be saved: the run record ${recordPath} failed to be written (see the error above)`,
+    );
+    // The error names the record: the system's own words here (a rename onto a folder) already do.
+    expect(
+      cli
+        .stderr()
+        .split('\n')
+        .find((line) => line.startsWith('reporter error: ')),
+    ).toContain(recordPath);
+    expect(cli.stderr()).not.toContain('saved the finished test cases');
+    expect(cli.stderr()).not.toContain('--resume');
   });
 
   it('after the grace period, cancels running cases and leaves them for --resume', { timeout: 90_000 }, async () => {

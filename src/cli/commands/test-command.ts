@@ -1,5 +1,5 @@
 /** `holodeck test`: load, select (or resume), start the backend, run, report, and choose the exit code. */
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recording.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
@@ -24,6 +24,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { explainInterruption } from '../explain-interruption.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
 import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
@@ -42,7 +43,6 @@ import {
 import { readVersion } from '../read-version.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import type { ResumeSource } from '../resume/load-resume.js';
-import { resumeCommandLine } from '../resume-command-line.js';
 import { resumedOverrides } from '../resumed-overrides.js';
 import { runInputFiles } from '../run-input-files.js';
 import { printRunLocations } from '../run-locations.js';
@@ -348,8 +348,9 @@ async function runWithBackend(
     const htmlProblems = await writeHtmlOutputs(where.outputs, where.resultsDir, record, redactor);
     for (const problem of htmlProblems) process.stderr.write(`error: ${problem.message}\n`);
     if (outcome.state === 'interrupted') {
-      explainInterruption(config, record, options, where);
-      return guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
+      const { failed } = reporters;
+      const saved = explainInterruption({ ...where, configPath: config.config_path, record, failed, options });
+      return guard.crash() === null && saved ? EXIT.interrupted : EXIT.runtime;
     }
     if (options.verbosity !== 'quiet') {
       printRunLocations(process.stdout, {
@@ -370,23 +371,6 @@ async function runWithBackend(
     interrupts.dispose();
     await backend.close().catch(() => {});
   }
-}
-
-/** Where the finished cases were saved, and how to run the rest. */
-function explainInterruption(config: AgentConfig, record: string | null, options: TestOptions, where: RunPlace): void {
-  if (record === null) return;
-  const runId = relative(where.resultsDir, record)
-    .replace(/\\/g, '/')
-    .replace(/\.json$/, '');
-  const command = resumeCommandLine({
-    configPath: config.config_path,
-    resultsDir: where.customResultsDir ? where.resultsDir : null,
-    runId,
-    options,
-    outputs: where.outputs,
-    cwd: process.cwd(),
-  });
-  process.stderr.write(`saved the finished test cases in ${record}\nrun the rest with: ${command}\n`);
 }
 
 /** The run's reporters, and the budget counting what each finished case cost. */

@@ -6,8 +6,8 @@ import type { ModelMatrix } from '../../core/model-matrix.js';
 import type { Redactor } from '../../core/redactor.js';
 import { makeFolder } from '../../reporters/make-folder.js';
 import { renderMatrixMarkdown } from '../../reporters/matrix-table.js';
+import { explainInterruption } from '../explain-interruption.js';
 import { holodeckCommand } from '../holodeck-command.js';
-import { resumeCommandLine } from '../resume-command-line.js';
 import { FAILED } from '../run-locations.js';
 import { shellQuote } from '../shell-quote.js';
 import type { OutputProblem } from '../write-html-outputs.js';
@@ -49,21 +49,16 @@ export function printMatrixLocations(
   const cwd = process.cwd();
   if (interrupted) {
     for (const { model, record } of models) {
-      if (record === null) continue;
-      const runId = relative(input.resultsDir, record)
-        .replace(/\\/g, '/')
-        .replace(/\.json$/, '');
-      const command = resumeCommandLine({
+      explainInterruption({
         configPath: input.loaded.config_path,
-        resultsDir: input.customResultsDir ? input.resultsDir : null,
-        runId,
-        options: { ...input.options, model: model.entry.override, models: [model.entry.override] },
+        record,
+        failed,
+        resultsDir: input.resultsDir,
+        customResultsDir: input.customResultsDir,
         outputs: model.outputs,
-        cwd,
+        options: { ...input.options, model: model.entry.override, models: [model.entry.override] },
+        label: `${model.entry.label}: `,
       });
-      process.stderr.write(
-        `${model.entry.label}: saved the finished test cases in ${record}\nrun the rest with: ${command}\n`,
-      );
     }
     return;
   }

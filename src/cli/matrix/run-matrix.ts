@@ -175,7 +175,9 @@ async function runModels(
       ...problems.map((problem) => problem.path),
     ]);
     printMatrixLocations(input, located, { id: comparisonId, paths: comparison }, interrupted, failed);
-    if (interrupted) return input.guard.crash() === null ? EXIT.interrupted : EXIT.runtime;
+    // A record that failed to be written saved nothing to resume: not an interruption the run recovers from.
+    const saved = located.every(({ record }) => record === null || !failed.has(record));
+    if (interrupted) return input.guard.crash() === null && saved ? EXIT.interrupted : EXIT.runtime;
     if (problems.length > 0 || started.some(({ reporters }) => reporters.errors.length > 0)) return EXIT.runtime;
     return outcomes.some((outcome) => outcome.report.summary.failed > 0) ? EXIT.failed : EXIT.ok;
   } catch (error) {
