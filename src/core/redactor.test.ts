@@ -99,6 +99,15 @@ describe('createRedactor', () => {
     expect(redactor.text('wait… what tokens…')).toBe('wait… what tokens…');
   });
 
+  it('writes a value that holds itself as [Circular] where it comes round again, masking the rest', () => {
+    const args: Record<string, unknown> = { key: 'sk-live-0123456789', shared: { n: 1 } };
+    args['self'] = args;
+    args['list'] = [args['shared'], args['shared']];
+    expect(redactor.deep({ args })).toEqual({
+      args: { key: '***OPENAI_API_KEY', shared: { n: 1 }, self: '[Circular]', list: [{ n: 1 }, { n: 1 }] },
+    });
+  });
+
   it('prefers the longest secret when one contains another', () => {
     const nested = createRedactor([
       { name: 'SHORT', value: 'abcdef' },

@@ -133,36 +133,50 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function deepMap(value: unknown, text: (input: string) => string): unknown {
+/**
+ * A value that holds itself (user code may return one) is written `[Circular]` where it comes round again, as
+ * the reports write it: walking it would never end.
+ */
+function deepMap(value: unknown, text: (input: string) => string, within = new Set<object>()): unknown {
   if (typeof value === 'string') return text(value);
+  if (value === null || typeof value !== 'object') return value;
+  if (within.has(value)) return CIRCULAR;
+  within.add(value);
+  try {
+    return deepMapObject(value, text, within);
+  } finally {
+    within.delete(value);
+  }
+}
+
+const CIRCULAR = '[Circular]';
+
+function deepMapObject(value: object, text: (input: string) => string, within: Set<object>): unknown {
   if (Array.isArray(value)) {
     let copy: unknown[] | null = null;
     for (let i = 0; i < value.length; i++) {
-      const next = deepMap(value[i], text);
+      const next = deepMap(value[i], text, within);
       if (next !== value[i]) copy ??= value.slice();
       if (copy !== null) copy[i] = next;
     }
     return copy ?? value;
   }
-  if (value !== null && typeof value === 'object') {
-    if (value instanceof Date) return value;
-    let copy: Record<string, unknown> | null = null;
-    let renamed = false;
-    // for-in, not Object.keys: no array per object (a run's configuration holds thousands of test cases).
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      const item = (value as Record<string, unknown>)[key];
-      const next = deepMap(item, text);
-      if (next !== item) {
-        copy ??= { ...(value as Record<string, unknown>) };
-        copy[key] = next;
-      }
-      // A secret can be a key too (a tool's result keyed by a token).
-      if (!renamed && text(key) !== key) renamed = true;
+  if (value instanceof Date) return value;
+  let copy: Record<string, unknown> | null = null;
+  let renamed = false;
+  // for-in, not Object.keys: no array per object (a run's configuration holds thousands of test cases).
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const item = (value as Record<string, unknown>)[key];
+    const next = deepMap(item, text, within);
+    if (next !== item) {
+      copy ??= { ...(value as Record<string, unknown>) };
+      copy[key] = next;
     }
-    return renamed ? withMaskedKeys(copy ?? (value as Record<string, unknown>), text) : (copy ?? value);
+    // A secret can be a key too (a tool's result keyed by a token).
+    if (!renamed && text(key) !== key) renamed = true;
   }
-  return value;
+  return renamed ? withMaskedKeys(copy ?? (value as Record<string, unknown>), text) : (copy ?? value);
 }
 
 /** The object with its keys masked, in their order (defined, not assigned: a `__proto__` key stays a key). */
