@@ -24,7 +24,7 @@ export interface RequestDeps {
 
 export function createRequestHandler(deps: RequestDeps): (request: IncomingMessage, response: ServerResponse) => void {
   return (request, response) => {
-    route(request, response, deps).catch((error: unknown) => sendError(response, error, deps.log));
+    route(request, response, deps).catch((error: unknown) => sendError(response, error, deps.log, deps.redactor));
   };
 }
 

@@ -1,5 +1,6 @@
 /** Response writing shared by every route: security headers, JSON bodies, errors. */
 import type { ServerResponse } from 'node:http';
+import type { Redactor } from '../core/redactor.js';
 import { DashboardError } from './dashboard-error.js';
 import { SERVED_CSP } from './page-html.js';
 
@@ -40,14 +41,23 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   );
 }
 
-/** Errors as `{ error: { code, message } }`; anything but a DashboardError is reported without its details. */
-export function sendError(response: ServerResponse, error: unknown, log: (line: string) => void): void {
+/**
+ * Errors as `{ error: { code, message } }`; anything but a DashboardError is reported without its details. The
+ * message is masked as successful replies are (a record's error may quote its values), and so is the log line.
+ */
+export function sendError(
+  response: ServerResponse,
+  error: unknown,
+  log: (line: string) => void,
+  redactor: Redactor | null = null,
+): void {
+  const mask = (text: string): string => (redactor === null ? text : redactor.text(text));
   if (error instanceof DashboardError) {
     // A 405 says which methods are: the dashboard only reads.
     if (error.httpStatus === 405) response.setHeader('Allow', 'GET, HEAD');
-    sendJson(response, error.httpStatus, { error: { code: error.code, message: error.message } });
+    sendJson(response, error.httpStatus, { error: { code: error.code, message: mask(error.message) } });
     return;
   }
-  log(`dashboard: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log(mask(`dashboard: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
   sendJson(response, 500, { error: { code: 'INTERNAL', message: 'internal error; see the dashboard log' } });
 }

@@ -12,8 +12,8 @@ import {
   type RunSelection,
   type StoredRunMetadata,
 } from '../records/run-record.js';
-import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunMetadata, RunRecord } from './dashboard-types.js';
+import { recordUnreadable } from './record-unreadable.js';
 import { normalizeSelection } from './run-group.js';
 import type { RunId } from './run-id.js';
 import { summarizeResults } from './summarize-results.js';
@@ -24,7 +24,7 @@ export function parseRunRecord(source: string, runId: RunId): RunRecord {
     const { record_version, run_id, state, metadata, report } = parseRecord(source, runId.id);
     return { record_version, run_id, state, metadata: runMetadata(metadata), report };
   } catch (error) {
-    if (error instanceof RunRecordError) throw new DashboardError('RECORD_UNREADABLE', error.message, { cause: error });
+    if (error instanceof RunRecordError) throw recordUnreadable(error, source, runId);
     throw error;
   }
 }

@@ -70,7 +70,9 @@ function notifier(
 }
 
 export async function startDashboard(options: DashboardOptions): Promise<Dashboard> {
-  const log = options.log ?? (() => {});
+  const write = options.log ?? (() => {});
+  // What the log says of a folder or a record (a path, a reason quoting a value) is masked as the replies are.
+  const log = (line: string): void => write(options.redactor ? options.redactor.text(line) : line);
   const assets = await loadPageAssets();
   const index = new RunIndex(options.resultsDir);
   const store = new RunStore(options.resultsDir);

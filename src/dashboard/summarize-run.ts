@@ -4,9 +4,9 @@ import type { RunReport } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import { RunRecordError } from '../records/run-record.js';
 import { parseRunRecordHead } from '../records/run-record-head.js';
-import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunMetadata, RunSummary } from './dashboard-types.js';
 import { runMetadata } from './parse-run-record.js';
+import { recordUnreadable } from './record-unreadable.js';
 import { runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
 
@@ -56,7 +56,7 @@ export function summarizeRecordSource(source: string, runId: RunId, configBases:
     const head = parseRunRecordHead(source, runId.id);
     return summarizeRun(runId, { ...head, metadata: runMetadata(head.metadata) }, head.evaluations, configBases);
   } catch (error) {
-    if (error instanceof RunRecordError) throw new DashboardError('RECORD_UNREADABLE', error.message, { cause: error });
+    if (error instanceof RunRecordError) throw recordUnreadable(error, source, runId);
     throw error;
   }
 }
