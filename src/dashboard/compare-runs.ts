@@ -6,6 +6,7 @@ import {
   type MetricDelta,
   metricDeltas,
 } from '../core/compare-results.js';
+import { caseAddresses } from './case-address.js';
 import type { RunRecord, RunSummary } from './dashboard-types.js';
 import { type ConfigDiff, diffConfig } from './diff-config.js';
 import type { MatrixInfo } from './matrix-comparison.js';
@@ -29,11 +30,19 @@ export function compareRuns(
   b: { summary: RunSummary; record: RunRecord },
 ): RunComparison {
   const { counts, cases } = compareResults(a.record.report.results, b.record.report.results);
+  // Positions in each run's list, as the case addresses the links use (case-address.ts).
+  const [addressesA, addressesB] = [caseAddresses(a.record), caseAddresses(b.record)];
+  const address = (addresses: readonly number[], position: number | null): number | null =>
+    position === null ? null : (addresses[position] ?? position);
   return {
     a: a.summary,
     b: b.summary,
     counts,
-    cases,
+    cases: cases.map((change) => ({
+      ...change,
+      a_index: address(addressesA, change.a_index),
+      b_index: address(addressesB, change.b_index),
+    })),
     metrics: metricDeltas(a.summary.metrics, b.summary.metrics),
     config: diffConfig(a.record.metadata, b.record.metadata),
   };

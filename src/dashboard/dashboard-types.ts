@@ -158,7 +158,10 @@ export type CaseFailure = CoreCaseFailure;
 export interface CaseDetail {
   readonly run_id: string;
   readonly agent_name: string;
+  /** The case's address: its place in the configuration's test cases (case-address.ts). */
   readonly index: number;
+  /** Its place in the run's list of results (0-based), of `total`. */
+  readonly position: number;
   readonly total: number;
   readonly result: RunReport['results'][number];
   readonly failures: readonly CaseFailure[];

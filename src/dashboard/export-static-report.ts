@@ -2,6 +2,7 @@
 
 import { resolve } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
+import { caseAddresses } from './case-address.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashboard-types.js';
 import { loadPageAssets, pageStyles } from './page-assets.js';
@@ -86,6 +87,7 @@ export async function buildStaticData(
   const id = chosen?.id ?? requireRunId(runId ?? '');
   const record = chosen?.record ?? (await store.load(id));
   const summary = summarizeRun(id, record, record.report.results, configBases(resultsDir));
+  const addresses = caseAddresses(record);
   const query = { offset: 0, limit: 1, agent: null, group: null, q: null, status: null };
   return {
     mode: 'static',
@@ -93,7 +95,7 @@ export async function buildStaticData(
     runs: pageRuns([summary], query),
     trends: trendsOf([summary], query),
     run: runDetail(summary, record, null),
-    cases: record.report.results.map((_, position) => caseDetail(id.id, record, position)),
+    cases: addresses.map((address) => caseDetail(id.id, record, address, addresses)),
   };
 }
 

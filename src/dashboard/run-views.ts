@@ -4,6 +4,7 @@ import { turnStatuses } from '../core/compare-results.js';
 import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
 import { evaluations } from '../core/metric-tally.js';
 import type { TestResult } from '../core/results.js';
+import { caseAddresses } from './case-address.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
 
@@ -34,37 +35,56 @@ export function caseRow(result: TestResult, index: number): CaseRow {
 }
 
 export function runDetail(summary: RunSummary, record: RunRecord, previousRunId: string | null): RunDetail {
+  const addresses = caseAddresses(record);
   return {
     run: summary,
     metadata: record.metadata,
     agent_config_path: record.report.agent_config_path,
-    cases: record.report.results.map(caseRow),
+    cases: record.report.results.map((result, position) => caseRow(result, addresses[position] ?? position)),
     metric_names: summary.metrics.map((metric) => metric.metric_name),
     previous_run_id: previousRunId,
   };
 }
 
-function failedIndex(results: readonly TestResult[], from: number, step: 1 | -1): number | null {
-  for (let index = from + step; index >= 0 && index < results.length; index += step) {
-    if (results[index]?.passed === false) return index;
+/** The address of the nearest failed case before (-1) or after (1) `from` in the run's list, or null. */
+function failedAddress(
+  results: readonly TestResult[],
+  addresses: readonly number[],
+  from: number,
+  step: 1 | -1,
+): number | null {
+  for (let position = from + step; position >= 0 && position < results.length; position += step) {
+    if (results[position]?.passed === false) return addresses[position] ?? position;
   }
   return null;
 }
 
-export function caseDetail(runId: string, record: RunRecord, index: number): CaseDetail {
+/** The case at `address` (see case-address.ts); `position` is its place in the run's list. */
+export function caseDetail(
+  runId: string,
+  record: RunRecord,
+  address: number,
+  addresses: readonly number[] = caseAddresses(record),
+): CaseDetail {
   const { results } = record.report;
-  const result = results[index];
+  const position = addresses.indexOf(address);
+  const result = results[position];
   if (result === undefined) {
-    throw new DashboardError('CASE_NOT_FOUND', `run ${runId} has no test case #${index} (it has ${results.length})`);
+    const finished = record.state === 'running' ? ' yet' : '';
+    throw new DashboardError(
+      'CASE_NOT_FOUND',
+      `run ${runId} has no result for test case #${address}${finished} (it has ${results.length})`,
+    );
   }
   return {
     run_id: runId,
     agent_name: record.report.agent_name,
-    index,
+    index: address,
+    position,
     total: results.length,
     result,
     failures: caseFailures(result),
-    previous_failed: failedIndex(results, index, -1),
-    next_failed: failedIndex(results, index, 1),
+    previous_failed: failedAddress(results, addresses, position, -1),
+    next_failed: failedAddress(results, addresses, position, 1),
   };
 }

@@ -107,7 +107,7 @@ export function getRun(id) {
  */
 export function getCase(id, index) {
   if (embedded) {
-    const found = id === embedded.run.run.id ? embedded.cases[index] : undefined;
+    const found = id === embedded.run.run.id ? embedded.cases.find((entry) => entry.index === index) : undefined;
     return found ? Promise.resolve(found) : notInReport(`Test case #${index} of ${id}`);
   }
   return fetchJson(`/api/runs/${id}/cases/${index}`);

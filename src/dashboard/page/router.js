@@ -4,6 +4,7 @@
  * `#/runs`, `#/run/<agent>/<timestamp>`, `#/run/<agent>/<timestamp>/case/<n>`, `#/compare/<a-agent>/<a-ts>/<b-agent>/<b-ts>`,
  * `#/comparison/<comparison-id>` (the runs of a model matrix; `?a=0&b=1` picks two of them),
  * each optionally followed by `?key=value` view state (filters).
+ * A case's `<n>` is its place in the configuration's test cases (case-address.ts), not in the run's list.
  */
 
 /**

@@ -156,7 +156,7 @@ function caseNav(detail) {
     h(
       'span',
       { className: 'muted' },
-      `Test case #${detail.index} · ${formatInt(detail.index + 1)} of ${formatInt(detail.total)}`,
+      `Test case #${detail.index} · ${formatInt(detail.position + 1)} of ${formatInt(detail.total)}`,
     ),
     h('span', { className: 'spacer' }),
     link(detail.previous_failed, '‹ Previous failing'),
