@@ -108,6 +108,15 @@ describe('createRedactor', () => {
     });
   });
 
+  it('tells how much of the end of a text could begin a secret, after its last line break', () => {
+    expect(redactor.heldSuffix('A1 sk-live-01')).toBe('sk-live-01'.length);
+    expect(redactor.heldSuffix('A1 SK-LI')).toBe(5);
+    expect(redactor.heldSuffix('done sk-live-0123456789')).toBe(0);
+    expect(redactor.heldSuffix('sk-live\n')).toBe(0);
+    expect(redactor.heldSuffix('nothing here')).toBe(0);
+    expect(createRedactor([]).heldSuffix('sk-')).toBe(0);
+  });
+
   it('prefers the longest secret when one contains another', () => {
     const nested = createRedactor([
       { name: 'SHORT', value: 'abcdef' },

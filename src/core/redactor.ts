@@ -18,6 +18,11 @@ export interface Redactor {
   text(text: string): string;
   /** A copy of plain data with every string masked; unchanged parts are shared, not copied. */
   deep<T>(value: T): T;
+  /**
+   * How many characters at the end of a masked text could begin a secret (in any of its forms, any letter
+   * case): a stream written piece by piece holds them back until the next piece tells.
+   */
+  heldSuffix(text: string): number;
 }
 
 export const MASK_PREFIX = '***';
@@ -31,7 +36,7 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
     if (secret.value === '') continue;
     for (const variant of encodings(secret.value)) if (!names.has(variant)) names.set(variant, secret.name);
   }
-  if (names.size === 0) return { active: false, text: (text) => text, deep: (value) => value };
+  if (names.size === 0) return { active: false, text: (text) => text, deep: (value) => value, heldSuffix: () => 0 };
   const literals = [...names.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // In any letter case: an agent that upper-cases a key has still written it out.
   const pattern = new RegExp(literals.join('|'), 'gi');
@@ -52,7 +57,23 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
     return masked.length < MIN_CUT_TEXT ? masked : maskCutSecrets(masked, values, mask);
   };
   const deep = <T>(value: T): T => deepMap(value, text) as T;
-  return { active: true, text, deep };
+  const forms = [...folded.keys()];
+  const longest = forms.reduce((max, form) => Math.max(max, form.length), 0);
+  const heldSuffix = (input: string) => longestOpenPrefix(input, forms, longest);
+  return { active: true, text, deep, heldSuffix };
+}
+
+/**
+ * The longest end of `text` (after its last line break, shorter than the longest form) that is the start, not
+ * the whole, of a form.
+ */
+function longestOpenPrefix(text: string, forms: readonly string[], longest: number): number {
+  const from = Math.max(text.lastIndexOf('\n') + 1, text.length - longest + 1);
+  for (let start = from; start < text.length; start += 1) {
+    const rest = text.slice(start).toLowerCase();
+    if (forms.some((form) => form.length > rest.length && form.startsWith(rest))) return text.length - start;
+  }
+  return 0;
 }
 
 /** The forms a value takes in the outputs holodeck writes. */

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
+import { forwardByLines } from './forward-by-lines.js';
 
 const here = import.meta.url;
 /** Defined (true) by the command line's bundle, scripts/bundle-cli.mjs, which bundles the worker scripts too. */
@@ -16,8 +17,6 @@ export const USER_CODE_YOUNG_GENERATION_MB = 4;
 
 export function spawnUserCodeWorker(): Worker {
   return spawnWorkerScript(here, 'user-code-worker', {
-    stdout: false,
-    stderr: false,
     name: 'holodeck user code',
     // User code (a tool, a grader) answers one call at a time and keeps little: a small nursery, as case
     // workers have, since each thread's young generation counts in the process's resident size.
@@ -30,6 +29,14 @@ export function spawnUserCodeWorker(): Worker {
  * `<name>.ts` (sources, through tsx) beside the module whose `import.meta.url` is `base`.
  */
 export function spawnWorkerScript(base: string, name: string, options: WorkerOptions): Worker {
+  // What the thread writes reaches the process's stdout and stderr by whole lines (forward-by-lines.ts).
+  const worker = startWorkerScript(base, name, { ...options, stdout: true, stderr: true });
+  forwardByLines(worker.stdout, process.stdout);
+  forwardByLines(worker.stderr, process.stderr);
+  return worker;
+}
+
+function startWorkerScript(base: string, name: string, options: WorkerOptions): Worker {
   // In the bundle `here` is this file's place in the unbundled build (dist/workers/), beside dist/cli/.
   if (bundledWorkers) return new Worker(new URL(`../cli/${name}.bundle.mjs`, here), options);
   if (!/\.[mc]?ts$/.test(new URL(base).pathname)) return new Worker(new URL(`./${name}.js`, base), options);
