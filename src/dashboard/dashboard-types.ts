@@ -45,6 +45,10 @@ export interface RunRecord {
   readonly state: DashboardRunState;
   readonly metadata: RunMetadata;
   readonly report: RunReport;
+  /** An in-progress log's uncertain state (`unknown / stale: locked by host …`), when it is. */
+  readonly note?: string | null;
+  /** Why an in-progress log shows no results (empty, or no line holodeck wrote), when it does not. */
+  readonly log_problem?: string | null;
 }
 
 /** One line of the runs index: everything the runs table and the charts need, without the results. */
@@ -58,7 +62,10 @@ export interface RunSummary {
   /** The runner's own run id (a UUID), when the record has one. */
   readonly record_run_id: string | null;
   readonly state: DashboardRunState;
-  /** Why the record could not be read (state `unreadable`); otherwise null. */
+  /**
+   * Why the record could not be read (state `unreadable`), or what is uncertain or wrong about an in-progress
+   * log (a stale lock of another host, a log that is empty or not holodeck's); otherwise null.
+   */
   readonly error: string | null;
   readonly started_at: string | null;
   readonly finished_at: string | null;

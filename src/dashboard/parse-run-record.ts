@@ -56,7 +56,15 @@ export function parsePartialLog(source: string, runId: RunId, state: DashboardRu
       results,
       ...(missing === null ? {} : { interrupted: missing }),
     },
+    log_problem: logProblem(source, header !== null, results.length),
   };
+}
+
+/** Why a log shows no results, when that is not just a run that has not finished a case yet (else null). */
+function logProblem(source: string, hasHeader: boolean, results: number): string | null {
+  if (results > 0 || hasHeader) return null;
+  if (source.trim() === '') return 'the log is empty: the run wrote nothing to it';
+  return 'no line of the log is a run header or a test result: it is not a log holodeck wrote';
 }
 
 /**

@@ -115,7 +115,8 @@ export function trendsOf(
   indexing: IndexProgress | null = null,
 ): Trends {
   const matching = filterRuns(runs, query)
-    .filter((run) => run.state !== 'unreadable')
+    // A run without a finished case has no pass rate: plotted, it would read as 0 %.
+    .filter((run) => run.state !== 'unreadable' && run.summary.total_tests > 0)
     .slice(0, MAX_TREND_POINTS)
     .reverse();
   const names = new Set<string>();

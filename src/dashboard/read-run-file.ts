@@ -1,6 +1,8 @@
 /** Reads one run from disk, by file (from a scan) or by id (from a URL), never leaving the results folder. */
+import { readFileSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
-import { lockedState } from '../records/run-lock.js';
+import { hostname } from 'node:os';
+import { lockedState, lockPathOf } from '../records/run-lock.js';
 import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunRecord } from './dashboard-types.js';
 import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
@@ -14,18 +16,50 @@ import type { RunFile } from './scan-results-dir.js';
  */
 export const STALE_PARTIAL_MS = 10 * 60 * 1000;
 
-/** An in-progress log's run: running while a live process holds its lock (records/run-lock.ts), else stopped. */
-export function partialState(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: number): DashboardRunState {
+/** What is known of an in-progress log's run, and why it is uncertain when it is (null otherwise). */
+export interface PartialStatus {
+  readonly state: DashboardRunState;
+  readonly note: string | null;
+}
+
+/** The host named by a log's lock when it is another machine's (whose process cannot be asked), else null. */
+function foreignHost(path: string): string | null {
+  try {
+    const { host } = JSON.parse(readFileSync(lockPathOf(path), 'utf8')) as { host?: unknown };
+    return typeof host === 'string' && host !== hostname() ? host : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An in-progress log's run: running while a live process holds its lock (records/run-lock.ts), else stopped.
+ * A lock of another machine is taken at its word only while the log keeps being written: one untouched for
+ * STALE_PARTIAL_MS is of a run in an unknown state, most likely gone with its machine, and is not shown running.
+ */
+export function partialStatus(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: number): PartialStatus {
   const locked = lockedState(file.path);
-  if (locked !== 'unknown') return locked === 'running' ? 'running' : 'incomplete';
-  return now - file.mtimeMs > STALE_PARTIAL_MS ? 'incomplete' : 'running';
+  const idle = now - file.mtimeMs > STALE_PARTIAL_MS;
+  if (locked === 'running') {
+    const host = idle ? foreignHost(file.path) : null;
+    if (host === null) return { state: 'running', note: null };
+    const written = new Date(file.mtimeMs).toISOString();
+    return { state: 'incomplete', note: `unknown / stale: locked by host ${host}, last written ${written}` };
+  }
+  if (locked === 'stopped') return { state: 'incomplete', note: null };
+  return { state: idle ? 'incomplete' : 'running', note: null };
+}
+
+export function partialState(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: number): DashboardRunState {
+  return partialStatus(file, now).state;
 }
 
 export async function readRunFile(file: RunFile, now: number): Promise<RunRecord> {
   const source = await readRecordSource(file.path, file.runId);
   if (!file.partial) return parseRunRecord(source, file.runId);
-  const state = partialState(file, now);
-  return parsePartialLog(source, file.runId, state, state === 'running' ? now : file.mtimeMs);
+  const { state, note } = partialStatus(file, now);
+  const record = parsePartialLog(source, file.runId, state, state === 'running' ? now : file.mtimeMs);
+  return note === null ? record : { ...record, note };
 }
 
 async function regularFileInside(root: string, path: string): Promise<{ mtimeMs: number; size: number } | null> {

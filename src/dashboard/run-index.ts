@@ -6,7 +6,7 @@
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
 import { readRecordSource } from './read-record-source.js';
-import { partialState, readRunFile } from './read-run-file.js';
+import { partialStatus, readRunFile } from './read-run-file.js';
 import { configBases } from './run-group.js';
 import { timestampTime } from './run-id.js';
 import { type RunFile, scanResultsDir } from './scan-results-dir.js';
@@ -23,6 +23,8 @@ interface Entry {
   readonly size: number;
   readonly partial: boolean;
   readonly summary: RunSummary;
+  /** An in-progress log's problem (empty, not holodeck's), kept apart from the state's note. */
+  readonly logProblem: string | null;
 }
 
 /** While a large folder is being indexed, the listed state is updated this often. */
@@ -127,7 +129,7 @@ export class RunIndex {
     if (changed) this.#publish();
     let published = Date.now();
     for (const file of todo) {
-      this.#entries.set(file.runId.id, { ...file, summary: await this.#summarize(file) });
+      this.#entries.set(file.runId.id, { ...file, ...(await this.#summarize(file)) });
       this.#pending -= 1;
       if (Date.now() - published >= PUBLISH_EVERY_MS) {
         this.#publish();
@@ -144,12 +146,16 @@ export class RunIndex {
     this.#sorted = [...this.#entries.values()].map((entry) => entry.summary).sort(newestFirst);
   }
 
-  /** An in-progress log that stops growing turns from `running` into `incomplete` without changing on disk. */
+  /**
+   * An in-progress log that stops growing turns from `running` into `incomplete` without changing on disk (and
+   * a stale lock of another host gets its note).
+   */
   #updatePartialState(file: RunFile, known: Entry): boolean {
     if (!known.partial) return false;
-    const state = partialState(file, this.#now());
-    if (state === known.summary.state) return false;
-    this.#entries.set(file.runId.id, { ...known, summary: { ...known.summary, state } });
+    const { state, note } = partialStatus(file, this.#now());
+    const error = [note, known.logProblem].filter((text) => typeof text === 'string').join('; ') || null;
+    if (state === known.summary.state && error === known.summary.error) return false;
+    this.#entries.set(file.runId.id, { ...known, summary: { ...known.summary, state, error } });
     return true;
   }
 
@@ -158,17 +164,19 @@ export class RunIndex {
    * unreadable, with the reason, and never stops the others from being indexed. The entry is kept with the
    * file's size and mtime, so an unreadable file is not read again until it changes.
    */
-  async #summarize(file: RunFile): Promise<RunSummary> {
+  async #summarize(file: RunFile): Promise<Pick<Entry, 'summary' | 'logProblem'>> {
     try {
       if (!file.partial) {
-        return summarizeRecordSource(await readRecordSource(file.path, file.runId), file.runId, this.configBases);
+        const source = await readRecordSource(file.path, file.runId);
+        return { summary: summarizeRecordSource(source, file.runId, this.configBases), logProblem: null };
       }
       const record = await readRunFile(file, this.#now());
-      return summarizeRun(file.runId, record, record.report.results, this.configBases);
+      const summary = summarizeRun(file.runId, record, record.report.results, this.configBases);
+      return { summary, logProblem: record.log_problem ?? null };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const reason = error instanceof DashboardError ? message : `${file.runId.id}: ${message}`;
-      return unreadableRun(file.runId, reason, modified(file));
+      return { summary: unreadableRun(file.runId, reason, modified(file)), logProblem: null };
     }
   }
 

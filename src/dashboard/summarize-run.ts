@@ -16,6 +16,8 @@ export interface RunHead {
   readonly state: DashboardRunState;
   readonly metadata: RunMetadata;
   readonly report: Omit<RunReport, 'results'>;
+  readonly note?: string | null;
+  readonly log_problem?: string | null;
 }
 
 /** `configBases`: the folders the config path is shown relative to (see configLabel). */
@@ -33,7 +35,7 @@ export function summarizeRun(
     group: runGroup(report.agent_config_path, metadata.selection, runId.agent_slug, configBases),
     record_run_id: head.run_id === runId.id ? null : head.run_id,
     state: head.state,
-    error: null,
+    error: [head.note, head.log_problem].filter((text) => typeof text === 'string').join('; ') || null,
     started_at: metadata.started_at ?? (report.timestamp || timestampTime(runId.timestamp)),
     finished_at: metadata.finished_at,
     model: metadata.model,

@@ -97,7 +97,13 @@ function runRow(run, selection) {
     h('td', { className: 'num' }, formatDuration(summary.duration_ms)),
     h('td', { className: 'num' }, formatTokens(summary.token_usage.total_tokens)),
     h('td', { className: 'mono', title: run.git_commit ?? '' }, shortCommit(run.git_commit)),
-    h('td', {}, badge(run.state)),
+    h(
+      'td',
+      { title: unreadable ? '' : (run.error ?? '') },
+      badge(run.state),
+      // What is uncertain or wrong about an in-progress log (a stale lock, an empty log) is said beside its state.
+      !unreadable && run.error ? h('div', { className: 'muted run-note' }, run.error) : null,
+    ),
   );
 }
 
