@@ -14,7 +14,7 @@
 import { relative } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { UserCodeExitError } from '../core/errors.js';
-import { realProcessKill } from '../core/real-process-kill.js';
+import { realProcessKill, realUnderscoreKill, replaceUnderscoreKill } from '../core/real-process-kill.js';
 import { killTarget, reachesOwnProcess } from '../workers/own-process.js';
 
 const realExit = process.exit.bind(process);
@@ -88,10 +88,17 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
       return stop(`process.kill(${target}, ${JSON.stringify(signal ?? 'SIGTERM')})`, kill);
     return realKill(target, signal);
   };
+  // `process._kill`, the internal step `process.kill` ends in, which user code can call itself.
+  const underscoreKill = (pid: number, signal: number): number => {
+    const target = killTarget(pid);
+    if (reachesOwnProcess(target) && signal !== 0) return stop(`process._kill(${target}, ${signal})`, underscoreKill);
+    return realUnderscoreKill(target, signal);
+  };
   refuseReallyExit = (code) => stop(`process.reallyExit(${code ?? ''})`, withReallyExit.reallyExit);
   process.exit = exit as typeof process.exit;
   process.abort = abort as typeof process.abort;
   process.kill = kill as typeof process.kill;
+  const restoreUnderscoreKill = replaceUnderscoreKill(underscoreKill);
   let crashed = false;
   const crash = (kind: string) => (error: unknown) => {
     // A UserCodeExitError that nobody caught was already reported on its turn; it is not a crash.
@@ -109,6 +116,7 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
       process.exit = realExit;
       process.abort = realAbort;
       process.kill = realKill;
+      restoreUnderscoreKill();
       refuseReallyExit = null;
       process.off('uncaughtException', onException);
       process.off('unhandledRejection', onRejection);

@@ -31,7 +31,15 @@ export function guardRun(stderr: NodeJS.WritableStream): RunGuard {
     stderr.write('error: stopping the run; the finished test cases and reports are being saved\n');
     listener(new Error(`the run stopped after an ${description.split('\n')[0]}`));
   };
-  guardProcess({ cwd: process.cwd(), onUserExit: reportToCurrentTurn, onCrash: report });
+  // Code a turn left behind (a timer) may try it when no turn runs: refused all the same, and said.
+  const onUserExit = (message: string): boolean => {
+    if (reportToCurrentTurn(message)) return true;
+    stderr.write(
+      `warning: ${escapeControlChars(message)} — outside any running turn: refused, and no turn failed for it\n`,
+    );
+    return false;
+  };
+  guardProcess({ cwd: process.cwd(), onUserExit, onCrash: report });
   return {
     report,
     crash: () => crash,

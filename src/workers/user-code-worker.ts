@@ -9,6 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
+import { realUnderscoreKill, replaceUnderscoreKill } from '../core/real-process-kill.js';
 import { noExport } from '../loader/import-user-export.js';
 import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
@@ -189,4 +190,12 @@ function guardProcess(): void {
     return realKill(target, signal);
   }) as typeof process.kill;
   process.abort = (() => refuse('process.abort(): user code may not end the run')) as typeof process.abort;
+  // `process._kill`, the internal step `process.kill` ends in, which user code can call itself.
+  replaceUnderscoreKill((pid, signal) => {
+    const target = killTarget(pid);
+    if (reachesOwnProcess(target) && signal !== 0) {
+      return refuse(`process._kill(${target}, ${signal}): user code may not end the run`);
+    }
+    return realUnderscoreKill(target, signal);
+  });
 }

@@ -78,6 +78,11 @@ describe('WorkerHost', () => {
       description: `process.kill(${process.pid}, "SIGTERM"): user code may not end the run`,
       refused: true,
     });
+    expect(await (await newHost()).call(call('underscoreKill'))).toMatchObject({
+      kind: 'threw',
+      message: `process._kill(${process.pid}, 9): user code may not end the run`,
+      refused: true,
+    });
     const abort = await (await newHost()).call(call('abortProcess'));
     expect(abort).toMatchObject({
       kind: 'threw',
