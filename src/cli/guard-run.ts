@@ -31,20 +31,26 @@ export function guardRun(stderr: NodeJS.WritableStream): RunGuard {
     stderr.write('error: stopping the run; the finished test cases and reports are being saved\n');
     listener(new Error(`the run stopped after an ${description.split('\n')[0]}`));
   };
-  // Code a turn left behind (a timer) may try it when no turn runs: refused all the same, and said.
-  const onUserExit = (message: string): boolean => {
-    if (reportToCurrentTurn(message)) return true;
-    stderr.write(
-      `warning: ${escapeControlChars(message)} — outside any running turn: refused, and no turn failed for it\n`,
-    );
-    return false;
-  };
-  guardProcess({ cwd: process.cwd(), onUserExit, onCrash: report });
+  guardProcess({ cwd: process.cwd(), onUserExit: blameRunningTurn(stderr), onCrash: report });
   return {
     report,
     crash: () => crash,
     onCrash(next) {
       listener = next;
     },
+  };
+}
+
+/**
+ * An attempt of user code to end the process, told to the turn it runs in; code a turn left behind (a timer)
+ * may try it when that turn has ended: refused all the same, and said on stderr.
+ */
+export function blameRunningTurn(stderr: NodeJS.WritableStream): (message: string) => boolean {
+  return (message) => {
+    if (reportToCurrentTurn(message)) return true;
+    stderr.write(
+      `warning: ${escapeControlChars(message)} — outside any running turn: refused, and no turn failed for it\n`,
+    );
+    return false;
   };
 }

@@ -132,25 +132,31 @@ describe('user code that tries to end the run', () => {
     expect(run.stdout).toContain('! c1-exit  ERROR');
   });
 
-  it('refuses process._kill of the process, and says an exit tried by code its turn left running', async () => {
-    const dir = await project(['underscore-kill', 'exit-after-return', 'slow', 'last']);
-    const run = await runCli(['test', 'agent.yaml', '--output', 'report.json'], { cwd: dir, timeoutMs: 60_000 });
-    expect(run.signal).toBeNull();
-    expect(run.code, run.stderr).toBe(1);
-    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
-    expect(report.results.map((r) => [r.test_name, r.status])).toEqual([
-      ['c0-underscore-kill', 'error'],
-      ['c1-exit-after-return', 'passed'],
-      ['c2-slow', 'passed'],
-      ['c3-last', 'passed'],
-    ]);
-    expect(report.results[0]?.errors.join('\n')).toMatch(
-      /called process\._kill\(\d+, 15\): user code may not end the run/,
-    );
-    expect(run.stderr).toMatch(
-      /warning: .*agent\.mjs:\d+:\d+\) called process\.exit\(0\): user code may not end the run — outside any running turn: refused, and no turn failed for it/,
-    );
-  });
+  it.each([[[]], [['--workers', '2', '-j', '1']]])(
+    'refuses process._kill of the process, and says an exit tried by code its turn left running (%j)',
+    async (args) => {
+      const dir = await project(['underscore-kill', 'exit-after-return', 'slow', 'last']);
+      const run = await runCli(['test', 'agent.yaml', '--output', 'report.json', ...args], {
+        cwd: dir,
+        timeoutMs: 60_000,
+      });
+      expect(run.signal).toBeNull();
+      expect(run.code, run.stderr).toBe(1);
+      const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as Report;
+      expect(report.results.map((r) => [r.test_name, r.status])).toEqual([
+        ['c0-underscore-kill', 'error'],
+        ['c1-exit-after-return', 'passed'],
+        ['c2-slow', 'passed'],
+        ['c3-last', 'passed'],
+      ]);
+      expect(report.results[0]?.errors.join('\n')).toMatch(
+        /called process\._kill\(\d+, 15\): user code may not end the run/,
+      );
+      expect(run.stderr).toMatch(
+        /warning: .*agent\.mjs:\d+:\d+\) called process\.exit\(0\): user code may not end the run — outside any running turn: refused, and no turn failed for it/,
+      );
+    },
+  );
 
   it('refuses process.reallyExit, and keeps the failing exit code from exit hooks that would make it 0', async () => {
     const dir = await project(['really-exit', 'exit-hook', 'ok']);

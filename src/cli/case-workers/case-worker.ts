@@ -18,7 +18,6 @@ import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { toJsonSafe } from '../../reporters/to-json-safe.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
-import { reportToCurrentTurn } from '../../runner/turn-scope.js';
 import { remoteToolWorkers } from '../../tools/tool-workers.js';
 import { remoteUserCode } from '../../workers/user-code-channel.js';
 import { useSharedWorkerPool } from '../../workers/worker-pool.js';
@@ -27,6 +26,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { startBeating } from '../event-loop-beat.js';
 import { graderExports } from '../grader-export-reader.js';
 import { exitNow, guardProcess } from '../guard-process.js';
+import { blameRunningTurn } from '../guard-run.js';
 import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadRunnableOrReport } from '../load-or-report.js';
@@ -67,7 +67,7 @@ useSharedWorkerPool({
 // an uncaught exception or unhandled rejection stops the run (exit 3) once the main thread hears of it.
 guardProcess({
   cwd: process.cwd(),
-  onUserExit: reportToCurrentTurn,
+  onUserExit: blameRunningTurn(process.stderr),
   onCrash: (description) => post({ type: 'crash', description }),
 });
 
