@@ -4,7 +4,7 @@
  * the cache cost nothing now and are not counted. Calls without a price cannot be counted: a run where no model
  * has a price is refused, one where some have none is warned about.
  */
-import { type RunPricing, spentPricedUsd } from '../core/cost.js';
+import { type RunPricing, spentPricedUsd, USAGE_UNREPORTED } from '../core/cost.js';
 import { formatUsd } from '../core/format-cost.js';
 import type { Reporter } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
@@ -43,15 +43,26 @@ export function checkBudget(maxUsd: number, pricing: RunPricing): BudgetCheck {
 
 const BUDGET_EPSILON_USD = 1e-11;
 
-export function createCostBudget(maxUsd: number, onReached: (spentUsd: number) => void): CostBudget {
+export function createCostBudget(
+  maxUsd: number,
+  onReached: (spentUsd: number) => void,
+  onUncounted: (models: readonly string[]) => void = () => {},
+): CostBudget {
   const controller = new AbortController();
   let spent = 0;
+  let uncountedSaid = false;
   // With --repeat, each repeat is counted as it finishes: a case finishes only with its last repeat, and
   // repeats run round by round, so counting cases would let nearly the whole run be spent before the first.
   const repeated = new Set<number>();
   const count = (result: TestResult) => {
     // Answers served from a cassette or the cache cost nothing now.
     spent += result.cost === undefined ? 0 : spentPricedUsd(result.cost);
+    // Calls whose provider reported no token counts cannot be counted: said once, when first seen.
+    const uncounted = result.cost?.unpriced_models.filter((model) => model.endsWith(USAGE_UNREPORTED)) ?? [];
+    if (uncounted.length > 0 && !uncountedSaid) {
+      uncountedSaid = true;
+      onUncounted(uncounted.map((model) => model.slice(0, -USAGE_UNREPORTED.length)));
+    }
     // A sum of binary fractions falls a hair short of the figure it makes (0.00013 × 3 < 0.00039): a budget
     // within a billionth of a cent of the spent sum is reached.
     if (spent >= maxUsd - BUDGET_EPSILON_USD && !controller.signal.aborted) {
@@ -86,9 +97,15 @@ export function budgetFor(maxUsd: number | undefined, pricing: RunPricing): Cost
     return 2;
   }
   for (const warning of check.warnings) process.stderr.write(`warning: ${warning}\n`);
-  return createCostBudget(maxUsd, (spent) =>
-    process.stderr.write(
-      `\n--max-cost ${formatUsd(maxUsd)} reached: what finished cost ${formatUsd(spent)}; no new test case (or repeat) starts, running ones finish\n`,
-    ),
+  return createCostBudget(
+    maxUsd,
+    (spent) =>
+      process.stderr.write(
+        `\n--max-cost ${formatUsd(maxUsd)} reached: what finished cost ${formatUsd(spent)}; no new test case (or repeat) starts, running ones finish\n`,
+      ),
+    (models) =>
+      process.stderr.write(
+        `\nwarning: --max-cost cannot count calls of ${models.join(', ')}: the provider reported no token usage for them\n`,
+      ),
   );
 }

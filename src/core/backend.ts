@@ -83,6 +83,8 @@ export interface TurnResponse {
   readonly recorded_latency_ms?: number;
   /** The part of `token_usage` whose answers came from a cassette or the cache (priced, not paid for now). */
   readonly stored_usage?: StoredUsage;
+  /** Model calls whose provider reported no usable token counts: the turn's cost is unknown, never $0. */
+  readonly unreported_usage_calls?: number;
 }
 
 export interface SessionOptions {

@@ -25,6 +25,9 @@ export interface RunPricing {
   readonly judge: PricedModel | null;
 }
 
+/** Ends an `unpriced_models` entry whose calls reported no token usage (priced or not, their cost is unknown). */
+export const USAGE_UNREPORTED = ' (no token usage reported)';
+
 const NO_STORED_COST: StoredCost = Object.freeze({ calls: 0, usd: 0, priced_usd: 0 });
 
 export const ZERO_COST: CostBreakdown = Object.freeze({
@@ -47,10 +50,22 @@ export function turnCost(
   agentUsage: TokenUsage,
   judgeUsages: readonly CallUsage[],
   stored: StoredUsage = NO_STORED_USAGE,
+  unreportedCalls = 0,
 ): CostBreakdown {
   const judges = (servedNow: boolean) =>
     judgeUsages.filter((call) => call.stored !== servedNow).map((call) => call.usage);
-  const made = partsCost(pricing, subtractUsage(agentUsage, stored.token_usage), judges(true));
+  const counted = partsCost(pricing, subtractUsage(agentUsage, stored.token_usage), judges(true));
+  // A call whose provider reported no token counts cost something unknown: the agent's part is unknown.
+  const made =
+    unreportedCalls === 0
+      ? counted
+      : {
+          ...counted,
+          agent_usd: null,
+          unpriced_models: [
+            ...new Set([...counted.unpriced_models, `${pricing.agent?.label ?? 'the agent'}${USAGE_UNREPORTED}`]),
+          ].sort(),
+        };
   const served = partsCost(pricing, stored.token_usage, judges(false));
   return {
     ...addParts(made, served),

@@ -3,7 +3,7 @@
  * calls has no price, `unknown (no price for openai:my-model)` when nothing could be priced. Never `$0` for
  * an unknown price.
  */
-import { spentOf, spentPricedUsd, storedOf } from './cost.js';
+import { spentOf, spentPricedUsd, storedOf, USAGE_UNREPORTED } from './cost.js';
 import type { CostBreakdown, CostFields } from './results.js';
 
 /** `$1.23`, `$0.0123`, `$0.000042`: four significant digits below a dollar, cents above. */
@@ -64,5 +64,15 @@ function spentNote(cost: CostBreakdown, form: 'short' | 'long'): string {
 const orUnknown = (usd: number | null) => (usd === null ? 'unknown' : formatUsd(usd));
 
 function unpricedNote(models: readonly string[]): string {
-  return models.length === 0 ? '' : ` (no price for ${models.join(', ')})`;
+  const unreported = models.filter((model) => model.endsWith(USAGE_UNREPORTED));
+  const unpriced = models.filter((model) => !model.endsWith(USAGE_UNREPORTED));
+  const notes = [
+    ...(unpriced.length === 0 ? [] : [`no price for ${unpriced.join(', ')}`]),
+    ...(unreported.length === 0
+      ? []
+      : [
+          `no token usage reported by ${unreported.map((model) => model.slice(0, -USAGE_UNREPORTED.length)).join(', ')}`,
+        ]),
+  ];
+  return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
 }

@@ -128,7 +128,15 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
         token_usage: response.token_usage,
         ...(deps.pricing === undefined
           ? {}
-          : costFields(turnCost(deps.pricing, response.token_usage, judgeUsages, response.stored_usage))),
+          : costFields(
+              turnCost(
+                deps.pricing,
+                response.token_usage,
+                judgeUsages,
+                response.stored_usage,
+                response.unreported_usage_calls,
+              ),
+            )),
         errors: [...new Set(response.errors ?? [])],
         grader_details: metrics.flatMap((m) => (m.grader_detail ? [m.grader_detail] : [])),
         retries: response.retries + judgeRetries,

@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
+import { lastUserText } from '../fakes/fake-request-view.js';
 import type { FakeReply, FakeRequest } from '../fakes/fake-script.js';
 import { type FakeModelServer, startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -96,6 +97,27 @@ describe('cost of a run', () => {
     expect(run.stdout).toContain('  Cost    unknown (no price for openai_compatible:house-model)\n');
     expect(run.stdout).not.toMatch(/\$0\b/);
     expect(markdown).toContain('| **Cost** | unknown (no price for openai\\_compatible:house-model) |');
+  });
+
+  it('shows the cost of answers whose provider reported no token usage (or no count a count can be) as unknown', async () => {
+    server = await startFakeModelServer((request) =>
+      lastUserText(request) === 'q2'
+        ? { kind: 'answer', text: '42', usage: { prompt_tokens: -100, completion_tokens: 50 } }
+        : { kind: 'answer', text: '42', omit_usage: true },
+    );
+    const { run, report } = await runProject(agentYaml(server.url, MINI, null, TWO_CASES), ['--max-cost', '5']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(report.results.map((result) => result.cost_usd)).toEqual([null, null]);
+    expect(report.summary.token_usage.prompt_tokens).toBe(0);
+    expect(report.summary.cost).toMatchObject({
+      agent_usd: null,
+      unpriced_models: ['openai:gpt-4o-mini (no token usage reported)'],
+    });
+    expect(run.stdout).toContain('  Cost    unknown (no token usage reported by openai:gpt-4o-mini)\n');
+    expect(run.stdout).not.toMatch(/\$0\b/);
+    expect(run.stderr).toContain(
+      'warning: --max-cost cannot count calls of openai:gpt-4o-mini: the provider reported no token usage for them',
+    );
   });
 
   it('keeps the priced part as a lower bound when only the judge has no price', async () => {

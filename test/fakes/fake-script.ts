@@ -77,6 +77,8 @@ export interface FakeAnswer {
   readonly finish_reason?: string;
   /** Defaults to counts derived from the request and reply lengths. */
   readonly usage?: FakeUsage;
+  /** openai only: the answer carries no `usage` at all, as some servers send it. */
+  readonly omit_usage?: boolean;
 }
 
 export type FakeReply =

@@ -17,7 +17,7 @@ import { followAny } from '../../core/follow-any.js';
 import { gaveUpNote } from '../../core/gave-up-note.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
 import { buildUserMessage } from './build-user-message.js';
-import { notRunMessage, sumUsage, toolInvocationsOf, usageOf } from './capture-turn.js';
+import { notRunMessage, sumUsage, toolInvocationsOf, unreportedCalls, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
 import type { FinishReason, ProviderMessage, ProviderModel, ProviderToolMessage } from './provider-model.js';
 import { noteHolds } from './rate-limit/held-requests.js';
@@ -130,6 +130,7 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       response: steps.at(-1)?.text ?? '',
       tool_invocations: toolInvocationsOf(steps),
       token_usage: usageOf(steps),
+      ...(unreportedCalls(steps) === 0 ? {} : { unreported_usage_calls: unreportedCalls(steps) }),
       retries,
       ...(cutOff ? { step_limit: settings.max_steps } : {}),
       ...answerCutOff(steps.at(-1)?.finishReason),

@@ -98,13 +98,16 @@ export function sumUsage(usages: readonly ProviderUsage[]): TokenUsage {
   let cacheRead = 0;
   let cacheWrite = 0;
   for (const usage of usages) {
-    const input = usage.inputTokens.total ?? 0;
-    const output = usage.outputTokens.total ?? 0;
+    // A count the provider did not report, or reported as no count can be (negative, fractional, past 2^53),
+    // adds nothing: such a call's usage is unknown (unreportedCalls), not a figure to add up.
+    if (!reportedUsage(usage)) continue;
+    const input = usage.inputTokens.total as number;
+    const output = usage.outputTokens.total as number;
     prompt += input;
     completion += output;
     total += input + output;
-    cacheRead += usage.inputTokens.cacheRead ?? 0;
-    cacheWrite += usage.inputTokens.cacheWrite ?? 0;
+    cacheRead += tokenCount(usage.inputTokens.cacheRead) ?? 0;
+    cacheWrite += tokenCount(usage.inputTokens.cacheWrite) ?? 0;
   }
   return {
     prompt_tokens: prompt,
@@ -113,6 +116,19 @@ export function sumUsage(usages: readonly ProviderUsage[]): TokenUsage {
     cache_read_tokens: cacheRead,
     cache_creation_tokens: cacheWrite,
   };
+}
+
+/** The model calls whose provider reported no usable token counts: what they cost is unknown. */
+export function unreportedCalls(steps: readonly Step[]): number {
+  return steps.filter((step) => !reportedUsage(step.usage)).length;
+}
+
+function reportedUsage(usage: ProviderUsage): boolean {
+  return tokenCount(usage.inputTokens.total) !== undefined && tokenCount(usage.outputTokens.total) !== undefined;
+}
+
+function tokenCount(value: number | undefined): number | undefined {
+  return Number.isSafeInteger(value) && (value as number) >= 0 ? value : undefined;
 }
 
 function recordedValue(output: unknown): unknown {

@@ -19,6 +19,7 @@ export function renderAnswer(request: FakeRequest, reply: FakeAnswer): WireRespo
       ...(call.raw_args === undefined ? {} : { raw_args: call.raw_args }),
     })),
     ...(reply.finish_reason === undefined ? {} : { finish_reason: reply.finish_reason }),
+    ...(reply.omit_usage === true ? { omit_usage: true } : {}),
     usage: resolveUsage(request, reply),
     stream: request.stream,
     include_usage: asRecord(request.body['stream_options'])['include_usage'] === true,

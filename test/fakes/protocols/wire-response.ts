@@ -25,6 +25,8 @@ export interface ResolvedAnswer {
   readonly include_usage: boolean;
   /** openai only: the finish reason to send instead of the one the answer implies. */
   readonly finish_reason?: string;
+  /** openai only: no `usage` in the answer. */
+  readonly omit_usage?: boolean;
 }
 
 /** Splits a string into up to `parts` non-empty pieces, so streamed deltas really arrive in pieces. */

@@ -48,7 +48,7 @@ function jsonResponse(answer: ResolvedAnswer): WireResponse {
         finish_reason: finishReason(answer),
       },
     ],
-    usage: usageOf(answer),
+    ...(answer.omit_usage === true ? {} : { usage: usageOf(answer) }),
   };
   return { content_type: 'application/json', chunks: [JSON.stringify(body)] };
 }
@@ -74,7 +74,7 @@ function streamResponse(answer: ResolvedAnswer): WireResponse {
     }
   });
   chunks.push(chunk({}, finishReason(answer)));
-  if (answer.include_usage) {
+  if (answer.include_usage && answer.omit_usage !== true) {
     chunks.push(
       sse({
         id: answer.id,
