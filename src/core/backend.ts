@@ -51,6 +51,11 @@ export interface ToolCallJournal {
 export interface RetryJournal {
   /** `reason`: what the request that is sent again met, e.g. `rate limited (HTTP 429)`. */
   record(reason: string): void;
+  /**
+   * A request failed and will be sent again after a back-off: said before the wait, so that a turn that runs out
+   * of time in it names what it was waiting to retry; `record` follows when it is sent again.
+   */
+  waiting?(reason: string): void;
 }
 
 export interface UsageJournal {

@@ -114,6 +114,24 @@ describe('runTurn', () => {
     });
   });
 
+  it('does not count as a retry a failed request whose back-off the turn ran out of time in', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
+    const backingOff = session(async (request) => {
+      request.retries?.waiting?.('HTTP 503 from the model server');
+      request.retries?.record('HTTP 503 from the model server');
+      request.retries?.waiting?.('HTTP 503 from the model server');
+      return untilAborted(request.signal);
+    });
+    const timedOut = await runTurn(context(asked, backingOff, {}, 50));
+    expect(timedOut.result).toMatchObject({
+      status: 'error',
+      retries: 1,
+      errors: [
+        'turn timed out after 0.05s (llm_timeout) — while retrying: 2 model requests failed, the last with "HTTP 503 from the model server"',
+      ],
+    });
+  });
+
   it('marks an unrecoverable agent error so the case stops there', async () => {
     const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
     const broken = session(() => {

@@ -191,6 +191,8 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   let sending: Promise<TurnResponse> | null = null;
   const calls: ToolInvocation[] = [];
   const retried: string[] = [];
+  // A failed request waiting out its back-off, not sent again yet: a failure, not a retry.
+  let waiting: string | null = null;
   const holds = createHoldTracker();
   let used = ZERO_USAGE;
   let stored = NO_STORED_USAGE;
@@ -203,7 +205,15 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       turn_config: ctx.turn.turn_config,
       signal: turnSignal.signal,
       calls: { record: (call: ToolInvocation) => void calls.push(call) },
-      retries: { record: (reason: string) => void retried.push(reason) },
+      retries: {
+        record: (reason: string) => {
+          waiting = null;
+          retried.push(reason);
+        },
+        waiting: (reason: string) => {
+          waiting = reason;
+        },
+      },
       holds: holds.journal,
       usage: {
         record: (usage: TokenUsage, served = false) => {
@@ -219,7 +229,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
     const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
     const stopped = sending === null || !turnSignal.signal.aborted || (await settlesWithin(sending, STOP_GRACE_MS));
     const held = reason instanceof TurnTimeoutError ? holds.note() : '';
-    const said = `${errorMessage(reason)}${retriesNote(reason, retried)}${held}`;
+    const said = `${errorMessage(reason)}${retriesNote(reason, waiting === null ? retried : [...retried, waiting])}${held}`;
     const message = stopped
       ? said
       : `${said}; the agent did not stop within ${STOP_GRACE_MS / 1000}s, so the session cannot go on`;

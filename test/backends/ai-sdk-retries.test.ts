@@ -220,16 +220,22 @@ describe('ai_sdk backend retries', () => {
       });
     const { session } = await open(() => ({ kind: 'error', status: 503, headers: { 'retry-after': '30' } }), { sleep });
     const retried: string[] = [];
+    const waited: string[] = [];
     const request = {
       ...turnRequest(0, QUESTION, controller.signal),
-      retries: { record: (reason: string) => void retried.push(reason) },
+      retries: {
+        record: (reason: string) => void retried.push(reason),
+        waiting: (reason: string) => void waited.push(reason),
+      },
     };
     const error = await turnError(session.send(request));
     expect(error.code).toBe('TURN_ABORTED');
     expect(server?.requests).toHaveLength(1);
-    // What the turn was waiting to retry is said, so a timeout in the wait names the 503.
-    expect(retried).toHaveLength(1);
-    expect(retried[0]).toMatch(/503/);
+    // What the turn was waiting to retry is said, so a timeout in the wait names the 503; it was not sent again,
+    // so it is no retry.
+    expect(waited).toHaveLength(1);
+    expect(waited[0]).toMatch(/503/);
+    expect(retried).toEqual([]);
   });
 
   it("ends a turn held by its model's 429 back-off when the turn's signal aborts", async () => {

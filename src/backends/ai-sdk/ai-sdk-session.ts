@@ -108,15 +108,19 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       const withinAttempts = rateLimited || (verdict.retryable && attempts < settings.retry.max_retries);
       if (!withinAttempts || steps.length >= settings.max_steps)
         throw turnError(verdict, requestRetries, outcome.error);
-      // Said before the wait: a turn that runs out of time in it names what it was waiting to retry.
-      request.retries?.record(verdict.message);
-      if (!rateLimited) {
+      if (rateLimited) {
+        // Sent again at once: the model's limiter holds it until the back-off ends.
+        request.retries?.record(verdict.message);
+      } else {
+        // Said before the wait: a turn that runs out of time in it names what it was waiting to retry.
+        request.retries?.waiting?.(verdict.message);
         const hint = parseRetryAfter(verdict.retry_after_headers, settings.now());
         try {
           await settings.sleep(retryDelayMs(attempts, settings.retry, settings.random, hint), signal);
         } catch {
           throw abortedError(signal);
         }
+        request.retries?.record(verdict.message);
         attempts += 1;
       }
       retries += 1;
