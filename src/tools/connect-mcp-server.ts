@@ -56,7 +56,11 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
   try {
     await client.connect(handle.transport, { timeout: options.startup_timeout_ms });
     client.onclose = () => health.closed();
-    client.onerror = (error) => health.transportError(error);
+    client.onerror = (error) => {
+      health.transportError(error);
+      // A stdio line that is no protocol message (an HTTP server's comes back on its own call).
+      if (config.url === null && isUnreadableLine(error)) health.unreadable(error);
+    };
     const listed = await listAllTools(client, options.startup_timeout_ms);
     const link: ServerLink = { server: config.name, where: whereOf(config), client, health };
     const tools = selectMcpTools(config, listed).map(({ name, tool }) => mcpTool(link, name, tool));

@@ -38,13 +38,18 @@ export interface ServerHealth {
   crashOf(error: unknown): ToolServerCrashedError | null;
   /** We are closing the connection ourselves: its end is no crash. */
   closing(): void;
+  /**
+   * A stdio server wrote a line that is no protocol message while calls were waiting: it cannot be told which
+   * call it answered, so each waiting call fails with it at once rather than at its timeout.
+   */
+  unreadable(error: unknown): void;
 }
 
 const STDERR_LINES = 5;
 const STDERR_CHARS = 600;
 
 export function createServerHealth(facts: ServerFacts): ServerHealth {
-  const inFlight = new Set<(error: ToolServerCrashedError) => void>();
+  const inFlight = new Set<(error: unknown) => void>();
   let dead: ToolServerCrashedError | null = null;
   let closingOurselves = false;
   const lose = (error: ToolServerCrashedError) => {
@@ -95,6 +100,11 @@ export function createServerHealth(facts: ServerFacts): ServerHealth {
     },
     closing() {
       closingOurselves = true;
+    },
+    unreadable(error) {
+      if (closingOurselves || dead !== null) return;
+      for (const reject of inFlight) reject(error);
+      inFlight.clear();
     },
   };
 }

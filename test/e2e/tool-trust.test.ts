@@ -200,6 +200,27 @@ describe('an HTTP tool server that fails its calls', () => {
   });
 });
 
+describe('a stdio tool server that answers a call with what is no MCP answer', () => {
+  it.each([
+    ['null-result', 'does not fit the MCP protocol'],
+    ['not-json', 'is not JSON'],
+  ])('(%s) errors the turn at once, naming the server, instead of waiting for the timeout', async (garble, said) => {
+    model = await startFakeModelServer(planScript({ first: LOOKUP('2009') }));
+    const cases =
+      '  - { name: garbled, input: first, ground_truth: done, evaluations: [{ type: standard, metric: equality }] }\n';
+    const started = Date.now();
+    const { run, report } = await runProject(
+      agentYaml(model.url, [stdioServer('fin', ['--garble-calls', garble])], cases),
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const result = resultNamed(report, 'garbled');
+    expect(result.status).toBe('error');
+    expect(result.errors).toEqual([expect.stringContaining('MCP server "fin" (')]);
+    expect(result.errors[0]).toContain(`sent an answer that ${said}`);
+  });
+});
+
 describe('tool errors', () => {
   const plan: Plan = {
     errors: [
