@@ -101,6 +101,24 @@ describe('parseYamlSource', () => {
     }
   });
 
+  it('locates an alias inside the value its own anchor names, which would hold itself', () => {
+    for (const text of ['name: x\nturn_config: &tc { me: *tc }\n', 'a: &list\n  - 1\n  - [2, *list]\n']) {
+      const result = parseYamlSource('/c/cases.yaml', text);
+      expect(result.ok || result.issues[0]).toMatchObject({
+        code: 'SYNTAX',
+        location: { file: '/c/cases.yaml', line: text.startsWith('name') ? 2 : 3 },
+      });
+      expect(result.ok || result.issues[0]?.message).toMatch(/the alias \*(tc|list) is inside the value its anchor/);
+    }
+    // An alias beside its anchor, even to a value holding aliases itself, is fine.
+    const shared = parseYamlSource('/c/a.yaml', 'a: &x { n: 1 }\nb: &y { x: *x }\nc: [*x, *y]\n');
+    expect(shared.ok && shared.document.data).toEqual({
+      a: { n: 1 },
+      b: { x: { n: 1 } },
+      c: [{ n: 1 }, { x: { n: 1 } }],
+    });
+  });
+
   it('reads lone carriage returns as line breaks, as YAML does, keeping lines and columns', () => {
     const broken = 'name: a\ntest_cases:\n  - input: "two\n      lines"\n    input: y\n';
     const result = parseYamlSource('/c/agent.yaml', broken.replaceAll('\n', '\r'));

@@ -9,6 +9,7 @@ import {
   LineCounter,
   type Node,
   parseDocument,
+  visit,
   type YAMLError,
 } from 'yaml';
 import { thrownMessage } from '../core/describe-thrown.js';
@@ -54,6 +55,14 @@ export function parseYamlSource(file: string, source: string): SourceParse {
       firstError.code === 'DUPLICATE_KEY' ? doc.errors.filter((e) => e.code === 'DUPLICATE_KEY') : [firstError];
     return { ok: false, issues: shown.map((error) => syntaxIssue(error, at, lineAt(text, error.pos[0]))) };
   }
+  const loop = text.includes('*') ? selfAlias(doc) : null;
+  if (loop !== null) {
+    const issue = syntaxBase(
+      `YAML error: the alias *${loop.name} is inside the value its anchor &${loop.name} names, which would hold itself`,
+      'write the value out here, or put the anchor on a value that does not contain this alias',
+    );
+    return { ok: false, issues: [{ ...issue, location: at(loop.offset) }] };
+  }
   let data: unknown;
   try {
     keepGroundTruthAsWritten(doc);
@@ -71,6 +80,22 @@ export function parseYamlSource(file: string, source: string): SourceParse {
     return { ok: false, issues: [{ ...syntaxBase(`YAML error: ${message}`, null), location: at(0) }] };
   }
   return { ok: true, document: new YamlDocument(file, data, doc, at) };
+}
+
+/** An alias inside the very value its anchor is set on (`&a { me: *a }`): a value that would contain itself. */
+function selfAlias(doc: Document): { readonly name: string; readonly offset: number } | null {
+  let found: { readonly name: string; readonly offset: number } | null = null;
+  visit(doc, {
+    Alias(_key, node, path) {
+      const target = node.resolve(doc);
+      if (target !== undefined && path.includes(target as never)) {
+        found = { name: node.source, offset: node.range?.[0] ?? 0 };
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function syntaxBase(message: string, hint: string | null): PendingIssue {
