@@ -112,13 +112,18 @@ describe('test case rules', () => {
   it('checks the shape of matcher objects', async () => {
     const { yaml, lines } = await check(
       '  - name: m\n    input: q\n    expected_tools:\n      - name: t\n        args:\n' +
-        '          both: { fuzzy: "1", regex: "1" }\n          typo: { fuzy: "1" }\n' +
+        '          both: { fuzzy: "1", regex: "1" }\n          broken: { regex: "(x", fuzzy: "y" }\n          typo: { fuzy: "1" }\n' +
         '          extra: { fuzzy: "1", fuzzzy: "2" }\n          nested: { where: { year: { regex: "20.." } } }\n' +
         '          listed: [{ fuzzy: "1" }]\n',
     );
     expect(lines).toEqual([
       `${at(yaml, 'regex')}  test_cases[0] "m" › expected_tools[0].args.both.regex\n` +
         '  a matcher has exactly one of `fuzzy`, `regex` or `literal`, not `fuzzy` and `regex` — keep one of `fuzzy` and `regex`',
+      // The keys in the other order, and a pattern that does not compile: both said, as the matcher they make.
+      `${at(yaml, 'regex: "(x')}  test_cases[0] "m" › expected_tools[0].args.broken.regex\n` +
+        '  a matcher has exactly one of `fuzzy`, `regex` or `literal`, not `fuzzy` and `regex` — keep one of `fuzzy` and `regex`',
+      `${at(yaml, '"(x"')}  test_cases[0] "m" › expected_tools[0].args.broken.regex\n` +
+        '  invalid regular expression "(x": missing ) — fix the pattern or use { fuzzy: ... }',
       `${at(yaml, 'fuzy')}  test_cases[0] "m" › expected_tools[0].args.typo.fuzy\n` +
         '  `fuzy` is not a matcher: did you mean `fuzzy`? — write { fuzzy: ... }; to compare with an object whose ' +
         'only key is `fuzy`, write { literal: {...} }',

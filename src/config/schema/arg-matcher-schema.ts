@@ -23,27 +23,33 @@ export const matcherObjectSchema = z
   })
   .check(
     objectRule((matcher, ctx) => {
-      const present = MATCHER_KEYS.filter((key) => Object.hasOwn(matcher, key));
-      if (present.length === 0) {
+      if (!MATCHER_KEYS.some((key) => Object.hasOwn(matcher, key))) {
         addIssue(ctx, ISSUE.matcherShape, [], 'a matcher object needs `fuzzy` or `regex`', {
           hint: `write { fuzzy: "..." } or { regex: "..." }; ${LITERAL_HINT}`,
         });
-      } else if (present.length > 1) {
-        const keys = present.map((key) => `\`${key}\``).join(' and ');
-        addIssue(
-          ctx,
-          ISSUE.matcherShape,
-          [present[1]!],
-          `a matcher has exactly one of \`fuzzy\`, \`regex\` or \`literal\`, not ${keys}`,
-          {
-            target: 'key',
-            hint: `keep one of ${keys}`,
-          },
-        );
       }
-      if (hasKey(matcher, 'regex') && typeof matcher['regex'] === 'string') checkRegex(matcher['regex'], ctx);
+      checkMatcherKeys(matcher, ctx);
     }),
   );
+
+/** A matcher with more than one of its keys, and its pattern: each said once, whichever way it was read. */
+function checkMatcherKeys(matcher: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  const present = MATCHER_KEYS.filter((key) => Object.hasOwn(matcher, key));
+  if (present.length > 1) {
+    const keys = present.map((key) => `\`${key}\``).join(' and ');
+    addIssue(
+      ctx,
+      ISSUE.matcherShape,
+      [present[1]!],
+      `a matcher has exactly one of \`fuzzy\`, \`regex\` or \`literal\`, not ${keys}`,
+      {
+        target: 'key',
+        hint: `keep one of ${keys}`,
+      },
+    );
+  }
+  if (hasKey(matcher, 'regex') && typeof matcher['regex'] === 'string') checkRegex(matcher['regex'], ctx);
+}
 
 /** Any other object: compared by deep equality with the actual argument. */
 export const objectLiteralSchema = z
@@ -67,6 +73,11 @@ function checkObjectLiteral(value: Record<string, unknown>, ctx: z.core.$Refinem
         hint: `write ${example}; ${LITERAL_HINT}`,
       },
     );
+    return;
+  }
+  if (matcherKey !== undefined && keys.every((key) => (MATCHER_KEYS as readonly string[]).includes(key))) {
+    // Only matcher keys, more than one: a matcher written with two of them (`{ regex, fuzzy }`).
+    checkMatcherKeys(value, ctx);
     return;
   }
   if (matcherKey !== undefined) {
