@@ -1,10 +1,11 @@
 /**
  * What is said before the cases run, once the backend is up: settings the backend cannot apply, cases that assert
- * nothing, expected tools the agent lacks.
+ * nothing, expected tools the agent lacks; and how warnings are written.
  */
 import { unknownExpectedTools } from '../config/unknown-expected-tools.js';
 import type { AgentBackend } from '../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import { escapeControlChars } from '../core/display-controls.js';
 import { emptyMetricLists } from './empty-metric-lists.js';
 import { idlePassRate } from './idle-pass-rate.js';
 import { unappliedSettings } from './unapplied-settings.js';
@@ -12,13 +13,30 @@ import { uncheckedTestCases } from './unchecked-test-cases.js';
 import { unsendableToolNames } from './unsendable-tool-names.js';
 
 export function caseWarnings(config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend): string[] {
+  return [...configWarnings(config, cases), ...toolWarnings(config, cases, backend)];
+}
+
+/** The warnings the configuration alone tells (`holodeck validate` says them without a backend). */
+export function configWarnings(config: AgentConfig, cases: readonly TestCaseConfig[]): string[] {
   return [
     ...unappliedSettings(config),
     ...idlePassRate(config),
     ...emptyMetricLists(config, cases),
     ...uncheckedTestCases(config, cases),
-    ...toolWarnings(config, cases, backend),
   ];
+}
+
+/**
+ * Writes each warning as a `warning: …` line (after `prefix`, e.g. a model's label), with the control and
+ * bidirectional characters of the names and values in it spelled out: a case named `\e[2J` or `\u202E` must
+ * neither clear the terminal nor turn the rest of the line around.
+ */
+export function writeWarnings(
+  warnings: Iterable<string>,
+  prefix = '',
+  stream: { write(text: string): unknown } = process.stderr,
+): void {
+  for (const warning of warnings) stream.write(`warning: ${escapeControlChars(`${prefix}${warning}`)}\n`);
 }
 
 /**

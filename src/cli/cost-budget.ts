@@ -5,9 +5,11 @@
  * has a price is refused, one where some have none is warned about.
  */
 import { type RunPricing, spentPricedUsd, USAGE_UNREPORTED } from '../core/cost.js';
+import { escapeControlChars } from '../core/display-controls.js';
 import { formatUsd } from '../core/format-cost.js';
 import type { Reporter } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
+import { writeWarnings } from './case-warnings.js';
 import { unpricedModels } from './run-pricing.js';
 
 export interface CostBudget {
@@ -96,7 +98,7 @@ export function budgetFor(maxUsd: number | undefined, pricing: RunPricing): Cost
     process.stderr.write(`error: ${check.message}\n`);
     return 2;
   }
-  for (const warning of check.warnings) process.stderr.write(`warning: ${warning}\n`);
+  writeWarnings(check.warnings);
   return createCostBudget(
     maxUsd,
     (spent) =>
@@ -105,7 +107,7 @@ export function budgetFor(maxUsd: number | undefined, pricing: RunPricing): Cost
       ),
     (models) =>
       process.stderr.write(
-        `\nwarning: --max-cost cannot count calls of ${models.join(', ')}: the provider reported no token usage for them\n`,
+        `\nwarning: --max-cost cannot count calls of ${escapeControlChars(models.join(', '))}: the provider reported no token usage for them\n`,
       ),
   );
 }

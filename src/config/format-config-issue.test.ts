@@ -48,4 +48,18 @@ describe('formatConfigIssue', () => {
     };
     expect(formatConfigIssue(bare, '/')).toBe('configuration file not found: /x.yaml — pass a file');
   });
+
+  it('spells out control and bidirectional characters of quoted names and values', () => {
+    const name = 'x \u202Eevil \u001b[31m';
+    const issue: ConfigIssue = {
+      ...base,
+      test_case: { name, index: 1 },
+      message: `duplicate test case name "${name}"`,
+    };
+    const text = formatConfigIssue(issue, '/work/suite');
+    expect(text).toContain('test_cases[1] "x \\u202eevil \\u001b[31m"');
+    expect(text).toContain('duplicate test case name "x \\u202eevil \\x1b[31m" — fix');
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toContain('\u202e');
+  });
 });

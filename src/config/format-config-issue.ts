@@ -5,8 +5,13 @@
  *     invalid regular expression "(2009": missing ) — fix the pattern or use { fuzzy: ... }
  */
 import { isAbsolute, relative } from 'node:path';
+import { escapeControlChars } from '../core/display-controls.js';
 import type { ConfigIssue } from '../core/errors.js';
 
+/**
+ * Names and values quoted from the configuration (a duplicate test case's name) show their control and
+ * bidirectional characters spelled out, as the console shows them.
+ */
 export function formatConfigIssue(issue: ConfigIssue, cwd: string): string {
   const head: string[] = [];
   if (issue.location) {
@@ -22,5 +27,5 @@ export function formatConfigIssue(issue: ConfigIssue, cwd: string): string {
   if (issue.path !== '') where.push(issue.path);
   if (where.length > 0) head.push(where.join(' › '));
   const body = issue.hint ? `${issue.message} — ${issue.hint}` : issue.message;
-  return head.length > 0 ? `${head.join('  ')}\n  ${body}` : body;
+  return escapeControlChars(head.length > 0 ? `${head.join('  ')}\n  ${body}` : body);
 }

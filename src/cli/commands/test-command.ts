@@ -14,7 +14,7 @@ import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { ToolWorkers } from '../../tools/tool-workers.js';
 import type { Overrides } from '../apply-overrides.js';
-import { caseWarnings } from '../case-warnings.js';
+import { caseWarnings, writeWarnings } from '../case-warnings.js';
 import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
@@ -188,7 +188,7 @@ async function guardedTestCommand(
   if (typeof recording === 'number') return recording;
   const recordProblem = await recordPlaceProblem(resultsDir, config.name);
   if (recordProblem !== null) return usageError(recordProblem);
-  for (const warning of secrets.warnings) process.stderr.write(`warning: ${warning}\n`);
+  writeWarnings(secrets.warnings);
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   const reporters = composeReporters({
     outputs: outputs.outputs,
@@ -221,7 +221,7 @@ async function guardedTestCommand(
       : null;
   const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  for (const warning of caseWarnings(config, run.cases, backend)) process.stderr.write(`warning: ${warning}\n`);
+  writeWarnings(caseWarnings(config, run.cases, backend));
   // The workers run the cases: this thread only schedules them and sends each, so equal parts can be shared.
   if (pool !== null) shareEqualParts(config.test_cases);
   const where: RunPlace = {

@@ -3,21 +3,19 @@
 import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { countNoun } from '../../core/count-noun.js';
+import { escapeControlChars } from '../../core/display-controls.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
+import { configWarnings, writeWarnings } from '../case-warnings.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { configRunProblems } from '../config-run-problems.js';
-import { emptyMetricLists } from '../empty-metric-lists.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
-import { idlePassRate } from '../idle-pass-rate.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
 import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { toolThreadsFor } from '../tool-threads.js';
-import { unappliedSettings } from '../unapplied-settings.js';
-import { uncheckedTestCases } from '../unchecked-test-cases.js';
 
 interface ValidateOptions {
   readonly model?: ModelOverride;
@@ -53,14 +51,10 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   }
   const problems = await configRunProblems(config, process.env);
   if (problems.length > 0) {
-    for (const problem of problems) process.stderr.write(`error: ${problem}\n`);
+    for (const problem of problems) process.stderr.write(`error: ${escapeControlChars(problem)}\n`);
     return EXIT.config;
   }
-  for (const warning of unappliedSettings(config)) process.stderr.write(`warning: ${warning}\n`);
-  for (const warning of idlePassRate(config)) process.stderr.write(`warning: ${warning}\n`);
-  for (const warning of emptyMetricLists(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
-  for (const warning of uncheckedTestCases(config, config.test_cases)) process.stderr.write(`warning: ${warning}\n`);
-  for (const warning of functionToolWarnings(config)) process.stderr.write(`warning: ${warning}\n`);
+  writeWarnings([...configWarnings(config, config.test_cases), ...functionToolWarnings(config)]);
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
   const model =
     entries.length > 1

@@ -4,6 +4,7 @@
  */
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
+import { writeWarnings } from '../case-warnings.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { RecordingOptions } from '../plan-recording.js';
 import { runPricing } from '../run-pricing.js';
@@ -26,7 +27,7 @@ export async function dryRun(
   const backend = await startBackend(config);
   if (typeof backend === 'number') return backend;
   const toolNames = backend.tool_names ?? null;
-  for (const warning of warnings(backend)) process.stderr.write(`warning: ${warning}\n`);
+  writeWarnings(warnings(backend));
   await backend.close().catch(() => {});
   const pricing = runPricing(config, cases);
   const plan = planRun(config, cases, toolNames?.length ?? config.tools.length, pricing);

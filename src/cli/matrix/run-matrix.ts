@@ -14,6 +14,7 @@ import { formatMatrixTable } from '../../reporters/matrix-table.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import { createSharedSlots } from '../../runner/shared-slots.js';
+import { writeWarnings } from '../case-warnings.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { colorWanted } from '../color-wanted.js';
@@ -39,8 +40,7 @@ export async function runMatrix(input: MatrixInput): Promise<ExitCode> {
   const secrets = models.map((model) => collectSecrets(model.config, process.env, options.redact));
   const redactor = createRedactor(secrets.flatMap((found) => found.secrets));
   input.output.use(redactor);
-  for (const warning of new Set(secrets.flatMap((found) => found.warnings)))
-    process.stderr.write(`warning: ${warning}\n`);
+  writeWarnings(new Set(secrets.flatMap((found) => found.warnings)));
   for (const notice of models[0]?.run.notices ?? []) process.stderr.write(`${notice}\n`);
   const started: Started[] = [];
   try {
@@ -90,9 +90,7 @@ async function startModel(
   const pool = input.startPool?.(model) ?? null;
   const backend = pool === null ? await input.startBackend(model.config) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  for (const warning of input.caseWarnings(model.config, model.run.cases, backend)) {
-    process.stderr.write(`warning: ${model.entry.label}: ${warning}\n`);
-  }
+  writeWarnings(input.caseWarnings(model.config, model.run.cases, backend), `${model.entry.label}: `);
   return { model, backend, reporters, console, cases: [], runCase: pool?.runCase ?? null };
 }
 
