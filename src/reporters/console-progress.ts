@@ -40,6 +40,8 @@ export interface ProgressOptions {
   readonly tick_ms?: number;
   /** The models' rate limiters, shown after the counts when a limit is set or a 429 came. */
   readonly rate_status?: RateLimitStatusSource;
+  /** Where `COLUMNS` is read when the stream tells no width (default: the process's environment). */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -62,6 +64,17 @@ export function formatProgressLine(
   ].join(' · ');
 }
 
+/**
+ * The terminal's width in columns: the stream's, unless it tells none or 0 (a pseudo-terminal given no size, as
+ * `script` makes), then `COLUMNS` when it is a positive whole number, else 80.
+ */
+export function terminalColumns(columns: number | undefined, env: NodeJS.ProcessEnv = process.env): number {
+  if (columns !== undefined && Number.isInteger(columns) && columns > 0) return columns;
+  const fromEnv = env['COLUMNS']?.trim() ?? '';
+  const parsed = /^\d+$/.test(fromEnv) ? Number(fromEnv) : 0;
+  return parsed > 0 ? parsed : 80;
+}
+
 export function createProgressDisplay(options: ProgressOptions): ProgressDisplay {
   const { stream, now } = options;
   const minInterval = options.min_interval_ms ?? 100;
@@ -77,7 +90,7 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
     if (stopped) return;
     lastDraw = now();
     frame += 1;
-    const width = Math.max(20, (stream.columns ?? 80) - 1);
+    const width = Math.max(20, terminalColumns(stream.columns, options.env) - 1);
     const rates = options.rate_status?.() ?? [];
     const line = Array.from(formatProgressLine(options.counts(), lastDraw - started, frame, rates))
       .slice(0, width)

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressDisplay, type ProgressCounts, terminalColumns } from './console-progress.js';
+
+const COUNTS: ProgressCounts = { total_cases: 8, total_turns: 8, done: 2, running: 4, failed: 1, turns_done: 2 };
+
+/** The progress line drawn at once on a stream of `columns`, without its cursor controls. */
+function drawnLine(columns: number | undefined, env: NodeJS.ProcessEnv): string {
+  const chunks: string[] = [];
+  const stream = { write: (text: string) => chunks.push(text), ...(columns === undefined ? {} : { columns }) };
+  const display = createProgressDisplay({ stream, counts: () => COUNTS, now: () => 0, env });
+  display.update();
+  display.stop();
+  return chunks[0]!.replace('\r\u001b[2K', '');
+}
+
+describe('terminalColumns', () => {
+  it('takes the width the terminal tells', () => {
+    expect(terminalColumns(120, { COLUMNS: '40' })).toBe(120);
+  });
+
+  it('falls back to COLUMNS, then 80, when the terminal tells no width or 0', () => {
+    expect(terminalColumns(0, { COLUMNS: '40' })).toBe(40);
+    expect(terminalColumns(undefined, { COLUMNS: ' 132 ' })).toBe(132);
+    expect(terminalColumns(0, {})).toBe(80);
+    for (const bad of ['0', '-5', '4.5', 'wide', '']) expect(terminalColumns(0, { COLUMNS: bad })).toBe(80);
+  });
+});
+
+describe('progress line width', () => {
+  it('is not cut to 20 columns on a terminal that reports 0 columns', () => {
+    expect(Array.from(drawnLine(0, {}))).toHaveLength(Math.min(79, Array.from(drawnLine(1000, {})).length));
+    expect(drawnLine(0, {})).toContain('2/8 turns');
+    expect(Array.from(drawnLine(0, { COLUMNS: '40' }))).toHaveLength(39);
+    expect(Array.from(drawnLine(undefined, { COLUMNS: '30' }))).toHaveLength(29);
+  });
+});
