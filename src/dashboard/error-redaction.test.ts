@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { singleCase } from '../../test/support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
 import { writeRun } from '../../test/support/dashboard/write-records.js';
+import { jsonSyntaxPosition } from '../core/json-syntax-position.js';
 import { createRedactor } from '../core/redactor.js';
 import type { RunsPage } from './dashboard-types.js';
-import { jsonSyntaxPosition } from './json-syntax-position.js';
 import { type Dashboard, startDashboard } from './start-dashboard.js';
 
 const SECRET = 'zq8Hk2Lm9Pw4Xt7V';

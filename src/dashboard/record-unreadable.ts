@@ -2,9 +2,10 @@
  * A run record the records layer refused, as the dashboard's RECORD_UNREADABLE error. A JSON syntax error is
  * described by its place only: V8's message quotes the text around it, which may hold a piece of a secret.
  */
+
+import { jsonSyntaxPosition } from '../core/json-syntax-position.js';
 import type { RunRecordError } from '../records/run-record.js';
 import { DashboardError } from './dashboard-error.js';
-import { jsonSyntaxPosition } from './json-syntax-position.js';
 import type { RunId } from './run-id.js';
 
 export function recordUnreadable(error: RunRecordError, source: string, runId: RunId): DashboardError {

@@ -3,6 +3,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { boundDepth } from '../core/bound-depth.js';
+import { jsonSyntaxPosition } from '../core/json-syntax-position.js';
 
 export type RunRecordErrorCode =
   | 'RUN_RECORD_UNREADABLE'
@@ -42,9 +43,9 @@ export function parseRecordJson(path: string, text: string): unknown {
   try {
     return boundDepth(JSON.parse(text) as unknown);
   } catch (error) {
-    throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
+    // Placed, not quoted: V8's message quotes the text around the error, which may hold a piece of a secret.
+    const where = jsonSyntaxPosition(text, error instanceof Error ? error.message : '');
+    throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${where}`, { cause: error });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Where JSON text stops being JSON, as a line and column. V8's messages quote the text around the error
  * (`Unexpected token 'z', ..."version": zq8Hk2Lm9P"...`), which can hold the start of a secret no mask
- * recognises: the dashboard says where instead, never what.
+ * recognises: messages say where instead, never what.
  */
 
 /** Whether `text.slice(0, length)` is the start of some JSON document (V8 itself is the judge). */
