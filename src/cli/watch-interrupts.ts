@@ -4,6 +4,7 @@
  * reports. A second one cancels the running cases at once (the run is saved and reported as after the grace
  * period); one more exits at once (finished cases are already on disk in the run's log).
  */
+import { clearProgressLines } from '../reporters/console-progress.js';
 import { exitNow } from './guard-process.js';
 
 export interface InterruptWatch {
@@ -53,9 +54,14 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
   const stop = new AbortController();
   const cancel = new AbortController();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  // What is said goes to stderr, which shares the terminal with the console's progress line: erased first.
+  const say = (message: () => void) => {
+    clearProgressLines();
+    message();
+  };
   const cancelNow = () => {
     if (cancel.signal.aborted) return;
-    options.onCancel();
+    say(options.onCancel);
     cancel.abort();
   };
   const handler = () => {
@@ -65,7 +71,7 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
       cancelNow();
       return;
     }
-    options.onStop();
+    say(options.onStop);
     stop.abort();
     if (options.grace_ms <= 0) cancelNow();
     else timer = setTimeout(cancelNow, options.grace_ms);
@@ -75,7 +81,7 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
   const hangup = () => {
     if (cancel.signal.aborted) exitNow(130);
     if (!stop.signal.aborted) {
-      options.onStop();
+      say(options.onStop);
       stop.abort();
     }
     if (timer !== null) clearTimeout(timer);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressDisplay, type ProgressCounts, terminalColumns } from './console-progress.js';
+import { clearProgressLines, createProgressDisplay, type ProgressCounts, terminalColumns } from './console-progress.js';
 
 const COUNTS: ProgressCounts = { total_cases: 8, total_turns: 8, done: 2, running: 4, failed: 1, turns_done: 2 };
 
@@ -32,5 +32,28 @@ describe('progress line width', () => {
     expect(drawnLine(0, {})).toContain('2/8 turns');
     expect(Array.from(drawnLine(0, { COLUMNS: '40' }))).toHaveLength(39);
     expect(Array.from(drawnLine(undefined, { COLUMNS: '30' }))).toHaveLength(29);
+  });
+});
+
+describe('clearProgressLines', () => {
+  it('erases a drawn progress line once, which the next redraw brings back; a stopped display is left alone', () => {
+    const chunks: string[] = [];
+    let now = 0;
+    const display = createProgressDisplay({
+      stream: { write: (text: string) => chunks.push(text), columns: 100 },
+      counts: () => COUNTS,
+      now: () => now,
+    });
+    display.update();
+    clearProgressLines();
+    clearProgressLines();
+    expect(chunks.slice(1)).toEqual(['\r\u001b[2K']);
+    now = 200;
+    display.update();
+    expect(chunks.at(-1)).toContain('2/8 turns');
+    display.stop();
+    const written = chunks.length;
+    clearProgressLines();
+    expect(chunks).toHaveLength(written);
   });
 });

@@ -44,6 +44,17 @@ export interface ProgressOptions {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** Erasers of the progress lines on screen: one for each display not yet stopped. */
+const liveLines = new Set<() => void>();
+
+/**
+ * Erases the progress line now, so that a message written to stderr on the same terminal (Ctrl-C's) starts on a
+ * line of its own instead of after the counts; the line is drawn again, below the message, at its next redraw.
+ */
+export function clearProgressLines(): void {
+  for (const erase of liveLines) erase();
+}
+
 const SPINNER = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 export function formatProgressLine(
@@ -107,6 +118,11 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
   };
 
   const clock = unref(setInterval(update, options.tick_ms ?? 1000));
+  const erase = () => {
+    if (drawn) stream.write(CLEAR_LINE);
+    drawn = false;
+  };
+  liveLines.add(erase);
 
   return {
     print(text) {
@@ -124,8 +140,8 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
       stopped = true;
       clearInterval(clock);
       if (pending !== null) clearTimeout(pending);
-      if (drawn) stream.write(CLEAR_LINE);
-      drawn = false;
+      liveLines.delete(erase);
+      erase();
     },
   };
 }
