@@ -97,6 +97,22 @@ describe('holodeck test view', () => {
     const runAlone = await runCli(['test', 'view', 'agent.yaml', '--run', 'where/x'], { cwd: dir, timeoutMs: 20_000 });
     expect(runAlone.code).toBe(2);
     expect(runAlone.stderr).toBe('error: --run names the run to export: give --export FILE with it\n');
+    // A folder without agent.yaml, or a config that is not valid YAML, is shown, but said.
+    await mkdir(join(dir, 'empty'));
+    await writeFile(join(dir, 'broken.yaml'), 'name: [unclosed\n');
+    for (const [config, said] of [
+      [
+        'empty',
+        `warning: there is no ${join(dir, 'empty', 'agent.yaml')}: showing the runs in ${join(dir, 'empty', 'results')}\n`,
+      ],
+      [
+        'broken.yaml',
+        `warning: ${join(dir, 'broken.yaml')} could not be read (not valid YAML): showing the runs in ${join(dir, 'results')}\n`,
+      ],
+    ]) {
+      const shown = await runCli(['test', 'view', config as string, '--export', 'w.html'], { cwd: dir });
+      expect(shown.stderr).toContain(said);
+    }
     // A config named that is not there is a mistake, not an empty dashboard.
     const missing = await runCli(['test', 'view', 'nope.yaml', '--export', 'c.html'], { cwd: dir });
     expect(missing.code).toBe(2);

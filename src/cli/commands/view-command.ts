@@ -54,6 +54,10 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   }
   const settings = await readViewSettings(configArg);
   const resultsDir = options.resultsDir ? resolve(options.resultsDir) : resultsDirOf(settings);
+  // Served all the same (the runs may be there), but not silently: results_dir and the agent are not known.
+  if (settings.unread !== undefined && !options.resultsDir && configArg !== DEFAULT_CONFIG) {
+    process.stderr.write(`warning: ${settings.unread}: showing the runs in ${resultsDir}\n`);
+  }
   // A folder that cannot hold runs would be shown as one without any, for ever.
   const notFolder = await resultsFolderProblem(resultsDir);
   if (notFolder !== null) {
@@ -124,6 +128,8 @@ interface ViewSettings {
   readonly folder: string;
   readonly name?: string;
   readonly results_dir?: string;
+  /** Why the config could not be read: its `execution.results_dir` and name are not known then. */
+  readonly unread?: string;
 }
 
 async function readViewSettings(configArg: string): Promise<ViewSettings> {
@@ -150,8 +156,11 @@ async function readViewSettings(configArg: string): Promise<ViewSettings> {
       ...(name === undefined ? {} : { name }),
       ...(resultsDir === undefined ? {} : { results_dir: resultsDir }),
     };
-  } catch {
-    return { folder };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { folder, unread: `there is no ${file}` };
+    const yaml = error instanceof Error && error.name.startsWith('YAML');
+    return { folder, unread: `${file} could not be read (${yaml ? 'not valid YAML' : (code ?? String(error))})` };
   }
 }
 
