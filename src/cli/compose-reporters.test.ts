@@ -24,6 +24,22 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** The reporters of a quiet run writing `outputs` and its record into `resultsDir`. */
+function compose(outputs: Parameters<typeof composeReporters>[0]['outputs'], resultsDir: string) {
+  const composed = composeReporters({
+    outputs,
+    verbosity: 'quiet',
+    resultsDir,
+    agentName: 'agent',
+    metadata: METADATA,
+    redactor: createRedactor([]),
+    max_text_length: undefined,
+    console: new PassThrough(),
+  });
+  if (!composed.ok) throw new Error(composed.message);
+  return composed;
+}
+
 describe('composeReporters', () => {
   it('names the file a reporter failed to write when the error does not (a full disk)', async () => {
     const said: string[] = [];
@@ -32,17 +48,7 @@ describe('composeReporters', () => {
       return true;
     });
     const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
-    const composed = composeReporters({
-      outputs: [{ path: '/dev/full', format: 'json' }],
-      verbosity: 'quiet',
-      resultsDir: join(root, 'results'),
-      agentName: 'agent',
-      metadata: METADATA,
-      redactor: createRedactor([]),
-      max_text_length: undefined,
-      console: new PassThrough(),
-    });
-    if (!composed.ok) throw new Error(composed.message);
+    const composed = compose([{ path: '/dev/full', format: 'json' }], join(root, 'results'));
     await playReport(composed.reporter, reportOf([singleTurnResult({ test_name: 'a' })]));
     expect(composed.errors).toEqual([
       expect.stringMatching(/^reporter error: cannot write the report \/dev\/full: ENOSPC/),
@@ -59,17 +65,7 @@ describe('composeReporters', () => {
       said.push(String(chunk));
       return true;
     });
-    const composed = composeReporters({
-      outputs: [],
-      verbosity: 'quiet',
-      resultsDir: join(root, 'file', 'results'),
-      agentName: 'agent',
-      metadata: METADATA,
-      redactor: createRedactor([]),
-      max_text_length: undefined,
-      console: new PassThrough(),
-    });
-    if (!composed.ok) throw new Error(composed.message);
+    const composed = compose([], join(root, 'file', 'results'));
     await composed.reporter.onBegin?.(runInfo({ run_id: 'r' }));
     for (let index = 0; index < 5; index++) {
       await composed.reporter.onTestCaseEnd?.(singleTurnResult({ test_name: `case ${index}` }), index);
@@ -86,20 +82,13 @@ describe('composeReporters', () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const bad = join(root, 'file', 'report.json');
     const good = join(root, 'report.md');
-    const composed = composeReporters({
-      outputs: [
+    const composed = compose(
+      [
         { format: 'json', path: bad },
         { format: 'markdown', path: good },
       ],
-      verbosity: 'quiet',
-      resultsDir: join(root, 'results'),
-      agentName: 'agent',
-      metadata: METADATA,
-      redactor: createRedactor([]),
-      max_text_length: undefined,
-      console: new PassThrough(),
-    });
-    if (!composed.ok) throw new Error(composed.message);
+      join(root, 'results'),
+    );
     await playReport(composed.reporter, reportOf([singleTurnResult({ test_name: 'a' })]));
     expect(composed.errors).toHaveLength(1);
     expect(composed.errors[0]).toContain(bad);
