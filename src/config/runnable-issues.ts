@@ -140,7 +140,8 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
       issueAt(
         use,
         ISSUE.invalidUrl,
-        `the environment variable ${fromEnv.name}, the model's endpoint, ${endpointWrong}: "${urlWithoutCredentials(fromEnv.value)}"`,
+        // A URL is shown without its credentials; text that is no URL not at all (it may be a key pasted there).
+        `the environment variable ${fromEnv.name}, the model's endpoint, ${endpointWrong}${endpointWrong.startsWith('is not a URL') ? '' : `: "${urlWithoutCredentials(fromEnv.url)}"`}`,
         `set ${fromEnv.name} to the server's base URL (e.g. http://127.0.0.1:8000/v1), or unset it`,
       ),
     );

@@ -56,6 +56,7 @@ describe('substituteEnv', () => {
       model: { api_key: '$OPENAI_API_KEY' },
       tools: [{ headers: { Authorization: 'Bearer $TOKEN' }, env: { PATH: '$PATH:/bin', LEVEL: 'cost $5' } }],
       test_cases: [{ input: 'Is $AAPL above $200?' }],
+      more: [{ env: { DB_PASSWORD: 'Xy7!$SECRETPART99' } }],
     };
     const result = substituteEnv(data, {});
     expect(result.issues.map((issue) => [issue.path.join('.'), issue.message, issue.hint])).toEqual([

@@ -27,8 +27,11 @@ export interface EnvReference {
  */
 const REFERENCE = /\$(\$?)\{(\s*)([A-Za-z_][A-Za-z0-9_]*)(?:(\s*)\}|(:?[-=?+])([^}]*)\})/g;
 
-/** `$NAME` where only `${NAME}` is read: in a key, a header or a tool server's environment it is a mistake. */
-const BARE_REFERENCE = /(?<![\w$])\$([A-Z_][A-Z0-9_]*)\b(?!\{)/;
+/**
+ * `$NAME` where only `${NAME}` is read: in a key, a header or a tool server's environment it is a mistake — at the
+ * start of the value or after a space, `:` or `=` (`Bearer $TOKEN`, `$PATH:/bin`), not inside a word (a password).
+ */
+const BARE_REFERENCE = /(?<![^\s:=])\$([A-Z_][A-Z0-9_]*)\b(?!\{)/;
 
 /**
  * `keysUnneeded` (`--replay`): no model is called, so an `api_key` whose variable is unset is left empty

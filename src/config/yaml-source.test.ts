@@ -93,10 +93,17 @@ describe('parseYamlSource', () => {
   });
 
   it('does not write out again the value of a key, token or password in the quoting hint', () => {
-    for (const line of ['  api_key: sk-proj-Abc123: xyz987secret', '    Authorization: Bearer tok-123456789: x']) {
+    for (const line of [
+      '  api_key: sk-proj-Abc123: xyz987secret',
+      '    Authorization: Bearer tok-123456789: x',
+      '    GITHUB_PAT: ghp: zzsecretzz99',
+      '    DB_PASS: secret: 1',
+    ]) {
       const result = parseYamlSource('/c/agent.yaml', `model:\n  headers:\n${line}\nname: x\n`);
       const issue = result.ok ? null : result.issues[0];
-      expect(issue?.hint).toMatch(/^a value holding ": " must be quoted — (api_key|Authorization): "…"$/);
+      expect(issue?.hint).toMatch(
+        /^a value holding ": " must be quoted — (api_key|Authorization|GITHUB_PAT|DB_PASS): "…"$/,
+      );
       expect(JSON.stringify(issue)).not.toMatch(/secret|tok-/);
     }
   });

@@ -119,8 +119,8 @@ export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLoca
   return { ...syntaxBase(`YAML syntax error: ${readableMessage(error, line)}`, hint), location: at(error.pos[0]) };
 }
 
-/** Keys whose values are secrets, as far as a name tells: `api_key`, `Authorization`, `x-api-token`, `password`. */
-const SECRET_KEY = /key|token|secret|passw|auth|credential|cookie/i;
+/** Keys whose values are secrets, as far as a name tells: `api_key`, `Authorization`, `GITHUB_PAT`, `DB_PASS`. */
+const SECRET_KEY = /key|token|secret|pass|auth|credential|cookie|session|(?:^|[^a-z])pat(?:$|[^a-z])/i;
 
 /**
  * `input: Question: how much?` — a plain value holding `: ` reads as a mapping inside the value, which YAML

@@ -310,6 +310,8 @@ test_cases:
         });
         expect(run.code, run.stderr).toBe(2);
         expect(run.stderr).toContain(`the environment variable ${name}, the model's endpoint, is`);
+        // Text that is no URL is not quoted: it may be a key pasted into the wrong variable.
+        if (value !== 'ftp://r.example') expect(run.stderr).not.toContain(value);
       }
     }
     // The turn's error names the endpoint it called: the user name and password stay out of every output.
