@@ -204,9 +204,11 @@ describe('collectSecrets', () => {
       'GITHUB_PERSONAL_ACCESS_TOKEN=ghp_R3alLook1ngT0ken',
       'API_KEY=k-12345678',
       'MODE=fast-mode-1',
+      '--env=GITHUB_TOKEN=ghp_BBBBsecret222222',
+      '--env=LOG_LEVEL=debug-level-9',
     ];
     const found = collectSecrets(config({ tools: [mcp({ command: 'docker', args })] }), {}).secrets;
-    expect(found.map((secret) => secret.value)).toEqual(['ghp_R3alLook1ngT0ken', 'k-12345678']);
+    expect(found.map((secret) => secret.value)).toEqual(['ghp_R3alLook1ngT0ken', 'k-12345678', 'ghp_BBBBsecret222222']);
     expect(found[0]?.name).toBe('tools.fin.args');
   });
 });

@@ -131,6 +131,11 @@ function toolSecrets(tool: ToolConfig, add: Add): void {
     ) {
       add(`tools.${tool.name}.args`, arg.slice(eq + 1), false);
     }
+    // An assignment given as an option's value (`--env=GITHUB_TOKEN=…`).
+    const assigned = /^--?[A-Za-z][\w-]*=([A-Za-z_]\w*)=(.+)$/.exec(arg);
+    if (assigned !== null && looksLikeCredentialName(assigned[1] as string)) {
+      add(`tools.${tool.name}.args`, assigned[2], false);
+    }
     // A connection string (`postgresql://reader:pw@db/finance`, also after `--url=`) and a bearer token.
     const url = /[a-z][a-z0-9+.-]*:\/\/\S+/i.exec(arg)?.[0];
     if (url !== undefined) urlSecrets(`tools.${tool.name}.args`, url, add);
