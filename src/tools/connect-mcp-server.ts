@@ -58,8 +58,10 @@ export async function connectMcpServer(config: McpToolConfig, options: McpConnec
     client.onclose = () => health.closed();
     client.onerror = (error) => {
       health.transportError(error);
-      // A stdio line that is no protocol message (an HTTP server's comes back on its own call).
-      if (config.url === null && isUnreadableLine(error)) health.unreadable(error);
+      // A stdio line of JSON that is no protocol message (`"result": null`) was meant as an answer; a line that
+      // is not JSON at all is taken for a log line, passed over as at start-up (an HTTP server's answer comes
+      // back on its own call).
+      if (config.url === null && isUnreadableLine(error) && schemaIssues(error) !== null) health.unreadable(error);
     };
     const listed = await listAllTools(client, options.startup_timeout_ms);
     const link: ServerLink = { server: config.name, where: whereOf(config), client, health };

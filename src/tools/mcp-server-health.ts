@@ -39,7 +39,7 @@ export interface ServerHealth {
   /** We are closing the connection ourselves: its end is no crash. */
   closing(): void;
   /**
-   * A stdio server wrote a line that is no protocol message while calls were waiting: it cannot be told which
+   * A stdio server wrote JSON that is no protocol message while calls were waiting: it cannot be told which
    * call it answered, so each waiting call fails with it at once rather than at its timeout.
    */
   unreadable(error: unknown): void;

@@ -183,24 +183,29 @@ describe('an HTTP tool server that fails its calls', () => {
   });
 });
 
-describe('a stdio tool server that answers a call with what is no MCP answer', () => {
-  it.each([
-    ['null-result', 'does not fit the MCP protocol'],
-    ['not-json', 'is not JSON'],
-  ])('(%s) errors the turn at once, naming the server, instead of waiting for the timeout', async (garble, said) => {
+describe('a stdio tool server that writes to stdout what is no MCP answer during a call', () => {
+  const cases =
+    '  - { name: garbled, input: first, ground_truth: done, evaluations: [{ type: standard, metric: equality }] }\n';
+
+  it('errors the turn at once on JSON that fits no message (a null result), naming the server', async () => {
     model = await startFakeModelServer(planScript({ first: LOOKUP('2009') }));
-    const cases =
-      '  - { name: garbled, input: first, ground_truth: done, evaluations: [{ type: standard, metric: equality }] }\n';
     const started = Date.now();
-    const { run, report } = await runProject(
-      agentYaml(model.url, [stdioServer('fin', ['--garble-calls', garble])], cases),
-    );
+    const fin = stdioServer('fin', ['--garble-calls', 'null-result']);
+    const { run, report } = await runProject(agentYaml(model.url, [fin], cases));
     expect(run.code, run.stderr).toBe(1);
     expect(Date.now() - started).toBeLessThan(20_000);
     const result = resultNamed(report, 'garbled');
     expect(result.status).toBe('error');
     expect(result.errors).toEqual([expect.stringContaining('MCP server "fin" (')]);
-    expect(result.errors[0]).toContain(`sent an answer that ${said}`);
+    expect(result.errors[0]).toContain('sent an answer that does not fit the MCP protocol');
+  });
+
+  it('passes over a log line that is not JSON, as at start-up, and takes the answer that follows', async () => {
+    model = await startFakeModelServer(planScript({ first: LOOKUP('2009') }));
+    const fin = stdioServer('fin', ['--garble-calls', 'log-line']);
+    const { run, report } = await runProject(agentYaml(model.url, [fin], cases));
+    expect(run.code, run.stderr).toBe(0);
+    expect(resultNamed(report, 'garbled').status).toBe('passed');
   });
 });
 
