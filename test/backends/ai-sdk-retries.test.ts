@@ -243,10 +243,22 @@ describe('ai_sdk backend retries', () => {
     const { session } = await open(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }));
     setTimeout(() => controller.abort(new Error('turn timed out after 0.1s')), 100);
     const started = Date.now();
-    const error = await turnError(session.send(turnRequest(0, QUESTION, controller.signal)));
+    const retried: string[] = [];
+    const waited: string[] = [];
+    const request = {
+      ...turnRequest(0, QUESTION, controller.signal),
+      retries: {
+        record: (reason: string) => void retried.push(reason),
+        waiting: (reason: string) => void waited.push(reason),
+      },
+    };
+    const error = await turnError(session.send(request));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(error.code).toBe('TURN_ABORTED');
     expect(error.message).toBe('turn aborted: turn timed out after 0.1s');
     expect(server?.requests).toHaveLength(1);
+    // Held by the limiter, never sent again: a failure waiting for its retry, not a retry.
+    expect(waited).toEqual([expect.stringMatching(/429/)]);
+    expect(retried).toEqual([]);
   });
 });

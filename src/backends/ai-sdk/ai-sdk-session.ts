@@ -75,6 +75,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
     let attempts = 0;
     let requestRetries = 0;
     let cutOff = false;
+    // A 429's request, held by the model's limiter until its back-off ends: a retry once it has gone out.
+    let held: string | null = null;
     for (;;) {
       if (signal.aborted) throw abortedError(signal);
       const outcome = await runModelAttempt({
@@ -90,6 +92,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
           ? {}
           : { on_usage: (usage, stored) => request.usage?.record(sumUsage([usage]), stored) }),
       });
+      if (held !== null && !signal.aborted) request.retries?.record(held);
+      held = null;
       steps.push(...outcome.steps);
       carried.push(...outcome.messages);
       if (outcome.steps.length > 0) {
@@ -109,8 +113,9 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       if (!withinAttempts || steps.length >= settings.max_steps)
         throw turnError(verdict, requestRetries, outcome.error);
       if (rateLimited) {
-        // Sent again at once: the model's limiter holds it until the back-off ends.
-        request.retries?.record(verdict.message);
+        // Sent again at once: the model's limiter holds it until the back-off ends (said as a wait until then).
+        request.retries?.waiting?.(verdict.message);
+        held = verdict.message;
       } else {
         // Said before the wait: a turn that runs out of time in it names what it was waiting to retry.
         request.retries?.waiting?.(verdict.message);
