@@ -71,6 +71,17 @@ async function turnError(promise: Promise<unknown>): Promise<AgentTurnError> {
   return error as AgentTurnError;
 }
 
+/** A turn's retry journal: the reasons of requests sent again, and of failures waiting to be. */
+function retryJournal() {
+  const retried: string[] = [];
+  const waited: string[] = [];
+  const retries = {
+    record: (reason: string) => void retried.push(reason),
+    waiting: (reason: string) => void waited.push(reason),
+  };
+  return { retried, waited, retries };
+}
+
 describe('ai_sdk backend retries', () => {
   it("sends a 429 again once the model's limiter has waited the retry-after-ms, counted as a retry", async () => {
     const { session, delays } = await open(
@@ -219,15 +230,8 @@ describe('ai_sdk backend retries', () => {
         reject(signal.reason);
       });
     const { session } = await open(() => ({ kind: 'error', status: 503, headers: { 'retry-after': '30' } }), { sleep });
-    const retried: string[] = [];
-    const waited: string[] = [];
-    const request = {
-      ...turnRequest(0, QUESTION, controller.signal),
-      retries: {
-        record: (reason: string) => void retried.push(reason),
-        waiting: (reason: string) => void waited.push(reason),
-      },
-    };
+    const { retried, waited, retries } = retryJournal();
+    const request = { ...turnRequest(0, QUESTION, controller.signal), retries };
     const error = await turnError(session.send(request));
     expect(error.code).toBe('TURN_ABORTED');
     expect(server?.requests).toHaveLength(1);
@@ -243,15 +247,8 @@ describe('ai_sdk backend retries', () => {
     const { session } = await open(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '30' } }));
     setTimeout(() => controller.abort(new Error('turn timed out after 0.1s')), 100);
     const started = Date.now();
-    const retried: string[] = [];
-    const waited: string[] = [];
-    const request = {
-      ...turnRequest(0, QUESTION, controller.signal),
-      retries: {
-        record: (reason: string) => void retried.push(reason),
-        waiting: (reason: string) => void waited.push(reason),
-      },
-    };
+    const { retried, waited, retries } = retryJournal();
+    const request = { ...turnRequest(0, QUESTION, controller.signal), retries };
     const error = await turnError(session.send(request));
     expect(Date.now() - started).toBeLessThan(3000);
     expect(error.code).toBe('TURN_ABORTED');
