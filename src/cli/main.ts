@@ -83,7 +83,7 @@ program
   .option('--max-text-length <n>', 'cut longer texts in the JSON report and run record (default 100000)', positiveInt)
   .option('--redact <name>', 'mask the value of environment variable NAME in every output; repeatable', collect, [])
   .option('-v, --verbose', 'per-turn detail and metric reasoning')
-  .option('-q, --quiet', 'summary only')
+  .addOption(new Option('-q, --quiet', 'summary only').conflicts('verbose'))
   .action(async (paths, options) => {
     const { mergeReportsCommand } = await import('./commands/merge-reports-command.js');
     process.exitCode = await mergeReportsCommand(paths, options, process.argv.slice(2));

@@ -40,6 +40,15 @@ function header(agent: string) {
   };
 }
 
+describe('-q with -v', () => {
+  it.each([['test'], ['merge-reports']])('is a usage error of %s: one of the two would go unsaid', async (command) => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo') });
+    const run = await runCli([command, dir, '-q', '-v']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("option '-q, --quiet' cannot be used with option '-v, --verbose'");
+  });
+});
+
 describe('usage errors of long-run options', () => {
   it('--resume: nothing to resume, a completed run, another agent, or selection options', async () => {
     const dir = await writeProject({ 'agent.yaml': yaml('echo'), 'other.yaml': yaml('other') });
