@@ -3,6 +3,7 @@
  * the command line gives is not read at all, so a bad value there (`HOLODECK_REPEAT=abc` under `--repeat 2`)
  * stops nothing. These are the variables to leave out of the environment the configuration loads with.
  */
+import { BACKEND_ENV } from '../config/build-backend.js';
 import { EXECUTION_ENV } from '../config/build-execution.js';
 import type { Overrides } from './apply-overrides.js';
 
@@ -13,6 +14,7 @@ export interface GivenSettings
   readonly filter?: readonly string[] | undefined;
   readonly resultsDir?: string | undefined;
   readonly cache?: boolean | undefined;
+  readonly backend?: string | undefined;
 }
 
 export function overriddenEnvNames(given: GivenSettings): string[] {
@@ -26,7 +28,7 @@ export function overriddenEnvNames(given: GivenSettings): string[] {
   if (given.resultsDir !== undefined) keys.push('results_dir');
   if (given.failOnToolError === true) keys.push('fail_on_tool_error');
   if (given.cache === true) keys.push('cache');
-  return keys.flatMap((key) => EXECUTION_ENV[key]);
+  return [...keys.flatMap((key) => EXECUTION_ENV[key]), ...(given.backend === undefined ? [] : [BACKEND_ENV])];
 }
 
 /** `env` without the given variables (the same object when there are none). */

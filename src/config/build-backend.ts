@@ -10,11 +10,15 @@ import { ISSUE } from './issue-codes.js';
 import { pendingIssue } from './pending-issue.js';
 import type { BackendInput } from './schema/backend-schema.js';
 
+/** Where agent.yaml names no backend: `HOLODECK_BACKEND`, else ai_sdk (`--backend` overrides both, later). */
+export const BACKEND_ENV = 'HOLODECK_BACKEND';
+
 export async function buildBackend(
   backend: BackendInput | undefined,
   ctx: BuildContext,
+  env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<BackendConfig | null> {
-  if (backend === undefined) return { type: 'ai_sdk' };
+  if (backend === undefined) return backendFromEnv(env[BACKEND_ENV]?.trim() ?? '', ctx);
   if (backend === 'ai_sdk') return { type: 'ai_sdk' };
   if (backend === 'claude_agent_sdk') return { type: 'claude_agent_sdk', builtin_tools: [] };
   if ('claude_agent_sdk' in backend) {
@@ -39,4 +43,21 @@ export async function buildBackend(
     return null;
   }
   return { type: 'module', module: spec, factory: loaded.value as ModuleAgentFactory };
+}
+
+function backendFromEnv(text: string, ctx: BuildContext): BackendConfig {
+  if (text === '' || text === 'ai_sdk') return { type: 'ai_sdk' };
+  if (text === 'claude_agent_sdk') return { type: 'claude_agent_sdk', builtin_tools: [] };
+  ctx.issues.add(
+    pendingIssue(
+      ISSUE.envInvalid,
+      ['backend'],
+      `environment variable ${BACKEND_ENV}=${JSON.stringify(text)} is invalid: expected ai_sdk or claude_agent_sdk`,
+      {
+        target: 'none',
+        hint: `fix or unset ${BACKEND_ENV}, or set backend: in the configuration (a module agent is named there only)`,
+      },
+    ),
+  );
+  return { type: 'ai_sdk' };
 }

@@ -148,7 +148,7 @@ async function buildConfig(
   const execution = buildExecution(section('execution'), env, ctx.baseDir);
   ctx.issues.addAll(execution.issues);
   const [backend, instructions, tools, metrics, cases] = await Promise.all([
-    buildBackend(section('backend'), ctx),
+    buildBackend(section('backend'), ctx, env),
     buildInstructions(section('instructions'), ctx),
     Promise.all(validated.tools.map(({ index, value }) => buildTool(value, ['tools', index], ctx))),
     buildMetricList(evaluations?.metrics, ['evaluations', 'metrics'], ctx),

@@ -262,6 +262,47 @@ test_cases: [{ name: a, input: b, ground_truth: b }]
   });
 });
 
+describe('options from the environment', () => {
+  it('HOLODECK_OUTPUT, HOLODECK_QUIET and HOLODECK_BACKEND give what the command line does not', async () => {
+    const dir = await writeModuleProject(FIVE.slice(0, 2));
+    const env = { HOLODECK_OUTPUT: 'r.json, r.md', HOLODECK_QUIET: 'true' };
+    const run = await runCli(['test', 'agent.yaml'], { cwd: dir, env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')).summary.total_tests).toBe(2);
+    expect(await readFile(join(dir, 'r.md'), 'utf8')).toContain('cli-project');
+    expect(run.stdout).not.toContain('run record');
+    // The command line wins: its --output alone is written, and -v over HOLODECK_QUIET.
+    const cli = await runCli(['test', 'agent.yaml', '-v', '--output', 'cli.json'], { cwd: dir, env });
+    expect(cli.code, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain('run record');
+    expect(existsSync(join(dir, 'cli.json'))).toBe(true);
+    // A module agent is named in agent.yaml: HOLODECK_BACKEND applies only where it names no backend.
+    const plain = await writeProject({
+      'agent.yaml':
+        'name: x\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: sk-ant-x }\ntest_cases: [{ name: a, input: b }]\n',
+    });
+    const claude = await runCli(['validate', 'agent.yaml'], {
+      cwd: plain,
+      env: { HOLODECK_BACKEND: 'claude_agent_sdk' },
+    });
+    expect(claude.stdout).toContain('backend claude_agent_sdk');
+    for (const [command, variable, value] of [
+      ['validate', 'HOLODECK_BACKEND', 'bogus'],
+      ['test', 'HOLODECK_BACKEND', 'bogus'],
+      ['test', 'HOLODECK_VERBOSE', 'loud'],
+    ] as const) {
+      const bad = await runCli([command, 'agent.yaml'], { cwd: plain, env: { [variable]: value } });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain(`environment variable ${variable}="${value}" is invalid`);
+    }
+    const overridden = await runCli(['validate', 'agent.yaml', '--backend', 'ai_sdk'], {
+      cwd: plain,
+      env: { HOLODECK_BACKEND: 'bogus' },
+    });
+    expect(overridden.stderr).not.toContain('HOLODECK_BACKEND');
+  });
+});
+
 describe('--model PROVIDER:NAME', () => {
   it("runs the suite on another model for one run, with that provider's endpoint and key rules", async () => {
     server = await startFakeModelServer(() => ({ kind: 'answer', text: 'hi' }));

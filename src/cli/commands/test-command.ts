@@ -31,6 +31,7 @@ import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
+import { optionsFromEnv } from '../options-from-env.js';
 import { overriddenEnvNames } from '../overridden-env.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
 import {
@@ -58,8 +59,11 @@ import { writeHtmlOutputs } from '../write-html-outputs.js';
 
 type Reporters = Extract<ComposedReporters, { ok: true }>;
 
-export async function testCommand(configArg: string, raw: RawTestOptions, argv: string[]): Promise<ExitCode> {
+export async function testCommand(configArg: string, given: RawTestOptions, argv: string[]): Promise<ExitCode> {
   tuneHeapForLongRuns(process.execArgv, process.env['NODE_OPTIONS']);
+  const fromEnv = optionsFromEnv(given, process.env);
+  if (!fromEnv.ok) return usageError(fromEnv.message);
+  const { raw } = fromEnv;
   const shard = resolveShardOption(raw.shard, raw.shardTotal, process.env);
   const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.

@@ -13,6 +13,7 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
 import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
 import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
+import { overriddenEnvNames } from '../overridden-env.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { toolThreadsFor } from '../tool-threads.js';
@@ -29,7 +30,9 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   const guard = guardRun(process.stderr);
   // Function tools are read in worker threads, as `holodeck test` reads them; they end with the check.
   const toolThreads = toolThreadsFor(configPath);
-  const loaded = await loadOrReport(configPath, loadReadingUserCodeWith(toolThreads.describe), options.maxFileSize);
+  const load = loadReadingUserCodeWith(toolThreads.describe);
+  // As for `test`: a variable of a setting the command line gives is not read (`--backend` over HOLODECK_BACKEND).
+  const loaded = await loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options));
   await toolThreads.workers.close();
   const config =
     loaded === null ? null : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);

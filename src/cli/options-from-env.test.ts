@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { optionsFromEnv } from './options-from-env.js';
+import type { RawTestOptions } from './test-command-definition.js';
+
+const raw = (extra: Partial<RawTestOptions> = {}) => ({ output: [], ...extra }) as unknown as RawTestOptions;
+
+describe('optionsFromEnv', () => {
+  it('takes reports from HOLODECK_OUTPUT (commas between paths) when the command line names none', () => {
+    const env = { HOLODECK_OUTPUT: ' r.json, junit.xml ,, ' };
+    expect(optionsFromEnv(raw(), env)).toMatchObject({ ok: true, raw: { output: ['r.json', 'junit.xml'] } });
+    expect(optionsFromEnv(raw({ output: ['cli.md'] }), env)).toMatchObject({ raw: { output: ['cli.md'] } });
+  });
+
+  it('takes -v or -q from HOLODECK_VERBOSE / HOLODECK_QUIET, unless the command line gives one', () => {
+    expect(optionsFromEnv(raw(), { HOLODECK_QUIET: 'true' })).toMatchObject({ raw: { quiet: true } });
+    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: '1', HOLODECK_QUIET: 'false' })).toMatchObject({
+      raw: { verbose: true },
+    });
+    const cli = optionsFromEnv(raw({ verbose: true }), { HOLODECK_QUIET: 'true', HOLODECK_VERBOSE: 'maybe' });
+    expect(cli).toMatchObject({ ok: true, raw: { verbose: true } });
+    expect(cli.ok && cli.raw.quiet).toBeFalsy();
+  });
+
+  it('refuses a value it cannot read, and both at once, naming the variables', () => {
+    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: 'loud' })).toEqual({
+      ok: false,
+      message: 'environment variable HOLODECK_VERBOSE="loud" is invalid: expected true or false',
+    });
+    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: 'true', HOLODECK_QUIET: '1' })).toEqual({
+      ok: false,
+      message: 'HOLODECK_VERBOSE and HOLODECK_QUIET are both true: set one of them',
+    });
+  });
+});

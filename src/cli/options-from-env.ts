@@ -1,0 +1,42 @@
+/**
+ * The options of `holodeck test` the environment may give when the command line does not: `HOLODECK_OUTPUT`
+ * (report paths separated by commas), `HOLODECK_VERBOSE` and `HOLODECK_QUIET` (`true` or `false`). A value that
+ * cannot be read is a usage error naming the variable; one the command line overrides is not read at all.
+ */
+import type { RawTestOptions } from './test-command-definition.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export type EnvOptions =
+  | { readonly ok: true; readonly raw: RawTestOptions }
+  | { readonly ok: false; readonly message: string };
+
+export function optionsFromEnv(raw: RawTestOptions, env: Env): EnvOptions {
+  const outputs = raw.output.length > 0 ? raw.output : splitPaths(env['HOLODECK_OUTPUT'] ?? '');
+  if (raw.verbose === true || raw.quiet === true) return { ok: true, raw: { ...raw, output: outputs } };
+  const verbose = flag(env, 'HOLODECK_VERBOSE');
+  const quiet = flag(env, 'HOLODECK_QUIET');
+  for (const read of [verbose, quiet]) if (typeof read === 'string') return { ok: false, message: read };
+  if (verbose === true && quiet === true) {
+    return { ok: false, message: 'HOLODECK_VERBOSE and HOLODECK_QUIET are both true: set one of them' };
+  }
+  return {
+    ok: true,
+    raw: { ...raw, output: outputs, ...(verbose === true ? { verbose } : {}), ...(quiet === true ? { quiet } : {}) },
+  };
+}
+
+function splitPaths(text: string): string[] {
+  return text
+    .split(',')
+    .map((path) => path.trim())
+    .filter((path) => path !== '');
+}
+
+/** The variable as true or false (unset or empty: false), or why it cannot be read. */
+function flag(env: Env, name: string): boolean | string {
+  const text = env[name]?.trim().toLowerCase() ?? '';
+  if (text === '' || text === 'false' || text === '0') return false;
+  if (text === 'true' || text === '1') return true;
+  return `environment variable ${name}=${JSON.stringify(env[name])} is invalid: expected true or false`;
+}
