@@ -8,7 +8,23 @@ export function describeThrown(error: unknown): string {
     return error.message ? `${type}: ${error.message}` : type;
   }
   if (typeof error === 'string') return JSON.stringify(error);
+  // A plain object (`throw { code: 42 }`) as JSON, not `[object Object]`; cut: it is named, not reprinted.
+  if (error !== null && typeof error === 'object' && String(error) === '[object Object]') {
+    const json = jsonOf(error);
+    if (json !== null) return json.length > THROWN_JSON_CHARS ? `${json.slice(0, THROWN_JSON_CHARS)}…` : json;
+  }
   return String(error);
+}
+
+const THROWN_JSON_CHARS = 200;
+
+function jsonOf(value: object): string | null {
+  try {
+    return JSON.stringify(value) ?? null;
+  } catch {
+    // Cyclic, or holding a BigInt.
+    return null;
+  }
 }
 
 /** The message of anything thrown, without a redundant `Error: ` prefix. */
