@@ -10,11 +10,20 @@ describe('run record paths', () => {
     ['Financial Assistant (v2)', 'financial-assistant-v2'],
     ['Café_Agent!!', 'cafe-agent'],
     ['../../etc/passwd', 'etc-passwd'],
-    ['日本語', 'agent'],
+    ['Évil Ägent', 'evil-agent'],
+    ['ﬁnance', 'finance'],
+    ['日本語', 'agent-77710aed'],
+    ['Ωμέγα', 'agent-59b35e54'],
+    ['Straße', 'stra-e-58a3778c'],
     ['', 'agent'],
     [`${'a'.repeat(63)}-b`, 'a'.repeat(63)],
   ])('slug of %j is %j', (name, slug) => {
     expect(agentSlug(name)).toBe(slug);
+  });
+
+  it('keeps names apart that differ only in letters outside a–z', () => {
+    const slugs = ['日本語', '中文', 'Ωμέγα', 'Ωμέγα 2', 'Straße', 'Strase'].map(agentSlug);
+    expect(new Set(slugs).size).toBe(slugs.length);
   });
 
   it('uses a timestamp that is safe in file names', () => {

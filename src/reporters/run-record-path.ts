@@ -1,19 +1,25 @@
 /** Where a run record goes: `<resultsDir>/<agent-slug>/<timestamp>.json`, reserved so two runs never collide. */
 
+import { createHash } from 'node:crypto';
 import { access, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeFolder } from './make-folder.js';
 
-/** `Financial Assistant (v2)` → `financial-assistant-v2`; only `[a-z0-9-]`, never empty. */
+/**
+ * `Financial Assistant (v2)` → `financial-assistant-v2`, `Évil` → `evil`; only `[a-z0-9-]`, never empty. A name
+ * with letters or digits outside a–z and 0–9 (`Ωμέγα`, `日本語`, `Straße`) also gets 8 hex digits of its hash, so two
+ * such names keep separate histories (`agent-1c5e…`, `stra-e-…`).
+ */
 export function agentSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .toLowerCase()
+  const plain = name.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const slug = plain
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 64)
     .replace(/-+$/, '');
-  return slug === '' ? 'agent' : slug;
+  const base = slug === '' ? 'agent' : slug;
+  if (!/(?![a-z0-9])[\p{L}\p{N}]/u.test(plain)) return base;
+  return `${base}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`;
 }
 
 /** `2026-12-02T12:30:05.123Z` → `2026-12-02T12-30-05-123Z` (safe in file names on every OS). */

@@ -67,13 +67,14 @@ export async function testCommand(configArg: string, given: RawTestOptions, argv
   const shard = resolveShardOption(raw.shard, raw.shardTotal, process.env);
   const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.
-  const output = redactProcessOutput(createRedactor(collectSecrets(null, process.env, parsed.redact).secrets));
+  const envRedactor = createRedactor(collectSecrets(null, process.env, parsed.redact).secrets);
+  const output = redactProcessOutput(envRedactor);
   if (!shard.ok) return usageError(shard.message);
   if (shard.notice !== null) process.stderr.write(`${shard.notice}\n`);
   // Installed before any user module is imported, so even import-time process.exit() is caught.
   const guard = guardRun(process.stderr);
   interruptBeforeRun();
-  const code = await guardedTestCommand(configArg, parsed, argv, output, guard);
+  const code = await guardedTestCommand(configArg, parsed, argv, { output, envRedactor }, guard);
   return guard.crash() === null ? code : EXIT.runtime;
 }
 
@@ -81,7 +82,7 @@ async function guardedTestCommand(
   configArg: string,
   parsed: TestOptions,
   argv: string[],
-  output: ReturnType<typeof redactProcessOutput>,
+  { output, envRedactor }: { output: ReturnType<typeof redactProcessOutput>; envRedactor: Redactor },
   guard: RunGuard,
 ): Promise<ExitCode> {
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
@@ -100,11 +101,13 @@ async function guardedTestCommand(
   const load = loadReadingUserCodeWith(toolThreads.describe);
   const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
-  const [loaded] = await Promise.all([
+  const [read] = await Promise.all([
     loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options), options.replay !== undefined),
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
-  if (!loaded) return EXIT.config;
+  if (!read) return EXIT.config;
+  // The name names the history's folder on disk, where no mask can follow: a secret in it is masked first.
+  const loaded = { ...read, name: envRedactor.text(read.name) };
   const overInput = await overInputProblem(writtenFiles(outputs.outputs, options.record), runInputFiles(loaded));
   if (overInput !== null) return usageError(overInput);
   const customResults = options.resultsDir ?? loaded.execution.results_dir;

@@ -80,7 +80,7 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
         write: writeFileAtomic,
         onPassedOver: (note) => process.stderr.write(`note: exporting the latest readable run: ${note}\n`),
         // The config's own runs: other agents may keep theirs in the same results folder.
-        ...(settings.name === undefined ? {} : { agentSlug: agentSlug(settings.name) }),
+        ...(settings.name === undefined ? {} : { agentSlug: agentSlug(redactor.text(settings.name)) }),
       });
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;
