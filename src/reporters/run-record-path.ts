@@ -11,7 +11,10 @@ import { makeFolder } from './make-folder.js';
  * such names keep separate histories (`agent-1c5e…`, `stra-e-…`).
  */
 export function agentSlug(name: string): string {
-  const plain = name.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const plain = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   const slug = plain
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
