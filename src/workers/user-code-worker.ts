@@ -14,6 +14,7 @@ import { noExport } from '../loader/import-user-export.js';
 import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js';
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
+import { boundThreadOutput } from './bound-thread-output.js';
 import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import { killTarget, reachesOwnProcess } from './own-process.js';
 import { thrownAt } from './thrown-at.js';
@@ -33,6 +34,9 @@ const abortedEarly = new Set<number>();
 const send = (message: FromWorker): void => port.postMessage(message);
 
 guardProcess();
+// Printing without pause must not fill the thread's memory before the call's time limit ends it.
+boundThreadOutput(process.stdout);
+boundThreadOutput(process.stderr);
 
 port.on('message', (message: ToWorker) => {
   if (message.type === 'call') send({ type: 'received', id: message.id });

@@ -19,6 +19,7 @@ import { toJsonSafe } from '../../reporters/to-json-safe.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { remoteToolWorkers } from '../../tools/tool-workers.js';
+import { boundThreadOutput } from '../../workers/bound-thread-output.js';
 import { remoteUserCode } from '../../workers/user-code-channel.js';
 import { useSharedWorkerPool } from '../../workers/worker-pool.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -70,6 +71,9 @@ guardProcess({
   onUserExit: blameRunningTurn(process.stderr),
   onCrash: (description) => post({ type: 'crash', description }),
 });
+// A module agent printing without pause must not fill the thread's memory before its turn's time limit.
+boundThreadOutput(process.stdout);
+boundThreadOutput(process.stderr);
 
 const running = new Map<number, AbortController>();
 let backend: AgentBackend | null = null;
