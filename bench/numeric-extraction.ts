@@ -53,6 +53,7 @@ async function score(answer: string): Promise<number> {
     tool_invocations: [],
     turn_config: {},
     turn: {},
+    earlier_turns: [],
     signal: new AbortController().signal,
   });
   const used = process.cpuUsage(started);

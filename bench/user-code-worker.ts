@@ -148,6 +148,7 @@ const input: EvaluationInput = {
   tool_invocations: [{ name: 'subtract', args: { a: 206588, b: 181001 }, result: 25587, error: null, duration_ms: 1 }],
   turn_config: { turn_program: 'subtract(206588, 181001)' },
   turn: { input: 'what is the difference?' },
+  earlier_turns: [],
   signal: idle,
 };
 console.log(`code grader in the pool:       ${stats(await timeCalls(() => grader.evaluate(input)))}`);

@@ -72,6 +72,7 @@ describe('json_schema evaluator', () => {
       tool_invocations: [],
       turn_config: {},
       turn: {},
+      earlier_turns: [],
       signal: new AbortController().signal,
     });
 

@@ -52,6 +52,7 @@ test_cases:
       tool_invocations: [],
       turn_config: {},
       turn: {},
+      earlier_turns: [],
       signal: new AbortController().signal,
     };
     await expect(evaluator.evaluate(input)).resolves.toMatchObject({ score: 1, reasoning: 'compared' });

@@ -1,4 +1,5 @@
 /** What every metric implementation receives and returns. */
+import type { EarlierTurn } from './grader.js';
 import type { JsonValue } from './json.js';
 import type { TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
@@ -14,6 +15,8 @@ export interface EvaluationInput {
   readonly turn_config: Readonly<Record<string, unknown>>;
   /** The whole turn as configured, for code graders. */
   readonly turn: Readonly<Record<string, unknown>>;
+  /** The conversation so far: the earlier turns the agent answered, in order (judges and code graders see it). */
+  readonly earlier_turns: readonly EarlierTurn[];
   readonly signal: AbortSignal;
   /**
    * Told the token usage of each judge model call made for this turn (geval, rag), for its cost; `stored`: its

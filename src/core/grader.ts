@@ -1,6 +1,12 @@
 /** The public contract for code graders (`type: code`). */
 import type { ToolInvocation } from './tool-invocation.js';
 
+/** An earlier turn of the conversation that the agent answered: what was said to it, and its answer. */
+export interface EarlierTurn {
+  readonly input: string;
+  readonly response: string;
+}
+
 export interface GraderContext {
   readonly turn_input: string;
   readonly agent_response: string;
@@ -13,6 +19,11 @@ export interface GraderContext {
   readonly turn_config: Readonly<Record<string, unknown>>;
   /** The whole turn as configured (input, ground_truth, expected_tools, files, retrieval_context, turn_config). */
   readonly turn: Readonly<Record<string, unknown>>;
+  /**
+   * The conversation so far: the case's earlier turns the agent answered, in order (empty on a first turn). A
+   * turn that errored or timed out is not in it, as it is not in the agent's history.
+   */
+  readonly earlier_turns: readonly EarlierTurn[];
 }
 
 export interface GraderResult {

@@ -18,6 +18,7 @@ function input(agent_response: string): EvaluationInput {
     tool_invocations: [],
     turn_config: {},
     turn: {},
+    earlier_turns: [],
     signal: new AbortController().signal,
   };
 }

@@ -17,5 +17,6 @@ export function buildGraderContext(input: EvaluationInput): GraderContext {
     test_case_name: input.test_case_name,
     turn_config: input.turn_config,
     turn: input.turn,
+    earlier_turns: input.earlier_turns,
   };
 }

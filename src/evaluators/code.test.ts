@@ -47,6 +47,7 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
     ],
     turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
     turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
+    earlier_turns: [],
     signal: new AbortController().signal,
     ...overrides,
   };

@@ -104,6 +104,7 @@ describe('SC-008 equality and numeric matrix', () => {
       tool_invocations: [],
       turn_config: {},
       turn: {},
+      earlier_turns: [],
       signal: new AbortController().signal,
     });
     expect(outcome.passed).toBe(passed);

@@ -39,6 +39,7 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
     tool_invocations: [],
     turn_config: {},
     turn: {},
+    earlier_turns: [],
     signal: new AbortController().signal,
     ...overrides,
   };

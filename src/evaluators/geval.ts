@@ -9,7 +9,7 @@ import type { GEvalMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
 import type { Judge } from '../core/judge.js';
 import { askJudge, objectSchema, readArray, readNumber, readObject, readString } from './judge-output.js';
-import { contextSection, JUDGE_SYSTEM_PROMPT, paragraphs, section } from './judge-prompt.js';
+import { contextSection, inputSections, JUDGE_SYSTEM_PROMPT, paragraphs, section } from './judge-prompt.js';
 import { metricNeeds } from './metric-needs.js';
 
 const SCALE_MAX = 10;
@@ -60,7 +60,7 @@ export function buildGEvalPrompt(config: GEvalMetricConfig, steps: readonly stri
     "Evaluate the AI assistant's response to the user's input against the criteria below.",
     `Criteria:\n${config.criteria}`,
     `Evaluation steps:\n${steps.map((step, index) => `${index + 1}. ${step}`).join('\n')}`,
-    section('user_input', input.turn_input),
+    inputSections(input),
     section('assistant_response', input.agent_response),
     input.ground_truth === null ? null : section('expected_output', input.ground_truth),
     input.retrieval_context === null || input.retrieval_context.length === 0

@@ -1,4 +1,5 @@
 /** Prompt pieces shared by the LLM-judge metrics (geval, rag). */
+import type { EvaluationInput } from '../core/evaluator.js';
 
 /** The judge's standing instructions; the texts under evaluation are data, never instructions. */
 export const JUDGE_SYSTEM_PROMPT = [
@@ -9,9 +10,15 @@ export const JUDGE_SYSTEM_PROMPT = [
 ].join(' ');
 
 /** The tags material is wrapped in. */
-export type MaterialTag = 'user_input' | 'assistant_response' | 'expected_output' | 'retrieval_context';
+export type MaterialTag =
+  | 'conversation'
+  | 'user_input'
+  | 'assistant_response'
+  | 'expected_output'
+  | 'retrieval_context';
 
 const MATERIAL_TAGS: readonly MaterialTag[] = [
+  'conversation',
   'user_input',
   'assistant_response',
   'expected_output',
@@ -41,4 +48,32 @@ export function contextSection(contexts: readonly string[]): string {
 /** Joins prompt paragraphs, skipping absent ones. */
 export function paragraphs(...parts: ReadonlyArray<string | null>): string {
   return parts.filter((part): part is string => part !== null).join('\n\n');
+}
+
+/** A judge sees at most this many earlier turns of a conversation, each text cut at EARLIER_TEXT_MAX characters. */
+const EARLIER_TURNS_SHOWN = 20;
+const EARLIER_TEXT_MAX = 2000;
+
+/**
+ * The user's input, after the conversation so far when the turn is not the first: a follow-up such as "and in
+ * 2008?" means nothing to a judge without the turns before it.
+ */
+export function inputSections(input: EvaluationInput): string {
+  const earlier = input.earlier_turns;
+  if (earlier.length === 0) return section('user_input', input.turn_input);
+  const shown = earlier.slice(-EARLIER_TURNS_SHOWN);
+  const left = earlier.length - shown.length;
+  const turns = shown.map((turn) => `User: ${cut(turn.input)}\nAssistant: ${cut(turn.response)}`);
+  const note = left === 0 ? [] : [`(${left} earlier turn${left === 1 ? '' : 's'} left out)`];
+  return paragraphs(
+    'The conversation so far, for context only (what is graded is the response to the last input):',
+    section('conversation', [...note, ...turns].join('\n\n')),
+    section('user_input', input.turn_input),
+  );
+}
+
+function cut(text: string): string {
+  return text.length <= EARLIER_TEXT_MAX
+    ? text
+    : `${text.slice(0, EARLIER_TEXT_MAX)}… (${text.length - EARLIER_TEXT_MAX} more characters)`;
 }

@@ -6,7 +6,7 @@
  */
 
 import { objectSchema, readArray, readEnum, readObject, readString } from './judge-output.js';
-import { paragraphs, section } from './judge-prompt.js';
+import { inputSections, paragraphs, section } from './judge-prompt.js';
 import { quoteList, type RagMetric, share } from './rag-metric.js';
 
 const VERDICTS = ['relevant', 'partly_relevant', 'irrelevant'] as const;
@@ -17,7 +17,6 @@ const readStatements = readObject({
 type Answer = ReturnType<typeof readStatements>;
 
 export const answerRelevancy: RagMetric<Answer> = {
-  grades_response: true,
   schema_name: 'answer_relevancy_statements',
   schema: objectSchema({
     statements: {
@@ -32,7 +31,7 @@ export const answerRelevancy: RagMetric<Answer> = {
   prompt: (input) =>
     paragraphs(
       "Check how relevant the AI assistant's response is to the user's input.",
-      section('user_input', input.turn_input),
+      inputSections(input),
       section('assistant_response', input.agent_response),
       [
         'Steps:',

@@ -3,7 +3,7 @@
  * The judge marks each context useful or not; score = (1/R) · Σₖ relₖ · precision@k over the ranks k, where
  * R is the number of useful contexts (0 when none is useful). Needs the ground truth.
  */
-import { contextSection, paragraphs, section } from './judge-prompt.js';
+import { contextSection, inputSections, paragraphs, section } from './judge-prompt.js';
 import { type ContextVerdict, contextVerdictsSchema, ranks, readContextVerdicts } from './rag-context-verdicts.js';
 import type { RagMetric } from './rag-metric.js';
 
@@ -23,13 +23,12 @@ export function rankedPrecision(useful: readonly boolean[]): number {
 }
 
 export const contextualPrecision: RagMetric<Answer> = {
-  grades_response: false,
   schema_name: 'contextual_precision_verdicts',
   schema: contextVerdictsSchema(VERDICTS),
   prompt: (input) =>
     paragraphs(
       'Judge whether each retrieved context was useful for arriving at the expected output for the user input.',
-      section('user_input', input.turn_input),
+      inputSections(input),
       section('expected_output', input.ground_truth ?? ''),
       contextSection(input.retrieval_context ?? []),
       [

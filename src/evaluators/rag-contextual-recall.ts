@@ -5,7 +5,7 @@
  */
 
 import { objectSchema, readArray, readEnum, readObject, readString } from './judge-output.js';
-import { contextSection, paragraphs, section } from './judge-prompt.js';
+import { contextSection, inputSections, paragraphs, section } from './judge-prompt.js';
 import { quoteList, type RagMetric, share } from './rag-metric.js';
 
 const VERDICTS = ['attributable', 'not_attributable'] as const;
@@ -16,7 +16,6 @@ const readStatements = readObject({
 type Answer = ReturnType<typeof readStatements>;
 
 export const contextualRecall: RagMetric<Answer> = {
-  grades_response: false,
   schema_name: 'contextual_recall_statements',
   schema: objectSchema({
     statements: {
@@ -31,7 +30,7 @@ export const contextualRecall: RagMetric<Answer> = {
   prompt: (input) =>
     paragraphs(
       'Judge how much of the expected output can be attributed to the retrieved contexts.',
-      section('user_input', input.turn_input),
+      inputSections(input),
       section('expected_output', input.ground_truth ?? ''),
       contextSection(input.retrieval_context ?? []),
       [

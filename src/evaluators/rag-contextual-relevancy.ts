@@ -2,7 +2,7 @@
  * Contextual relevancy: the share of retrieved contexts that are relevant to the user's input.
  * The judge marks each context relevant or irrelevant; score = relevant / contexts.
  */
-import { contextSection, paragraphs, section } from './judge-prompt.js';
+import { contextSection, inputSections, paragraphs } from './judge-prompt.js';
 import { type ContextVerdict, contextVerdictsSchema, ranks, readContextVerdicts } from './rag-context-verdicts.js';
 import { type RagMetric, share } from './rag-metric.js';
 
@@ -10,13 +10,12 @@ const VERDICTS = ['relevant', 'irrelevant'] as const;
 type Answer = { verdicts: ContextVerdict<(typeof VERDICTS)[number]>[] };
 
 export const contextualRelevancy: RagMetric<Answer> = {
-  grades_response: false,
   schema_name: 'contextual_relevancy_verdicts',
   schema: contextVerdictsSchema(VERDICTS),
   prompt: (input) =>
     paragraphs(
       'Judge whether each retrieved context is relevant to the user input.',
-      section('user_input', input.turn_input),
+      inputSections(input),
       contextSection(input.retrieval_context ?? []),
       [
         'For each context, by its number:',

@@ -5,7 +5,7 @@
  */
 
 import { objectSchema, readArray, readEnum, readObject, readString } from './judge-output.js';
-import { contextSection, paragraphs, section } from './judge-prompt.js';
+import { contextSection, inputSections, paragraphs, section } from './judge-prompt.js';
 import { contextsOf, quoteList, type RagMetric, share } from './rag-metric.js';
 
 const VERDICTS = ['supported', 'contradicted', 'unsupported'] as const;
@@ -16,7 +16,6 @@ const readClaims = readObject({
 type Answer = ReturnType<typeof readClaims>;
 
 export const faithfulness: RagMetric<Answer> = {
-  grades_response: true,
   schema_name: 'faithfulness_claims',
   schema: objectSchema({
     claims: {
@@ -31,7 +30,7 @@ export const faithfulness: RagMetric<Answer> = {
   prompt: (input) =>
     paragraphs(
       "Check whether the AI assistant's response is faithful to the retrieval context.",
-      section('user_input', input.turn_input),
+      inputSections(input),
       contextSection(contextsOf(input)),
       section('assistant_response', input.agent_response),
       [

@@ -3,8 +3,6 @@ import type { EvaluationInput, MetricOutcome } from '../core/evaluator.js';
 import type { Read } from './judge-output.js';
 
 export interface RagMetric<Answer> {
-  /** Metrics that grade the response fail an empty response without asking the judge. */
-  readonly grades_response: boolean;
   readonly schema_name: string;
   readonly schema: Readonly<Record<string, unknown>>;
   prompt(input: EvaluationInput): string;

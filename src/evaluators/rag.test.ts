@@ -28,6 +28,7 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
     tool_invocations: [],
     turn_config: {},
     turn: {},
+    earlier_turns: [],
     signal: new AbortController().signal,
     ...overrides,
   };
@@ -183,12 +184,19 @@ describe('contextual_relevancy', () => {
     expect(error.message).toBe(`judge answer for metric "contextual_relevancy" is invalid: ${message}`);
   });
 
-  it('grades the contexts even when the response is empty', async () => {
-    const answer = { verdicts: [verdict(1, 'relevant'), verdict(2, 'relevant'), verdict(3, 'relevant')] };
-    expect(
-      (await evaluator('contextual_relevancy', answer).evaluator.evaluate(input({ agent_response: '' }))).score,
-    ).toBe(1);
-  });
+  it.each(['contextual_relevancy', 'contextual_precision', 'contextual_recall'] as const)(
+    'fails an empty response without asking the judge, though %s judges the contexts',
+    async (metric) => {
+      const answer = { verdicts: [verdict(1, 'relevant'), verdict(2, 'relevant'), verdict(3, 'relevant')] };
+      const { judge, evaluator: e } = evaluator(metric, answer);
+      expect(await e.evaluate(input({ agent_response: ' ' }))).toMatchObject({
+        score: 0,
+        passed: false,
+        reasoning: 'the agent response is empty',
+      });
+      expect(judge.requests).toHaveLength(0);
+    },
+  );
 });
 
 describe('contextual_precision', () => {

@@ -44,7 +44,9 @@ export function createRagEvaluator(config: RagMetricConfig, judge: Judge): Evalu
 function bind<Answer>(metric: RagMetric<Answer>): BoundRagMetric {
   return {
     run: async (judge, metricName, input, timeoutMs) => {
-      if (metric.grades_response && input.agent_response.trim() === '') {
+      // Even the metrics that judge the retrieval rather than the response: a turn answered with nothing
+      // passes none of its metrics.
+      if (input.agent_response.trim() === '') {
         return { score: 0, passed: false, reasoning: 'the agent response is empty', details: null };
       }
       const request = {

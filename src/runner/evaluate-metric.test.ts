@@ -15,6 +15,7 @@ function input(extra: Partial<EvaluationInput> = {}): EvaluationInput {
     tool_invocations: [],
     turn_config: {},
     turn: {},
+    earlier_turns: [],
     signal: new AbortController().signal,
     ...extra,
   };

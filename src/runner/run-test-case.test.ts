@@ -42,6 +42,24 @@ describe('runTestCase', () => {
     ]);
   });
 
+  it('gives each turn\'s metrics the earlier turns the agent answered, leaving out one that timed out', async () => {
+    const seen: unknown[] = [];
+    const { backend } = scriptedBackend(async (request) => {
+      if (request.turn_index === 1) await sleep(500);
+      return answer(['206588', '181001', '25587'][request.turn_index]!);
+    });
+    const evaluator = exactEvaluator();
+    const createEvaluator = () => ({
+      ...evaluator,
+      evaluate: (input: Parameters<typeof evaluator.evaluate>[0]) => {
+        seen.push(input.earlier_turns);
+        return evaluator.evaluate(input);
+      },
+    });
+    await runTestCase(case3, [EXACT_METRIC], 100, deps(backend, { createEvaluator }));
+    expect(seen).toEqual([[], [{ input: 'net cash 2009?', response: '206588' }]]);
+  });
+
   it('fails exactly the turn that answers wrongly and averages the metric over turns', async () => {
     const { backend } = scriptedBackend((request) =>
       answer(request.turn_index === 2 ? '25000' : ['206588', '181001'][request.turn_index]!),

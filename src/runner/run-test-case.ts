@@ -3,6 +3,7 @@ import type { AgentSession } from '../core/backend.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { costFields, ZERO_COST } from '../core/cost.js';
 import { followAbort } from '../core/follow-abort.js';
+import type { EarlierTurn } from '../core/grader.js';
 import type { TurnResult } from '../core/results.js';
 import { errorMessage } from './evaluate-metric.js';
 import { rollupTestCase } from './rollup-test-case.js';
@@ -50,16 +51,19 @@ async function runCase(
   let recordedMs = 0;
   try {
     let consecutiveErrors = 0;
+    const earlierTurns: EarlierTurn[] = [];
     let skipReason: string | null = null;
     for (const turn of testCase.turns) {
       if (skipReason !== null) {
         turns.push(skippedTurn(turn, skipReason, deps));
         continue;
       }
-      const outcome = await runTurn({ session: opened.session, testCase, turn, agentMetrics, turnTimeoutMs, deps });
+      const context = { session: opened.session, testCase, turn, agentMetrics, turnTimeoutMs, deps };
+      const outcome = await runTurn({ ...context, earlierTurns: [...earlierTurns] });
       turns.push(outcome.result);
       await deps.reporter.onTurnEnd?.(testCase.name, outcome.result);
       if (outcome.state === 'answered') {
+        earlierTurns.push({ input: turn.input, response: outcome.result.response });
         recordedMs += outcome.recorded_ms ?? 0;
         consecutiveErrors = 0;
         continue;

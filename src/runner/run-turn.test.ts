@@ -33,6 +33,7 @@ function context(turnConfig: TurnConfig, agent: AgentSession, overrides: Partial
     turn: turnConfig,
     agentMetrics: [EXACT_METRIC],
     turnTimeoutMs: timeoutMs,
+    earlierTurns: [],
     deps: deps(scriptedBackend(() => answer('')).backend, overrides),
   };
 }

@@ -6,6 +6,7 @@ import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-ty
 import { costFields, turnCost } from '../core/cost.js';
 import { AgentTurnError } from '../core/errors.js';
 import type { EvaluationInput } from '../core/evaluator.js';
+import type { EarlierTurn } from '../core/grader.js';
 import { createHoldTracker } from '../core/hold-tracker.js';
 import type { MetricResult, TurnFields, TurnResult } from '../core/results.js';
 import { turnStatus, verdict } from '../core/status.js';
@@ -33,6 +34,8 @@ export interface TurnContext {
   readonly agentMetrics: readonly MetricConfig[];
   readonly turnTimeoutMs: number;
   readonly deps: RunDeps;
+  /** The case's earlier turns the agent answered, for the judges and code graders of this one. */
+  readonly earlierTurns: readonly EarlierTurn[];
 }
 
 export type TurnOutcome =
@@ -290,6 +293,7 @@ async function evaluateTurnMetrics(
     tool_invocations: response.tool_invocations,
     turn_config: turn.turn_config,
     turn: describeTurn(turn),
+    earlier_turns: ctx.earlierTurns,
     signal: deps.signal,
     on_judge_usage: onJudgeUsage,
     on_judge_retry: onJudgeRetry,

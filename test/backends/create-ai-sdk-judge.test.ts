@@ -223,6 +223,7 @@ describe('createAiSdkJudge', () => {
         tool_invocations: [],
         turn_config: {},
         turn: {},
+        earlier_turns: [],
         signal: new AbortController().signal,
       })
       .catch((e: unknown) => e);

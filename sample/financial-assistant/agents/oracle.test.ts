@@ -95,6 +95,7 @@ async function checkCase(
       test_case_name: testCase.name,
       turn_config: turnConfig,
       turn: structuredClone(turn) as unknown as Record<string, unknown>,
+      earlier_turns: [],
     });
     const graded = turnProgramEquivalence(context);
     const answered = /^(yes|no)$/.test(turn.ground_truth)

@@ -23,6 +23,7 @@ function grade(turnConfig: Record<string, unknown>, invocations: ToolInvocation[
     test_case_name: 'case',
     turn_config: turnConfig,
     turn: {},
+    earlier_turns: [],
   };
   return turnProgramEquivalence(context);
 }

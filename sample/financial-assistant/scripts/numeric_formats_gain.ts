@@ -72,6 +72,7 @@ export async function measureGain(source = here('../convfinqa/convfinqa_dev.json
         tool_invocations: [],
         turn_config: {},
         turn: {},
+        earlier_turns: [],
         signal: new AbortController().signal,
       })
     ).passed === true;

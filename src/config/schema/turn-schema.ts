@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { FILE_TYPES, inferFileType } from '../file-types.js';
 import { ISSUE } from '../issue-codes.js';
-import { argValueSchema } from './arg-matcher-schema.js';
+import { argsSchema } from './args-schema.js';
 import { addIssue, booleanField, envEnum, hasKey, nonBlankString, numberField, objectRule } from './fields.js';
 import { metricListSchema } from './metric-schema.js';
 import { withIssue } from './schema-meta.js';
@@ -48,7 +48,7 @@ const nameMatchSchema = envEnum(TOOL_NAME_MATCHES)
 export const expectedToolObjectSchema = z.strictObject({
   name: nonBlankString().describe('Matches any called tool whose name contains it (or equals it: name_match).'),
   name_match: nameMatchSchema,
-  args: z.record(z.string(), argValueSchema).optional(),
+  args: argsSchema.optional(),
   count: numberField(countSchema)
     .optional()
     .describe(
@@ -63,7 +63,7 @@ export const forbiddenToolSchema = z.union([
   z.strictObject({
     name: nonBlankString().describe('Matches any called tool whose name contains it (or equals it: name_match).'),
     name_match: nameMatchSchema,
-    args: z.record(z.string(), argValueSchema).optional(),
+    args: argsSchema.optional(),
   }),
 ]);
 

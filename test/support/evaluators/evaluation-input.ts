@@ -16,6 +16,7 @@ export function evaluationInput(
     tool_invocations: [],
     turn_config: {},
     turn: {},
+    earlier_turns: [],
     signal: new AbortController().signal,
   };
 }
