@@ -42,7 +42,7 @@ describe('runTestCase', () => {
     ]);
   });
 
-  it('gives each turn\'s metrics the earlier turns the agent answered, leaving out one that timed out', async () => {
+  it("gives each turn's metrics the earlier turns the agent answered, leaving out one that timed out", async () => {
     const seen: unknown[] = [];
     const { backend } = scriptedBackend(async (request) => {
       if (request.turn_index === 1) await sleep(500);
