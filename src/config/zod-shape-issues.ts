@@ -83,7 +83,14 @@ function range(
     const message = empty ? 'must not be empty' : `must have ${small ? 'at least' : 'at most'} ${bound} ${what}`;
     return make(code, meta?.message ?? message);
   }
-  const operator = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
   const got = describeValue(context.raw?.input);
+  // A whole number past 2^53 breaks no rule the field's own wording states (`count must be a whole number >= 1`).
+  if (!small && issue.origin === 'int') {
+    return make(
+      meta?.code ?? ISSUE.outOfRange,
+      `too large: beyond the safe integer range (at most ${bound}), got ${got}`,
+    );
+  }
+  const operator = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
   return make(meta?.code ?? ISSUE.outOfRange, `${meta?.message ?? `must be ${operator} ${String(bound)}`}, got ${got}`);
 }

@@ -19,12 +19,14 @@ interface Entry {
 export function toolAssertionRules(turn: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const expected = entries(turn['expected_tools'], 'expected_tools', 1);
   const forbidden = entries(turn['forbidden_tools'], 'forbidden_tools', 0);
-  orderRule(turn, expected, ctx);
+  orderRule(turn, ctx);
   contradictionRule([...expected, ...forbidden], ctx);
 }
 
-function orderRule(turn: Record<string, unknown>, expected: readonly Entry[], ctx: z.core.$RefinementCtx): void {
-  if (turn['expected_tools_order'] !== 'strict' || expected.some((entry) => entry.count >= 1)) return;
+function orderRule(turn: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
+  // An entry refused for its own mistake (`count: 0`) is still a tool to order: only an absent or empty list has none.
+  const listed = Array.isArray(turn['expected_tools']) && turn['expected_tools'].length > 0;
+  if (turn['expected_tools_order'] !== 'strict' || listed) return;
   addIssue(
     ctx,
     ISSUE.toolOrder,
@@ -78,9 +80,12 @@ function entries(list: unknown, key: 'expected_tools' | 'forbidden_tools', defau
   return found;
 }
 
-/** The count as the schema would read it; null when invalid (reported by the schema). */
+/**
+ * The count as the schema would read it; null when invalid (the schema reports it, and an entry it refuses
+ * takes no part in these rules: `count: 0` is no forbidden tool).
+ */
 function countOf(value: unknown): number | null {
   if (value === undefined) return 1;
   const count = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : null;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 1 ? count : null;
 }
