@@ -2,10 +2,10 @@
  * One structured-output call of a judge over the provider model's own `doGenerate`: the system text and the
  * prompt as the provider's messages, the JSON Schema as the response format (each provider asks for it its
  * own way), the answer's text parsed as JSON. It does what `generateText` with `Output.object` did, without
- * converting and validating the prompt again (a Markdown code fence around the whole answer is taken off): an
- * answer that is not JSON fails with the SDK's
- * NoObjectGeneratedError; an answer with no text (only tool calls, or cut off empty) with NoOutputGeneratedError,
- * after its usage was counted. The schema is the model's instructions, not checked again here: the judge's
+ * converting and validating the prompt again (a Markdown code fence around the whole answer is taken off). An
+ * answer that is not JSON, is empty, is only a tool call, or was withheld (content filter, refusal) or ended in
+ * an error fails with the SDK's NoObjectGeneratedError saying which; one cut off empty at its token limit with
+ * NoOutputGeneratedError; each after its usage was counted. The schema is the model's instructions, not checked again here: the judge's
  * caller checks the object's fields.
  */
 import { JSONParseError } from '@ai-sdk/provider';
@@ -50,33 +50,56 @@ export async function generateJudgeObject(
   let text = '';
   for (const part of result.content) if (part.type === 'text') text += part.text;
   const finish = result.finishReason.unified;
-  if (!(finish === 'stop' || (finish !== 'tool-calls' && text.length > 0))) {
-    throw new NoOutputGeneratedError();
-  }
-  const read = readJudgeJson(text);
-  if (!read.ok) {
-    throw new NoObjectGeneratedError({
+  const response = {
+    id: result.response?.id ?? '',
+    timestamp: result.response?.timestamp ?? new Date(),
+    modelId: result.response?.modelId ?? model.modelId,
+  };
+  const unreadable = (why: string, cause: unknown = null) =>
+    new NoObjectGeneratedError({
       message: 'No object generated: could not parse the response.',
-      cause: parseError(text, read.error),
+      cause: saying(new JSONParseError({ text, cause }), why),
       text,
-      response: {
-        id: result.response?.id ?? '',
-        timestamp: result.response?.timestamp ?? new Date(),
-        modelId: result.response?.modelId ?? model.modelId,
-      },
+      response,
       usage: usageOf(result.usage),
       finishReason: finish,
     });
+  // An answer the provider withheld, or one that ended in an error, is no verdict, whatever text it holds.
+  if (finish === 'content-filter') {
+    throw unreadable("the judge's answer was withheld (finish reason content-filter: a content filter or a refusal)");
+  }
+  if (finish === 'error') throw unreadable("the judge's answer ended in an error (finish reason error)");
+  if (finish === 'tool-calls') throw unreadable('the judge answered with a tool call, not the JSON object asked for');
+  if (finish === 'length' && text.length === 0) throw new NoOutputGeneratedError();
+  if (text.trim() === '') {
+    const reason = finish === 'stop' ? '' : ` (finish reason ${finish})`;
+    throw unreadable(`the judge answered with empty text, not the JSON object asked for${reason}`);
+  }
+  const read = readJudgeJson(text);
+  if (!read.ok) {
+    const cut = finish === 'length' ? ', cut off at its token limit' : '';
+    throw unreadable(
+      `the judge's answer is not the JSON object asked for${cut}: ${excerpt(text)} (${messageOf(read.error)})`,
+      read.error,
+    );
   }
   return read.value;
 }
 
-/** The SDK's error for an answer that is not JSON; one that says so plainly when the answer was empty. */
-function parseError(text: string, cause: unknown): JSONParseError {
-  const error = new JSONParseError({ text, cause });
-  if (text.trim() !== '') return error;
-  const message = 'the judge answered with empty text, not the JSON object asked for';
+/** The SDK's parse error, saying what went wrong in words of its own. */
+function saying(error: JSONParseError, message: string): JSONParseError {
   return Object.defineProperty(error, 'message', { value: message, enumerable: false, writable: true });
+}
+
+/** The judge's text as quoted in a message: its first 200 characters. */
+function excerpt(text: string): string {
+  return text.length <= 200
+    ? JSON.stringify(text)
+    : `${JSON.stringify(text.slice(0, 200))}… (${text.length} characters)`;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The SDK's usage shape, for the error it throws. */
