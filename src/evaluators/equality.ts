@@ -3,8 +3,10 @@
  * sides in this order:
  * 1. `case_insensitive` — lower-case;
  * 2. `strip_whitespace` — trim both ends and collapse inner runs of white space to one space;
- * 3. `strip_punctuation` — remove Unicode punctuation and symbols (`.,;:!?'"()-$%…`); with `strip_whitespace`
- *    also on, the white space left behind is collapsed again, so `"yes ."` equals `"yes"`.
+ * 3. `strip_punctuation` — remove Unicode punctuation and symbols (`.,;:!?'"()-$%…`), except what makes a
+ *    number what it is: a decimal point between digits (`3.5` is not `35`) and a minus sign before a digit that
+ *    follows no letter or digit (`-5` is not `5`); with `strip_whitespace` also on, the white space left behind
+ *    is collapsed again, so `"yes ."` equals `"yes"`.
  * All flags default to false: strict equality. Score 1 or 0. An empty response never passes.
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
@@ -34,10 +36,24 @@ export function normalizeForEquality(text: string, flags: EqualityFlags): string
   if (flags.case_insensitive) result = result.toLowerCase();
   if (flags.strip_whitespace) result = collapseWhitespace(result);
   if (flags.strip_punctuation) {
-    result = result.replace(PUNCTUATION, '');
+    result = result.replace(PUNCTUATION, (mark, at: number, whole: string) =>
+      partOfNumber(mark, whole, at) ? mark : '',
+    );
     if (flags.strip_whitespace) result = collapseWhitespace(result);
   }
   return result;
+}
+
+const DIGIT = /\d/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+const MINUS_SIGNS = new Set(['-', '\u2212']);
+
+/** A decimal point between digits, or a minus sign before a digit and after no letter or digit. */
+function partOfNumber(mark: string, text: string, at: number): boolean {
+  const before = text[at - 1] ?? '';
+  const after = text[at + 1] ?? '';
+  if (mark === '.') return DIGIT.test(before) && DIGIT.test(after);
+  return MINUS_SIGNS.has(mark) && DIGIT.test(after) && !LETTER_OR_DIGIT.test(before);
 }
 
 function evaluateEquality(config: EqualityMetricConfig, input: EvaluationInput): MetricOutcome {
