@@ -5,24 +5,15 @@
  * `strict` order the satisfying calls must also follow the order of the entries (see order-tools.ts). With
  * `distinct_calls`, one call satisfies at most one entry (see assign-calls.ts) and each result names its calls.
  */
-import type { ArgMatcher, ExpectedTool, ExpectedToolsOrder } from '../core/config-types.js';
+import type { ExpectedTool, ExpectedToolsOrder } from '../core/config-types.js';
 import { describeValue } from '../core/render-value.js';
 import type { ToolAssertionResult } from '../core/results.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
+import { type CallCheck, checkCall } from './check-call.js';
 import { distinctResults } from './distinct-results.js';
 import { reportArgs } from './expected-tool-to-report.js';
-import { matchArg } from './match-arg.js';
 import { matchesToolName } from './matches-tool-name.js';
 import { orderTools } from './order-tools.js';
-
-interface CallCheck {
-  /** Index of the call in the turn's invocations. */
-  readonly index: number;
-  /** How many asserted arguments matched, to find the closest call when none satisfies. */
-  readonly matched_args: number;
-  /** The first failing argument, or null when the call satisfies the entry. */
-  readonly mismatch: string | null;
-}
 
 /** Offending calls named in the reason of a failed count-0 entry, at most. */
 const MAX_NAMED_CALLS = 3;
@@ -55,7 +46,7 @@ function checkEntry(entry: ExpectedTool, calls: readonly ToolInvocation[]): Entr
     if (call.unknown_tool === true || call.not_run === true) return;
     if (matchesToolName(entry.name, call.name, entry.name_match)) checks.push(checkCall(entry.args, call, index));
   });
-  const satisfying = checks.filter((check) => check.mismatch === null).map((check) => check.index);
+  const satisfying = checks.filter((check) => check.problems.length === 0).map((check) => check.index);
   return { entry, checks, satisfying };
 }
 
@@ -77,26 +68,6 @@ function toResult(
   };
 }
 
-function checkCall(args: Readonly<Record<string, ArgMatcher>> | null, call: ToolInvocation, index: number): CallCheck {
-  let matchedArgs = 0;
-  let mismatch: string | null = null;
-  for (const [name, matcher] of Object.entries(args ?? {})) {
-    const present = Object.hasOwn(call.args, name) && call.args[name] !== undefined;
-    if (!present) {
-      // A call whose arguments were not a JSON object has none to read: why they were refused says more.
-      const refused = call.error !== null && Object.keys(call.args).length === 0;
-      mismatch ??= refused
-        ? `arg '${name}' missing: the call's arguments were refused (${call.error})`
-        : `arg '${name}' missing`;
-      continue;
-    }
-    const result = matchArg(matcher, call.args[name]);
-    if (result.matched) matchedArgs += 1;
-    else mismatch ??= `arg '${name}' mismatch: ${result.reason}`;
-  }
-  return { index, matched_args: matchedArgs, mismatch };
-}
-
 function failureReason(
   expected: ExpectedTool,
   checks: readonly CallCheck[],
@@ -110,7 +81,10 @@ function failureReason(
   }
   const closest = closestCall(checks);
   const where = checks.length > 1 ? ` (closest of ${checks.length} '${expected.name}' calls: #${closest.index})` : '';
-  return `${closest.mismatch}${where}`;
+  // What differs comes first, every argument of it; values too long to show there follow in full.
+  const full = closest.problems.flatMap((problem) => (problem.full === null ? [] : [problem.full]));
+  const inFull = full.length === 0 ? '' : ` — in full: ${full.join('; ')}`;
+  return `${closest.problems.map((problem) => problem.text).join('; ')}${where}${inFull}`;
 }
 
 /**
@@ -137,10 +111,18 @@ function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[
     const lower = expected.name.toLowerCase();
     const cased = called.filter((name) => !name.includes(expected.name) && name.toLowerCase().includes(lower));
     if (cased.length > 0) return `${base} (names match with their letter case; called: ${namedList(cased)})`;
-    return `${base} (called: ${namedList(called)})`;
+    return `${base} (${calledList(called)})`;
   }
   const near = [...new Set(calls.map((call) => call.name).filter((name) => name.includes(expected.name)))];
   return near.length === 0 ? `${base} (exact name)` : `${base} (exact name; called: ${near.join(', ')})`;
+}
+
+/** `called: add, subtract`; a call with an empty name names no tool, and is said so. */
+function calledList(called: readonly string[]): string {
+  const named = called.filter((name) => name !== '');
+  if (named.length === called.length) return `called: ${namedList(called)}`;
+  const empty = "a tool with an empty name, which is no tool of the agent's";
+  return named.length === 0 ? `called ${empty}` : `called: ${namedList(named)}; also ${empty}`;
 }
 
 /** `a, b, c, and 2 more`. */

@@ -121,7 +121,12 @@ describe('matchArg regex', () => {
 
 describe('matchArg reasons', () => {
   it('names the expectation and the actual value, quoting strings', () => {
-    expect(matchArg(fuzzy('181001'), 180000)).toEqual({ matched: false, reason: 'expected ≈"181001", got 180000' });
+    expect(matchArg(fuzzy('181001'), 180000)).toEqual({
+      matched: false,
+      reason: 'expected ≈"181001", got 180000',
+      where: null,
+      full: null,
+    });
     expect(matchArg(literal(206588), '206588').reason).toBe('expected 206588, got "206588"');
     expect(matchArg(regex('^2009.*$'), 'x').reason).toBe('expected ~/^2009.*$/, got "x"');
     expect(matchArg(literal({ x: [1] }), null).reason).toBe('expected {"x":[1]}, got null');
@@ -136,7 +141,7 @@ describe('matchArg reasons', () => {
   });
 
   it('has no reason on a match', () => {
-    expect(matchArg(literal(1), 1)).toEqual({ matched: true, reason: null });
+    expect(matchArg(literal(1), 1)).toEqual({ matched: true, reason: null, where: null, full: null });
   });
 
   it('describes each matcher kind', () => {
