@@ -47,7 +47,10 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
     ],
     turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
     turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
-    earlier_turns: [],
+    earlier_turns: [
+      { input: 'net cash 2009?', response: '206588' },
+      { input: 'and 2008?', response: '181001' },
+    ],
     signal: new AbortController().signal,
     ...overrides,
   };
@@ -84,6 +87,10 @@ describe('code evaluator context', () => {
         test_case_name: 'JKHY-2009',
         turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
         turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
+        earlier_turns: [
+          { input: 'net cash 2009?', response: '206588' },
+          { input: 'and 2008?', response: '181001' },
+        ],
       },
     });
   });
