@@ -216,7 +216,7 @@ export async function prepareResumedRun(
     ...(source.repeats === undefined || answersServed(config, options, source) ? {} : { repeats: source.repeats }),
     on_changed: (name) =>
       process.stderr.write(
-        `test case ${JSON.stringify(name)} changed since the run started (its turns, ground truths or expected tools): it runs again\n`,
+        `test case ${JSON.stringify(name)} changed since the run started (its turns, ground truths, expected tools or metrics): it runs again\n`,
       ),
   };
   const run: PreparedRun = {

@@ -1,6 +1,6 @@
 /** Resume: hands the results of cases finished by an earlier session to the reporters, in the order read. */
 
-import type { TestCaseConfig } from '../core/config-types.js';
+import type { MetricConfig, TestCaseConfig } from '../core/config-types.js';
 import type { Reporter } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
 import { resultAsksCase } from './result-asks-case.js';
@@ -17,6 +17,7 @@ export async function replayRestored(
   reporter: Reporter,
   record: (result: TestResult, index: number) => void,
   testCases: readonly TestCaseConfig[],
+  agentMetrics: readonly MetricConfig[],
 ): Promise<ReadonlySet<string>> {
   const seen = new Set<string>();
   const changed = new Set<string>();
@@ -24,7 +25,7 @@ export async function replayRestored(
     const index = indexByName.get(result.test_name);
     if (index === undefined || seen.has(result.test_name) || changed.has(result.test_name)) continue;
     const testCase = testCases[index];
-    if (testCase !== undefined && !resultAsksCase(result, testCase)) {
+    if (testCase !== undefined && !resultAsksCase(result, testCase, agentMetrics)) {
       changed.add(result.test_name);
       restored.on_changed?.(result.test_name);
       continue;

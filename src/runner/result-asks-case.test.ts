@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
-import type { TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import { metric, singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
+import { EXACT_METRIC } from '../../test/support/runner/runner-fixtures.js';
+import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import type { TestResult } from '../core/results.js';
 import { resultAsksCase } from './result-asks-case.js';
 
@@ -15,9 +16,9 @@ function testCase(turns: readonly TurnConfig[], kind: 'single' | 'multi' = 'mult
 describe('resultAsksCase', () => {
   it('holds for a single-turn result of the same input and ground truth, and not once either changed', () => {
     const result = singleTurnResult({ test_name: 'c', test_input: 'q', ground_truth: '1', expected_tools: null });
-    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', '1')], 'single'))).toBe(true);
-    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', 'CHANGED')], 'single'))).toBe(false);
-    expect(resultAsksCase(result, testCase([turnConfig(0, 'q?', '1')], 'single'))).toBe(false);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', '1')], 'single'), [EXACT_METRIC])).toBe(true);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', 'CHANGED')], 'single'), [EXACT_METRIC])).toBe(false);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q?', '1')], 'single'), [EXACT_METRIC])).toBe(false);
   });
 
   it('compares every turn of a conversation, and its length', () => {
@@ -29,16 +30,45 @@ describe('resultAsksCase', () => {
       ],
     } as TestResult;
     const same = testCase([turnConfig(0, 'a', '1'), turnConfig(1, 'b', null)]);
-    expect(resultAsksCase(result, same)).toBe(true);
-    expect(resultAsksCase(result, testCase([turnConfig(0, 'a', '1'), turnConfig(1, 'b', '2')]))).toBe(false);
-    expect(resultAsksCase(result, testCase([turnConfig(0, 'a', '1')]))).toBe(false);
+    expect(resultAsksCase(result, same, [])).toBe(true);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'a', '1'), turnConfig(1, 'b', '2')]), [])).toBe(false);
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'a', '1')]), [])).toBe(false);
   });
 
   it('takes a text the record cut as the same when what it kept starts the text now', () => {
     const long = 'x'.repeat(50);
     const cut = `${'x'.repeat(10)}… [truncated: 50 characters in total]`;
     const result = singleTurnResult({ test_name: 'c', test_input: cut, ground_truth: null, expected_tools: null });
-    expect(resultAsksCase(result, testCase([turnConfig(0, long, null)], 'single'))).toBe(true);
-    expect(resultAsksCase(result, testCase([turnConfig(0, `y${long}`, null)], 'single'))).toBe(false);
+    expect(resultAsksCase(result, testCase([turnConfig(0, long, null)], 'single'), [EXACT_METRIC])).toBe(true);
+    expect(resultAsksCase(result, testCase([turnConfig(0, `y${long}`, null)], 'single'), [EXACT_METRIC])).toBe(false);
+  });
+
+  it('does not hold once the metrics that judged it changed: one added, one dropped, a threshold set anew', () => {
+    const bleu: MetricConfig = { ...EXACT_METRIC, name: 'bleu', threshold: 0.5 } as MetricConfig;
+    const result = singleTurnResult({
+      test_name: 'c',
+      test_input: 'q',
+      ground_truth: '1',
+      expected_tools: null,
+      metric_results: [metric({ metric_name: 'equality' }), metric({ metric_name: 'bleu', threshold: 0.5 })],
+    });
+    const asked = testCase([turnConfig(0, 'q', '1')], 'single');
+    expect(resultAsksCase(result, asked, [EXACT_METRIC, bleu])).toBe(true);
+    expect(resultAsksCase(result, asked, [bleu])).toBe(false);
+    expect(resultAsksCase(result, asked, [EXACT_METRIC])).toBe(false);
+    expect(resultAsksCase(result, asked, [EXACT_METRIC, { ...bleu, threshold: 0.99 } as MetricConfig])).toBe(false);
+    expect(resultAsksCase(result, asked, [EXACT_METRIC, { ...bleu, name: 'rouge' } as MetricConfig])).toBe(false);
+  });
+
+  it('holds a turn that errored before its metrics ran to nothing about them', () => {
+    const result = singleTurnResult({
+      test_name: 'c',
+      test_input: 'q',
+      ground_truth: '1',
+      expected_tools: null,
+      metric_results: [],
+      errors: ['turn timed out after 10s'],
+    });
+    expect(resultAsksCase(result, testCase([turnConfig(0, 'q', '1')], 'single'), [EXACT_METRIC])).toBe(true);
   });
 });

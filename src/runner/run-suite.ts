@@ -2,7 +2,7 @@
  * Runs every selected test case, up to N at once, and assembles the report. Results go to the reporters as
  * each case finishes; the runner itself keeps only the counts of the summary (and the results, when asked).
  */
-import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
+import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
@@ -65,7 +65,14 @@ export async function runSuite(
       ...(repeat > 1 ? { repeat } : {}),
     });
     const replayed = options.restored
-      ? await replayRestored(options.restored, restoredIndex, deps.reporter, record, testCases)
+      ? await replayRestored(
+          options.restored,
+          restoredIndex,
+          deps.reporter,
+          record,
+          testCases,
+          config.evaluations.metrics,
+        )
       : new Set<string>();
     finished += replayed.size;
     const pending: PendingCase[] = [];
@@ -76,7 +83,7 @@ export async function runSuite(
       pending,
       repeat,
       options.min_pass_rate ?? 1,
-      currentRepeats(testCases, options),
+      currentRepeats(testCases, options, config.evaluations.metrics),
     );
     for (const { result, index } of repeats.complete) {
       record(result, index);
@@ -141,13 +148,17 @@ export async function runSuite(
 const BACKLOG_MIN = 64;
 
 /** The finished repeats a resume keeps: those of cases that still ask what they asked then. */
-function currentRepeats(testCases: readonly TestCaseConfig[], options: RunOptions) {
+function currentRepeats(
+  testCases: readonly TestCaseConfig[],
+  options: RunOptions,
+  agentMetrics: readonly MetricConfig[],
+) {
   const repeats = options.restored?.repeats;
   if (repeats === undefined) return undefined;
   const byName = new Map(testCases.map((testCase) => [testCase.name, testCase]));
   return repeats.filter((done) => {
     const testCase = byName.get(done.test_name);
-    return testCase === undefined || resultAsksCase(done.result, testCase);
+    return testCase === undefined || resultAsksCase(done.result, testCase, agentMetrics);
   });
 }
 
