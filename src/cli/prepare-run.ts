@@ -15,6 +15,7 @@ import { lastFailed } from './last-failed.js';
 import { planSelection, requestOf, type SelectionRequest } from './plan-selection.js';
 import { readVersion } from './read-version.js';
 import type { ResumeSource } from './resume/load-resume.js';
+import { storedFailOnToolError } from './resumed-overrides.js';
 import { suiteCodeContent } from './suite-code-content.js';
 import type { TestOptions } from './test-options.js';
 
@@ -163,6 +164,15 @@ function resumeMismatch(config: AgentConfig, source: ResumeSource): string | nul
         ? 'no --repeat'
         : `--repeat ${settings.repeat} --min-pass-rate ${settings.min_pass_rate ?? 1}`;
     return `the run ${run} ran with ${said(thenRepeat)}; resuming it with ${said(nowRepeat)} would judge its cases by two rules in one record: drop --repeat and --min-pass-rate, or start a new run`;
+  }
+  // A turn's time limit and the tool-error rule decide verdicts too.
+  const thenTimeout = execution?.llm_timeout;
+  if (thenTimeout !== undefined && thenTimeout !== config.execution.llm_timeout) {
+    return `the run ${run} ran with a turn time limit of ${thenTimeout} s; resuming it with ${config.execution.llm_timeout} s would judge its cases by two limits in one record: drop --timeout, or start a new run`;
+  }
+  const thenStrict = storedFailOnToolError(source.metadata.config_snapshot);
+  if (thenStrict !== config.execution.fail_on_tool_error) {
+    return `the run ${run} ran without --fail-on-tool-error; resuming it with it (or execution.fail_on_tool_error) would judge its cases by two rules in one record: drop it, or start a new run`;
   }
   return null;
 }

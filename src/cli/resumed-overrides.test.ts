@@ -81,4 +81,11 @@ describe('modelOverride', () => {
     });
     expect(modelOverride(null, undefined)).toBeNull();
   });
+
+  it('keeps --fail-on-tool-error when the run had it, from its configuration snapshot', () => {
+    const strict = { ...stored, config_snapshot: { execution: { fail_on_tool_error: true } } };
+    expect(resumedOverrides(configured, {}, strict).failOnToolError).toBe(true);
+    expect(resumedOverrides(configured, {}, stored).failOnToolError).toBeUndefined();
+    expect(resumedOverrides(configured, { failOnToolError: true }, stored).failOnToolError).toBe(true);
+  });
 });

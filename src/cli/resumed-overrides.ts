@@ -1,6 +1,7 @@
 /**
- * `--resume` keeps the options the run started with — parallelism, timeout, backend and model — unless the
- * command line gives them again, and masks every variable the run masked (`--redact`) beside any given now.
+ * `--resume` keeps the options the run started with — parallelism, timeout, `--fail-on-tool-error`, backend and
+ * model — unless the command line gives them again (prepare-run.ts refuses a timeout or a tool-error rule other
+ * than the run's), and masks every variable the run masked (`--redact`) beside any given now.
  */
 import type { AgentConfig, ProviderName } from '../core/config-types.js';
 import type { StoredRunMetadata } from '../records/run-record.js';
@@ -11,7 +12,7 @@ const PROVIDERS: readonly string[] = ['openai', 'azure_openai', 'anthropic', 'ol
 export function resumedOverrides(
   config: AgentConfig,
   given: Overrides,
-  stored: Pick<StoredRunMetadata, 'backend' | 'model' | 'execution'>,
+  stored: Pick<StoredRunMetadata, 'backend' | 'model' | 'execution'> & { readonly config_snapshot?: unknown },
 ): Overrides {
   const storedBackend =
     (stored.backend === 'ai_sdk' || stored.backend === 'claude_agent_sdk') && stored.backend !== config.backend.type
@@ -31,7 +32,18 @@ export function resumedOverrides(
     minPassRate: given.minPassRate ?? stored.execution?.min_pass_rate,
     backend: given.backend ?? storedBackend,
     model: given.model ?? storedModel,
-    failOnToolError: given.failOnToolError,
+    failOnToolError: given.failOnToolError === true || storedFailOnToolError(stored.config_snapshot) ? true : undefined,
     redact: [...(given.redact ?? []), ...(stored.execution?.redact ?? [])],
   };
+}
+
+/** Whether the run failed turns on a tool error (`--fail-on-tool-error`, `execution.fail_on_tool_error`). */
+export function storedFailOnToolError(snapshot: unknown): boolean {
+  if (typeof snapshot !== 'object' || snapshot === null) return false;
+  const execution = (snapshot as { execution?: unknown }).execution;
+  return (
+    typeof execution === 'object' &&
+    execution !== null &&
+    (execution as Record<string, unknown>)['fail_on_tool_error'] === true
+  );
 }
