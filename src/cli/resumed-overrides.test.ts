@@ -83,6 +83,7 @@ describe('modelOverride', () => {
   });
 
   it('keeps --fail-on-tool-error when the run had it, from its configuration snapshot', () => {
+    const stored = { backend: 'ai_sdk', model: null, execution: { parallel_test_cases: 3, llm_timeout: 20 } };
     const strict = { ...stored, config_snapshot: { execution: { fail_on_tool_error: true } } };
     expect(resumedOverrides(configured, {}, strict).failOnToolError).toBe(true);
     expect(resumedOverrides(configured, {}, stored).failOnToolError).toBeUndefined();
