@@ -48,4 +48,31 @@ test_cases:
     expect(run.stderr).toContain('duplicate test case name "x \\u202eevil \\x1b[31m"');
     expect(run.stderr).not.toMatch(RAW_CONTROLS);
   });
+
+  it('are spelled out in the notes of compare and the problems merge-reports lists', async () => {
+    const agent = (name: string, input: string) => `name: "${name}"
+backend: { module: "agent.mjs:create" }
+test_cases:
+  - { name: "c \\u202Eevil \\e[2J", input: "${input}", ground_truth: "an answer" }
+`;
+    const dir = await writeProject({
+      'agent.mjs': AGENT,
+      'a.yaml': agent('A \\e[31mred', 'a'),
+      'b.yaml': agent('B', 'b'),
+    });
+    const a = await runCli(['test', 'a.yaml', '--results-dir', 'r', '--output', 'a.json'], { cwd: dir });
+    const b = await runCli(['test', 'b.yaml', '--results-dir', 'r', '--output', 'b.json'], { cwd: dir });
+    expect([a.code, b.code]).toEqual([0, 0]);
+    const records = (run: { stdout: string }) => /run record\s+(\S+)/.exec(run.stdout)?.[1] ?? '';
+    const compared = await runCli(['compare', records(a), records(b)], { cwd: dir });
+    expect(compared.stdout).toContain('run A is of agent "A \\x1b[31mred"');
+    expect(compared.stdout).toContain('"c \\u202eevil \\x1b[2J"');
+    expect(compared.stdout).not.toMatch(RAW_CONTROLS);
+    for (const _ of [1, 2])
+      await runCli(['test', 'a.yaml', '--results-dir', 's', '--shard', '1/2', '-q'], { cwd: dir });
+    const merged = await runCli(['merge-reports', 's'], { cwd: dir });
+    expect(merged.code).toBe(2);
+    expect(merged.stderr).toContain('test case "c \\u202eevil \\x1b[2J" is in both');
+    expect(merged.stderr).not.toMatch(RAW_CONTROLS);
+  });
 });

@@ -7,6 +7,7 @@
 
 import { relative, resolve } from 'node:path';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
+import { escapeControlChars } from '../../core/display-controls.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
 import { createRedactor } from '../../core/redactor.js';
 import { normalizeSelection, selectionLabel } from '../../dashboard/run-group.js';
@@ -36,7 +37,8 @@ export async function compareCommand(
   const color = colorWanted(process.stdout);
   const lines = formatComparison({ a: compared(a), b: compared(b), results, metrics }, createPalette(color));
   const notes = [...interruptionNotes(a.record, b.record), ...suiteNotes(a.record, b.record)];
-  process.stdout.write(`${[...notes, ...(notes.length > 0 ? [''] : []), ...lines].join('\n')}\n`);
+  const shown = notes.map(escapeControlChars);
+  process.stdout.write(`${[...shown, ...(shown.length > 0 ? [''] : []), ...lines].join('\n')}\n`);
   // A run B that stopped early cannot show that nothing regressed: its missing cases were never run.
   const unfinished = b.record.state === 'interrupted';
   return hasRegression(results) || unfinished ? EXIT.failed : EXIT.ok;
@@ -153,6 +155,6 @@ function compared({ path, record }: Loaded): ComparedRun {
 }
 
 function usageError(message: string): ExitCode {
-  process.stderr.write(`error: ${message}\n`);
+  process.stderr.write(`error: ${escapeControlChars(message)}\n`);
   return EXIT.config;
 }

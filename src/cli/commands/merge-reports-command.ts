@@ -5,6 +5,7 @@
  * matrix.
  */
 
+import { escapeControlChars } from '../../core/display-controls.js';
 import { createRedactor } from '../../core/redactor.js';
 import { readRunRecord } from '../../records/run-record.js';
 import { outputPlaceProblem, overInputProblem, writtenFiles } from '../check-output-places.js';
@@ -77,7 +78,8 @@ export async function mergeReportsCommand(
     unfinished,
   );
   if (!checked.ok) return fail(checked.problems);
-  for (const { path, why } of checked.skipped) process.stderr.write(`skipped ${path}: ${why}\n`);
+  for (const { path, why } of checked.skipped)
+    process.stderr.write(`skipped ${escapeControlChars(`${path}: ${why}`)}\n`);
   const ordered = checked.ordered.map((shard) => loaded.get(shard.path) as LoadedShard);
   const written = await writeMergedRun(ordered, outputs.outputs, settings);
   if (!written.ok) return fail([written.message]);
@@ -96,6 +98,8 @@ export async function mergeReportsCommand(
 }
 
 function fail(problems: readonly string[]): ExitCode {
-  process.stderr.write(`error: cannot merge these run records:\n${problems.map((p) => `  - ${p}\n`).join('')}`);
+  // Problems quote case names and paths: a control character there is shown, not let loose on the terminal.
+  const listed = problems.map((problem) => `  - ${escapeControlChars(problem)}\n`).join('');
+  process.stderr.write(`error: cannot merge these run records:\n${listed}`);
   return EXIT.config;
 }
