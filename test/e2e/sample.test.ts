@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runConverter } from '../../sample/financial-assistant/scripts/convert_convfinqa.js';
 import type { RunReport } from '../../src/core/results.js';
+import { answer } from '../fakes/fake-script.js';
+import { startFakeModelServer } from '../fakes/start-fake-model-server.js';
 import { REPO_ROOT, runCli } from '../helpers/run-cli.js';
 
 const SAMPLE = join(REPO_ROOT, 'sample/financial-assistant');
@@ -67,5 +69,20 @@ describe('the financial-assistant sample', () => {
     const summary = (JSON.parse(await readFile(report, 'utf8')) as RunReport).summary;
     expect(summary).toMatchObject({ total_tests: 421, passed: 421, total_turns: 1490, passed_turns: 1490 });
     expect(run.code).toBe(0);
+  });
+
+  it('reaches Ollama at OLLAMA_HOST written as Ollama takes it, host:port without a scheme', async () => {
+    const server = await startFakeModelServer(() => answer('I cannot tell.'));
+    try {
+      const results = await mkdtemp(join(tmpdir(), 'holodeck-results-'));
+      const hostPort = server.url.replace(/^http:\/\//, '');
+      const args = ['test', 'sample/financial-assistant/agent.yaml', '--limit', '1', '--results-dir', results];
+      const run = await runCli(args, { env: { OLLAMA_HOST: hostPort, HOLODECK_MODEL: 'qwen2.5' } });
+      expect(run.code, run.stderr).toBe(1);
+      expect(server.requests.length).toBeGreaterThan(0);
+      expect(server.requests.every((r) => r.protocol === 'ollama' && r.model === 'qwen2.5')).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 });
