@@ -182,4 +182,14 @@ describe('execution and HOLODECK_* environment variables', () => {
       parallel_test_cases: 3,
     });
   });
+
+  it('says by name which variable a refused value came from, not when its default was taken', async () => {
+    const yaml = `name: a\nmodel: { provider: ollama, name: m, endpoint: "\${MY_HOST:-nope}" }\n${CASES}`;
+    const set = (await lines(yaml, { MY_HOST: '127.0.0.1:5' })).join('\n');
+    expect(set).toContain('must be an http:// or https:// URL — the value comes from ${MY_HOST}');
+    expect(set).not.toContain('127.0.0.1:5');
+    const unset = (await lines(yaml)).join('\n');
+    expect(unset).toContain('must be an http:// or https:// URL');
+    expect(unset).not.toContain('comes from');
+  });
 });

@@ -20,6 +20,7 @@ import { type FileSizeLimits, resolveFileSizeLimits } from './file-size-limits.j
 import { ISSUE } from './issue-codes.js';
 import { loadTestCasesFile, type TestCasesSource } from './load-test-cases-file.js';
 import { type IssueSources, locateIssues } from './locate-issues.js';
+import { noteEnvSources } from './note-env-sources.js';
 import type { PendingIssue } from './pending-issue.js';
 import { readSource } from './read-source.js';
 import { resolveConfigFile } from './resolve-config-file.js';
@@ -106,7 +107,9 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     buildConfig(validated, cases.valid, document, ctx, options.env),
     checkRefusedParts(validated, cases.refused, ctx),
   ]);
-  if (ctx.issues.size > 0 || !config) return failure(ctx.issues.issues, sources);
+  if (ctx.issues.size > 0 || !config) {
+    return failure(noteEnvSources(ctx.issues.issues, substituted.references, options.env), sources);
+  }
   return { ok: true, value: { ...config, env_references: substituted.references } };
 }
 
