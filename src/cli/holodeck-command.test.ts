@@ -11,7 +11,14 @@ describe('holodeckCommand', () => {
     ]);
   });
 
-  it('keeps holodeck for a checkout of the repository', () => {
-    expect(holodeckCommand(join('/src', 'holodeck', 'dist', 'cli', 'main.js'))).toEqual(['holodeck']);
+  it('starts them with npx holodeck in a checkout run from inside it, where npx runs its own command', () => {
+    const script = join('/src', 'holodeck', 'dist', 'cli', 'main.js');
+    expect(holodeckCommand(script, join('/src', 'holodeck'))).toEqual(['npx', 'holodeck']);
+    expect(holodeckCommand(script, join('/src', 'holodeck', 'sample'))).toEqual(['npx', 'holodeck']);
+  });
+
+  it('keeps holodeck elsewhere: a checkout run from outside it, a command on the PATH', () => {
+    expect(holodeckCommand(join('/src', 'holodeck', 'dist', 'cli', 'main.js'), '/work/project')).toEqual(['holodeck']);
+    expect(holodeckCommand(join('/usr', 'local', 'bin', 'holodeck'), '/src/holodeck')).toEqual(['holodeck']);
   });
 });

@@ -217,7 +217,7 @@ describe('--max-cost', () => {
       '--max-cost $0.0003 reached: what finished cost $0.00039; no new test case (or repeat) starts, running ones finish',
     );
     expect(first.stderr).toMatch(
-      /saved the finished test cases in .*\nrun the rest with: holodeck test .* --resume \S+/,
+      /saved the finished test cases in .*\nrun the rest with: npx holodeck test .* --resume \S+/,
     );
     expect(first.stdout).toContain('Run interrupted — costs: 2 of 4 test cases finished');
     expect(server?.requests).toHaveLength(2);

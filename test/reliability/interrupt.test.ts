@@ -94,7 +94,7 @@ describe('interrupting a run', () => {
     const exit = await cli.exited;
     expect(exit.code, cli.stderr()).toBe(130);
     expect(cli.stderr()).toMatch(/interrupted: no new test case starts/);
-    expect(cli.stderr()).toMatch(/run the rest with: holodeck test \S+ -j 3 --resume reliability\/\S+/);
+    expect(cli.stderr()).toMatch(/run the rest with: npx holodeck test \S+ -j 3 --resume reliability\/\S+/);
     const printed = finishedNames(cli.stdoutLines());
     const { record } = await onlyRecord(dir);
     expect(record.state).toBe('interrupted');
