@@ -187,6 +187,10 @@ describe('holodeck init', () => {
     expect(blank.code).toBe(2);
     expect(blank.stderr).toContain('--model is blank');
     expect(existsSync(join(base, 'shop'))).toBe(false);
+    const noFolder = await cli(['init', '']);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toContain('the folder name is blank');
+    expect(existsSync(join(base, 'agent.yaml'))).toBe(false);
   });
 
   it('exits 2 on a folder it cannot write, leaving nothing behind', async () => {

@@ -51,6 +51,13 @@ export async function initCommand(dirArg: string, options: InitOptions): Promise
     process.stderr.write(`error: ${choice.message}\n`);
     return EXIT.config;
   }
+  // A blank name would resolve to the current folder: write there only when asked for by `.`.
+  if (dirArg.trim() === '') {
+    process.stderr.write(
+      'error: the folder name is blank: name the folder to create (holodeck init my-agent), or . for this one\n',
+    );
+    return EXIT.config;
+  }
   const dir = resolve(dirArg);
   const installed = findInstalledHolodeck(dir);
   const files = renderProject({
