@@ -231,7 +231,7 @@ describe('console reporter on a streaming run', () => {
     await reporter.onTestCaseRestored?.({ ...failingConversation(), test_name: 'old-failure' }, 0);
     await reporter.onEnd?.(reportOf([]), 'completed');
     const text = stream.text();
-    expect(text).toContain('Resuming: 3 of 4 test cases already finished, not run again');
+    expect(text).toContain('Resuming: 3 of 4 test cases finished before, not run again unless they changed');
     expect(text).not.toContain('old-failure  ');
     expect(text).toContain('Failures\n  ! old-failure ERROR');
   });

@@ -141,7 +141,11 @@ function formatHeader(info: RunInfo, palette: Palette): string[] {
   const lines = [palette.bold(`Running ${cases} (${turns}) of ${consoleName(info.config.name)}${repeats}${parallel}`)];
   const restored = info.restored_cases ?? 0;
   if (restored > 0) {
-    lines.push(palette.dim(`Resuming: ${restored} of ${info.total_cases} test cases already finished, not run again`));
+    lines.push(
+      palette.dim(
+        `Resuming: ${restored} of ${info.total_cases} test cases finished before, not run again unless they changed`,
+      ),
+    );
   }
   return lines;
 }

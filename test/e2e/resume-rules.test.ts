@@ -79,7 +79,7 @@ describe('--resume and the rules of the run', () => {
       env: { LET_GO: '1' },
     });
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(resumed.stdout).toMatch(/2 of 3 test cases already finished/i);
+    expect(resumed.stdout).toMatch(/2 of 3 test cases finished before/i);
   });
 
   it("keeps the run's --fail-on-tool-error when it is not given again", async () => {

@@ -66,7 +66,7 @@ describe('user code that never returns to the event loop', () => {
     await writeFile(join(dir, 'agent.mjs'), AGENT.replace("turn.input === 'loop'", 'false'));
     const resumed = await runCli(['test', 'agent.yaml', '--resume', '--workers', '1'], { cwd: dir });
     expect(resumed.code).toBe(0);
-    expect(resumed.stdout).toContain('1 of 3 test cases already finished');
+    expect(resumed.stdout).toContain('1 of 3 test cases finished before');
   }, 60_000);
 
   it('under --workers stops the stuck case worker: its case is an error, the others pass (exit 1)', async () => {
