@@ -41,7 +41,7 @@ export async function mergeReportsCommand(
   const redactor = createRedactor(collectSecrets(null, process.env, options.redact ?? []).secrets);
   redactProcessOutput(redactor);
   const outputs = planOutputs(options.output, options.format);
-  if (!outputs.ok) return fail([outputs.message]);
+  if (!outputs.ok) return outputError(outputs.message);
   const found = await findRecords(paths);
   if (!found.ok) return fail([found.message]);
   // A report written over a shard's record or log would destroy it: the merge could not be done again.
@@ -49,7 +49,7 @@ export async function mergeReportsCommand(
   const placeProblem =
     (await overInputProblem(writtenFiles(outputs.outputs, undefined), inputs)) ??
     (await outputPlaceProblem(outputs.outputs));
-  if (placeProblem !== null) return fail([placeProblem]);
+  if (placeProblem !== null) return outputError(placeProblem);
   const loaded = new Map<string, LoadedShard>();
   for (const file of found.files) {
     try {
@@ -95,6 +95,12 @@ export async function mergeReportsCommand(
   }
   if (written.errors > 0) return EXIT.runtime;
   return written.report.summary.failed > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** A report that cannot be written where asked: the records are not at fault. */
+function outputError(message: string): ExitCode {
+  process.stderr.write(`error: ${escapeControlChars(message)}\n`);
+  return EXIT.config;
 }
 
 function fail(problems: readonly string[]): ExitCode {
