@@ -81,6 +81,13 @@ export async function mergeReportsCommand(
   for (const { path, why } of checked.skipped)
     process.stderr.write(`skipped ${escapeControlChars(`${path}: ${why}`)}\n`);
   const ordered = checked.ordered.map((shard) => loaded.get(shard.path) as LoadedShard);
+  const versions = [...new Set(ordered.map((shard) => shard.holodeck_version))];
+  if (versions.length > 1) {
+    const said = versions.map((version) => escapeControlChars(version)).join(', ');
+    process.stderr.write(
+      `warning: the shards ran different holodeck versions (${said}): the merged run says ${said.split(', ')[0]}, and its parts may have been judged differently\n`,
+    );
+  }
   const written = await writeMergedRun(ordered, outputs.outputs, settings);
   if (!written.ok) return fail([written.message]);
   if (settings.verbosity !== 'quiet') {
