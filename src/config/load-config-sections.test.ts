@@ -133,6 +133,11 @@ describe('backend and instructions', () => {
       `${at(neither, '{}')}  instructions\n  instructions need exactly one of \`file\` or \`inline\` — ` +
         'write instructions: { file: instructions.md } or instructions: { inline: "..." }',
     ]);
+    const bare = `name: a\nmodel: { provider: ollama, name: m }\ninstructions: You are a helpful agent.\n${CASES}`;
+    expect(await lines(bare)).toEqual([
+      `${at(bare, 'You are')}  instructions\n  expected a mapping (key: value), got "You are a helpful agent." — ` +
+        'write instructions: { file: instructions.md } or instructions: { inline: "..." }',
+    ]);
     const unreadable = await loadYaml(
       `name: a\nmodel: { provider: ollama, name: m }\ninstructions: { file: dir.md }\n${CASES}`,
       {

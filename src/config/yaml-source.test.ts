@@ -92,6 +92,17 @@ describe('parseYamlSource', () => {
     );
   });
 
+  it('says which line is indented deeper than the key above it, and with what to line it up', () => {
+    const text = 'test_cases:\n  - name: t\n    input: q\n      ground_truth: a\n';
+    const result = parseYamlSource('/c/agent.yaml', text);
+    expect(result.ok || result.issues[0]).toMatchObject({
+      location: { line: 3 },
+      message:
+        'YAML syntax error: the line after this one is indented deeper than this key, so it is read as part of this value',
+      hint: 'line `ground_truth:` up with `input:` (4 characters in), or quote this value if the next line belongs to it',
+    });
+  });
+
   it('does not write out again the value of a key, token or password in the quoting hint', () => {
     for (const line of [
       '  api_key: sk-proj-Abc123: xyz987secret',

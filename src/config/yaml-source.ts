@@ -53,7 +53,9 @@ export function parseYamlSource(file: string, source: string): SourceParse {
   if (firstError) {
     const shown =
       firstError.code === 'DUPLICATE_KEY' ? doc.errors.filter((e) => e.code === 'DUPLICATE_KEY') : [firstError];
-    return { ok: false, issues: shown.map((error) => syntaxIssue(error, at, lineAt(text, error.pos[0]))) };
+    const issue = (error: YAMLError) =>
+      syntaxIssue(error, at, lineAt(text, error.pos[0]), lineAfter(text, error.pos[0]));
+    return { ok: false, issues: shown.map(issue) };
   }
   const loop = text.includes('*') ? selfAlias(doc) : null;
   if (loop !== null) {
@@ -108,15 +110,31 @@ export function lineAt(text: string, offset: number): string {
   return text.slice(start, end === -1 ? text.length : end);
 }
 
-export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, line: string): PendingIssue {
+/** The line after the one holding `offset` ('' at the end). */
+export function lineAfter(text: string, offset: number): string {
+  const end = text.indexOf('\n', offset);
+  return end === -1 ? '' : lineAt(text, end + 1);
+}
+
+export function syntaxIssue(
+  error: YAMLError,
+  at: (offset: number) => SourceLocation,
+  line: string,
+  next = '',
+): PendingIssue {
   // A `${` after an opening bracket; found in one pass (a pattern such as /[{[].*\$\{/ backtracks from every
   // bracket of a long flow line, which takes minutes on a JSON list of thousands of cases).
   const bracket = line.search(/[{[]/);
   const flowReference = bracket !== -1 && line.includes('${', bracket);
   // The colon hint writes the line out again: pointless past a screenful, and its pattern is slow on such lines.
   const colonHint = line.length <= 2000 ? colonInValueHint(line) : null;
-  const hint = flowReference ? FLOW_REFERENCE_HINT : (colonHint ?? SYNTAX_HINTS[error.code] ?? null);
-  return { ...syntaxBase(`YAML syntax error: ${readableMessage(error, line)}`, hint), location: at(error.pos[0]) };
+  const indentHint = error.code === 'BLOCK_AS_IMPLICIT_KEY' && colonHint === null ? deeperKeyHint(line, next) : null;
+  const hint = flowReference ? FLOW_REFERENCE_HINT : (colonHint ?? indentHint ?? SYNTAX_HINTS[error.code] ?? null);
+  const message =
+    indentHint === null
+      ? readableMessage(error, line)
+      : 'the line after this one is indented deeper than this key, so it is read as part of this value';
+  return { ...syntaxBase(`YAML syntax error: ${message}`, hint), location: at(error.pos[0]) };
 }
 
 /** Keys whose values are secrets, as far as a name tells: `api_key`, `Authorization`, `GITHUB_PAT`, `DB_PASS`. */
@@ -134,6 +152,20 @@ function colonInValueHint(line: string): string | null {
   // A key, a token or a password is not written out again: messages are read, pasted and logged.
   const shown = SECRET_KEY.test(key) ? '"…"' : JSON.stringify(value);
   return `a value holding ": " must be quoted — ${key}: ${shown}`;
+}
+
+/**
+ * `input: q` then `      ground_truth: a` indented deeper: YAML reads the next line as more of this value, and
+ * refuses it in its own words ("nested mappings are not allowed in compact mappings"). Said as the file shows it.
+ */
+function deeperKeyHint(line: string, next: string): string | null {
+  const here = /^(\s*(?:-\s+)?)([\w$-]+):/.exec(line);
+  const below = /^(\s*)([\w$-]+):/.exec(next);
+  if (here === null || below === null) return null;
+  const [, indent = '', key = ''] = here;
+  const [, nextIndent = '', nextKey = ''] = below;
+  if (nextIndent.length <= indent.length) return null;
+  return `line \`${nextKey}:\` up with \`${key}:\` (${indent.length} characters in), or quote this value if the next line belongs to it`;
 }
 
 /** The parser's words, where they speak of its own API or internals, in the words of the file. */
