@@ -77,7 +77,7 @@ describe('${VAR} substitution', () => {
       'test_cases:\n  - { name: t, input: "about ${TOPIC:-cash} in ${YEAR}" }\n';
     expect(await lines(yaml)).toEqual([
       `${at(yaml, '${AGENT')}  name\n  environment variable \`AGENT_NAME\` is not set — set it, or give a default: \${AGENT_NAME:-value}`,
-      `${at(yaml, '"${KEY}"')}  model.api_key\n  environment variable \`KEY\` is not set — set it, or give a default: \${KEY:-value}`,
+      `${at(yaml, '"${KEY}"')}  model.api_key\n  environment variable \`KEY\` is not set — set it: export KEY=…`,
       `${at(yaml, '"about')}  test_cases[0] "t" › input\n  environment variable \`YEAR\` is not set — set it, or give a default: \${YEAR:-value}`,
     ]);
     const config = expectConfig(await loadYaml(yaml, {}, { AGENT_NAME: 'x', KEY: 'k', YEAR: '2009' }));

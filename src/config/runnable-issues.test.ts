@@ -57,6 +57,11 @@ describe('runnableIssues', () => {
     expect(summary(runnableIssues(config(model('openai')), { OPENAI_API_KEY: '  \n' }))).toEqual([
       'API_KEY_MISSING model: no API key for provider openai (model m)',
     ]);
+    // Said as set but empty, not as unset: the user has set it.
+    expect(runnableIssues(config(model('openai')), { OPENAI_API_KEY: '' })[0]?.hint).toBe(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the hint quotes the config's ${VAR} syntax
+      'OPENAI_API_KEY is set but empty: give it the key, or api_key: ${OPENAI_API_KEY} in model',
+    );
     expect(summary(runnableIssues(config(model('openai', { api_key: ' ' })), {}))).toEqual([
       'API_KEY_MISSING model.api_key: api_key is empty',
     ]);

@@ -164,13 +164,14 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
     );
   } else if (needsKey && !hasKey(model, env)) {
     const vars = PROVIDER_KEY_VARS[model.provider];
+    const empty = vars.filter((name) => env[name]?.trim() === '');
+    const where = use.label === '--model' ? 'the model block' : use.label;
+    const hint =
+      empty.length > 0
+        ? `${empty.join(' and ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: give ${empty.length === 1 ? 'it' : 'one'} the key, or api_key: \${${vars[0]}} in ${where}`
+        : `set the ${vars.join(' or ')} environment variable, or api_key: \${${vars[0]}} in ${where}`;
     issues.push(
-      issueAt(
-        use,
-        ISSUE.apiKeyMissing,
-        `no API key for provider ${model.provider} (model ${model.name})`,
-        `set the ${vars.join(' or ')} environment variable, or api_key: \${${vars[0]}} in ${use.label === '--model' ? 'the model block' : use.label}`,
-      ),
+      issueAt(use, ISSUE.apiKeyMissing, `no API key for provider ${model.provider} (model ${model.name})`, hint),
     );
   }
   return issues;

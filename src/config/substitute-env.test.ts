@@ -21,7 +21,7 @@ describe('substituteEnv', () => {
       [
         ['root', 'model', 'api_key'],
         'environment variable `KEY` is not set',
-        'set it, or give a default: ${KEY:-value}',
+        'set it: export KEY=…',
       ],
       [['root', 'list', 0], 'environment variable `A` is not set', 'set it, or give a default: ${A:-value}'],
       [['root', 'list', 0], 'environment variable `B` is not set', 'set it, or give a default: ${B:-value}'],

@@ -37,6 +37,9 @@ const BARE_REFERENCE = /(?<![^\s:=])\$([A-Z_][A-Z0-9_]*)\b(?!\{)/;
  * `keysUnneeded` (`--replay`): no model is called, so an `api_key` whose variable is unset is left empty
  * instead of being refused — a cassette replays on a machine without the key.
  */
+/** Variable names that read as secrets: `OPENAI_API_KEY`, `GITHUB_TOKEN`, `DB_PASSWORD`. */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASS|AUTH|CREDENTIAL/i;
+
 export function substituteEnv(
   data: unknown,
   env: Env,
@@ -83,7 +86,11 @@ export function substituteEnv(
       if (keysUnneeded && path.at(-1) === 'api_key') return '';
       issues.push(
         pendingIssue(ISSUE.envMissing, [...path], `environment variable \`${name}\` is not set`, {
-          hint: `set it, or give a default: \${${name}:-value}`,
+          // A key or a token has no default worth writing into the file.
+          hint:
+            SECRET_NAME.test(name) || path.at(-1) === 'api_key'
+              ? `set it: export ${name}=…`
+              : `set it, or give a default: \${${name}:-value}`,
         }),
       );
       return '';

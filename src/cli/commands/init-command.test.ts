@@ -28,6 +28,9 @@ describe('chooseModel', () => {
         'unknown provider "gemini" for --provider; use one of ollama, openai, anthropic, azure_openai, openai_compatible',
     });
     expect(chooseModel({ provider: 'toString' }).ok).toBe(false);
+    expect(chooseModel({ provider: 'OpenAI' })).toMatchObject({
+      message: expect.stringContaining('unknown provider "OpenAI" for --provider; did you mean `openai`? use one of'),
+    });
   });
 
   it('refuses a model name with a line break or another control character', () => {

@@ -1,5 +1,6 @@
 /** `holodeck init [DIR]`: writes a small, commented project that passes `holodeck validate` as written. */
 import { resolve } from 'node:path';
+import { didYouMean } from '../../config/did-you-mean.js';
 import type { ProviderName } from '../../core/config-types.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { findInstalledHolodeck, schemaPathFrom } from '../init/find-installed-holodeck.js';
@@ -24,7 +25,7 @@ export function chooseModel(options: InitOptions): Choice {
   if (!isInitProvider(provider)) {
     return {
       ok: false,
-      message: `unknown provider "${provider}" for --provider; use one of ${INIT_PROVIDER_NAMES.join(', ')}`,
+      message: `unknown provider "${provider}" for --provider; ${suggestion(provider)}use one of ${INIT_PROVIDER_NAMES.join(', ')}`,
     };
   }
   const model = options.model?.trim() ?? INIT_PROVIDERS[provider].default_model;
@@ -90,4 +91,10 @@ export async function initCommand(dirArg: string, options: InitOptions): Promise
       );
       return EXIT.ok;
   }
+}
+
+/** `OpenAI` → `did you mean \`openai\`? `; nothing when no provider is close. */
+function suggestion(provider: string): string {
+  const close = didYouMean(provider, INIT_PROVIDER_NAMES);
+  return close === null ? '' : `${close} `;
 }
