@@ -4,6 +4,7 @@
  * its record (same run id, same files).
  */
 import { randomUUID } from 'node:crypto';
+import { canonicalJson } from '../core/canonical-json.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import { isRecord } from '../core/is-record.js';
 import type { RecordPaths } from '../reporters/run-record-path.js';
@@ -218,8 +219,10 @@ export async function prepareResumedRun(
     },
     resumed_at: [...(source.metadata.resumed_at ?? []), new Date().toISOString()],
   };
+  const metricsChanged = agentMetricsChanged(source.metadata.config_snapshot, config);
   const restored: RestoredRun = {
     names: source.names,
+    agent_metrics_changed: metricsChanged,
     results: source.results,
     started_at: source.started_at,
     elapsed_ms: source.elapsed_ms,
@@ -238,6 +241,7 @@ export async function prepareResumedRun(
     notices: [
       ...resumeNotices(source, plan.cases, {
         suiteChanged: stored?.suite_fingerprint !== plan.selection.suite_fingerprint,
+        metricsChanged,
         served: answersServed(config, options, source),
       }),
       ...reportsLeftOut(source.metadata.cli_args, options.output),
@@ -272,12 +276,21 @@ function servedBefore(source: ResumeSource): boolean {
 function resumeNotices(
   source: ResumeSource,
   cases: readonly TestCaseConfig[],
-  { suiteChanged, served }: { readonly suiteChanged: boolean; readonly served: boolean },
+  {
+    suiteChanged,
+    metricsChanged,
+    served,
+  }: { readonly suiteChanged: boolean; readonly metricsChanged: boolean; readonly served: boolean },
 ): string[] {
   const selected = new Set(cases.map((testCase) => testCase.name));
   const dropped = [...source.names].filter((name) => !selected.has(name)).length;
   const notices = [`resuming ${source.paths.record}`];
   if (suiteChanged) notices.push('the test cases of the configuration changed since the run started');
+  if (metricsChanged) {
+    notices.push(
+      "the agent's metrics (evaluations.metrics) changed since the run started: the finished cases they judged run again",
+    );
+  }
   if (dropped > 0) notices.push(`${dropped} finished results match no selected test case any more and are left out`);
   const repeats = source.repeats?.length ?? 0;
   if (repeats > 0 && served) {
@@ -318,4 +331,16 @@ function redactSettings(config: AgentConfig): { redact?: readonly string[] } {
 function repeatSettings(config: AgentConfig): { repeat?: number; min_pass_rate?: number } {
   const { repeat, min_pass_rate } = config.execution;
   return repeat > 1 ? { repeat, min_pass_rate } : {};
+}
+
+/**
+ * Whether the agent's metrics are set otherwise than when the run started, in any setting (a threshold, a flag,
+ * a criterion, a grader), as the record's configuration snapshot kept them.
+ */
+function agentMetricsChanged(snapshot: unknown, config: AgentConfig): boolean {
+  const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
+  const then = isRecord(evaluations) ? evaluations['metrics'] : undefined;
+  if (then === undefined) return false;
+  const now: unknown = JSON.parse(JSON.stringify(configSnapshot(config).evaluations.metrics));
+  return canonicalJson(then) !== canonicalJson(now);
 }

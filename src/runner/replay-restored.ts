@@ -25,7 +25,10 @@ export async function replayRestored(
     const index = indexByName.get(result.test_name);
     if (index === undefined || seen.has(result.test_name) || changed.has(result.test_name)) continue;
     const testCase = testCases[index];
-    if (testCase !== undefined && !resultAsksCase(result, testCase, agentMetrics)) {
+    if (
+      testCase !== undefined &&
+      !resultAsksCase(result, testCase, agentMetrics, restored.agent_metrics_changed === true)
+    ) {
       changed.add(result.test_name);
       restored.on_changed?.(result.test_name);
       continue;

@@ -1,7 +1,8 @@
 /**
  * Whether a finished result (restored by `--resume`) answered what its test case asks now: the same turns, with
- * the same inputs, ground truths and expected tools, judged by the same metrics (the same names, and the same
- * thresholds where the configuration sets one). A case edited since the run started, or whose metrics changed,
+ * the same inputs, ground truths and expected tools, judged by the same metrics (the same names, the same
+ * thresholds where the configuration sets one, and, for the agent's metrics, the same settings: the caller
+ * compares those with the run's configuration snapshot). A case edited since the run started, or whose metrics changed,
  * runs again, rather than keep a verdict on what it no longer asks or a rule no longer in force. Texts the record cut (`… [truncated: N characters in total]`)
  * count as the same when what was kept starts the text now.
  */
@@ -17,6 +18,7 @@ export function resultAsksCase(
   result: TestResult,
   testCase: TestCaseConfig,
   agentMetrics: readonly MetricConfig[],
+  agentMetricsChanged = false,
 ): boolean {
   const done = result.turns ?? [
     {
@@ -37,7 +39,11 @@ export function resultAsksCase(
       sameText(then.input, turn.input) &&
       sameText(then.ground_truth ?? null, turn.ground_truth) &&
       canonicalJson(then.expected_tools ?? null) === canonicalJson(expected) &&
-      sameMetrics(then, selectMetrics(agentMetrics, testCase, turn))
+      sameMetrics(
+        then,
+        selectMetrics(agentMetrics, testCase, turn),
+        agentMetricsChanged && usesAgentMetrics(testCase, turn),
+      )
     );
   });
 }
@@ -50,8 +56,10 @@ function sameMetrics(
     readonly skipped: boolean;
   },
   now: readonly MetricConfig[],
+  changed: boolean,
 ): boolean {
   if (then.metric_results.length === 0 && (then.skipped || then.errors.length > 0)) return true;
+  if (changed && now.length > 0) return false;
   const ran = new Map(then.metric_results.map((metric) => [metric.metric_name, metric]));
   if (ran.size !== now.length) return false;
   return now.every((metric) => {
@@ -65,4 +73,9 @@ function sameText(stored: string | null, now: string | null): boolean {
   if (stored === null || now === null) return false;
   const kept = stored.replace(TRUNCATED, '');
   return kept !== stored && now.startsWith(kept);
+}
+
+/** Whether a turn is judged by the agent's metrics, having no evaluations of its own or of its case. */
+function usesAgentMetrics(testCase: TestCaseConfig, turn: TestCaseConfig['turns'][number]): boolean {
+  return (turn.evaluations?.length ?? 0) === 0 && (testCase.evaluations?.length ?? 0) === 0;
 }

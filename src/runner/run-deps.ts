@@ -61,6 +61,11 @@ export interface RestoredRun {
   readonly repeats?: readonly RestoredRepeat[];
   /** Told of each finished case that runs again because it changed since the run started (result-asks-case.ts). */
   readonly on_changed?: (testName: string) => void;
+  /**
+   * The agent's metrics (`evaluations.metrics`) were set otherwise when the run started (a setting, a threshold,
+   * a criterion): the finished cases they judged run again.
+   */
+  readonly agent_metrics_changed?: boolean;
 }
 
 export interface RunOptions {

@@ -158,7 +158,10 @@ function currentRepeats(
   const byName = new Map(testCases.map((testCase) => [testCase.name, testCase]));
   return repeats.filter((done) => {
     const testCase = byName.get(done.test_name);
-    return testCase === undefined || resultAsksCase(done.result, testCase, agentMetrics);
+    return (
+      testCase === undefined ||
+      resultAsksCase(done.result, testCase, agentMetrics, options.restored?.agent_metrics_changed === true)
+    );
   });
 }
 

@@ -22,25 +22,26 @@ const AGENT = `export function create() {
 }
 `;
 
-function agentYaml(metrics: string): string {
+/** `upper`: the ground truths of a and b in capitals, which only a case-insensitive equality passes. */
+function agentYaml(metrics: string, upper = false): string {
   return `name: rules
 backend: { module: "agent.mjs:create" }
 evaluations:
   metrics: [${metrics}]
 execution: { parallel_test_cases: 1 }
 test_cases:
-  - { name: a, input: a, ground_truth: a }
-  - { name: b, input: b, ground_truth: b }
+  - { name: a, input: a, ground_truth: ${upper ? 'A' : 'a'} }
+  - { name: b, input: b, ground_truth: ${upper ? 'B' : 'b'} }
   - { name: hang, input: hang, ground_truth: hang }
 `;
 }
 
 /** A project whose run was killed after cases a and b finished; `args` are the run's options. */
-async function interrupted(args: readonly string[]): Promise<string> {
-  const dir = await writeProject({
-    'agent.mjs': AGENT,
-    'agent.yaml': agentYaml('{ type: standard, metric: equality }'),
-  });
+async function interrupted(
+  args: readonly string[],
+  yaml = agentYaml('{ type: standard, metric: equality }'),
+): Promise<string> {
+  const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': yaml });
   let child: ChildProcess | null = null;
   const run = runCli(['test', 'agent.yaml', ...args], { cwd: dir, onSpawn: (spawned) => (child = spawned) });
   const folder = join(dir, 'results', 'rules');
@@ -80,6 +81,8 @@ describe('--resume and the rules of the run', () => {
     });
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(/2 of 3 test cases finished before/i);
+    // Nothing changed: the finished cases are kept, none said to have changed.
+    expect(resumed.stderr).not.toContain('changed since the run started');
   });
 
   it("keeps the run's --fail-on-tool-error when it is not given again", async () => {
@@ -118,5 +121,25 @@ describe('--resume and the rules of the run', () => {
       results: { test_name: string; metric_results: { metric_name: string }[] }[];
     };
     for (const result of report.results) expect(result.metric_results.map((m) => m.metric_name)).toEqual(['bleu']);
+  });
+
+  it("runs the finished cases again once a setting of the agent's metrics changed", async () => {
+    const lenient = '{ type: standard, metric: equality, case_insensitive: true }';
+    const dir = await interrupted([], agentYaml(lenient, true));
+    await writeFile(join(dir, 'agent.yaml'), agentYaml('{ type: standard, metric: equality }', true));
+    const resumed = await runCli(['test', 'agent.yaml', '--resume', '--output', 'r.json'], {
+      cwd: dir,
+      env: { LET_GO: '1' },
+    });
+    expect(resumed.stderr).toContain("the agent's metrics (evaluations.metrics) changed since the run started");
+    expect(resumed.code).toBe(1);
+    const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as {
+      results: { test_name: string; passed: boolean }[];
+    };
+    expect(report.results.map((r) => [r.test_name, r.passed])).toEqual([
+      ['a', false],
+      ['b', false],
+      ['hang', true],
+    ]);
   });
 });
