@@ -30,4 +30,21 @@ test_cases:
     expect(page).toContain('team ***OPENAI_API_KEY');
     expect(page).not.toContain(SECRET);
   });
+
+  it('is masked when only the configuration makes it a secret (the value its api_key takes)', async () => {
+    const dir = await writeProject({
+      'agent.mjs': 'export function create() { return { send: () => "ok" }; }\n',
+      'agent.yaml': `name: "bot \${MYCRED}"
+backend: { module: "agent.mjs:create" }
+model: { provider: openai, name: m, api_key: "\${MYCRED}" }
+test_cases:
+  - { name: a, input: hello, ground_truth: ok }
+`,
+    });
+    const run = await runCli(['test', 'agent.yaml'], { cwd: dir, env: { MYCRED: 'zq7Xv93KdLmP04rTyUw8' } });
+    expect(run.code, run.stderr).toBe(0);
+    const [folder = ''] = await readdir(join(dir, 'results'));
+    expect(folder).not.toMatch(/zq7x/i);
+    expect(folder).toBe('bot-mycred');
+  });
 });

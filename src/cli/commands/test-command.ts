@@ -67,14 +67,13 @@ export async function testCommand(configArg: string, given: RawTestOptions, argv
   const shard = resolveShardOption(raw.shard, raw.shardTotal, process.env);
   const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.
-  const envRedactor = createRedactor(collectSecrets(null, process.env, parsed.redact).secrets);
-  const output = redactProcessOutput(envRedactor);
+  const output = redactProcessOutput(createRedactor(collectSecrets(null, process.env, parsed.redact).secrets));
   if (!shard.ok) return usageError(shard.message);
   if (shard.notice !== null) process.stderr.write(`${shard.notice}\n`);
   // Installed before any user module is imported, so even import-time process.exit() is caught.
   const guard = guardRun(process.stderr);
   interruptBeforeRun();
-  const code = await guardedTestCommand(configArg, parsed, argv, { output, envRedactor }, guard);
+  const code = await guardedTestCommand(configArg, parsed, argv, output, guard);
   return guard.crash() === null ? code : EXIT.runtime;
 }
 
@@ -82,7 +81,7 @@ async function guardedTestCommand(
   configArg: string,
   parsed: TestOptions,
   argv: string[],
-  { output, envRedactor }: { output: ReturnType<typeof redactProcessOutput>; envRedactor: Redactor },
+  output: ReturnType<typeof redactProcessOutput>,
   guard: RunGuard,
 ): Promise<ExitCode> {
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
@@ -106,8 +105,10 @@ async function guardedTestCommand(
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!read) return EXIT.config;
-  // The name names the history's folder on disk, where no mask can follow: a secret in it is masked first.
-  const loaded = { ...read, name: envRedactor.text(read.name) };
+  // The name names the history's folder on disk, where no mask can follow: a secret in it (of the environment,
+  // --redact or the configuration's own, such as the value its api_key takes) is masked first.
+  const nameRedactor = createRedactor(collectSecrets(read, process.env, options.redact).secrets);
+  const loaded = { ...read, name: nameRedactor.text(read.name) };
   const overInput = await overInputProblem(writtenFiles(outputs.outputs, options.record), runInputFiles(loaded));
   if (overInput !== null) return usageError(overInput);
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
