@@ -4,8 +4,8 @@
  * 1. `case_insensitive` — lower-case;
  * 2. `strip_whitespace` — trim both ends and collapse inner runs of white space to one space;
  * 3. `strip_punctuation` — remove Unicode punctuation and symbols (`.,;:!?'"()-$%…`), except what makes a
- *    number what it is: a decimal point between digits (`3.5` is not `35`) and a minus sign before a digit that
- *    follows no letter or digit (`-5` is not `5`); with `strip_whitespace` also on, the white space left behind
+ *    number what it is: a decimal point (`3.5` is not `35`, `.5` not `5`) and a minus sign, written `-` (`-5` is
+ *    not `5`, `−5` is `-5`, `1.5e-3` is not `1.5e3`); with `strip_whitespace` also on, the white space left behind
  *    is collapsed again, so `"yes ."` equals `"yes"`.
  * All flags default to false: strict equality. Score 1 or 0. An empty response never passes.
  */
@@ -36,9 +36,7 @@ export function normalizeForEquality(text: string, flags: EqualityFlags): string
   if (flags.case_insensitive) result = result.toLowerCase();
   if (flags.strip_whitespace) result = collapseWhitespace(result);
   if (flags.strip_punctuation) {
-    result = result.replace(PUNCTUATION, (mark, at: number, whole: string) =>
-      partOfNumber(mark, whole, at) ? mark : '',
-    );
+    result = result.replace(PUNCTUATION, (mark, at: number, whole: string) => keptOfNumber(mark, whole, at));
     if (flags.strip_whitespace) result = collapseWhitespace(result);
   }
   return result;
@@ -48,12 +46,19 @@ const DIGIT = /\d/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const MINUS_SIGNS = new Set(['-', '\u2212']);
 
-/** A decimal point between digits, or a minus sign before a digit and after no letter or digit. */
-function partOfNumber(mark: string, text: string, at: number): boolean {
+/**
+ * What a punctuation mark becomes: kept where it makes a number — a decimal point before a digit, after a digit
+ * or no letter or digit (`3.5`, `.5`, `-.5`); a minus sign before a digit or such a point, after no letter or
+ * digit or in an exponent (`-5`, `-.5`, `1.5e-3`), written `-` whichever sign it was (`−5` is `-5`) — else removed.
+ */
+function keptOfNumber(mark: string, text: string, at: number): string {
   const before = text[at - 1] ?? '';
   const after = text[at + 1] ?? '';
-  if (mark === '.') return DIGIT.test(before) && DIGIT.test(after);
-  return MINUS_SIGNS.has(mark) && DIGIT.test(after) && !LETTER_OR_DIGIT.test(before);
+  if (mark === '.') return DIGIT.test(after) && (DIGIT.test(before) || !LETTER_OR_DIGIT.test(before)) ? '.' : '';
+  if (!MINUS_SIGNS.has(mark)) return '';
+  const startsNumber = DIGIT.test(after) || (after === '.' && DIGIT.test(text[at + 2] ?? ''));
+  const exponent = /[eE]/.test(before) && DIGIT.test(text[at - 2] ?? '');
+  return startsNumber && (exponent || !LETTER_OR_DIGIT.test(before)) ? '-' : '';
 }
 
 function evaluateEquality(config: EqualityMetricConfig, input: EvaluationInput): MetricOutcome {
