@@ -192,4 +192,11 @@ describe('execution and HOLODECK_* environment variables', () => {
     expect(unset).toContain('must be an http:// or https:// URL');
     expect(unset).not.toContain('comes from');
   });
+
+  it('names a variable instead of quoting its value in the message', async () => {
+    const yaml = `name: a\nmodel: { provider: ollama, name: m, temperature: "\${CRED}" }\n${CASES}`;
+    const text = (await lines(yaml, { CRED: 'zq7Xv93KdLmP04rTyUw8' })).join('\n');
+    expect(text).not.toContain('zq7X');
+    expect(text).toContain('the value of ${CRED}');
+  });
 });

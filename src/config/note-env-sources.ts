@@ -1,7 +1,7 @@
 /**
  * An issue about a value a `${VAR}` filled in says where the value came from: the file shows the reference, not
  * the value that was refused (`OLLAMA_HOST=gpu-box:11434` behind `endpoint: ${OLLAMA_HOST:-http://…}`). Names
- * only: the value may be a secret.
+ * only: the value may be a secret, and a message that quoted it names it instead.
  */
 
 import type { PendingIssue } from './pending-issue.js';
@@ -26,6 +26,9 @@ export function noteEnvSources(
     const set = names.filter((name) => env[name] !== undefined);
     if (set.length === 0) return issue;
     const note = `the value comes from ${set.map((name) => `\${${name}}`).join(' and ')}`;
-    return { ...issue, hint: issue.hint === null ? note : `${issue.hint}; ${note}` };
+    // A message quoting the value (`expected a number, got "…"`) names it instead: it may be a secret.
+    let message = issue.message;
+    for (const name of set) message = message.split(JSON.stringify(env[name])).join(`the value of \${${name}}`);
+    return { ...issue, message, hint: issue.hint === null ? note : `${issue.hint}; ${note}` };
   });
 }
