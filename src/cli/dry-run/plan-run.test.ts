@@ -57,6 +57,18 @@ describe('planRun', () => {
     expect(plan.cost?.low_usd).toBeGreaterThan(0);
   });
 
+  it("counts the conversation so far in a later turn's judge call, as in its agent calls", async () => {
+    const metrics = 'evaluations:\n  metrics: [{ type: geval, name: g, criteria: "Polite.", evaluation_steps: [s] }]\n';
+    const judged = await config(`${BASE}${metrics}${TWO_TURNS}`);
+    const plain = await config(`${BASE}${TWO_TURNS}`);
+    const judgeInput =
+      planRun(judged, judged.test_cases, 2, PRICED).input_tokens -
+      planRun(plain, plain.test_cases, 2, PRICED).input_tokens;
+    // Turn 1: 200 + its input (2) + its answer and ground truth (1 + 1). Turn 2: 200 + turn 1's input and answer
+    // (2 + 1) + its input (2) + an answer of 50 tokens (no ground truth).
+    expect(judgeInput).toBe(204 + 255);
+  });
+
   it('counts no judge call for a metric the turn lacks the inputs of, which is skipped there', async () => {
     const metrics = `evaluations:
   metrics:

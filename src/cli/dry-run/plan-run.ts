@@ -80,6 +80,8 @@ export function planRun(
     let history = 0;
     for (const turn of testCase.turns) {
       const calls = turn.expected_tools?.some((tool) => tool.count > 0) ? 2 : 1;
+      // The conversation so far, which the agent's call and the judges' calls of this turn both carry.
+      const earlier = history;
       const sent = tokensOf(config.instructions) + toolCount * TOKENS_PER_TOOL + history + tokensOf(turn.input);
       const answer = answerTokens(turn);
       if (agentEstimated) {
@@ -94,7 +96,7 @@ export function planRun(
         const needs = metricNeeds(metric);
         if (needs.requires_ground_truth && (turn.ground_truth ?? '') === '') continue;
         if (needs.requires_retrieval_context && (turn.retrieval_context ?? []).length === 0) continue;
-        const judged = JUDGE_PROMPT_TOKENS + tokensOf(turn.input) + answer + tokensOf(turn.ground_truth);
+        const judged = JUDGE_PROMPT_TOKENS + earlier + tokensOf(turn.input) + answer + tokensOf(turn.ground_truth);
         const context = (turn.retrieval_context ?? []).reduce((sum, text) => sum + tokensOf(text), 0);
         tally.judgeCalls += 1;
         tally.judgeInput += judged + context;
