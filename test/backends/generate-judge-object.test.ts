@@ -70,9 +70,11 @@ describe('generateJudgeObject', () => {
     expect(error.cause?.cause?.message).toBe('the key "score" appears twice in the same object');
   });
 
-  it('fails an answer without text with NoOutputGeneratedError, its usage still counted', async () => {
+  it('fails an answer that is only a tool call, saying so, its usage still counted', async () => {
     const { result, usages } = await judge(() => callTools({ name: 'other', args: {} }));
-    expect((result as { error: Error }).error.name).toBe('AI_NoOutputGeneratedError');
+    const error = (result as { error: Error & { cause?: Error } }).error;
+    expect(error.name).toBe('AI_NoObjectGeneratedError');
+    expect(error.cause?.message).toBe('the judge answered with a tool call, not the JSON object asked for');
     expect(usages).toHaveLength(1);
   });
 });

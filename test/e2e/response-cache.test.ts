@@ -81,7 +81,12 @@ describe('--cache', () => {
   });
 
   it.each([
-    { bad: 'prose', text: 'The answer looks fine to me.', said: 'could not be read: JSON parsing failed', asked: 2 },
+    {
+      bad: 'prose',
+      text: 'The answer looks fine to me.',
+      said: "could not be read: the judge's answer is not the JSON object asked for",
+      asked: 2,
+    },
     // JSON, but not what the schema asked for, or out of its bounds: asked once more, and kept neither time.
     { bad: 'a wrong shape', text: '{"verdict": "fine"}', said: 'answer.reasoning must be a string', asked: 2 },
     {

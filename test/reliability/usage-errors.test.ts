@@ -138,7 +138,7 @@ describe('usage errors of long-run options', () => {
     await writeFile(join(dir, 'agent.yaml'), checked.replace('ground_truth: "1"', 'ground_truth: "CHANGED"'));
     const resumed = await runCli(['test', dir, '--resume', log, '--output', join(dir, 'r.json')]);
     expect(resumed.stderr).toContain(
-      'test case "one" changed since the run started (its turns, ground truths or expected tools): it runs again',
+      'test case "one" changed since the run started (its turns, ground truths, expected tools or metrics): it runs again',
     );
     expect(resumed.code).toBe(1);
     const report = JSON.parse(await readFile(join(dir, 'r.json'), 'utf8')) as {
