@@ -18,11 +18,7 @@ describe('substituteEnv', () => {
   it('reports every reference to an unset variable, with its path', () => {
     const result = substituteEnv({ model: { api_key: '${KEY}' }, list: ['${A} and ${B}'] }, {}, ['root']);
     expect(result.issues.map((issue) => [issue.path, issue.message, issue.hint])).toEqual([
-      [
-        ['root', 'model', 'api_key'],
-        'environment variable `KEY` is not set',
-        'set it: export KEY=…',
-      ],
+      [['root', 'model', 'api_key'], 'environment variable `KEY` is not set', 'set it: export KEY=…'],
       [['root', 'list', 0], 'environment variable `A` is not set', 'set it, or give a default: ${A:-value}'],
       [['root', 'list', 0], 'environment variable `B` is not set', 'set it, or give a default: ${B:-value}'],
     ]);
