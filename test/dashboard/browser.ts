@@ -2,6 +2,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { findChromium } from './find-chromium.js';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/dashboard/', import.meta.url));
@@ -43,4 +44,33 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 /** Set by the injected payload if it ever ran. */
 export function pwned(page: Page): Promise<unknown> {
   return page.evaluate('window.__pwned');
+}
+
+/** A dashboard serving `resultsDir` and a Chromium page beside it, the page's errors collected as they come. */
+export interface DashboardInChromium {
+  readonly dashboard: Dashboard;
+  readonly page: Page;
+  readonly errors: string[];
+  /** Opens the dashboard at `hash` (`#/runs`, `#/run/<id>`). */
+  open(hash: string): Promise<unknown>;
+  /** The text of the first element `selector` finds. */
+  text(selector: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function openDashboardInChromium(resultsDir: string): Promise<DashboardInChromium> {
+  const dashboard = await startDashboard({ resultsDir, host: '127.0.0.1', port: 0, pollMs: 200 });
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  return {
+    dashboard,
+    page,
+    errors: collectPageErrors(page),
+    open: (hash) => page.goto(`${dashboard.url}${hash}`),
+    text: async (selector) => (await page.locator(selector).first().textContent()) ?? '',
+    close: async () => {
+      await browser.close();
+      await dashboard.close();
+    },
+  };
 }

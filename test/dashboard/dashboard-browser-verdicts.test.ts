@@ -2,41 +2,27 @@
  * The dashboard in a real headless Chromium, on verdicts it must not blur: a tiny score shown as a number, and a
  * case that could not be judged shown as an error, apart from the failures, with its cause.
  */
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Dashboard, startDashboard } from '../../src/dashboard/start-dashboard.js';
 import { conversationCase, singleCase } from '../support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { writeRun } from '../support/dashboard/write-records.js';
-import { collectPageErrors, launchChromium, screenshot } from './browser.js';
+import { type DashboardInChromium, openDashboardInChromium, screenshot } from './browser.js';
 
 let temp: TempDir;
-let dashboard: Dashboard;
-let browser: Browser;
-let page: Page;
-let errors: string[];
+let chromium: DashboardInChromium;
 
 beforeAll(async () => {
   temp = await tempDir();
-  dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0, pollMs: 200 });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
-  errors = collectPageErrors(page);
+  chromium = await openDashboardInChromium(temp.dir);
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
-  await dashboard?.close();
+  await chromium?.close();
   await temp?.cleanup();
 });
 
-function open(hash: string): Promise<unknown> {
-  return page.goto(`${dashboard.url}${hash}`);
-}
-
-async function text(selector: string): Promise<string> {
-  return (await page.locator(selector).first().textContent()) ?? '';
-}
+const open = (hash: string) => chromium.open(hash);
+const text = (selector: string) => chromium.text(selector);
 
 describe('dashboard verdicts in Chromium', () => {
   it('shows small scores as numbers, not as 0.', async () => {
@@ -50,13 +36,13 @@ describe('dashboard verdicts in Chromium', () => {
       results: [{ ...base, metric_results: [tiny] }],
     });
     await open(`#/run/${id}`);
-    await page.locator('a.case-row[data-case-index="0"]').waitFor();
+    await chromium.page.locator('a.case-row[data-case-index="0"]').waitFor();
     expect(await text('.metrics-table tbody')).toContain('0.0004');
     expect(await text('a.case-row[data-case-index="0"] .cell-failure')).toBe(
       'metric similarity: score 0.0004 < threshold 0.5',
     );
-    await page.locator('a.case-row[data-case-index="0"]').click();
-    const scores = page.locator('.exchange-card tr.metric-row td.num');
+    await chromium.page.locator('a.case-row[data-case-index="0"]').click();
+    const scores = chromium.page.locator('.exchange-card tr.metric-row td.num');
     await scores.first().waitFor();
     expect(await scores.allTextContents()).toEqual(['0.0004', '0.5', expect.any(String)]);
   });
@@ -97,27 +83,29 @@ describe('dashboard verdicts in Chromium', () => {
       results: [failing, errored],
     });
     await open(`#/run/${id}`);
-    const row = page.locator('a.case-row[data-case-index="1"]');
+    const row = chromium.page.locator('a.case-row[data-case-index="1"]');
     await row.waitFor();
     expect(await row.getAttribute('class')).toContain('status-error');
     expect(await row.locator('.icon').first().textContent()).toBe('!');
     expect(await row.textContent()).toContain('turn 2/3: model endpoint unreachable: connect ECONNREFUSED');
-    expect(await page.locator('a.case-row[data-case-index="0"]').getAttribute('class')).toContain('status-failed');
+    expect(await chromium.page.locator('a.case-row[data-case-index="0"]').getAttribute('class')).toContain(
+      'status-failed',
+    );
     await row.click();
-    const turn = page.locator('details.turn[data-turn-index="1"]');
+    const turn = chromium.page.locator('details.turn[data-turn-index="1"]');
     await turn.waitFor();
     expect(await turn.getAttribute('class')).toContain('status-error');
     expect(await turn.getAttribute('open')).not.toBeNull();
     expect(await text('.page-title .badge')).toBe('error');
     expect(await turn.locator('.badge').first().textContent()).toBe('error');
     // A tool call that returned an error shows on the collapsed turn, whatever the turn's status.
-    const wrongTurn = page.locator('details.turn[data-turn-index="2"] .chip-tool-error');
+    const wrongTurn = chromium.page.locator('details.turn[data-turn-index="2"] .chip-tool-error');
     expect(await wrongTurn.textContent()).toBe('1 tool error');
-    expect(await page.locator('details.turn[data-turn-index="0"] .chip-tool-error').count()).toBe(0);
-    await screenshot(page, '09-error-case');
+    expect(await chromium.page.locator('details.turn[data-turn-index="0"] .chip-tool-error').count()).toBe(0);
+    await screenshot(chromium.page, '09-error-case');
   });
 
   it('logged no errors in the page', () => {
-    expect(errors).toEqual([]);
+    expect(chromium.errors).toEqual([]);
   });
 });
