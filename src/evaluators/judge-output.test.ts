@@ -55,6 +55,17 @@ describe('askJudge', () => {
     expect(message).toBe(`judge answer for metric "m" is invalid: answer must be an object, got "${'x'.repeat(60)}…"`);
   });
 
+  it('says which setting bounded a judge call that timed out', async () => {
+    const timedOut = Object.assign(new Error('judge call timed out after 2000 ms'), { code: 'JUDGE_TIMEOUT' });
+    const judge = { judge: async () => Promise.reject(timedOut) };
+    expect(await messageOf(askJudge(judge, 'm', request, readString))).toBe(
+      'judge call for metric "m" failed: judge call timed out after 2000 ms (execution.llm_timeout or --timeout; raise the metric\'s timeout_ms)',
+    );
+    expect(await messageOf(askJudge(judge, 'm', { ...request, timeout_ms: 500 }, readString))).toContain(
+      '(timeout_ms: 500;',
+    );
+  });
+
   it('wraps a failing judge call but not errors from the validator itself', async () => {
     const failing = askJudge({ judge: async () => Promise.reject('offline') }, 'm', request, readString);
     expect(await messageOf(failing)).toBe('judge call for metric "m" failed: offline');

@@ -34,7 +34,8 @@ async function askJudgeOnce<T>(judge: Judge, metric: string, request: JudgeReque
   } catch (error) {
     if (request.signal.aborted) throw error;
     if ((error as { code?: unknown } | null)?.code === 'JUDGE_TIMEOUT') {
-      const limit = request.timeout_ms === null ? 'execution.llm_timeout' : `timeout_ms: ${request.timeout_ms}`;
+      const limit =
+        request.timeout_ms === null ? 'execution.llm_timeout or --timeout' : `timeout_ms: ${request.timeout_ms}`;
       throw new EvaluatorError(
         'JUDGE_TIMEOUT',
         `judge call for metric "${metric}" failed: ${(error as Error).message} (${limit}; raise the metric's timeout_ms)`,
