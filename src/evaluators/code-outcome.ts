@@ -18,6 +18,9 @@ export function graderOutcome(grader: string, value: unknown): MetricOutcome {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw invalid(grader, `returned ${describe(value)}; expected ${EXPECTED_SHAPE}`);
   }
+  // A Date, a Map, a boxed number: an object, but no result (it has no `score` of its own to read).
+  const kind = Object.prototype.toString.call(value).slice(8, -1);
+  if (kind !== 'Object') throw invalid(grader, `returned a ${kind} object; expected ${EXPECTED_SHAPE}`);
   const result = value as Record<string, unknown>;
   const unknown = unknownKey(result, RESULT_KEYS);
   if (unknown !== null) {

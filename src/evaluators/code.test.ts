@@ -157,6 +157,16 @@ describe('code evaluator returns', () => {
       'returned an array; expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
     ],
     [
+      'a Date',
+      new Date(0),
+      'returned a Date object; expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
+    ],
+    [
+      'a boxed number',
+      new Number(1),
+      'returned a Number object; expected true/false, a score from 0 to 1, or { score, passed?, reason?, details? }',
+    ],
+    [
       'an object without score',
       { passed: true },
       'returned result.score = undefined; a score must be a number from 0 to 1',
