@@ -18,6 +18,8 @@ describe('extractResponseNumber', () => {
     ['Subtracting gives 25587 (206,588 − 181,001)', 25587, 'last'],
     ['In 2009 and 2008 it grew; growth = 14.1%', 14.1, 'cue'],
     ['It rose by __14.1%__ over 2008', 14.1, 'emphasis'],
+    ['差額は ２５，５８７ です', 25587, 'last'],
+    ['答案是 －２５．５', -25.5, 'last'],
   ])('%j → %s (%s)', (text, value, strategy) => {
     const result = extractResponseNumber(text, lenient);
     expect(result.ok && [result.token.value, result.strategy]).toEqual([value, strategy]);
@@ -32,6 +34,7 @@ describe('extractResponseNumber', () => {
     ['', 'the agent response is empty'],
     ['   ', 'the agent response is empty'],
     ['I cannot tell.', 'the agent response contains no number'],
+    [`It is ${'9'.repeat(401)}.`, 'the agent response holds a number too large to read (over 309 digits)'],
     [
       'The change was 25,587.',
       `the agent response's number "25,587" uses thousands separators (set accept_thousands_separators: true to accept it)`,
@@ -39,5 +42,10 @@ describe('extractResponseNumber', () => {
     ['It rose 14.1%', `the agent response's number "14.1%" is a percentage (set accept_percent: true to accept it)`],
   ])('%j is unparsable under strict options', (text, reason) => {
     expect(extractResponseNumber(text, strict)).toEqual({ ok: false, reason });
+  });
+
+  it('reads full-width digits as digits, and quotes the number as the response wrote it', () => {
+    const result = extractResponseNumber('差額は ２５，５８７ です', lenient);
+    expect(result.ok && [result.token.value, result.token.text]).toEqual([25587, '２５，５８７']);
   });
 });

@@ -47,15 +47,30 @@ const CUE_START = Uint8Array.from({ length: 0x80 }, (_, code) =>
 /** Characters that end the sentence of a cue. */
 const SENTENCE_BREAK = new Set(['.', ';', '!', '?', '\n']);
 
-export function extractResponseNumber(text: string, options: NumberFormatOptions): Extraction {
-  if (text.trim() === '') return { ok: false, reason: 'the agent response is empty' };
+/** Full-width digits, point, comma and minus (U+FF10–FF19, U+FF0E, U+FF0C, U+FF0D), as CJK text writes numbers. */
+const FULL_WIDTH = /[\uFF0C-\uFF0E\uFF10-\uFF19]/g;
+/** More digits than a double holds (its largest is 309 digits long), separators between them allowed. */
+const TOO_MANY_DIGITS = /\d(?:[\d,_]){309,}/;
+
+export function extractResponseNumber(response: string, options: NumberFormatOptions): Extraction {
+  if (response.trim() === '') return { ok: false, reason: 'the agent response is empty' };
+  // Read as their ASCII forms, one character for one, so every position in the text stays where it was.
+  const text = response.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
   const notation = notationOf(options);
   const survey = surveyTokens(text, notation);
   const chosen = chooseToken(text, survey, notation);
-  if (chosen === null) return { ok: false, reason: 'the agent response contains no number' };
+  if (chosen === null) {
+    if (TOO_MANY_DIGITS.test(text))
+      return { ok: false, reason: 'the agent response holds a number too large to read (over 309 digits)' };
+    return { ok: false, reason: 'the agent response contains no number' };
+  }
   const check = checkToken(chosen.token, options);
   if (!check.ok) return { ok: false, reason: `the agent response's number ${check.reason}` };
-  return { ok: true, token: chosen.token, strategy: chosen.strategy, candidates: survey.count };
+  // The number as the response wrote it (full-width digits stay full-width in the reason).
+  const { token } = chosen;
+  const written =
+    text === response ? token : { ...token, text: response.slice(token.index, token.index + token.text.length) };
+  return { ok: true, token: written, strategy: chosen.strategy, candidates: survey.count };
 }
 
 /** What one pass over the response's numbers tells: how many, the last one, the last outside parentheses. */

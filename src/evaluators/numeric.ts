@@ -178,7 +178,11 @@ function checkPrecision(expected: NumberToken, actual: NumberToken, tolerances: 
   if (!(magnitude > Number.MAX_SAFE_INTEGER)) return;
   const spacing = 2 ** (Math.floor(Math.log2(magnitude)) - 52);
   if (tolerances.absolute_tolerance >= spacing || tolerances.relative_tolerance * magnitude >= spacing) return;
-  const digits = (token: NumberToken) => token.text.replace(/[^0-9]/g, '').replace(/^0+(?=\d)/, '');
+  const digits = (token: NumberToken) =>
+    token.text
+      .normalize('NFKC')
+      .replace(/[^0-9]/g, '')
+      .replace(/^0+(?=\d)/, '');
   if (digits(expected) === digits(actual)) return;
   throw new EvaluatorError(
     'NUMBER_BEYOND_PRECISION',
