@@ -9,6 +9,24 @@ import {
 
 const CASES = 'test_cases: [{ name: t, input: q }]\n';
 
+/** Every execution setting as a configuration without `execution:` or HOLODECK_* variables has it. */
+const DEFAULT_EXECUTION = {
+  llm_timeout: 60,
+  parallel_test_cases: 1,
+  max_retries: 3,
+  max_steps: 10,
+  limit: null,
+  filter: null,
+  results_dir: null,
+  cache: false,
+  redact: [],
+  fail_on_tool_error: false,
+  repeat: 1,
+  min_pass_rate: 1,
+  tool_name_match: 'substring',
+  distinct_calls: false,
+};
+
 async function lines(yaml: string, env: Record<string, string> = {}): Promise<string[]> {
   return formattedIssues(await loadYaml(yaml, {}, env));
 }
@@ -17,22 +35,7 @@ describe('execution and HOLODECK_* environment variables', () => {
   const head = 'name: a\nmodel: { provider: ollama, name: m }\n';
 
   it('defaults to 60 s, 1 test case at a time, 3 retries', async () => {
-    expect(expectConfig(await loadYaml(`${head}${CASES}`)).execution).toEqual({
-      llm_timeout: 60,
-      parallel_test_cases: 1,
-      max_retries: 3,
-      max_steps: 10,
-      limit: null,
-      filter: null,
-      results_dir: null,
-      cache: false,
-      redact: [],
-      fail_on_tool_error: false,
-      repeat: 1,
-      min_pass_rate: 1,
-      tool_name_match: 'substring',
-      distinct_calls: false,
-    });
+    expect(expectConfig(await loadYaml(`${head}${CASES}`)).execution).toEqual(DEFAULT_EXECUTION);
   });
 
   it('rejects timeouts longer than a timer can hold, located', async () => {
@@ -122,37 +125,17 @@ describe('execution and HOLODECK_* environment variables', () => {
   it('applies env where the YAML sets nothing, and the YAML over env', async () => {
     const env = { HOLODECK_LLM_TIMEOUT: '12.5', HOLODECK_PARALLEL_TEST_CASES: '8', HOLODECK_MAX_RETRIES: '0' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toEqual({
+      ...DEFAULT_EXECUTION,
       llm_timeout: 12.5,
       parallel_test_cases: 8,
       max_retries: 0,
-      max_steps: 10,
-      limit: null,
-      filter: null,
-      results_dir: null,
-      cache: false,
-      redact: [],
-      fail_on_tool_error: false,
-      repeat: 1,
-      min_pass_rate: 1,
-      tool_name_match: 'substring',
-      distinct_calls: false,
     });
     const yaml = `${head}execution: { parallel_test_cases: 2 }\n${CASES}`;
     expect(expectConfig(await loadYaml(yaml, {}, env)).execution).toEqual({
+      ...DEFAULT_EXECUTION,
       llm_timeout: 12.5,
       parallel_test_cases: 2,
       max_retries: 0,
-      max_steps: 10,
-      limit: null,
-      filter: null,
-      results_dir: null,
-      cache: false,
-      redact: [],
-      fail_on_tool_error: false,
-      repeat: 1,
-      min_pass_rate: 1,
-      tool_name_match: 'substring',
-      distinct_calls: false,
     });
   });
 
