@@ -3,7 +3,7 @@ import type { GEvalMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput } from '../core/evaluator.js';
 import type { Judge, JudgeRequest } from '../core/judge.js';
 import { EvaluatorError } from './evaluator-error.js';
-import { createGEvalEvaluator } from './geval.js';
+import { buildGEvalPrompt, createGEvalEvaluator } from './geval.js';
 
 /** A judge model stand-in: records each request and answers from a script. */
 class FakeJudge implements Judge {
@@ -194,5 +194,15 @@ describe('geval evaluator', () => {
       .evaluate(input({ signal: controller.signal }))
       .catch((error: unknown) => error);
     expect(caught).toBe(abortError);
+  });
+});
+
+describe('buildGEvalPrompt', () => {
+  it("puts the conversation so far before a later turn's input", () => {
+    const earlier_turns = [{ input: 'What was net cash in 2009?', response: '206,588' }];
+    const prompt = buildGEvalPrompt(config(), ['Check it.'], input({ earlier_turns }));
+    expect(prompt).toContain('<conversation>\nUser: What was net cash in 2009?\nAssistant: 206,588\n</conversation>');
+    expect(prompt.indexOf('<conversation>')).toBeLessThan(prompt.indexOf('<user_input>'));
+    expect(buildGEvalPrompt(config(), ['Check it.'], input())).not.toContain('<conversation>');
   });
 });

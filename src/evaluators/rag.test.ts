@@ -250,3 +250,20 @@ describe('contextual_recall', () => {
     );
   });
 });
+
+describe('a later turn of a conversation', () => {
+  const earlier_turns = [{ input: 'What was net cash in 2009?', response: '206,588' }];
+  it.each([
+    'faithfulness',
+    'answer_relevancy',
+    'contextual_relevancy',
+    'contextual_precision',
+    'contextual_recall',
+  ] as const)('puts the conversation so far in the %s prompt, before the input', async (metric) => {
+    const { judge, evaluator: e } = evaluator(metric, null);
+    await e.evaluate(input({ earlier_turns })).catch(() => null);
+    const prompt = judge.requests[0]?.prompt ?? '';
+    expect(prompt).toContain('<conversation>\nUser: What was net cash in 2009?\nAssistant: 206,588\n</conversation>');
+    expect(prompt.indexOf('<conversation>')).toBeLessThan(prompt.indexOf('<user_input>'));
+  });
+});
