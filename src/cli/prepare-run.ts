@@ -341,6 +341,7 @@ function agentMetricsChanged(snapshot: unknown, config: AgentConfig): boolean {
   const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
   const then = isRecord(evaluations) ? evaluations['metrics'] : undefined;
   if (then === undefined) return false;
-  const now: unknown = JSON.parse(JSON.stringify(configSnapshot(config).evaluations.metrics));
+  // As the snapshot keeps them: through JSON (functions and undefined values dropped).
+  const now: unknown = JSON.parse(JSON.stringify(config.evaluations.metrics));
   return canonicalJson(then) !== canonicalJson(now);
 }

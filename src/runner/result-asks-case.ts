@@ -10,7 +10,7 @@ import { canonicalJson } from '../core/canonical-json.js';
 import type { MetricConfig, TestCaseConfig } from '../core/config-types.js';
 import type { MetricResult, TestResult } from '../core/results.js';
 import { expectedToolToReport } from '../matchers/index.js';
-import { selectMetrics } from './select-metrics.js';
+import { selectMetrics, usesAgentMetrics } from './select-metrics.js';
 
 const TRUNCATED = /… \[truncated: [\d,]+ characters in total\]$/;
 
@@ -73,9 +73,4 @@ function sameText(stored: string | null, now: string | null): boolean {
   if (stored === null || now === null) return false;
   const kept = stored.replace(TRUNCATED, '');
   return kept !== stored && now.startsWith(kept);
-}
-
-/** Whether a turn is judged by the agent's metrics, having no evaluations of its own or of its case. */
-function usesAgentMetrics(testCase: TestCaseConfig, turn: TestCaseConfig['turns'][number]): boolean {
-  return (turn.evaluations?.length ?? 0) === 0 && (testCase.evaluations?.length ?? 0) === 0;
 }

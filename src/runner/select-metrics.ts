@@ -10,6 +10,11 @@ export function selectMetrics(
   return chosen.filter((metric) => metric.enabled);
 }
 
+/** Whether the agent's metrics judge a turn: neither it nor its test case has evaluations of its own. */
+export function usesAgentMetrics(testCase: TestCaseConfig, turn: TurnConfig): boolean {
+  return (turn.evaluations?.length ?? 0) === 0 && (testCase.evaluations?.length ?? 0) === 0;
+}
+
 function nonEmpty(list: readonly MetricConfig[] | null): readonly MetricConfig[] | null {
   return list && list.length > 0 ? list : null;
 }
