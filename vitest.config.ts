@@ -38,8 +38,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // The HTML export inlines the page bundle: build it from the current page sources before any test.
-    globalSetup: ['test/support/bundle-dashboard-page.ts'],
+    // The HTML export inlines the page bundle: build it from the current page sources before any test. Temporary
+    // folders go under one folder of the run, removed at its end.
+    globalSetup: ['test/support/bundle-dashboard-page.ts', 'test/support/scratch-tmpdir.ts'],
     projects: [
       {
         extends: true,
