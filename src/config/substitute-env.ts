@@ -3,6 +3,8 @@
  * text `${VAR}`. Every reference to an unset variable (without a default) is an issue at its string, and so is
  * a reference in a form holodeck does not read (`${VAR-x}`, `${VAR:=x}`, `$VAR` as an API key).
  */
+
+import { defineKey } from '../core/define-key.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, type PathSegment, type PendingIssue, pendingIssue } from './pending-issue.js';
 
@@ -138,7 +140,7 @@ export function substituteEnv(
       path.pop();
       if (next !== object[key]) {
         copy ??= { ...object };
-        Object.defineProperty(copy, key, { value: next, enumerable: true, writable: true, configurable: true });
+        defineKey(copy, key, next);
       }
     }
     return copy ?? object;

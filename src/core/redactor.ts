@@ -4,6 +4,8 @@
  * pattern of escaped literals is built once per run; a match becomes `***NAME`, the name of the variable (or
  * setting) the value came from. A piece of a secret that a cut left beside a `…` is masked too.
  */
+
+import { defineKey } from './define-key.js';
 import { maskCutSecrets } from './mask-cut-secrets.js';
 
 export interface SecretValue {
@@ -205,7 +207,7 @@ function withMaskedKeys(value: Record<string, unknown>, text: (input: string) =>
   const out: Record<string, unknown> = {};
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
-    Object.defineProperty(out, text(key), { value: value[key], enumerable: true, writable: true, configurable: true });
+    defineKey(out, text(key), value[key]);
   }
   return out;
 }

@@ -123,4 +123,11 @@ describe('toJsonSafe', () => {
     });
     expect(toJsonSafe(undefined)).toBeUndefined();
   });
+
+  it('keeps a __proto__ key as a key (a model may send one as a tool argument)', () => {
+    const args = JSON.parse('{"__proto__": {"x": 1}, "b": 2}') as unknown;
+    const safe = toJsonSafe(args);
+    expect(JSON.stringify(safe)).toBe('{"__proto__":{"x":1},"b":2}');
+    expect(Object.getPrototypeOf(safe)).toBe(Object.prototype);
+  });
 });

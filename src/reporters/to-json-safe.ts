@@ -1,4 +1,6 @@
 /** Converts arbitrary runtime values (tool results, args, metadata) into plain JSON values. */
+
+import { defineKey } from '../core/define-key.js';
 import type { JsonValue } from '../core/json.js';
 
 /**
@@ -42,7 +44,8 @@ function convertObject(value: object, seen: WeakSet<object>): JsonValue {
     const out: Record<string, JsonValue> = {};
     for (const [key, item] of entries) {
       const converted = convert(item, seen);
-      if (converted !== undefined) out[String(key)] = converted;
+      // A `__proto__` key (a model may send one) stays a key of the report.
+      if (converted !== undefined) defineKey(out, String(key), converted);
     }
     return out;
   } finally {

@@ -3,7 +3,7 @@
  * that differs or is missing, where long arguments differ (within the first characters of the console and
  * Markdown lines, with both values whole in the JSON), and a call with an empty tool name. And what `validate`
  * refuses in `args` and `count`: a `__proto__` key, an integer that lost digits, a count of 0 said once, a count
- * past the safe integers said to be too large.
+ * past the safe integers said to be too large. And a `__proto__` argument the model sends, kept in the report.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,6 +40,8 @@ const CALLS: Readonly<Record<string, { name: string; args: Record<string, unknow
   big: { name: 'echo', args: { a: bigObject() } },
   text: { name: 'echo', args: { a: `${'x'.repeat(299)}A` } },
   nameless: { name: '', args: {} },
+  // A key JSON allows and a plain object cannot hold by assignment.
+  proto: { name: 'echo', args: JSON.parse('{"__proto__":{"x":1},"y":2}') as Record<string, unknown> },
 };
 
 const script: FakeScript = (request) => {
@@ -59,6 +61,7 @@ test_cases:
   - { name: big, input: big, expected_tools: [{ name: echo, args: { a: ${JSON.stringify(bigObject('value number 39!'))} } }] }
   - { name: text, input: text, expected_tools: [{ name: echo, args: { a: "${'x'.repeat(299)}B" } }] }
   - { name: nameless, input: nameless, expected_tools: [echo] }
+  - { name: proto, input: proto, expected_tools: [{ name: echo, args: { y: 2 } }] }
 `;
 }
 
@@ -80,6 +83,10 @@ describe('tool assertion reasons, end to end', () => {
     expect(reasons[3]).toBe(
       "tool 'echo' was not called (called a tool with an empty name, which is no tool of the agent's)",
     );
+    // The model's `__proto__` argument reaches the tool and the report as a key.
+    expect(report.results[4]?.passed).toBe(true);
+    expect(JSON.stringify(report.results[4]?.tool_invocations[0]?.args)).toBe('{"__proto__":{"x":1},"y":2}');
+    expect(JSON.stringify(report.results[4]?.tool_invocations[0]?.result)).toBe('{"got":{"__proto__":{"x":1},"y":2}}');
 
     // The console's Failures section and case lines, and the Markdown summary, cut long reasons: what differs
     // comes first.

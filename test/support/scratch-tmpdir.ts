@@ -8,12 +8,11 @@ import { join } from 'node:path';
 
 export default function setup(): () => void {
   const root = mkdtempSync(join(tmpdir(), 'holodeck-tests-'));
-  const previous = { TMPDIR: process.env.TMPDIR, TMP: process.env.TMP, TEMP: process.env.TEMP };
-  process.env.TMPDIR = root;
-  process.env.TMP = root;
-  process.env.TEMP = root;
+  const names = ['TMPDIR', 'TMP', 'TEMP'];
+  const previous = names.map((name) => [name, process.env[name]] as const);
+  for (const name of names) process.env[name] = root;
   return () => {
-    for (const [name, value] of Object.entries(previous)) {
+    for (const [name, value] of previous) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
