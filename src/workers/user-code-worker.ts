@@ -15,6 +15,7 @@ import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import { boundThreadOutput } from './bound-thread-output.js';
+import { flushThreadOutput } from './flush-thread-output.js';
 import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import { killTarget, reachesOwnProcess } from './own-process.js';
 import { thrownAt } from './thrown-at.js';
@@ -81,6 +82,7 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
       outcome = { kind: 'unsendable', message: thrownMessage(error) };
     }
   }
+  await flushThreadOutput();
   try {
     send({ type: 'settled', id, outcome });
   } catch (error) {

@@ -17,6 +17,7 @@ const GRADERS = `export const loopsEarly = (ctx) => { if (ctx.turn_index < 2) fo
 export const lateLoop = () => { setTimeout(() => { for (;;) {} }, 5); return true; };
 export const lateReject = () => { Promise.reject(new Error('floating\\x1b[2J')); return true; };
 export const pass = () => true;
+export const noisy = () => { for (let i = 0; i < 50000; i++) console.log('grader line ' + i); console.log('GRADER DONE'); return true; };
 `;
 
 function project(cases: string): Promise<string> {
@@ -68,4 +69,14 @@ describe('code graders that misbehave in their threads', () => {
       'warning: grader graders.mjs:lateReject (case "culprit", turn 1) crashed (Error: floating\\x1b[2J) in its worker thread after it had returned',
     );
   });
+
+  it('shows everything a grader printed, before its case line, when the run ends right after it', async () => {
+    const run = await runCli(['test', await project(`  - name: loud\n    input: x\n${grader('noisy', 30000)}`)]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.split('\n');
+    expect(lines.filter((line) => line.startsWith('grader line ')).length).toBe(50000);
+    const done = lines.indexOf('GRADER DONE');
+    expect(done).toBeGreaterThan(0);
+    expect(lines.findIndex((line) => line.startsWith('✓ loud'))).toBeGreaterThan(done);
+  }, 60_000);
 });
