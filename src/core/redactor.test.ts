@@ -167,3 +167,35 @@ describe('createRedactor', () => {
     );
   });
 });
+
+describe('restore', () => {
+  const redactor = createRedactor([
+    { name: 'APP_PASSWORD', value: 'hunter2-secret' },
+    { name: 'APP_PASSWORD_OLD', value: 'older-secret-1' },
+    { name: 'TWICE', value: 'first-value-aa' },
+    { name: 'TWICE', value: 'other-value-bb' },
+  ]);
+
+  it('puts back each masked value, in strings and keys, however deep', () => {
+    const answer = { text: 'it is hunter2-secret, was older-secret-1', calls: [{ args: { 'hunter2-secret': 1 } }] };
+    const masked = redactor.deep(answer);
+    expect(JSON.stringify(masked)).not.toContain('hunter2');
+    expect(redactor.restore(masked)).toEqual(answer);
+  });
+
+  it('leaves masks of a name given to two values, and of unknown names, as they are', () => {
+    expect(redactor.restore('***TWICE and ***OTHER and ***APP_PASSWORD')).toBe(
+      '***TWICE and ***OTHER and hunter2-secret',
+    );
+  });
+
+  it('gives back the value as it is, not the form that was masked: masking another form cannot be undone', () => {
+    const shouted = 'IT IS HUNTER2-SECRET';
+    expect(redactor.restore(redactor.text(shouted))).toBe('IT IS hunter2-secret');
+  });
+
+  it('does nothing without secrets', () => {
+    const none = createRedactor([]);
+    expect(none.restore('***APP_PASSWORD')).toBe('***APP_PASSWORD');
+  });
+});

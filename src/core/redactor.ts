@@ -25,6 +25,11 @@ export interface Redactor {
    * case): a stream written piece by piece holds them back until the next piece tells.
    */
   heldSuffix(text: string): number;
+  /**
+   * A copy of plain data with each mask `***NAME` whose NAME stands for one secret replaced by its value: an
+   * answer kept masked (in a cassette, the cache) given back as the model wrote it — when masking lost nothing.
+   */
+  restore<T>(value: T): T;
 }
 
 export const MASK_PREFIX = '***';
@@ -38,7 +43,9 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
     if (secret.value === '') continue;
     for (const variant of encodings(secret.value)) if (!names.has(variant)) names.set(variant, secret.name);
   }
-  if (names.size === 0) return { active: false, text: (text) => text, deep: (value) => value, heldSuffix: () => 0 };
+  if (names.size === 0) {
+    return { active: false, text: (text) => text, deep: (value) => value, heldSuffix: () => 0, restore: (v) => v };
+  }
   const literals = [...names.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // In any letter case: an agent that upper-cases a key has still written it out.
   const pattern = new RegExp(literals.join('|'), 'gi');
@@ -62,7 +69,30 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   const forms = [...folded.keys()];
   const longest = forms.reduce((max, form) => Math.max(max, form.length), 0);
   const heldSuffix = (input: string) => longestOpenPrefix(input, forms, longest);
-  return { active: true, text, deep, heldSuffix };
+  return { active: true, text, deep, heldSuffix, restore: restorer(secrets, mask) };
+}
+
+/** Puts back the value of each mask that names one secret (a name given to two values is left masked). */
+function restorer(secrets: readonly SecretValue[], mask: (name: string) => string): Redactor['restore'] {
+  const byName = new Map<string, string | null>();
+  for (const { name, value } of secrets) {
+    if (value === '') continue;
+    const known = byName.get(name);
+    byName.set(name, known === undefined || known === value ? value : null);
+  }
+  const masks = new Map<string, string>();
+  for (const [name, value] of byName) if (value !== null) masks.set(mask(name), value);
+  if (masks.size === 0) return (value) => value;
+  const pattern = new RegExp(
+    [...masks.keys()]
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|'),
+    'g',
+  );
+  const text = (input: string) =>
+    input.includes(MASK_PREFIX) ? input.replace(pattern, (match) => masks.get(match) ?? match) : input;
+  return <T>(value: T): T => deepMap(value, text) as T;
 }
 
 /**

@@ -52,7 +52,8 @@ export function wrapperOf(
 ): ModelRecording['wrap'] {
   return (model, target) => {
     const scope = { test_case: target.test_case ?? null, endpoint: mode === 'cache' ? target.endpoint : null };
-    return wrapRecorded(model, recordingMiddleware(store, redactor, scope));
+    // A cassette keeps an answer whose secrets cannot be put back (its replay then fails); the cache does not.
+    return wrapRecorded(model, recordingMiddleware(store, redactor, { scope, keep_unrestorable: mode === 'record' }));
   };
 }
 
