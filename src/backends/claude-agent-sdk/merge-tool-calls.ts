@@ -3,10 +3,17 @@
  * the `tool_result` blocks Claude Code sent back (errors for calls that never reached a tool, e.g. an
  * unknown tool), and our tool server's records (the tool's own return value and its duration). A call of a
  * tool the agent was not offered (a name the model made up, a built-in not in `builtin_tools`) is marked
- * `unknown_tool`: Claude Code refused it, and no assertion may count it as the tool it resembles.
+ * `unknown_tool`: Claude Code refused it, and no assertion may count it as the tool it resembles. A result
+ * Claude Code did not hand to the model (too long) is recorded as the error it is for the agent.
  */
 import type { ToolInvocation } from '../../core/tool-invocation.js';
-import { TOOL_NAME_PREFIX, type ToolCallRecord } from './tool-server.js';
+import { MAX_RESULT_CHARS, TOOL_NAME_PREFIX, type ToolCallRecord } from './tool-server.js';
+
+/**
+ * What a call of ours whose result Claude Code kept from the model records as its error: Claude Code saved the
+ * result to a file and gave the model `<persisted-output>` (a preview and the file's path) instead.
+ */
+export const RESULT_WITHHELD = `the model was not given this result: it is over the ${MAX_RESULT_CHARS.toLocaleString('en-US')} characters Claude Code hands over, so Claude Code gave the model a preview of its start and the path of a file holding it (<persisted-output>)`;
 
 export interface ToolUse {
   readonly id: string;
@@ -42,7 +49,7 @@ export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocatio
       return { name, args: use.args, result: null, error, duration_ms: null, unknown_tool: true as const };
     }
     if (record !== undefined) {
-      const error = record.error ?? blockError;
+      const error = record.error ?? blockError ?? (block !== undefined && withheld(block) ? RESULT_WITHHELD : null);
       return {
         name,
         args: use.args,
@@ -59,6 +66,11 @@ export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocatio
 /** `mcp__holodeck__subtract` → `subtract`; built-in tools (`Read`) and unknown names stay as they are. */
 export function configuredName(name: string): string {
   return name.startsWith(TOOL_NAME_PREFIX) ? name.slice(TOOL_NAME_PREFIX.length) : name;
+}
+
+/** Claude Code gave the model a stand-in for a result too long to hand over. */
+function withheld(block: ToolResultBlock): boolean {
+  return !block.is_error && block.text.startsWith('<persisted-output>');
 }
 
 /** Claude Code wraps its own tool errors: `<tool_use_error>Error: No such tool…</tool_use_error>`. */

@@ -41,11 +41,16 @@ const subtract: LoadedTool = {
 };
 
 describe('the in-process tool server', () => {
-  it('lists our tools with their own schemas, always loaded', async () => {
+  it("lists our tools with their own schemas, always loaded, their results handed over up to Claude Code's limit", async () => {
     const { client } = await connect([subtract]);
     const { tools } = await client.listTools();
     expect(tools).toEqual([
-      { name: 'subtract', description: 'a - b', inputSchema: TWO_NUMBERS, _meta: { 'anthropic/alwaysLoad': true } },
+      {
+        name: 'subtract',
+        description: 'a - b',
+        inputSchema: TWO_NUMBERS,
+        _meta: { 'anthropic/alwaysLoad': true, 'anthropic/maxResultSizeChars': 500_000 },
+      },
     ]);
   });
 

@@ -20,6 +20,12 @@ import { errorMessage } from '../../tools/tool-execution-error.js';
 export const TOOL_SERVER_NAME = 'holodeck';
 /** How Claude Code names our tools towards the model: `mcp__holodeck__subtract`. */
 export const TOOL_NAME_PREFIX = `mcp__${TOOL_SERVER_NAME}__`;
+/**
+ * The longest tool result Claude Code hands to the model whole, in characters: the most an MCP tool may ask for
+ * (`anthropic/maxResultSizeChars`; without it, 50,000). A longer one is saved to a file, and the model is given
+ * `<persisted-output>`: a preview of its start and the file's path (merge-tool-calls.ts records that).
+ */
+export const MAX_RESULT_CHARS = 500_000;
 /** Where Claude Code puts the tool-use id in a tools/call request. */
 const TOOL_USE_ID_META = 'claudecode/toolUseId';
 
@@ -98,8 +104,9 @@ function describeTool(tool: LoadedTool): Tool {
     name: tool.name,
     description: tool.description,
     inputSchema: { ...tool.input_schema, type: 'object' },
-    // Offered to the model up front, never deferred behind a tool search.
-    _meta: { 'anthropic/alwaysLoad': true },
+    // Offered to the model up front, never deferred behind a tool search; results handed over whole up to the most
+    // Claude Code allows, as the ai_sdk backend hands them over.
+    _meta: { 'anthropic/alwaysLoad': true, 'anthropic/maxResultSizeChars': MAX_RESULT_CHARS },
   };
 }
 
