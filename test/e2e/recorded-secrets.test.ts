@@ -21,7 +21,9 @@ const env = { APP_PASSWORD: SECRET };
 /** Says the password from the instructions, as asked: as it is, or shouted. */
 function reply(request: FakeRequest) {
   const password = request.system.split(' ').pop() ?? '';
-  return answer(lastUserText(request).includes('shout') ? `IT IS ${password.toUpperCase()}` : `sure, it is ${password}`);
+  return answer(
+    lastUserText(request).includes('shout') ? `IT IS ${password.toUpperCase()}` : `sure, it is ${password}`,
+  );
 }
 
 let server: FakeModelServer;
