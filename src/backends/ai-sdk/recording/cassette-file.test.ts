@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,33 @@ describe('cassette files', () => {
     expect(parseCassette(`\uFEFF${text}`, path)).toEqual(parseCassette(text, path));
   });
 
+  it('a cassette holding no request is refused: a replay of it could answer nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    for (const text of ['', '\n\n', '\uFEFF\r\n']) {
+      await writeFile(join(dir, 'empty.jsonl'), text);
+      await expect(readCassette(join(dir, 'empty.jsonl'), 'empty.jsonl')).rejects.toThrow(
+        'the cassette empty.jsonl holds no recorded requests: record it with --record first',
+      );
+    }
+  });
+
+  it('a cassette larger than the longest string (512 MB) is read, a line at a time', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    const path = join(dir, 'big.jsonl');
+    // 540 MB of blank lines (spaces) around two recorded requests, one with Windows line ends.
+    const blank = Buffer.alloc(90 * 1_048_576, 0x20);
+    const handle = await open(path, 'w');
+    try {
+      await handle.write(`${canonicalJson(entry('a'))}\r\n`);
+      for (let i = 0; i < 6; i += 1) await handle.write(Buffer.concat([blank, Buffer.from('\n')]));
+      await handle.write(canonicalJson(entry('b')));
+    } finally {
+      await handle.close();
+    }
+    expect((await readCassette(path, 'big.jsonl')).map((read) => read.key)).toEqual([entry('a').key, entry('b').key]);
+    await rm(path);
+  }, 60_000);
+
   it('a missing file is an error naming it', async () => {
     await expect(readCassette('/nonexistent/run.cassette.jsonl', 'run.cassette.jsonl')).rejects.toThrow(
       'cannot read the cassette run.cassette.jsonl: no such file',
@@ -65,6 +92,11 @@ describe('cassette files', () => {
     ['a text token count', 'count', 'c.jsonl:2: "response.usage" must hold'],
     ['no finish reason', 'finish', 'c.jsonl:2: "response.finishReason" must be an object with "unified"'],
     ['a latency of 1e300', 'huge', 'c.jsonl:2: "latency_ms" must be a number >= 0 (ms, at most 2147483647)'],
+    [
+      'a token count of 1e308',
+      'inexact',
+      `c.jsonl:2: "response.usage" must hold "inputTokens" and "outputTokens", objects of whole numbers >= 0 (at most ${Number.MAX_SAFE_INTEGER})`,
+    ],
   ])('a line with %s is an error naming file:line', (_what, change, message) => {
     const good = canonicalJson(entry('a'));
     const bad = entry('b') as unknown as Record<string, unknown>;
@@ -74,10 +106,11 @@ describe('cassette files', () => {
     else if (change === 'latency') line = canonicalJson({ ...bad, latency_ms: -5 });
     else if (change === 'request') line = canonicalJson({ ...bad, request: entry('edited').request });
     else if (change === 'huge') line = canonicalJson({ ...bad, latency_ms: 1e300 });
-    else if (change === 'usage' || change === 'count' || change === 'finish') {
+    else if (change === 'usage' || change === 'count' || change === 'finish' || change === 'inexact') {
       const response = { ...(bad['response'] as Record<string, unknown>) };
       if (change === 'usage') delete response['usage'];
       if (change === 'count') response['usage'] = { inputTokens: { total: '-20' }, outputTokens: { total: 3 } };
+      if (change === 'inexact') response['usage'] = { inputTokens: { total: 1e308 }, outputTokens: { total: 3 } };
       if (change === 'finish') delete response['finishReason'];
       line = canonicalJson({ ...bad, response });
     } else line = change;

@@ -4,10 +4,11 @@
  * changed request shows in a git diff as its own line. A line that cannot be used is an error naming file:line.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { type FileHandle, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { canonicalJson } from '../../../core/canonical-json.js';
-import { fileKindOf } from '../../../core/file-kind.js';
+import { fileLines, LineTooLongError } from './file-lines.js';
 import type { RecordedRequest } from './normalize-request.js';
+import { openRegularFile } from './open-regular-file.js';
 import { requestKey } from './request-key.js';
 import type { StoredResponse } from './stored-response.js';
 
@@ -32,41 +33,71 @@ export class CassetteError extends Error {
   }
 }
 
-/** `label`: the file as messages name it (as given on the command line). */
+/**
+ * A cassette to replay, read line by line (a cassette larger than the longest string is read too). `label`: the
+ * file as messages name it (as given on the command line). A cassette holding no request is refused: a replay
+ * of it could answer nothing.
+ */
 export async function readCassette(path: string, label = path): Promise<CassetteEntry[]> {
-  let text: string;
+  let handle: FileHandle | undefined;
   try {
-    // A named pipe would hold the read until someone writes to it, a device such as /dev/zero never ends.
-    const stats = await stat(path);
-    if (!stats.isFile())
-      throw new CassetteError(`cannot read the cassette ${label}: it is ${fileKindOf(stats)}, not a file`);
-    text = await readFile(path, 'utf8');
+    const opened = await openRegularFile(path);
+    if (!opened.ok) throw new CassetteError(`cannot read the cassette ${label}: it is ${opened.kind}, not a file`);
+    handle = opened.handle;
+    const cassette = cassetteLines(label);
+    for await (const line of fileLines(handle)) cassette.add(line.text, line.number);
+    if (cassette.entries.length === 0) {
+      throw new CassetteError(`the cassette ${label} holds no recorded requests: record it with --record first`);
+    }
+    return cassette.entries;
   } catch (error) {
     if (error instanceof CassetteError) throw error;
+    if (error instanceof LineTooLongError) {
+      throw new CassetteError(
+        `${label}:${error.line}: the line is too large to read (over ${megabytes(error.bytes)}): a cassette line is one request and its answer`,
+      );
+    }
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     throw new CassetteError(`cannot read the cassette ${label}: ${why}`);
+  } finally {
+    await handle?.close();
   }
-  return parseCassette(text, label);
 }
 
 export function parseCassette(text: string, path: string): CassetteEntry[] {
+  const cassette = cassetteLines(path);
+  text.split('\n').forEach((line, index) => {
+    cassette.add(line, index + 1);
+  });
+  return cassette.entries;
+}
+
+/** Takes a cassette's lines in order, checking each and that no occurrence of a request is recorded twice. */
+function cassetteLines(path: string) {
   const entries: CassetteEntry[] = [];
   const seen = new Set<string>();
-  // An editor's byte order mark is no part of the first line.
-  (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n').forEach((line, index) => {
-    if (line.trim() === '') return;
-    const entry = parseLine(line, `${path}:${index + 1}`);
-    const id = `${entry.key}#${entry.occurrence}`;
-    if (seen.has(id)) {
-      throw new CassetteError(
-        `${path}:${index + 1}: occurrence ${entry.occurrence} of request ${entry.key} is recorded twice`,
-      );
-    }
-    seen.add(id);
-    entries.push(entry);
-  });
-  return entries;
+  return {
+    entries,
+    add(text: string, number: number): void {
+      // An editor's byte order mark is no part of the first line.
+      const line = number === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text;
+      if (line.trim() === '') return;
+      const entry = parseLine(line, `${path}:${number}`);
+      const id = `${entry.key}#${entry.occurrence}`;
+      if (seen.has(id)) {
+        throw new CassetteError(
+          `${path}:${number}: occurrence ${entry.occurrence} of request ${entry.key} is recorded twice`,
+        );
+      }
+      seen.add(id);
+      entries.push(entry);
+    },
+  };
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.floor(bytes / 1_048_576)} MB`;
 }
 
 function parseLine(line: string, where: string): CassetteEntry {
@@ -93,9 +124,8 @@ function parseLine(line: string, where: string): CassetteEntry {
     fail('"response" must be an object with "content" (a list)');
   const shapeProblem = responseShapeProblem(response as Record<string, unknown>);
   if (shapeProblem !== null) fail(shapeProblem);
-  // The longest a turn may take (timers hold 2^31 - 1 ms): a recorded call took no longer.
-  if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0 || latency > 2_147_483_647)
-    fail('"latency_ms" must be a number >= 0 (ms, at most 2147483647)');
+  const latencyWrong = latencyProblem(latency);
+  if (latencyWrong !== null) fail(latencyWrong);
   if (testCase !== undefined && typeof testCase !== 'string') fail('"test_case" must be the test case\'s name (text)');
   const scope = { test_case: (testCase as string | undefined) ?? null, endpoint: null };
   const actual = requestKey(request as RecordedRequest, scope);
@@ -143,11 +173,20 @@ export function responseShapeProblem(response: Record<string, unknown>): string 
     return '"response.finishReason" must be an object with "unified" (text, e.g. "stop")';
   }
   const usage = response['usage'];
+  // Beyond 2^53 - 1 a count is no longer exact, and the run's totals of it would not be either.
   const count = (part: unknown) =>
-    isObject(part) &&
-    Object.values(part).every((n) => n === null || (typeof n === 'number' && Number.isInteger(n) && n >= 0));
+    isObject(part) && Object.values(part).every((n) => n === null || (Number.isSafeInteger(n) && (n as number) >= 0));
   if (!isObject(usage) || !count(usage['inputTokens']) || !count(usage['outputTokens'])) {
-    return '"response.usage" must hold "inputTokens" and "outputTokens", objects of whole numbers >= 0';
+    return `"response.usage" must hold "inputTokens" and "outputTokens", objects of whole numbers >= 0 (at most ${Number.MAX_SAFE_INTEGER})`;
+  }
+  return null;
+}
+
+/** What is wrong with a recorded latency, or null: a number of ms from 0 to the longest a timer holds. */
+export function latencyProblem(latency: unknown): string | null {
+  // The longest a turn may take (timers hold 2^31 - 1 ms): a recorded call took no longer.
+  if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0 || latency > 2_147_483_647) {
+    return '"latency_ms" must be a number >= 0 (ms, at most 2147483647)';
   }
   return null;
 }

@@ -159,14 +159,14 @@ describe('record then replay', () => {
     expect(await player.close()).toBe('replayed 0 model requests from c.jsonl; 1 not recorded');
   });
 
-  it('says so when the cassette is empty, and refuses streamed calls', async () => {
+  it('refuses an empty cassette, and streamed calls', async () => {
     const path = join(await tempDir(), 'empty.jsonl');
     await writeFile(path, '');
-    const player = await openModelRecording({ mode: 'replay', path, label: 'empty.jsonl' }, NO_SECRETS);
-    const model = await player.wrap(countingModel().model, JUDGE);
-    await expect(ask(model, 'q')).rejects.toThrow(
-      'request not recorded in empty.jsonl (the cassette holds no requests)',
+    await expect(openModelRecording({ mode: 'replay', path, label: 'empty.jsonl' }, NO_SECRETS)).rejects.toThrow(
+      'the cassette empty.jsonl holds no recorded requests',
     );
+    const recorder = await openModelRecording({ mode: 'record', path, label: 'empty.jsonl' }, NO_SECRETS);
+    const model = await recorder.wrap(countingModel().model, JUDGE);
     const stream = streamText({ model, prompt: 'q', maxRetries: 0, onError: () => {} });
     await expect(stream.text).rejects.toThrow();
   });
