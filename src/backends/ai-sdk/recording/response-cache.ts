@@ -9,19 +9,21 @@
  * `KEY.1.json`, `KEY.2.json`, …), as a replay does: the repeats of `--repeat` and identical test cases each
  * keep their own sampled answer, so a cached run keeps the spread of answers of the run that filled it.
  * A judge's answer that cannot be read as JSON, or does not match the schema asked for, is not kept (the judge
- * call retries an unreadable one, and a later run asks again).
+ * call retries an unreadable one, and a later run asks again). A file there that cannot be served (no regular
+ * file, another request's answer, a malformed answer: read-cache-entry.ts) is asked for again and replaced;
+ * the run's cache line says how many there were and why the first could not be used.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { canonicalJson } from '../../../core/canonical-json.js';
 import { isRecord } from '../../../core/is-record.js';
 import { readJudgeJson } from '../read-judge-json.js';
 import { answerSchemaOf } from './answer-schema.js';
-import { responseShapeProblem } from './cassette-file.js';
-import type { ModelCallStore, StoredCall } from './model-call-store.js';
+import type { ModelCallStore } from './model-call-store.js';
 import { temperatureOf } from './normalize-request.js';
+import { readCacheEntry } from './read-cache-entry.js';
 import type { KeyedRequest } from './request-key.js';
 import type { StoredResponse } from './stored-response.js';
 
@@ -47,6 +49,9 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
   let hits = 0;
   let stored = 0;
   let sampled = 0;
+  /** Files there whose answer could not be served (readCacheEntry), and why the first one could not. */
+  let unusable = 0;
+  let firstUnusable: string | undefined;
   return {
     find: async (request) => {
       if (!cacheable(request)) {
@@ -55,7 +60,13 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
       }
       const occurrence = looked.get(request.key) ?? 0;
       looked.set(request.key, occurrence + 1);
-      const entry = await readEntry(fileOf(request.key, occurrence));
+      const file = fileOf(request.key, occurrence);
+      const read = await readCacheEntry(file, request);
+      if (read.kind === 'unusable') {
+        unusable += 1;
+        firstUnusable ??= `${file}: ${read.why}`;
+      }
+      const entry = read.kind === 'found' ? read.call : null;
       // An unreadable judge answer kept by an earlier version is asked for again, and replaced.
       const found = entry !== null && unreadableJudgeAnswer(request, entry.response) ? null : entry;
       if (found !== null) hits += 1;
@@ -95,30 +106,15 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
         sampled === 0
           ? ''
           : `; ${sampled} not cached (temperature above 0 or unset: give --cache on the command line to cache them)`;
-      return `cache ${options.dir}: ${hits} model ${hits === 1 ? 'request' : 'requests'} answered from the cache, ${stored} stored${skipped}`;
+      const asked =
+        unusable === 0
+          ? ''
+          : unusable === 1
+            ? `; 1 cached answer could not be used and was asked for again: ${firstUnusable}`
+            : `; ${unusable} cached answers could not be used and were asked for again (the first: ${firstUnusable})`;
+      return `cache ${options.dir}: ${hits} model ${hits === 1 ? 'request' : 'requests'} answered from the cache, ${stored} stored${skipped}${asked}`;
     },
   };
-}
-
-/** A cached answer, or null when there is none or it cannot be read (it is then asked for again). */
-async function readEntry(file: string): Promise<StoredCall | null> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    const entry = JSON.parse(text) as { response?: unknown; latency_ms?: unknown };
-    const { response, latency_ms: latency } = entry;
-    if (typeof response !== 'object' || response === null || !Array.isArray((response as StoredResponse)['content'])) {
-      return null;
-    }
-    if (responseShapeProblem(response as Record<string, unknown>) !== null) return null;
-    return { response: response as StoredResponse, latency_ms: typeof latency === 'number' ? latency : 0 };
-  } catch {
-    return null;
-  }
 }
 
 /**
