@@ -22,6 +22,18 @@ describe('unsendableToolNames', () => {
     expect(unsendableToolNames(openai, ['lookup', 'subtract'])).toEqual([]);
   });
 
+  it('checks the names backend claude_agent_sdk offers: mcp__holodeck__ and the tool name, built-ins as they are', async () => {
+    const loaded = await loadYaml(
+      `name: demo\nmodel: { provider: anthropic, name: claude-sonnet-4-5, api_key: k }\nbackend: { claude_agent_sdk: { builtin_tools: [Read] } }\n${CASES}`,
+    );
+    const claude = expectConfig(loaded);
+    const fits = 'x'.repeat(49);
+    expect(unsendableToolNames(claude, [fits, 'Read'])).toEqual([]);
+    expect(unsendableToolNames(claude, [`${fits}y`, 'lookup'])).toEqual([
+      `tool name "mcp__holodeck__${fits}y" (as backend claude_agent_sdk offers it) is not what anthropic accepts (letters, digits, _ and -, at most 64 characters): every request offering it will be refused — leave it out with the MCP server's \`exclude\` or \`include\``,
+    ]);
+  });
+
   it('says nothing for providers that take other names (Ollama, OpenAI-compatible servers)', async () => {
     const ollama = await configOf('{ provider: ollama, name: llama3.2 }');
     expect(unsendableToolNames(ollama, ['files.read'])).toEqual([]);

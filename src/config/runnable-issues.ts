@@ -7,6 +7,7 @@ import type { AgentConfig, MetricConfig, ModelConfig } from '../core/config-type
 import { endpointFromEnv, endpointProblem } from '../core/provider-endpoint-vars.js';
 import { PROVIDER_KEY_VARS, providerNeedsKey } from '../core/provider-key-vars.js';
 import { urlWithoutCredentials } from '../core/url-without-credentials.js';
+import { claudeBackendIssues } from './claude-backend-issues.js';
 import { formatFieldPath } from './field-path.js';
 import { ISSUE } from './issue-codes.js';
 import { type ConfigPath, type IssueTarget, type PendingIssue, pendingIssue } from './pending-issue.js';
@@ -61,6 +62,7 @@ export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableO
       issues.push(...modelIssues(agentUse(config.model, backend === 'claude_agent_sdk'), env));
     }
   }
+  issues.push(...claudeBackendIssues(config, modelPath));
   issues.push(...judgeIssues(config, env, agentUse));
   return origins.offline === true ? issues.filter((issue) => issue.code !== ISSUE.apiKeyMissing) : issues;
 }

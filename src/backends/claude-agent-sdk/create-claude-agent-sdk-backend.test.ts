@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentConfig, ModelConfig } from '../../core/config-types.js';
-import { BackendStartError } from '../../core/errors.js';
+import { BackendSettingError, BackendStartError } from '../../core/errors.js';
 import { BackendUnavailableError } from './backend-unavailable-error.js';
 import { createClaudeAgentSdkBackend } from './create-claude-agent-sdk-backend.js';
 import { importClaudeAgentSdk } from './load-claude-agent-sdk.js';
@@ -71,6 +71,27 @@ describe('createClaudeAgentSdkBackend', () => {
     await expect(start(config(), ['Read', 'Teleport'])).rejects.toThrow(
       /unknown Claude Code built-in tool Teleport: choose from .*\bBash\b/,
     );
+  });
+
+  it('cannot start with a tool of ours named like an enabled built-in tool (an MCP server listing Read)', async () => {
+    const read = {
+      name: 'Read',
+      description: 'reads a document',
+      input_schema: { type: 'object' },
+      execute: async () => ({ value: 'text', content: null }),
+    };
+    const start = (builtin_tools: string[]) =>
+      createClaudeAgentSdkBackend(config(), {
+        env: {},
+        toolSet: { tools: [read], close: async () => undefined },
+        builtin_tools,
+      });
+    await expect(start(['Grep', 'Read'])).rejects.toThrow(
+      /^tool "Read" has the name of Claude Code's built-in tool Read, enabled in builtin_tools: calls of either would be reported as Read — .*give the server a `prefix`/,
+    );
+    await expect(start(['Read'])).rejects.toBeInstanceOf(BackendSettingError);
+    const backend = await start(['Grep']);
+    await backend.close();
   });
 
   it('starts with the bundled Claude Code binary; a session opens and closes without a turn', async () => {

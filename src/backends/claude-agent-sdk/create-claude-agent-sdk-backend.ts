@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import type { AgentBackend, AgentSession } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { BackendSettingError } from '../../core/errors.js';
-import type { ToolSet } from '../../core/loaded-tool.js';
+import type { LoadedTool, ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
 import { type ImportClaudeAgentSdk, loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
@@ -40,6 +40,7 @@ export async function createClaudeAgentSdkBackend(
   const executable = deps.executable_path ?? requireBundledExecutable();
   const model = resolveClaudeModel(requireModel(config), deps.env);
   const builtin = checkBuiltinTools(deps.builtin_tools ?? [], sdk.BUILTIN_TOOL_NAMES);
+  checkToolNames(deps.toolSet.tools, builtin);
   const { openClaudeSession } = await import('./claude-agent-sdk-session.js');
   const settings: ClaudeSessionSettings = {
     sdk,
@@ -80,6 +81,20 @@ function checkBuiltinTools(names: readonly string[], known: readonly string[]): 
   const problem = unknownBuiltinTools(names, known);
   if (problem !== null) throw new BackendSettingError(problem);
   return [...new Set(names)];
+}
+
+/**
+ * A tool of ours named like an enabled built-in tool (an MCP server listing `Read`; a function tool's is refused
+ * where the configuration loads): calls of both would be reported under one name, so one would pass for the other.
+ */
+function checkToolNames(tools: readonly LoadedTool[], builtin: readonly string[]): void {
+  const clash = tools.find((tool) => builtin.includes(tool.name));
+  if (clash === undefined) return;
+  throw new BackendSettingError(
+    `tool "${clash.name}" has the name of Claude Code's built-in tool ${clash.name}, enabled in builtin_tools: calls of ` +
+      `either would be reported as ${clash.name} — leave ${clash.name} out of backend.claude_agent_sdk.builtin_tools, ` +
+      "or, for an MCP server's tool, give the server a `prefix` or leave the tool out with `exclude`",
+  );
 }
 
 /** What is wrong with `backend.builtin_tools` given the SDK's own list, or null. */

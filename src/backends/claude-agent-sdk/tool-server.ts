@@ -11,15 +11,16 @@ import {
   ListToolsRequestSchema,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
+import { CLAUDE_TOOL_NAME_PREFIX, CLAUDE_TOOL_SERVER_NAME } from '../../core/claude-tool-names.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { LoadedTool, ToolOutput } from '../../core/loaded-tool.js';
 import { type ArgumentValidator, createArgumentValidator } from '../../tools/argument-validator.js';
 import { errorMessage } from '../../tools/tool-execution-error.js';
 
-export const TOOL_SERVER_NAME = 'holodeck';
+export const TOOL_SERVER_NAME = CLAUDE_TOOL_SERVER_NAME;
 /** How Claude Code names our tools towards the model: `mcp__holodeck__subtract`. */
-export const TOOL_NAME_PREFIX = `mcp__${TOOL_SERVER_NAME}__`;
+export const TOOL_NAME_PREFIX = CLAUDE_TOOL_NAME_PREFIX;
 /**
  * The longest tool result Claude Code hands to the model whole, in characters: the most an MCP tool may ask for
  * (`anthropic/maxResultSizeChars`; without it, 50,000). A longer one is saved to a file, and the model is given
