@@ -204,6 +204,13 @@ describe('assertTools failure reasons', () => {
     );
   });
 
+  it('says so under exact name matching too, not that the call it names was made', () => {
+    const [result] = assertTools([{ ...tool('Read'), name_match: 'exact' }], [unknown('Read')]);
+    expect(result?.reason).toBe(
+      "tool 'Read' was not called (exact name; called Read, which is no tool of the agent's)",
+    );
+  });
+
   it('names the mismatching argument with both values', () => {
     const [result] = assertTools(
       [tool('subtract', { a: literal(206588), b: fuzzy('181001') })],

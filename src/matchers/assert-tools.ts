@@ -93,16 +93,17 @@ function failureReason(
  */
 function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[]): string {
   const base = `tool '${expected.name}' was not called`;
+  // A call whose name matches but that named no tool of the agent's ran nothing, and matches no entry.
+  const unknown = [
+    ...new Set(
+      calls.filter((call) => call.unknown_tool === true && call.name.includes(expected.name)).map((c) => c.name),
+    ),
+  ];
+  const exact = expected.name_match === 'exact' ? 'exact name; ' : '';
+  if (unknown.length > 0) return `${base} (${exact}called ${namedList(unknown)}, which is no tool of the agent's)`;
   if (expected.name_match !== 'exact') {
     const called = [...new Set(calls.map((call) => call.name))];
     if (called.length === 0) return base;
-    // A call whose name matches but that named no tool of the agent's ran nothing, and matches no entry.
-    const unknown = [
-      ...new Set(
-        calls.filter((call) => call.unknown_tool === true && call.name.includes(expected.name)).map((c) => c.name),
-      ),
-    ];
-    if (unknown.length > 0) return `${base} (called ${namedList(unknown)}, which is no tool of the agent's)`;
     // A call of the tool that never ran (the answer was cut off before its calls could run) does not count.
     const unrun = calls.filter((call) => call.not_run === true && call.name.includes(expected.name));
     if (unrun.length > 0) {

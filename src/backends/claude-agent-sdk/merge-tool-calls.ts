@@ -45,7 +45,11 @@ export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocatio
     const block = sources.results.get(use.id);
     const blockError = block?.is_error === true ? toolErrorText(block.text) : null;
     if (!sources.offered.has(use.name)) {
-      const error = blockError ?? `no tool named ${use.name} was offered to the agent`;
+      // A bare name of one of our tools (`Read` for mcp__holodeck__Read) reached no tool: said, since both read `Read`.
+      const ours = sources.offered.has(`${TOOL_NAME_PREFIX}${use.name}`)
+        ? ` (the agent's tool ${use.name} is offered as ${TOOL_NAME_PREFIX}${use.name})`
+        : '';
+      const error = (blockError ?? `no tool named ${use.name} was offered to the agent`) + ours;
       return { name, args: use.args, result: null, error, duration_ms: null, unknown_tool: true as const };
     }
     if (record !== undefined) {
