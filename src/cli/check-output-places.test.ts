@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { outputPlaceProblem, recordPlaceProblem } from './check-output-places.js';
+import { outputPlaceProblem, recordingPlaceProblem, recordPlaceProblem } from './check-output-places.js';
 
 describe('outputPlaceProblem', () => {
   it('accepts reports into a folder that is there or can be made, leaving no probe behind', async () => {
@@ -47,6 +47,27 @@ describe('outputPlaceProblem', () => {
     ).toBeNull();
     await writeFile(join(root, '2026-12-02.json'), '{}');
     expect(await outputPlaceProblem([{ path: join(root, '2026-12-02.json'), format: 'json' }])).toBeNull();
+  });
+});
+
+describe('recordingPlaceProblem', () => {
+  it('refuses to record a cassette over an existing run record or run log, directly or through a link', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'holodeck-out-'));
+    const record = join(root, '2026-12-02T12-30-05-123Z.json');
+    await writeFile(record, '{}');
+    await writeFile(join(root, '2026-12-02T12-30-05-123Z.partial.jsonl'), '');
+    await symlink(record, join(root, 'c.jsonl'));
+    const cassette = (path: string) => recordingPlaceProblem({ mode: 'record', path, label: basename(path) });
+    expect(await cassette(record)).toBe(
+      "cannot write the cassette 2026-12-02T12-30-05-123Z.json: its name is that of a run record, whose run's history it would replace — choose another file name",
+    );
+    expect(await cassette(join(root, '2026-12-02T12-30-05-123Z.partial.jsonl'))).toContain(
+      "its name is that of a run's log",
+    );
+    expect(await cassette(join(root, 'c.jsonl'))).toContain('its name is that of a run record');
+    // Not there yet: a new file, whatever its name.
+    expect(await cassette(join(root, '2026-12-02T12-30-06-000Z.json'))).toBeNull();
+    expect(await cassette(join(root, 'new.jsonl'))).toBeNull();
   });
 });
 

@@ -122,6 +122,12 @@ export async function recordingPlaceProblem(mode: RecordingMode): Promise<string
       if (existing !== null && !existing.isFile()) {
         return `cannot write the cassette ${mode.label}: it is a device or a pipe, and a cassette is a file --replay reads back`;
       }
+      // As a report: a cassette written over a run record (or through a link to one) would replace its history.
+      const record =
+        existing === null ? null : (runRecordNamed(mode.path) ?? runRecordNamed(await realpath(mode.path)));
+      if (record !== null) {
+        return `cannot write the cassette ${mode.label}: its name is that of ${record}, whose run's history it would replace — choose another file name`;
+      }
       return folderProblem(dirname(mode.path), `the cassette ${mode.label}`);
     }
     case 'cache':
