@@ -81,6 +81,18 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   }
   // What the agent and its tools gave is walked from here on (checks, graders, reports): its depth is bounded.
   const response = { ...sent.response, tool_invocations: boundCalls(sent.response.tool_invocations) };
+  const late = servedTooLate(response.recorded_latency_ms ?? 0, deps.now() - started, ctx.turnTimeoutMs);
+  if (late !== null) {
+    const result = {
+      ...erroredTurn(turn, late, deps.now() - started + (response.recorded_latency_ms ?? 0), response.tool_invocations),
+      token_usage: response.token_usage,
+      ...(deps.pricing === undefined
+        ? {}
+        : costFields(turnCost(deps.pricing, response.token_usage, [], response.stored_usage))),
+      retries: response.retries,
+    };
+    return { state: 'errored', result, unrecoverable: false, interrupted: false };
+  }
   const { assertions, tools_matched: toolsMatched } = assertTurnTools(
     turn,
     response.tool_invocations,
@@ -332,4 +344,14 @@ export function emptyTurn(turn: TurnConfig): TurnFields {
     grader_details: [],
     retries: 0,
   };
+}
+
+/**
+ * Answers served from a cassette or the cache take no time now, but took their recorded time when the model gave
+ * them: a turn that would not have finished within its timeout then times out now too, as it would live.
+ */
+function servedTooLate(recordedMs: number, elapsedMs: number, timeoutMs: number): string | null {
+  if (recordedMs === 0 || recordedMs + elapsedMs <= timeoutMs) return null;
+  const took = `${((recordedMs + elapsedMs) / 1000).toFixed(1)}s`;
+  return `${new TurnTimeoutError(timeoutMs).message}: its model answers came from a cassette or the cache, recorded taking ${took} in all`;
 }

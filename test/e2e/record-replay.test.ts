@@ -2,7 +2,8 @@
  * `--record` / `--replay` through the built CLI against the fake model server (Azure OpenAI's protocol, which
  * always needs an API key): a 4-turn conversation with tool calls and a G-Eval judge is recorded, then replayed
  * with the server stopped and no key — same verdicts, answers, tool calls, token usage and judge scores; the
- * recorded model time is reported, not waited for. A changed question errors its turn naming the field.
+ * recorded model time is reported, not waited for, and counts against the turn timeout. A changed question
+ * errors its turn naming the field.
  */
 import { readFile, readlink, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -140,6 +141,22 @@ describe('--replay', () => {
     expect(recordedMs).toBeGreaterThanOrEqual(lines.length * LATENCY_MS);
     expect(replayed.summary.duration_ms).toBeLessThan(recordedMs / 2);
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('times out a turn whose recorded answers took longer than the turn timeout, as a live run would', async () => {
+    const run = await runCli(
+      ['test', dir, '--replay', cassette(), '--timeout', '0.5', '--output', join(dir, 'late.json')],
+      { env: offline },
+    );
+    expect(run.code, run.stderr).toBe(1);
+    const turns = (await readReport('late.json')).results[0]!.turns!;
+    expect(turns.map((turn) => turn.status)).toEqual(['error', 'error', 'skipped', 'skipped']);
+    for (const turn of turns.slice(0, 2)) {
+      expect(turn.errors[0]).toMatch(
+        /^turn timed out after 0\.5s \(llm_timeout\): its model answers came from a cassette or the cache, recorded taking \d+\.\ds in all$/,
+      );
+      expect(turn.execution_time_ms).toBeGreaterThanOrEqual(2 * LATENCY_MS);
+    }
   });
 
   it('replays a configuration whose api_key names a variable that is not set, as a run without --replay refuses', async () => {
