@@ -6,7 +6,7 @@
  * field where they differ, or the test case it was recorded for.
  */
 import type { CassetteEntry } from './cassette-file.js';
-import { closestRequest, describeDifference } from './closest-request.js';
+import { missReason } from './closest-request.js';
 import type { ModelCallStore, StoredCall } from './model-call-store.js';
 import { type KeyedRequest, requestKey } from './request-key.js';
 
@@ -83,7 +83,6 @@ function notRecordedMessage(request: KeyedRequest, entries: readonly CassetteEnt
     const mine = request.test_case === null ? 'a judge' : `test case ${JSON.stringify(request.test_case)}`;
     return `${head} for ${mine}: the same request was recorded for ${whose} (renamed? record again)`;
   }
-  const closest = closestRequest(request.request, entries);
-  if (closest === null) return head;
-  return `${head}: the closest recorded request (${closest.key.slice(0, 12)}) ${describeDifference(closest)}`;
+  const why = missReason(request, entries);
+  return why === null ? head : `${head}: ${why}`;
 }

@@ -1,6 +1,9 @@
 /**
  * For a request a cassette does not hold: the recorded request most like it (fewest differing fields) and the
  * first field, in the sent request's order, where the two differ — what a user needs to see why a replay missed.
+ * An agent's request is compared with its own test case's only (another case's would suggest the question
+ * changed); when its case recorded none, or none at this turn (the case failed, or stopped earlier, when the
+ * cassette was recorded), that is what is said.
  */
 import type { Json, RecordedRequest } from './normalize-request.js';
 import type { KeyedRequest } from './request-key.js';
@@ -15,6 +18,45 @@ export interface RequestDifference {
   readonly sent: string;
   /** How many fields differ in all. */
   readonly fields: number;
+}
+
+/** A recorded request as a miss is explained from. */
+export interface RecordedCall extends Pick<KeyedRequest, 'key' | 'request'> {
+  /** The test case it was recorded for; absent for a judge's. */
+  readonly test_case?: string;
+}
+
+/** Why a request is not among those recorded (what follows `request not recorded in FILE: `); null: no clue. */
+export function missReason(sent: KeyedRequest, recorded: readonly RecordedCall[]): string | null {
+  if (sent.test_case === null) return closestSaid(sent.request, recorded);
+  const name = JSON.stringify(sent.test_case);
+  const own = recorded.filter((entry) => entry.test_case === sent.test_case);
+  if (own.length === 0) {
+    return `test case ${name} has no recorded request (it failed or was not run when the cassette was recorded?)`;
+  }
+  const turn = turnOf(sent.request);
+  const sameTurn = own.filter((entry) => turnOf(entry.request) === turn);
+  if (sameTurn.length === 0) {
+    return `test case ${name} has no recorded request at turn ${turn} (the turn failed or was not reached when the cassette was recorded, or was added since?)`;
+  }
+  return closestSaid(sent.request, sameTurn);
+}
+
+function closestSaid(sent: RecordedRequest, recorded: readonly RecordedCall[]): string | null {
+  const closest = closestRequest(sent, recorded);
+  return closest === null
+    ? null
+    : `the closest recorded request (${closest.key.slice(0, 12)}) ${describeDifference(closest)}`;
+}
+
+/** The turn of the conversation a request was made in: each turn adds one user message. */
+function turnOf(request: RecordedRequest): number {
+  const messages = Array.isArray(request.messages) ? (request.messages as readonly Json[]) : [];
+  return messages.filter((message) => isObject(message) && message['role'] === 'user').length;
+}
+
+function isObject(value: Json): value is { readonly [key: string]: Json } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const ABSENT = '(absent)';
