@@ -115,6 +115,15 @@ describe('backend and instructions', () => {
     expect((await lines(notList)).join('\n')).toMatch(
       /backend\.claude_agent_sdk\.builtin_tools\n +expected a list, got "Read" — write it as a list: builtin_tools: \["Read"\]/,
     );
+    // Two mistakes inside the block are said of the block's own keys, not as a `{ module }` missing its key.
+    const twoMistakes = claude.replace(
+      'backend: claude_agent_sdk',
+      'backend: { claude_agent_sdk: { builtin_tools: Read, extra: 1 } }',
+    );
+    expect(await lines(twoMistakes)).toEqual([
+      `${at(twoMistakes, 'Read')}  backend.claude_agent_sdk.builtin_tools\n  expected a list, got "Read" — write it as a list: builtin_tools: ["Read"]`,
+      `${at(twoMistakes, 'extra')}  backend.claude_agent_sdk.extra\n  unknown key \`extra\` — allowed keys: builtin_tools`,
+    ]);
     const bare = `name: a\nmodel: { provider: anthropic, name: m }\nbackend: module\n${CASES}`;
     expect(await lines(bare)).toEqual([
       `${at(bare, 'module')}  backend\n  "module" is not one of: ai_sdk, claude_agent_sdk — ` +

@@ -68,7 +68,11 @@ class IssueConverter {
       inner.path.length === 0 &&
       (inner.code === 'invalid_type' ||
         (inner.code === 'invalid_value' && typeof value === 'object' && value !== null));
-    const relevant = issue.errors.filter((branch) => !(branch.length === 1 && refusedKind(branch[0]!)));
+    const judged = issue.errors.filter((branch) => !(branch.length === 1 && refusedKind(branch[0]!)));
+    // Nor does a branch that knows none of a mapping's keys, where another knows some: `{ claude_agent_sdk: {…} }`
+    // with mistakes inside is judged by the branch of that key, not by `{ module }`, which would only refuse the key.
+    const sharesKeys = judged.filter((branch) => !branch.some((inner) => refusesEveryKey(inner, value)));
+    const relevant = sharesKeys.length > 0 ? sharesKeys : judged;
     if (relevant.length > 0) {
       const best = relevant.reduce((a, b) => (b.length < a.length ? b : a));
       return best.flatMap((inner) => this.convert(inner, base, local));
@@ -129,6 +133,14 @@ class IssueConverter {
     const key = path[path.length - 1]!;
     return parent !== null && typeof parent === 'object' && !Array.isArray(parent) && !Object.hasOwn(parent, key);
   }
+}
+
+/** A strict mapping's unknown keys at the value's own level, naming every key the value has. */
+function refusesEveryKey(inner: z.core.$ZodIssue, value: unknown): boolean {
+  if (inner.code !== 'unrecognized_keys' || inner.path.length !== 0) return false;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((key) => inner.keys.includes(key));
 }
 
 function metaOf(raw: RawIssue | undefined): IssueMeta | undefined {
