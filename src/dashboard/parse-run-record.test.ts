@@ -43,6 +43,12 @@ describe('parseRunRecord', () => {
     expect(error.message).toContain(runId.id);
   });
 
+  it('says an empty record is empty, and reads one that begins with a byte order mark', () => {
+    expect(errorOf(() => parseRunRecord('', runId)).message).toBe(`${runId.id}: not valid JSON: empty file`);
+    const text = JSON.stringify(recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [singleCase('a', true)] }));
+    expect(parseRunRecord(`\uFEFF${text}`, runId).report.results).toHaveLength(1);
+  });
+
   it.each([['[]'], ['null'], ['{"report": {}}'], ['{"report": {"results": {}}}']])(
     'refuses %s as not a run record, naming the run',
     (text) => {

@@ -24,7 +24,7 @@ export function parseRunRecord(source: string, runId: RunId): RunRecord {
     const { record_version, run_id, state, metadata, report } = parseRecord(source, runId.id);
     return { record_version, run_id, state, metadata: runMetadata(metadata), report };
   } catch (error) {
-    if (error instanceof RunRecordError) throw recordUnreadable(error, source, runId);
+    if (error instanceof RunRecordError) throw recordUnreadable(error);
     throw error;
   }
 }

@@ -58,7 +58,7 @@ export function summarizeRecordSource(source: string, runId: RunId, configBases:
     const head = parseRunRecordHead(source, runId.id);
     return summarizeRun(runId, { ...head, metadata: runMetadata(head.metadata) }, head.evaluations, configBases);
   } catch (error) {
-    if (error instanceof RunRecordError) throw recordUnreadable(error, source, runId);
+    if (error instanceof RunRecordError) throw recordUnreadable(error);
     throw error;
   }
 }

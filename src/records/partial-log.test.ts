@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passingConversation } from '../../test/support/reporters/report-scenarios.js';
 import type { TestResult } from '../core/results.js';
 import { testResultToJson } from '../reporters/to-report-json.js';
-import { partialLogResults, scanPartialLog } from './partial-log.js';
+import { parsePartialLogText, partialLogResults, scanPartialLog } from './partial-log.js';
 import { RunRecordError } from './run-record.js';
 
 const header = {
@@ -70,6 +70,14 @@ describe('the partial log', () => {
     for await (const result of partialLogResults(path)) results.push(result);
     const args = results[0]?.tool_invocations.find((call) => 'deep' in call.args)?.args;
     expect(JSON.stringify(args?.['deep'])).toMatch(/^\[+"\[nested deeper than 128 levels\]"\]+$/);
+  });
+
+  it('reads past a UTF-8 byte order mark an editor put before the header', async () => {
+    const path = join(dir, 'bom.partial.jsonl');
+    const text = `\uFEFF${[JSON.stringify(header), line('a')].join('\n')}\n`;
+    await writeFile(path, text);
+    expect((await scanPartialLog(path)).header).toMatchObject({ run_id: 'run-1' });
+    expect(parsePartialLogText(text).header).toMatchObject({ run_id: 'run-1' });
   });
 
   it('has no header when the log predates headers', async () => {

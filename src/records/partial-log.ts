@@ -11,6 +11,7 @@ import { boundDepth } from '../core/bound-depth.js';
 import type { TestResult } from '../core/results.js';
 import { repeatResultSchema, testResultSchema } from './report-schema.js';
 import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
+import { withoutByteOrderMark } from './run-record-error.js';
 import { settleParsedResult } from './settle-parsed-result.js';
 import { upgradeTestResult } from './upgrade-results.js';
 
@@ -73,7 +74,7 @@ export async function* partialLogResults(path: string): AsyncIterable<TestResult
 export function parsePartialLogText(text: string): { header: PartialHeader | null; results: TestResult[] } {
   let header: PartialHeader | null = null;
   const results: TestResult[] = [];
-  for (const line of text.split('\n')) {
+  for (const line of withoutByteOrderMark(text).split('\n')) {
     if (line.trim() === '') continue;
     const parsed = parseLine(line);
     if (parsed.kind === 'header' && header === null) header = parsed.header;
@@ -148,8 +149,14 @@ async function* logLines(path: string): AsyncIterable<string> {
     throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run log (${reason})`, { cause: error });
   }
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  let first = true;
   try {
-    for await (const line of lines) if (line.trim() !== '') yield line;
+    for await (const line of lines) {
+      // A byte order mark an editor put first is read past.
+      const text = first ? withoutByteOrderMark(line) : line;
+      first = false;
+      if (text.trim() !== '') yield text;
+    }
   } finally {
     lines.close();
     stream.destroy();

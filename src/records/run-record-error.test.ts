@@ -18,3 +18,24 @@ describe('parseRecordJson', () => {
     expect((thrown as Error).message).not.toContain('zq8');
   });
 });
+
+describe('parseRecordJson on files an editor touched', () => {
+  const message = (text: string): string => {
+    try {
+      parseRecordJson('/r/run.json', text);
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'parsed';
+  };
+
+  it('says an empty file is empty, rather than placing a syntax error at its first character', () => {
+    expect(message('')).toBe('/r/run.json: not valid JSON: empty file');
+    expect(message(' \n')).toBe('/r/run.json: not valid JSON: empty file (white space only)');
+  });
+
+  it('reads past a UTF-8 byte order mark', () => {
+    expect(parseRecordJson('/r/run.json', '\uFEFF{"a": 1}')).toEqual({ a: 1 });
+    expect(message('\uFEFF')).toBe('/r/run.json: not valid JSON: empty file');
+  });
+});

@@ -38,13 +38,26 @@ export async function readRecordText(path: string): Promise<string> {
   }
 }
 
-/** A record's JSON; a value nested past MAX_VALUE_DEPTH (holodeck writes none) is cut there. */
+/** The text without the UTF-8 byte order mark an editor may have put first. */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/**
+ * A record's JSON; a value nested past MAX_VALUE_DEPTH (holodeck writes none) is cut there. A UTF-8 byte order
+ * mark (an editor may add one) is read past, as the configuration reader does; an empty file says so.
+ */
 export function parseRecordJson(path: string, text: string): unknown {
+  const json = withoutByteOrderMark(text);
+  if (json.trim() === '') {
+    const what = json === '' ? 'empty file' : 'empty file (white space only)';
+    throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${what}`);
+  }
   try {
-    return boundDepth(JSON.parse(text) as unknown);
+    return boundDepth(JSON.parse(json) as unknown);
   } catch (error) {
     // Placed, not quoted: V8's message quotes the text around the error, which may hold a piece of a secret.
-    const where = jsonSyntaxPosition(text, error instanceof Error ? error.message : '');
+    const where = jsonSyntaxPosition(json, error instanceof Error ? error.message : '');
     throw new RunRecordError('RUN_RECORD_INVALID_JSON', path, `not valid JSON: ${where}`, { cause: error });
   }
 }

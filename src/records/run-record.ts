@@ -10,7 +10,13 @@ import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { runReportSchema, testResultSchema } from './report-schema.js';
-import { describeIssues, parseRecordJson, RunRecordError, readRecordText } from './run-record-error.js';
+import {
+  describeIssues,
+  parseRecordJson,
+  RunRecordError,
+  readRecordText,
+  withoutByteOrderMark,
+} from './run-record-error.js';
 import { settleParsedResult } from './settle-parsed-result.js';
 
 export { RunRecordError, type RunRecordErrorCode } from './run-record-error.js';
@@ -203,7 +209,7 @@ export function upgradeRecordValue(parsed: unknown, source: string): unknown {
  * a crash is ignored; any other bad line is an error.
  */
 export async function readPartialResults(path: string): Promise<TestResult[]> {
-  const lines = (await readRecordText(path)).split('\n');
+  const lines = withoutByteOrderMark(await readRecordText(path)).split('\n');
   const results: TestResult[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '' || isHeaderLine(line)) continue;
