@@ -151,7 +151,8 @@ async function folderProblem(folder: string, what: string): Promise<string | nul
   }
 }
 
-function describeCode(code: string, message: string): string {
+/** A file system error as the checks of where a run writes say it: `a part of the path is a file, not a folder`. */
+export function describeCode(code: string, message: string): string {
   switch (code) {
     case 'EACCES':
     case 'EPERM':

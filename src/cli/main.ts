@@ -3,7 +3,15 @@
 import { Command, Option } from '@commander-js/extra-typings';
 import { holdNurseries, nurseriesAreOurs, workersAsked } from './case-workers/hold-nurseries.js';
 import { EXIT } from './exit-codes.js';
-import { collect, MAX_FILE_SIZE_HELP, megabytes, modelOption, portNumber, positiveInt } from './option-parsers.js';
+import {
+  cacheDirOption,
+  collect,
+  MAX_FILE_SIZE_HELP,
+  megabytes,
+  modelOption,
+  portNumber,
+  positiveInt,
+} from './option-parsers.js';
 import { readVersion } from './read-version.js';
 import { testCommandDefinition } from './test-command-definition.js';
 import { tolerateClosedOutput } from './tolerate-closed-output.js';
@@ -134,7 +142,11 @@ program
   .description('manage the cache of model answers (--cache)')
   .command('clear')
   .description('remove every cached model answer')
-  .option('--cache-dir <dir>', 'the cache folder (default: $XDG_CACHE_HOME/holodeck or ~/.cache/holodeck)')
+  .option(
+    '--cache-dir <dir>',
+    'the cache folder (default: $XDG_CACHE_HOME/holodeck or ~/.cache/holodeck)',
+    cacheDirOption,
+  )
   .action(async (options) => {
     const { cacheClearCommand } = await import('./commands/cache-command.js');
     process.exitCode = await cacheClearCommand(options);

@@ -55,6 +55,14 @@ export function megabytes(value: string): number {
 export const MAX_FILE_SIZE_HELP =
   'largest agent.yaml or test cases file to read, in MB (default 10 for agent.yaml, 100 for a test cases file)';
 
+/** An option given once: given again with another value, the last would win and the other be left unsaid. */
+function givenOnce<T>(option: string, value: T, previous: T | undefined): T {
+  if (previous !== undefined && JSON.stringify(previous) !== JSON.stringify(value)) {
+    throw new InvalidArgumentError(`${option} is given twice, with different values: give it once`);
+  }
+  return value;
+}
+
 /** `--shard`, given once: two (a job's own `--shard 1/3` and a template's `--shard auto`) would leave one unsaid. */
 export function shardOption(value: string, previous?: ReturnType<typeof parseShard>) {
   let parsed: ReturnType<typeof parseShard>;
@@ -63,10 +71,15 @@ export function shardOption(value: string, previous?: ReturnType<typeof parseSha
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
-  if (previous !== undefined && JSON.stringify(previous) !== JSON.stringify(parsed)) {
-    throw new InvalidArgumentError('--shard is given twice, with different values: give it once');
+  return givenOnce('--shard', parsed, previous);
+}
+
+/** `--cache-dir`, given once and not empty: an empty one (`--cache-dir=`) would be the current folder unsaid. */
+export function cacheDirOption(value: string, previous?: string): string {
+  if (value.trim() === '') {
+    throw new InvalidArgumentError('expected a folder, not an empty value (give . for the current folder)');
   }
-  return parsed;
+  return givenOnce('--cache-dir', value, previous);
 }
 
 export function modelOption(value: string) {

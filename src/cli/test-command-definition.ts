@@ -4,6 +4,7 @@
  */
 import { Command, Option } from '@commander-js/extra-typings';
 import {
+  cacheDirOption,
   collect,
   collectPattern,
   dollars,
@@ -127,7 +128,11 @@ export function testCommandDefinition() {
         '--cache',
         'answer unchanged model requests from the on-disk cache, storing new answers (execution.cache); also caches temperature > 0',
       )
-      .option('--cache-dir <dir>', 'the cache folder (default: $XDG_CACHE_HOME/holodeck or ~/.cache/holodeck)')
+      .option(
+        '--cache-dir <dir>',
+        'the cache folder (default: $XDG_CACHE_HOME/holodeck or ~/.cache/holodeck)',
+        cacheDirOption,
+      )
       .option('-v, --verbose', 'per-turn detail and metric reasoning')
       // Both at once would leave one unsaid: a usage error.
       .addOption(new Option('-q, --quiet', 'summary only').conflicts('verbose'))

@@ -7,6 +7,7 @@ import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { responsesDir } from '../../backends/ai-sdk/recording/response-cache.js';
 import { fileKindOf } from '../../core/file-kind.js';
+import { describeCode } from '../check-output-places.js';
 import { cacheDirOf } from '../default-cache-dir.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 
@@ -40,7 +41,13 @@ export async function cacheClearCommand(options: { readonly cacheDir?: string })
     }
     return EXIT.ok;
   } catch (error) {
-    process.stderr.write(`error: cannot clear the cache ${dir}: ${(error as Error).message}\n`);
+    const { code, message } = error as NodeJS.ErrnoException;
+    // A cache folder given where a file is (`responses` a file, or a part of --cache-dir): said as `test --cache` says it.
+    if (code === 'ENOTDIR') {
+      process.stderr.write(`error: cannot clear cached answers in ${responses}: ${describeCode(code, message)}\n`);
+      return EXIT.config;
+    }
+    process.stderr.write(`error: cannot clear the cache ${dir}: ${message}\n`);
     return EXIT.runtime;
   }
 }
