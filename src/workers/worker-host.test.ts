@@ -180,6 +180,19 @@ describe('WorkerHost', () => {
     expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
   });
 
+  it('blames the call the thread is stuck in, not the aborted call that waits beside it', async () => {
+    const host = await newHost();
+    await host.call(call('count'));
+    const hanging = new AbortController();
+    const hanger = host.call(call('neverSettles', {}, { signal: hanging.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const spin = host.call(call('spin', {}, { timeout_ms: 60_000 }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    hanging.abort(new Error('turn over'));
+    expect(await hanger).toMatchObject({ kind: 'aborted' });
+    expect(await spin).toEqual({ kind: 'worker_ended', message: 'was stopped: tool spin blocked it' });
+  });
+
   it('sends a call that never started in a blocked worker to the fresh one', async () => {
     const host = await newHost();
     await host.call(call('count'));

@@ -6,34 +6,15 @@
  * a message naming the call that blocked it. `process.exit()` in user code, or an exception nobody caught, ends
  * only the worker thread: the call it came from is told so, the others that the worker went down with it.
  */
-import type { Worker } from 'node:worker_threads';
 import { describeThrown } from '../core/describe-thrown.js';
 import type { FoundLocation } from '../loader/load-module.js';
 import { AbortGroups } from './abort-groups.js';
-import { endMessage, type ThreadEnd } from './end-message.js';
+import { endMessage } from './end-message.js';
+import type { HostCall, HostOutcome, Pending, Thread } from './host-thread.js';
 import { spawnUserCodeWorker } from './spawn-worker.js';
-import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
+import type { FromWorker, ToWorker } from './worker-protocol.js';
 
-export interface HostCall {
-  readonly target: CallTarget;
-  readonly input: unknown;
-  /** Names the caller in the messages of the other calls, e.g. `tool divide`. */
-  readonly label: string;
-  /** Where the call came from, e.g. `case "q1", turn 2`: named with the label when its code acts after it returned. */
-  readonly origin?: string;
-  /** Ends the call early: it settles as `aborted`, and the function's own signal is aborted in the worker. */
-  readonly signal?: AbortSignal;
-  /** Time allowed once the function starts (after its module has loaded in the worker): then `timed_out`. */
-  readonly timeout_ms?: number;
-}
-
-export type HostOutcome =
-  | CallOutcome
-  | { readonly kind: 'timed_out' }
-  /** `blocked_by`: the call that held the thread while this one waited to be received (its label). */
-  | { readonly kind: 'aborted'; readonly reason: unknown; readonly blocked_by?: string }
-  /** The worker thread ended under the call; `message` says how, from the call's point of view. */
-  | { readonly kind: 'worker_ended'; readonly message: string };
+export type { HostCall, HostOutcome } from './host-thread.js';
 
 export interface WorkerHostOptions {
   /** How long an aborted call's worker has to notice before it is terminated (default 1000 ms). */
@@ -53,41 +34,6 @@ export interface WorkerHostOptions {
   readonly stateless?: boolean;
   /** Told what the user code did that no call's outcome can carry (a grader that crashed after returning). */
   readonly on_note?: (text: string) => void;
-}
-
-interface Pending {
-  readonly id: number;
-  readonly call: HostCall;
-  readonly resolve: (outcome: HostOutcome) => void;
-  /** The thread the call was last sent to. */
-  thread: Thread;
-  /** The function was called (the worker said `started`): such a call is never sent again. */
-  started: boolean;
-  /** A call that never started is sent once more to a fresh worker when its worker ends under it. */
-  resent: boolean;
-  timer: NodeJS.Timeout | null;
-  /** The worker said it received the call. */
-  received: boolean;
-  /** Runs out when the worker does not receive the call in time. */
-  receipt: NodeJS.Timeout | null;
-}
-
-/** One worker thread's life: its calls, and how it ended. */
-interface Thread {
-  readonly worker: Worker;
-  readonly pending: Map<number, Pending>;
-  /** Calls cut off for their caller that the worker has not yet shown it noticed. */
-  readonly cut_off: Map<number, { readonly label: string; readonly timer: NodeJS.Timeout }>;
-  exiting: ThreadEnd['exit'];
-  crash: ThreadEnd['crash'];
-  ended: boolean;
-  /** The labels of the latest calls sent, by id: to name a call whose code acted after it had returned. */
-  readonly labels: Map<number, string>;
-  /**
-   * The worker has sent a message: it is up. Only then does a call it does not receive count as blocked (a
-   * thread still starting, slow on a loaded machine, is not blocked by anything).
-   */
-  answered: boolean;
 }
 
 /** How many labels of past calls a thread keeps. */
@@ -201,6 +147,7 @@ export class WorkerHost {
       exiting: null,
       crash: null,
       ended: false,
+      running: [],
       labels: new Map(),
       answered: false,
     };
@@ -230,12 +177,14 @@ export class WorkerHost {
         this.#startClock(thread, message.id);
         return;
       case 'settled': {
+        this.#ran(thread, message.id);
         this.#noticed(thread, message.id);
         const entry = thread.pending.get(message.id);
         if (entry !== undefined) this.#settle(entry, message.outcome);
         return;
       }
       case 'abort_seen':
+        this.#ran(thread, message.id);
         this.#noticed(thread, message.id);
         return;
       case 'exiting':
@@ -251,6 +200,7 @@ export class WorkerHost {
     const entry = thread.pending.get(id);
     if (entry === undefined) return;
     entry.started = true;
+    thread.running.push(id);
     const limit = entry.call.timeout_ms;
     if (limit !== undefined) entry.timer = setTimeout(() => this.#cutOff(entry, { kind: 'timed_out' }), limit);
   }
@@ -261,7 +211,12 @@ export class WorkerHost {
     if (thread.pending.get(entry.id) !== entry) return;
     const label = entry.call.label;
     const what = outcome.kind === 'timed_out' ? 'its time ran out' : 'it was aborted';
-    const timer = setTimeout(() => void this.#stop(thread, `${label} blocked it after ${what}`), this.#graceMs);
+    const timer = setTimeout(() => {
+      // The call the thread is stuck in: the latest started that has not finished, this one or another.
+      const stuck = thread.running.at(-1);
+      const other = stuck === undefined || stuck === entry.id ? null : this.#labelOf(thread, stuck);
+      void this.#stop(thread, other === null ? `${label} blocked it after ${what}` : `${other} blocked it`);
+    }, this.#graceMs);
     timer.unref();
     thread.cut_off.set(entry.id, { label, timer });
     this.#settle(entry, outcome);
@@ -305,6 +260,11 @@ export class WorkerHost {
     const { thread } = entry;
     for (const other of thread.pending.values()) if (other !== entry && other.received) return other.call.label;
     return [...thread.cut_off.values()].at(0)?.label ?? null;
+  }
+
+  #ran(thread: Thread, id: number): void {
+    const at = thread.running.indexOf(id);
+    if (at >= 0) thread.running.splice(at, 1);
   }
 
   #noticed(thread: Thread, id: number): void {
