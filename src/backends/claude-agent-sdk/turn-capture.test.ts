@@ -79,6 +79,42 @@ describe('TurnCapture', () => {
     ).toBe('Two.');
   });
 
+  it("marks an answer after a refusal content_filter: the answer anew is the turn's, a second refusal ends it", () => {
+    // Claude Code's message after a refusal names the refused response; it is no request to go on from it.
+    const anew = wire({
+      ...user('u1', [{ type: 'text', text: 'Your response above was stopped by a safety classifier …' }]),
+      isSynthetic: true,
+      refused_message_id: 'msg_1',
+    });
+    const refused = assistant('a1', 'msg_1', [{ type: 'text', text: 'The recipe' }]);
+    const answer = (messages: readonly SDKMessage[]) => {
+      const outcome = feed(new TurnCapture(10, OFFERED), messages);
+      return outcome?.ok === true ? [outcome.response.response, outcome.response.answer_cut_off] : outcome;
+    };
+    expect(
+      answer([
+        refused,
+        anew,
+        assistant('a2', 'msg_2', [{ type: 'text', text: 'I cannot.' }]),
+        result({ result: 'I cannot.' }),
+      ]),
+    ).toEqual(['I cannot.', 'content_filter']);
+    // Refused again: Claude Code writes an error in the model's place and ends the turn with it.
+    const text = "API Error: Sonnet 4.5 can't help with this.";
+    const stopped = assistant('a3', 'c841', [], {
+      message: { id: 'c841', model: '<synthetic>', content: [{ type: 'text', text }] },
+    });
+    expect(
+      answer([
+        refused,
+        anew,
+        assistant('a2', 'msg_2', [{ type: 'text', text: 'The recipe again' }]),
+        stopped,
+        result({ is_error: true, stop_reason: 'refusal', result: text }),
+      ]),
+    ).toEqual(['The recipe again', 'content_filter']);
+  });
+
   it('collects the answer, the tool invocations under their configured names, usage and retries', () => {
     const capture = new TurnCapture(10, OFFERED);
     capture.record('t1', { name: 'subtract', args: { a: 5, b: 3 }, result: 2, error: null, duration_ms: 1.5 });

@@ -1,7 +1,10 @@
 /**
  * Reads the messages Claude Code streams during one turn and turns them into our TurnResponse: the
  * answer, the tool invocations, the turn's token usage (the `result` message carries it for the turn),
- * and the retries (`system/api_retry`). An error result becomes a failure to classify.
+ * and the retries (`system/api_retry`). An error result becomes a failure to classify. A response the provider's
+ * content filter stopped (`stop_reason: refusal`) marks the answer `content_filter`, as under the AI SDK backend:
+ * Claude Code asks the model once to answer anew, and that answer is the turn's; a second refusal ends the turn,
+ * its answer the refused text.
  */
 import type { SDKMessage, SDKResultMessage } from '@anthropic-ai/claude-agent-sdk';
 import type { TurnResponse } from '../../core/backend.js';
@@ -32,6 +35,9 @@ export type TurnOutcome =
 
 type Block = Readonly<Record<string, unknown>>;
 
+/** The model Claude Code names on a message it writes in the model's place. */
+const SYNTHETIC_MODEL = '<synthetic>';
+
 export class TurnCapture {
   private readonly uses: ToolUse[] = [];
   private readonly results = new Map<string, ToolResultBlock>();
@@ -42,6 +48,8 @@ export class TurnCapture {
   private errorKind: string | null = null;
   private lastMessageId: string | null = null;
   private lastText = '';
+  /** A response of this turn was stopped by the content filter. */
+  private refused = false;
   /**
    * Whether the next model response goes on from the last one: Claude Code asked it to, in a message of its own
    * (`isSynthetic`: `Output token limit hit. Resume directly …`) after a response without tool calls.
@@ -82,7 +90,11 @@ export class TurnCapture {
       case 'user':
         if (message.parent_tool_use_id !== null) return null;
         this.addUser(message.uuid, message.message.content);
-        if (message.isSynthetic === true && !this.lastCalledTools && this.lastMessageId !== null) this.goesOn = true;
+        // After a refusal Claude Code asks the model to answer anew, in a message naming the refused response: the
+        // new answer replaces the refused one instead of going on from it.
+        if (asksAnewAfterRefusal(message)) this.refused = true;
+        else if (message.isSynthetic === true && !this.lastCalledTools && this.lastMessageId !== null)
+          this.goesOn = true;
         return null;
       case 'result':
         return this.finish(message);
@@ -93,12 +105,14 @@ export class TurnCapture {
 
   private addAssistant(
     uuid: string,
-    message: { id: string; content: readonly unknown[]; usage?: unknown },
+    message: { id: string; content: readonly unknown[]; usage?: unknown; model?: string },
     error: unknown,
   ): void {
     this.anchor = uuid;
     if (message.usage !== undefined && message.usage !== null) this.usageById.set(message.id, usageOf(message.usage));
     if (typeof error === 'string') this.errorKind = error;
+    // Claude Code's own words in the model's place (`API Error: …`), which its result repeats: no model's answer.
+    if (message.model === SYNTHETIC_MODEL) return;
     if (message.id !== this.lastMessageId) {
       // A response that goes on from one cut off at the token limit is the rest of the same answer.
       this.cutText = this.goesOn ? this.cutText + this.lastText : '';
@@ -132,7 +146,9 @@ export class TurnCapture {
   private finish(result: SDKResultMessage): TurnOutcome {
     // A turn that used up its model calls (max_turns) ends like an AI SDK turn at its step limit: with
     // the text of the last model call, failing for the limit.
-    if (result.is_error && result.subtype !== 'error_max_turns') {
+    // A second refusal: Claude Code ends the turn as an error, where the AI SDK backend answers with the refused text.
+    const refusedAtEnd = result.is_error && result.stop_reason === 'refusal';
+    if (result.is_error && result.subtype !== 'error_max_turns' && !refusedAtEnd) {
       const text = result.subtype === 'success' ? result.result : result.errors.join('; ') || result.subtype;
       const status = result.subtype === 'success' ? (result.api_error_status ?? null) : null;
       const failure = { text, kind: this.errorKind, status, retries: this.retries, usage: usageOf(result.usage) };
@@ -149,11 +165,12 @@ export class TurnCapture {
       ok: true,
       anchor: this.anchor,
       response: {
-        response: this.cutText + (result.subtype === 'success' ? result.result : this.lastText),
+        response: this.cutText + (result.subtype === 'success' && !refusedAtEnd ? result.result : this.lastText),
         tool_invocations,
         token_usage: usageOf(result.usage),
         retries: this.retries,
         ...(result.subtype === 'error_max_turns' ? { step_limit: this.maxTurns } : {}),
+        ...(this.refused || refusedAtEnd ? { answer_cut_off: 'content_filter' as const } : {}),
       },
     };
   }
@@ -180,6 +197,11 @@ export function usageOf(usage: unknown): TokenUsage {
     cache_read_tokens: cacheRead,
     cache_creation_tokens: cacheCreation,
   };
+}
+
+/** Claude Code's message after a refusal (`refused_message_id`, a field its types do not declare). */
+function asksAnewAfterRefusal(message: unknown): boolean {
+  return isRecord(message) && typeof message['refused_message_id'] === 'string';
 }
 
 function blocksOf(content: unknown): readonly Block[] {
