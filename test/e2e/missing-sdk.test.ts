@@ -95,7 +95,10 @@ describe('the claude_agent_sdk backend without its SDK', () => {
     );
     // An endpoint with a query string, which Claude Code would send with its API paths after it.
     for (const said of await both('endpoint: "http://127.0.0.1:9/v1?token=QSECRET"', 'claude_agent_sdk')) {
-      expect(said).toContain('model.endpoint has a query string, which backend claude_agent_sdk cannot send');
+      // Located at the endpoint, as a configuration error said with the others.
+      expect(said).toMatch(
+        /agent\.yaml:2:\d+ +model\.endpoint\n +the endpoint has a query string, which backend claude_agent_sdk cannot send/,
+      );
       expect(said).not.toContain('QSECRET');
     }
   });
