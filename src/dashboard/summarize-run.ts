@@ -2,11 +2,8 @@
 import { type EvaluatedCase, summarizeMetrics } from '../core/metric-tally.js';
 import type { RunReport } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
-import { RunRecordError } from '../records/run-record.js';
-import { parseRunRecordHead } from '../records/run-record-head.js';
 import type { DashboardRunState, RunMetadata, RunSummary } from './dashboard-types.js';
-import { runMetadata } from './parse-run-record.js';
-import { recordUnreadable } from './record-unreadable.js';
+import { parseRunRecord } from './parse-run-record.js';
 import { runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
 
@@ -50,17 +47,12 @@ export function summarizeRun(
 }
 
 /**
- * The summary of a record file's text, validating all of it but the test results, of which only the metric
- * evaluations are read (records/run-record-head.ts); the whole record is validated when the run is opened.
+ * The summary of a record file's text, the record validated whole as when the run is opened (parse-run-record.ts):
+ * a record that cannot be opened is listed as unreadable, never as a run with a pass rate.
  */
 export function summarizeRecordSource(source: string, runId: RunId, configBases: readonly string[] = []): RunSummary {
-  try {
-    const head = parseRunRecordHead(source, runId.id);
-    return summarizeRun(runId, { ...head, metadata: runMetadata(head.metadata) }, head.evaluations, configBases);
-  } catch (error) {
-    if (error instanceof RunRecordError) throw recordUnreadable(error);
-    throw error;
-  }
+  const record = parseRunRecord(source, runId);
+  return summarizeRun(runId, record, record.report.results, configBases);
 }
 
 /** The index line of a file that could not be read: listed, with the reason, so it is not silently missing. */

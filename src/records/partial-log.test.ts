@@ -80,6 +80,16 @@ describe('the partial log', () => {
     expect(parsePartialLogText(text).header).toMatchObject({ run_id: 'run-1' });
   });
 
+  it('leaves out a line whose case says it passed though one of its turns failed', async () => {
+    const path = join(dir, 'edited.partial.jsonl');
+    const edited = JSON.parse(line('b')) as { turns: Record<string, unknown>[] };
+    edited.turns[0] = { ...edited.turns[0], status: 'failed', passed: false };
+    await writeFile(path, [JSON.stringify(header), line('a'), JSON.stringify(edited)].join('\n'));
+    const scan = await scanPartialLog(path);
+    expect([...scan.names]).toEqual(['a']);
+    expect(scan.skipped_lines).toBe(1);
+  });
+
   it('has no header when the log predates headers', async () => {
     const path = join(dir, 'old.partial.jsonl');
     await writeFile(path, `${line('a')}\n`);

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { boundDepth } from '../core/bound-depth.js';
 import type { TestResult } from '../core/results.js';
+import { resultContradiction } from './record-contradiction.js';
 import { repeatResultSchema, testResultSchema } from './report-schema.js';
 import { metadataSchema, RUN_RECORD_VERSION, RunRecordError, type StoredRunMetadata } from './run-record.js';
 import { withoutByteOrderMark } from './run-record-error.js';
@@ -121,16 +122,19 @@ function parseLine(line: string): ParsedLine {
     return { kind: 'invalid' };
   }
   const result = testResultSchema.safeParse(upgradeTestResult(value));
-  if (result.success) return { kind: 'result', result: settleParsedResult(result.data) };
+  if (result.success) {
+    // A case whose status is not what its turns roll up to is no line holodeck wrote.
+    const settled = settleParsedResult(result.data);
+    return resultContradiction(settled) === null ? { kind: 'result', result: settled } : { kind: 'invalid' };
+  }
   const repeat = repeatLineSchema.safeParse(value);
   if (repeat.success) {
     const logged = repeatResultSchema.safeParse(upgradeTestResult(repeat.data.result));
     if (!logged.success || logged.data.test_name !== repeat.data.repeat_of) return { kind: 'invalid' };
+    const settled = settleParsedResult(logged.data);
+    if (resultContradiction(settled) !== null) return { kind: 'invalid' };
     const { repeat_of, repeat: number } = repeat.data;
-    return {
-      kind: 'repeat',
-      repeat: { test_name: repeat_of, repeat: number, result: settleParsedResult(logged.data) },
-    };
+    return { kind: 'repeat', repeat: { test_name: repeat_of, repeat: number, result: settled } };
   }
   const header = headerSchema.safeParse(value);
   return header.success ? { kind: 'header', header: header.data } : { kind: 'invalid' };

@@ -9,6 +9,7 @@ import { isRecord } from '../core/is-record.js';
 import type { JsonValue } from '../core/json.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
+import { reportContradiction } from './record-contradiction.js';
 import { runReportSchema, testResultSchema } from './report-schema.js';
 import {
   describeIssues,
@@ -187,10 +188,15 @@ export function parseRunRecord(text: string, source: string): RunRecord {
   if (!result.success)
     throw new RunRecordError('RUN_RECORD_INVALID', source, `not a valid run record: ${describeIssues(result.error)}`);
   const { report } = result.data;
+  const results = report.results.map(settleParsedResult);
+  const contradiction = reportContradiction({ summary: report.summary, results });
+  if (contradiction !== null) {
+    throw new RunRecordError('RUN_RECORD_INVALID', source, `the record contradicts itself: ${contradiction}`);
+  }
   return {
     ...result.data,
     record_version: RUN_RECORD_VERSION,
-    report: { ...report, results: report.results.map(settleParsedResult) },
+    report: { ...report, results },
   };
 }
 

@@ -206,7 +206,7 @@ describe('run record reporter', () => {
     await reporter.onBegin?.(runInfo());
     const results = Array.from({ length: 6 }, (_, i) => singleTurnResult({ test_name: `case-${i}` }));
     for (const index of [4, 1, 5, 0, 3, 2]) await reporter.onTestCaseEnd?.(results[index]!, index);
-    await reporter.onEnd?.(reportOf([]), 'completed');
+    await reporter.onEnd?.(reportOf(results), 'completed');
     const saved = await readRunRecord(reporter.recordPath() ?? '');
     expect(saved.report.results.map((r) => r.test_name)).toEqual(results.map((r) => r.test_name));
   });
@@ -240,7 +240,7 @@ describe('run record reporter', () => {
       expect.stringContaining('"test_name":"done"'),
       expect.stringContaining('"test_name":"later"'),
     ]);
-    await resumed.onEnd?.(reportOf([]), 'completed');
+    await resumed.onEnd?.(reportOf([done, later]), 'completed');
     expect(resumed.recordPath()).toBe(record);
     expect(await readdir(folder())).toEqual([basename(record)]);
     const saved = await readRunRecord(record);
