@@ -125,6 +125,23 @@ describe('parsePartialLog', () => {
     expect(record.report.agent_name).toBe('financial-assistant');
   });
 
+  it('counts each case once: a line logged again stands for the same case, its last result kept', () => {
+    const failing = JSON.stringify(singleCase('a', false));
+    const passing = JSON.stringify(singleCase('b', true));
+    const lines = [
+      failing,
+      passing,
+      ...Array.from({ length: 30 }, () => passing),
+      JSON.stringify(singleCase('a', true)),
+    ];
+    const record = parsePartialLog(lines.join('\n'), runId, 'running', Date.now());
+    expect(record.report.results.map((r) => [r.test_name, r.status])).toEqual([
+      ['a', 'passed'],
+      ['b', 'passed'],
+    ]);
+    expect(record.report.summary).toMatchObject({ total_tests: 2, passed: 2, pass_rate: 1 });
+  });
+
   it('takes the run and its metadata from the header line the run-record reporter writes', () => {
     const record = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [], backend: 'module' });
     const { finished_at: _finished, ...metadata } = record['metadata'] as Record<string, unknown>;

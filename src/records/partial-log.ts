@@ -70,18 +70,20 @@ export async function* partialLogResults(path: string): AsyncIterable<TestResult
 
 /**
  * A log's text as it stands (a run may still be appending to it): its header and its valid result lines in
- * file order. Other lines, such as a last line still being written, are left out.
+ * file order, each case once. A case logged again (a resumed session logs again the cases it restores, a case
+ * that changed since runs again) keeps its last result, in the place of its first, as the run's record will.
+ * Other lines, such as a last line still being written, are left out.
  */
 export function parsePartialLogText(text: string): { header: PartialHeader | null; results: TestResult[] } {
   let header: PartialHeader | null = null;
-  const results: TestResult[] = [];
+  const byName = new Map<string, TestResult>();
   for (const line of withoutByteOrderMark(text).split('\n')) {
     if (line.trim() === '') continue;
     const parsed = parseLine(line);
     if (parsed.kind === 'header' && header === null) header = parsed.header;
-    else if (parsed.kind === 'result') results.push(parsed.result);
+    else if (parsed.kind === 'result') byName.set(parsed.result.test_name, parsed.result);
   }
-  return { header, results };
+  return { header, results: [...byName.values()] };
 }
 
 /** `--repeat`: one finished repeat of a case, logged as it finished (the case's result comes once all are in). */
