@@ -3,6 +3,7 @@
  * stay the same. Files are read one at a time and only their summary is kept, so listing a folder of large
  * runs holds one parsed run at a time, never all of them.
  */
+import type { Redactor } from '../core/redactor.js';
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
 import { readRecordSource } from './read-record-source.js';
@@ -34,6 +35,11 @@ export interface RunIndexOptions {
   readonly now?: () => number;
   /** The folders config paths are shown relative to; by default the results folder's parent, then the cwd. */
   readonly configBases?: readonly string[];
+  /**
+   * Masks the serving environment's secrets in each summary as it is indexed, so that searches match what the
+   * page shows (`***NAME`), never the value behind a mask, which a search could guess a prefix at a time.
+   */
+  readonly redactor?: Redactor;
 }
 
 function sortTime(summary: RunSummary): number {
@@ -49,6 +55,7 @@ export function newestFirst(a: RunSummary, b: RunSummary): number {
 export class RunIndex {
   readonly #resultsDir: string;
   readonly #now: () => number;
+  readonly #redactor: Redactor | null;
   /** The folders config paths are shown relative to (see configLabel). */
   readonly configBases: readonly string[];
   readonly #entries = new Map<string, Entry>();
@@ -61,6 +68,7 @@ export class RunIndex {
   constructor(resultsDir: string, options: RunIndexOptions = {}) {
     this.#resultsDir = resultsDir;
     this.#now = options.now ?? Date.now;
+    this.#redactor = options.redactor ?? null;
     this.configBases = options.configBases ?? configBases(resultsDir);
   }
 
@@ -129,7 +137,8 @@ export class RunIndex {
     if (changed) this.#publish();
     let published = Date.now();
     for (const file of todo) {
-      this.#entries.set(file.runId.id, { ...file, ...(await this.#summarize(file)) });
+      const { summary, logProblem } = await this.#summarize(file);
+      this.#entries.set(file.runId.id, { ...file, summary: this.#masked(summary), logProblem });
       this.#pending -= 1;
       if (Date.now() - published >= PUBLISH_EVERY_MS) {
         this.#publish();
@@ -154,9 +163,14 @@ export class RunIndex {
     if (!known.partial) return false;
     const { state, note } = partialStatus(file, this.#now());
     const error = [note, known.logProblem].filter((text) => typeof text === 'string').join('; ') || null;
-    if (state === known.summary.state && error === known.summary.error) return false;
-    this.#entries.set(file.runId.id, { ...known, summary: { ...known.summary, state, error } });
+    const summary = this.#masked({ ...known.summary, state, error });
+    if (summary.state === known.summary.state && summary.error === known.summary.error) return false;
+    this.#entries.set(file.runId.id, { ...known, summary });
     return true;
+  }
+
+  #masked(summary: RunSummary): RunSummary {
+    return this.#redactor === null ? summary : this.#redactor.deep(summary);
   }
 
   /**

@@ -74,7 +74,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Dashboa
   // What the log says of a folder or a record (a path, a reason quoting a value) is masked as the replies are.
   const log = (line: string): void => write(options.redactor ? options.redactor.text(line) : line);
   const assets = await loadPageAssets();
-  const index = new RunIndex(options.resultsDir);
+  const index = new RunIndex(options.resultsDir, options.redactor === undefined ? {} : { redactor: options.redactor });
   const store = new RunStore(options.resultsDir);
   const hub = new EventHub();
   let hostAllowed: (header: string) => boolean = () => false;
