@@ -1,6 +1,7 @@
 /** Differences between the metadata and configuration snapshots of two runs, as flat `path: a → b` lines. */
 import type { JsonValue } from '../core/json.js';
 import type { RunMetadata } from './dashboard-types.js';
+import { maskSecretFields } from './mask-secret-fields.js';
 import { selectionLabel } from './run-group.js';
 
 export interface ConfigDifference {
@@ -19,9 +20,6 @@ export interface ConfigDiff {
 export const MAX_DIFFERENCES = 200;
 const MAX_DEPTH = 8;
 const MAX_VALUE_CHARS = 2000;
-/** Field names whose values are never shown, even though records are redacted before they are written. */
-const SECRET_KEY =
-  /api[_-]?key|secret|password|passwd|authorization|credential|bearer|access[_-]?token|auth[_-]?token/i;
 
 function render(value: JsonValue): string {
   const text = JSON.stringify(value) ?? 'null';
@@ -30,9 +28,7 @@ function render(value: JsonValue): string {
 
 function flattenJson(value: JsonValue, path: string, depth: number, into: Map<string, string>): void {
   const key = path.slice(path.lastIndexOf('.') + 1);
-  if (SECRET_KEY.test(key) && value !== null && value !== '') {
-    into.set(path, '"[redacted]"');
-  } else if (key === 'test_cases' && Array.isArray(value)) {
+  if (key === 'test_cases' && Array.isArray(value)) {
     into.set(path, `${value.length} test cases`);
   } else if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) {
     into.set(path, render(value));
@@ -65,7 +61,8 @@ export function flattenMetadata(metadata: RunMetadata): Map<string, string> {
     ['selection', selectionLabel(metadata.selection)],
   ];
   for (const [path, value] of top) flat.set(path, render(value));
-  if (metadata.config_snapshot !== null) flattenJson(metadata.config_snapshot, 'config', 0, flat);
+  // Credentials never show, even though records are redacted before they are written (mask-secret-fields.ts).
+  if (metadata.config_snapshot !== null) flattenJson(maskSecretFields(metadata.config_snapshot), 'config', 0, flat);
   return flat;
 }
 

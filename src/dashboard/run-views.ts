@@ -2,11 +2,17 @@
 
 import { turnStatuses } from '../core/compare-results.js';
 import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
+import type { JsonValue } from '../core/json.js';
 import { evaluations } from '../core/metric-tally.js';
 import type { TestResult } from '../core/results.js';
 import { caseAddresses } from './case-address.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
+import { maskSecretFields } from './mask-secret-fields.js';
+
+function masked(snapshot: JsonValue | null): JsonValue | null {
+  return snapshot === null ? null : maskSecretFields(snapshot);
+}
 
 function caseMetrics(result: TestResult): CaseRow['metrics'] {
   const passed = new Map<string, boolean>();
@@ -38,7 +44,8 @@ export function runDetail(summary: RunSummary, record: RunRecord, previousRunId:
   const addresses = caseAddresses(record);
   return {
     run: summary,
-    metadata: record.metadata,
+    // A record written elsewhere or edited by hand may hold a literal key in its configuration: never sent.
+    metadata: { ...record.metadata, config_snapshot: masked(record.metadata.config_snapshot) },
     agent_config_path: record.report.agent_config_path,
     cases: record.report.results.map((result, position) => caseRow(result, addresses[position] ?? position)),
     metric_names: summary.metrics.map((metric) => metric.metric_name),
