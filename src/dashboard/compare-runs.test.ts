@@ -107,6 +107,15 @@ describe('compareRuns', () => {
     expect(comparison.config.differences).toContainEqual({ path: 'model.name', a: '"qwen3:8b"', b: '"gpt-4o"' });
   });
 
+  it('names the cases of one name that asked other questions or expected other answers in B', () => {
+    const a = loaded('fa/1', { startedAt: '2026-12-01T00:00:00Z', results: older });
+    expect(compareRuns(a, a).asked_differently).toEqual([]);
+    const [first, ...rest] = older;
+    const changed = { ...(first as TestResult), turns: first?.turns?.map((turn) => ({ ...turn, input: 'other' })) };
+    const b = loaded('fa/2', { startedAt: '2026-12-02T00:00:00Z', results: [changed as TestResult, ...rest] });
+    expect(compareRuns(a, b).asked_differently).toEqual(['stays green']);
+  });
+
   it('metricDeltas has no delta when a side has no score', () => {
     const only = { metric_name: 'judge', mean_score: 0.5, passed: 1, failed: 1, errored: 0 };
     expect(metricDeltas([only], [])).toEqual([{ metric_name: 'judge', a: only, b: null, delta: null }]);

@@ -1,4 +1,5 @@
 /** Two runs side by side for the compare view: the shared comparison (core/compare-results.ts) and config. */
+import { askedDifferently } from '../core/asked-differently.js';
 import {
   type CaseChange,
   type ChangeCounts,
@@ -21,6 +22,11 @@ export interface RunComparison {
   readonly cases: readonly CaseChange[];
   readonly metrics: readonly MetricDelta[];
   readonly config: ConfigDiff;
+  /**
+   * Cases of B that share a name with one of A but asked other questions or expected other answers: their
+   * verdicts compare different tests (as `holodeck compare` warns).
+   */
+  readonly asked_differently: readonly string[];
   /** Opened on a model matrix (`?comparison=ID`): its runs, and which two are compared. */
   readonly matrix?: MatrixInfo;
 }
@@ -45,5 +51,6 @@ export function compareRuns(
     })),
     metrics: metricDeltas(a.summary.metrics, b.summary.metrics),
     config: diffConfig(a.record.metadata, b.record.metadata),
+    asked_differently: askedDifferently(a.record.report.results, b.record.report.results),
   };
 }

@@ -6,6 +6,7 @@
  */
 
 import { relative, resolve } from 'node:path';
+import { askedDifferently } from '../../core/asked-differently.js';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
 import { escapeControlChars } from '../../core/display-controls.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
@@ -71,17 +72,7 @@ function suiteNotes(a: RunRecord, b: RunRecord): string[] {
   const [nameA, nameB] = [a.report.agent_name, b.report.agent_name];
   if (nameA !== nameB)
     notes.push(`run A is of agent "${nameA}", run B of agent "${nameB}": test cases are compared by name`);
-  const asked = (result: RunRecord['report']['results'][number]) =>
-    JSON.stringify(
-      (result.turns ?? [{ input: result.test_input, ground_truth: result.ground_truth }]).map((turn) => [
-        turn.input,
-        turn.ground_truth,
-      ]),
-    );
-  const before = new Map(a.report.results.map((result) => [result.test_name, asked(result)]));
-  const changed = b.report.results
-    .filter((result) => before.has(result.test_name) && before.get(result.test_name) !== asked(result))
-    .map((result) => `"${result.test_name}"`);
+  const changed = askedDifferently(a.report.results, b.report.results).map((name) => `"${name}"`);
   if (changed.length > 0) {
     const named =
       changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ');

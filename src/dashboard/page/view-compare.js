@@ -93,6 +93,24 @@ function unfinishedNotice(comparison) {
 }
 
 /**
+ * What `holodeck compare` warns of too: cases of one name that asked other questions or expected other answers in
+ * B are compared all the same, so what looks fixed or regressed may be another test.
+ * @param {RunComparison} comparison
+ */
+function askedNotice(comparison) {
+  const names = comparison.asked_differently;
+  if (names.length === 0) return null;
+  const shown = names.slice(0, 5).map((name) => `"${name}"`);
+  const listed = names.length > 5 ? `${shown.join(', ')} and ${formatInt(names.length - 5)} more` : shown.join(', ');
+  const cases = names.length === 1 ? '1 test case' : `${formatInt(names.length)} test cases`;
+  return h(
+    'div',
+    { className: 'notice notice-warn', role: 'status' },
+    `${cases} of the same name asked other questions or expected other answers in run B: ${listed} — their verdicts compare different tests.`,
+  );
+}
+
+/**
  * @param {string} label
  * @param {number} a
  * @param {number} b
@@ -333,6 +351,7 @@ export function renderCompare(root, route) {
           runCard('B', comparison.b),
         ),
         unfinishedNotice(comparison),
+        askedNotice(comparison),
         deltas(comparison),
         card('Test case changes (regressions first)', { actions: toggles, className: 'changes-card' }, list.element),
         card('Metric deltas', {}, metricTable(comparison.metrics)),
