@@ -1,5 +1,6 @@
 /** Why a run record or log could not be read: a stable code, and the file (or source) it names first. */
 
+import { constants } from 'node:buffer';
 import { readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { boundDepth } from '../core/bound-depth.js';
@@ -7,6 +8,8 @@ import { jsonSyntaxPosition } from '../core/json-syntax-position.js';
 
 export type RunRecordErrorCode =
   | 'RUN_RECORD_UNREADABLE'
+  /** Larger than the longest string the engine holds (about 512 MB): it cannot be read as one text. */
+  | 'RUN_RECORD_TOO_LARGE'
   | 'RUN_RECORD_INVALID_JSON'
   | 'RUN_RECORD_UNSUPPORTED_VERSION'
   | 'RUN_RECORD_INVALID';
@@ -27,15 +30,27 @@ export class RunRecordError extends Error {
 export async function readRecordText(path: string): Promise<string> {
   try {
     // Only a regular file: a named pipe would block the read until a writer comes, a device may never end.
-    if (!(await stat(path)).isFile()) {
+    const stats = await stat(path);
+    if (!stats.isFile()) {
       throw new RunRecordError('RUN_RECORD_UNREADABLE', path, 'cannot read the run record (not a regular file)');
     }
+    if (stats.size > constants.MAX_STRING_LENGTH) throw tooLarge(path, stats.size);
     return await readFile(path, 'utf8');
   } catch (error) {
     if (error instanceof RunRecordError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // A file that grew past the limit after its size was read.
+    if (error instanceof RangeError || code === 'ERR_STRING_TOO_LONG') throw tooLarge(path, null);
     const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
     throw new RunRecordError('RUN_RECORD_UNREADABLE', path, `cannot read the run record (${reason})`, { cause: error });
   }
+}
+
+function tooLarge(path: string, bytes: number | null): RunRecordError {
+  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  const size = bytes === null ? '' : `${mb(bytes)}, `;
+  const message = `cannot read the run record: too large to read (${size}above the ${mb(constants.MAX_STRING_LENGTH)} a record can be read up to; --max-text-length keeps a run's answers shorter)`;
+  return new RunRecordError('RUN_RECORD_TOO_LARGE', path, message);
 }
 
 /** The text without the UTF-8 byte order mark an editor may have put first. */

@@ -1,9 +1,10 @@
 /**
  * Interruption and resume through the built CLI: Ctrl-C saves every finished case and exits 130; a crash
  * (kill -9) leaves the finished cases in the run's log; `--resume` runs only the rest and completes the
- * same run record.
+ * same run record, from the log when the interrupted record is too large to read.
  */
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { constants } from 'node:buffer';
+import { mkdir, readdir, readFile, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
@@ -103,6 +104,24 @@ describe('interrupting a run', () => {
     expect(printed.length).toBeLessThan(CASES);
     expect(record.report.results.every((r) => r.turns?.length === 4 && !r.turns.some((t) => t.skipped))).toBe(true);
     await resumeAndCheck(dir, printed, record.run_id);
+  });
+
+  it('resumes from the run log when the interrupted record is too large to read, and says why compare cannot read it', {
+    timeout: 90_000,
+  }, async () => {
+    const dir = await project(40);
+    const cli = startCli(['test', dir, '-j', '3']);
+    await cli.waitForLines(FINISHED_LINE, 4);
+    cli.child.kill('SIGINT');
+    expect((await cli.exited).code, cli.stderr()).toBe(130);
+    const { path, record } = await onlyRecord(dir);
+    // A record past the longest string (about 512 MB), as a run of very long answers leaves: sparse, no disk used.
+    await truncate(path, constants.MAX_STRING_LENGTH + 1);
+    const compared = await runCli(['compare', path, path]);
+    expect(compared.code).toBe(2);
+    expect(compared.stderr).toContain('cannot read the run record: too large to read (');
+    expect(compared.stderr).toContain('a record can be read up to; --max-text-length keeps a run');
+    await resumeAndCheck(dir, await logNames(dir), record.run_id);
   });
 
   it('Ctrl-C when the run record cannot be written says nothing was saved, offers no resume, and exits 3', {

@@ -61,7 +61,7 @@ export async function loadResume(paths: RecordPaths): Promise<LoadedResume> {
 
 async function readResume(paths: RecordPaths): Promise<LoadedResume> {
   try {
-    const record = (await exists(paths.record)) ? await readRunRecord(paths.record) : null;
+    const record = (await exists(paths.record)) ? await readRecordOrLog(paths) : null;
     if (record?.state === 'completed') {
       return { ok: false, message: `the run ${paths.record} already completed; there is nothing to resume` };
     }
@@ -70,6 +70,18 @@ async function readResume(paths: RecordPaths): Promise<LoadedResume> {
     return { ok: false, message: `no run record or log at ${paths.record}` };
   } catch (error) {
     if (error instanceof RunRecordError) return { ok: false, message: `cannot resume: ${error.message}` };
+    throw error;
+  }
+}
+
+/** The record; null when it is too large to read and the run's log is there to resume from instead. */
+async function readRecordOrLog(paths: RecordPaths): Promise<RunRecord | null> {
+  try {
+    return await readRunRecord(paths.record);
+  } catch (error) {
+    if (error instanceof RunRecordError && error.code === 'RUN_RECORD_TOO_LARGE' && (await exists(paths.partial))) {
+      return null;
+    }
     throw error;
   }
 }
