@@ -1,7 +1,7 @@
 /** `--output report.html`: the static HTML report of the run just recorded, as `test view --export` writes it. */
 import { relative } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
-import { writeFileAtomic } from '../reporters/atomic-write.js';
+import { writeStreamAtomic } from '../reporters/atomic-write.js';
 import type { PlannedOutput } from './plan-outputs.js';
 
 /** A report that could not be written, and why (`cannot write <path>: …`). */
@@ -30,7 +30,7 @@ export async function writeHtmlOutputs(
   const problems: OutputProblem[] = [];
   for (const output of html) {
     try {
-      await exportStaticReport({ resultsDir, runId, outPath: output.path, redactor, write: writeFileAtomic });
+      await exportStaticReport({ resultsDir, runId, outPath: output.path, redactor, write: writeStreamAtomic });
     } catch (error) {
       problems.push({ path: output.path, message: `cannot write ${output.path}: ${(error as Error).message}` });
     }

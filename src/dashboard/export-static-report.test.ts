@@ -5,6 +5,7 @@ import { type DemoFolder, INJECTION, writeDemoFolder } from '../../test/support/
 import { singleCase } from '../../test/support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
 import { writePartialRun, writeRun } from '../../test/support/dashboard/write-records.js';
+import { writeStreamAtomic } from '../reporters/atomic-write.js';
 import { buildStaticData, exportStaticReport } from './export-static-report.js';
 
 let temp: TempDir;
@@ -31,7 +32,7 @@ describe('exportStaticReport', () => {
     const out = await exportStaticReport({
       resultsDir: join(temp.dir, 'results'),
       outPath: join(temp.dir, 'out', 'report.html'),
-      write: writeFile,
+      write: writeStreamAtomic,
     });
     expect(out).toBe(join(temp.dir, 'out', 'report.html'));
     const html = await readFile(out, 'utf8');
@@ -86,7 +87,7 @@ describe('exportStaticReport', () => {
         resultsDir: join(temp.dir, 'results'),
         runId,
         outPath: join(temp.dir, 'x.html'),
-        write: writeFile,
+        write: writeStreamAtomic,
       }),
     ).rejects.toMatchObject({ code });
   });
@@ -95,7 +96,7 @@ describe('exportStaticReport', () => {
     const resultsDir = join(temp.dir, 'results');
     const runId = 'support-bot/2020-01-01T00-00-00-000Z';
     await expect(
-      exportStaticReport({ resultsDir, runId, outPath: join(temp.dir, 'x.html'), write: writeFile }),
+      exportStaticReport({ resultsDir, runId, outPath: join(temp.dir, 'x.html'), write: writeStreamAtomic }),
     ).rejects.toThrow(`no run ${runId} in the results folder ${resultsDir}`);
   });
 
@@ -106,7 +107,7 @@ describe('exportStaticReport', () => {
       exportStaticReport({
         resultsDir: join(temp.dir, 'results'),
         outPath: join(taken, 'report.html'),
-        write: writeFile,
+        write: writeStreamAtomic,
       }),
     ).rejects.toMatchObject({
       code: 'EISDIR',
@@ -114,9 +115,47 @@ describe('exportStaticReport', () => {
     expect(await readdir(taken)).toEqual(['report.html']);
   });
 
+  it('writes the data a test case at a time, never the whole page as one string', async () => {
+    const chunks: string[] = [];
+    await exportStaticReport({
+      resultsDir: join(temp.dir, 'results'),
+      runId: demo.newer,
+      outPath: join(temp.dir, 'pieces.html'),
+      write: async (_path, produce) =>
+        produce(async (chunk) => void chunks.push(typeof chunk === 'string' ? chunk : chunk.join(''))),
+    });
+    const html = chunks.join('');
+    expect((embeddedData(html) as { cases: unknown[] }).cases).toHaveLength(6);
+    // Each case in a write of its own.
+    const cases = chunks.filter((chunk) => chunk.includes('"previous_failed":'));
+    expect(cases.map((chunk) => chunk.split('"previous_failed":').length - 1)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+
+  it('refuses a run whose data a browser could not read, naming the cause, and leaves no file', async () => {
+    const out = join(temp.dir, 'too-large', 'report.html');
+    await expect(
+      exportStaticReport({
+        resultsDir: join(temp.dir, 'results'),
+        outPath: out,
+        write: writeStreamAtomic,
+        maxDataChars: 10_000,
+      }),
+    ).rejects.toMatchObject({
+      code: 'REPORT_TOO_LARGE',
+      message: expect.stringMatching(
+        /^the run is too large to export as one page: its data passes 0\.0 MB, the longest text a browser reads .* --max-text-length when it runs$/,
+      ),
+    });
+    expect(await readdir(join(temp.dir, 'too-large'))).toEqual([]);
+  });
+
   it('says so when there is no run to export', async () => {
     await expect(
-      exportStaticReport({ resultsDir: join(temp.dir, 'empty'), outPath: join(temp.dir, 'x.html'), write: writeFile }),
+      exportStaticReport({
+        resultsDir: join(temp.dir, 'empty'),
+        outPath: join(temp.dir, 'x.html'),
+        write: writeStreamAtomic,
+      }),
     ).rejects.toMatchObject({
       code: 'NO_RUNS',
     });

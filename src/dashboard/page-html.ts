@@ -26,14 +26,21 @@ export function escapeHtml(text: string): string {
  * so no data can close the element or open a comment, and JSON.parse reads the same value back.
  */
 export function jsonForScriptElement(value: unknown): string {
-  const json = JSON.stringify(value);
-  // In slices: one replace over a run's whole JSON (hundreds of MB of answers full of `<` and `&`) collects more
-  // matches than V8 can hold in one array, which ends the process outright.
-  const parts: string[] = [];
+  return scriptSafePieces(JSON.stringify(value)).join('');
+}
+
+/**
+ * JSON text made safe for the script element as jsonForScriptElement makes it, in pieces of at most about a
+ * megabyte each: escaped in slices, since one replace over a run's whole JSON (hundreds of MB of answers full of
+ * `<` and `&`) collects more matches than V8 can hold in one array, which ends the process outright; and written
+ * piece by piece, since the escapes (six characters for one) can make the whole longer than a string may be.
+ */
+export function scriptSafePieces(json: string): string[] {
+  const pieces: string[] = [];
   for (let start = 0; start < json.length; start += ESCAPE_SLICE) {
-    parts.push(json.slice(start, start + ESCAPE_SLICE).replace(SCRIPT_UNSAFE, escapeScriptUnsafe));
+    pieces.push(json.slice(start, start + ESCAPE_SLICE).replace(SCRIPT_UNSAFE, escapeScriptUnsafe));
   }
-  return parts.join('');
+  return pieces;
 }
 
 const ESCAPE_SLICE = 1 << 20;
@@ -81,8 +88,20 @@ export interface StaticPageParts {
   readonly data: unknown;
 }
 
+/** The self-contained file around its data: `before` opens the data's script element, `after` closes it. */
+export interface StaticPageShell {
+  readonly before: string;
+  readonly after: string;
+}
+
 /** One self-contained file; its policy allows exactly the inlined script and style, by hash. */
 export function staticPageHtml(parts: StaticPageParts): string {
+  const { before, after } = staticPageShell(parts);
+  return `${before}${jsonForScriptElement(parts.data)}${after}`;
+}
+
+/** The file staticPageHtml writes, but for its data: written between the two, as script-safe JSON. */
+export function staticPageShell(parts: Omit<StaticPageParts, 'data'>): StaticPageShell {
   if (/<\/style/i.test(parts.css)) throw new DashboardError('PAGE_BUNDLE_INVALID', 'the page CSS contains `</style`');
   const script = `\n${parts.script}`;
   const css = `\n${parts.css}`;
@@ -98,15 +117,13 @@ export function staticPageHtml(parts: StaticPageParts): string {
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">`,
     `<style>${css}</style>`,
   ].join('\n');
-  return [
+  const before = [
     head(parts.title, extra),
     '<body>',
     '<div id="app"></div>',
     NOSCRIPT,
-    `<script type="application/json" id="holodeck-data">${jsonForScriptElement(parts.data)}</script>`,
-    `<script>${script}</script>`,
-    '</body>',
-    '</html>',
-    '',
+    '<script type="application/json" id="holodeck-data">',
   ].join('\n');
+  const after = ['</script>', `<script>${script}</script>`, '</body>', '</html>', ''].join('\n');
+  return { before, after };
 }

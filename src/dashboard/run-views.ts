@@ -66,15 +66,15 @@ function failedAddress(
   return null;
 }
 
-/** The case at `address` (see case-address.ts); `position` is its place in the run's list. */
+/** The case at `address` (see case-address.ts); `position` is its place in the run's list (found when not given). */
 export function caseDetail(
   runId: string,
   record: RunRecord,
   address: number,
   addresses: readonly number[] = caseAddresses(record),
+  position: number = addresses.indexOf(address),
 ): CaseDetail {
   const { results } = record.report;
-  const position = addresses.indexOf(address);
   const result = results[position];
   if (result === undefined) {
     const finished = record.state === 'running' ? ' yet' : '';

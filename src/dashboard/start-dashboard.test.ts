@@ -6,6 +6,7 @@ import { type DemoFolder, INJECTION, writeDemoFolder } from '../../test/support/
 import { singleCase } from '../../test/support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
 import { writeRun } from '../../test/support/dashboard/write-records.js';
+import { writeStreamAtomic } from '../reporters/atomic-write.js';
 import type { RunComparison } from './compare-runs.js';
 import type { CaseDetail, RunDetail, RunsPage, Trends } from './dashboard-types.js';
 import { STYLESHEETS } from './page-assets.js';
@@ -329,7 +330,7 @@ describe('dashboard redaction', () => {
         runId: id,
         outPath: out,
         redactor,
-        write: (path, html) => import('node:fs/promises').then((fs) => fs.writeFile(path, html)),
+        write: writeStreamAtomic,
       });
       const html = await (await import('node:fs/promises')).readFile(out, 'utf8');
       expect(html).not.toContain(secret);

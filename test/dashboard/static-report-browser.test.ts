@@ -3,11 +3,12 @@
  * server, under its own content security policy, and renders the run with the same views. The report is kept
  * as test-artifacts/dashboard/report.html.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportStaticReport } from '../../src/dashboard/export-static-report.js';
+import { writeStreamAtomic } from '../../src/reporters/atomic-write.js';
 import { type DemoFolder, INJECTION, writeDemoFolder } from '../support/dashboard/demo-folder.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { ARTIFACTS_DIR, collectPageErrors, launchChromium, pwned, screenshot } from './browser.js';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const out = await exportStaticReport({
     resultsDir: temp.dir,
     outPath: `${ARTIFACTS_DIR}report.html`,
-    write: writeFile,
+    write: writeStreamAtomic,
   });
   reportUrl = pathToFileURL(out).href;
   browser = await launchChromium();

@@ -8,9 +8,10 @@ import { parse as parseYaml } from 'yaml';
 import { substituteEnv } from '../../config/substitute-env.js';
 import { fileKindOf } from '../../core/file-kind.js';
 import { createRedactor } from '../../core/redactor.js';
+import { DashboardError, type DashboardErrorCode } from '../../dashboard/dashboard-error.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
 import { startDashboard } from '../../dashboard/start-dashboard.js';
-import { writeFileAtomic } from '../../reporters/atomic-write.js';
+import { writeStreamAtomic } from '../../reporters/atomic-write.js';
 import { agentSlug } from '../../reporters/run-record-path.js';
 import { outputPlaceProblem } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
@@ -77,7 +78,7 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
         runId: options.run,
         outPath,
         redactor,
-        write: writeFileAtomic,
+        write: writeStreamAtomic,
         onPassedOver: (note) => process.stderr.write(`note: exporting the latest readable run: ${note}\n`),
         // The config's own runs: other agents may keep theirs in the same results folder.
         ...(settings.name === undefined ? {} : { agentSlug: agentSlug(redactor.text(settings.name)) }),
@@ -85,8 +86,13 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
       process.stdout.write(`wrote ${written}\n`);
       return EXIT.ok;
     } catch (error) {
-      process.stderr.write(`error: ${(error as Error).message}\n`);
-      return EXIT.config;
+      // A run that cannot be found or read is a mistake of the command line; anything else failed writing.
+      if (error instanceof DashboardError && RUN_PROBLEMS.has(error.code)) {
+        process.stderr.write(`error: ${error.message}\n`);
+        return EXIT.config;
+      }
+      process.stderr.write(`error: cannot write the report ${options.export}: ${exportFailure(error)}\n`);
+      return EXIT.runtime;
     }
   }
   let dashboard: Awaited<ReturnType<typeof startDashboard>>;
@@ -118,6 +124,21 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
   });
   await dashboard.close();
   return EXIT.ok;
+}
+
+/** Why `--export` found no run to write: the command line's mistake (exit 2). */
+const RUN_PROBLEMS: ReadonlySet<DashboardErrorCode> = new Set([
+  'INVALID_RUN_ID',
+  'RUN_NOT_FOUND',
+  'RECORD_UNREADABLE',
+  'NO_RUNS',
+]);
+
+function exportFailure(error: unknown): string {
+  if (error instanceof RangeError) {
+    return `the run is too large to export as one page (${error.message}): open it in the dashboard instead (holodeck test view), or keep runs smaller (--max-text-length when they run)`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** Addresses only this machine reaches. */
