@@ -7,7 +7,7 @@ import { CassetteError } from '../backends/ai-sdk/recording/cassette-file.js';
 import { type ModelRecording, openModelRecording } from '../backends/ai-sdk/recording/model-recording.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { Redactor } from '../core/redactor.js';
-import { takeFileLock } from '../records/run-lock.js';
+import { LockWriteError, type TakenLock, takeFileLock } from '../records/run-lock.js';
 import { escapeControlChars } from '../reporters/safe-text.js';
 import { recordingPlaceProblem } from './check-output-places.js';
 import { EXIT, type ExitCode } from './exit-codes.js';
@@ -25,7 +25,8 @@ export async function openRecording(
   if (placeProblem !== null) return refuse(placeProblem);
   // Two runs recording one cassette would each write it whole at their end: the first to end would be lost.
   const { mode } = planned;
-  const lock = mode.mode === 'record' ? await takeFileLock(`${mode.path}.lock`) : null;
+  const lock = mode.mode === 'record' ? await cassetteLock(mode.path, mode.label) : null;
+  if (typeof lock === 'string') return refuse(lock);
   if (lock !== null && !lock.ok && mode.mode === 'record') {
     const { pid, host } = lock.holder;
     return refuse(
@@ -70,6 +71,16 @@ export async function closeRecording(recording: ModelRecording | null, code: Exi
   } catch (error) {
     process.stderr.write(`error: ${(error as Error).message}\n`);
     return code === EXIT.ok || code === EXIT.failed ? EXIT.runtime : code;
+  }
+}
+
+/** The cassette's lock, or why it cannot be written (a full disk): refused before any model call. */
+async function cassetteLock(path: string, label: string): Promise<TakenLock | string> {
+  try {
+    return await takeFileLock(`${path}.lock`);
+  } catch (error) {
+    if (!(error instanceof LockWriteError)) throw error;
+    return `cannot record to the cassette ${label}: its lock file ${label}.lock cannot be written (${error.reason})`;
   }
 }
 

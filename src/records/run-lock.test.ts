@@ -1,10 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { lockedState, lockPathOf, runHolder, takeRunLock } from './run-lock.js';
+import { LockWriteError, lockedState, lockPathOf, runHolder, takeFileLock, takeRunLock } from './run-lock.js';
 
 async function runFile(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'holodeck-lock-'));
@@ -57,5 +57,32 @@ describe('run locks', () => {
     await writeFile(lockPathOf(record), 'not json');
     expect(await runHolder(record)).toBeNull();
     expect(lockedState(record)).toBe('stopped');
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'that cannot be written on a full disk say which file and why, and leave no temporary file',
+    async () => {
+      const record = await runFile();
+      const lock = lockPathOf(record);
+      // The lock's temporary file leads to /dev/full, where every write fails as on a full disk.
+      await symlink('/dev/full', `${lock}.${process.pid}.tmp`);
+      const error = await takeRunLock(record).catch((thrown: unknown) => thrown);
+      expect(error).toBeInstanceOf(LockWriteError);
+      expect((error as Error).message).toBe(`cannot write the lock file ${lock}: ENOSPC: no space left on device`);
+      expect(await readdir(dirname(record))).toEqual([]);
+    },
+  );
+
+  it('that cannot be linked in place say so, and leave no temporary file', async () => {
+    const record = await runFile();
+    // A lock path whose folder is a file: the temporary file beside it cannot be made either.
+    const lock = join(dirname(record), 'taken', basename(lockPathOf(record)));
+    await mkdir(join(dirname(record), 'taken'));
+    await mkdir(lock);
+    await writeFile(join(lock, 'inside'), '');
+    const error = await takeFileLock(lock).catch((thrown: unknown) => thrown);
+    expect(error).toBeInstanceOf(LockWriteError);
+    expect((error as LockWriteError).path).toBe(lock);
+    expect(await readdir(dirname(lock))).toEqual([basename(lock)]);
   });
 });

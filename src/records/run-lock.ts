@@ -8,6 +8,8 @@
 import { readFileSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { fileErrorReason } from '../core/file-error-reason.js';
+import { FileWriteError } from '../core/file-write-error.js';
 
 export interface RunHolder {
   readonly pid: number;
@@ -44,28 +46,45 @@ export function releaseAtExitUnlessTakenOver(runFile: string, lock: { release():
   takenAhead.set(lockPathOf(runFile), () => process.off('exit', release));
 }
 
-/** Takes the lock file `path` for this process (a run's, or a cassette's being recorded), unless a live one holds it. */
+/** A lock file that could not be written (a full disk, a read-only folder): its path and why. */
+export class LockWriteError extends FileWriteError {
+  override readonly code = 'LOCK_NOT_WRITTEN';
+  constructor(path: string, reason: string, options?: { cause?: unknown }) {
+    super('the lock file', path, reason, options);
+    this.name = 'LockWriteError';
+  }
+}
+
+/**
+ * Takes the lock file `path` for this process (a run's, or a cassette's being recorded), unless a live one holds
+ * it. A lock that cannot be written throws a LockWriteError, its temporary file removed.
+ */
 export async function takeFileLock(path: string): Promise<TakenLock> {
   const mine: RunHolder = { pid: process.pid, host: hostname() };
   const text = `${JSON.stringify(mine)}\n`;
   // Written aside, then linked in place: the lock appears whole, and only if there was none.
   const written = `${path}.${process.pid}.tmp`;
   try {
-    await writeFile(written, text);
+    try {
+      await writeFile(written, text);
+    } catch (error) {
+      // No folder yet: no run is there to hold (the record's folder is made when it is reserved).
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, release: () => {} };
+      throw error;
+    }
+    try {
+      await link(written, path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = await liveHolder(path);
+      if (holder !== null && holder.pid !== process.pid) return { ok: false, holder };
+      // A stale lock: its process is gone. Replaced whole, so a reader never sees half of it.
+      await rename(written, path);
+    }
   } catch (error) {
-    // No folder yet: no run is there to hold (the record's folder is made when it is reserved).
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, release: () => {} };
-    throw error;
-  }
-  try {
-    await link(written, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const holder = await liveHolder(path);
-    if (holder !== null && holder.pid !== process.pid) return { ok: false, holder };
-    // A stale lock: its process is gone. Replaced whole, so a reader never sees half of it.
-    await rename(written, path);
+    throw new LockWriteError(path, fileErrorReason(error), { cause: error });
   } finally {
+    // Also after a failed write: a full disk leaves the temporary file created, empty.
     await unlink(written).catch(() => undefined);
   }
   let released = false;
