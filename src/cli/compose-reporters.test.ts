@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -24,9 +24,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+type Plan = Parameters<typeof composeReporters>[0];
+
 /** The reporters of a quiet run writing `outputs` and its record into `resultsDir`. */
-function compose(outputs: Parameters<typeof composeReporters>[0]['outputs'], resultsDir: string) {
+function compose(outputs: Plan['outputs'], resultsDir: string, resume?: Plan['resume']) {
   const composed = composeReporters({
+    ...(resume === undefined ? {} : { resume }),
     outputs,
     verbosity: 'quiet',
     resultsDir,
@@ -94,5 +97,37 @@ describe('composeReporters', () => {
     expect(composed.errors[0]).toContain(bad);
     expect([...composed.failed]).toEqual([bad]);
     expect(composed.recordPath()).not.toBeNull();
+  });
+
+  it.runIf(process.platform === 'linux')(
+    "names the run's log, not the record, when the log cannot be written (a full disk)",
+    async () => {
+      const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
+      const paths = { record: join(root, 'run.json'), partial: join(root, 'run.partial.jsonl') };
+      // The log leads to /dev/full, where every write fails as on a full disk.
+      await symlink('/dev/full', paths.partial);
+      vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+      const composed = compose([], join(root, 'results'), { paths, run_id: 'r' });
+      await composed.reporter.onBegin?.(runInfo({ run_id: 'r' }));
+      await composed.reporter.onTestCaseEnd?.(singleTurnResult({ test_name: 'a' }), 0);
+      expect(composed.errors).toEqual([
+        `reporter error: cannot write the run's log ${paths.partial}: ENOSPC: no space left on device`,
+      ]);
+      expect([...composed.failed]).toEqual([paths.record]);
+    },
+  );
+
+  it('names the run record when the record itself cannot be written', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'holodeck-compose-'));
+    const paths = { record: join(root, 'run.json'), partial: join(root, 'run.partial.jsonl') };
+    // A folder where the record goes: the log is written, the record cannot replace the folder.
+    await mkdir(paths.record);
+    await writeFile(join(paths.record, 'inside'), '');
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const composed = compose([], join(root, 'results'), { paths, run_id: 'r' });
+    await playReport(composed.reporter, reportOf([singleTurnResult({ test_name: 'a' })]));
+    expect(composed.errors).toEqual([
+      expect.stringMatching(/^reporter error: cannot write the run record \S+run\.json: E[A-Z]+: [a-z ]+$/),
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 /** Console + requested report files + the run record, behind one multiplexer. */
 
 import { processRateLimits } from '../backends/ai-sdk/rate-limit/rate-limit-registry.js';
+import { FileWriteError } from '../core/file-write-error.js';
 import type { Redactor } from '../core/redactor.js';
 import type { Reporter } from '../core/reporter.js';
 import { type ConsoleStream, createConsoleReporter, type Verbosity } from '../reporters/console-reporter.js';
@@ -50,8 +51,10 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
   const stderr = process.stderr;
   const onError = (error: unknown, file?: { readonly what: string; readonly path: string }) => {
     const said = (error as Error)?.message ?? String(error);
-    // Which file failed (`ENOSPC: no space left on device, write` names none), unless the message says it.
-    const which = file === undefined || said.includes(file.path) ? '' : `cannot write ${file.what} ${file.path}: `;
+    // Which file failed (`ENOSPC: no space left on device, write` names none), unless the error says it (the run
+    // record's log or lock, not the record, may be the file that failed).
+    const named = error instanceof FileWriteError || file === undefined || said.includes(file.path);
+    const which = named ? '' : `cannot write ${file.what} ${file.path}: `;
     const message = plan.redactor.text(`reporter error: ${which}${said}`);
     // A report that cannot be written fails at every case: said once.
     if (errors.includes(message)) return;

@@ -276,4 +276,25 @@ describe('run record reporter', () => {
     await expect(resumed.onBegin?.(runInfo())).rejects.toThrow(/ELOOP/);
     expect((await lstat(log)).isSymbolicLink()).toBe(true);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'fails the record, naming its lock file, when the lock cannot be written (a full disk)',
+    async () => {
+      await mkdir(folder(), { recursive: true });
+      const record = join(folder(), '2026-01-01T00-00-00-000Z.json');
+      const lock = record.replace(/\.json$/, '.lock');
+      // The lock's temporary file leads to /dev/full, where every write fails as on a full disk.
+      await symlink('/dev/full', `${lock}.${process.pid}.tmp`);
+      const resumed = createRunRecordReporter({
+        resultsDir: join(dir, 'results'),
+        agentName: 'Financial Assistant',
+        metadata,
+        resume: { paths: { record, partial: record.replace(/\.json$/, '.partial.jsonl') }, run_id: 'old-run' },
+      });
+      await expect(resumed.onBegin?.(runInfo())).rejects.toThrow(
+        `cannot write the run record ${record}: its lock file ${lock} cannot be written (ENOSPC: no space left on device)`,
+      );
+      expect(await readdir(folder())).toEqual([]);
+    },
+  );
 });

@@ -7,10 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { fileErrorReason } from '../core/file-error-reason.js';
+import { FileWriteError } from '../core/file-write-error.js';
 import { createRedactor, type Redactor } from '../core/redactor.js';
 import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
 import type { TestResult } from '../core/results.js';
-import { takeRunLock } from '../records/run-lock.js';
+import { LockWriteError, takeRunLock } from '../records/run-lock.js';
 import { RUN_RECORD_VERSION, type RunRecordMetadata } from '../records/run-record.js';
 import { type Piece, writeStreamAtomic } from './atomic-write.js';
 import { openResultSpool, type ResultSpool } from './result-spool.js';
@@ -66,13 +68,14 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
       const paths = options.resume?.paths ?? (await reserve(options, options.named_at ?? info?.started_at, now));
       resolved = paths;
       // This process writes the run: a --resume started meanwhile refuses it, the dashboard shows it running.
-      const taken = await takeRunLock(paths.record);
+      const taken = await runLock(paths.record);
       if (!taken.ok) throw new Error(`the run ${paths.record} is being written by process ${taken.holder.pid}`);
       lock = taken;
-      const fresh = options.resume === undefined || (await endWithNewline(paths.partial));
+      const fresh = options.resume === undefined || (await logged(paths, () => endWithNewline(paths.partial)));
       const log = openResultSpool(paths.partial);
       if (fresh && info !== null) {
-        await log.write(`${JSON.stringify(redact(logHeader(info, runId ?? info.run_id, options)))}\n`);
+        const header = `${JSON.stringify(redact(logHeader(info, runId ?? info.run_id, options)))}\n`;
+        await logged(paths, () => log.write(header));
       }
       return { paths, log };
     })();
@@ -82,7 +85,8 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
     options.results_redacted === true ? <T>(value: T): T => value : <T>(value: T): T => redactor.deep(value);
   const store = async (result: TestResult, index: number) => {
     const line = `${JSON.stringify(maskResult(testResultToJson(result, limits)))}\n`;
-    await (await openLog(null)).log.append(index, [line]);
+    const { paths, log } = await openLog(null);
+    await logged(paths, () => log.append(index, [line]));
   };
 
   return {
@@ -96,7 +100,8 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
     // A repeat goes to the log only (not the record): `--resume` reruns just the repeats it does not hold.
     async onRepeatEnd(result: TestResult, _index: number, repeat: number) {
       const entry = { repeat_of: result.test_name, repeat, result: testResultToJson(result, limits) };
-      await (await openLog(null)).log.write(`${JSON.stringify(redactor.deep(entry))}\n`);
+      const { paths, log } = await openLog(null);
+      await logged(paths, () => log.write(`${JSON.stringify(redactor.deep(entry))}\n`));
     },
     async onEnd(report: RunEnd, state: RunState) {
       const { paths, log } = await openLog(null);
@@ -107,12 +112,36 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
         metadata: { ...options.metadata, finished_at: options.metadata.finished_at ?? new Date(now()).toISOString() },
         report: { ...reportHeadToJson(report), results: [] },
       };
-      await writeRecord(paths.record, JSON.stringify(redact(record), null, 2), log);
+      try {
+        await writeRecord(paths.record, JSON.stringify(redact(record), null, 2), log);
+      } catch (error) {
+        throw new FileWriteError('the run record', paths.record, fileErrorReason(error), { cause: error });
+      }
       if (state === 'completed') await log.dispose();
       else await log.close();
       lock?.release();
     },
   };
+}
+
+/** The run's lock; one that cannot be written (a full disk) fails the record, naming the lock file. */
+async function runLock(record: string): ReturnType<typeof takeRunLock> {
+  try {
+    return await takeRunLock(record);
+  } catch (error) {
+    if (!(error instanceof LockWriteError)) throw error;
+    const reason = `its lock file ${error.path} cannot be written (${error.reason})`;
+    throw new FileWriteError('the run record', record, reason, { cause: error });
+  }
+}
+
+/** A write to the run's log; one that fails names the log, not the record it is for (`ENOSPC` names no file). */
+async function logged<T>(paths: RecordPaths, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw new FileWriteError("the run's log", paths.partial, fileErrorReason(error), { cause: error });
+  }
 }
 
 /** The log's first line (a PartialHeader, see partial-log.ts), before redaction. */

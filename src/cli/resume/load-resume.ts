@@ -13,7 +13,7 @@ import {
   partialLogResults,
   scanPartialLog,
 } from '../../records/partial-log.js';
-import { releaseAtExitUnlessTakenOver, takeRunLock } from '../../records/run-lock.js';
+import { LockWriteError, releaseAtExitUnlessTakenOver, takeRunLock } from '../../records/run-lock.js';
 import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../records/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
 
@@ -43,7 +43,11 @@ export type LoadedResume =
 
 export async function loadResume(paths: RecordPaths): Promise<LoadedResume> {
   // Taken before anything is read: two --resume of one run, or a --resume of a run still going, never both run.
-  const lock = await takeRunLock(paths.record);
+  const lock = await takeRunLock(paths.record).catch((error: unknown) => {
+    if (!(error instanceof LockWriteError)) throw error;
+    return `cannot resume the run ${paths.record}: its lock file ${error.path} cannot be written (${error.reason})`;
+  });
+  if (typeof lock === 'string') return { ok: false, message: lock };
   if (!lock.ok) {
     const { pid, host } = lock.holder;
     const where = host === hostname() ? '' : ` on ${host}`;
