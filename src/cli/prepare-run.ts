@@ -298,7 +298,8 @@ function resumeNotices(
       `${repeats} finished repeats of unfinished test cases run again, their answers served in the order they were given, so each later repeat gets its own`,
     );
   } else if (repeats > 0) notices.push(`${repeats} finished repeats of unfinished test cases are kept, not run again`);
-  if (source.skipped_lines > 0) {
+  if (source.skipped_lines === 1) notices.push("1 unreadable line of the run's log is ignored (its case runs again)");
+  else if (source.skipped_lines > 1) {
     notices.push(`${source.skipped_lines} unreadable lines of the run's log are ignored (their cases run again)`);
   }
   return notices;
@@ -306,7 +307,9 @@ function resumeNotices(
 
 /**
  * A resume given no `--output` writes no report, though the run was started with some: said, so the reports
- * of the interrupted run are not taken for the finished one's.
+ * an earlier session left are not taken for the finished run's. What they show is not known: an interrupted
+ * session's cases, every case of a session that ran to its end but could not write its record (a full disk),
+ * or nothing of a session that was killed.
  */
 function reportsLeftOut(startedWith: readonly string[], given: readonly string[]): string[] {
   if (given.length > 0) return [];
@@ -318,7 +321,7 @@ function reportsLeftOut(startedWith: readonly string[], given: readonly string[]
   if (outputs.length === 0) return [];
   const named = outputs.map((path) => `--output ${path}`).join(' ');
   return [
-    `the run was started with ${named}: give them again to write those reports, which still show the interrupted run`,
+    `the run was started with ${named}: give them again to write those reports for the resumed run; they are left as its earlier session wrote them`,
   ];
 }
 

@@ -110,9 +110,34 @@ describe('usage errors of long-run options', () => {
     };
     const same = await resume(startedWithReports);
     expect(same.code, same.stderr).toBe(0);
-    // No --output now: the report of the interrupted run is left as it was, and that is said.
+    // No --output now: the report the earlier session wrote is left as it was, and that is said.
     expect(same.stderr + same.stdout).toContain(
-      'the run was started with --output r.json: give them again to write those reports, which still show the interrupted run',
+      'the run was started with --output r.json: give them again to write those reports for the resumed run; they are left as its earlier session wrote them',
+    );
+  });
+
+  it("--resume: counts the unreadable lines of the run's log, one as one", async () => {
+    const dir = await writeProject({ 'agent.yaml': yaml('echo') });
+    expect((await runCli(['test', dir, '-q'])).code).toBe(0);
+    const [record] = await readdir(join(dir, 'results', 'echo'));
+    const configPath = (
+      JSON.parse(await readFile(join(dir, 'results', 'echo', record as string), 'utf8')) as {
+        report: { agent_config_path: string };
+      }
+    ).report.agent_config_path;
+    const head = JSON.stringify({ ...header('echo'), agent_config_path: configPath });
+    const said = async (name: string, cut: string[]) => {
+      const log = join(dir, 'results', 'echo', `${name}.partial.jsonl`);
+      await writeFile(log, `${[head, ...cut].join('\n')}\n`);
+      const run = await runCli(['test', dir, '--resume', log]);
+      expect(run.code, run.stderr).toBe(0);
+      return run.stderr;
+    };
+    expect(await said('2030-01-01T00-00-00-000Z', ['{"test_name": "one", "tur'])).toContain(
+      "\n1 unreadable line of the run's log is ignored (its case runs again)\n",
+    );
+    expect(await said('2030-01-01T00-00-01-000Z', ['{"test_name": "one"', 'not json'])).toContain(
+      "\n2 unreadable lines of the run's log are ignored (their cases run again)\n",
     );
   });
 
