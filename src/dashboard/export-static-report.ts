@@ -88,7 +88,7 @@ async function latestRun(
     }
   }
   const whose = agentSlug === undefined ? '' : ` of ${agentSlug}`;
-  throw new DashboardError('NO_RUNS', `no readable run records${whose} in the results folder`);
+  throw new DashboardError('NO_RUNS', `no readable run records${whose} in the results folder ${resultsDir}`);
 }
 
 /** The report's data: every part but the test cases, which are given one at a time. */
