@@ -69,6 +69,18 @@ describe('the response cache', () => {
     expect(again.line).toBe(`cache ${dir}: 1 model request answered from the cache, 0 stored`);
   });
 
+  it('says how many answers could not be stored, and why the first could not', async () => {
+    const { dir } = await cacheDir();
+    const asked = [keyed('one'), keyed('two'), keyed('three')];
+    // Where each answer's folder goes, a file: every answer's write fails, as on a full disk.
+    for (const request of asked) await writeFile(join(responsesDir(dir), request.key.slice(0, 2)), '');
+    const cache = createResponseCache({ dir, explicit: false });
+    for (const request of asked) await cache.save(request, CALL);
+    expect(await cache.close()).toBe(
+      `cache ${dir}: 0 model requests answered from the cache, 0 stored; 3 could not be stored (ENOTDIR: not a directory)`,
+    );
+  });
+
   it('reads no named pipe in place of an answer: asks again at once, replaces it and says so', async () => {
     const { dir, fileOf } = await cacheDir();
     const asked = keyed('q');

@@ -11,13 +11,15 @@
  * A judge's answer that cannot be read as JSON, or does not match the schema asked for, is not kept (the judge
  * call retries an unreadable one, and a later run asks again). A file there that cannot be served (no regular
  * file, another request's answer, a malformed answer: read-cache-entry.ts) is asked for again and replaced;
- * the run's cache line says how many there were and why the first could not be used.
+ * the run's cache line says how many there were and why the first could not be used. An answer that cannot be
+ * stored (a full disk) costs the next run only a request: the cache line says how many, and why the first.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { canonicalJson } from '../../../core/canonical-json.js';
+import { fileErrorReason } from '../../../core/file-error-reason.js';
 import { isRecord } from '../../../core/is-record.js';
 import { readJudgeJson } from '../read-judge-json.js';
 import { answerSchemaOf } from './answer-schema.js';
@@ -52,6 +54,9 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
   /** Files there whose answer could not be served (readCacheEntry), and why the first one could not. */
   let unusable = 0;
   let firstUnusable: string | undefined;
+  /** Answers that could not be stored, and why the first could not. */
+  let unstored = 0;
+  let firstUnstored: string | undefined;
   return {
     find: async (request) => {
       if (!cacheable(request)) {
@@ -96,8 +101,10 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
         await writeFile(temporary, `${canonicalJson(entry)}\n`);
         await rename(temporary, file);
         stored += 1;
-      } catch {
-        // A cache that cannot be written only costs the next run a request.
+      } catch (error) {
+        // A cache that cannot be written only costs the next run a request; the run's cache line says so.
+        unstored += 1;
+        firstUnstored ??= fileErrorReason(error);
         await rm(temporary, { force: true }).catch(() => undefined);
       }
     },
@@ -112,7 +119,8 @@ export function createResponseCache(options: ResponseCacheOptions): ModelCallSto
           : unusable === 1
             ? `; 1 cached answer could not be used and was asked for again: ${firstUnusable}`
             : `; ${unusable} cached answers could not be used and were asked for again (the first: ${firstUnusable})`;
-      return `cache ${options.dir}: ${hits} model ${hits === 1 ? 'request' : 'requests'} answered from the cache, ${stored} stored${skipped}${asked}`;
+      const failed = unstored === 0 ? '' : `; ${unstored} could not be stored (${firstUnstored})`;
+      return `cache ${options.dir}: ${hits} model ${hits === 1 ? 'request' : 'requests'} answered from the cache, ${stored} stored${failed}${skipped}${asked}`;
     },
   };
 }
