@@ -3,6 +3,7 @@
  * which message tells the user what happened. Works on the AI SDK's error shapes structurally, so this
  * module loads without the SDK.
  */
+import { maxHeaderSize } from 'node:http';
 
 export interface ModelCallContext {
   readonly provider: string;
@@ -80,6 +81,18 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
     };
   }
   if (limit !== null) return verdict(false, 'MODEL_TIMEOUT', `model response timed out: ${limit.message} (${where})`);
+  const parse = findParseError(error);
+  if (parse !== null) {
+    // The server answered, with what Node's HTTP parser refuses: no connection failure. Headers too large come
+    // again on a retry; other malformed HTTP (a proxy's glitch) may not.
+    const overflow = parse.code === 'HPE_HEADER_OVERFLOW';
+    const what = overflow
+      ? `its headers are larger than ${Math.round(maxHeaderSize / 1024)} KB`
+      : `it is not valid HTTP: ${parse.message}`;
+    const message = `the model server's response could not be read: ${what} (${where})`;
+    const unreadable = verdict(false, 'MODEL_STREAM', message);
+    return overflow ? { ...unreadable, retryable: false } : unreadable;
+  }
   if (networkCode !== null && UNREACHABLE_CODES.has(networkCode)) {
     // A local Ollama that is not running is the first thing a new project meets: said how to start it.
     const hint =
@@ -178,6 +191,17 @@ function findLimit(error: unknown): { readonly code: string; readonly message: s
     if (typeof code === 'string' && (code === TOO_LARGE_CODE || TIMEOUT_CODES.has(code))) {
       return { code, message: current.message };
     }
+    current = current.cause;
+  }
+  return null;
+}
+
+/** Node's HTTP parser's error along the cause chain (`HPE_HEADER_OVERFLOW`, `HPE_INVALID_CONSTANT`…). */
+function findParseError(error: unknown): { readonly code: string; readonly message: string } | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('HPE_')) return { code, message: current.message };
     current = current.cause;
   }
   return null;
