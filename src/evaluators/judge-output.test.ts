@@ -66,6 +66,23 @@ describe('askJudge', () => {
     );
   });
 
+  it('says a failed judge call by its message, with the class name only of what no judge classified', async () => {
+    /** As the ai_sdk judge throws a call that failed for good: a named error with a code. */
+    class JudgeCallError extends Error {
+      override readonly name = 'JudgeCallError';
+      readonly code = 'MODEL_RESPONSE_TOO_LARGE';
+    }
+    const refused = new JudgeCallError('judge model response refused: the response is larger than 32 MB');
+    const judge = { judge: async () => Promise.reject(refused) };
+    expect(await messageOf(askJudge(judge, 'm', request, readString))).toBe(
+      'judge call for metric "m" failed: judge model response refused: the response is larger than 32 MB',
+    );
+    const bug = { judge: async () => Promise.reject(new TypeError('x is not a function')) };
+    expect(await messageOf(askJudge(bug, 'm', request, readString))).toBe(
+      'judge call for metric "m" failed: TypeError: x is not a function',
+    );
+  });
+
   it('wraps a failing judge call but not errors from the validator itself', async () => {
     const failing = askJudge({ judge: async () => Promise.reject('offline') }, 'm', request, readString);
     expect(await messageOf(failing)).toBe('judge call for metric "m" failed: offline');

@@ -140,7 +140,12 @@ function kindOf(value: unknown): string {
   return String(value);
 }
 
+/**
+ * A judge call's failure as a message says it: a failure the judge classified (it has a `code`: a refused response,
+ * a bad key) by its message alone; anything else thrown with its class name (`TypeError: …`), which tells a bug.
+ */
 function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return String(error);
+  if (!(error instanceof Error)) return String(error);
+  const classified = typeof (error as { code?: unknown }).code === 'string';
+  return classified || error.name === 'Error' ? error.message : `${error.name}: ${error.message}`;
 }
