@@ -25,6 +25,8 @@ export type EvaluatorErrorCode =
   | 'NUMBER_BEYOND_PRECISION'
   /** The numeric metric cannot read the turn's ground truth as a number its options allow: the test case's mistake. */
   | 'GROUND_TRUTH_NOT_A_NUMBER'
+  /** json_schema: an answer nested deeper than the validator's stack reaches. */
+  | 'ANSWER_TOO_DEEP'
   /** A metric whose kind was not loaded for the run (load-evaluators.ts): a metric the run did not announce. */
   | 'EVALUATOR_NOT_LOADED';
 
