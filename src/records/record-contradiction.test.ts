@@ -75,4 +75,28 @@ describe('a record that contradicts itself', () => {
     );
     expect(refusal(recordWith([{ ...repeated, repeat_stats: { ...stats, min_pass_rate: 0.5 } }]))).toBe('read');
   });
+
+  it('reads a record stricter than its results: a case failed its repeats would pass, a summary counting it failed', () => {
+    // As an earlier holodeck wrote a --repeat 125 --min-pass-rate 7.2% run, rounding 9/125 against the case.
+    const repeats = [singleCase('r', true), singleCase('r', false), singleCase('r', false)];
+    const stats = { ...passCounts(repeats.map((repeat) => repeat.status)), min_pass_rate: 1 / 3 };
+    const repeated = { ...singleCase('r', false), repeats, repeat_stats: stats };
+    expect(refusal(recordWith([repeated]))).toBe('read');
+    const record = recordWith(results);
+    const stricter = { ...record.report.summary, passed: 1, failed: 3, pass_rate: 0.25 };
+    expect(refusal({ ...record, report: { ...record.report, summary: stricter } })).toBe('read');
+  });
+
+  it('is refused when a case hides an error of its turns as a failure', () => {
+    const record = recordWith(results);
+    const [first, second, third, fourth = {}] = record.report.results as Json[];
+    const turns = (fourth['turns'] as Json[]).map((turn, index) =>
+      index === 1 ? { ...turn, status: 'error', passed: false, errors: ['model timed out'] } : turn,
+    );
+    const hidden = { ...fourth, turns, status: 'failed', passed: false };
+    const summary = { ...record.report.summary, passed: 1, failed: 3 };
+    expect(refusal({ ...record, report: { ...record.report, summary, results: [first, second, third, hidden] } })).toBe(
+      'r.json: the record contradicts itself: report.results.3.status: the case says "failed", its turns roll up to "error"',
+    );
+  });
 });

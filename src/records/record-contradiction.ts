@@ -1,25 +1,30 @@
 /**
- * Where a run record contradicts itself: a summary whose counts are not those of its results, or a case whose
- * status is not what its turns (or its repeats) roll up to by the runner's rules (core/status.ts). holodeck never
- * writes such a record; a hand-edited one would otherwise show a run greener than its own results.
+ * Where a run record contradicts itself in a way that shows it greener than its own results: a summary counting
+ * more passes (or fewer failures or errors, or a higher pass rate) than its results hold, or a case whose status
+ * is better than what its turns (or its repeats) roll up to by the runner's rules (core/status.ts) — a pass they
+ * do not give, or a failure where they hold an error. A hand-edited record would otherwise show a run greener than
+ * it was. A record stricter than its results (an earlier holodeck rounded a min pass rate against a case) is read
+ * as it is: its verdicts were never greener than the run.
  */
 import type { ReportSummary, TestResult } from '../core/results.js';
 import { caseStatus, repeatedCaseStatus, type Status } from '../core/status.js';
 import { createSummaryAccumulator } from '../core/summary-accumulator.js';
 
-/** The summary counts checked against the results, with the words that name them. */
-const COUNTS: readonly (readonly [keyof ReportSummary, string])[] = [
-  ['total_tests', 'test cases'],
-  ['passed', 'passed'],
-  ['failed', 'failed'],
-  ['errored', 'errored'],
-  ['skipped', 'skipped'],
-  ['total_turns', 'turns'],
-  ['passed_turns', 'passed turns'],
-  ['failed_turns', 'failed turns'],
-  ['errored_turns', 'errored turns'],
-  ['skipped_turns', 'skipped turns'],
+/**
+ * The summary counts checked against the results, the words that name them, and which way is greener: more
+ * (passes) or fewer (failures, errors).
+ */
+const COUNTS: readonly (readonly [keyof ReportSummary, string, 'more' | 'fewer'])[] = [
+  ['passed', 'passed', 'more'],
+  ['failed', 'failed', 'fewer'],
+  ['errored', 'errored', 'fewer'],
+  ['passed_turns', 'passed turns', 'more'],
+  ['failed_turns', 'failed turns', 'fewer'],
+  ['errored_turns', 'errored turns', 'fewer'],
 ];
+
+/** How good a status looks: a case may say worse than its turns give, never better. */
+const RANK: Readonly<Record<Status, number>> = { passed: 3, skipped: 2, failed: 1, error: 0 };
 
 /** The first contradiction of a record's report (`report.summary.passed: …`), or null when there is none. */
 export function reportContradiction(report: {
@@ -33,28 +38,29 @@ export function reportContradiction(report: {
   return summaryContradiction(report.summary, report.results);
 }
 
-/** How a summary's counts differ from those of the results, or null when they agree. */
+/** Where a summary's counts are greener than those of the results, or null when they are not. */
 export function summaryContradiction(summary: ReportSummary, results: readonly TestResult[]): string | null {
   const counted = createSummaryAccumulator();
   for (const result of results) counted.add(result);
   const held = counted.summary(0);
-  for (const [field, words] of COUNTS) {
-    const said = summary[field];
-    if (said !== held[field]) {
+  for (const [field, words, greener] of COUNTS) {
+    const said = summary[field] as number;
+    const count = held[field] as number;
+    if (greener === 'more' ? said > count : said < count) {
       return `report.summary.${field}: the summary says ${String(said)} ${words}, its results hold ${String(held[field])}`;
     }
   }
   const rate = held.total_tests === 0 ? 0 : held.passed / held.total_tests;
-  if (Math.abs(summary.pass_rate - rate) > 1e-9) {
+  if (summary.pass_rate - rate > 1e-9) {
     return `report.summary.pass_rate: the summary says ${summary.pass_rate}, its results hold ${held.passed} passed of ${held.total_tests}`;
   }
   return null;
 }
 
 /**
- * Where a case's status is not what its turns roll up to (as runner/rollup-test-case.ts rolls them up: an error
- * of the case itself, which its `errors` then list, makes it `error` whatever its turns), nor a repeated case's
- * what its repeats give at its min pass rate; null when it agrees. The path is relative to the case.
+ * Where a case's status is better than what its turns roll up to (as runner/rollup-test-case.ts rolls them up; an
+ * error of the case itself makes it `error` whatever its turns, which is worse, never better), or a repeated
+ * case's than what its repeats give at its min pass rate; null when it is not. The path is relative to the case.
  */
 export function resultContradiction(result: TestResult): string | null {
   if (result.repeats !== undefined) {
@@ -68,7 +74,7 @@ export function resultContradiction(result: TestResult): string | null {
       result.repeats.map((repeat) => repeat.status),
       stats.min_pass_rate,
     );
-    return rolled === result.status ? null : statusSays(result.status, rolled, 'its repeats give');
+    return greener(result.status, rolled) ? statusSays(result.status, rolled, 'its repeats give') : null;
   }
   return turnsContradiction(result);
 }
@@ -79,8 +85,12 @@ function turnsContradiction(result: TestResult): string | null {
     result.turns.map((turn) => turn.status),
     [],
   );
-  if (result.status === rolled || (result.status === 'error' && result.errors.length > 0)) return null;
+  if (!greener(result.status, rolled)) return null;
   return statusSays(result.status, rolled, 'its turns roll up to');
+}
+
+function greener(status: Status, rolled: Status): boolean {
+  return RANK[status] > RANK[rolled];
 }
 
 function statusSays(status: Status, rolled: Status, what: string): string {
