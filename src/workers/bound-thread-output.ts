@@ -20,7 +20,10 @@ export function boundThreadOutput(stream: NodeJS.WriteStream, limit = THREAD_OUT
     Reflect.apply(original, stream, [note]);
   });
   stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-    if (stream.writableLength <= bound) return Reflect.apply(original, stream, [chunk, ...rest]) as boolean;
+    // An empty write (flush-thread-output.ts waits on one) holds nothing: it goes after what waits, never dropped.
+    if (stream.writableLength <= bound || chunk.length === 0) {
+      return Reflect.apply(original, stream, [chunk, ...rest]) as boolean;
+    }
     dropped += chunk.length;
     const callback = rest.find((arg): arg is (error?: Error | null) => void => typeof arg === 'function');
     if (callback !== undefined) queueMicrotask(() => callback(null));

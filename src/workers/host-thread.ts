@@ -39,6 +39,8 @@ export interface Pending {
   received: boolean;
   /** Runs out when the worker does not receive the call in time. */
   receipt: NodeJS.Timeout | null;
+  /** The call's outcome, held while what it printed is on its way (`flushing`). */
+  held?: CallOutcome;
 }
 
 /** One worker thread's life: its calls, and how it ended. */

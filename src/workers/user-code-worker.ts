@@ -15,7 +15,7 @@ import { describeLocation, loadModule, moduleOf } from '../loader/load-module.js
 import { pickExport } from '../loader/pick-export.js';
 import { type ToolExportDescription, toolExportShape } from '../loader/tool-export-shape.js';
 import { boundThreadOutput } from './bound-thread-output.js';
-import { flushThreadOutput } from './flush-thread-output.js';
+import { flushThreadOutput, outputPending } from './flush-thread-output.js';
 import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import { killTarget, reachesOwnProcess } from './own-process.js';
 import { thrownAt } from './thrown-at.js';
@@ -82,13 +82,14 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
       outcome = { kind: 'unsendable', message: thrownMessage(error) };
     }
   }
-  await flushThreadOutput();
+  const flushing = outputPending() ? ({ flushing: true } as const) : {};
   try {
-    send({ type: 'settled', id, outcome });
+    send({ type: 'settled', id, outcome, ...flushing });
   } catch (error) {
     const message = `returned a value that cannot be passed back from its worker thread (${describeThrown(error)})`;
-    send({ type: 'settled', id, outcome: { kind: 'unsendable', message } });
+    send({ type: 'settled', id, outcome: { kind: 'unsendable', message }, ...flushing });
   }
+  if ('flushing' in flushing) void flushThreadOutput().then(() => send({ type: 'flushed', id }));
 }
 
 /** Descriptions in progress: while there are any, the port does not keep the thread alive. */

@@ -41,6 +41,8 @@ const KEPT_LABELS = 64;
 
 export const DEFAULT_STOP_GRACE_MS = 1000;
 export const DEFAULT_RECEIVE_MS = 5000;
+/** How long a returned call's outcome waits for what it printed to reach the main thread (bounded at 8 MB). */
+const FLUSH_WAIT_MS = 10_000;
 
 export class WorkerHost {
   readonly #graceMs: number;
@@ -180,7 +182,20 @@ export class WorkerHost {
         this.#ran(thread, message.id);
         this.#noticed(thread, message.id);
         const entry = thread.pending.get(message.id);
-        if (entry !== undefined) this.#settle(entry, message.outcome);
+        if (entry === undefined) return;
+        if (message.flushing !== true) {
+          this.#settle(entry, message.outcome);
+          return;
+        }
+        // What it printed is on its way: the outcome waits for it (bounded), its time limit no longer runs.
+        entry.held = message.outcome;
+        if (entry.timer !== null) clearTimeout(entry.timer);
+        entry.timer = setTimeout(() => this.#settle(entry, message.outcome), FLUSH_WAIT_MS);
+        return;
+      }
+      case 'flushed': {
+        const entry = thread.pending.get(message.id);
+        if (entry?.held !== undefined) this.#settle(entry, entry.held);
         return;
       }
       case 'abort_seen':
@@ -209,6 +224,11 @@ export class WorkerHost {
   #cutOff(entry: Pending, outcome: HostOutcome): void {
     const thread = entry.thread;
     if (thread.pending.get(entry.id) !== entry) return;
+    // It had returned, and waits only for its output: what it returned stands.
+    if (entry.held !== undefined) {
+      this.#settle(entry, entry.held);
+      return;
+    }
     const label = entry.call.label;
     const what = outcome.kind === 'timed_out' ? 'its time ran out' : 'it was aborted';
     const timer = setTimeout(() => {
@@ -319,7 +339,9 @@ export class WorkerHost {
     const entries = [...thread.pending.values()];
     for (const entry of entries) {
       const blameless = culpritId !== null && entry.id !== culpritId;
-      if (resend && (!entry.started || blameless) && !entry.resent) {
+      if (entry.held !== undefined) {
+        this.#settle(entry, entry.held);
+      } else if (resend && (!entry.started || blameless) && !entry.resent) {
         thread.pending.delete(entry.id);
         entry.resent = true;
         this.#send(entry);

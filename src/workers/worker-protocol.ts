@@ -26,7 +26,13 @@ export type FromWorker =
   | { readonly type: 'received'; readonly id: number }
   /** The module is loaded and the user function is about to be called: its time starts now. */
   | { readonly type: 'started'; readonly id: number }
-  | { readonly type: 'settled'; readonly id: number; readonly outcome: CallOutcome }
+  /**
+   * `flushing`: what the call printed is still on its way to the main thread; the outcome waits for `flushed`
+   * (so the output is shown, and before the call's result), its time limit no longer running.
+   */
+  | { readonly type: 'settled'; readonly id: number; readonly outcome: CallOutcome; readonly flushing?: true }
+  /** Everything the call printed has been taken by the main thread. */
+  | { readonly type: 'flushed'; readonly id: number }
   | { readonly type: 'abort_seen'; readonly id: number }
   /** User code called process.exit (the worker thread ends right after); `id` is the call it ran in, if known. */
   | { readonly type: 'exiting'; readonly id: number | null; readonly code: string }

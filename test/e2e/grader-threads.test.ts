@@ -17,6 +17,7 @@ const GRADERS = `export const loopsEarly = (ctx) => { if (ctx.turn_index < 2) fo
 export const lateLoop = () => { setTimeout(() => { for (;;) {} }, 5); return true; };
 export const lateReject = () => { Promise.reject(new Error('floating\\x1b[2J')); return true; };
 export const pass = () => true;
+export const flood = () => { for (let i = 0; i < 12000; i++) console.log('flood ' + 'x'.repeat(1000)); return true; };
 export const noisy = () => { for (let i = 0; i < 50000; i++) console.log('grader line ' + i); console.log('GRADER DONE'); return true; };
 `;
 
@@ -78,5 +79,16 @@ describe('code graders that misbehave in their threads', () => {
     const done = lines.indexOf('GRADER DONE');
     expect(done).toBeGreaterThan(0);
     expect(lines.findIndex((line) => line.startsWith('✓ loud'))).toBeGreaterThan(done);
+  }, 60_000);
+
+  it('says how much of a grader flood of output was dropped, before its case line, when the run ends right after it', async () => {
+    const run = await runCli(['test', await project(`  - name: flooded\n    input: x\n${grader('flood', 30000)}`)]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.split('\n');
+    // 8 MB of it waits at most (bound-thread-output.ts); the rest is dropped, and a line says how much.
+    expect(lines.filter((line) => line.startsWith('flood ')).length).toBeGreaterThan(7000);
+    const note = lines.findIndex((line) => /^\[holodeck: \d+ characters of output dropped here/.test(line));
+    expect(note).toBeGreaterThan(0);
+    expect(lines.findIndex((line) => line.startsWith('✓ flooded'))).toBeGreaterThan(note);
   }, 60_000);
 });
