@@ -8,7 +8,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { compareRunNames, parseRunName } from '../core/run-record-name.js';
-import { type RunRecord, readRunRecord } from '../records/run-record.js';
+import { type RunRecord, RunRecordError, readRunRecord } from '../records/run-record.js';
 import { agentSlug } from '../reporters/run-record-path.js';
 
 export type LastFailed =
@@ -52,7 +52,9 @@ export async function lastFailed(resultsDir: string, agentName: string, configPa
     try {
       record = await readRunRecord(path);
     } catch (error) {
-      return { ok: false, message: `--last-failed: cannot read the run record ${path}: ${(error as Error).message}` };
+      // A record's error names its file first.
+      const said = error instanceof RunRecordError ? error.message : `${path}: ${(error as Error).message}`;
+      return { ok: false, message: `--last-failed: cannot read the latest run record, ${said}` };
     }
     if (record.report.agent_config_path !== configPath) continue;
     runs.push(idOf(path));

@@ -49,7 +49,7 @@ export async function readRecordText(path: string): Promise<string> {
 function tooLarge(path: string, bytes: number | null): RunRecordError {
   const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
   const size = bytes === null ? '' : `${mb(bytes)}, `;
-  const message = `cannot read the run record: too large to read (${size}above the ${mb(constants.MAX_STRING_LENGTH)} a record can be read up to; --max-text-length keeps a run's answers shorter)`;
+  const message = `the run record is too large to read (${size}above the ${mb(constants.MAX_STRING_LENGTH)} a record can be read up to; --max-text-length keeps a run's answers shorter)`;
   return new RunRecordError('RUN_RECORD_TOO_LARGE', path, message);
 }
 

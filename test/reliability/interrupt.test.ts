@@ -119,7 +119,7 @@ describe('interrupting a run', () => {
     await truncate(path, constants.MAX_STRING_LENGTH + 1);
     const compared = await runCli(['compare', path, path]);
     expect(compared.code).toBe(2);
-    expect(compared.stderr).toContain('cannot read the run record: too large to read (');
+    expect(compared.stderr).toContain('the run record is too large to read (');
     expect(compared.stderr).toContain('a record can be read up to; --max-text-length keeps a run');
     await resumeAndCheck(dir, await logNames(dir), record.run_id);
   });

@@ -63,7 +63,7 @@ describe('a replay miss', () => {
   it('says a test case recorded no request at this turn', async () => {
     const third = conversation('what is six times seven?', 'and seven times six?', 'and halved?');
     expect(await missOf(cassette, keyed(third, 'q1'))).toBe(
-      'request not recorded in c.jsonl: test case "q1" has no recorded request at turn 3 (the turn failed or was not reached when the cassette was recorded, or was added since?)',
+      'request not recorded in c.jsonl: test case "q1" has no recorded request with 3 user messages in its conversation (a turn failed or was not reached when the cassette was recorded, or was added since?)',
     );
   });
 

@@ -37,7 +37,9 @@ export function missReason(sent: KeyedRequest, recorded: readonly RecordedCall[]
   const turn = turnOf(sent.request);
   const sameTurn = own.filter((entry) => turnOf(entry.request) === turn);
   if (sameTurn.length === 0) {
-    return `test case ${name} has no recorded request at turn ${turn} (the turn failed or was not reached when the cassette was recorded, or was added since?)`;
+    // Counted in user messages, not turns: a turn that failed left the conversation, so the counts differ then.
+    const messages = turn === 1 ? '1 user message' : `${turn} user messages`;
+    return `test case ${name} has no recorded request with ${messages} in its conversation (a turn failed or was not reached when the cassette was recorded, or was added since?)`;
   }
   return closestSaid(sent.request, sameTurn);
 }
