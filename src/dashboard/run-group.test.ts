@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configBases, configLabel, normalizeSelection, runGroup, selectionLabel } from './run-group.js';
+import { chosenModel, configBases, configLabel, normalizeSelection, runGroup, selectionLabel } from './run-group.js';
 
 /** A selection as `holodeck test` stores it in `metadata.selection`. */
 function stored(fields: Record<string, unknown> = {}): Record<string, unknown> {
@@ -131,5 +131,26 @@ describe('runGroup', () => {
       config_label: 'evals/agent.yaml',
       selection_label: 'limit 5',
     });
+  });
+});
+
+describe('chosenModel', () => {
+  const model = { provider: 'openai', name: 'gpt-4o' };
+  it('splits a history by the model only when the command line or a matrix chose it', () => {
+    expect(chosenModel(model, ['test', 'agent.yaml'], null)).toBeNull();
+    expect(chosenModel(model, ['test', '--model', 'openai:gpt-4o'], null)).toBe(model);
+    expect(chosenModel(model, ['test', '--model=openai:gpt-4o'], null)).toBe(model);
+    expect(chosenModel(model, ['test'], 'matrix-1')).toBe(model);
+    expect(chosenModel(null, ['test', '--model', 'x:y'], 'matrix-1')).toBeNull();
+  });
+
+  it('keeps the key of runs without a chosen model, and gives each chosen model its own', () => {
+    const config = join(PROJECT, 'agent.yaml');
+    const plain = runGroup(config, null, 'fa', bases);
+    expect(runGroup(config, null, 'fa', bases, null).key).toBe(plain.key);
+    const gpt = runGroup(config, null, 'fa', bases, model);
+    const other = runGroup(config, null, 'fa', bases, { provider: 'openai', name: 'gpt-4o-mini' });
+    expect(new Set([plain.key, gpt.key, other.key]).size).toBe(3);
+    expect(gpt.selection_label).toBe('selection not recorded · model openai:gpt-4o');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Which runs make one history: the runs of one config file with the same selection of test cases (filters,
- * grep, exclude, --last-failed, limit, shard). Two config files of the same agent, or one config run with
- * different filters, are different histories: their pass rates and metrics are not comparable.
+ * grep, exclude, --last-failed, limit, shard) and, when the command line chose it (`--model`, a model
+ * matrix), the same model. Two config files of the same agent, one config run with different filters, or the
+ * models of one matrix are different histories: their pass rates and metrics are not comparable.
  */
 import { createHash } from 'node:crypto';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -27,8 +28,29 @@ export interface RunGroup {
   readonly config_path: string;
   /** The config file relative to the project (see configLabel); empty when unknown. */
   readonly config_label: string;
-  /** `all test cases`, `filter "revenue*" · limit 5`, `shard 1/3`… */
+  /** `all test cases`, `filter "revenue*" · limit 5`, `shard 1/3`, `all test cases · model openai:gpt-4o`… */
   readonly selection_label: string;
+}
+
+/** A model as a history names it: `provider:name`. */
+export interface GroupModel {
+  readonly provider: string;
+  readonly name: string;
+}
+
+/**
+ * The model that splits a history: the run's model when the command line chose it (`--model`, given once or
+ * as a matrix) or the run is one model of a matrix (`models:`); null when the config's own model ran, whose
+ * changes are edits of the config like any other.
+ */
+export function chosenModel(
+  model: GroupModel | null,
+  cliArgs: readonly string[],
+  comparisonId: string | null,
+): GroupModel | null {
+  if (model === null) return null;
+  const onCommandLine = cliArgs.some((arg) => arg === '--model' || arg.startsWith('--model='));
+  return onCommandLine || comparisonId !== null ? model : null;
 }
 
 function positiveInt(value: number | null | undefined): number | null {
@@ -120,16 +142,18 @@ export function runGroup(
   selection: RunSelectionView | null,
   agentSlug: string,
   bases: readonly string[],
+  model: GroupModel | null = null,
 ): RunGroup {
   const identity = configPath === '' ? `agent:${agentSlug}` : `config:${configPath}`;
-  const key = createHash('sha256')
-    .update(JSON.stringify([identity, selectionKey(selection)]))
-    .digest('hex')
-    .slice(0, 12);
+  const modelId = model === null ? null : `${model.provider}:${model.name}`;
+  // Without a model the key is what it was before models split histories, so earlier runs stay together.
+  const keyParts = modelId === null ? [identity, selectionKey(selection)] : [identity, selectionKey(selection), modelId];
+  const key = createHash('sha256').update(JSON.stringify(keyParts)).digest('hex').slice(0, 12);
+  const label = selectionLabel(selection);
   return {
     key,
     config_path: configPath,
     config_label: configLabel(configPath, bases),
-    selection_label: selectionLabel(selection),
+    selection_label: modelId === null ? label : `${label} · model ${modelId}`,
   };
 }

@@ -143,6 +143,34 @@ describe('RunIndex', () => {
     expect(groups.get(sharded)?.selection_label).toBe('shard 1/2');
   });
 
+  it('keeps the models of a matrix, and a model chosen by --model, in histories of their own', async () => {
+    const results = join(temp.dir, 'project', 'results');
+    const configPath = join(temp.dir, 'project', 'agent.yaml');
+    const index = new RunIndex(results);
+    const mini = { provider: 'openai', name: 'gpt-4o-mini' };
+    const llama = { provider: 'ollama', name: 'llama3.2:1b' };
+    const matrixArgs = ['test', 'agent.yaml', '--model', 'openai:gpt-4o-mini', '--model', 'ollama:llama3.2:1b'];
+    const run = (startedAt: string, spec: { model?: typeof mini; cliArgs?: string[]; comparisonId?: string } = {}) =>
+      writeRun(results, { startedAt, configPath, selection: selectionOf(1), results: [singleCase('a', true)], ...spec });
+    const plain = await run('2026-12-01T09:00:00Z');
+    const firstMini = await run('2026-12-02T09:00:00Z', { model: mini, cliArgs: matrixArgs, comparisonId: 'm1' });
+    const firstLlama = await run('2026-12-02T09:00:01Z', { model: llama, cliArgs: matrixArgs, comparisonId: 'm1' });
+    const listedMini = await run('2026-12-03T09:00:00Z', { model: mini, comparisonId: 'm2' });
+    const listedLlama = await run('2026-12-03T09:00:01Z', { model: llama, comparisonId: 'm2' });
+    const overridden = await run('2026-12-04T09:00:00Z', { model: llama, cliArgs: ['test', '--model=ollama:llama3.2:1b'] });
+    const plainAgain = await run('2026-12-05T09:00:00Z', { model: mini });
+    await index.refresh();
+    expect(index.previousRun(firstLlama)).toBeNull();
+    expect(index.previousRun(listedMini)).toBe(firstMini);
+    expect(index.previousRun(listedLlama)).toBe(firstLlama);
+    expect(index.previousRun(overridden)).toBe(listedLlama);
+    // The config's own model is part of the config: changing it in agent.yaml keeps the history.
+    expect(index.previousRun(plainAgain)).toBe(plain);
+    const labels = new Map(index.runs.map((r) => [r.id, r.group.selection_label]));
+    expect(labels.get(firstLlama)).toBe('all test cases · model ollama:llama3.2:1b');
+    expect(labels.get(plainAgain)).toBe('all test cases');
+  });
+
   it('groups a run in progress by the config and selection of its log header', async () => {
     const project = join(temp.dir, 'project');
     const results = join(project, 'results');

@@ -4,7 +4,7 @@ import type { RunReport } from '../core/results.js';
 import { ZERO_USAGE } from '../core/token-usage.js';
 import type { DashboardRunState, RunMetadata, RunSummary } from './dashboard-types.js';
 import { parseRunRecord } from './parse-run-record.js';
-import { runGroup } from './run-group.js';
+import { chosenModel, runGroup } from './run-group.js';
 import { type RunId, timestampTime } from './run-id.js';
 
 /** What a summary needs of a record: everything but the test results. */
@@ -29,7 +29,13 @@ export function summarizeRun(
     id: runId.id,
     agent_slug: runId.agent_slug,
     agent_name: report.agent_name,
-    group: runGroup(report.agent_config_path, metadata.selection, runId.agent_slug, configBases),
+    group: runGroup(
+      report.agent_config_path,
+      metadata.selection,
+      runId.agent_slug,
+      configBases,
+      chosenModel(metadata.model, metadata.cli_args, metadata.comparison_id),
+    ),
     record_run_id: head.run_id === runId.id ? null : head.run_id,
     state: head.state,
     error: [head.note, head.log_problem].filter((text) => typeof text === 'string').join('; ') || null,
