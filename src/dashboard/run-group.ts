@@ -147,7 +147,8 @@ export function runGroup(
   const identity = configPath === '' ? `agent:${agentSlug}` : `config:${configPath}`;
   const modelId = model === null ? null : `${model.provider}:${model.name}`;
   // Without a model the key is what it was before models split histories, so earlier runs stay together.
-  const keyParts = modelId === null ? [identity, selectionKey(selection)] : [identity, selectionKey(selection), modelId];
+  const keyParts =
+    modelId === null ? [identity, selectionKey(selection)] : [identity, selectionKey(selection), modelId];
   const key = createHash('sha256').update(JSON.stringify(keyParts)).digest('hex').slice(0, 12);
   const label = selectionLabel(selection);
   return {

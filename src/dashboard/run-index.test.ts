@@ -151,13 +151,22 @@ describe('RunIndex', () => {
     const llama = { provider: 'ollama', name: 'llama3.2:1b' };
     const matrixArgs = ['test', 'agent.yaml', '--model', 'openai:gpt-4o-mini', '--model', 'ollama:llama3.2:1b'];
     const run = (startedAt: string, spec: { model?: typeof mini; cliArgs?: string[]; comparisonId?: string } = {}) =>
-      writeRun(results, { startedAt, configPath, selection: selectionOf(1), results: [singleCase('a', true)], ...spec });
+      writeRun(results, {
+        startedAt,
+        configPath,
+        selection: selectionOf(1),
+        results: [singleCase('a', true)],
+        ...spec,
+      });
     const plain = await run('2026-12-01T09:00:00Z');
     const firstMini = await run('2026-12-02T09:00:00Z', { model: mini, cliArgs: matrixArgs, comparisonId: 'm1' });
     const firstLlama = await run('2026-12-02T09:00:01Z', { model: llama, cliArgs: matrixArgs, comparisonId: 'm1' });
     const listedMini = await run('2026-12-03T09:00:00Z', { model: mini, comparisonId: 'm2' });
     const listedLlama = await run('2026-12-03T09:00:01Z', { model: llama, comparisonId: 'm2' });
-    const overridden = await run('2026-12-04T09:00:00Z', { model: llama, cliArgs: ['test', '--model=ollama:llama3.2:1b'] });
+    const overridden = await run('2026-12-04T09:00:00Z', {
+      model: llama,
+      cliArgs: ['test', '--model=ollama:llama3.2:1b'],
+    });
     const plainAgain = await run('2026-12-05T09:00:00Z', { model: mini });
     await index.refresh();
     expect(index.previousRun(firstLlama)).toBeNull();
