@@ -101,7 +101,29 @@ export function summaryFigures(run) {
       `${formatTokens(tokens.prompt_tokens)} prompt · ${formatTokens(tokens.completion_tokens)} completion`,
     ),
     costStat(s),
+    repeatsStat(s),
+    toolErrorsStat(s),
   );
+}
+
+/**
+ * `--repeat N`: how often each case ran, and how many were flaky (some repeats passed, some did not).
+ * @param {RunSummary['summary']} s
+ */
+function repeatsStat(s) {
+  if (s.repeats === undefined) return null;
+  const flaky = s.flaky_tests ?? 0;
+  return stat('Repeats', `${formatInt(s.repeats)} per case`, `${formatInt(flaky)} flaky`, flaky > 0 ? 'warn' : null);
+}
+
+/**
+ * Tool calls that returned an error, over every turn and repeat: counted whether or not their cases passed.
+ * @param {RunSummary['summary']} s
+ */
+function toolErrorsStat(s) {
+  if (s.tool_errors === undefined || s.tool_errors === 0) return null;
+  const calls = `${formatInt(s.tool_errors)} tool ${s.tool_errors === 1 ? 'call' : 'calls'}`;
+  return stat('Tool errors', formatInt(s.tool_errors), `${calls} returned an error`, 'warn');
 }
 
 /** @param {CostFields} fields */
