@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RepeatStats, TestResult, ToolInvocation } from '../../src/core/results.js';
+import type { RepeatStats, TestResult } from '../../src/core/results.js';
+import type { ToolInvocation } from '../../src/core/tool-invocation.js';
 import { singleCase } from '../support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
 import { writeRun } from '../support/dashboard/write-records.js';
@@ -38,12 +39,11 @@ function stats(passed: number, runs: number): RepeatStats {
 /** A case run three times: its repeats pass or not as given, and each called a tool that errored once. */
 function repeated(name: string, passes: readonly boolean[]): TestResult {
   const repeats = passes.map((passed) => ({ ...singleCase(name, passed), tool_invocations: [failedCall] }));
-  const first = repeats[0] as TestResult;
-  const allPassed = passes.every(Boolean);
+  // The case's own fields are those of its first repeat, with the verdict of all of them.
+  const verdict = singleCase(name, passes.every(Boolean));
   return {
-    ...first,
-    status: allPassed ? 'passed' : 'failed',
-    passed: allPassed,
+    ...verdict,
+    tool_invocations: [failedCall],
     repeats,
     repeat_stats: stats(passes.filter(Boolean).length, passes.length),
   };
