@@ -81,6 +81,8 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     redraw: redrawWanted(stream),
     color: colorWanted(process.stdout),
     rate_status: () => processRateLimits.statuses(),
+    // What others write to the terminal during the run (warnings, tools' output) starts on a line of its own.
+    watch: [process.stdout, process.stderr].filter((std) => std.isTTY === true),
   });
   const record = createRunRecordReporter({
     resultsDir: plan.resultsDir,

@@ -57,3 +57,60 @@ describe('clearProgressLines', () => {
     expect(chunks).toHaveLength(written);
   });
 });
+
+describe('writes of others to the terminal', () => {
+  const CLEAR = '\r\u001b[2K';
+  /** One terminal: the display's stream and a watched one (stderr) write into the same screen. */
+  function terminal() {
+    const screen: string[] = [];
+    const stream = { write: (text: string) => screen.push(text), columns: 100 };
+    const stderr = { write: (text: string) => screen.push(`[err]${text}`) === 0 };
+    return { screen, stream, stderr };
+  }
+
+  it('erase the progress line first, and the line is drawn again below them, never before them', async () => {
+    const { screen, stream, stderr } = terminal();
+    const display = createProgressDisplay({ stream, counts: () => COUNTS, now: () => 0, watch: [stderr] });
+    display.update();
+    expect(screen).toHaveLength(1);
+    stderr.write('warning: a tool wrote this\n');
+    expect(screen.slice(1)).toEqual([CLEAR, '[err]warning: a tool wrote this\n']);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.at(-1)).toMatch(/^\r\u001b\[2K.*2\/8 turns/);
+    display.stop();
+  });
+
+  it('leave a line another writer did not finish standing: the progress line goes below it', async () => {
+    const { screen, stream, stderr } = terminal();
+    const display = createProgressDisplay({ stream, counts: () => COUNTS, now: () => 0, watch: [stderr] });
+    display.update();
+    stderr.write('Downloading…');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.at(-1)).toMatch(/^\n\r\u001b\[2K.*2\/8 turns/);
+    display.print('✓ case-1');
+    expect(screen.at(-1)).toBe(`${CLEAR}✓ case-1\n`);
+    display.stop();
+  });
+
+  it('go straight through once the display stopped, and the stream gets its own write back', () => {
+    const { screen, stream, stderr } = terminal();
+    const own = stderr.write;
+    const display = createProgressDisplay({ stream, counts: () => COUNTS, now: () => 0, watch: [stderr] });
+    display.update();
+    expect(stderr.write).not.toBe(own);
+    display.stop();
+    expect(stderr.write).toBe(own);
+    const before = screen.length;
+    stderr.write('after\n');
+    expect(screen.slice(before)).toEqual(['[err]after\n']);
+  });
+
+  it("are not taken for the display's own writes when it draws on a watched stream", () => {
+    const { screen, stream } = terminal();
+    const display = createProgressDisplay({ stream, counts: () => COUNTS, now: () => 0, watch: [stream] });
+    display.update();
+    display.print('✓ case-1');
+    expect(screen.filter((text) => text === CLEAR)).toEqual([]);
+    display.stop();
+  });
+});

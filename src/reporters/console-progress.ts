@@ -42,6 +42,16 @@ export interface ProgressOptions {
   readonly rate_status?: RateLimitStatusSource;
   /** Where `COLUMNS` is read when the stream tells no width (default: the process's environment). */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Streams on the same terminal that others write to while the line is shown (the process's stdout and
+   * stderr: warnings, a tool's output): each such write erases the line first, and the line comes back below it.
+   */
+  readonly watch?: readonly WatchedStream[];
+}
+
+/** A stream whose writes the display watches; replaced by the display's hook while it is shown. */
+export interface WatchedStream {
+  write: (...args: never[]) => boolean;
 }
 
 /** Erasers of the progress lines on screen: one for each display not yet stopped. */
@@ -96,6 +106,19 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
   let pending: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
 
+  // Set while the display writes, so that its own writes are not taken for another writer's.
+  let own = false;
+  // Another writer left a line unfinished (no newline): the progress line is drawn below it, not over it.
+  let lineOpen = false;
+  const write = (text: string) => {
+    own = true;
+    try {
+      stream.write(text);
+    } finally {
+      own = false;
+    }
+  };
+
   const draw = () => {
     pending = null;
     if (stopped) return;
@@ -106,7 +129,8 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
     const line = Array.from(formatProgressLine(options.counts(), lastDraw - started, frame, rates))
       .slice(0, width)
       .join('');
-    stream.write(`${CLEAR_LINE}${line}`);
+    write(`${lineOpen ? '\n' : ''}${CLEAR_LINE}${line}`);
+    lineOpen = false;
     drawn = true;
   };
 
@@ -119,10 +143,20 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
 
   const clock = unref(setInterval(update, options.tick_ms ?? 1000));
   const erase = () => {
-    if (drawn) stream.write(CLEAR_LINE);
+    if (drawn) write(CLEAR_LINE);
     drawn = false;
   };
   liveLines.add(erase);
+  const unwatch = (options.watch ?? []).map((watched) =>
+    hookWrites(watched, (chunk) => {
+      if (own || stopped) return;
+      erase();
+      const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString() : '';
+      if (text !== '') lineOpen = !text.endsWith('\n');
+      // Drawn again after the write, never before it: the write is yet to happen.
+      if (pending === null) pending = unref(setTimeout(draw, Math.max(0, lastDraw + minInterval - now())));
+    }),
+  );
 
   return {
     print(text) {
@@ -130,7 +164,8 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
         stream.write(`${text}\n`);
         return;
       }
-      stream.write(`${drawn ? CLEAR_LINE : ''}${text}\n`);
+      write(`${drawn ? CLEAR_LINE : lineOpen ? '\n' : ''}${text}\n`);
+      lineOpen = false;
       drawn = false;
       update();
     },
@@ -142,7 +177,27 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
       if (pending !== null) clearTimeout(pending);
       liveLines.delete(erase);
       erase();
+      for (const restore of unwatch) restore();
     },
+  };
+}
+
+/**
+ * Calls `before` ahead of every write to `stream` (with what is written) until the returned function is
+ * called. Restored only when the hook is still the stream's own; if something hooked the stream since, the
+ * hook stays in its chain and passes writes through.
+ */
+function hookWrites(stream: WatchedStream, before: (chunk: unknown) => void): () => void {
+  const previous = stream.write;
+  let active = true;
+  const hooked = function (this: unknown, ...args: unknown[]): boolean {
+    if (active) before(args[0]);
+    return Reflect.apply(previous, this, args) as boolean;
+  };
+  stream.write = hooked as WatchedStream['write'];
+  return () => {
+    active = false;
+    if (stream.write === hooked) stream.write = previous;
   };
 }
 

@@ -9,7 +9,12 @@ import type { TestResult, TurnResult } from '../core/results.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatCaseLine } from './console-case-line.js';
 import { formatFlakiness } from './console-flakiness.js';
-import { createProgressDisplay, type ProgressCounts, type ProgressDisplay } from './console-progress.js';
+import {
+  createProgressDisplay,
+  type ProgressCounts,
+  type ProgressDisplay,
+  type WatchedStream,
+} from './console-progress.js';
 import { formatSummary, REASON_WIDTH } from './console-summary.js';
 import { formatTurnDetails } from './console-turn-details.js';
 import { createFailureCollector } from './failure-digest.js';
@@ -36,6 +41,8 @@ export interface ConsoleReporterOptions {
   readonly rate_status?: RateLimitStatusSource;
   /** Whether a live progress line is redrawn (default: when the stream is a TTY). */
   readonly redraw?: boolean;
+  /** Streams on the same terminal whose other writes erase the progress line first (see ProgressOptions). */
+  readonly watch?: readonly WatchedStream[];
 }
 
 export function createConsoleReporter(options: ConsoleReporterOptions): Reporter {
@@ -72,7 +79,14 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
       if (verbosity !== 'quiet') emit(formatHeader(info, palette));
       if (live) {
         const rates = options.rate_status === undefined ? {} : { rate_status: options.rate_status };
-        progress = createProgressDisplay({ stream, now, counts: (): ProgressCounts => ({ ...counts }), ...rates });
+        const watch = options.watch ?? [];
+        progress = createProgressDisplay({
+          stream,
+          now,
+          counts: (): ProgressCounts => ({ ...counts }),
+          watch,
+          ...rates,
+        });
       }
       progress?.update();
     },
