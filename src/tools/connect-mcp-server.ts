@@ -9,6 +9,7 @@ import type { McpToolConfig } from '../core/config-types.js';
 import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../core/errors.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
+import { abortMessage } from './abort-message.js';
 import { mcpCallResultValue } from './mcp-call-result.js';
 import { isOversizeAnswer, OVERSIZE_TEXT } from './mcp-message-limit.js';
 import { createServerHealth, httpFailureStatus, type ServerHealth } from './mcp-server-health.js';
@@ -106,6 +107,12 @@ function mcpTool({ server, where, client, health }: ServerLink, name: string, to
         await new Promise((done) => setImmediate(done));
         const crash = health.crashOf(error);
         if (crash !== null) throw crash;
+        // Cut off by its turn (the time limit, Ctrl-C): said as a function tool's is, not as the SDK words it.
+        if (call.signal.aborted) {
+          throw new ToolExecutionError(`MCP server "${server}": ${abortMessage(name, call.signal.reason)}`, {
+            cause: error,
+          });
+        }
         if (isOversizeAnswer(error)) {
           throw new ToolExecutionError(`MCP server "${server}" sent ${OVERSIZE_TEXT}: its answer was not read`);
         }

@@ -7,7 +7,6 @@ import {
 } from '../../test/support/tools/fixture-tool.js';
 import { ToolServerCrashedError } from '../core/errors.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
-import { abortMessage } from './function-tool.js';
 import { createToolWorkers } from './tool-workers.js';
 
 const workers = createToolWorkers({ stop_grace_ms: 200 });
@@ -148,14 +147,5 @@ describe('functionTool', () => {
     controller.abort(timeout(2000));
     const error = await failure((await tool('counter')).execute({}, controller.signal));
     expect(error.message).toBe('tool counter timed out after 2 s');
-  });
-});
-
-describe('abortMessage', () => {
-  it('says how long the turn had when it timed out, else what stopped it', () => {
-    expect(abortMessage('divide', timeout(60_000))).toBe('tool divide timed out after 60 s');
-    expect(abortMessage('divide', timeout(1500))).toBe('tool divide timed out after 1.5 s');
-    expect(abortMessage('divide', new Error('run interrupted'))).toBe('tool divide was interrupted: run interrupted');
-    expect(abortMessage('divide', undefined)).toBe('tool divide was interrupted: aborted');
   });
 });

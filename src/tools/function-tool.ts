@@ -10,6 +10,7 @@ import { ToolServerCrashedError } from '../core/errors.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
 import { toolTarget } from '../workers/user-code-target.js';
 import type { HostOutcome } from '../workers/worker-host.js';
+import { abortMessage } from './abort-message.js';
 import { ToolExecutionError } from './tool-execution-error.js';
 import type { ToolWorkers } from './tool-workers.js';
 
@@ -66,19 +67,4 @@ function returnedValue(name: string, outcome: HostOutcome): unknown {
     case 'load_failed':
       throw new ToolExecutionError(`tool ${name} could not be loaded in its worker thread: ${outcome.message}`);
   }
-}
-
-/** `tool divide timed out after 60 s` when the turn's time ran out, else what interrupted it. */
-export function abortMessage(name: string, reason: unknown): string {
-  const timeoutMs = turnTimeoutOf(reason);
-  if (timeoutMs !== null) return `tool ${name} timed out after ${Number((timeoutMs / 1000).toFixed(3))} s`;
-  const why = reason instanceof Error ? reason.message : String(reason ?? 'aborted');
-  return `tool ${name} was interrupted: ${why}`;
-}
-
-/** The runner aborts a turn that ran out of time with an error carrying `code: 'TURN_TIMEOUT'` and `timeout_ms`. */
-function turnTimeoutOf(reason: unknown): number | null {
-  if (typeof reason !== 'object' || reason === null) return null;
-  const { code, timeout_ms } = reason as { code?: unknown; timeout_ms?: unknown };
-  return code === 'TURN_TIMEOUT' && typeof timeout_ms === 'number' ? timeout_ms : null;
 }

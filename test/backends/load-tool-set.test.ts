@@ -4,7 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../../src/core/errors.js';
+import { AgentTurnError, BackendStartError, ToolServerCrashedError, ToolSetupError } from '../../src/core/errors.js';
 import type { ToolSet } from '../../src/core/loaded-tool.js';
 import { loadToolSet } from '../../src/tools/load-tool-set.js';
 import { ToolExecutionError } from '../../src/tools/tool-execution-error.js';
@@ -17,6 +17,7 @@ import {
   REPO_ROOT,
   stdioMcpConfig,
 } from '../fakes/fixtures/tool-configs.js';
+import { turnTimeout } from '../support/tools/fixture-tool.js';
 
 const signal = new AbortController().signal;
 const TRUST_SERVER = join(REPO_ROOT, 'test', 'e2e', 'fixtures', 'trust-mcp-server.ts');
@@ -122,6 +123,22 @@ describe('loadToolSet', () => {
     setTimeout(() => controller.abort(new Error('turn timed out')), 50);
     await expect(call).rejects.toThrow(/timed out|abort/i);
     await set.close();
+  });
+
+  it('says an MCP call cut off by its turn as a function tool says it, over stdio and HTTP', async () => {
+    for (const config of [stdioMcpConfig('finance'), httpMcpConfig('remote', http.url)]) {
+      const set = await loadToolSet([config]);
+      const controller = new AbortController();
+      const call = toolNamed(set, 'slow').execute({ ms: 5000 }, controller.signal);
+      const limit = new AgentTurnError('turn aborted: timed out', 'TURN_ABORTED', false, { cause: turnTimeout(1500) });
+      setTimeout(() => controller.abort(limit), 50);
+      const error = await call.then(
+        () => null,
+        (thrown: unknown) => thrown as Error,
+      );
+      expect(error?.message).toMatch(/^MCP server "(finance|remote)": tool slow timed out after 1\.5 s$/);
+      await set.close();
+    }
   });
 
   it('rejects two sources offering the same tool name, naming both and the fix', async () => {
