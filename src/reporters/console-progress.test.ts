@@ -63,7 +63,7 @@ describe('writes of others to the terminal', () => {
   /** One terminal: the display's stream and a watched one (stderr) write into the same screen. */
   function terminal() {
     const screen: string[] = [];
-    const stream = { write: (text: string) => screen.push(text), columns: 100 };
+    const stream = { write: (text: string) => screen.push(text) > 0, columns: 100 };
     const stderr = { write: (text: string) => screen.push(`[err]${text}`) === 0 };
     return { screen, stream, stderr };
   }
