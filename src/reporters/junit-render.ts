@@ -1,7 +1,7 @@
 /**
  * JUnit XML as CI servers read it (valid against the junit-10.xsd of Jenkins' xunit plugin, see
- * test/support/): one `<testsuite>` for the run, one `<testcase>` per test case (classname = agent name, time
- * in seconds). A case that did not pass holds one `<failure>`, `<error>` or `<skipped>` (junit-outcome.ts says
+ * test/support/): one `<testsuite>` for the run, one `<testcase>` per test case (classname = agent name, and in
+ * a model matrix the model after it, `capitals (openai:gpt-4o-mini)`, as the suite is named; time in seconds). A case that did not pass holds one `<failure>`, `<error>` or `<skipped>` (junit-outcome.ts says
  * which) naming each failing turn with its reasons; every case has a `<system-out>` summarising its turns.
  * Data the schema has no attribute for goes into the suite's `<properties>` or the case's `<system-out>`.
  */
@@ -30,7 +30,8 @@ const REASON_WIDTH = 20_000;
 
 export function renderJunitReport(report: RunReport): string {
   const outcomes = report.results.map(junitOutcome);
-  const cases = report.results.map((result) => junitTestCase(result, report.agent_name));
+  const classname = junitClassname(report.agent_name, report.model);
+  const cases = report.results.map((result) => junitTestCase(result, classname));
   const interruption = junitInterruption(report);
   if (interruption !== null) {
     outcomes.push('error');
@@ -66,11 +67,19 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
     '<?xml version="1.0" encoding="UTF-8"?>',
     // The schema allows no skipped count nor timestamp on <testsuites>; <testsuite> carries both.
     `<testsuites name="holodeck" ${tally} ${time}>`,
-    `  <testsuite name="${xmlAttr(report.model === undefined ? report.agent_name : `${report.agent_name} (${report.model})`)}" ${tally} skipped="${counts.skipped}" ${time} timestamp="${xmlAttr(report.timestamp)}">`,
+    `  <testsuite name="${xmlAttr(junitClassname(report.agent_name, report.model))}" ${tally} skipped="${counts.skipped}" ${time} timestamp="${xmlAttr(report.timestamp)}">`,
     '    <properties>',
     ...properties.map(([name, value]) => `      <property name="${name}" value="${xmlAttr(String(value))}"/>`),
     '    </properties>',
   ].join('\n');
+}
+
+/**
+ * The classname of the run's cases, and the suite's name: the agent, and in a model matrix its model after it.
+ * CI servers key a test by classname and name: the models' cases of one matrix stay apart.
+ */
+export function junitClassname(agentName: string, model: string | undefined): string {
+  return model === undefined ? agentName : `${agentName} (${model})`;
 }
 
 /**
@@ -81,7 +90,7 @@ export function junitInterruption(report: Omit<RunReport, 'results'>): string | 
   const stopped = report.interrupted;
   if (stopped === undefined) return null;
   const message = `the run was interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run (holodeck test --resume runs them)`;
-  const name = xmlAttr(report.agent_name);
+  const name = xmlAttr(junitClassname(report.agent_name, report.model));
   return [
     `    <testcase name="(run interrupted)" classname="${name}" time="0">`,
     `      <error message="${xmlAttr(message)}" type="interrupted"/>`,
@@ -93,9 +102,9 @@ export function junitInterruption(report: Omit<RunReport, 'results'>): string | 
 /** Closes the elements junitHead opened. */
 export const JUNIT_TAIL = ['  </testsuite>', '</testsuites>', ''].join('\n');
 
-/** One `<testcase>` element. */
-export function junitTestCase(result: TestResult, agentName: string): string {
-  const open = `    <testcase name="${xmlAttr(result.test_name)}" classname="${xmlAttr(agentName)}" time="${formatSeconds(result.execution_time_ms)}">`;
+/** One `<testcase>` element; its first line is its opening tag (junit-reporter.ts relies on it). */
+export function junitTestCase(result: TestResult, classname: string): string {
+  const open = `    <testcase name="${xmlAttr(result.test_name)}" classname="${xmlAttr(classname)}" time="${formatSeconds(result.execution_time_ms)}">`;
   const lines = [open];
   const outcome = junitOutcome(result);
   const failures = caseFailures(result);

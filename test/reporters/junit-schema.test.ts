@@ -94,6 +94,15 @@ const SCENARIOS: readonly (readonly [string, () => RunReport])[] = [
   ['errors, skipped cases, a session that never opened, long durations', outcomesReport],
   ['texts of 12 million characters', hugeReport],
   ['a run without results', () => reportOf([])],
+  [
+    'one model of a model matrix, hostile model name, interrupted',
+    () => ({
+      ...hostileReport(),
+      model: `openai:${HOSTILE_TEXT}`,
+      comparison_id: 'c',
+      interrupted: { not_run: 1, selected_tests: 4 },
+    }),
+  ],
   ['repeated cases: flaky ones passed with flakyFailure/flakyError, failing ones with rerunFailure', repeatsReport],
 ];
 
