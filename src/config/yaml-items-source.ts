@@ -14,7 +14,7 @@ import type { SourceLocation } from '../core/errors.js';
 import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import type { ConfigPath, PendingIssue } from './pending-issue.js';
 import { lineStartsOf, positionOf, type SourceDocument } from './source-document.js';
-import { lineAfter, lineAt, syntaxIssue, withLineFeeds, YamlDocument } from './yaml-source.js';
+import { syntaxIssue, withLineFeeds, YamlDocument } from './yaml-source.js';
 
 export type YamlItemsParse =
   | { readonly kind: 'document'; readonly document: SourceDocument }
@@ -47,10 +47,7 @@ export function parseYamlItems(file: string, source: string): YamlItemsParse {
     const [error] = doc.errors;
     if (error) {
       const at = (offset: number) => lines.locate(file, start + offset);
-      return {
-        kind: 'syntax',
-        issues: [syntaxIssue(error, at, lineAt(slice, error.pos[0]), lineAfter(slice, error.pos[0]))],
-      };
+      return { kind: 'syntax', issues: [syntaxIssue(error, at, slice)] };
     }
     if (hasAlias(doc)) return { kind: 'whole', reason: `a test case uses ${ALIAS_FOUND}` };
     keepGroundTruthAsWritten(doc);

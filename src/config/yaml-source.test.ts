@@ -56,6 +56,23 @@ describe('parseYamlSource', () => {
     expect(result.issues[0]?.message).toMatch(/^YAML syntax error: /);
   });
 
+  it('names the duplicated key of a flow mapping, not the key its line starts with', () => {
+    const messages = (source: string) => {
+      const result = parseYamlSource('/c/agent.yaml', source);
+      return result.ok ? [] : result.issues.map((issue) => [issue.location?.column, issue.message]);
+    };
+    const duplicate = (key: string) => `YAML syntax error: the key \`${key}\` appears twice in the same mapping`;
+    expect(messages('model: { provider: openai, endpoint: "http://a/v1", endpoint: "http://b/v1" }\n')).toEqual([
+      [53, duplicate('endpoint')],
+    ]);
+    expect(messages('test_cases: [{name: a, input: b, input: c}]\n')).toEqual([[34, duplicate('input')]]);
+    expect(messages("m: { \"a b\": 1, \"a b\" : 2, 'it''s': 3, 'it''s': 4 }\n")).toEqual([
+      [16, duplicate('a b')],
+      [39, duplicate("it's")],
+    ]);
+    expect(messages('m: {"x":1,"x":2}\n')).toEqual([[11, duplicate('x')]]);
+  });
+
   it('explains duplicate keys and several documents', () => {
     const duplicate = parseYamlSource('/c/agent.yaml', 'name: a\nmodel: x\nname: b\n');
     expect(duplicate.ok || duplicate.issues[0]).toMatchObject({
@@ -67,7 +84,7 @@ describe('parseYamlSource', () => {
     const several = parseYamlSource('/c/agent.yaml', 't:\n  - input: a\n    input: b\n  - { name: x, name: y }\n');
     expect(several.ok || several.issues.map((issue) => [issue.location?.line, issue.message])).toEqual([
       [3, 'YAML syntax error: the key `input` appears twice in the same mapping'],
-      [4, 'YAML syntax error: Map keys must be unique'],
+      [4, 'YAML syntax error: the key `name` appears twice in the same mapping'],
     ]);
     const documents = parseYamlSource('/c/agent.yaml', 'name: a\n---\nname: b\n');
     expect(documents.ok || documents.issues[0]?.hint).toBe(

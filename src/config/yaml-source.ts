@@ -53,8 +53,7 @@ export function parseYamlSource(file: string, source: string): SourceParse {
   if (firstError) {
     const shown =
       firstError.code === 'DUPLICATE_KEY' ? doc.errors.filter((e) => e.code === 'DUPLICATE_KEY') : [firstError];
-    const issue = (error: YAMLError) =>
-      syntaxIssue(error, at, lineAt(text, error.pos[0]), lineAfter(text, error.pos[0]));
+    const issue = (error: YAMLError) => syntaxIssue(error, at, text);
     return { ok: false, issues: shown.map(issue) };
   }
   const loop = text.includes('*') ? selfAlias(doc) : null;
@@ -104,24 +103,22 @@ function syntaxBase(message: string, hint: string | null): PendingIssue {
   return { code: ISSUE.syntax, path: [], target: 'none', message, hint };
 }
 
-export function lineAt(text: string, offset: number): string {
+function lineAt(text: string, offset: number): string {
   const start = text.lastIndexOf('\n', offset - 1) + 1;
   const end = text.indexOf('\n', offset);
   return text.slice(start, end === -1 ? text.length : end);
 }
 
 /** The line after the one holding `offset` ('' at the end). */
-export function lineAfter(text: string, offset: number): string {
+function lineAfter(text: string, offset: number): string {
   const end = text.indexOf('\n', offset);
   return end === -1 ? '' : lineAt(text, end + 1);
 }
 
-export function syntaxIssue(
-  error: YAMLError,
-  at: (offset: number) => SourceLocation,
-  line: string,
-  next = '',
-): PendingIssue {
+/** A parser error in `text` (the text the parser read; `at` locates its offsets). */
+export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, text: string): PendingIssue {
+  const line = lineAt(text, error.pos[0]);
+  const next = lineAfter(text, error.pos[0]);
   // A `${` after an opening bracket; found in one pass (a pattern such as /[{[].*\$\{/ backtracks from every
   // bracket of a long flow line, which takes minutes on a JSON list of thousands of cases).
   const bracket = line.search(/[{[]/);
@@ -132,7 +129,7 @@ export function syntaxIssue(
   const hint = flowReference ? FLOW_REFERENCE_HINT : (colonHint ?? indentHint ?? SYNTAX_HINTS[error.code] ?? null);
   const message =
     indentHint === null
-      ? readableMessage(error, line)
+      ? readableMessage(error, text)
       : 'the line after this one is indented deeper than this key, so it is read as part of this value';
   return { ...syntaxBase(`YAML syntax error: ${message}`, hint), location: at(error.pos[0]) };
 }
@@ -169,17 +166,29 @@ function deeperKeyHint(line: string, next: string): string | null {
 }
 
 /** The parser's words, where they speak of its own API or internals, in the words of the file. */
-function readableMessage(error: YAMLError, line: string): string {
+function readableMessage(error: YAMLError, text: string): string {
   if (error.code === 'MULTIPLE_DOCS') return 'the file holds more than one YAML document';
   if (error.code === 'DUPLICATE_KEY') {
-    // The key as written on its own line (`  - input: b`); a flow mapping's line holds several.
-    const key = /^\s*(?:-\s+)?([\w$-]+)\s*:(?:\s|$)/.exec(line)?.[1];
-    if (key !== undefined) return `the key \`${key}\` appears twice in the same mapping`;
+    const key = keyWrittenAt(text, error.pos[0]);
+    if (key !== null) return `the key \`${key}\` appears twice in the same mapping`;
   }
   if (/maximum call stack size exceeded/i.test(error.message)) {
     return 'brackets or indentation nested too deeply to read (far more levels than a configuration needs)';
   }
   return error.message;
+}
+
+/**
+ * The key the parser points at as a duplicate, as written at `offset`: plain (`input: b`, also the second key of
+ * a flow mapping `{ name: a, input: b, input: c }`), or quoted (`"input": b`, `'input': b`). Null for any other
+ * shape (a `? ` complex key), which keeps the parser's own words.
+ */
+function keyWrittenAt(text: string, offset: number): string | null {
+  const rest = text.slice(offset, offset + 300);
+  const quoted = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)')\s*:/.exec(rest);
+  if (quoted !== null) return quoted[1] ?? (quoted[2] as string).replaceAll("''", "'");
+  const plain = /^([^\s:,{}[\]#'"?][^\n:,{}[\]]*?)\s*:(?:[\s,{}[\]]|$)/.exec(rest);
+  return plain === null ? null : (plain[1] as string);
 }
 
 /** Where `*name` is written as an alias (not inside a quoted string or a comment as far as a scan can tell). */
