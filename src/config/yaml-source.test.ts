@@ -56,6 +56,23 @@ describe('parseYamlSource', () => {
     expect(result.issues[0]?.message).toMatch(/^YAML syntax error: /);
   });
 
+  it('locates a value reached through an alias at the alias, not at its anchor', () => {
+    const doc = parsed(
+      'shared: &c { name: same, input: "q" }\nmodel: *c\ntest_cases:\n  - &t { name: a, input: "q" }\n  - *t\n',
+    );
+    expect(doc.locate(['test_cases', 1, 'name'], 'value')).toMatchObject({ line: 5, column: 5 });
+    expect(doc.locate(['test_cases', 1, 'name'], 'key')).toMatchObject({ line: 5, column: 5 });
+    expect(doc.locate(['test_cases', 1, 'expected'], 'parent')).toMatchObject({ line: 5, column: 5 });
+    expect(doc.locate(['test_cases', 1], 'value')).toMatchObject({ line: 5, column: 5 });
+    expect(doc.locate(['model', 'input'], 'value')).toMatchObject({ line: 2, column: 8 });
+    // The key a value is aliased under is written beside the alias.
+    expect(doc.locate(['model'], 'key')).toMatchObject({ line: 2, column: 1 });
+    expect(doc.locate(['model'], 'value')).toMatchObject({ line: 2, column: 8 });
+    // The anchored value itself is still where it is written.
+    expect(doc.locate(['test_cases', 0, 'name'], 'value')).toMatchObject({ line: 4, column: 16 });
+    expect(doc.locate(['shared', 'input'], 'value')).toMatchObject({ line: 1, column: 33 });
+  });
+
   it('names the duplicated key of a flow mapping, not the key its line starts with', () => {
     const messages = (source: string) => {
       const result = parseYamlSource('/c/agent.yaml', source);

@@ -225,13 +225,21 @@ export class YamlDocument implements SourceDocument {
     return this.at(node?.range?.[0] ?? 0);
   }
 
+  /**
+   * A value reached through an alias (`- *case`) is located at the alias: that is where this path's value is
+   * used, while its anchor belongs to another path (an issue about test_cases[1] must not point at test_cases[0]).
+   */
   private walk(path: ConfigPath): Walk {
     let node = this.resolve(this.doc.contents);
     let key: Node | null = null;
-    for (const segment of path) {
+    for (const [index, segment] of path.entries()) {
       const next = this.step(node, segment);
       if (!next) return { node: node ?? key, key, complete: false };
       key = next.key;
+      if (isAlias(next.value)) {
+        // The last step's key is written beside the alias; a key deeper inside the aliased value is not.
+        return { node: next.value, key: index === path.length - 1 ? key : null, complete: true };
+      }
       node = this.resolve(next.value);
       if (!node || isEmptyScalar(node)) return { node: key, key, complete: true };
     }
