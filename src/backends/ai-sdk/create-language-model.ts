@@ -12,6 +12,8 @@ import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
 import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 import { fetchWithQuery, splitEndpoint, takeParameter } from './endpoint-query.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
+import { asProviderModel } from './provider-model.js';
+import { stderrWarnings, type WarningSink, withProviderWarnings } from './with-provider-warnings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -29,6 +31,11 @@ const NO_KEY = 'no-key-replay-only';
 export interface LanguageModelOptions {
   /** A replay: no request reaches the provider, so no API key is demanded. */
   readonly offline?: boolean;
+  /**
+   * Told what the provider did not send as configured (a dropped `temperature`, its own output token limit for a
+   * model it does not know); default: a warning on stderr, once per text in the process.
+   */
+  readonly warnings?: WarningSink;
 }
 
 export async function createLanguageModel(
@@ -36,7 +43,14 @@ export async function createLanguageModel(
   env: Env,
   options: LanguageModelOptions = {},
 ): Promise<ResolvedModel> {
-  // Provider warnings (e.g. unknown model ids) would go to the console; reports are our channel.
+  const resolved = await providerModel(given, env, options);
+  const named = { provider: given.provider, name: given.name };
+  const model = withProviderWarnings(asProviderModel(resolved.model), named, options.warnings ?? stderrWarnings);
+  return { model, endpoint: resolved.endpoint };
+}
+
+async function providerModel(given: ModelConfig, env: Env, options: LanguageModelOptions): Promise<ResolvedModel> {
+  // The SDK's own logging of warnings is off: holodeck says them itself, in its words (with-provider-warnings.ts).
   globalThis.AI_SDK_LOG_WARNINGS = false;
   // OPENAI_BASE_URL, OLLAMA_HOST…: as the providers' own SDKs read them, when the model names no endpoint.
   const fromEnv = given.endpoint === null ? endpointFromEnv(given.provider, env) : null;
