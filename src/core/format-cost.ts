@@ -1,7 +1,8 @@
 /**
  * Cost as every report writes it: `$0.0123`, `≥ $0.0123 (no price for openai:my-model)` when part of the
  * calls has no price, `unknown (no price for openai:my-model)` when nothing could be priced. Never `$0` for
- * an unknown price.
+ * tokens used at an unknown price; calls that used none (a request the provider refused) cost `$0` whatever the
+ * price.
  */
 import { spentOf, spentPricedUsd, storedOf, USAGE_UNREPORTED } from './cost.js';
 import type { CostBreakdown, CostFields } from './results.js';
