@@ -9,6 +9,7 @@ import { formatDuration } from './format-numbers.js';
 import { passCountsText } from './repeat-text.js';
 import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
 import { consoleMark } from './status-text.js';
+import { retriesNote } from './turn-views.js';
 
 const REASON_WIDTH = 160;
 
@@ -31,7 +32,9 @@ export function formatCaseLine(result: TestResult, palette: Palette): string {
   const toolErrors = result.tool_invocations.filter((call) => call.error !== null).length;
   if (toolErrors > 0) parts.push(palette.yellow(`${toolErrors} tool ${toolErrors === 1 ? 'error' : 'errors'}`));
   const cost = formatCostSpent(result);
-  parts.push(palette.dim(`${formatDuration(result.execution_time_ms)}${cost === null ? '' : ` · ${cost}`}`));
+  // A conversation's retries are said on its turns' lines; a single-turn case's here, as they are.
+  const retries = result.turns === undefined ? retriesNote({ retries: result.retries ?? 0 }) : '';
+  parts.push(palette.dim(`${formatDuration(result.execution_time_ms)}${retries}${cost === null ? '' : ` · ${cost}`}`));
   const line = parts.join('  ');
   const failure = firstFailureText(result);
   if (failure === null) return line;

@@ -76,7 +76,8 @@ describe('writes of others to the terminal', () => {
     stderr.write('warning: a tool wrote this\n');
     expect(screen.slice(1)).toEqual([CLEAR, '[err]warning: a tool wrote this\n']);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(screen.at(-1)).toMatch(/^\r\u001b\[2K.*2\/8 turns/);
+    expect(screen.at(-1)?.startsWith(CLEAR)).toBe(true);
+    expect(screen.at(-1)).toContain('2/8 turns');
     display.stop();
   });
 
@@ -86,7 +87,8 @@ describe('writes of others to the terminal', () => {
     display.update();
     stderr.write('Downloading…');
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(screen.at(-1)).toMatch(/^\n\r\u001b\[2K.*2\/8 turns/);
+    expect(screen.at(-1)?.startsWith(`\n${CLEAR}`)).toBe(true);
+    expect(screen.at(-1)).toContain('2/8 turns');
     display.print('✓ case-1');
     expect(screen.at(-1)).toBe(`${CLEAR}✓ case-1\n`);
     display.stop();

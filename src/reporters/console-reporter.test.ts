@@ -201,6 +201,15 @@ describe('console reporter without a TTY', () => {
     expect(stream.text()).toContain('! err  ERROR  180ms  — turn timed out after 60s');
     expect(turn({ turn_index: 0, input: 'x' }).passed).toBe(true);
   });
+
+  it("says a single-turn case's retries on its line, as a conversation's turn lines do", async () => {
+    const retried = singleTurnResult({ test_name: 'retried', retries: 2 });
+    const once = singleTurnResult({ test_name: 'once', retries: 1 });
+    const stream = captureStream();
+    await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), reportOf([retried, once]));
+    expect(stream.text()).toContain('✓ retried  180ms · 2 retries');
+    expect(stream.text()).toContain('✓ once  180ms · 1 retry');
+  });
 });
 
 describe('console reporter on a streaming run', () => {
