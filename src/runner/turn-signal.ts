@@ -1,3 +1,4 @@
+import { formatLimitNumber } from '../core/format-limit-number.js';
 import { forgetFollower, noteFollower } from '../core/signal-lineage.js';
 
 /** A signal for one turn: aborted by the run's signal or after the turn's timeout, whichever comes first. */
@@ -11,7 +12,7 @@ export interface TurnSignal {
 export class TurnTimeoutError extends Error {
   readonly code = 'TURN_TIMEOUT';
   constructor(readonly timeout_ms: number) {
-    super(`turn timed out after ${formatSeconds(timeout_ms)} (llm_timeout)`);
+    super(`turn timed out after ${formatLimitNumber(timeout_ms / 1000)}s (llm_timeout)`);
     this.name = 'TurnTimeoutError';
   }
 }
@@ -50,9 +51,4 @@ export function createTurnSignal(parent: AbortSignal, timeout_ms: number): TurnS
       parent.removeEventListener('abort', onParentAbort);
     },
   };
-}
-
-function formatSeconds(ms: number): string {
-  const s = ms / 1000;
-  return Number.isInteger(s) ? `${s}s` : `${s.toFixed(3).replace(/0+$/, '')}s`;
 }

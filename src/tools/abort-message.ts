@@ -1,3 +1,5 @@
+import { formatLimitNumber } from '../core/format-limit-number.js';
+
 /**
  * What a tool call cut off by its turn says: `tool divide timed out after 60 s` when the turn's time ran out,
  * else what interrupted it. A backend may wrap the runner's reason (`turn aborted: …`, with the reason as its
@@ -5,7 +7,7 @@
  */
 export function abortMessage(name: string, reason: unknown): string {
   const timeoutMs = turnTimeoutOf(reason);
-  if (timeoutMs !== null) return `tool ${name} timed out after ${Number((timeoutMs / 1000).toFixed(3))} s`;
+  if (timeoutMs !== null) return `tool ${name} timed out after ${formatLimitNumber(timeoutMs / 1000)} s`;
   const why = reason instanceof Error ? reason.message : String(reason ?? 'aborted');
   return `tool ${name} was interrupted: ${why}`;
 }

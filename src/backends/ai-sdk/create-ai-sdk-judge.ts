@@ -4,6 +4,7 @@
  */
 
 import type { ModelConfig } from '../../core/config-types.js';
+import { formatLimitNumber } from '../../core/format-limit-number.js';
 import { gaveUpNote } from '../../core/gave-up-note.js';
 import { createHoldTracker } from '../../core/hold-tracker.js';
 import type { Judge, JudgeRequest } from '../../core/judge.js';
@@ -80,7 +81,7 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
         return await callWithRetries(call, request, deadline.signal, retried);
       } catch (error) {
         if (deadline.timedOut() && !request.signal.aborted) {
-          const message = `judge call timed out after ${timeoutMs} ms${retriedNote(retried)}${holds.note()}`;
+          const message = `judge call timed out after ${formatLimitNumber(timeoutMs)} ms${retriedNote(retried)}${holds.note()}`;
           throw new JudgeCallError(message, 'JUDGE_TIMEOUT', { cause: error });
         }
         throw error;
@@ -175,7 +176,7 @@ function withDeadline(parent: AbortSignal, ms: number) {
   else parent.addEventListener('abort', onAbort, { once: true });
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new DOMException(`judge call timed out after ${ms} ms`, 'TimeoutError'));
+    controller.abort(new DOMException(`judge call timed out after ${formatLimitNumber(ms)} ms`, 'TimeoutError'));
   }, ms);
   return {
     signal: controller.signal,
