@@ -4,18 +4,17 @@
  */
 
 import { relative } from 'node:path';
-import { checkRunnable } from '../config/check-runnable.js';
 import { formatConfigIssue } from '../config/format-config-issue.js';
 import { type LoadConfigOptions, loadConfig } from '../config/load-config.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { ConfigIssue } from '../core/errors.js';
 import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
-import { applyOverrides, type Overrides } from './apply-overrides.js';
-import { builtinToolIssues } from './builtin-tool-issues.js';
+import type { Overrides } from './apply-overrides.js';
 import { graderExports } from './grader-export-reader.js';
-import { groundTruthIssues } from './ground-truth-issues.js';
-import { envWithout } from './overridden-env.js';
+import { mergeConfigIssues } from './merge-config-issues.js';
+import { envWithout, type GivenSettings, overriddenEnvNames } from './overridden-env.js';
+import { runnableConfigIssues } from './runnable-config-issues.js';
 import { guardStalls } from './stall-guard.js';
 
 /**
@@ -37,6 +36,11 @@ export async function loadOrReport(
   ignoredEnv: readonly string[] = [],
   /** `--replay`: no model is called, so an API key's unset variable is no error. */
   offline = false,
+  /**
+   * The command line's overrides, for a configuration that does not load: the checks of loadRunnableOrReport
+   * run on the parts that did load, and their issues are reported with the loader's, so that one run says all.
+   */
+  overrides: Overrides | null = null,
 ): Promise<AgentConfig | null> {
   let loaded: Awaited<ReturnType<typeof loadConfig>>;
   // A grader's or module agent's module is imported in this thread to check it: from then on it is guarded.
@@ -55,8 +59,35 @@ export async function loadOrReport(
     return null;
   }
   if (loaded.ok) return loaded.value;
-  printIssues(loaded.issues);
+  const { issues, partial } = loaded;
+  if (overrides === null || partial === null) printIssues(issues);
+  else {
+    const later = await runnableConfigIssues(partial, overrides, offline);
+    printIssues(mergeConfigIssues(issues, later.issues, partial.config_path));
+  }
   return null;
+}
+
+/** The options of `test` and `validate` that bear on loading the configuration. */
+export interface CommandSettings extends GivenSettings, Omit<Overrides, 'backend'> {
+  readonly backend?: Overrides['backend'];
+  /** `--max-file-size`, in MB. */
+  readonly maxFileSize?: number | undefined;
+  /** `--replay`: no model is called. */
+  readonly replay?: unknown;
+}
+
+/**
+ * loadOrReport for `test` and `validate`: a configuration that does not load also gets the checks of
+ * loadRunnableOrReport on the parts that loaded, every error reported in one run.
+ */
+export function loadForCommandOrReport(
+  configPath: string,
+  load: typeof loadConfig,
+  options: CommandSettings,
+): Promise<AgentConfig | null> {
+  const offline = options.replay !== undefined;
+  return loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options), offline, options);
 }
 
 /**
@@ -73,14 +104,7 @@ export async function loadRunnableOrReport(
 ): Promise<AgentConfig | null> {
   loaded ??= await loadOrReport(configPath, loadConfig, maxFileSize);
   if (loaded === null) return null;
-  const config = applyOverrides(loaded, overrides);
-  const origins = {
-    model: overrides.model === undefined ? 'config' : 'cli',
-    backend: overrides.backend === undefined ? 'config' : 'cli',
-    offline,
-  } as const;
-  const more = await Promise.all([groundTruthIssues(config), builtinToolIssues(config)]);
-  const issues = await checkRunnable(config, process.env, origins, more.flat());
+  const { config, issues } = await runnableConfigIssues(loaded, overrides, offline);
   if (issues.length === 0) return config;
   printIssues(issues);
   return null;

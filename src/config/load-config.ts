@@ -5,7 +5,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import type { AgentConfig, GivenFunctionTool, ToolConfig } from '../core/config-types.js';
-import type { LoadResult } from '../core/errors.js';
+import type { ConfigIssue } from '../core/errors.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import { buildBackend } from './build-backend.js';
 import { type BuildContext, createBuildContext } from './build-context.js';
@@ -61,7 +61,16 @@ export interface LoadConfigOptions {
   readonly describe_grader?: DescribeToolExport | undefined;
 }
 
-export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadResult<AgentConfig>> {
+/**
+ * On failure, `partial` is the configuration built from the parts that passed (null when nothing could be
+ * built): the checks that need a whole configuration (API keys, ground truths) can still report on those parts,
+ * so that every error is reported in one run.
+ */
+export type LoadedConfig =
+  | { readonly ok: true; readonly value: AgentConfig }
+  | { readonly ok: false; readonly issues: readonly ConfigIssue[]; readonly partial: AgentConfig | null };
+
+export async function loadConfig(path: string, options: LoadConfigOptions): Promise<LoadedConfig> {
   const file = await resolveConfigFile(path);
   if (!file.ok) return failure([file.issue], { main: null, testCases: null, testCaseItems: undefined });
   const sizes = resolveFileSizeLimits(options.max_file_size_mb, options.env);
@@ -107,10 +116,11 @@ export async function loadConfig(path: string, options: LoadConfigOptions): Prom
     buildConfig(validated, cases.valid, document, ctx, options.env),
     checkRefusedParts(validated, cases.refused, ctx),
   ]);
-  if (ctx.issues.size > 0 || !config) {
-    return failure(noteEnvSources(ctx.issues.issues, substituted.references, options.env), sources);
+  const value = config && { ...config, env_references: substituted.references };
+  if (ctx.issues.size > 0 || !value) {
+    return failure(noteEnvSources(ctx.issues.issues, substituted.references, options.env), sources, value);
   }
-  return { ok: true, value: { ...config, env_references: substituted.references } };
+  return { ok: true, value };
 }
 
 interface CollectedTestCases {
@@ -206,8 +216,12 @@ async function checkRefusedParts(
   ]);
 }
 
-function failure(issues: readonly PendingIssue[], sources: IssueSources): LoadResult<AgentConfig> {
-  return { ok: false, issues: locateIssues(dropConsequences(issues), sources) };
+function failure(
+  issues: readonly PendingIssue[],
+  sources: IssueSources,
+  partial: AgentConfig | null = null,
+): LoadedConfig {
+  return { ok: false, issues: locateIssues(dropConsequences(issues), sources), partial };
 }
 
 /** An unset ${VAR} leaves an empty string behind; drop the other complaints about that same value. */

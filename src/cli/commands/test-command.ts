@@ -28,11 +28,10 @@ import { explainInterruption } from '../explain-interruption.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
 import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
-import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
+import { loadForCommandOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
 import { optionsFromEnv } from '../options-from-env.js';
-import { overriddenEnvNames } from '../overridden-env.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
 import {
   type Prepared,
@@ -101,7 +100,7 @@ async function guardedTestCommand(
   const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
   const [read] = await Promise.all([
-    loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options), options.replay !== undefined),
+    loadForCommandOrReport(configPath, load, options),
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!read) return EXIT.config;

@@ -11,9 +11,13 @@ import { collectSecrets } from '../collect-secrets.js';
 import { configRunProblems } from '../config-run-problems.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
-import { loadOrReport, loadReadingUserCodeWith, loadRunnableOrReport, printIssues } from '../load-or-report.js';
+import {
+  loadForCommandOrReport,
+  loadReadingUserCodeWith,
+  loadRunnableOrReport,
+  printIssues,
+} from '../load-or-report.js';
 import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
-import { overriddenEnvNames } from '../overridden-env.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { toolThreadsFor } from '../tool-threads.js';
@@ -32,7 +36,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   const toolThreads = toolThreadsFor(configPath);
   const load = loadReadingUserCodeWith(toolThreads.describe);
   // As for `test`: a variable of a setting the command line gives is not read (`--backend` over HOLODECK_BACKEND).
-  const loaded = await loadOrReport(configPath, load, options.maxFileSize, overriddenEnvNames(options));
+  const loaded = await loadForCommandOrReport(configPath, load, options);
   await toolThreads.workers.close();
   const config =
     loaded === null ? null : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);
