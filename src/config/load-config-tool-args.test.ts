@@ -40,7 +40,7 @@ describe('args keys named __proto__', () => {
     const loaded = await loadYaml(
       `${HEAD}test_cases:\n  - { name: k, input: q, expected_tools: [{ name: echo, args: { constructor: 1, proto: 2 } }] }\n`,
     );
-    const args = expectConfig(loaded).test_cases[0]?.turns[0]?.expected_tools?.[0]?.args;
+    const args = expectConfig(loaded).test_cases?.[0]?.turns[0]?.expected_tools?.[0]?.args;
     expect(Object.keys(args ?? {})).toEqual(['constructor', 'proto']);
   });
 });
@@ -112,5 +112,37 @@ describe('count of an expected tool', () => {
         '  too large: beyond the safe integer range (at most 9007199254740991), got 100000000000000000000 — ' +
         'count is the minimum number of matching calls in the turn (default 1); to forbid a call, list it in forbidden_tools',
     ]);
+  });
+});
+
+describe('an object with a matcher key and another key', () => {
+  const beside = (matcher: string, key: string) =>
+    `\`${matcher}\` makes this object a matcher, which holds that one key only: \`${key}\` cannot go with it`;
+  const AS_IS = 'to compare with this object as it is, write { literal: {...} }';
+  const FLAGS = 'flags go inside the pattern, e.g. { regex: "(?i)cash" } for any letter case';
+
+  it('is refused at the other key, pointing to (?i) and to { literal: ... }', async () => {
+    const { yaml, lines } = await check(
+      '  - name: m\n    input: q\n    expected_tools:\n' +
+        '      - { name: search, args: { q: { regex: "cash", flags: "i" } } }\n' +
+        '      - { name: search, args: { q: { fuzzy: "1", unit: usd } } }\n' +
+        '      - { name: search, args: { q: { regex: 1, case: no } } }\n',
+    );
+    expect(lines).toEqual([
+      `${at(yaml, 'flags')}  test_cases[0] "m" › expected_tools[0].args.q.flags\n  ${beside('regex', 'flags')} — ${FLAGS}; ${AS_IS}`,
+      `${at(yaml, 'unit')}  test_cases[0] "m" › expected_tools[1].args.q.unit\n  ${beside('fuzzy', 'unit')} — ${AS_IS}`,
+      `${at(yaml, 'case:')}  test_cases[0] "m" › expected_tools[2].args.q.case\n  ${beside('regex', 'case')} — ${FLAGS}; ${AS_IS}`,
+    ]);
+  });
+
+  it('is compared as it is inside { literal: ... }, and (?i) matches any letter case', async () => {
+    const loaded = await loadYaml(
+      `${HEAD}test_cases:\n  - name: m\n    input: q\n    expected_tools:\n` +
+        '      - { name: search, args: { q: { literal: { regex: "cash", flags: "i" } }, r: { regex: "(?i)cash" } } }\n',
+    );
+    const args = expectConfig(loaded).test_cases[0]?.turns[0]?.expected_tools?.[0]?.args;
+    expect(args?.['q']).toEqual({ kind: 'literal', value: { regex: 'cash', flags: 'i' } });
+    const r = args?.['r'];
+    expect(r?.kind === 'regex' && r.regex.fullMatch('CASH')).toBe(true);
   });
 });

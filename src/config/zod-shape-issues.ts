@@ -59,13 +59,18 @@ export function convertShapeIssue(issue: z.core.$ZodIssue, context: ConvertedCon
 function unknownKeys(keys: readonly string[], context: ConvertedContext): PendingIssue[] {
   const inst = context.raw?.inst;
   const allowed = inst instanceof z.ZodObject ? Object.keys(inst.shape) : [];
-  return keys.map((key) => ({
-    code: ISSUE.unknownKey,
-    path: [...context.path, key],
-    target: 'key' as const,
-    message: `unknown key \`${key}\``,
-    hint: didYouMean(key, allowed) ?? (allowed.length > 0 ? `allowed keys: ${allowed.join(', ')}` : null),
-  }));
+  const own = context.meta?.unknownKey;
+  return keys.map((key) => {
+    const said = own?.(key, context.raw?.input);
+    return {
+      code: said?.code ?? ISSUE.unknownKey,
+      path: [...context.path, key],
+      target: 'key' as const,
+      message: said?.message ?? `unknown key \`${key}\``,
+      hint:
+        said?.hint ?? didYouMean(key, allowed) ?? (allowed.length > 0 ? `allowed keys: ${allowed.join(', ')}` : null),
+    };
+  });
 }
 
 function range(

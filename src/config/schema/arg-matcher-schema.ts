@@ -6,31 +6,53 @@
 import { z } from 'zod';
 import { compileLinearRegex } from '../../matchers/linear-regex.js';
 import { describeValue } from '../describe-value.js';
-import { closestMatch } from '../did-you-mean.js';
+import { closestMatch, didYouMean } from '../did-you-mean.js';
 import { ISSUE } from '../issue-codes.js';
 import type { PathSegment } from '../pending-issue.js';
 import { addIssue, hasKey, isRecord, objectRule } from './fields.js';
+import { type KeyIssueWording, withIssue } from './schema-meta.js';
 
 export const MATCHER_KEYS = ['fuzzy', 'regex', 'literal'] as const;
 
 const LITERAL_HINT = 'to compare with an object value as it is, write { literal: {...} }';
 
-export const matcherObjectSchema = z
-  .strictObject({
-    fuzzy: z.union([z.string(), z.number(), z.boolean()]).optional().describe('Compared after normalisation.'),
-    regex: z.string().optional().describe('Full match against the rendered value (RE2 syntax, linear time).'),
-    literal: z.unknown().optional().describe('Exact comparison with any JSON value, objects included.'),
-  })
-  .check(
-    objectRule((matcher, ctx) => {
-      if (!MATCHER_KEYS.some((key) => Object.hasOwn(matcher, key))) {
-        addIssue(ctx, ISSUE.matcherShape, [], 'a matcher object needs `fuzzy` or `regex`', {
-          hint: `write { fuzzy: "..." } or { regex: "..." }; ${LITERAL_HINT}`,
-        });
-      }
-      checkMatcherKeys(matcher, ctx);
-    }),
-  );
+export const matcherObjectSchema = withIssue(
+  z
+    .strictObject({
+      fuzzy: z.union([z.string(), z.number(), z.boolean()]).optional().describe('Compared after normalisation.'),
+      regex: z.string().optional().describe('Full match against the rendered value (RE2 syntax, linear time).'),
+      literal: z.unknown().optional().describe('Exact comparison with any JSON value, objects included.'),
+    })
+    .check(
+      objectRule((matcher, ctx) => {
+        if (!MATCHER_KEYS.some((key) => Object.hasOwn(matcher, key))) {
+          addIssue(ctx, ISSUE.matcherShape, [], 'a matcher object needs `fuzzy` or `regex`', {
+            hint: `write { fuzzy: "..." } or { regex: "..." }; ${LITERAL_HINT}`,
+          });
+        }
+        checkMatcherKeys(matcher, ctx);
+      }),
+    ),
+  { unknownKey: (key, value) => besideMatcherKey(key, isRecord(value) ? value : {}) },
+);
+
+/**
+ * `{ regex: "cash", flags: "i" }`: a matcher key with another key beside it could be a matcher with an option
+ * or an object to compare with as it is; neither is guessed.
+ */
+function besideMatcherKey(key: string, value: Record<string, unknown>): KeyIssueWording {
+  // `fuzzzy` beside `fuzzy` is a slip of the key, not a second key.
+  const near = didYouMean(key, MATCHER_KEYS);
+  if (near !== null) return { code: ISSUE.unknownKey, message: `unknown key \`${key}\``, hint: near };
+  const matcherKey = MATCHER_KEYS.find((name) => Object.hasOwn(value, name)) ?? 'regex';
+  const asIs = 'to compare with this object as it is, write { literal: {...} }';
+  const flags = 'flags go inside the pattern, e.g. { regex: "(?i)cash" } for any letter case';
+  return {
+    code: ISSUE.matcherShape,
+    message: `\`${matcherKey}\` makes this object a matcher, which holds that one key only: \`${key}\` cannot go with it`,
+    hint: matcherKey === 'regex' ? `${flags}; ${asIs}` : asIs,
+  };
+}
 
 /** A matcher with more than one of its keys, and its pattern: each said once, whichever way it was read. */
 function checkMatcherKeys(matcher: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
@@ -81,10 +103,10 @@ function checkObjectLiteral(value: Record<string, unknown>, ctx: z.core.$Refinem
     return;
   }
   if (matcherKey !== undefined) {
-    addIssue(ctx, ISSUE.matcherShape, [matcherKey], `an object with \`${matcherKey}\` is a matcher`, {
-      target: 'key',
-      hint: LITERAL_HINT,
-    });
+    for (const key of keys.filter((name) => !(MATCHER_KEYS as readonly string[]).includes(name))) {
+      const { code, message, hint } = besideMatcherKey(key, value);
+      addIssue(ctx, code, [key], message, { target: 'key', hint });
+    }
     return;
   }
   const near = keys.length === 1 ? closestMatch(keys[0]!, MATCHER_KEYS) : null;

@@ -9,6 +9,14 @@ export interface IssueMeta {
   readonly code?: string;
   readonly message?: string;
   readonly hint?: string;
+  /** The wording for a key a strict mapping does not know, where the usual `unknown key` would mislead. */
+  readonly unknownKey?: (key: string, value: unknown) => KeyIssueWording;
+}
+
+export interface KeyIssueWording {
+  readonly code: string;
+  readonly message: string;
+  readonly hint: string;
 }
 
 export const issueMeta = z.registry<IssueMeta>();
