@@ -51,8 +51,10 @@ function matrixBlock(config: AgentConfig, override: ModelOverride | undefined): 
 
 export function applyOverrides(config: AgentConfig, options: Overrides): AgentConfig {
   const { models, ...rest } = config;
+  // With `models:`, the judge is the first of them (unless evaluations.model is set), whichever model runs.
+  const evaluations = { ...config.evaluations, model: config.evaluations.model ?? config.model };
   return {
-    ...(options.model === undefined || models === undefined ? config : rest),
+    ...(options.model === undefined || models === undefined ? config : { ...rest, evaluations }),
     model: matrixBlock(config, options.model) ?? modelOverride(config.model, options.model),
     backend: backendOverride(config, options),
     execution: {

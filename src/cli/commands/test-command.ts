@@ -29,7 +29,7 @@ import { guardRun, type RunGuard } from '../guard-run.js';
 import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
-import { planMatrix } from '../matrix/plan-matrix.js';
+import { planMatrix, withMatrixJudge } from '../matrix/plan-matrix.js';
 import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
 import { optionsFromEnv } from '../options-from-env.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
@@ -43,6 +43,7 @@ import {
 import { readVersion } from '../read-version.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import type { ResumeSource } from '../resume/load-resume.js';
+import { judgeMismatch, matrixModelOf } from '../resume/resumed-judge.js';
 import { resumedOverrides } from '../resumed-overrides.js';
 import { runInputFiles } from '../run-input-files.js';
 import { printRunLocations } from '../run-locations.js';
@@ -158,6 +159,8 @@ async function guardedTestCommand(
   }
   let resumeSource: ResumeSource | null = null;
   let overrides: Overrides = options;
+  // One model's run of a model matrix, resumed alone: configured as the matrix configured it (its judge kept).
+  let matrixModel: ReturnType<typeof matrixModelOf> = null;
   if (options.resume !== undefined) {
     const conflict = resumeSelectionConflict(options);
     if (conflict !== null) return usageError(conflict);
@@ -165,10 +168,14 @@ async function guardedTestCommand(
     if (!found.ok) return usageError(found.message);
     resumeSource = found.source;
     overrides = resumedOverrides(loaded, options, found.source.metadata);
+    matrixModel = matrixModelOf(found.source.metadata);
   }
   const offline = options.replay !== undefined;
-  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, offline, loaded);
+  const asLoaded = matrixModel === null ? loaded : withMatrixJudge(loaded);
+  const config = await loadRunnableOrReport(configPath, overrides, options.maxFileSize, offline, asLoaded);
   if (!config) return EXIT.config;
+  const judgeProblem = resumeSource && judgeMismatch(config, resumeSource.metadata, resumeSource.paths.record);
+  if (judgeProblem) return usageError(judgeProblem);
   const prepared: Prepared =
     resumeSource === null
       ? await prepareFreshRun(config, options, argv, resultsDir)
@@ -219,6 +226,7 @@ async function guardedTestCommand(
             options.replay !== undefined,
             config.execution.redact,
             recording,
+            matrixModel,
           ),
           workers.workers,
           (description) => guard.report(description),

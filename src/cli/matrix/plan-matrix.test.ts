@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agentConfig, modelConfig } from '../../../test/fakes/fixtures/agent-config.js';
-import { matrixConfig, planMatrix } from './plan-matrix.js';
+import { applyOverrides } from '../apply-overrides.js';
+import { matrixConfig, planMatrix, withMatrixJudge } from './plan-matrix.js';
 
 const yamlModel = modelConfig({ provider: 'openai', name: 'gpt-4o', endpoint: 'http://127.0.0.1:9/v1', api_key: 'k' });
 const second = modelConfig({ provider: 'ollama', name: 'llama3.2:1b', endpoint: 'http://127.0.0.1:8/' });
@@ -77,5 +78,23 @@ describe('matrixConfig', () => {
     expect(run.model).toMatchObject({ provider: 'openai', name: 'gpt-4o-mini', endpoint: 'http://127.0.0.1:9/v1' });
     expect(run.evaluations.model).toBe(judge);
     expect(run.execution.parallel_test_cases).toBe(3);
+  });
+});
+
+describe('one --model of a models: list', () => {
+  it('is judged by the first of models: as the matrix is, so its verdicts compare with the matrix run', () => {
+    const config = { ...agentConfig({ model: yamlModel }), models: [yamlModel, second] };
+    const single = applyOverrides(config, { model: { provider: 'ollama', name: 'llama3.2:1b' } });
+    const plan = planMatrix(config, []);
+    if (!plan.ok || plan.entries[1] === undefined) throw new Error('expected a matrix of two models');
+    expect(single.model).toEqual(second);
+    expect(single.evaluations.model).toEqual(yamlModel);
+    expect(single).toEqual(matrixConfig(config, {}, plan.entries[1].override));
+  });
+
+  it('leaves the judge of a model: configuration as it was: the agent model, whichever --model runs', () => {
+    const config = agentConfig({ model: yamlModel });
+    expect(applyOverrides(config, { model: { provider: 'openai', name: 'x' } }).evaluations.model).toBeNull();
+    expect(withMatrixJudge(config).evaluations.model).toBe(yamlModel);
   });
 });

@@ -85,9 +85,12 @@ function matrixModels(config: AgentConfig, models: readonly ModelOverride[]): Ma
  * `models:`) — never the model under test.
  */
 export function matrixConfig(loaded: AgentConfig, overrides: Overrides, model: ModelOverride): AgentConfig {
-  const config = applyOverrides(loaded, { ...overrides, model });
-  const judge = loaded.evaluations.model ?? loaded.model;
-  return { ...config, evaluations: { ...config.evaluations, model: judge } };
+  return applyOverrides(withMatrixJudge(loaded), { ...overrides, model });
+}
+
+/** agent.yaml with the judge of its matrix named in `evaluations.model`, so that no model given to it replaces it. */
+export function withMatrixJudge(loaded: AgentConfig): AgentConfig {
+  return { ...loaded, evaluations: { ...loaded.evaluations, model: loaded.evaluations.model ?? loaded.model } };
 }
 
 /** What would stop one model of the matrix from running (API key, endpoint, backend, built-in tools), located. */

@@ -31,6 +31,8 @@ export interface ShardSettings {
    * keep it): a shard run after one of them changed ran another suite.
    */
   readonly content?: string | null;
+  /** The judge of LLM-judged metrics (`provider:name`); null or absent when the record does not say. */
+  readonly judge?: string | null;
   /**
    * The execution settings that decide verdicts (`fail_on_tool_error`, `max_steps`, `llm_timeout`…), as the
    * record's configuration snapshot has them in force; absent in records that do not keep them.
@@ -205,6 +207,12 @@ function settingMismatches(first: ShardRecord, record: ShardRecord): string[] {
       (key) =>
         `${record.path} ran with ${key === 'model' ? 'model ' : ''}${said(key, b)}, ${first.path} with ${said(key, a)}: the shards of one run share their model, backend and --repeat settings`,
     );
+  const [judgeA, judgeB] = [a.judge ?? null, b.judge ?? null];
+  if (judgeA !== null && judgeB !== null && judgeA !== judgeB) {
+    shared.push(
+      `${record.path} was judged by ${judgeB}, ${first.path} by ${judgeA} (evaluations.model, else the agent's model; a model matrix keeps the judge of agent.yaml): the judge decides the verdicts of LLM-judged metrics, so the shards of one run share it`,
+    );
+  }
   return [...shared, ...executionMismatches(first, record)];
 }
 

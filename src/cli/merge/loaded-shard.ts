@@ -34,6 +34,7 @@ export function loadShard(path: string, explicit: boolean, record: RunRecord): L
         min_pass_rate:
           record.metadata.execution?.repeat === undefined ? null : (record.metadata.execution.min_pass_rate ?? 1),
         content: shardContent(record),
+        judge: judgeLabel(record),
         verdict_settings: verdictSettings(record),
       },
     },
@@ -72,6 +73,21 @@ function verdictSettings(record: RunRecord): Readonly<Record<string, unknown>> |
   };
 }
 
+/**
+ * The judge of LLM-judged metrics, `provider:name`: `evaluations.model` as the snapshot has it in force (a model
+ * matrix sets the matrix's judge there), else the agent's model; null in a record without a snapshot.
+ */
+function judgeLabel(record: RunRecord): string | null {
+  const snapshot = record.metadata.config_snapshot;
+  const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
+  if (!isRecord(evaluations)) return null;
+  const judge = evaluations['model'];
+  if (isRecord(judge) && typeof judge['provider'] === 'string' && typeof judge['name'] === 'string') {
+    return `${judge['provider']}:${judge['name']}`;
+  }
+  return modelLabel(record.metadata.model);
+}
+
 /** The suite's content hash with the agent's instructions, tools and metrics; null when the record lacks it. */
 function shardContent(record: RunRecord): string | null {
   const suite = record.metadata.selection?.suite_content;
@@ -79,8 +95,11 @@ function shardContent(record: RunRecord): string | null {
   // Shards that both kept the hash of their tools', graders' and attached files differ when those did.
   const code = record.metadata.selection?.code_content ?? '';
   const snapshot = record.metadata.config_snapshot;
+  // The judge (evaluations.model) is compared apart: another judge is no other version of the suite.
+  const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
+  const metrics = isRecord(evaluations) ? evaluations['metrics'] : undefined;
   const agent = isRecord(snapshot)
-    ? JSON.stringify([snapshot['instructions'], snapshot['tools'], snapshot['evaluations']], contentOnly)
+    ? JSON.stringify([snapshot['instructions'], snapshot['tools'], metrics], contentOnly)
     : '';
   return createHash('sha256').update(`${suite}\n${agent}\n${code}`).digest('hex').slice(0, 16);
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { agentConfig, modelConfig } from '../../../test/fakes/fixtures/agent-config.js';
+import type { JsonValue } from '../../core/json.js';
+import { judgeMismatch, matrixModelOf, storedJudge } from './resumed-judge.js';
+
+const good = { provider: 'openai', name: 'good' } as const;
+const bad = { provider: 'openai', name: 'bad' } as const;
+const snapshotJudgedBy = (judge: JsonValue) => ({ evaluations: { model: judge, metrics: [] } });
+
+describe('matrixModelOf', () => {
+  it('gives the model of a run of a model matrix, and nothing for an ordinary run', () => {
+    expect(matrixModelOf({ model: bad, comparison_id: 'c', config_snapshot: null })).toEqual(bad);
+    expect(matrixModelOf({ model: bad, config_snapshot: null })).toBeNull();
+    expect(matrixModelOf({ model: null, comparison_id: 'c', config_snapshot: null })).toBeNull();
+  });
+});
+
+describe('storedJudge', () => {
+  it('reads evaluations.model of the snapshot, else the run’s model', () => {
+    const judged = snapshotJudgedBy({ ...good, api_key: '***' });
+    expect(storedJudge({ model: bad, comparison_id: 'c', config_snapshot: judged })).toBe('openai:good');
+    expect(storedJudge({ model: bad, config_snapshot: snapshotJudgedBy(null) })).toBe('openai:bad');
+    expect(storedJudge({ model: bad, config_snapshot: null })).toBeNull();
+  });
+});
+
+describe('judgeMismatch', () => {
+  const metadata = { model: bad, comparison_id: 'c', config_snapshot: snapshotJudgedBy(good) };
+
+  it('lets a run of a matrix resume with the matrix’s judge', () => {
+    const base = agentConfig({ model: modelConfig(bad) });
+    const config = { ...base, evaluations: { ...base.evaluations, model: modelConfig(good) } };
+    expect(judgeMismatch(config, metadata, 'r.json')).toBeNull();
+  });
+
+  it('refuses another judge, naming both', () => {
+    const config = agentConfig({ model: modelConfig(bad) });
+    expect(judgeMismatch(config, metadata, 'r.json')).toBe(
+      "the run r.json was judged by openai:good (evaluations.model, else the agent's model); resuming it with " +
+        "openai:bad as the judge would put two judges' verdicts in one record: set evaluations.model back, or start a new run",
+    );
+  });
+});
