@@ -101,6 +101,8 @@ export interface RunRecordMetadata {
   readonly merged_from?: readonly MergedShard[] | undefined;
   /** A model matrix run: the id shared by the records of every model of the same invocation. */
   readonly comparison_id?: string | undefined;
+  /** A model matrix run: the models of the matrix (`provider:name`), in its order. */
+  readonly comparison_models?: readonly string[] | undefined;
 }
 
 /** The metadata as stored: redacted, plain JSON, with the finish time. */
@@ -160,6 +162,7 @@ export const metadataSchema = z.object({
   resumed_at: z.array(z.string()).optional(),
   merged_from: z.array(z.object({ run_id: z.string(), shard: shardSchema.nullable(), path: z.string() })).optional(),
   comparison_id: z.string().optional(),
+  comparison_models: z.array(z.string()).optional(),
 });
 
 export const runRecordSchema = z.object({

@@ -77,7 +77,11 @@ async function startModel(
     verbosity: input.options.verbosity,
     resultsDir: input.resultsDir,
     agentName: model.config.name,
-    metadata: { ...model.run.metadata, comparison_id: comparisonId },
+    metadata: {
+      ...model.run.metadata,
+      comparison_id: comparisonId,
+      comparison_models: input.entries.map((entry) => entry.label),
+    },
     redactor,
     max_text_length: input.options.maxTextLength,
     console,

@@ -15,6 +15,7 @@ import { heldConsole } from '../matrix/matrix-reporter.js';
 import type { PlannedOutput } from '../plan-outputs.js';
 import { checkShards } from './check-shards.js';
 import type { LoadedShard } from './loaded-shard.js';
+import { absentModels } from './matrix-models.js';
 import type { ModelGroup } from './model-groups.js';
 import { type MergedRunWritten, type MergeSettings, writeMergedRun } from './write-merged-run.js';
 
@@ -91,6 +92,9 @@ function checkModels(
       skipped.push(...checked.skipped);
     }
   }
+  const shards = groups.flatMap((group) => group.shards);
+  const present = new Set(groups.map((group) => group.model));
+  problems.push(...absentModels(shards, present));
   problems.push(...suiteMismatches(groups));
   return problems.length > 0 ? { problems } : { ordered, skipped };
 }

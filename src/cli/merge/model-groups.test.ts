@@ -16,7 +16,7 @@ function record(path: string, model: string, index: number | null, comparison: s
       turns: 0,
       settings: { model, backend: 'ai_sdk', repeat: 1, min_pass_rate: null },
     },
-    metadata: { comparison_id: comparison ?? undefined } as unknown as RunRecordMetadata,
+    metadata: { comparison_id: comparison ?? undefined, cli_args: [] } as unknown as RunRecordMetadata,
     agent_config_path: '/p/agent.yaml',
     holodeck_version: '0.1.0',
   };
@@ -47,6 +47,14 @@ describe('modelGroups', () => {
       modelGroups([record('/r/a.json', 'openai:m1', 1), record('/r/b.json', 'openai:m2', 2, null)], []),
     ).toBeNull();
     expect(modelGroups([record('/r/a.json', 'openai:m1', 1), record('/r/b.json', 'openai:m1', 2)], [])).toBeNull();
+  });
+
+  it('is a matrix when one model is all there is but the records name the matrix of more', () => {
+    const named = (path: string, index: number): LoadedShard => {
+      const loaded = record(path, 'openai:m1', index);
+      return { ...loaded, metadata: { ...loaded.metadata, comparison_models: ['openai:m1', 'openai:m2'] } };
+    };
+    expect(modelGroups([named('/r/a.json', 1), named('/r/b.json', 2)], [])?.map((g) => g.model)).toEqual(['openai:m1']);
   });
 
   it('names a matrix shard given with a one-model shard, and is silent on shards of one kind', () => {

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import { compareRunNames, parseRunName } from '../../core/run-record-name.js';
 import type { UnfinishedRun } from './check-shards.js';
 import type { LoadedShard } from './loaded-shard.js';
+import { declaredModels } from './matrix-models.js';
 
 export interface ModelGroup {
   /** `provider:name`, as the matrix labels it. */
@@ -31,7 +32,8 @@ export function modelGroups(shards: readonly LoadedShard[], unfinished: readonly
     const model = loaded.shard.settings?.model ?? 'no model';
     models.set(model, [...(models.get(model) ?? []), loaded]);
   }
-  if (models.size < 2) return null;
+  // A matrix whose other models left no record anywhere is still a matrix: mergeMatrix names what is missing.
+  if (models.size < 2 && declaredModels(sharded).length < 2) return null;
   return [...models].map(([model, group], i) => ({
     model,
     shards: group,
