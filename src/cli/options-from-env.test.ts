@@ -31,4 +31,21 @@ describe('optionsFromEnv', () => {
       message: 'HOLODECK_VERBOSE and HOLODECK_QUIET are both true: set one of them',
     });
   });
+
+  it('names HOLODECK_OUTPUT when a report it names cannot be written', () => {
+    expect(optionsFromEnv(raw(), { HOLODECK_OUTPUT: 'r.json,x.txt' })).toEqual({
+      ok: false,
+      message:
+        'environment variable HOLODECK_OUTPUT="r.json,x.txt": cannot tell the report format of "x.txt": it has the ' +
+        'extension ".txt"; use .json (JSON), .md (Markdown), .xml (JUnit XML) or .html (static HTML report), or set ' +
+        '--format json|markdown|junit|html',
+    });
+    expect(optionsFromEnv(raw({ dryRun: true }), { HOLODECK_OUTPUT: 'r.json' })).toEqual({
+      ok: false,
+      message:
+        '--dry-run writes no report, but environment variable HOLODECK_OUTPUT="r.json" names some: unset it for a dry run',
+    });
+    expect(optionsFromEnv(raw({ format: 'json' }), { HOLODECK_OUTPUT: 'x.txt' })).toMatchObject({ ok: true });
+    expect(optionsFromEnv(raw({ output: ['r.json'] }), { HOLODECK_OUTPUT: 'x.txt' })).toMatchObject({ ok: true });
+  });
 });

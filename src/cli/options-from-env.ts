@@ -3,6 +3,7 @@
  * (report paths separated by commas), `HOLODECK_VERBOSE` and `HOLODECK_QUIET` (`true` or `false`). A value that
  * cannot be read is a usage error naming the variable; one the command line overrides is not read at all.
  */
+import { planOutputs } from './plan-outputs.js';
 import type { RawTestOptions } from './test-command-definition.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -13,6 +14,8 @@ export type EnvOptions =
 
 export function optionsFromEnv(raw: RawTestOptions, env: Env): EnvOptions {
   const outputs = raw.output.length > 0 ? raw.output : splitPaths(env['HOLODECK_OUTPUT'] ?? '');
+  const outputProblem = raw.output.length > 0 ? null : envOutputProblem(outputs, raw, env);
+  if (outputProblem !== null) return { ok: false, message: outputProblem };
   if (raw.verbose === true || raw.quiet === true) return { ok: true, raw: { ...raw, output: outputs } };
   const verbose = flag(env, 'HOLODECK_VERBOSE');
   const quiet = flag(env, 'HOLODECK_QUIET');
@@ -24,6 +27,15 @@ export function optionsFromEnv(raw: RawTestOptions, env: Env): EnvOptions {
     ok: true,
     raw: { ...raw, output: outputs, ...(verbose === true ? { verbose } : {}), ...(quiet === true ? { quiet } : {}) },
   };
+}
+
+/** Reports HOLODECK_OUTPUT names that cannot be written: said with the variable, which the command line does not show. */
+function envOutputProblem(paths: readonly string[], raw: RawTestOptions, env: Env): string | null {
+  if (paths.length === 0) return null;
+  const given = `environment variable HOLODECK_OUTPUT=${JSON.stringify(env['HOLODECK_OUTPUT'])}`;
+  if (raw.dryRun === true) return `--dry-run writes no report, but ${given} names some: unset it for a dry run`;
+  const plan = planOutputs(paths, raw.format);
+  return plan.ok ? null : `${given}: ${plan.message}`;
 }
 
 function splitPaths(text: string): string[] {

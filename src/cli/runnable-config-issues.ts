@@ -7,6 +7,7 @@ import { checkRunnable } from '../config/check-runnable.js';
 import type { AgentConfig } from '../core/config-types.js';
 import type { ConfigIssue } from '../core/errors.js';
 import { applyOverrides, type Overrides } from './apply-overrides.js';
+import { backendOrigin } from './backend-origin.js';
 import { builtinToolIssues } from './builtin-tool-issues.js';
 import { groundTruthIssues } from './ground-truth-issues.js';
 
@@ -25,7 +26,7 @@ export async function runnableConfigIssues(
   const config = applyOverrides(loaded, overrides);
   const origins = {
     model: overrides.model === undefined ? 'config' : 'cli',
-    backend: overrides.backend === undefined ? 'config' : 'cli',
+    backend: await backendOrigin(config, overrides, process.env),
     offline,
   } as const;
   const more = await Promise.all([groundTruthIssues(config), builtinToolIssues(config)]);

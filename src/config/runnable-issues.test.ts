@@ -71,7 +71,17 @@ describe('runnableIssues', () => {
     const local = model('openai', { endpoint: 'http://127.0.0.1:8000/v1', api_key: '' });
     const [issue] = runnableIssues(config(local), {});
     expect(issue).toMatchObject({ code: 'API_KEY_MISSING', path: ['model', 'api_key'], message: 'api_key is empty' });
-    expect(issue?.hint).toBe('set the variable it names, or leave api_key out (OPENAI_API_KEY is read instead)');
+    // Written empty, it names no variable: the fix is in the file.
+    expect(issue?.hint).toBe('write the key there, or leave api_key out (OPENAI_API_KEY is read instead)');
+    // Filled by a ${VAR}: the variable is named, set to nothing or unset with an empty default.
+    const refs = { env_references: [{ path: ['model', 'api_key'], name: 'MY_KEY' }] };
+    const [fromVar] = runnableIssues(config(local, undefined, refs), { MY_KEY: '' });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the message quotes the config's ${VAR} syntax
+    expect(fromVar?.message).toBe('api_key is empty: ${MY_KEY} is set to nothing');
+    expect(fromVar?.hint).toBe('give MY_KEY the key, or leave api_key out (OPENAI_API_KEY is read instead)');
+    const [unset] = runnableIssues(config(local, undefined, refs), {});
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the message quotes the config's ${VAR} syntax
+    expect(unset?.message).toBe('api_key is empty: ${MY_KEY} is unset and its default is empty');
     const judge = { model: model('ollama', { api_key: '' }), metrics: [GEVAL] };
     expect(summary(runnableIssues(config(model('ollama'), undefined, { evaluations: judge }), {}))).toEqual([
       'API_KEY_MISSING evaluations.model.api_key: api_key is empty',
@@ -111,6 +121,12 @@ describe('runnableIssues', () => {
     expect(runnableIssues(config(local, CLAUDE), { ANTHROPIC_API_KEY: 'k' })).toEqual([]);
     const fromCli = runnableIssues(config(model('openai'), CLAUDE), {}, { model: 'config', backend: 'cli' });
     expect(fromCli[0]?.message).toMatch(/^--backend claude_agent_sdk runs Anthropic models only/);
+    const fromEnv = runnableIssues(config(model('openai'), CLAUDE), {}, { model: 'config', backend: 'env' });
+    expect(fromEnv[0]?.message).toBe(
+      'backend claude_agent_sdk (from the environment variable HOLODECK_BACKEND: agent.yaml names no backend) runs ' +
+        "Anthropic models only, but the model's provider is openai",
+    );
+    expect(fromEnv[0]?.hint).toMatch(/unset HOLODECK_BACKEND/);
   });
 
   it('lets a module agent go without a model, but not the other backends', () => {

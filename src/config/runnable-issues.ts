@@ -16,7 +16,8 @@ import type { Env } from './substitute-env.js';
 /** Where the model and backend in force came from: agent.yaml, or the command line (`--model`, `--backend`). */
 export interface RunnableOrigins {
   readonly model: 'config' | 'cli';
-  readonly backend: 'config' | 'cli';
+  /** `env`: HOLODECK_BACKEND, where agent.yaml names no backend. */
+  readonly backend: 'config' | 'cli' | 'env';
   /** A model matrix from agent.yaml: where this run's model is written, e.g. `models[1]` (default `model`). */
   readonly model_path?: ConfigPath;
   /** `--replay`: every model request is answered from a cassette, so no API key is needed. */
@@ -34,6 +35,8 @@ interface ModelUse {
   readonly label: string;
   /** Claude Code needs a key even for a local endpoint. */
   readonly keyAlways: boolean;
+  /** The variables a `${VAR}` in its `api_key` was filled from (none: written as it is, or not written). */
+  readonly keyVars?: readonly string[];
 }
 
 export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableOrigins = FROM_CONFIG): PendingIssue[] {
@@ -46,6 +49,7 @@ export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableO
     target: fromCli ? 'none' : 'value',
     label: fromCli ? '--model' : formatFieldPath(modelPath),
     keyAlways,
+    keyVars: fromCli ? [] : keyVarsAt(config, modelPath),
   });
   const backend = config.backend.type;
   if (backend !== 'module') {
@@ -68,14 +72,21 @@ export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableO
 }
 
 function backendMismatch(model: ModelConfig, origins: RunnableOrigins): PendingIssue {
-  const backendFrom = origins.backend === 'cli' ? '--backend claude_agent_sdk' : 'backend claude_agent_sdk';
+  const backendFrom = {
+    cli: '--backend claude_agent_sdk',
+    config: 'backend claude_agent_sdk',
+    env: 'backend claude_agent_sdk (from the environment variable HOLODECK_BACKEND: agent.yaml names no backend)',
+  }[origins.backend];
   return pendingIssue(
     ISSUE.backendProvider,
     origins.model === 'cli' ? [] : [...(origins.model_path ?? ['model']), 'provider'],
     `${backendFrom} runs Anthropic models only, but the model's provider is ${model.provider}`,
     {
       target: origins.model === 'cli' ? 'none' : 'value',
-      hint: 'use provider anthropic with this backend, or backend ai_sdk (every provider)',
+      hint:
+        origins.backend === 'env'
+          ? 'use provider anthropic with this backend, or unset HOLODECK_BACKEND (or set it to ai_sdk, every provider)'
+          : 'use provider anthropic with this backend, or backend ai_sdk (every provider)',
     },
   );
 }
@@ -95,6 +106,7 @@ function judgeIssues(
       target: 'value',
       label: 'evaluations.model',
       keyAlways: false,
+      keyVars: keyVarsAt(config, ['evaluations', 'model']),
     };
     return modelIssues(use, env);
   }
@@ -153,14 +165,15 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
     // Written, yet empty: a variable set to nothing (a CI secret a fork's build does not get). Sent as it is, it
     // would be an empty key every request is refused for, after the run has started.
     const vars = PROVIDER_KEY_VARS[model.provider];
+    const named = use.keyVars ?? [];
     issues.push(
       pendingIssue(
         ISSUE.apiKeyMissing,
         use.label === '--model' ? use.path : [...use.path, 'api_key'],
-        'api_key is empty',
+        named.length === 0 ? 'api_key is empty' : `api_key is empty: ${emptyVars(named, env)}`,
         {
           target: use.label === '--model' ? use.target : 'value',
-          hint: `set the variable it names, or leave api_key out (${vars.join(' or ')} is read instead)`,
+          hint: `${named.length === 0 ? 'write the key there' : `give ${named.join(' or ')} the key`}, or leave api_key out (${vars.join(' or ')} is read instead)`,
         },
       ),
     );
@@ -177,6 +190,20 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
     );
   }
   return issues;
+}
+
+/** `${OPENAI_KEY} is set to nothing`, `${OPENAI_KEY} is unset and its default is empty`. */
+function emptyVars(names: readonly string[], env: Env): string {
+  return names
+    .map((name) => `\${${name}} ${env[name] === undefined ? 'is unset and its default is empty' : 'is set to nothing'}`)
+    .join(', and ');
+}
+
+/** The variables that filled the `api_key` of the model block at `path`. */
+function keyVarsAt(config: AgentConfig, path: ConfigPath): string[] {
+  const at = JSON.stringify([...path, 'api_key']);
+  const names = (config.env_references ?? []).filter((ref) => JSON.stringify(ref.path) === at).map((ref) => ref.name);
+  return [...new Set(names)];
 }
 
 function issueAt(use: ModelUse, code: string, message: string, hint: string): PendingIssue {
