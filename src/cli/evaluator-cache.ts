@@ -28,6 +28,7 @@ export function evaluatorCache(
       timeout_ms: config.execution.llm_timeout * 1000,
       retry: { max_retries: config.execution.max_retries },
       rate_limit: config.execution.rate_limit ?? null,
+      model_path: judgeModelPath(config),
       ...(recording === undefined ? {} : { recording }),
     });
     return judge;
@@ -41,4 +42,11 @@ export function evaluatorCache(
     }
     return evaluator;
   };
+}
+
+/** Where the judge's model is written in agent.yaml: `evaluations.model`, else the agent's (`model`, `models[0]`). */
+function judgeModelPath(config: AgentConfig): string {
+  if (config.evaluations.model !== null) return 'evaluations.model';
+  const index = config.model === null ? -1 : (config.models?.indexOf(config.model) ?? -1);
+  return index === -1 ? 'model' : `models[${index}]`;
 }

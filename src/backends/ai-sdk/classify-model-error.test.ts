@@ -72,6 +72,8 @@ describe('classifyModelError', () => {
     expect(auth.message).toBe(
       `model request failed: 403 key revoked (openai, ${url}) — check model.api_key or the openai API key in the environment`,
     );
+    const matrixEntry = classifyModelError(httpError(401, ''), { ...context, model_path: 'models[1]' });
+    expect(matrixEntry.message).toMatch(/ — check models\[1\]\.api_key or the openai API key in the environment$/);
   });
 
   it('takes the provider message from the body in every common shape', () => {
@@ -117,13 +119,15 @@ describe('classifyModelError', () => {
   });
 
   it('says a whole answer that cannot be read could not be read, not that it was cut off, and retries it', () => {
-    const parse = Object.assign(new Error('JSON parsing failed: Text: <html>gateway</html>.'), {
+    const text = '<html>\n<body>gateway</body>\n</html>';
+    const parse = Object.assign(new Error(`JSON parsing failed: Text: ${text}.\nError message: Unexpected token`), {
       name: 'AI_JSONParseError',
+      text,
     });
     const html = readFailure('Invalid JSON response', parse);
     expect(classifyModelError(html, context)).toMatchObject({ retryable: true, code: 'MODEL_STREAM' });
     expect(classifyModelError(html, context).message).toBe(
-      `model response could not be read: JSON parsing failed: Text: <html>gateway</html>. (openai, ${url})`,
+      `model response could not be read: an answer that is not JSON: "<html>\\n<body>gateway</body>\\n</html>" (openai, ${url})`,
     );
     const empty = Object.assign(new Error('Response did not contain any choices.'), {
       name: 'AI_InvalidResponseDataError',

@@ -4,11 +4,17 @@
  * module loads without the SDK.
  */
 import { maxHeaderSize } from 'node:http';
+import { unreadableAnswer } from './unreadable-answer.js';
 
 export interface ModelCallContext {
   readonly provider: string;
   /** The configured base URL, used when the error carries no URL. */
   readonly endpoint: string;
+  /**
+   * Where the calling model is written in agent.yaml (`model`, `evaluations.model`, `models[1]`): a refused key
+   * is looked for at `<model_path>.api_key`. Default `model`.
+   */
+  readonly model_path?: string;
 }
 
 export interface ModelErrorVerdict {
@@ -63,7 +69,7 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
     // A 429 that says the quota or billing is spent passes neither by waiting nor by asking again: like a bad
     // key, it ends the session (the remaining turns are skipped) rather than spend the turn's time on retries.
     const spent = status === 429 && quotaSpent(fields.responseBody);
-    const hint = auth ? authHint(context.provider) : spent ? '; the account has no quota left: no retry can help' : '';
+    const hint = auth ? authHint(context) : spent ? '; the account has no quota left: no retry can help' : '';
     return {
       retryable: !spent && (RETRYABLE_STATUS.has(status) || status >= 500),
       auth_failure: auth || spent,
@@ -106,7 +112,7 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
   }
   if (UNREADABLE_ERROR_NAMES.has(fields.name) || UNREADABLE_ERROR_NAMES.has(causeName(error))) {
     // A whole answer that is not what the provider's protocol says (HTML from a gateway, no choices).
-    return verdict(false, 'MODEL_STREAM', `model response could not be read: ${causeMessage(error)} (${where})`);
+    return verdict(false, 'MODEL_STREAM', `model response could not be read: ${unreadableAnswer(error)} (${where})`);
   }
   if (fields.statusCode === 200 || isTruncation(error, fields)) {
     return verdict(false, 'MODEL_STREAM', `model response was cut off: ${causeMessage(error)} (${where})`);
@@ -128,8 +134,8 @@ function verdict(unreachable: boolean, code: ModelErrorVerdict['code'], message:
   return { retryable: true, auth_failure: false, unreachable, retry_after_headers: undefined, code, message };
 }
 
-function authHint(provider: string): string {
-  return ` — check model.api_key or the ${provider} API key in the environment`;
+function authHint(context: ModelCallContext): string {
+  return ` — check ${context.model_path ?? 'model'}.api_key or the ${context.provider} API key in the environment`;
 }
 
 interface ErrorFields {

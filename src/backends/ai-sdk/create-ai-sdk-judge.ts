@@ -38,6 +38,8 @@ export interface AiSdkJudgeOptions {
   readonly rate_limit?: RateLimit | null;
   /** The limiters judge calls share with the agent's; default the process's. */
   readonly rate_limits?: RateLimitRegistry;
+  /** Where the judge's model is written in agent.yaml, for a refused key's hint; default `evaluations.model`. */
+  readonly model_path?: string;
 }
 
 /** As `execution.llm_timeout`'s default. */
@@ -73,7 +75,8 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
       const { model: languageModel, endpoint } = await resolved;
       const timeoutMs = request.timeout_ms ?? defaultTimeout;
       const deadline = withDeadline(request.signal, timeoutMs);
-      const call: JudgeCall = { model, languageModel, endpoint, policy, sleep, random };
+      const modelPath = options.model_path ?? 'evaluations.model';
+      const call: JudgeCall = { model, modelPath, languageModel, endpoint, policy, sleep, random };
       const retried: Retried = { count: 0, last: null };
       const holds = createHoldTracker();
       const forgetHolds = noteHolds(deadline.signal, holds.journal);
@@ -109,6 +112,7 @@ async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJud
 
 interface JudgeCall {
   readonly model: ModelConfig;
+  readonly modelPath: string;
   readonly languageModel: ProviderModel;
   readonly endpoint: string;
   readonly policy: RetryPolicy;
@@ -147,7 +151,11 @@ async function callWithRetries(
       return await generateJudgeObject(call.languageModel, request, settings, signal, onUsage);
     } catch (error) {
       if (signal.aborted) throw new JudgeCallError('judge call aborted', 'TURN_ABORTED', { cause: error });
-      const verdict = classifyModelError(error, { provider: model.provider, endpoint: call.endpoint });
+      const verdict = classifyModelError(error, {
+        provider: model.provider,
+        endpoint: call.endpoint,
+        model_path: call.modelPath,
+      });
       if (isRateLimit(error)) {
         retried.count += 1;
         retried.last = verdict.message;
