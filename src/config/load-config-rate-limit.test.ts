@@ -45,7 +45,7 @@ describe('rate limits', () => {
       'evaluations:\n  model: { provider: openai, name: j, rate_limit: { tokens_per_minute: lots } }\n' +
       CASES;
     expect(await lines(yaml)).toEqual([
-      `${at(yaml, '0,')}  model.rate_limit.requests_per_minute\n  must be > 0, got 0`,
+      `${at(yaml, '0,')}  model.rate_limit.requests_per_minute\n  must be > 0, got 0 — give the requests allowed per minute, above 0, e.g. requests_per_minute: 500`,
       `${at(yaml, 'token_per_minute')}  model.rate_limit.token_per_minute\n  unknown key \`token_per_minute\` — did you mean \`tokens_per_minute\`?`,
       `${at(yaml, '{}')}  execution.rate_limit\n  \`rate_limit\` needs requests_per_minute, tokens_per_minute or both — e.g. rate_limit: { requests_per_minute: 500, tokens_per_minute: 200000 }`,
       `${at(yaml, 'lots')}  evaluations.model.rate_limit.tokens_per_minute\n  expected a number, got "lots"`,

@@ -66,7 +66,7 @@ describe('test case rules', () => {
     expect(lines).toEqual([
       `${at(yaml, '"  "')}  test_cases[0] "a" › input\n  ${BLANK}`,
       `${at(yaml, '""')}  test_cases[1] "b" › turns[0].input\n  ${BLANK}`,
-      `${at(yaml, '{ ground_truth')}  test_cases[1] "b" › turns[1].input\n  missing required key \`input\``,
+      `${at(yaml, '{ ground_truth')}  test_cases[1] "b" › turns[1].input\n  missing required key \`input\` — add it, e.g. input: "What was the net cash in 2009?"`,
     ]);
   });
 
@@ -105,7 +105,7 @@ describe('test case rules', () => {
     expect(lines).toEqual([
       `${at(yaml, 'a, input', 2)}  test_cases[1] "a" › name\n` +
         '  duplicate test case name "a" — test_cases[0] has the same name; test case names must be unique',
-      `${at(yaml, '{ input')}  test_cases[2] › name\n  missing required key \`name\``,
+      `${at(yaml, '{ input')}  test_cases[2] › name\n  missing required key \`name\` — give each test case a name of its own, e.g. name: cash-2009`,
     ]);
   });
 
@@ -282,7 +282,7 @@ describe('test case rules', () => {
       '  - name: "  "\n    input: q\n    expected_tools: [5, { name: t, args: { a: { fuzzy: 1.5 } } }]\n',
     );
     expect(lines).toEqual([
-      `${at(yaml, '"  "')}  test_cases[0] › name\n  must not be blank`,
+      `${at(yaml, '"  "')}  test_cases[0] › name\n  must not be blank — give each test case a name of its own, e.g. name: cash-2009`,
       `${at(yaml, '5,')}  test_cases[0] › expected_tools[0]\n  expected a string or a mapping (key: value), got 5`,
     ]);
   });

@@ -12,7 +12,7 @@ describe('model', () => {
   it('suggests the provider meant, and requires name', async () => {
     const yaml = `name: a\nmodel: { provider: opnai }\n${CASES}`;
     expect(await lines(yaml)).toEqual([
-      `${at(yaml, '{ provider')}  model.name\n  missing required key \`name\``,
+      `${at(yaml, '{ provider')}  model.name\n  missing required key \`name\` — add the model's name, e.g. name: gpt-4o-mini`,
       `${at(yaml, 'opnai')}  model.provider\n` +
         '  "opnai" is not one of: openai, azure_openai, anthropic, ollama, openai_compatible — did you mean `openai`?',
     ]);

@@ -257,7 +257,7 @@ test_cases:
     const lines = formattedIssues(await loadYaml(yaml));
     expect(lines).toEqual([
       'agent.yaml:2:1  modle\n  unknown key `modle` — did you mean `model`?',
-      'agent.yaml:3:60  model.temperature\n  must be >= 0, got -1',
+      'agent.yaml:3:60  model.temperature\n  must be >= 0, got -1 — e.g. temperature: 0',
       expect.stringMatching(
         /^agent\.yaml:4:23 {2}instructions\.file\n {2}instructions file not found: .*missing\.md — /,
       ),

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { describeExpected, describeValue, joinAlternatives } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
+import { missingKeyHint } from './fix-hints.js';
 import { ISSUE } from './issue-codes.js';
 import type { ConfigPath, PathSegment, PendingIssue } from './pending-issue.js';
 import { type IssueMeta, isCustomIssueParams, issueMeta } from './schema/schema-meta.js';
@@ -165,5 +166,5 @@ function customIssue(issue: z.core.$ZodIssueCustom, context: ConvertedContext): 
 function missingKey(context: ConvertedContext): PendingIssue {
   const key = context.path[context.path.length - 1];
   const message = key === undefined ? 'a value is required' : `missing required key \`${String(key)}\``;
-  return { code: ISSUE.missingKey, path: context.path, target: 'parent', message, hint: null };
+  return { code: ISSUE.missingKey, path: context.path, target: 'parent', message, hint: missingKeyHint(context.path) };
 }

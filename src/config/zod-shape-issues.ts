@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { describeExpected, describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
+import { blankHint, mappingHint, rangeHint } from './fix-hints.js';
 import { ISSUE } from './issue-codes.js';
 import { listFormHint } from './list-form-hint.js';
 import type { PathSegment, PendingIssue } from './pending-issue.js';
@@ -30,11 +31,12 @@ export function convertShapeIssue(issue: z.core.$ZodIssue, context: ConvertedCon
     case 'invalid_type': {
       const quote = issue.expected === 'string' && typeof input === 'number' ? `quote it: "${input}"` : null;
       const list = issue.expected === 'array' ? listFormHint(context.path.at(-1), input) : null;
+      const mapping = issue.expected === 'object' ? mappingHint(context.path) : null;
       return [
         make(
           ISSUE.invalidType,
           `expected ${describeExpected(issue.expected)}, got ${describeValue(input)}`,
-          quote ?? list ?? hint,
+          quote ?? list ?? hint ?? mapping,
         ),
       ];
     }
@@ -47,10 +49,11 @@ export function convertShapeIssue(issue: z.core.$ZodIssue, context: ConvertedCon
     case 'too_small':
     case 'too_big':
       return [range(issue, context, make)];
-    case 'invalid_format':
-      return [
-        make(context.meta?.code ?? ISSUE.invalidValue, context.meta?.message ?? `does not match the expected format`),
-      ];
+    case 'invalid_format': {
+      const code = context.meta?.code ?? ISSUE.invalidValue;
+      const blank = code === ISSUE.blankString ? blankHint(context.path) : null;
+      return [make(code, context.meta?.message ?? `does not match the expected format`, hint ?? blank)];
+    }
     default:
       return [make(context.meta?.code ?? ISSUE.invalidValue, context.meta?.message ?? 'invalid value')];
   }
@@ -76,7 +79,7 @@ function unknownKeys(keys: readonly string[], context: ConvertedContext): Pendin
 function range(
   issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig,
   context: ConvertedContext,
-  make: (code: string, message: string) => PendingIssue,
+  make: (code: string, message: string, hint?: string | null) => PendingIssue,
 ): PendingIssue {
   const small = issue.code === 'too_small';
   const bound = small ? (issue as z.core.$ZodIssueTooSmall).minimum : (issue as z.core.$ZodIssueTooBig).maximum;
@@ -86,7 +89,8 @@ function range(
     const code = meta?.code ?? (issue.origin === 'string' ? ISSUE.blankString : ISSUE.emptyList);
     const what = issue.origin === 'string' ? 'characters' : 'items';
     const message = empty ? 'must not be empty' : `must have ${small ? 'at least' : 'at most'} ${bound} ${what}`;
-    return make(code, meta?.message ?? message);
+    const blank = code === ISSUE.blankString ? blankHint(context.path) : null;
+    return make(code, meta?.message ?? message, meta?.hint ?? blank);
   }
   const got = describeValue(context.raw?.input);
   // A whole number past 2^53 breaks no rule the field's own wording states (`count must be a whole number >= 1`).
@@ -97,5 +101,9 @@ function range(
     );
   }
   const operator = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
-  return make(meta?.code ?? ISSUE.outOfRange, `${meta?.message ?? `must be ${operator} ${String(bound)}`}, got ${got}`);
+  const message = `${meta?.message ?? `must be ${operator} ${String(bound)}`}, got ${got}`;
+  // The bound itself, or the whole number next to it, as an example of a value the field takes.
+  const edge = Number(bound);
+  const example = issue.inclusive ? edge : small ? edge + 1 : edge - 1;
+  return make(meta?.code ?? ISSUE.outOfRange, message, meta?.hint ?? rangeHint(context.path, example));
 }
