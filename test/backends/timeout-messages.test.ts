@@ -43,7 +43,7 @@ describe('timeout messages', () => {
     const judge = createAiSdkJudge(model, {}, { timeout_ms: 0.1053 * 1000 });
     const request = { system: 'Grade.', prompt: 'x', schema: { type: 'object' }, schema_name: 'verdict' };
     await expect(judge.judge({ ...request, signal: new AbortController().signal, timeout_ms: null })).rejects.toThrow(
-      /^judge call timed out after 105\.3 ms$/,
+      /^judge call timed out after 105\.3 ms — the model request to http:\/\/127\.0\.0\.1:\d+ had no response headers 0\.\d s after it was sent$/,
     );
   });
 });

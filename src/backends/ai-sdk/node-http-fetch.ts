@@ -21,7 +21,9 @@
  */
 import http, { type IncomingMessage } from 'node:http';
 import type https from 'node:https';
+import type { RequestProgress } from '../../core/hold-tracker.js';
 import { bufferedResponse } from './buffered-response.js';
+import { holdsOf } from './rate-limit/held-requests.js';
 import {
   bodyTimeoutError,
   DEFAULT_RESPONSE_LIMITS,
@@ -81,7 +83,15 @@ async function fetchWith(agents: Agents, input: Parameters<typeof fetch>[0], ini
   // A text body goes out as text: Node writes it in one piece with the request head.
   const bytes = body === null || typeof body === 'string' ? body : toBuffer(body);
   if (bytes !== null) headers['content-length'] = String(Buffer.byteLength(bytes));
-  const outcome = await send(agents, url, { method: init?.method ?? 'GET', headers, bytes, signal });
+  // The turn (or judge call) the request is for follows its response, for a timeout to say how far it came.
+  const progress = holdsOf(signal ?? undefined)?.sent?.(url.origin) ?? null;
+  let outcome: Received;
+  try {
+    outcome = await send(agents, url, { method: init?.method ?? 'GET', headers, bytes, signal, progress });
+  } finally {
+    // A request cut off by its signal stays noted: the timeout that cut it off says how far it came.
+    if (signal?.aborted !== true) progress?.end();
+  }
   if (REDIRECT.has(outcome.status) && headerOf(outcome, 'location') !== null && init?.redirect !== 'manual') {
     return globalThis.fetch(input, init);
   }
@@ -93,6 +103,7 @@ interface Outgoing {
   readonly headers: Record<string, string>;
   readonly bytes: string | Buffer | null;
   readonly signal: AbortSignal | null;
+  readonly progress: RequestProgress | null;
 }
 
 interface Received {
@@ -135,9 +146,13 @@ function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
       timer = setTimeout(() => refuse(error()), ms);
     };
     const request = client.request(url, { method: outgoing.method, headers: outgoing.headers, agent }, (response) => {
+      outgoing.progress?.headers();
       wait(limits.body_timeout_ms, () => bodyTimeoutError(limits));
       // Each chunk restarts the body's clock (the same timer, not a new one per chunk).
-      const pause = () => timer?.refresh();
+      const pause = (bytes: number) => {
+        timer?.refresh();
+        outgoing.progress?.data(bytes);
+      };
       readBody(response, limits.max_response_bytes, {
         progress: pause,
         tooLarge: () => refuse(tooLargeError(limits)),
@@ -157,8 +172,8 @@ function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
 }
 
 interface BodyEvents {
-  /** Some bytes arrived. */
-  readonly progress: () => void;
+  /** `bytes` more arrived. */
+  readonly progress: (bytes: number) => void;
   /** More than the cap arrived; nothing else is called. */
   readonly tooLarge: () => void;
   readonly done: (received: Received) => void;
@@ -176,7 +191,7 @@ function readBody(response: IncomingMessage, cap: number, events: BodyEvents): v
       return;
     }
     chunks.push(chunk);
-    events.progress();
+    events.progress(chunk.length);
   });
   response.on('error', (error) => {
     failure ??= error;
