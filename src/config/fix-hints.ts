@@ -53,21 +53,53 @@ export function mappingHint(path: ConfigPath): string {
   return 'write it as { key: value }';
 }
 
-/** Fields whose unit or usual value a bare bound does not tell. */
-const RANGE_EXAMPLES: Readonly<Record<string, string>> = {
-  llm_timeout: 'give the time limit of one turn in seconds, above 0, e.g. llm_timeout: 60',
-  timeout_ms: 'give the time limit in milliseconds, e.g. timeout_ms: 30000',
-  parallel_test_cases: 'give how many test cases run at once, e.g. parallel_test_cases: 4',
-  max_retries: 'give how many times a failed request is retried, e.g. max_retries: 3',
-  min_pass_rate: 'give the share of repeats that must pass, above 0 and at most 1, e.g. min_pass_rate: 0.8',
-  requests_per_minute: 'give the requests allowed per minute, above 0, e.g. requests_per_minute: 500',
+/** What a number field holds and a usual value of it: a bare bound tells neither. */
+interface RangeField {
+  readonly what: string;
+  readonly usual: number;
+}
+
+const RANGE_FIELDS: Readonly<Record<string, RangeField>> = {
+  llm_timeout: { what: 'the time limit of one turn in seconds', usual: 60 },
+  timeout_ms: { what: 'the time limit in milliseconds', usual: 30000 },
+  parallel_test_cases: { what: 'how many test cases run at once', usual: 4 },
+  max_retries: { what: 'how many times a failed request is retried', usual: 3 },
+  max_steps: { what: 'how many model calls one turn may make', usual: 10 },
+  limit: { what: 'how many of the first test cases run', usual: 100 },
+  repeat: { what: 'how many times each test case runs', usual: 5 },
+  min_pass_rate: { what: 'the share of repeats that must pass', usual: 0.8 },
+  requests_per_minute: { what: 'the requests allowed per minute', usual: 500 },
+  tokens_per_minute: { what: 'the tokens allowed per minute', usual: 200000 },
+  max_tokens: { what: 'the most tokens one answer may have', usual: 1000 },
+  input_per_mtok: { what: 'US dollars per million input tokens', usual: 2.5 },
+  output_per_mtok: { what: 'US dollars per million output tokens', usual: 10 },
+  cached_input_per_mtok: { what: 'US dollars per million input tokens read from the cache', usual: 1.25 },
+  cache_write_per_mtok: { what: 'US dollars per million input tokens written to the cache', usual: 3.125 },
 };
 
-/** A number out of range: the field's usual value, else the bound itself as an example. */
-export function rangeHint(path: ConfigPath, example: number | null): string | null {
+/** The bound a number broke: the lower one (`too_small`) or the upper one. */
+export interface BrokenBound {
+  readonly side: 'lower' | 'upper';
+  readonly value: number;
+  readonly inclusive: boolean;
+}
+
+/** `above 0`, `1 or more`, `at most 1000`, `below 1`. */
+function boundText(bound: BrokenBound): string {
+  if (bound.side === 'lower') return bound.inclusive ? `${bound.value} or more` : `above ${bound.value}`;
+  return bound.inclusive ? `at most ${bound.value}` : `below ${bound.value}`;
+}
+
+/**
+ * A number out of range: what the field holds, the bound it broke and a usual value; for a field not known
+ * here, the bound itself (or the whole number next to it) as an example.
+ */
+export function rangeHint(path: ConfigPath, bound: BrokenBound): string | null {
   const key = path.at(-1);
   if (typeof key !== 'string') return null;
-  const known = RANGE_EXAMPLES[key];
-  if (known !== undefined) return known;
-  return example === null ? null : `e.g. ${key}: ${example}`;
+  const known = RANGE_FIELDS[key];
+  if (known !== undefined) return `give ${known.what}, ${boundText(bound)}, e.g. ${key}: ${known.usual}`;
+  if (!Number.isFinite(bound.value)) return null;
+  const step = bound.side === 'lower' ? 1 : -1;
+  return `e.g. ${key}: ${bound.inclusive ? bound.value : bound.value + step}`;
 }

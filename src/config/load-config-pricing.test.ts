@@ -40,7 +40,7 @@ describe('model pricing', () => {
       CASES;
     expect(await lines(yaml)).toEqual([
       `${at(yaml, '{ input_per')}  model.pricing.output_per_mtok\n  missing required key \`output_per_mtok\` — add output_per_mtok: … to this mapping`,
-      `${at(yaml, '-1')}  model.pricing.input_per_mtok\n  must be >= 0, got -1 — e.g. input_per_mtok: 0`,
+      `${at(yaml, '-1')}  model.pricing.input_per_mtok\n  must be >= 0, got -1 — give US dollars per million input tokens, 0 or more, e.g. input_per_mtok: 2.5`,
       `${at(yaml, 'output_per_mtk')}  model.pricing.output_per_mtk\n  unknown key \`output_per_mtk\` — did you mean \`output_per_mtok\`?`,
       `${at(yaml, 'cheap')}  model.pricing.cached_input_per_mtok\n  expected a number, got "cheap"`,
     ]);

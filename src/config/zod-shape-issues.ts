@@ -102,8 +102,10 @@ function range(
   }
   const operator = small ? (issue.inclusive ? '>=' : '>') : issue.inclusive ? '<=' : '<';
   const message = `${meta?.message ?? `must be ${operator} ${String(bound)}`}, got ${got}`;
-  // The bound itself, or the whole number next to it, as an example of a value the field takes.
-  const edge = Number(bound);
-  const example = issue.inclusive ? edge : small ? edge + 1 : edge - 1;
-  return make(meta?.code ?? ISSUE.outOfRange, message, meta?.hint ?? rangeHint(context.path, example));
+  const broken = {
+    side: small ? 'lower' : 'upper',
+    value: Number(bound),
+    inclusive: issue.inclusive === true,
+  } as const;
+  return make(meta?.code ?? ISSUE.outOfRange, message, meta?.hint ?? rangeHint(context.path, broken));
 }
