@@ -13,7 +13,7 @@ import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 import { fetchWithQuery, splitEndpoint, takeParameter } from './endpoint-query.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
 import { asProviderModel } from './provider-model.js';
-import { stderrWarnings, type WarningSink, withProviderWarnings } from './with-provider-warnings.js';
+import { processWarnings, type WarningSink, withProviderWarnings } from './with-provider-warnings.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -45,7 +45,7 @@ export async function createLanguageModel(
 ): Promise<ResolvedModel> {
   const resolved = await providerModel(given, env, options);
   const named = { provider: given.provider, name: given.name };
-  const model = withProviderWarnings(asProviderModel(resolved.model), named, options.warnings ?? stderrWarnings);
+  const model = withProviderWarnings(asProviderModel(resolved.model), named, options.warnings ?? processWarnings);
   return { model, endpoint: resolved.endpoint };
 }
 

@@ -36,5 +36,20 @@ export function onceEach(write: (line: string) => void): WarningSink {
   };
 }
 
-/** The process's: a run says each provider warning once on stderr, however many calls and judges meet it. */
-export const stderrWarnings: WarningSink = onceEach((line) => process.stderr.write(line));
+let processSink: WarningSink = onceEach((line) => process.stderr.write(line));
+
+/**
+ * The process's: a run says each provider warning once on stderr, however many calls and judges meet it. In a
+ * case worker thread it goes where `sendProcessWarnings` said (the main thread, which says each once for the run).
+ */
+export const processWarnings: WarningSink = (text) => processSink(text);
+
+/** A case worker thread: its provider warnings go to `sink` instead of its own stderr, each text once. */
+export function sendProcessWarnings(sink: WarningSink): void {
+  const sent = new Set<string>();
+  processSink = (text) => {
+    if (sent.has(text)) return;
+    sent.add(text);
+    sink(text);
+  };
+}

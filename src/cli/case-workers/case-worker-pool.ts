@@ -10,6 +10,7 @@ import { serveRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-cha
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import type { ModelCallStore } from '../../backends/ai-sdk/recording/model-call-store.js';
 import { serveModelCalls } from '../../backends/ai-sdk/recording/recording-channel.js';
+import { processWarnings } from '../../backends/ai-sdk/with-provider-warnings.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
@@ -229,7 +230,8 @@ export function startCaseWorkerPool(
       for (const [id, pending] of slot.pending)
         fail(slot, id, pending, `the case's worker thread crashed: ${message.description}`);
       void slot.worker.terminate();
-    } else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names) });
+    } else if (message.type === 'warning') processWarnings(message.text);
+    else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names) });
     else if (message.type === 'failed') {
       settle({ ok: false, line: message.line ?? message.message, setup: message.setup === true });
       slot.startFailure = message.message;

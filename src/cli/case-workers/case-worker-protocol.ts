@@ -70,4 +70,9 @@ export type FromCaseWorker =
   | { readonly type: 'failed'; readonly message: string; readonly line?: string; readonly setup?: boolean }
   /** An uncaught exception or unhandled rejection in the worker: the run stops, as for one in the main thread. */
   | { readonly type: 'crash'; readonly description: string }
+  /**
+   * What an AI SDK provider did not send as configured (with-provider-warnings.ts), in holodeck's words: the
+   * main thread says each text once for the run, however many workers meet it.
+   */
+  | { readonly type: 'warning'; readonly text: string }
   | { readonly type: 'closed' };

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { remoteRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-channel.js';
 import { processRateLimits } from '../../backends/ai-sdk/rate-limit/rate-limit-registry.js';
 import { remoteModelRecording } from '../../backends/ai-sdk/recording/recording-channel.js';
+import { sendProcessWarnings } from '../../backends/ai-sdk/with-provider-warnings.js';
 import { createBackend } from '../../backends/create-backend.js';
 import { loadConfig } from '../../config/load-config.js';
 import type { AgentBackend } from '../../core/backend.js';
@@ -57,6 +58,8 @@ const data = workerData as CaseWorkerStart;
 const beating = startBeating(data.beat);
 // One limit for the whole run: the agent's and the judges' model calls take their permits from the main thread.
 processRateLimits.useRemote(remoteRateLimits(data.rate_limits));
+// Provider warnings are the run's, said once by the main thread: not once by each worker on its own stderr.
+sendProcessWarnings((text) => post({ type: 'warning', text }));
 // Function tools and code graders run in the main thread's user-code threads, shared by every worker.
 const userCode = remoteUserCode(data.user_code);
 useSharedWorkerPool({
