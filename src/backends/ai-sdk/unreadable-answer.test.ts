@@ -10,11 +10,15 @@ import type { ProviderName } from '../../core/config-types.js';
 import { classifyModelError } from './classify-model-error.js';
 import { createLanguageModel } from './create-language-model.js';
 import { asProviderModel } from './provider-model.js';
+import { requestUrl } from './unreadable-answer.js';
 
 let body = '{}';
 let contentType = 'application/json';
 let base = '';
+/** The path (and query) of the last request the server got. */
+let lastPath = '';
 const server: Server = createServer((req, res) => {
+  lastPath = req.url ?? '';
   req.resume();
   req.on('end', () => {
     res.writeHead(200, { 'content-type': contentType });
@@ -40,13 +44,17 @@ const API_PATH: Record<ProviderName, string> = {
 };
 const PROVIDERS = Object.keys(API_PATH) as ProviderName[];
 
-/** The verdict's message on a call to `provider` answered with `answer` (200). */
-async function unreadable(provider: ProviderName, answer: string, type = 'application/json'): Promise<string> {
+/**
+ * What a call to `provider` answered with `answer` (200) threw, the endpoint configured and the base URL the
+ * client was given (`resolved`, the endpoint the backends classify errors with).
+ */
+async function answered(provider: ProviderName, answer: string, type = 'application/json', apiVersion?: string) {
   body = answer;
   contentType = type;
   const endpoint = `${base}${API_PATH[provider]}`;
   const name = provider === 'anthropic' ? 'claude-sonnet-4-5' : 'gpt-4o-mini';
-  const { model } = await createLanguageModel(modelConfig({ provider, name, endpoint, api_key: 'k' }), {});
+  const config = modelConfig({ provider, name, endpoint, api_key: 'k', api_version: apiVersion ?? null });
+  const { model, endpoint: resolved } = await createLanguageModel(config, {});
   const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'hi' }] }];
   const thrown = await asProviderModel(model)
     .doGenerate({ prompt })
@@ -54,6 +62,12 @@ async function unreadable(provider: ProviderName, answer: string, type = 'applic
       () => new Error('the call succeeded'),
       (error: unknown) => error,
     );
+  return { thrown, endpoint, resolved };
+}
+
+/** The verdict's message on a call to `provider` answered with `answer` (200). */
+async function unreadable(provider: ProviderName, answer: string, type = 'application/json'): Promise<string> {
+  const { thrown, endpoint } = await answered(provider, answer, type);
   const verdict = classifyModelError(thrown, { provider, endpoint });
   expect(verdict).toMatchObject({ code: 'MODEL_STREAM', retryable: true });
   expect(verdict.message).not.toContain('\n');
@@ -101,5 +115,31 @@ describe('an unreadable 200 answer', () => {
     expect(await unreadable('openai', '<html>\n<body>502 Bad Gateway</body>\n</html>', 'text/html')).toBe(
       'model response could not be read: an answer that is not JSON: "<html>\\n<body>502 Bad Gateway</body>\\n</html>"',
     );
+  });
+
+  it.each(['openai', 'azure_openai', 'openai_compatible'] as const)(
+    'says a %s answer with an empty list of choices in its own words, with the URL the request went to',
+    async (provider) => {
+      expect(await unreadable(provider, '{"choices":[]}')).toBe(
+        'model response could not be read: an answer with no choices',
+      );
+      expect(await unreadable(provider, '{"choices":[],"error":{"message":"content filtered"}}')).toBe(
+        'model response could not be read: an answer with no choices; its error message: "content filtered"',
+      );
+      const { thrown, resolved } = await answered(provider, '{"choices":[]}');
+      expect(requestUrl(thrown, { provider, endpoint: resolved })).toBe(`${base}${lastPath}`);
+      expect(lastPath).toMatch(/\/chat\/completions$/);
+      // The same URL as the SDK gives for an answer without choices.
+      const without = await answered(provider, '{}');
+      expect((without.thrown as { url?: unknown }).url).toBe(`${base}${lastPath}`);
+    },
+  );
+
+  it('keeps the endpoint for any other error, and for an Azure deployment URL it cannot tell', async () => {
+    const { thrown, resolved } = await answered('openai', '{}');
+    expect(requestUrl(thrown, { provider: 'openai', endpoint: resolved })).toBe(resolved);
+    const dated = await answered('azure_openai', '{"choices":[]}', 'application/json', '2024-10-21');
+    expect(lastPath).toBe('/openai/deployments/gpt-4o-mini/chat/completions?api-version=2024-10-21');
+    expect(requestUrl(dated.thrown, { provider: 'azure_openai', endpoint: dated.resolved })).toBe(`${base}/openai`);
   });
 });

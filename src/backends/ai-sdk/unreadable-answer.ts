@@ -1,7 +1,7 @@
 /**
  * An answer the SDK received whole but could not read, said in one line: what it lacked (`an answer without
- * choices`), or what it was instead (`an answer that is null, not a JSON object`, `an answer that is not JSON:
- * "<html>…"`), with the provider's own error message when the body holds one (`{"error":{"message":…}}`, as some
+ * choices`, `an answer with no choices` for an empty list), or what it was instead (`an answer that is null, not a
+ * JSON object`, `an answer that is not JSON: "<html>…"`), with the provider's own error message when the body holds one (`{"error":{"message":…}}`, as some
  * servers answer with a 200). The SDK's own message reprints the body and every schema issue as JSON.
  * Known by the SDK errors' names and fields, so this module loads without the SDK.
  */
@@ -26,7 +26,34 @@ export function unreadableAnswer(error: unknown): string {
       : `an answer that is not JSON: ${quoteExcerpt(trimmed, MAX_QUOTE)}`;
   }
   if (unreadable.name === 'AI_TypeValidationError') return invalidAnswer(record['value'], issuesOf(unreadable.cause));
+  if (isNoChoice(unreadable)) return withErrorMessage('an answer with no choices', record['data']);
   return firstLine(unreadable.message);
+}
+
+/** The SDK's message for a chat completion whose `choices` list is empty (OpenAI's and OpenAI-compatible clients). */
+const SDK_NO_CHOICE_WORDING = 'Response did not contain any choices';
+/** The path the chat completions clients (OpenAI, Azure's v1 API, OpenAI-compatible) append to their base URL. */
+const CHAT_COMPLETIONS_PATH = '/chat/completions';
+
+/** The SDK's error for an answer with an empty `choices` list; it names no URL. */
+function isNoChoice(error: Error): boolean {
+  if (error.name !== 'AI_InvalidResponseDataError') return false;
+  const data = (error as unknown as Record<string, unknown>)['data'];
+  const choices = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['choices'] : undefined;
+  return (Array.isArray(choices) && choices.length === 0) || error.message.startsWith(SDK_NO_CHOICE_WORDING);
+}
+
+/**
+ * The URL of the request that got an answer with no choices, which the SDK's error does not carry:
+ * `<endpoint>/chat/completions`, where the chat completions clients post. Else (another error, or Azure's dated
+ * API versions, whose URL holds the deployment and the version) the endpoint as given.
+ */
+export function requestUrl(error: unknown, context: { readonly provider: string; readonly endpoint: string }): string {
+  const { provider, endpoint } = context;
+  const unreadable = findUnreadable(error);
+  if (unreadable === null || !isNoChoice(unreadable)) return endpoint;
+  if (provider === 'azure_openai' && !/\/openai\/v1\/?$/i.test(endpoint)) return endpoint;
+  return `${endpoint.replace(/\/+$/, '')}${CHAT_COMPLETIONS_PATH}`;
 }
 
 /** How the SDK's JSONParseError begins its message, before reprinting the whole text. */
@@ -72,7 +99,12 @@ function invalidAnswer(value: unknown, issues: readonly Issue[]): string {
     ...(unexpected.size > 0 ? [`with an unexpected ${listed([...unexpected])}`] : []),
   ];
   const what = parts.length === 0 ? "an answer not as the provider's protocol has it" : `an answer ${parts.join(', ')}`;
-  const said = errorMessageOf(value);
+  return withErrorMessage(what, value);
+}
+
+/** `what`, and the provider's error message when the body holds one. */
+function withErrorMessage(what: string, body: unknown): string {
+  const said = typeof body === 'object' && body !== null ? errorMessageOf(body) : null;
   return said === null ? what : `${what}; its error message: ${quoteExcerpt(said, MAX_QUOTE)}`;
 }
 
