@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MIXED_A, MIXED_B } from '../../test/support/dashboard/mixed-changes.js';
 import { conversationCase } from '../../test/support/dashboard/sample-results.js';
-import { compareCases, turnStatuses } from './compare-results.js';
+import { compareCases, compareResults, hasRegression, sectionOf, turnStatuses } from './compare-results.js';
 import type { RepeatStats, TestResult, TurnRepeatStats } from './results.js';
 import { repeatedCaseStatus, verdict } from './status.js';
 
@@ -63,5 +64,32 @@ describe('turns of repeated cases', () => {
     const statuses = [...Array(9).fill('passed'), ...Array(116).fill('failed')];
     expect(repeatedCaseStatus(statuses, 7.2 / 100)).toBe('passed');
     expect(repeatedCaseStatus(statuses, 0.0721)).toBe('failed');
+  });
+});
+
+describe('cases still failing', () => {
+  it('each have one trend from their turns, which the counts add up to, and one section', () => {
+    const { counts, trends, cases } = compareResults(MIXED_A, MIXED_B);
+    expect(cases.map((c) => [c.test_name, c.kind, c.trend, sectionOf(c)])).toEqual([
+      ['regresses', 'regressed', null, 'regressions'],
+      ['worse', 'still_failing', 'worse', 'regressions'],
+      ['mixed', 'still_failing', 'mixed', 'mixed'],
+      ['fixed', 'fixed', null, 'improvements'],
+      ['better', 'still_failing', 'better', 'improvements'],
+      ['unchanged', 'still_failing', 'unchanged', 'still_failing'],
+    ]);
+    expect(counts).toMatchObject({ regressed: 1, fixed: 1, still_failing: 4, still_passing: 1 });
+    expect(trends).toEqual({ worse: 1, mixed: 1, better: 1, unchanged: 1 });
+  });
+
+  it('are told at the turn that newly fails; a mixed case is a regression, a better one is not', () => {
+    const cases = compareCases(MIXED_A, MIXED_B);
+    const named = (name: string) => cases.find((c) => c.test_name === name);
+    expect(named('worse')?.failure).toMatch(/^turn 4\/4: /);
+    expect(named('mixed')?.failure).toMatch(/^turn 4\/4: /);
+    expect(named('better')?.failure).toMatch(/^turn 2\/4: /);
+    const only = (name: string) => ({ ...compareResults([], []), cases: cases.filter((c) => c.test_name === name) });
+    expect(hasRegression(only('mixed'))).toBe(true);
+    expect(hasRegression(only('better'))).toBe(false);
   });
 });

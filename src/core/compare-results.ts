@@ -1,13 +1,22 @@
 /**
  * Two runs' results side by side: which cases and turns changed status (regressions first) and how each
  * metric's mean score moved. Shared by `holodeck compare` and the dashboard's compare view.
+ *
+ * Each case falls in one kind: regressed (passed in A, not in B), fixed (the reverse), still failing (passes in
+ * neither), added, removed. A case still failing has a trend, from its turns: worse (turns newly failing, none
+ * newly passing), mixed (both), better (turns newly passing only) or unchanged (neither).
  */
-import { firstFailureText } from './failure-reasons.js';
+import { failureAtTurn } from './failure-at-turn.js';
 import type { MetricSummary } from './metric-tally.js';
 import type { TestResult } from './results.js';
 import { repeatedStatus, type Status } from './status.js';
 
 export type CaseChangeKind = 'regressed' | 'fixed' | 'still_failing' | 'added' | 'removed';
+
+/** How the turns of a case failing in both runs moved. */
+export type TurnTrend = 'worse' | 'mixed' | 'better' | 'unchanged';
+
+export const TURN_TRENDS: readonly TurnTrend[] = ['worse', 'mixed', 'better', 'unchanged'];
 
 export interface TurnChange {
   readonly turn_index: number;
@@ -29,7 +38,12 @@ export interface CaseChange {
   readonly turns: readonly TurnChange[];
   /** Turns of the longer of the two conversations, for `turn 2/4` labels; null when both are single-turn. */
   readonly turn_count: number | null;
-  /** Why the case fails in B (or in A when it was removed); null when it passes. */
+  /** Cases still failing only: how their turns moved; null for the other kinds. */
+  readonly trend: TurnTrend | null;
+  /**
+   * Why the case fails in B (or in A when it was removed), at the first turn that newly fails, else at the first
+   * turn that fails as the turn changes judge it; null when it passes.
+   */
   readonly failure: string | null;
 }
 
@@ -43,8 +57,12 @@ export interface MetricDelta {
 
 export type ChangeCounts = Readonly<Record<CaseChangeKind | 'still_passing', number>>;
 
+/** Cases still failing, by trend: they add up to `counts.still_failing`. */
+export type TrendCounts = Readonly<Record<TurnTrend, number>>;
+
 export interface ResultsComparison {
   readonly counts: ChangeCounts;
+  readonly trends: TrendCounts;
   readonly cases: readonly CaseChange[];
 }
 
@@ -99,6 +117,27 @@ function kindOf(a: Status | null, b: Status | null): CaseChangeKind | null {
   return b === 'passed' ? 'fixed' : 'still_failing';
 }
 
+const newlyFailing = (turn: TurnChange) => turn.a === 'passed' && turn.b !== 'passed';
+const newlyPassing = (turn: TurnChange) => turn.a !== 'passed' && turn.b === 'passed';
+
+function trendOf(kind: CaseChangeKind, turns: readonly TurnChange[]): TurnTrend | null {
+  if (kind !== 'still_failing') return null;
+  const [worse, better] = [turns.some(newlyFailing), turns.some(newlyPassing)];
+  if (worse) return better ? 'mixed' : 'worse';
+  return better ? 'better' : 'unchanged';
+}
+
+/** Why the case fails in the run: at its first turn newly failing, else at its first turn failing or erring. */
+function failureOf(result: TestResult | undefined, turns: readonly TurnChange[], multiTurn: boolean): string | null {
+  if (result === undefined) return null;
+  const regressed = turns.find(newlyFailing);
+  if (regressed !== undefined) return failureAtTurn(result, regressed.turn_index, regressed.b);
+  if (!multiTurn) return failureAtTurn(result, null, result.status);
+  const statuses = turnStatuses(result);
+  const at = statuses.findIndex((s) => s === 'failed' || s === 'error');
+  return failureAtTurn(result, at >= 0 ? at : null, at >= 0 ? (statuses[at] ?? null) : result.status);
+}
+
 function caseChange(name: string, a: [number, TestResult] | null, b: [number, TestResult] | null): CaseChange | null {
   const [resultA, resultB] = [a?.[1], b?.[1]];
   const kind = kindOf(status(resultA), status(resultB));
@@ -106,7 +145,6 @@ function caseChange(name: string, a: [number, TestResult] | null, b: [number, Te
   const multiTurn = resultA?.turns !== undefined || resultB?.turns !== undefined;
   const turns =
     resultA && resultB && multiTurn && !(resultA.passed && resultB.passed) ? turnChanges(resultA, resultB) : [];
-  const failing = resultB ?? resultA;
   return {
     test_name: name,
     kind,
@@ -114,22 +152,35 @@ function caseChange(name: string, a: [number, TestResult] | null, b: [number, Te
     b_index: b?.[0] ?? null,
     a_status: status(resultA),
     b_status: status(resultB),
-    regressed_turns: turns.filter((turn) => turn.a === 'passed' && turn.b !== 'passed').length,
-    fixed_turns: turns.filter((turn) => turn.a !== 'passed' && turn.b === 'passed').length,
+    regressed_turns: turns.filter(newlyFailing).length,
+    fixed_turns: turns.filter(newlyPassing).length,
     turns,
     turn_count: multiTurn ? Math.max(resultA?.turns?.length ?? 0, resultB?.turns?.length ?? 0) : null,
-    failure: failing === undefined ? null : (firstFailureText(failing)?.text ?? null),
+    trend: trendOf(kind, turns),
+    failure: failureOf(resultB ?? resultA, turns, multiTurn),
   };
 }
 
-function rank(change: CaseChange): number {
-  if (change.kind === 'regressed') return 0;
-  if (change.kind === 'still_failing') return change.regressed_turns > 0 ? 1 : 3;
-  if (change.kind === 'added') return change.b_status === 'passed' ? 5 : 2;
-  return change.kind === 'fixed' ? 4 : 6;
+/** Where a changed case is listed: the sections of `holodeck compare`, in its order, which the dashboard keeps. */
+export type ChangeSection = 'regressions' | 'mixed' | 'improvements' | 'still_failing' | 'added_removed';
+
+export function sectionOf(change: CaseChange): ChangeSection {
+  if (change.kind === 'regressed' || change.trend === 'worse') return 'regressions';
+  if (change.trend === 'mixed') return 'mixed';
+  if (change.kind === 'fixed' || change.trend === 'better') return 'improvements';
+  return change.kind === 'still_failing' ? 'still_failing' : 'added_removed';
 }
 
-/** Changed cases, regressions first (then cases still failing with a turn newly failing), each in B's order. */
+function rank(change: CaseChange): number {
+  const order: Record<CaseChangeKind, number> = { regressed: 0, fixed: 3, still_failing: 5, added: 6, removed: 7 };
+  const trend: Record<TurnTrend, number> = { worse: 1, mixed: 2, better: 4, unchanged: 5 };
+  return change.trend === null ? order[change.kind] : trend[change.trend];
+}
+
+/**
+ * Changed cases in the order `holodeck compare` lists them, each kind in B's order: regressed, still failing and
+ * worse, mixed, fixed, still failing and better, still failing unchanged, added, removed.
+ */
 export function compareCases(a: readonly TestResult[], b: readonly TestResult[]): CaseChange[] {
   const keysA = keyed(a);
   const keysB = keyed(b);
@@ -165,7 +216,9 @@ export function compareResults(a: readonly TestResult[], b: readonly TestResult[
   const keysB = keyed(b);
   const common = [...keyed(a).keys()].filter((key) => keysB.has(key)).length;
   counts.still_passing = common - matched;
-  return { counts, cases };
+  const trends = { worse: 0, mixed: 0, better: 0, unchanged: 0 };
+  for (const change of cases) if (change.trend !== null) trends[change.trend] += 1;
+  return { counts, trends, cases };
 }
 
 /** A regression: a case that passed and no longer does, or a turn that passed and no longer does. */

@@ -30,14 +30,14 @@ function loaded(id: string, spec: RunSpec) {
 }
 
 describe('compareCases', () => {
-  it('lists regressions first, then turn regressions in failing cases, new failures, fixes and removals', () => {
+  it('lists regressions first, then failing cases with turns newly failing, fixes, additions and removals', () => {
     const changes = compareCases(older, newer);
-    expect(changes.map((c) => [c.test_name, c.kind])).toEqual([
-      ['regresses', 'regressed'],
-      ['keeps failing', 'still_failing'],
-      ['new and failing', 'added'],
-      ['gets fixed', 'fixed'],
-      ['dropped', 'removed'],
+    expect(changes.map((c) => [c.test_name, c.kind, c.trend])).toEqual([
+      ['regresses', 'regressed', null],
+      ['keeps failing', 'still_failing', 'worse'],
+      ['gets fixed', 'fixed', null],
+      ['new and failing', 'added', null],
+      ['dropped', 'removed', null],
     ]);
   });
 
@@ -69,9 +69,9 @@ describe('compareCases', () => {
     const b = [errored('breaks'), errored('errors now'), singleCase('recovers', true), errored('still')];
     expect(compareCases(a, b).map((c) => [c.test_name, c.kind, c.a_status, c.b_status])).toEqual([
       ['breaks', 'regressed', 'passed', 'error'],
+      ['recovers', 'fixed', 'error', 'passed'],
       ['errors now', 'still_failing', 'failed', 'error'],
       ['still', 'still_failing', 'error', 'error'],
-      ['recovers', 'fixed', 'error', 'passed'],
     ]);
     expect(compareCases([], [errored('new')])).toMatchObject([{ kind: 'added', b_status: 'error' }]);
   });
@@ -102,6 +102,7 @@ describe('compareRuns', () => {
       removed: 1,
       still_passing: 1,
     });
+    expect(comparison.trends).toEqual({ worse: 1, mixed: 0, better: 0, unchanged: 0 });
     const numeric = comparison.metrics.find((m) => m.metric_name === 'numeric');
     expect(numeric?.delta).toBeCloseTo((numeric?.b?.mean_score ?? 0) - (numeric?.a?.mean_score ?? 0));
     expect(comparison.config.differences).toContainEqual({ path: 'model.name', a: '"qwen3:8b"', b: '"gpt-4o"' });

@@ -6,19 +6,22 @@ import {
   compareResults,
   type MetricDelta,
   metricDeltas,
+  type TrendCounts,
 } from '../core/compare-results.js';
 import { caseAddresses } from './case-address.js';
 import type { RunRecord, RunSummary } from './dashboard-types.js';
 import { type ConfigDiff, diffConfig } from './diff-config.js';
 import type { MatrixInfo } from './matrix-comparison.js';
 
-export type { CaseChange, CaseChangeKind, MetricDelta, TurnChange } from '../core/compare-results.js';
+export type { CaseChange, CaseChangeKind, MetricDelta, TurnChange, TurnTrend } from '../core/compare-results.js';
 export { compareCases, metricDeltas } from '../core/compare-results.js';
 
 export interface RunComparison {
   readonly a: RunSummary;
   readonly b: RunSummary;
   readonly counts: ChangeCounts;
+  /** Cases still failing by how their turns moved (worse, mixed, better, unchanged), as `holodeck compare` says. */
+  readonly trends: TrendCounts;
   readonly cases: readonly CaseChange[];
   readonly metrics: readonly MetricDelta[];
   readonly config: ConfigDiff;
@@ -35,7 +38,7 @@ export function compareRuns(
   a: { summary: RunSummary; record: RunRecord },
   b: { summary: RunSummary; record: RunRecord },
 ): RunComparison {
-  const { counts, cases } = compareResults(a.record.report.results, b.record.report.results);
+  const { counts, trends, cases } = compareResults(a.record.report.results, b.record.report.results);
   // Positions in each run's list, as the case addresses the links use (case-address.ts).
   const [addressesA, addressesB] = [caseAddresses(a.record), caseAddresses(b.record)];
   const address = (addresses: readonly number[], position: number | null): number | null =>
@@ -44,6 +47,7 @@ export function compareRuns(
     a: a.summary,
     b: b.summary,
     counts,
+    trends,
     cases: cases.map((change) => ({
       ...change,
       a_index: address(addressesA, change.a_index),

@@ -1,9 +1,17 @@
 /**
- * `holodeck compare A B` as console text: regressions first (cases, then turns that newly fail), then
- * improvements, cases still failing, added and removed; metric mean deltas; pass rate, latency, token and
- * cost deltas.
+ * `holodeck compare A B` as console text: each changed case once, in one section — regressions (cases regressed,
+ * then cases still failing with turns newly failing), mixed (still failing, turns newly failing and others newly
+ * passing), improvements, still failing unchanged, added and removed; metric mean deltas; pass rate, latency,
+ * token and cost deltas. Each heading counts what it lists, in the words of the last line.
  */
-import type { CaseChange, MetricDelta, ResultsComparison } from '../core/compare-results.js';
+import {
+  type CaseChange,
+  type ChangeSection,
+  type MetricDelta,
+  type ResultsComparison,
+  sectionOf,
+  TURN_TRENDS,
+} from '../core/compare-results.js';
 import { spentOf, storedOf } from '../core/cost.js';
 import { formatUsd } from '../core/format-cost.js';
 import { formatScore as formatCoreScore } from '../core/format-score.js';
@@ -37,15 +45,57 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const arrow = (a: Status | null, b: Status | null) => `${a ?? 'absent'} → ${b ?? 'absent'}`;
 
-function turnLines(change: CaseChange, worse: boolean): string[] {
+/** The turns that newly fail or newly pass, in turn order. */
+function turnLines(change: CaseChange): string[] {
   return change.turns
-    .filter((turn) => (turn.a === 'passed') === worse && (turn.b === 'passed') !== worse)
+    .filter((turn) => (turn.a === 'passed') !== (turn.b === 'passed'))
     .map((turn) => `      ${turnLabel(turn.turn_index, change.turn_count)}  ${arrow(turn.a, turn.b)}`);
 }
 
-function caseLine(change: CaseChange, mark: string): string {
+function mark(change: CaseChange, palette: Palette): string {
+  if (change.kind === 'added') return '+';
+  if (change.kind === 'removed') return '-';
+  if (change.kind === 'fixed') return palette.green('✓');
+  if (change.trend === 'mixed') return palette.yellow('±');
+  if (change.trend === 'better') return palette.yellow('~');
+  return change.kind === 'regressed' || change.trend === 'worse' ? palette.red('✗') : palette.dim('✗');
+}
+
+function caseLines(change: CaseChange, palette: Palette): string[] {
   const why = change.failure !== null && change.b_status !== 'passed' ? ` — ${change.failure}` : '';
-  return `  ${mark} ${consoleName(change.test_name)}  ${arrow(change.a_status, change.b_status)}${escapeControlChars(why)}`;
+  const trend = change.trend === null || change.trend === 'unchanged' ? '' : `, ${change.trend}`;
+  const line = `  ${mark(change, palette)} ${consoleName(change.test_name)}  ${arrow(change.a_status, change.b_status)}${trend}${escapeControlChars(why)}`;
+  return [line, ...turnLines(change)];
+}
+
+/** `(9 cases: 6 regressed, 3 still failing and worse; 11 turns newly failing)`, parts of none left out. */
+function heading(title: string, parts: readonly [number, string][], turns: string | null): string {
+  const shown = parts.filter(([n]) => n > 0);
+  const total = shown.reduce((sum, [n]) => sum + n, 0);
+  const cases =
+    shown.length === 1
+      ? `${plural(total, 'case')} ${shown[0]?.[1]}`
+      : `${plural(total, 'case')}: ${shown.map(([n, what]) => `${n} ${what}`).join(', ')}`;
+  return `${title} (${cases}${turns === null ? '' : `; ${turns}`})`;
+}
+
+function turnsText(n: number, what: string): string | null {
+  return n === 0 ? null : `${plural(n, 'turn')} ${what}`;
+}
+
+/** The last line: every kind, the cases still failing by trend when any of their turns moved. */
+function countsLine(results: ResultsComparison): string {
+  const { counts, trends } = results;
+  const moved = counts.still_failing > trends.unchanged;
+  const byTrend = moved
+    ? ` (${TURN_TRENDS.filter((t) => trends[t] > 0)
+        .map((t) => `${trends[t]} ${t}`)
+        .join(', ')})`
+    : '';
+  return (
+    `${counts.regressed} regressed · ${counts.fixed} fixed · ${counts.still_failing} still failing${byTrend} · ` +
+    `${counts.still_passing} unchanged passing · ${counts.added} added · ${counts.removed} removed`
+  );
 }
 
 function section(title: string, lines: readonly string[], palette: Palette): string[] {
@@ -131,50 +181,67 @@ function metricLines(metrics: readonly MetricDelta[]): string[] {
   ]);
 }
 
+function sections(results: ResultsComparison, palette: Palette): string[] {
+  const { cases, counts, trends } = results;
+  const listed = (which: ChangeSection) => cases.filter((c) => sectionOf(c) === which);
+  const lines = (list: readonly CaseChange[]) => list.flatMap((c) => caseLines(c, palette));
+  const sum = (list: readonly CaseChange[], pick: (c: CaseChange) => number) =>
+    list.reduce((total, c) => total + pick(c), 0);
+  const [regressions, mixed, improvements] = [listed('regressions'), listed('mixed'), listed('improvements')];
+  const stillFailing = listed('still_failing');
+  const addedRemoved = listed('added_removed');
+  const mixedTurns = `${plural(
+    sum(mixed, (c) => c.regressed_turns),
+    'turn',
+  )} newly failing, ${sum(mixed, (c) => c.fixed_turns)} newly passing`;
+  return [
+    ...section(
+      heading(
+        'Regressions',
+        [
+          [counts.regressed, 'regressed'],
+          [trends.worse, 'still failing and worse'],
+        ],
+        turnsText(
+          sum(regressions, (c) => c.regressed_turns),
+          'newly failing',
+        ),
+      ),
+      lines(regressions),
+      palette,
+    ),
+    ...section(heading('Mixed', [[trends.mixed, 'still failing']], mixedTurns), lines(mixed), palette),
+    ...section(
+      heading(
+        'Improvements',
+        [
+          [counts.fixed, 'fixed'],
+          [trends.better, 'still failing and better'],
+        ],
+        turnsText(
+          sum(improvements, (c) => c.fixed_turns),
+          'newly passing',
+        ),
+      ),
+      lines(improvements),
+      palette,
+    ),
+    ...section(`Still failing, unchanged (${stillFailing.length})`, lines(stillFailing), palette),
+    ...section(`Added and removed (${addedRemoved.length})`, lines(addedRemoved), palette),
+  ];
+}
+
 export function formatComparison(input: RunComparisonText, palette: Palette): string[] {
-  const { cases, counts } = input.results;
   const side = (name: string, run: ComparedRun) =>
     `  ${name}  ${escapeControlChars(run.label)}  ${run.model ?? '(no model)'} · ${run.started_at ?? 'start unknown'}`;
-  const regressions = [
-    ...cases
-      .filter((c) => c.kind === 'regressed')
-      .flatMap((c) => [caseLine(c, palette.red('✗')), ...turnLines(c, true)]),
-    ...cases
-      .filter((c) => c.kind === 'still_failing' && c.regressed_turns > 0)
-      .flatMap((c) => [caseLine(c, palette.red('✗')), ...turnLines(c, true)]),
-  ];
-  const improvements = [
-    ...cases
-      .filter((c) => c.kind === 'fixed')
-      .flatMap((c) => [caseLine(c, palette.green('✓')), ...turnLines(c, false)]),
-    ...cases
-      .filter((c) => c.kind === 'still_failing' && c.fixed_turns > 0)
-      .flatMap((c) => [caseLine(c, palette.yellow('~')), ...turnLines(c, false)]),
-  ];
-  const stillFailing = cases
-    .filter((c) => c.kind === 'still_failing' && c.regressed_turns === 0 && c.fixed_turns === 0)
-    .map((c) => caseLine(c, palette.dim('✗')));
-  const addedRemoved = cases
-    .filter((c) => c.kind === 'added' || c.kind === 'removed')
-    .map((c) => caseLine(c, c.kind === 'added' ? '+' : '-'));
-  const regressedTurns = cases.reduce((sum, c) => sum + c.regressed_turns, 0);
-  const fixedTurns = cases.reduce((sum, c) => sum + c.fixed_turns, 0);
   return [
     palette.bold('Comparing runs'),
     side('A', input.a),
     side('B', input.b),
-    ...section(
-      `Regressions (${plural(counts.regressed, 'case')}, ${plural(regressedTurns, 'turn')})`,
-      regressions,
-      palette,
-    ),
-    ...section(`Improvements (${plural(counts.fixed, 'case')}, ${plural(fixedTurns, 'turn')})`, improvements, palette),
-    ...section(`Still failing (${stillFailing.length})`, stillFailing, palette),
-    ...section(`Added and removed (${counts.added + counts.removed})`, addedRemoved, palette),
+    ...sections(input.results, palette),
     ...section('Metrics', input.metrics.length === 0 ? [] : metricLines(input.metrics), palette),
     ...section('Totals', table(totals(input.a, input.b)), palette),
     '',
-    `${counts.regressed} regressed · ${counts.fixed} fixed · ${counts.still_failing} still failing · ` +
-      `${counts.still_passing} unchanged passing · ${counts.added} added · ${counts.removed} removed`,
+    countsLine(input.results),
   ];
 }

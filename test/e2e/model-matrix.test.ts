@@ -337,7 +337,7 @@ describe('holodeck compare', () => {
     const worse = await runCli(['compare', good, bad], { cwd: dir });
     expect(worse.stderr).toBe('');
     expect(worse.code).toBe(1);
-    expect(worse.stdout).toContain('Regressions (2 cases, 1 turn)');
+    expect(worse.stdout).toContain('Regressions (2 cases regressed; 1 turn newly failing)');
     expect(worse.stdout).toMatch(
       /^ {2}✗ italy {2}passed → failed — metric equality: score 0 .*expected "Rome", got "not Rome"$/m,
     );
@@ -353,7 +353,7 @@ describe('holodeck compare', () => {
 
     const better = await runCli(['compare', bad, good], { cwd: dir });
     expect(better.code).toBe(0);
-    expect(better.stdout).toContain('Improvements (2 cases, 1 turn)');
+    expect(better.stdout).toContain('Improvements (2 cases fixed; 1 turn newly passing)');
     expect(better.stdout).toMatch(/^ {2}✓ italy {2}failed → passed$/m);
     expect(better.stdout).not.toContain('Regressions');
 
@@ -367,7 +367,7 @@ describe('holodeck compare', () => {
     const byId = await runCli(['compare', badId, goodFirst ? 'latest~1' : 'latest'], { cwd: dir });
     expect(byId.stderr).toBe('');
     expect(byId.code).toBe(0);
-    expect(byId.stdout).toContain('Improvements (2 cases, 1 turn)');
+    expect(byId.stdout).toContain('Improvements (2 cases fixed; 1 turn newly passing)');
   });
 
   it('exit 2 with a located message for a run it cannot find or read', async () => {

@@ -24,13 +24,22 @@ import { badge, card, empty, errorBox, loading, stat, statusIcon } from './widge
 
 /**
  * @import { MetricSummary, RunSummary } from '../dashboard-types.js'
- * @import { CaseChange, CaseChangeKind, MetricDelta, RunComparison, TurnChange } from '../compare-runs.js'
+ * @import { CaseChange, CaseChangeKind, MetricDelta, RunComparison, TurnChange, TurnTrend } from '../compare-runs.js'
  * @import { ConfigDiff } from '../diff-config.js'
  * @import { CompareRoute, RouteParams, ViewHandle } from './router.js'
  */
 
 /** @type {readonly CaseChangeKind[]} */
 const KINDS = ['regressed', 'still_failing', 'added', 'fixed', 'removed'];
+/** @type {readonly TurnTrend[]} */
+const TRENDS = ['worse', 'mixed', 'better', 'unchanged'];
+/** How the turns of a case still failing moved, as `holodeck compare` lists it. */
+const TREND_TITLE = {
+  worse: 'still failing in both runs, with turns newly failing and none newly passing',
+  mixed: 'still failing in both runs, with turns newly failing and others newly passing',
+  better: 'still failing in both runs, with turns newly passing and none newly failing',
+  unchanged: 'still failing in both runs, no turn newly failing or newly passing',
+};
 const ROW_HEIGHT = 40;
 
 /**
@@ -167,6 +176,19 @@ function turnChip(change, turnCount) {
 }
 
 /**
+ * A case still failing whose turns moved reads as `holodeck compare` says it: worse, mixed or better.
+ * @param {CaseChange} change
+ */
+function kindBadge(change) {
+  const trend = change.trend;
+  if (trend === null) return badge(change.kind);
+  const shown = badge(change.kind, trend === 'unchanged' ? null : trend);
+  shown.title = TREND_TITLE[trend];
+  shown.dataset['trend'] = trend;
+  return shown;
+}
+
+/**
  * @param {RunComparison} comparison
  * @param {CaseChange} change
  */
@@ -179,7 +201,7 @@ function changeRow(comparison, change) {
   return h(
     'a',
     { className: `vrow change-row kind-${change.kind}`, href: target, dataset: { kind: change.kind } },
-    h('span', { className: 'cell-kind' }, badge(change.kind)),
+    h('span', { className: 'cell-kind' }, kindBadge(change)),
     h('span', { className: 'cell-name', title: change.test_name }, change.test_name),
     h(
       'span',
@@ -279,6 +301,18 @@ function configTable(config) {
 }
 
 /**
+ * The cases still failing by how their turns moved, as the last line of `holodeck compare`: ` (3 worse, 1 mixed,
+ * 8 unchanged)`; nothing when none moved.
+ * @param {RunComparison} comparison
+ */
+function byTrend(comparison) {
+  const trends = comparison.trends;
+  if (comparison.counts.still_failing === trends.unchanged) return '';
+  const parts = TRENDS.filter((trend) => trends[trend] > 0).map((trend) => `${formatInt(trends[trend])} ${trend}`);
+  return ` (${parts.join(', ')})`;
+}
+
+/**
  * Checkboxes that narrow the list to some kinds of change (none checked: all).
  * @param {RunComparison} comparison
  * @param {Set<CaseChangeKind>} shown
@@ -300,7 +334,8 @@ function kindToggles(comparison, shown, apply, keep) {
       },
     });
     box.checked = shown.has(kind);
-    return h('label', { className: `check kind-${kind}` }, box, badge(kind), ` ${formatInt(comparison.counts[kind])}`);
+    const count = ` ${formatInt(comparison.counts[kind])}${kind === 'still_failing' ? byTrend(comparison) : ''}`;
+    return h('label', { className: `check kind-${kind}` }, box, badge(kind), count);
   };
   return h(
     'div',
