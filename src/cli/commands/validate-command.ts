@@ -71,9 +71,22 @@ export async function validateCommand(configPath: string, options: ValidateOptio
         : `model ${config.model.provider}:${config.model.name}`;
   process.stdout.write(
     `✓ ${config.config_path} is valid: agent "${config.name}", ${countNoun(config.test_cases.length, 'test case')}, ` +
-      `${countNoun(turns, 'turn')}, ${countNoun(config.tools.length, 'tool')}, backend ${config.backend.type}, ${model}\n`,
+      `${countNoun(turns, 'turn')}, ${toolsText(config)}, backend ${config.backend.type}, ${model}\n`,
   );
   return EXIT.ok;
+}
+
+/**
+ * `3 tools` when every tool is a function tool; with MCP servers, which validate does not start, their count
+ * beside the function tools (`2 function tools, 1 MCP server`): how many tools a server offers is known only once
+ * it runs (`test --dry-run` lists them).
+ */
+function toolsText(config: AgentConfig): string {
+  const functions = config.tools.filter((tool) => tool.type === 'function').length;
+  const servers = config.tools.length - functions;
+  if (servers === 0) return countNoun(functions, 'tool');
+  const server = countNoun(servers, 'MCP server');
+  return functions === 0 ? server : `${countNoun(functions, 'function tool')}, ${server}`;
 }
 
 /**
