@@ -1,5 +1,6 @@
 /** CLI options override agent.yaml, which overrides env, which overrides defaults (PRODUCT.md §2). */
-import type { AgentConfig, ModelConfig } from '../core/config-types.js';
+import type { AgentConfig, ModelConfig, ModelPaths } from '../core/config-types.js';
+import { modelPathsOf } from '../core/model-paths.js';
 import type { ModelOverride } from './parse-model-option.js';
 
 export interface Overrides {
@@ -53,9 +54,11 @@ export function applyOverrides(config: AgentConfig, options: Overrides): AgentCo
   const { models, ...rest } = config;
   // With `models:`, the judge is the first of them (unless evaluations.model is set), whichever model runs.
   const evaluations = { ...config.evaluations, model: config.evaluations.model ?? config.model };
+  const block = matrixBlock(config, options.model);
   return {
     ...(options.model === undefined || models === undefined ? config : { ...rest, evaluations }),
-    model: matrixBlock(config, options.model) ?? modelOverride(config.model, options.model),
+    model: block ?? modelOverride(config.model, options.model),
+    ...(options.model === undefined ? {} : { model_paths: overriddenPaths(config, options.model, block) }),
     backend: backendOverride(config, options),
     execution: {
       ...config.execution,
@@ -67,4 +70,17 @@ export function applyOverrides(config: AgentConfig, options: Overrides): AgentCo
       redact: [...new Set([...config.execution.redact, ...(options.redact ?? [])])],
     },
   };
+}
+
+/**
+ * Where the models of a run on `--model` are written: its block of `models:`, or the block it renames (the same
+ * provider keeps that block's endpoint and key); the judge stays where it was, unless it is the model that runs.
+ */
+function overriddenPaths(config: AgentConfig, override: ModelOverride, block: ModelConfig | undefined): ModelPaths {
+  const before = modelPathsOf(config);
+  const index = block === undefined ? -1 : (config.models?.indexOf(block) ?? -1);
+  const renamed = config.model?.provider === override.provider ? before.agent : 'model';
+  const agent = index === -1 ? renamed : `models[${index}]`;
+  const judgeRuns = config.evaluations.model === null && config.models === undefined;
+  return { agent, judge: judgeRuns ? agent : before.judge };
 }

@@ -5,12 +5,12 @@
  */
 import type { AgentConfig } from '../core/config-types.js';
 
-export type ConfigSnapshot = Omit<AgentConfig, 'test_cases' | 'source_files'> & {
+export type ConfigSnapshot = Omit<AgentConfig, 'test_cases' | 'source_files' | 'model_paths'> & {
   readonly test_cases: readonly string[];
 };
 
-/** The files it was read from are where it was loaded, not what it is: they are left out. */
+/** The files it was read from, and where its models are written, are not what it is: they are left out. */
 export function configSnapshot(config: AgentConfig): ConfigSnapshot {
-  const { source_files: _files, ...rest } = config;
+  const { source_files: _files, model_paths: _paths, ...rest } = config;
   return { ...rest, test_cases: config.test_cases.map((testCase) => testCase.name) };
 }

@@ -9,7 +9,9 @@ import { type FakeModelServer, startFakeModelServer } from '../../test/fakes/sta
 import { createAiSdkJudge } from '../backends/ai-sdk/create-ai-sdk-judge.js';
 import type { AgentConfig, GEvalMetricConfig, ModelConfig } from '../core/config-types.js';
 import { loadEvaluators } from '../evaluators/load-evaluators.js';
+import { applyOverrides } from './apply-overrides.js';
 import { evaluatorCache } from './evaluator-cache.js';
+import { matrixConfig } from './matrix/plan-matrix.js';
 
 let server: FakeModelServer | null = null;
 afterEach(async () => {
@@ -78,5 +80,16 @@ describe('a judge whose key is refused', () => {
     expect(await judgeFailure(withJudge(agent, null))).toMatch(/ — check model\.api_key or the openai API key/);
     const listed = withJudge(agent, null, [agent, modelConfig({ provider: 'openai', name: 'other' })]);
     expect(await judgeFailure(listed)).toMatch(/ — check models\[0\]\.api_key or the openai API key/);
+  });
+
+  it('names models[0] when the judge is the first of models: and another model of them runs', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'answer', text: '1' }), { require_api_key: 'right' });
+    const first = modelConfig({ provider: 'openai', endpoint: `${server.url}/v1`, api_key: 'wrong' });
+    const second = modelConfig({ provider: 'openai', name: 'other', endpoint: `${server.url}/v1`, api_key: 'right' });
+    const loaded = withJudge(first, null, [first, second]);
+    const other = { provider: 'openai', name: 'other' } as const;
+    for (const config of [matrixConfig(loaded, {}, other), applyOverrides(loaded, { model: other })]) {
+      expect(await judgeFailure(config)).toMatch(/ — check models\[0\]\.api_key or the openai API key/);
+    }
   });
 });

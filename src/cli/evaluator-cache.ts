@@ -4,6 +4,7 @@ import type { ModelRecording } from '../backends/ai-sdk/recording/model-recordin
 import type { AgentConfig, MetricConfig } from '../core/config-types.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Judge } from '../core/judge.js';
+import { modelPathsOf } from '../core/model-paths.js';
 import type { CreateEvaluator } from '../evaluators/load-evaluators.js';
 
 export interface EvaluatorMakers {
@@ -28,7 +29,7 @@ export function evaluatorCache(
       timeout_ms: config.execution.llm_timeout * 1000,
       retry: { max_retries: config.execution.max_retries },
       rate_limit: config.execution.rate_limit ?? null,
-      model_path: judgeModelPath(config),
+      model_path: modelPathsOf(config).judge,
       ...(recording === undefined ? {} : { recording }),
     });
     return judge;
@@ -42,11 +43,4 @@ export function evaluatorCache(
     }
     return evaluator;
   };
-}
-
-/** Where the judge's model is written in agent.yaml: `evaluations.model`, else the agent's (`model`, `models[0]`). */
-function judgeModelPath(config: AgentConfig): string {
-  if (config.evaluations.model !== null) return 'evaluations.model';
-  const index = config.model === null ? -1 : (config.models?.indexOf(config.model) ?? -1);
-  return index === -1 ? 'model' : `models[${index}]`;
 }

@@ -318,6 +318,12 @@ export interface EvaluationsConfig {
   readonly metrics: readonly MetricConfig[];
 }
 
+/** Config paths of model blocks (`model`, `models[1]`, `evaluations.model`), for messages naming what to fix. */
+export interface ModelPaths {
+  readonly agent: string;
+  readonly judge: string;
+}
+
 export interface AgentConfig {
   readonly name: string;
   readonly description: string | null;
@@ -325,6 +331,11 @@ export interface AgentConfig {
   readonly model: ModelConfig | null;
   /** `models:` in agent.yaml: a model matrix (the suite runs once per model); absent with `model:`. */
   readonly models?: readonly ModelConfig[];
+  /**
+   * Where the agent's and the judge's models are written in agent.yaml once `--model` or a model matrix picked the
+   * agent's (`models[1]`, the judge `models[0]`); absent: as `model`, `models` and `evaluations.model` show.
+   */
+  readonly model_paths?: ModelPaths;
   readonly backend: BackendConfig;
   readonly instructions: string;
   readonly tools: readonly ToolConfig[];

@@ -31,6 +31,8 @@ export interface SessionSettings {
   readonly model: ProviderModel;
   readonly provider: string;
   readonly endpoint: string;
+  /** Where the model is written in agent.yaml (`model`, `models[1]`), for a refused key's hint. */
+  readonly model_path: string;
   readonly system: string | undefined;
   /** Made once per agent: definitions, argument checks. */
   readonly tools: AgentTools;

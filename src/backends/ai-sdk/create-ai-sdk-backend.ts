@@ -5,6 +5,7 @@
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
+import { modelPathsOf } from '../../core/model-paths.js';
 import { requireModel } from '../require-model.js';
 import { createLanguageModel, type Env } from './create-language-model.js';
 import { asProviderModel } from './provider-model.js';
@@ -29,7 +30,9 @@ export interface AiSdkBackendDeps {
 
 export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackendDeps): Promise<AgentBackend> {
   const modelConfig = requireModel(config);
-  const resolved = await createLanguageModel(modelConfig, deps.env, { offline: deps.recording?.mode === 'replay' });
+  const path = modelPathsOf(config).agent;
+  const offline = deps.recording?.mode === 'replay';
+  const resolved = await createLanguageModel(modelConfig, deps.env, { offline, path });
   const [{ createAiSdkSession }, { createAgentTools }] = await Promise.all([
     import('./ai-sdk-session.js'),
     import('./agent-tools.js'),
@@ -42,6 +45,7 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
     model: asProviderModel(limited),
     provider: modelConfig.provider,
     endpoint: resolved.endpoint,
+    model_path: path,
     system: config.instructions.trim() === '' ? undefined : config.instructions,
     tools: createAgentTools(deps.toolSet.tools, { images: modelConfig.provider === 'anthropic' }),
     max_steps: deps.max_steps ?? config.execution.max_steps,

@@ -103,7 +103,8 @@ interface JudgeModel {
 
 async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJudgeOptions): Promise<JudgeModel> {
   const { recording } = options;
-  const resolved = await createLanguageModel(model, env, { offline: recording?.mode === 'replay' });
+  const path = options.model_path ?? 'evaluations.model';
+  const resolved = await createLanguageModel(model, env, { offline: recording?.mode === 'replay', path });
   const limits = options.rate_limits ?? processRateLimits;
   const limited = await limits.wrap(resolved.model, model, rateLimitOf(model, options.rate_limit));
   const wrapped = recording === undefined ? limited : await recording.wrap(limited, { endpoint: resolved.endpoint });

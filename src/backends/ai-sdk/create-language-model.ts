@@ -36,6 +36,8 @@ export interface LanguageModelOptions {
    * model it does not know); default: a warning on stderr, once per text in the process.
    */
   readonly warnings?: WarningSink;
+  /** Where the model's block is written in agent.yaml (`model`, `models[1]`, `evaluations.model`); default `model`. */
+  readonly path?: string;
 }
 
 export async function createLanguageModel(
@@ -44,7 +46,7 @@ export async function createLanguageModel(
   options: LanguageModelOptions = {},
 ): Promise<ResolvedModel> {
   const resolved = await providerModel(given, env, options);
-  const named = { provider: given.provider, name: given.name };
+  const named = { provider: given.provider, name: given.name, path: options.path ?? 'model' };
   const model = withProviderWarnings(asProviderModel(resolved.model), named, options.warnings ?? processWarnings);
   return { model, endpoint: resolved.endpoint };
 }

@@ -6,6 +6,7 @@ import { checkRunnable } from '../../config/check-runnable.js';
 import type { ConfigPath } from '../../config/pending-issue.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { ConfigIssue } from '../../core/errors.js';
+import { modelPathsOf } from '../../core/model-paths.js';
 import { applyOverrides, type Overrides } from '../apply-overrides.js';
 import { builtinToolIssues } from '../builtin-tool-issues.js';
 import type { ModelOverride } from '../parse-model-option.js';
@@ -90,7 +91,9 @@ export function matrixConfig(loaded: AgentConfig, overrides: Overrides, model: M
 
 /** agent.yaml with the judge of its matrix named in `evaluations.model`, so that no model given to it replaces it. */
 export function withMatrixJudge(loaded: AgentConfig): AgentConfig {
-  return { ...loaded, evaluations: { ...loaded.evaluations, model: loaded.evaluations.model ?? loaded.model } };
+  const evaluations = { ...loaded.evaluations, model: loaded.evaluations.model ?? loaded.model };
+  // The judge keeps the place it is written at (`model`, `models[0]`), which messages name.
+  return { ...loaded, evaluations, model_paths: modelPathsOf(loaded) };
 }
 
 /** What would stop one model of the matrix from running (API key, endpoint, backend, built-in tools), located. */
