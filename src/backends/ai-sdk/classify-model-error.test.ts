@@ -133,7 +133,7 @@ describe('classifyModelError', () => {
       name: 'AI_InvalidResponseDataError',
     });
     expect(classifyModelError(empty, context).message).toBe(
-      `model response could not be read: an answer with no choices (openai, ${context.endpoint})`,
+      `model response could not be read: an answer with no choices (openai, ${context.endpoint}/chat/completions)`,
     );
   });
 

@@ -4,7 +4,7 @@
  * module loads without the SDK.
  */
 import { maxHeaderSize } from 'node:http';
-import { unreadableAnswer } from './unreadable-answer.js';
+import { requestUrl, unreadableAnswer } from './unreadable-answer.js';
 
 export interface ModelCallContext {
   readonly provider: string;
@@ -61,7 +61,8 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
     // A replay that misses: asking again would miss again, and the message already says where and why.
     return { ...verdict(false, 'REQUEST_NOT_RECORDED', fields.message), retryable: false };
   }
-  const where = `${context.provider}, ${fields.url ?? context.endpoint}`;
+  // An SDK error that carries no URL (an empty choices list) names the request's all the same.
+  const where = `${context.provider}, ${fields.url ?? requestUrl(error, context)}`;
   const networkCode = findCode(error);
   if (fields.statusCode !== undefined && fields.statusCode !== 200) {
     const status = fields.statusCode;
