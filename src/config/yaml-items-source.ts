@@ -15,6 +15,7 @@ import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import type { ConfigPath, PendingIssue } from './pending-issue.js';
 import { lineStartsOf, positionOf, type SourceDocument } from './source-document.js';
 import { syntaxIssue, withLineFeeds, YamlDocument } from './yaml-source.js';
+import { unreadTags } from './yaml-tags.js';
 
 export type YamlItemsParse =
   | { readonly kind: 'document'; readonly document: SourceDocument }
@@ -43,13 +44,15 @@ export function parseYamlItems(file: string, source: string): YamlItemsParse {
   for (let index = 0; index < layout.starts.length; index++) {
     const start = layout.starts[index]!;
     const slice = text.slice(start, layout.starts[index + 1] ?? text.length);
-    const doc = parseDocument(slice, { merge: true, prettyErrors: false });
+    const doc = parseDocument(slice, { merge: true, prettyErrors: false, logLevel: 'error' });
     const [error] = doc.errors;
     if (error) {
       const at = (offset: number) => lines.locate(file, start + offset);
       return { kind: 'syntax', issues: [syntaxIssue(error, at, slice)] };
     }
     if (hasAlias(doc)) return { kind: 'whole', reason: `a test case uses ${ALIAS_FOUND}` };
+    // A tag is refused by the whole parse, where it is located and said with the others.
+    if (unreadTags(doc, slice).length > 0) return { kind: 'whole', reason: 'a test case has a YAML tag' };
     keepGroundTruthAsWritten(doc);
     const data = doc.toJS({ maxAliasCount: 10_000 }) as unknown;
     if (!Array.isArray(data) || data.length !== 1) return { kind: 'whole', reason: 'its items do not stand alone' };

@@ -18,6 +18,7 @@ import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import { ISSUE } from './issue-codes.js';
 import type { ConfigPath, PathSegment, PendingIssue } from './pending-issue.js';
 import type { SourceDocument, SourceParse } from './source-document.js';
+import { UNREAD_TAG_HINT, type UnreadTag, unreadTags } from './yaml-tags.js';
 
 const SYNTAX_HINTS: Readonly<Record<string, string>> = {
   DUPLICATE_KEY: 'remove or rename one of the two keys',
@@ -63,6 +64,14 @@ export function parseYamlSource(file: string, source: string): SourceParse {
       'write the value out here, or put the anchor on a value that does not contain this alias',
     );
     return { ok: false, issues: [{ ...issue, location: at(loop.offset) }] };
+  }
+  const tags = unreadTags(doc, text);
+  if (tags.length > 0) {
+    const issue = (tag: UnreadTag) => ({
+      ...syntaxBase(`YAML error: the tag ${tag.tag} is not read by holodeck`, UNREAD_TAG_HINT),
+      location: at(tag.offset),
+    });
+    return { ok: false, issues: tags.map(issue) };
   }
   let data: unknown;
   try {
