@@ -48,6 +48,8 @@ async function openModuleSession(
       }),
     );
     session = await untilAborted(within(made, limitS * 1000, late('its factory')), options.signal);
+    const shape = sessionShapeProblem(session);
+    if (shape !== null) throw new Error(shape);
   } catch (error) {
     throw new AgentTurnError(`module agent ${reference} failed to start: ${thrown(error)}`, 'MODULE_START', true, {
       cause: error,
@@ -139,4 +141,21 @@ function thrown(error: unknown): string {
     return error.message === '' ? `threw ${describeThrown(error)} with no message` : errorMessage(error);
   const text = typeof error === 'object' && error !== null ? thrownMessage(error) : describeThrown(error);
   return `threw ${text.length > 300 ? `${text.slice(0, 299)}…` : text}`;
+}
+
+/** What is wrong with what a factory returned, when it is no session (an object with a `send(turn)` method). */
+function sessionShapeProblem(session: unknown): string | null {
+  const kind = typeof session;
+  const what =
+    session === null
+      ? 'null'
+      : Array.isArray(session)
+        ? 'an array'
+        : kind === 'object' || kind === 'function'
+          ? null
+          : kind;
+  if (what !== null) return `its factory returned ${what}, not an agent: return an object with a send(turn) method`;
+  const send: unknown = (session as { send?: unknown }).send;
+  if (typeof send === 'function') return null;
+  return `its factory returned an object without a send(turn) method (send is ${send === undefined ? 'missing' : typeof send})`;
 }

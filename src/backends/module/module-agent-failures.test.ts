@@ -74,6 +74,22 @@ describe('module backend: agents that fail', () => {
     expect(error.message).toContain('cannot read the reference programs');
   });
 
+  it('says what a factory returned that is no agent, as an unrecoverable session error', async () => {
+    const cases: [unknown, string][] = [
+      [null, 'its factory returned null, not an agent: return an object with a send(turn) method'],
+      [42, 'its factory returned number, not an agent'],
+      [[], 'its factory returned an array, not an agent'],
+      [{ run: () => 'x' }, 'its factory returned an object without a send(turn) method (send is missing)'],
+      [{ send: 'x' }, 'an object without a send(turn) method (send is string)'],
+    ];
+    for (const [made, said] of cases) {
+      const backend = await backendFor(() => made as never);
+      const error = await turnError(open(backend));
+      expect(error).toMatchObject({ code: 'MODULE_START', unrecoverable: true });
+      expect(error.message).toContain(said);
+    }
+  });
+
   it('gives up on an agent that ignores the turn signal, and does not leak its late tool calls', async () => {
     let release: () => void = () => undefined;
     const backend = await backendFor(({ tools }) => ({
