@@ -60,8 +60,21 @@ export function buildExecution(
     if (fromYaml !== undefined) {
       return (key === 'results_dir' ? resolve(baseDir, String(fromYaml)) : fromYaml) as ExecutionConfig[K];
     }
-    const variable = EXECUTION_ENV[key].find((name) => (env[name]?.trim() ?? '') !== '') ?? EXECUTION_ENV[key][0]!;
+    const given = EXECUTION_ENV[key].filter((name) => (env[name]?.trim() ?? '') !== '');
+    const variable = given[0] ?? EXECUTION_ENV[key][0]!;
     const text = env[variable]?.trim();
+    // Two names of one setting (HOLODECK_LLM_TIMEOUT, HOLODECK_TIMEOUT) given different values: neither wins unsaid.
+    const other = given.find((name) => env[name]?.trim() !== text);
+    if (text !== undefined && other !== undefined) {
+      const both = `${variable}=${JSON.stringify(text)} and ${other}=${JSON.stringify(env[other]?.trim())}`;
+      issues.push(
+        pendingIssue(ISSUE.envInvalid, ['execution', key], `environment variables ${both} set one setting two ways`, {
+          target: 'none',
+          hint: `unset one of them, or set execution.${key} in the configuration`,
+        }),
+      );
+      return EXECUTION_DEFAULTS[key];
+    }
     if (text === undefined || text === '') return EXECUTION_DEFAULTS[key];
     if (key === 'results_dir') return resolve(text) as ExecutionConfig[K];
     if (key === 'redact') return splitNames(text) as unknown as ExecutionConfig[K];

@@ -66,6 +66,15 @@ describe('execution and HOLODECK_* environment variables', () => {
     expect(issues.join('\n')).toMatch(/HOLODECK_LIMIT="all" is invalid/);
   });
 
+  it('refuses HOLODECK_LLM_TIMEOUT and HOLODECK_TIMEOUT set to different values, and takes them when they agree', async () => {
+    const both = await lines(`${head}${CASES}`, { HOLODECK_LLM_TIMEOUT: '30', HOLODECK_TIMEOUT: '60' });
+    expect(both.join('\n')).toContain(
+      'environment variables HOLODECK_LLM_TIMEOUT="30" and HOLODECK_TIMEOUT="60" set one setting two ways',
+    );
+    const agreeing = { HOLODECK_LLM_TIMEOUT: '30', HOLODECK_TIMEOUT: ' 30 ' };
+    expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, agreeing)).execution.llm_timeout).toBe(30);
+  });
+
   it('reads fail_on_tool_error and tool_name_match from the YAML, else from the environment', async () => {
     const env = { HOLODECK_FAIL_ON_TOOL_ERROR: 'true', HOLODECK_TOOL_NAME_MATCH: 'exact' };
     expect(expectConfig(await loadYaml(`${head}${CASES}`, {}, env)).execution).toMatchObject({
