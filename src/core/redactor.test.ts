@@ -138,6 +138,13 @@ describe('createRedactor', () => {
     expect(none.text('anything')).toBe('anything');
   });
 
+  it('masks a secret holding a character whose case folds to ASCII (the Kelvin sign), in every form', () => {
+    const secret = '\u212a  ~   ';
+    const one = createRedactor([{ name: 'S', value: secret }]);
+    for (const form of encodings(secret)) expect(one.text(`a${form}b`)).toBe('a***Sb');
+    expect(one.text(`x${secret.toUpperCase()}y ${secret.toLowerCase()}`)).toBe('x***Sy ***S');
+  });
+
   it('always masks random secrets (metacharacters, unicode) in random text, in every encoding', () => {
     fc.assert(
       fc.property(

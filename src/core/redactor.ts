@@ -49,6 +49,10 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   const literals = [...names.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
   // In any letter case: an agent that upper-cases a key has still written it out.
   const pattern = new RegExp(literals.join('|'), 'gi');
+  // V8's case-insensitive alternation can miss a form holding a character whose case folds to ASCII (the Kelvin
+  // sign K, U+212A): a form with any non-ASCII character is also matched exactly, as written and in upper and
+  // lower case. The 'u' flag would fold it right, at a hundred times the cost on every text.
+  const exact = exactPattern([...names.keys()].filter(hasNonAscii));
   const folded = new Map<string, string>();
   for (const [form, name] of names) if (!folded.has(form.toLowerCase())) folded.set(form.toLowerCase(), name);
   // A string shorter than the shortest form cannot hold one: names, roles and metric kinds skip the scan.
@@ -59,10 +63,9 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   const values = new Map<string, string>();
   for (const secret of secrets) if (secret.value !== '') values.set(secret.value.toLowerCase(), secret.name);
   const text = (input: string): string => {
-    const masked =
-      input.length < shortest
-        ? input
-        : input.replace(pattern, (match) => mask(names.get(match) ?? folded.get(match.toLowerCase()) ?? 'SECRET'));
+    const name = (match: string) => mask(names.get(match) ?? folded.get(match.toLowerCase()) ?? 'SECRET');
+    const once = input.length < shortest ? input : input.replace(pattern, name);
+    const masked = exact === null || once.length < shortest ? once : once.replace(exact, name);
     return masked.length < MIN_CUT_TEXT ? masked : maskCutSecrets(masked, values, mask);
   };
   const deep = <T>(value: T): T => deepMap(value, text) as T;
@@ -180,6 +183,20 @@ function markdownEscape(value: string): string {
   return value
     .replace(/[&<>]/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : '&gt;'))
     .replace(/[\\`*_[\]|~#]/g, (ch) => `\\${ch}`);
+}
+
+/** Whether `text` holds a character beyond ASCII. */
+function hasNonAscii(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) if (text.charCodeAt(index) > 0x7f) return true;
+  return false;
+}
+
+/** One exact pattern of the forms, as written and in upper and lower case; null when there are none. */
+function exactPattern(forms: readonly string[]): RegExp | null {
+  if (forms.length === 0) return null;
+  const cases = new Set(forms.flatMap((form) => [form, form.toLowerCase(), form.toUpperCase()]));
+  const literals = [...cases].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  return new RegExp(literals.join('|'), 'g');
 }
 
 function escapeRegExp(text: string): string {
