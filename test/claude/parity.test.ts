@@ -89,7 +89,8 @@ function observable(turn: TurnResult) {
     arg_match_details: turn.arg_match_details,
     metric_results: turn.metric_results.map((m) => [m.metric_name, m.score, m.passed, m.reasoning]),
     token_usage: turn.token_usage,
-    errors: turn.errors,
+    // What the request was doing when a turn timed out is told by ai_sdk's own HTTP client only.
+    errors: turn.errors.map((error) => error.replace(/ — the (model request|response) to .*$/, '')),
   };
 }
 
