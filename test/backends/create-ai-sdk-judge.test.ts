@@ -182,9 +182,18 @@ describe('createAiSdkJudge', () => {
     expect(error).toMatchObject({ code: 'JUDGE_TIMEOUT' });
     // What held it up is said, not only the timeout.
     expect((error as Error).message).toMatch(
-      /^judge call timed out after 300 ms — while retrying: 1 judge request retried, the last after ".*429.*" — a model request was never sent: it waited 0\.\d s for holodeck's back-off for judge-model after its 429s$/,
+      /^judge call timed out after 300 ms — while retrying: 1 judge request retried, the last after ".*429.*" — a model request was never sent: it waited 0\.\d s for holodeck's back-off for judge-model after its 429s — its last 429 asked to wait 30 s$/,
     );
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('says when the wait a 429 asked for is beyond what the limiter holds', async () => {
+    server = await startFakeModelServer(() => ({ kind: 'error', status: 429, headers: { 'retry-after': '3600' } }));
+    const judge = judgeFor('openai', server.url, [], { timeout_ms: 300 });
+    const error = await judge.judge(request()).catch((e: unknown) => e);
+    expect((error as Error).message).toMatch(
+      /it waited 0\.\d s for holodeck's back-off for judge-model after its 429s — its last 429 asked to wait 3600 s \(held to 60 s\)$/,
+    );
   });
 
   it('says a judge answered with empty text, and asks it again like any unreadable answer', async () => {

@@ -10,8 +10,16 @@
 import type { LanguageModelMiddleware } from 'ai';
 import { quotaSpent } from '../classify-model-error.js';
 import { holdsOf } from './held-requests.js';
+import { MAX_RATE_LIMIT_WAIT_MS } from './model-rate-limiter.js';
 import type { RateLimiter } from './rate-limit-channel.js';
 import { rateLimitWaitMs } from './rate-limit-wait.js';
+
+/**
+ * The wait the last 429 of a model named and until when it holds new calls, by the model's limiter: a call
+ * the timeout ends while it waits says what the provider asked for (a `Retry-After` beyond the turn's time,
+ * say), whichever call got the 429 (in a worker thread, whichever call of the same session).
+ */
+const asked = new WeakMap<RateLimiter, { readonly wait_ms: number; readonly until: number }>();
 
 /** `label`: what holds a call that waits, for the message of a turn that times out waiting (held-requests.ts). */
 export function rateLimitMiddleware(
@@ -23,7 +31,9 @@ export function rateLimitMiddleware(
     specificationVersion: 'v3',
     wrapGenerate: async ({ doGenerate, params }) => {
       const cost = limiter.counts_tokens ? estimateTokens(params.prompt, params.tools) : 0;
-      const release = holdsOf(params.abortSignal)?.begin(label);
+      const named = asked.get(limiter);
+      const held = named !== undefined && now() < named.until ? `${label}${askedNote(named.wait_ms)}` : label;
+      const release = holdsOf(params.abortSignal)?.begin(held);
       // A wait the call's timeout ends stays noted: the turn's error says the request was never sent.
       const permit = await limiter.acquire(cost, params.abortSignal);
       release?.();
@@ -32,7 +42,9 @@ export function rateLimitMiddleware(
         result = await doGenerate();
       } catch (error) {
         if (params.abortSignal?.aborted !== true && isRateLimit(error)) {
-          permit.rateLimited(rateLimitWaitMs(headersOf(error), now()));
+          const wait = rateLimitWaitMs(headersOf(error), now());
+          if (wait !== null) asked.set(limiter, { wait_ms: wait, until: now() + Math.min(wait, MAX_RATE_LIMIT_WAIT_MS) });
+          permit.rateLimited(wait);
         } else {
           permit.failed();
         }
@@ -42,6 +54,13 @@ export function rateLimitMiddleware(
       return result;
     },
   };
+}
+
+/** ` — its last 429 asked to wait 30 s`; a wait beyond the cap says it was held to the cap. */
+function askedNote(waitMs: number): string {
+  const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+  const capped = waitMs > MAX_RATE_LIMIT_WAIT_MS ? ` (held to ${seconds(MAX_RATE_LIMIT_WAIT_MS)})` : '';
+  return ` — its last 429 asked to wait ${seconds(waitMs)}${capped}`;
 }
 
 /** A 429 that asks to slow down; OpenAI's `insufficient_quota` (also a 429) will not pass by waiting. */
