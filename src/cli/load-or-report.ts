@@ -110,8 +110,10 @@ export async function loadRunnableOrReport(
   return null;
 }
 
+/** Prints the issues, each once: the models of a matrix that share a mistake (a key variable unset) say it once. */
 export function printIssues(issues: readonly ConfigIssue[]): void {
-  const count = issues.length;
+  const texts = [...new Set(issues.map((issue) => formatConfigIssue(issue, process.cwd())))];
+  const count = texts.length;
   process.stderr.write(`${count} configuration error${count === 1 ? '' : 's'}:\n\n`);
-  for (const issue of issues) process.stderr.write(`${formatConfigIssue(issue, process.cwd())}\n\n`);
+  for (const text of texts) process.stderr.write(`${text}\n\n`);
 }

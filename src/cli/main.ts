@@ -13,6 +13,7 @@ import {
   positiveInt,
 } from './option-parsers.js';
 import { readVersion } from './read-version.js';
+import type { ModelOverride } from './parse-model-option.js';
 import { testCommandDefinition } from './test-command-definition.js';
 import { tolerateClosedOutput } from './tolerate-closed-output.js';
 
@@ -114,12 +115,18 @@ program
   .command('validate')
   .description('load and check the configuration only; no agent is called')
   .argument('[config]', 'agent.yaml, or a folder holding one', 'agent.yaml')
-  .option('--model <provider:name>', "check with this model instead of the agent's", modelOption)
+  .option(
+    '--model <provider:name>',
+    "check with this model instead of the agent's; repeatable: every model of a matrix is checked (as test --model)",
+    (value: string, previous: readonly ModelOverride[]) => [...previous, modelOption(value)],
+    [] as readonly ModelOverride[],
+  )
   .addOption(new Option('--backend <name>', 'check with this backend').choices(['ai_sdk', 'claude_agent_sdk']))
   .option('--max-file-size <mb>', MAX_FILE_SIZE_HELP, megabytes)
   .action(async (config, options) => {
     const { validateCommand } = await import('./commands/validate-command.js');
-    const code = await validateCommand(config, options);
+    const models: readonly ModelOverride[] = options.model;
+    const code = await validateCommand(config, { ...options, model: models.length === 1 ? models[0] : undefined, models });
     const { exitWhenFlushed } = await import('./exit-when-flushed.js');
     await exitWhenFlushed(code);
   });

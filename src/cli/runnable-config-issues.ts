@@ -24,8 +24,14 @@ export async function runnableConfigIssues(
   offline: boolean,
 ): Promise<RunnableCheck> {
   const config = applyOverrides(loaded, overrides);
+  const given = overrides.model;
   const origins = {
-    model: overrides.model === undefined ? 'config' : 'cli',
+    model: given === undefined ? 'config' : 'cli',
+    // A --model of the configured provider (or of `models:`) keeps a block of agent.yaml: its key may go there.
+    model_block:
+      given !== undefined &&
+      (loaded.model?.provider === given.provider ||
+        (loaded.models ?? []).some((m) => m.provider === given.provider && m.name === given.name)),
     backend: await backendOrigin(config, overrides, process.env),
     offline,
   } as const;

@@ -20,6 +20,8 @@ export interface RunnableOrigins {
   readonly backend: 'config' | 'cli' | 'env';
   /** A model matrix from agent.yaml: where this run's model is written, e.g. `models[1]` (default `model`). */
   readonly model_path?: ConfigPath;
+  /** A `--model` (`model: 'cli'`) that keeps a block of agent.yaml, where its api_key may be written. */
+  readonly model_block?: boolean;
   /** `--replay`: every model request is answered from a cassette, so no API key is needed. */
   readonly offline?: boolean;
 }
@@ -37,6 +39,8 @@ interface ModelUse {
   readonly keyAlways: boolean;
   /** The variables a `${VAR}` in its `api_key` was filled from (none: written as it is, or not written). */
   readonly keyVars?: readonly string[];
+  /** False for a `--model` of a provider agent.yaml has no block of: its key can come from the environment only. */
+  readonly block?: boolean;
 }
 
 export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableOrigins = FROM_CONFIG): PendingIssue[] {
@@ -50,6 +54,7 @@ export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableO
     label: fromCli ? '--model' : formatFieldPath(modelPath),
     keyAlways,
     keyVars: fromCli ? [] : keyVarsAt(config, modelPath),
+    block: !fromCli || origins.model_block !== false,
   });
   const backend = config.backend.type;
   if (backend !== 'module') {
@@ -181,10 +186,15 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
     const vars = PROVIDER_KEY_VARS[model.provider];
     const empty = vars.filter((name) => env[name]?.trim() === '');
     const where = use.label === '--model' ? 'the model block' : use.label;
+    // A --model of a provider agent.yaml does not configure has no block to write a key in.
+    const orBlock =
+      use.block === false
+        ? `: agent.yaml has no ${model.provider} model block for --model to take a key from`
+        : `, or api_key: \${${vars[0]}} in ${where}`;
     const hint =
       empty.length > 0
-        ? `${empty.join(' and ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: give ${empty.length === 1 ? 'it' : 'one'} the key, or api_key: \${${vars[0]}} in ${where}`
-        : `set the ${vars.join(' or ')} environment variable, or api_key: \${${vars[0]}} in ${where}`;
+        ? `${empty.join(' and ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: give ${empty.length === 1 ? 'it' : 'one'} the key${orBlock}`
+        : `set the ${vars.join(' or ')} environment variable${orBlock}`;
     issues.push(
       issueAt(use, ISSUE.apiKeyMissing, `no API key for provider ${model.provider} (model ${model.name})`, hint),
     );

@@ -17,13 +17,16 @@ import {
   loadRunnableOrReport,
   printIssues,
 } from '../load-or-report.js';
-import { matrixConfig, matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
+import { matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { toolThreadsFor } from '../tool-threads.js';
 
 interface ValidateOptions {
-  readonly model?: ModelOverride;
+  /** `--model` given once. */
+  readonly model?: ModelOverride | undefined;
+  /** Every `--model`: two or more check each model of a matrix, as `test` runs them. */
+  readonly models?: readonly ModelOverride[];
   readonly backend?: 'ai_sdk' | 'claude_agent_sdk';
   readonly maxFileSize?: number;
 }
@@ -38,20 +41,23 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   // As for `test`: a variable of a setting the command line gives is not read (`--backend` over HOLODECK_BACKEND).
   const loaded = await loadForCommandOrReport(configPath, load, options);
   await toolThreads.workers.close();
-  const config =
-    loaded === null ? null : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);
   if (guard.crash() !== null) return EXIT.runtime;
-  if (!config) return EXIT.config;
-  // A model matrix (`models:`): every model must be able to run, as `holodeck test` checks.
-  const matrix = planMatrix(config, []);
+  if (loaded === null) return EXIT.config;
+  // A model matrix (`models:`, or several --model): every model must be able to run, as `holodeck test` checks —
+  // each model on its own, not the configuration's own model first.
+  const matrix = planMatrix(loaded, options.models ?? [], options.backend ?? loaded.backend.type);
   if (!matrix.ok) {
     process.stderr.write(`error: ${matrix.message}\n`);
     return EXIT.config;
   }
   const entries = matrix.entries;
+  const config =
+    entries.length > 1 ? loaded : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);
+  if (!config) return EXIT.config;
   const issues: ConfigIssue[] = [];
-  for (const entry of entries)
-    issues.push(...(await matrixIssues(matrixConfig(config, options, entry.override), entry, options, process.env)));
+  for (const [i, entry] of entries.entries()) {
+    issues.push(...(await matrixIssues(config, entry, options, process.env, i === 0)));
+  }
   if (issues.length > 0) {
     printIssues(issues);
     return EXIT.config;

@@ -9,6 +9,7 @@ import type { ConfigIssue } from '../../core/errors.js';
 import { modelPathsOf } from '../../core/model-paths.js';
 import { applyOverrides, type Overrides } from '../apply-overrides.js';
 import { builtinToolIssues } from '../builtin-tool-issues.js';
+import { groundTruthIssues } from '../ground-truth-issues.js';
 import type { ModelOverride } from '../parse-model-option.js';
 
 export interface MatrixEntry {
@@ -96,17 +97,23 @@ export function withMatrixJudge(loaded: AgentConfig): AgentConfig {
   return { ...loaded, evaluations, model_paths: modelPathsOf(loaded) };
 }
 
-/** What would stop one model of the matrix from running (API key, endpoint, backend, built-in tools), located. */
+/**
+ * What would stop one model of the matrix from running (API key, endpoint, backend, built-in tools), located;
+ * `first`: also what stops every model alike (a ground truth its numeric metric cannot read), said once.
+ */
 export async function matrixIssues(
-  config: AgentConfig,
+  loaded: AgentConfig,
   entry: MatrixEntry,
   overrides: Overrides,
   env: NodeJS.ProcessEnv,
+  first: boolean,
 ): Promise<readonly ConfigIssue[]> {
+  const config = matrixConfig(loaded, overrides, entry.override);
   const origins = {
     model: entry.path === null ? 'cli' : 'config',
     backend: overrides.backend === undefined ? 'config' : 'cli',
-    ...(entry.path === null ? {} : { model_path: entry.path }),
+    ...(entry.path === null ? { model_block: loaded.model?.provider === entry.override.provider } : { model_path: entry.path }),
   } as const;
-  return checkRunnable(config, env, origins, await builtinToolIssues(config));
+  const shared = first ? await groundTruthIssues(config) : [];
+  return checkRunnable(config, env, origins, [...shared, ...(await builtinToolIssues(config))]);
 }

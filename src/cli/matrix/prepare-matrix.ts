@@ -3,7 +3,6 @@
  * located, exit 2), each with its selection and record metadata, and where each model's reports go.
  */
 import { randomUUID } from 'node:crypto';
-import { formatConfigIssue } from '../../config/format-config-issue.js';
 import type { AgentBackend } from '../../core/backend.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import type { ConfigIssue } from '../../core/errors.js';
@@ -67,18 +66,10 @@ export async function prepareMatrix(input: MatrixInput): Promise<PreparedMatrix 
   const configs = entries.map((entry) => matrixConfig(input.loaded, options, entry.override));
   const issues: ConfigIssue[] = [];
   for (const [i, entry] of entries.entries()) {
-    issues.push(...(await matrixIssues(configs[i] as AgentConfig, entry, options, process.env)));
+    issues.push(...(await matrixIssues(input.loaded, entry, options, process.env, i === 0)));
   }
   if (issues.length > 0) {
-    const seen = new Set<string>();
-    printIssues(
-      issues.filter((issue) => {
-        const text = formatConfigIssue(issue, process.cwd());
-        if (seen.has(text)) return false;
-        seen.add(text);
-        return true;
-      }),
-    );
+    printIssues(issues);
     return EXIT.config;
   }
   const device = perModelOutputProblem(input.outputs);
