@@ -12,8 +12,8 @@ import {
   portNumber,
   positiveInt,
 } from './option-parsers.js';
-import { readVersion } from './read-version.js';
 import type { ModelOverride } from './parse-model-option.js';
+import { readVersion } from './read-version.js';
 import { testCommandDefinition } from './test-command-definition.js';
 import { tolerateClosedOutput } from './tolerate-closed-output.js';
 
@@ -126,7 +126,11 @@ program
   .action(async (config, options) => {
     const { validateCommand } = await import('./commands/validate-command.js');
     const models: readonly ModelOverride[] = options.model;
-    const code = await validateCommand(config, { ...options, model: models.length === 1 ? models[0] : undefined, models });
+    const code = await validateCommand(config, {
+      ...options,
+      model: models.length === 1 ? models[0] : undefined,
+      models,
+    });
     const { exitWhenFlushed } = await import('./exit-when-flushed.js');
     await exitWhenFlushed(code);
   });

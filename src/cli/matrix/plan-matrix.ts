@@ -112,7 +112,9 @@ export async function matrixIssues(
   const origins = {
     model: entry.path === null ? 'cli' : 'config',
     backend: overrides.backend === undefined ? 'config' : 'cli',
-    ...(entry.path === null ? { model_block: loaded.model?.provider === entry.override.provider } : { model_path: entry.path }),
+    ...(entry.path === null
+      ? { model_block: loaded.model?.provider === entry.override.provider }
+      : { model_path: entry.path }),
   } as const;
   const shared = first ? await groundTruthIssues(config) : [];
   return checkRunnable(config, env, origins, [...shared, ...(await builtinToolIssues(config))]);
