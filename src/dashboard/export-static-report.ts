@@ -12,6 +12,7 @@ import { pageRuns, trendsOf } from './query-runs.js';
 import { MAX_RECORD_BYTES, megabytes } from './read-record-source.js';
 import { configBases } from './run-group.js';
 import { type RunId, requireRunId, timestampTime } from './run-id.js';
+import { compareRunIds } from './run-order.js';
 import { RunStore } from './run-store.js';
 import { caseDetail, runDetail } from './run-views.js';
 import { type RunFile, scanResultsDir } from './scan-results-dir.js';
@@ -72,7 +73,10 @@ async function latestRun(
   const files = (await scanResultsDir(resultsDir))
     .filter((file) => timestampTime(file.runId.timestamp) !== null)
     .filter((file) => agentSlug === undefined || file.runId.agent_slug === agentSlug)
-    .sort((a, b) => Number(a.partial) - Number(b.partial) || startTime(b) - startTime(a));
+    .sort(
+      (a, b) =>
+        Number(a.partial) - Number(b.partial) || startTime(b) - startTime(a) || compareRunIds(b.runId.id, a.runId.id),
+    );
   const passedOver: string[] = [];
   for (const file of files) {
     try {

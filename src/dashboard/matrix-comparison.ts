@@ -4,6 +4,7 @@
  */
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
+import { compareRunIds } from './run-order.js';
 
 export interface MatrixRunRef {
   readonly id: string;
@@ -23,7 +24,7 @@ const POSITION = /^(0|[1-9][0-9]{0,3})$/;
 
 function oldestFirst(x: RunSummary, y: RunSummary): number {
   const time = (run: RunSummary) => (run.started_at === null ? 0 : Date.parse(run.started_at) || 0);
-  return time(x) - time(y) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0);
+  return time(x) - time(y) || compareRunIds(x.id, y.id);
 }
 
 function position(params: URLSearchParams, key: 'a' | 'b', fallback: number, count: number): number {

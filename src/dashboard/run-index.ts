@@ -10,6 +10,7 @@ import { readRecordSource } from './read-record-source.js';
 import { partialStatus, readRunFile } from './read-run-file.js';
 import { configBases } from './run-group.js';
 import { timestampTime } from './run-id.js';
+import { compareRunIds } from './run-order.js';
 import { type RunFile, scanResultsDir } from './scan-results-dir.js';
 import { summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
 
@@ -47,9 +48,12 @@ function sortTime(summary: RunSummary): number {
   return Number.isFinite(parsed) ? parsed : 0;
 }
 
-/** Newest first; ties broken by id so the order is stable. */
+/**
+ * Newest first; runs of the same start by their names as the command line orders them (`…Z-12` is newer than
+ * `…Z-2`), so the newest run listed is the one `holodeck compare latest` reads.
+ */
 export function newestFirst(a: RunSummary, b: RunSummary): number {
-  return sortTime(b) - sortTime(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  return sortTime(b) - sortTime(a) || compareRunIds(b.id, a.id);
 }
 
 export class RunIndex {
@@ -132,7 +136,7 @@ export class RunIndex {
       }
     }
     // Newest first, so the first page of runs is ready long before a large folder is fully indexed.
-    todo.sort((a, b) => (a.runId.timestamp < b.runId.timestamp ? 1 : a.runId.timestamp > b.runId.timestamp ? -1 : 0));
+    todo.sort((a, b) => compareRunIds(b.runId.id, a.runId.id));
     this.#pending = todo.length;
     if (changed) this.#publish();
     let published = Date.now();
