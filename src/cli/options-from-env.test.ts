@@ -13,7 +13,7 @@ describe('optionsFromEnv', () => {
 
   it('takes -v or -q from HOLODECK_VERBOSE / HOLODECK_QUIET, unless the command line gives one', () => {
     expect(optionsFromEnv(raw(), { HOLODECK_QUIET: 'true' })).toMatchObject({ raw: { quiet: true } });
-    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: '1', HOLODECK_QUIET: 'false' })).toMatchObject({
+    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: ' TRUE ', HOLODECK_QUIET: 'false' })).toMatchObject({
       raw: { verbose: true },
     });
     const cli = optionsFromEnv(raw({ verbose: true }), { HOLODECK_QUIET: 'true', HOLODECK_VERBOSE: 'maybe' });
@@ -26,10 +26,26 @@ describe('optionsFromEnv', () => {
       ok: false,
       message: 'environment variable HOLODECK_VERBOSE="loud" is invalid: expected true or false',
     });
-    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: 'true', HOLODECK_QUIET: '1' })).toEqual({
+    expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: 'true', HOLODECK_QUIET: 'True' })).toEqual({
       ok: false,
       message: 'HOLODECK_VERBOSE and HOLODECK_QUIET are both true: set one of them',
     });
+  });
+
+  it('reads true and false only, as the boolean settings of execution: do: 1 and 0 are refused', () => {
+    for (const value of ['1', '0', 'yes']) {
+      expect(optionsFromEnv(raw(), { HOLODECK_VERBOSE: value })).toEqual({
+        ok: false,
+        message: `environment variable HOLODECK_VERBOSE="${value}" is invalid: expected true or false`,
+      });
+      expect(optionsFromEnv(raw(), { HOLODECK_QUIET: value })).toMatchObject({ ok: false });
+    }
+  });
+
+  it('takes an empty or blank variable as unset', () => {
+    const read = optionsFromEnv(raw(), { HOLODECK_VERBOSE: '', HOLODECK_QUIET: '  ', HOLODECK_OUTPUT: ' ' });
+    expect(read).toMatchObject({ ok: true, raw: { output: [] } });
+    expect(read.ok && (read.raw.verbose || read.raw.quiet)).toBeFalsy();
   });
 
   it('names HOLODECK_OUTPUT when a report it names cannot be written', () => {

@@ -1,7 +1,8 @@
 /**
  * The options of `holodeck test` the environment may give when the command line does not: `HOLODECK_OUTPUT`
- * (report paths separated by commas), `HOLODECK_VERBOSE` and `HOLODECK_QUIET` (`true` or `false`). A value that
- * cannot be read is a usage error naming the variable; one the command line overrides is not read at all.
+ * (report paths separated by commas), `HOLODECK_VERBOSE` and `HOLODECK_QUIET` (`true` or `false`, as every boolean
+ * variable and setting: not `1`/`0`). A value empty or blank is unset, as for every variable. A value that cannot
+ * be read is a usage error naming the variable; one the command line overrides is not read at all.
  */
 import { planOutputs } from './plan-outputs.js';
 import type { RawTestOptions } from './test-command-definition.js';
@@ -45,10 +46,13 @@ function splitPaths(text: string): string[] {
     .filter((path) => path !== '');
 }
 
-/** The variable as true or false (unset or empty: false), or why it cannot be read. */
+/**
+ * The variable as true or false (unset, empty or blank: false), or why it cannot be read. Only `true` and `false`
+ * in any case, as the boolean settings of `execution:` and their variables read them.
+ */
 function flag(env: Env, name: string): boolean | string {
   const text = env[name]?.trim().toLowerCase() ?? '';
-  if (text === '' || text === 'false' || text === '0') return false;
-  if (text === 'true' || text === '1') return true;
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
   return `environment variable ${name}=${JSON.stringify(env[name])} is invalid: expected true or false`;
 }
