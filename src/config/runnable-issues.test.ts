@@ -96,6 +96,19 @@ describe('runnableIssues', () => {
     expect(runnableIssues(config(model('openai', { endpoint: 'http://127.0.0.1:8000/v1' })), {})).toEqual([]);
   });
 
+  it("needs a key for OpenAI and Anthropic at their own API's endpoint, not at another one", () => {
+    const at = (provider: ModelConfig['provider'], endpoint: string) =>
+      summary(runnableIssues(config(model(provider, { endpoint })), {}));
+    expect(at('openai', 'https://api.openai.com/v1')).toEqual([
+      'API_KEY_MISSING model: no API key for provider openai (model m)',
+    ]);
+    expect(at('anthropic', 'https://API.anthropic.com./v1')).toEqual([
+      'API_KEY_MISSING model: no API key for provider anthropic (model m)',
+    ]);
+    expect(at('openai', 'https://gateway.example.com/v1')).toEqual([]);
+    expect(at('anthropic', 'http://127.0.0.1:8080')).toEqual([]);
+  });
+
   it('checks endpoints a model given on the command line lacks', () => {
     const issues = runnableIssues(config(model('openai_compatible')), {}, { model: 'cli', backend: 'config' });
     expect(summary(issues)).toEqual([

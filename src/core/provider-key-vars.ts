@@ -10,18 +10,28 @@ export const PROVIDER_KEY_VARS = {
 } as const satisfies Record<ProviderName, readonly string[]>;
 
 /**
- * Whether a request to the provider cannot go out without a key: OpenAI and Anthropic on their own APIs
- * (a custom endpoint may be a local server that needs none), and Azure always.
+ * Whether a request to the provider cannot go out without a key: OpenAI and Anthropic on their own APIs (no
+ * endpoint, or one on api.openai.com / api.anthropic.com; another endpoint may be a local server or a gateway
+ * that needs none), and Azure always.
  */
 export function providerNeedsKey(provider: ProviderName, endpoint: string | null): boolean {
   switch (provider) {
     case 'openai':
+      return endpoint === null || hostOf(endpoint) === 'api.openai.com';
     case 'anthropic':
-      return endpoint === null;
+      return endpoint === null || hostOf(endpoint) === 'api.anthropic.com';
     case 'azure_openai':
       return true;
     case 'ollama':
     case 'openai_compatible':
       return false;
+  }
+}
+
+function hostOf(endpoint: string): string | null {
+  try {
+    return new URL(endpoint).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return null;
   }
 }

@@ -96,6 +96,22 @@ describe('a refused key names the model block it is written in', () => {
   });
 });
 
+describe('a 401 to a request sent without a key', () => {
+  it('says no key was sent and where one goes', async () => {
+    const keyless = `{ provider: openai, name: gpt-4o-mini, endpoint: "${server.url}/v1" }`;
+    const dir = await writeProject({
+      'agent.yaml': `name: keyless\nmodel: ${keyless}\nevaluations:\n  metrics: ${EQUALITY}\ntest_cases:\n  - { name: a, input: "say 1", ground_truth: "1" }\n`,
+    });
+    const result = await runCli(['test', dir, '-v'], { env: { OPENAI_API_KEY: undefined } });
+    expect(result.code).toBe(1);
+    const hint =
+      'no API key was sent (none is configured): set model.api_key or the OPENAI_API_KEY environment variable';
+    expect(result.stdout).toMatch(/model request failed: 401 .* — no API key was sent/);
+    expect(result.stdout).toContain(hint);
+    expect(result.stdout).not.toContain('— check model.api_key');
+  });
+});
+
 describe('a setting the provider dropped names the model block it is written in', () => {
   it("evaluations.model.temperature for the judge's own model", async () => {
     const judge = block('openai', 'o3-mini', GOOD, ', temperature: 0.3');

@@ -33,6 +33,8 @@ export interface SessionSettings {
   readonly endpoint: string;
   /** Where the model is written in agent.yaml (`model`, `models[1]`), for a refused key's hint. */
   readonly model_path: string;
+  /** No API key is sent: a 401 says so. */
+  readonly keyless?: boolean;
   readonly system: string | undefined;
   /** Made once per agent: definitions, argument checks. */
   readonly tools: AgentTools;

@@ -4,6 +4,7 @@
  * module loads without the SDK.
  */
 import { maxHeaderSize } from 'node:http';
+import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
 import { requestUrl, unreadableAnswer } from './unreadable-answer.js';
 
 export interface ModelCallContext {
@@ -15,6 +16,8 @@ export interface ModelCallContext {
    * is looked for at `<model_path>.api_key`. Default `model`.
    */
   readonly model_path?: string;
+  /** No API key was sent (none configured for an endpoint other than the provider's own API). */
+  readonly keyless?: boolean;
 }
 
 export interface ModelErrorVerdict {
@@ -136,7 +139,13 @@ function verdict(unreachable: boolean, code: ModelErrorVerdict['code'], message:
 }
 
 function authHint(context: ModelCallContext): string {
-  return ` — check ${context.model_path ?? 'model'}.api_key or the ${context.provider} API key in the environment`;
+  const path = context.model_path ?? 'model';
+  if (context.keyless === true) {
+    const vars = (PROVIDER_KEY_VARS as Readonly<Record<string, readonly string[]>>)[context.provider] ?? [];
+    const fromEnv = vars.length === 0 ? '' : ` or the ${vars.join(' or ')} environment variable`;
+    return ` — no API key was sent (none is configured): set ${path}.api_key${fromEnv}`;
+  }
+  return ` — check ${path}.api_key or the ${context.provider} API key in the environment`;
 }
 
 interface ErrorFields {

@@ -46,6 +46,7 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
     provider: modelConfig.provider,
     endpoint: resolved.endpoint,
     model_path: path,
+    keyless: resolved.keyless === true,
     system: config.instructions.trim() === '' ? undefined : config.instructions,
     tools: createAgentTools(deps.toolSet.tools, { images: modelConfig.provider === 'anthropic' }),
     max_steps: deps.max_steps ?? config.execution.max_steps,

@@ -72,11 +72,11 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
   return {
     async judge(request: JudgeRequest): Promise<unknown> {
       resolved ??= resolveJudgeModel(model, env, options);
-      const { model: languageModel, endpoint } = await resolved;
+      const { model: languageModel, endpoint, keyless } = await resolved;
       const timeoutMs = request.timeout_ms ?? defaultTimeout;
       const deadline = withDeadline(request.signal, timeoutMs);
       const modelPath = options.model_path ?? 'evaluations.model';
-      const call: JudgeCall = { model, modelPath, languageModel, endpoint, policy, sleep, random };
+      const call: JudgeCall = { model, modelPath, languageModel, endpoint, keyless, policy, sleep, random };
       const retried: Retried = { count: 0, last: null };
       const holds = createHoldTracker();
       const forgetHolds = noteHolds(deadline.signal, holds.journal);
@@ -99,6 +99,7 @@ export function createAiSdkJudge(model: ModelConfig, env: Env, options: AiSdkJud
 interface JudgeModel {
   readonly model: ProviderModel;
   readonly endpoint: string;
+  readonly keyless: boolean;
 }
 
 async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJudgeOptions): Promise<JudgeModel> {
@@ -108,7 +109,7 @@ async function resolveJudgeModel(model: ModelConfig, env: Env, options: AiSdkJud
   const limits = options.rate_limits ?? processRateLimits;
   const limited = await limits.wrap(resolved.model, model, rateLimitOf(model, options.rate_limit));
   const wrapped = recording === undefined ? limited : await recording.wrap(limited, { endpoint: resolved.endpoint });
-  return { model: asProviderModel(wrapped), endpoint: resolved.endpoint };
+  return { model: asProviderModel(wrapped), endpoint: resolved.endpoint, keyless: resolved.keyless === true };
 }
 
 interface JudgeCall {
@@ -116,6 +117,7 @@ interface JudgeCall {
   readonly modelPath: string;
   readonly languageModel: ProviderModel;
   readonly endpoint: string;
+  readonly keyless: boolean;
   readonly policy: RetryPolicy;
   readonly sleep: Sleep;
   readonly random: () => number;
@@ -156,6 +158,7 @@ async function callWithRetries(
         provider: model.provider,
         endpoint: call.endpoint,
         model_path: call.modelPath,
+        keyless: call.keyless,
       });
       if (isRateLimit(error)) {
         retried.count += 1;

@@ -8,7 +8,7 @@ import type { LanguageModel } from 'ai';
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendStartError } from '../../core/errors.js';
 import { endpointFromEnv, endpointProblem } from '../../core/provider-endpoint-vars.js';
-import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
+import { PROVIDER_KEY_VARS, providerNeedsKey } from '../../core/provider-key-vars.js';
 import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 import { fetchWithQuery, splitEndpoint, takeParameter } from './endpoint-query.js';
 import { nodeHttpFetch } from './node-http-fetch.js';
@@ -21,6 +21,8 @@ export interface ResolvedModel {
   readonly model: LanguageModel;
   /** The base URL requests go to, for error messages. */
   readonly endpoint: string;
+  /** No API key is sent (none configured, and the endpoint is not the provider's own API): a 401 says so. */
+  readonly keyless?: boolean;
 }
 
 const KEY_VARS = PROVIDER_KEY_VARS;
@@ -48,7 +50,7 @@ export async function createLanguageModel(
   const resolved = await providerModel(given, env, options);
   const named = { provider: given.provider, name: given.name, path: options.path ?? 'model' };
   const model = withProviderWarnings(asProviderModel(resolved.model), named, options.warnings ?? processWarnings);
-  return { model, endpoint: resolved.endpoint };
+  return { model, endpoint: resolved.endpoint, keyless: resolved.keyless === true };
 }
 
 async function providerModel(given: ModelConfig, env: Env, options: LanguageModelOptions): Promise<ResolvedModel> {
@@ -67,16 +69,21 @@ async function providerModel(given: ModelConfig, env: Env, options: LanguageMode
     case 'openai': {
       const endpoint = withV1(configured ?? 'https://api.openai.com/v1');
       const { createOpenAI } = await import('@ai-sdk/openai');
-      const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
-      return { model: createOpenAI({ baseURL: endpoint, apiKey, fetch }).chat(config.name), endpoint };
+      const apiKey = key ?? (providerNeedsKey('openai', config.endpoint) ? missingKey(config) : '');
+      const model = createOpenAI({ baseURL: endpoint, apiKey, fetch }).chat(config.name);
+      return { model, endpoint, keyless: apiKey === '' };
     }
     case 'azure_openai':
       return createAzureModel(config, key ?? missingKey(config));
     case 'anthropic': {
       const endpoint = withSuffix(configured ?? 'https://api.anthropic.com', '/v1');
       const { createAnthropic } = await import('@ai-sdk/anthropic');
-      const apiKey = key ?? (config.endpoint === null ? missingKey(config) : '');
-      return { model: createAnthropic({ baseURL: endpoint, apiKey, fetch })(config.name), endpoint };
+      const apiKey = key ?? (providerNeedsKey('anthropic', config.endpoint) ? missingKey(config) : '');
+      return {
+        model: createAnthropic({ baseURL: endpoint, apiKey, fetch })(config.name),
+        endpoint,
+        keyless: apiKey === '',
+      };
     }
     case 'ollama':
       return createOllamaModel(config, key);
@@ -95,7 +102,7 @@ async function providerModel(given: ModelConfig, env: Env, options: LanguageMode
         fetch,
         ...(key === null ? {} : { apiKey: key }),
       });
-      return { model: provider(config.name), endpoint };
+      return { model: provider(config.name), endpoint, keyless: key === null };
     }
   }
 }
@@ -106,7 +113,7 @@ async function createOllamaModel(config: ModelConfig, key: string | null): Promi
   const { createOllama } = await import('ollama-ai-provider-v2');
   const headers: Record<string, string> = key === null ? {} : { authorization: `Bearer ${key}` };
   const fetch = fetchWithQuery(nodeHttpFetch, query);
-  return { model: createOllama({ baseURL: endpoint, headers, fetch })(config.name), endpoint };
+  return { model: createOllama({ baseURL: endpoint, headers, fetch })(config.name), endpoint, keyless: key === null };
 }
 
 /**
