@@ -43,7 +43,8 @@ export function rateLimitMiddleware(
       } catch (error) {
         if (params.abortSignal?.aborted !== true && isRateLimit(error)) {
           const wait = rateLimitWaitMs(headersOf(error), now());
-          if (wait !== null) asked.set(limiter, { wait_ms: wait, until: now() + Math.min(wait, MAX_RATE_LIMIT_WAIT_MS) });
+          if (wait !== null)
+            asked.set(limiter, { wait_ms: wait, until: now() + Math.min(wait, MAX_RATE_LIMIT_WAIT_MS) });
           permit.rateLimited(wait);
         } else {
           permit.failed();
