@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: ${VAR} references are part of the files under test
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -80,6 +81,24 @@ describe('test_cases_file', () => {
     expect(formattedIssues(loaded)).toEqual([
       `agent.yaml:3:18  test_cases_file\n  test cases file not found: ${join(loaded.dir, 'data/none.json')} — ` +
         'the path is relative to the folder of the config file',
+    ]);
+  });
+
+  it('says a path is relative to the config folder only for a relative path that was not found', async () => {
+    const absent = join(tmpdir(), 'holodeck-absent', 'cases.yaml');
+    const missing = await loadYaml(AGENT(absent));
+    expect(formattedIssues(missing)).toEqual([
+      `agent.yaml:3:18  test_cases_file\n  test cases file not found: ${absent}`,
+    ]);
+    const device = await loadYaml(AGENT('/dev/null'));
+    expect(formattedIssues(device)).toEqual([
+      'agent.yaml:3:18  test_cases_file\n  cannot read /dev/null: it is a device, not a regular file ' +
+        '(configuration is read from regular files only)',
+    ]);
+    const folder = await loadYaml(AGENT('data'), { 'data/cases.yaml': '- { name: a, input: q }\n' });
+    expect(formattedIssues(folder)).toEqual([
+      `agent.yaml:3:18  test_cases_file\n  cannot read ${join(folder.dir, 'data')}: it is a folder, not a regular ` +
+        'file (configuration is read from regular files only)',
     ]);
   });
 

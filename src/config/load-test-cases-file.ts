@@ -1,5 +1,5 @@
 /** `test_cases_file:` — a YAML or JSON file holding a list of test cases, or `{ test_cases: [...] }`. */
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { describeValue } from './describe-value.js';
 import { didYouMean } from './did-you-mean.js';
 import type { FileSizeLimits } from './file-size-limits.js';
@@ -51,9 +51,11 @@ export async function loadTestCasesFile(
   });
   if (!read.ok) {
     if ('issues' in read) return { ok: false, issues: read.issues };
-    const message =
-      read.error === 'not found' ? `test cases file not found: ${path}` : `cannot read ${path}: ${read.error}`;
-    const hint = 'the path is relative to the folder of the config file';
+    const notFound = read.error === 'not found';
+    const message = notFound ? `test cases file not found: ${path}` : `cannot read ${path}: ${read.error}`;
+    // Where a relative path was looked for is the likely mistake; an absolute one, or a file found but not
+    // readable (a device such as /dev/stdin, a folder), is said by the message alone.
+    const hint = notFound && !isAbsolute(file) ? 'the path is relative to the folder of the config file' : null;
     return { ok: false, issues: [pendingIssue(ISSUE.testCasesFileNotFound, ['test_cases_file'], message, { hint })] };
   }
   const document = read.document;
