@@ -1,5 +1,17 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  readlink,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +38,17 @@ describe('writeFileAtomic', () => {
     await writeFile(path, 'old content that is longer');
     await writeFileAtomic(path, 'new');
     expect(await readFile(path, 'utf8')).toBe('new');
+  });
+
+  it('keeps the permissions of the file it replaces; a new file gets the umask default', async () => {
+    const path = join(dir, 'report.json');
+    await writeFile(path, 'old');
+    await chmod(path, 0o640);
+    await writeFileAtomic(path, 'new');
+    expect((await stat(path)).mode & 0o777).toBe(0o640);
+    const fresh = join(dir, 'fresh.json');
+    await writeFileAtomic(fresh, 'new');
+    expect((await stat(fresh)).mode & 0o777).toBe(0o666 & ~process.umask());
   });
 
   it('fails without leaving a temporary file when the target cannot be replaced', async () => {

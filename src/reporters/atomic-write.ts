@@ -19,6 +19,7 @@ export type WriteChunk = (chunk: Piece | readonly Piece[]) => Promise<void>;
 /**
  * Writes `data` to a temporary file in the target's folder (created if missing), flushes it to disk, then
  * renames it over the target. On failure the temporary file is removed and the target is left untouched.
+ * A file replaced keeps its permissions (a report kept at 640 stays 640); a new one gets the umask's.
  * A device or a pipe is written to directly (see writeStreamAtomic).
  */
 export async function writeFileAtomic(path: string, data: string): Promise<void> {
@@ -57,6 +58,8 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
   try {
     const handle = await open(temp, 'wx');
     try {
+      // The file replaced keeps its permissions: a report or record the user restricted stays restricted.
+      if (existing?.isFile()) await handle.chmod(existing.mode & 0o7777);
       await writePieces(handle, produce);
       await handle.sync();
     } finally {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdtemp, open, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, open, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,16 @@ function entry(question: string, occurrence = 0): CassetteEntry {
 }
 
 describe('cassette files', () => {
+  it('keep the permissions of the cassette they replace', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
+    const path = join(dir, 'run.cassette.jsonl');
+    await writeCassette(path, [entry('a')]);
+    await chmod(path, 0o600);
+    await writeCassette(path, [entry('a'), entry('b')]);
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    await rm(dir, { recursive: true, force: true });
+  });
+
   it('are written sorted by key then occurrence, one canonical line each, and read back the same', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'holodeck-cassette-'));
     const path = join(dir, 'run.cassette.jsonl');

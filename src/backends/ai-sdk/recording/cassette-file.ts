@@ -4,7 +4,7 @@
  * changed request shows in a git diff as its own line. A line that cannot be used is an error naming file:line.
  */
 import { randomUUID } from 'node:crypto';
-import { type FileHandle, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, type FileHandle, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { canonicalJson } from '../../../core/canonical-json.js';
 import { fileLines, LineTooLongError } from './file-lines.js';
 import type { RecordedRequest } from './normalize-request.js';
@@ -152,13 +152,15 @@ export function formatCassette(entries: readonly CassetteEntry[]): string {
 
 /**
  * Written whole through a temporary file, so a cassette is never half written; through a symbolic link, the file
- * it points to is replaced and the link kept.
+ * it points to is replaced and the link kept. A cassette replaced keeps its permissions (one kept at 600 stays so).
  */
 export async function writeCassette(path: string, entries: readonly CassetteEntry[]): Promise<void> {
   const target = await realpath(path).catch(() => path);
   const temporary = `${target}.${randomUUID().slice(0, 8)}.tmp`;
   try {
     await writeFile(temporary, formatCassette(entries));
+    const replaced = await stat(target).catch(() => null);
+    if (replaced?.isFile()) await chmod(temporary, replaced.mode & 0o7777);
     await rename(temporary, target);
   } catch (error) {
     await rm(temporary, { force: true }).catch(() => undefined);
