@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import { lockedState, lockPathOf } from '../records/run-lock.js';
 import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunRecord } from './dashboard-types.js';
+import { type FileVersion, fileVersion } from './file-version.js';
 import { parsePartialLog, parseRunRecord } from './parse-run-record.js';
 import { readRecordSource } from './read-record-source.js';
 import { isInside, type RunId, runPaths } from './run-id.js';
@@ -62,12 +63,12 @@ export async function readRunFile(file: RunFile, now: number): Promise<RunRecord
   return note === null ? record : { ...record, note };
 }
 
-async function regularFileInside(root: string, path: string): Promise<{ mtimeMs: number; size: number } | null> {
+async function regularFileInside(root: string, path: string): Promise<FileVersion | null> {
   try {
     const stats = await lstat(path);
     if (!stats.isFile()) return null;
     const [realRoot, realPath] = await Promise.all([realpath(root), realpath(path)]);
-    return isInside(realRoot, realPath) ? { mtimeMs: stats.mtimeMs, size: stats.size } : null;
+    return isInside(realRoot, realPath) ? fileVersion(stats) : null;
   } catch {
     return null;
   }

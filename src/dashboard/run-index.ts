@@ -1,11 +1,12 @@
 /**
- * The runs index: one small RunSummary per run file, extracted once and reused while the file's mtime and size
- * stay the same. Files are read one at a time and only their summary is kept, so listing a folder of large
+ * The runs index: one small RunSummary per run file, extracted once and reused while the file stays the same
+ * version (file-version.ts: its mtime and size, and its change time and inode, which `touch -r` cannot reset). Files are read one at a time and only their summary is kept, so listing a folder of large
  * runs holds one parsed run at a time, never all of them.
  */
 import type { Redactor } from '../core/redactor.js';
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
+import { type FileVersion, sameVersion } from './file-version.js';
 import { readRecordSource } from './read-record-source.js';
 import { partialStatus, readRunFile } from './read-run-file.js';
 import { configBases } from './run-group.js';
@@ -19,10 +20,8 @@ function modified(file: RunFile): string {
   return timestampTime(file.runId.timestamp) ?? new Date(file.mtimeMs).toISOString();
 }
 
-interface Entry {
+interface Entry extends FileVersion {
   readonly path: string;
-  readonly mtimeMs: number;
-  readonly size: number;
   readonly partial: boolean;
   readonly summary: RunSummary;
   /** An in-progress log's problem (empty, not holodeck's), kept apart from the state's note. */
@@ -129,7 +128,7 @@ export class RunIndex {
     const todo: RunFile[] = [];
     for (const file of files) {
       const known = this.#entries.get(file.runId.id);
-      if (known && known.path === file.path && known.mtimeMs === file.mtimeMs && known.size === file.size) {
+      if (known && known.path === file.path && sameVersion(known, file)) {
         changed = this.#updatePartialState(file, known) || changed;
       } else {
         todo.push(file);
@@ -180,7 +179,7 @@ export class RunIndex {
   /**
    * One file's summary; whatever goes wrong with it (it vanished, is too large, is not a record) makes that run
    * unreadable, with the reason, and never stops the others from being indexed. The entry is kept with the
-   * file's size and mtime, so an unreadable file is not read again until it changes.
+   * file's version, so an unreadable file is not read again until it changes.
    */
   async #summarize(file: RunFile): Promise<Pick<Entry, 'summary' | 'logProblem'>> {
     try {

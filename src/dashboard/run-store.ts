@@ -1,16 +1,16 @@
 /**
  * Whole runs, loaded on demand for the run, case and compare views. Only the few most recently used stay in
- * memory; a cached run is reused while its file's mtime and size are unchanged.
+ * memory; a cached run is reused while its file is the same version (file-version.ts).
  */
 import type { RunRecord } from './dashboard-types.js';
+import { type FileVersion, sameVersion } from './file-version.js';
 import { LruCache } from './lru-cache.js';
 import { locateRun, readRunFile } from './read-run-file.js';
 import type { RunId } from './run-id.js';
 
 interface Cached {
   readonly path: string;
-  readonly mtimeMs: number;
-  readonly size: number;
+  readonly version: FileVersion;
   readonly record: RunRecord;
 }
 
@@ -44,12 +44,12 @@ export class RunStore {
   async #load(runId: RunId): Promise<RunRecord> {
     const file = await locateRun(this.#resultsDir, runId);
     const cached = this.#cache.get(runId.id);
-    if (cached && cached.path === file.path && cached.mtimeMs === file.mtimeMs && cached.size === file.size) {
+    if (cached && cached.path === file.path && sameVersion(cached.version, file)) {
       return cached.record;
     }
     this.#cache.delete(runId.id);
     const record = await readRunFile(file, this.#now());
-    this.#cache.set(runId.id, { path: file.path, mtimeMs: file.mtimeMs, size: file.size, record });
+    this.#cache.set(runId.id, { path: file.path, version: file, record });
     return record;
   }
 }

@@ -2,15 +2,14 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { type FileVersion, fileVersion } from './file-version.js';
 import { classifyRunFile, isRunIdSegment, parseRunId, type RunId } from './run-id.js';
 
-export interface RunFile {
+export interface RunFile extends FileVersion {
   readonly runId: RunId;
   readonly path: string;
   /** True for an in-progress log without a finished record beside it. */
   readonly partial: boolean;
-  readonly mtimeMs: number;
-  readonly size: number;
 }
 
 async function entries(dir: string): Promise<Dirent[]> {
@@ -24,10 +23,10 @@ async function entries(dir: string): Promise<Dirent[]> {
 }
 
 /** Regular files only: symbolic links are not followed, so nothing outside the folder is ever read. */
-async function statFile(path: string): Promise<{ mtimeMs: number; size: number } | null> {
+async function statFile(path: string): Promise<FileVersion | null> {
   try {
     const stats = await lstat(path);
-    return stats.isFile() ? { mtimeMs: stats.mtimeMs, size: stats.size } : null;
+    return stats.isFile() ? fileVersion(stats) : null;
   } catch {
     return null;
   }
