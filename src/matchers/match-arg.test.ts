@@ -82,6 +82,23 @@ describe('matchArg fuzzy', () => {
     ['a comma before four digits stays', '12345', '1,2345', false],
     ['a list with its commas', '[1,2]', [1, 2], true],
     ['grouping of a negative number', '-1,234.5', -1234.5, true],
+    ['dollar sign and space in actual', '15', '$ 15', true],
+    ['dollar sign in expected', '$1,234.5', 1234.5, true],
+    ['dollar sign with grouping and decimals', '1500', '$ 1,500.00', true],
+    ['a currency sign does not make another number match', '15', '$ 16', false],
+    ['sign before the currency', '-12', '-$12', true],
+    ['sign after the currency', '-12', '$ -12', true],
+    ['two signs are not a number', '12', '-$-12', false],
+    ['other currency signs', '3.4', '€3.4', true],
+    ['the same currency on both sides', '£ 5', '£5', true],
+    ['different currencies do not match', '$15', '€15', false],
+    ['a currency code is text', '15', 'usd 15', false],
+    ['accounting negative', '-240', '(240)', true],
+    ['accounting negative with spaces and a currency', '-1234.5', '( $ 1,234.5 )', true],
+    ['accounting negative is not the positive number', '240', '(240)', false],
+    ['a sign inside parentheses is not a number', '240', '(-240)', false],
+    ['unicode minus sign', '-3.5', '\u22123.5', true],
+    ['a percentage against its fraction', '0.134', '13.4%', true],
   ])('%s', (_label, expected, actual, matched) => {
     expect(matchArg(fuzzy(expected), actual).matched).toBe(matched);
   });

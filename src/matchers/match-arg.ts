@@ -3,7 +3,7 @@ import type { ArgMatcher } from '../core/config-types.js';
 import { hiddenDifference } from '../core/hidden-difference.js';
 import { quoteExcerpt } from '../core/quote-excerpt.js';
 import { describeValue, renderValue } from '../core/render-value.js';
-import { FUZZY_NUMBER_TOLERANCE, normalizeFuzzy, parseFuzzyNumber } from './fuzzy-normalize.js';
+import { FUZZY_NUMBER_TOLERANCE, normalizeFuzzy, readFuzzyNumber } from './fuzzy-normalize.js';
 import { type LiteralDifference, literalDifference } from './literal-difference.js';
 import { literalEquals } from './literal-equals.js';
 
@@ -116,13 +116,16 @@ function matches(matcher: ArgMatcher, actual: unknown): boolean {
   }
 }
 
+/** Two numbers match within the tolerance, and in the same currency when both sides write one (`$15` is not `€15`). */
 function fuzzyEquals(expected: string, actual: unknown): boolean {
   const left = normalizeFuzzy(expected);
   const right = normalizeFuzzy(renderValue(actual));
-  const leftNumber = parseFuzzyNumber(left);
-  const rightNumber = parseFuzzyNumber(right);
+  const leftNumber = readFuzzyNumber(left);
+  const rightNumber = readFuzzyNumber(right);
   if (leftNumber !== null && rightNumber !== null) {
-    return Math.abs(leftNumber - rightNumber) <= FUZZY_NUMBER_TOLERANCE;
+    const { currency } = leftNumber;
+    const sameCurrency = currency === null || rightNumber.currency === null || currency === rightNumber.currency;
+    return sameCurrency && Math.abs(leftNumber.value - rightNumber.value) <= FUZZY_NUMBER_TOLERANCE;
   }
   return left === right;
 }
