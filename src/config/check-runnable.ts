@@ -18,7 +18,15 @@ export async function checkRunnable(
   /** Issues found by rules outside this layer (ground truths a metric cannot read), located here too. */
   more: readonly PendingIssue[] = [],
 ): Promise<readonly ConfigIssue[]> {
-  const pending = [...runnableIssues(config, env, origins), ...more];
+  return locatePendingIssues(config, env, [...runnableIssues(config, env, origins), ...more]);
+}
+
+/** `pending` located in agent.yaml, or in the test cases file that holds their test case. */
+export async function locatePendingIssues(
+  config: AgentConfig,
+  env: Env,
+  pending: readonly PendingIssue[],
+): Promise<readonly ConfigIssue[]> {
   if (pending.length === 0) return [];
   const read = await readSource(config.config_path);
   const main = read.ok ? read.document : null;

@@ -250,13 +250,13 @@ test_cases: [{ name: a, input: hi }]
       });
     const cases = 'test_cases: [{ name: alpha, input: q }]\n';
     const expectations: ReadonlyArray<readonly [string, Record<string, string>, string]> = [
-      [`execution: { cache: true }\n${cases}`, {}, 'error: execution.cache: true is not supported with backend module'],
+      [`execution: { cache: true }\n${cases}`, {}, 'execution.cache: true is not supported with backend module'],
       [
         `execution: { filter: zzz }\n${cases}`,
         {},
-        'error: no test case name matches execution.filter / HOLODECK_FILTER "zzz"',
+        'no test case name matches execution.filter / HOLODECK_FILTER "zzz"',
       ],
-      [cases, { HOLODECK_WORKERS: '0' }, 'error: HOLODECK_WORKERS must be a positive whole number'],
+      [cases, { HOLODECK_WORKERS: '0' }, 'HOLODECK_WORKERS must be a positive whole number'],
       [
         'test_cases: [{ name: alpha, input: q, files: [{ path: note.txt, type: image }] }]\n',
         {},
@@ -271,5 +271,13 @@ test_cases: [{ name: a, input: hi }]
         expect(run.stderr, `${command}: ${yaml}`).toContain(said);
       }
     }
+    // validate says them all at once, each setting of agent.yaml at its key.
+    const all = await project('execution: { filter: zzz, cache: true }\ntest_cases: [{ name: alpha, input: q }]\n');
+    const run = await runCli(['validate', all], { env: { HOLODECK_WORKERS: '0' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^3 configuration errors:\n/);
+    expect(run.stderr).toContain('agent.yaml:4:22  execution.filter\n  no test case name matches execution.filter');
+    expect(run.stderr).toContain('agent.yaml:4:34  execution.cache\n  execution.cache: true is not supported');
+    expect(run.stderr).toContain('\n\nHOLODECK_WORKERS must be a positive whole number');
   });
 });

@@ -1,9 +1,9 @@
 /** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
 
+import { locatePendingIssues } from '../../config/check-runnable.js';
 import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { countNoun } from '../../core/count-noun.js';
-import { escapeControlChars } from '../../core/display-controls.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { configWarnings, writeWarnings } from '../case-warnings.js';
@@ -11,15 +11,11 @@ import { collectSecrets } from '../collect-secrets.js';
 import { configRunProblems } from '../config-run-problems.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
-import {
-  loadForCommandOrReport,
-  loadReadingUserCodeWith,
-  loadRunnableOrReport,
-  printIssues,
-} from '../load-or-report.js';
+import { loadForCommandOrReport, loadReadingUserCodeWith, printIssues } from '../load-or-report.js';
 import { matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
+import { runnableConfigIssues } from '../runnable-config-issues.js';
 import { toolThreadsFor } from '../tool-threads.js';
 
 interface ValidateOptions {
@@ -51,20 +47,16 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     return EXIT.config;
   }
   const entries = matrix.entries;
-  const config =
-    entries.length > 1 ? loaded : await loadRunnableOrReport(configPath, options, options.maxFileSize, false, loaded);
-  if (!config) return EXIT.config;
-  const issues: ConfigIssue[] = [];
+  const single = entries.length > 1 ? null : await runnableConfigIssues(loaded, options, false);
+  const config = single?.config ?? loaded;
+  const issues: ConfigIssue[] = [...(single?.issues ?? [])];
   for (const [i, entry] of entries.entries()) {
     issues.push(...(await matrixIssues(config, entry, options, process.env, i === 0)));
   }
+  // What `test` refuses from the settings and the environment, said with the rest: every problem at once.
+  issues.push(...(await locatePendingIssues(config, process.env, await configRunProblems(config, process.env))));
   if (issues.length > 0) {
     printIssues(issues);
-    return EXIT.config;
-  }
-  const problems = await configRunProblems(config, process.env);
-  if (problems.length > 0) {
-    for (const problem of problems) process.stderr.write(`error: ${escapeControlChars(problem)}\n`);
     return EXIT.config;
   }
   writeWarnings([...configWarnings(config, config.test_cases), ...functionToolWarnings(config)]);
