@@ -1,8 +1,11 @@
 /**
  * Renders a ConvFinQA document for the first turn's input: the text before the table, the table as a
- * Markdown grid (one line per row label, one column per header), and the text after it.
+ * Markdown grid (one line per row label, one column per header), and the text after it. Columns and rows
+ * keep the dataset's order when the dataset was read with `parseJsonKeepingOrder` (years as written, 2007
+ * before 2006, where a JavaScript object lists them ascending).
  */
 import type { DocumentTable } from './convfinqa-record.js';
+import { keysInOrder } from './parse-json-keeping-order.js';
 
 export interface DocumentParts {
   readonly id: string;
@@ -14,8 +17,8 @@ export interface DocumentParts {
 /** Row labels in order of first appearance across the columns. */
 export function tableRows(table: DocumentTable): string[] {
   const rows = new Set<string>();
-  for (const cells of Object.values(table)) {
-    for (const row of Object.keys(cells)) rows.add(row);
+  for (const column of keysInOrder(table)) {
+    for (const row of keysInOrder(table[column] ?? {})) rows.add(row);
   }
   return [...rows];
 }
@@ -30,7 +33,7 @@ function escapeCell(text: string): string {
 }
 
 export function renderTable(table: DocumentTable): string {
-  const columns = Object.keys(table);
+  const columns = keysInOrder(table);
   if (columns.length === 0) return '(the document has no table)';
   const header = `| row | ${columns.map(escapeCell).join(' | ')} |`;
   const rule = `| --- | ${columns.map(() => '---').join(' | ')} |`;

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { stringify } from 'yaml';
 import { convertDataset, type Selection } from '../lib/convert-dataset.js';
 import { DEFAULT_GRADER, type TestCaseEntry } from '../lib/convert-record.js';
+import { parseJsonKeepingOrder } from '../lib/parse-json-keeping-order.js';
 
 export interface ConverterIo {
   readonly cwd: string;
@@ -99,7 +100,7 @@ async function readDataset(cwd: string, path: string): Promise<unknown> {
     throw new InputError(`cannot read --source ${path}: ${reason}`);
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonKeepingOrder(text);
   } catch (error) {
     throw new InputError(`--source ${path} is not valid JSON: ${(error as Error).message}`);
   }

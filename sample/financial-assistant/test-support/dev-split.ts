@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { parseJsonKeepingOrder } from '../lib/parse-json-keeping-order.js';
 
 const SHIPPED = fileURLToPath(new URL('../convfinqa/convfinqa_dev.json', import.meta.url));
 
@@ -18,9 +19,9 @@ export function devSplitPath(): string {
 
 let cached: unknown = null;
 
-/** The parsed dataset (`{ dev: [...] }`), read once per test file. */
+/** The parsed dataset (`{ dev: [...] }`, tables in the order written), read once per test file. */
 export function loadDevDataset(): unknown {
-  cached ??= JSON.parse(readFileSync(devSplitPath(), 'utf8')) as unknown;
+  cached ??= parseJsonKeepingOrder(readFileSync(devSplitPath(), 'utf8'));
   return cached;
 }
 
