@@ -5,7 +5,9 @@
 import { currencyEnd, EN_NOTATION, type NumberNotation, readScale } from './number-notation.js';
 import {
   canStart,
+  codePointBefore,
   exponentEnd,
+  isDigitAt,
   isMinus,
   isSign,
   percentEnd,
@@ -20,10 +22,15 @@ export interface NumberToken {
   readonly index: number;
   /**
    * The number, its scale word applied and percent suffix ignored (`14.1%` → 14.1, `$1.2 million` →
-   * 1200000, `(1,234)` → -1234).
+   * 1200000, `(1,234)` → -1234, `(14.1%)` → -14.1).
    */
   readonly value: number;
   readonly percent: boolean;
+  /**
+   * A minus sign before accounting parentheses (`-(1,234)`, `-(14.1%)`): a negative written twice, or a double
+   * negative that is positive. `value` is negative; the metric reads no number from it.
+   */
+  readonly ambiguousSign: boolean;
   /** Written with thousands separators. */
   readonly grouped: boolean;
   /** The factor of its scale word (`million` → 1e6); 1 without one. */
@@ -70,6 +77,7 @@ export class NumberTokenCursor {
   private digitsEnd = -1;
   private numberEnd = -1;
   private negative = false;
+  private ambiguousSign = false;
   private percent = false;
   private scale = 1;
   /** The magnitude, once parsed (NaN until then). */
@@ -122,6 +130,7 @@ export class NumberTokenCursor {
       index: this.start,
       value: this.negative ? -magnitude : magnitude,
       percent: this.percent,
+      ambiguousSign: this.ambiguousSign,
       grouped,
       scale: this.scale,
     };
@@ -132,35 +141,56 @@ export class NumberTokenCursor {
     let at = start;
     const firstSign = isSign(text, at) ? text.charCodeAt(at++) : 0;
     at = currencyEnd(text, at);
-    // An accounting negative: `(1,234)`, `$(1,234)`, `(€3.4m)`.
+    // An accounting negative: `(1,234)`, `$(1,234)`, `(€3.4m)`, `(14.1%)`, `(4) million`; after a minus sign
+    // (`-(1,234)`) its sign is ambiguous.
     // A number in parentheses right after a percentage or a decimal number restates it (`21.05% (0.2105)`): no
     // negative, so no token here; the number inside is read on its own.
-    const paren = firstSign === 0 && text.charCodeAt(at) === 0x28 && !restatesNumberBefore(text, start);
+    const paren =
+      text.charCodeAt(at) === 0x28 && (firstSign === 0 ? !restatesNumberBefore(text, start) : isMinus(firstSign));
     const opened = at + 1;
     if (paren) at = currencyEnd(text, opened);
-    const withCurrency = paren && (at > opened || opened > start + 1);
+    // A currency or a sign before the number: never a footnote.
+    const prefixed = paren && (at > opened || opened > start + 1);
     const secondSign = !paren && isSign(text, at) ? text.charCodeAt(at++) : 0;
     const mantissaEnd = readMantissa(text, at, notation);
     if (mantissaEnd === null) return false;
     const numberEnd = exponentEnd(text, mantissaEnd, notation);
-    const scale = readScale(text, numberEnd, notation);
+    let scale = readScale(text, numberEnd, notation);
     let end = scale?.end ?? numberEnd;
+    let percentInside = false;
+    let scaleOutside = false;
     if (paren) {
+      // A percent sign inside the parentheses (`(14.1%)`, `(14.1 %)`) or after them (`(14.1)%`), not both.
+      if (scale === null) {
+        const percentAt = end;
+        end = percentEnd(text, end, notation);
+        percentInside = end > percentAt;
+      }
       if (text.charCodeAt(end) !== 0x29) return false;
-      if (!this.answer && !withCurrency && scale === null && isCitation(text, at, numberEnd)) return false;
       end += 1;
+      // A scale word after the parentheses applies as inside them: `(4) million` is `(4 million)`.
+      if (scale === null && !percentInside) {
+        scale = readScale(text, end, notation);
+        scaleOutside = scale !== null;
+        end = scale?.end ?? end;
+      }
+      const plain = !prefixed && scale === null && !percentInside;
+      if (plain && !this.answer && isCitation(text, at, numberEnd) && followsFigure(text, start, notation)) {
+        return false;
+      }
     }
     const percentAt = end;
     // A percent suffix follows a scale word only outside the parentheses: `(3.4m)%`, never `3.4m%`.
-    if (scale === null || paren) end = percentEnd(text, end, notation);
+    if (!percentInside && !scaleOutside && (scale === null || paren)) end = percentEnd(text, end, notation);
     this.start = start;
     this.digitsStart = at;
     this.digitsEnd = mantissaEnd;
     this.numberEnd = numberEnd;
     this.end = end;
-    this.percent = end > percentAt;
+    this.percent = percentInside || end > percentAt;
     this.scale = scale?.factor ?? 1;
     this.negative = paren || isMinus(firstSign) !== isMinus(secondSign);
+    this.ambiguousSign = paren && firstSign !== 0;
     this.parsed = Number.NaN;
     return true;
   }
@@ -213,8 +243,8 @@ function digitsBefore(text: string, end: number): number {
 }
 
 /**
- * A plain integer of one or two digits, or a year (1800–2199), between `start` and `end`: in parentheses, a
- * footnote mark or a citation rather than an accounting negative.
+ * A plain integer of one or two digits, or a year (1800–2199), between `start` and `end`: in parentheses after a
+ * figure, a footnote mark or a citation rather than an accounting negative.
  */
 function isCitation(text: string, start: number, end: number): boolean {
   for (let at = start; at < end; at++) {
@@ -225,6 +255,38 @@ function isCitation(text: string, start: number, end: number): boolean {
   if (length <= 2) return true;
   const year = Number(text.slice(start, end));
   return length === 4 && year >= 1800 && year <= 2199;
+}
+
+/** Longer than any scale word (`Milliarden`, `Mio.`). */
+const SCALE_WORD_REACH = 12;
+
+/**
+ * Whether the text before `start` ends, white space aside, with a figure a footnote mark or a citation
+ * annotates: an integer that is not the end of a word (`25,587 (1)`, `in 2019 (2)`, not `FY19 (12)`), or a
+ * number's scale word (`$5.2 million (2)`). A mark glued to a word or a number (`revenue(1)`, `25,587(1)`) is
+ * never read as a number; after a word, a punctuation mark or nothing, a small integer in parentheses stands as
+ * a value: `That comes to (21),` is −21.
+ */
+function followsFigure(text: string, start: number, notation: NumberNotation): boolean {
+  let end = start;
+  while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0xa0)) end -= 1;
+  if (end === 0) return false;
+  if (isDigitAt(text, end - 1)) {
+    const digits = digitsBefore(text, end);
+    return digits === 0 || !/^[\p{L}_]$/u.test(String.fromCodePoint(codePointBefore(text, digits)));
+  }
+  let word = text.charCodeAt(end - 1) === 0x2e ? end - 1 : end;
+  while (word > 0 && end - word <= SCALE_WORD_REACH && isAsciiLetter(text.charCodeAt(word - 1))) word -= 1;
+  let numberEnd = word;
+  if (numberEnd > 0 && (text.charCodeAt(numberEnd - 1) === 0x20 || text.charCodeAt(numberEnd - 1) === 0xa0)) {
+    numberEnd -= 1;
+  }
+  return numberEnd > 0 && isDigitAt(text, numberEnd - 1) && readScale(text, numberEnd, notation)?.end === end;
+}
+
+function isAsciiLetter(code: number): boolean {
+  const lower = code | 0x20;
+  return lower >= 0x61 && lower <= 0x7a;
 }
 
 /** The digits before the decimal mark, leading zeros and separators aside. */

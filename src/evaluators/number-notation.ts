@@ -161,12 +161,21 @@ function firstLetters(notation: NumberNotation): ReadonlySet<number> {
   return letters;
 }
 
-/** A letter, digit or `_` at `at` (of any script), which a scale word must not run into. */
+/**
+ * A letter, digit or `_` at `at` (of any script), which a scale word must not run into; a superscript digit is a
+ * footnote mark, which it may (`$5.2 million¹`).
+ */
 function isWordAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
   if (Number.isNaN(code)) return false;
   if (code < 0x80) return isAsciiLetter(code) || (code >= 0x30 && code <= 0x39) || code === 0x5f;
+  if (isSuperscriptDigit(code)) return false;
   return /^[\p{L}\p{N}]$/u.test(String.fromCodePoint(text.codePointAt(at) ?? code));
+}
+
+/** `¹ ² ³ ⁰ ⁴ … ⁹` */
+function isSuperscriptDigit(code: number): boolean {
+  return code === 0xb9 || code === 0xb2 || code === 0xb3 || code === 0x2070 || (code >= 0x2074 && code <= 0x2079);
 }
 
 function isAsciiLetter(code: number): boolean {

@@ -14,24 +14,32 @@ const anyCase = (word: string) =>
 const CODES = 'USD|EUR|GBP|JPY|CHF|CAD|AUD|CNY|HKD|INR|SEK|NOK|DKK|NZD|SGD';
 const CUR = `(?:[$€£¥₹]|(?:${CODES})(?:[ \\u00a0]|(?![A-Za-z])))`;
 const SIGN = `(?:[-+\\u2212]|\\u2013(?=\\d|${CUR}))`;
-const MANT = '(\\d{1,3}(?:[,\\u00a0\\u202f]\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+)';
-const EXP = '([eE][-+]?\\d+)?(?!\\.?\\p{N})';
+const MANT = '\\d{1,3}(?:[,\\u00a0\\u202f]\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?|\\.\\d+';
+const EXP = '(?:[eE][-+]?\\d+)?(?!\\.?\\p{N})';
 const WORDS = ['thousand', 'trillion', 'million', 'billion', 'bn', 'mn', 'tn'].map(anyCase).join('|');
-const SCALE = `((?:[ \\u00a0]?(?:${WORDS})|MM|[kKmMBT])(?![\\p{L}\\p{N}_]))`;
-const PERCENT = `(\\s?(?:%|${anyCase('percent')}\\b|${anyCase('per cent')}\\b))`;
-const CITATION = '(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)';
+/** A scale word; a superscript digit after it is a footnote mark. */
+const SCALE = `(?:[ \\u00a0]?(?:${WORDS})|MM|[kKmMBT])(?!(?![¹²³⁰⁴-⁹])[\\p{L}\\p{N}_])`;
+const PERCENT = `\\s?(?:%|${anyCase('percent')}\\b|${anyCase('per cent')}\\b)`;
+/** A footnote mark or a citation: no scale word after its parentheses. */
+const CITATION = `(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)(?!${SCALE})`;
+/** What a footnote mark or a citation annotates: an integer that does not end a word, or a scale word. */
+const FIGURE = `(?:(?<![\\p{L}_\\d])\\d+|\\d[ \\u00a0]?(?:${WORDS})|\\d(?:MM|[kKmMBT]))[ \\u00a0]*`;
 /** Parentheses right after a percentage or a decimal number restate it (no accounting negative). */
 const NOT_RESTATING = '(?<!(?:%|(?<![\\p{L}\\p{N}_.,])\\d+\\.\\d+)[ \\u00a0]*)';
 /**
- * The token grammar of number-token-grammar.ts in `en`, as one regular expression (groups 1–4: accounting);
- * where an answer stands, `(12)` and `(2019)` are accounting negatives too.
+ * The token grammar of number-token-grammar.ts in `en`, as one regular expression; where an answer stands,
+ * `(12)` and `(2019)` are accounting negatives too.
  */
-const tokenPattern = (answer: boolean) =>
-  new RegExp(
-    `(?<![\\p{L}\\p{N}_.])(?:${NOT_RESTATING}(?:${CUR}\\(${CUR}?|\\(${CUR}|\\(${answer ? '' : `(?!${CITATION})`})${MANT}${EXP}${SCALE}?\\)${PERCENT}?` +
-      `|(${SIGN}?)${CUR}?(${SIGN}?)${MANT}${EXP}(?:${SCALE}|${PERCENT})?)`,
-    'gu',
-  );
+const tokenPattern = (answer: boolean) => {
+  const plainOpen = answer ? '\\(' : `(?:(?<!${FIGURE})\\(|\\((?!${CITATION}))`;
+  const open = `(?:(?<minus>[-\\u2212\\u2013])${CUR}?\\(${CUR}?|${NOT_RESTATING}(?:${CUR}\\(${CUR}?|\\(${CUR}|${plainOpen}))`;
+  const inside = `(?<pdigits>${MANT})(?<pexp>${EXP})`;
+  const close =
+    `(?:(?<pscale>${SCALE})\\)(?<ppercent>${PERCENT})?|(?<ppercentin>${PERCENT})\\)` +
+    `|\\)(?:(?<pscaleout>${SCALE})|(?<ppercentout>${PERCENT}))?)`;
+  const signed = `(?<sign1>${SIGN}?)${CUR}?(?<sign2>${SIGN}?)(?<digits>${MANT})(?<exp>${EXP})(?:(?<scale>${SCALE})|(?<percent>${PERCENT}))?`;
+  return new RegExp(`(?<![\\p{L}\\p{N}_.])(?:${open}${inside}${close}|${signed})`, 'gu');
+};
 const NUMBER_TOKEN = tokenPattern(false);
 const ANSWER_TOKEN = tokenPattern(true);
 const SCALES: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12, bn: 1e9 };
@@ -41,11 +49,17 @@ const isMinus = (sign: string | undefined) => ['-', '\u2212', '\u2013'].includes
 function referenceTokens(text: string, answer = false): NumberToken[] {
   const tokens: NumberToken[] = [];
   for (const match of text.matchAll(answer ? ANSWER_TOKEN : NUMBER_TOKEN)) {
-    const paren = match[1] !== undefined;
+    const group = match.groups ?? {};
+    const paren = group['pdigits'] !== undefined;
     const [digits, exponent, scaleWord, percent] = paren
-      ? [match[1], match[2], match[3], match[4]]
-      : [match[7], match[8], match[9], match[10]];
-    const negative = paren || isMinus(match[5]) !== isMinus(match[6]);
+      ? [
+          group['pdigits'],
+          group['pexp'],
+          group['pscale'] ?? group['pscaleout'],
+          group['ppercent'] ?? group['ppercentin'] ?? group['ppercentout'],
+        ]
+      : [group['digits'], group['exp'], group['scale'], group['percent']];
+    const negative = paren || isMinus(group['sign1']) !== isMinus(group['sign2']);
     const scale = scaleWord === undefined ? 1 : (SCALES[scaleWord.trim().toLowerCase()] ?? Number.NaN);
     const value = Number((digits ?? '').replace(/[,\u00a0\u202f]/g, '') + (exponent ?? '')) * scale;
     if (!Number.isFinite(value)) continue;
@@ -54,6 +68,7 @@ function referenceTokens(text: string, answer = false): NumberToken[] {
       index: match.index,
       value: negative ? -value : value,
       percent: percent !== undefined,
+      ambiguousSign: group['minus'] !== undefined,
       grouped: /[,\u00a0\u202f]/.test(digits ?? ''),
       scale,
     });
@@ -72,23 +87,43 @@ function referenceStandalone(text: string): NumberToken | null {
   return tokens.length === 1 && only && only.index === 0 && only.text.trimEnd().length === core.length ? only : null;
 }
 
+/** The number of the last cue (of `cues`, ending where the cue does) that has one within reach. */
+function referenceCued(text: string, cueEnds: readonly number[]): NumberToken | undefined {
+  const answers = referenceTokens(text, true);
+  for (let i = cueEnds.length - 1; i >= 0; i--) {
+    const end = cueEnds[i]!;
+    const next = answers.find((token) => token.index >= end);
+    if (next && next.index - end <= 24 && !/[.;!?\n]/.test(text.slice(end, next.index))) return next;
+  }
+  return undefined;
+}
+
 function referenceChoice(text: string): [number, string] | null {
+  const chosen = referenceToken(text);
+  if (chosen === null || chosen[0].ambiguousSign) return null;
+  const [token, strategy] = chosen;
+  return [strategy === 'emphasis' ? token.value : token.index, strategy];
+}
+
+function referenceToken(text: string): [NumberToken, string] | null {
   const all = referenceTokens(text);
   const standalone = referenceStandalone(text);
-  if (standalone) return [standalone.index, 'standalone'];
+  if (standalone) return [standalone, 'standalone'];
   const emphasized = [...text.matchAll(EMPHASIS)].flatMap((match) => {
     const inner = (match[1] ?? match[2] ?? '').trim();
     const found = referenceTokens(inner, true);
-    return found.length === 1 && found[0]!.index === 0 && found[0]!.text.length === inner.length ? found : [];
+    const spanEnd = match.index + match[0].length;
+    return found.length === 1 && found[0]!.index === 0 && found[0]!.text.length === inner.length
+      ? [{ token: found[0]!, spanEnd }]
+      : [];
   });
-  if (emphasized.length > 0) return [emphasized.at(-1)!.value, 'emphasis'];
-  const cues = [...text.matchAll(CUE)];
-  const answers = referenceTokens(text, true);
-  for (let i = cues.length - 1; i >= 0; i--) {
-    const end = cues[i]!.index + cues[i]![0].length;
-    const next = answers.find((token) => token.index >= end);
-    if (next && next.index - end <= 24 && !/[.;!?\n]/.test(text.slice(end, next.index))) return [next.index, 'cue'];
-  }
+  const bold = emphasized.at(-1);
+  if (bold) return [bold.token, 'emphasis'];
+  const cued = referenceCued(
+    text,
+    [...text.matchAll(CUE)].map((cue) => cue.index + cue[0].length),
+  );
+  if (cued) return [cued, 'cue'];
   const depthBefore = (offset: number) => {
     let depth = 0;
     for (const ch of text.slice(0, offset)) {
@@ -98,7 +133,7 @@ function referenceChoice(text: string): [number, string] | null {
     return depth;
   };
   const last = all.filter((token) => depthBefore(token.index) === 0).at(-1) ?? all.at(-1);
-  return last ? [last.index, 'last'] : null;
+  return last ? [last, 'last'] : null;
 }
 
 function choice(text: string): [number, string] | null {
@@ -152,6 +187,16 @@ const PIECES = [
   '$(',
   '2019',
   '(12)',
+  ' (',
+  '%)',
+  '-(',
+  '\u2013(',
+  ') million',
+  '¹',
+  ' to ',
+  'FY',
+  'answer is ',
+  'Answer = ',
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
@@ -194,6 +239,8 @@ describe('number scanning matches the reference regular expressions', () => {
     'x __5k__ y',
     'x __5 percent__ y',
     '__(12)__ or 3',
+    'That comes to (21), according to the figures reported.',
+    '25,587 (1) and 3 million (2)',
   ])('chooses as the reference in %j', (sample) => {
     expect(choice(sample)).toEqual(referenceChoice(sample));
   });
@@ -214,6 +261,14 @@ describe('number scanning matches the reference regular expressions', () => {
     '5\u00a0%',
     '(0MM)%',
     '($5 million) %',
+    '(14.14%)',
+    '(14.14 %)%',
+    '-(14.14%)',
+    '−$(5) –(6) -USD (7)',
+    '(4) million (4 million)',
+    '$(4) million%',
+    'to (21), FY19 (12), 2019 (1), 5 bn (2), 5M (3), 5 M (4), x5 m (5)',
+    '$5.2 million¹ 25,587¹',
   ])('%j', (sample) => {
     expect(findNumberTokens(sample)).toEqual(referenceTokens(sample));
   });
@@ -235,6 +290,8 @@ const HOSTILE: ReadonlyArray<[string, string]> = [
   ['answer with spaces before no colon', 'answer '.repeat(MB / 7)],
   ['dotted digits', '1.'.repeat(MB / 2)],
   ['exponents', '1e1e'.repeat(MB / 4)],
+  ['footnotes after figures', '1 (1) 2 million (2) '.repeat(MB / 20)],
+  ['spaces before a parenthesis', `1${' '.repeat(MB)}(1)`],
 ];
 
 describe('number extraction on 1 MB hostile answers', () => {

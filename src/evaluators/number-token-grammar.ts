@@ -9,8 +9,9 @@
  * optional decimal part (`.5`, `,5` in `de`), or a bare decimal part (`.5`, `en` only) —, an optional exponent
  * (`e-5`, `E2`), then either a scale word (`million`, `bn`, `k`: see number-notation.ts) or a percent suffix
  * (`%`, ` %`, ` percent`, ` per cent`). An accounting negative is the same without signs in parentheses:
- * `(1,234)`, `$(1,234)`, `(€3.4m)`, `(3.2)%`; a plain integer of one or two digits or a year (1800–2199) in
- * parentheses is a footnote or a citation, not a negative. A token does not start right after a letter, digit,
+ * `(1,234)`, `$(1,234)`, `(€3.4m)`, `(3.2)%`, `(3.2%)`, `(4) million`; after a minus sign (`-(1,234)`) its sign is
+ * ambiguous. A plain integer of one or two digits or a year (1800–2199) in parentheses after a figure (`25,587
+ * (1)`, `$5.2 million (2)`) is a footnote or a citation, not a negative. A token does not start right after a letter, digit,
  * `_` or `.`, and does not end right before a digit or a decimal mark + digit, so `FY2009`, `Q4` and `v1.2.3`
  * hold none. Where a grouped reading would end before a digit, the last groups are given up (`1,000,000.5.5` →
  * `1,000`), and failing that the leading digits alone are read (`1,0001` → `1`).
@@ -137,7 +138,7 @@ export function canStart(text: string, at: number): boolean {
 }
 
 /** The code point that ends right before `at` (a surrogate pair read as one). */
-function codePointBefore(text: string, at: number): number {
+export function codePointBefore(text: string, at: number): number {
   const low = text.charCodeAt(at - 1);
   if (low < 0xdc00 || low > 0xdfff || at < 2) return low;
   const high = text.charCodeAt(at - 2);
@@ -165,10 +166,12 @@ function isDigit(text: string, at: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-/** `-`, `+`, `−` (U+2212), and `–` (en dash, U+2013) right before a digit or a currency. */
+/** `-`, `+`, `−` (U+2212), and `–` (en dash, U+2013) right before a digit, a currency or `(`. */
 export function isSign(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
-  if (code === 0x2013) return isDigit(text, at + 1) || currencyEnd(text, at + 1) > at + 1;
+  if (code === 0x2013) {
+    return isDigit(text, at + 1) || text.charCodeAt(at + 1) === 0x28 || currencyEnd(text, at + 1) > at + 1;
+  }
   return code === 0x2d || code === 0x2b || code === 0x2212;
 }
 

@@ -85,7 +85,7 @@ describe('findNumberTokens', () => {
 
   it('records where each token starts and how it was written', () => {
     expect(findNumberTokens('a $1,000 b')).toEqual([
-      { text: '$1,000', index: 2, value: 1000, percent: false, grouped: true, scale: 1 },
+      { text: '$1,000', index: 2, value: 1000, percent: false, ambiguousSign: false, grouped: true, scale: 1 },
     ]);
   });
 });

@@ -5,8 +5,9 @@
  * ¥ ₹`, `USD `, before or after the sign), digits with an optional decimal part (`25587`, `25587.0`, `.5`) or
  * digits grouped by thousands separators (`25,587`, `1 234 567` with no-break or narrow no-break spaces), an
  * optional exponent (`1.2e-5`), then a scale word (`$1.2 million`, `1.2bn`, `3.4k`) or a percent suffix (`%`,
- * ` %`, ` percent`); `(1,234)` is an accounting negative. Digits glued to a letter or inside a dotted sequence
- * (`FY2009`, `Q4`, `v1.2.3`) are not numbers. Grouped and percent tokens are always recognised as such, so that
+ * ` %`, ` percent`); `(1,234)` and `(14.1%)` are accounting negatives, while `-(1,234)` is refused (a sign written
+ * twice, or a double negative). Digits glued to a letter or inside a dotted sequence (`FY2009`, `Q4`, `v1.2.3`)
+ * are not numbers. Grouped and percent tokens are always recognised as such, so that
  * options can reject them instead of reading `25,587` as `25` and `587`. The `de` locale reads `1.234,5`
  * (number-notation.ts); in `en`, `14,14` is two numbers.
  */
@@ -46,6 +47,12 @@ export function parseStandaloneNumber(text: string, notation: NumberNotation = E
 
 /** Whether the options allow the token's notation; the reason names the option that would allow it. */
 export function checkToken(token: NumberToken, options: NumberFormatOptions): TokenCheck {
+  if (token.ambiguousSign) {
+    return {
+      ok: false,
+      reason: `"${token.text.trim()}" has both a minus sign and accounting parentheses: it may mean a negative or a double negative (a positive), so it is not read; write the sign once`,
+    };
+  }
   if (token.grouped && !options.accept_thousands_separators) {
     return {
       ok: false,
