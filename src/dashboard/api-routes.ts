@@ -62,7 +62,7 @@ export async function handleApi(url: URL, deps: ApiDeps): Promise<ApiBody> {
   if (path === '/api/runs' || path === '/api/trends') {
     const query = parseRunsQuery(url.searchParams);
     const { runs, indexing } = await currentRuns(deps);
-    return path === '/api/runs' ? pageRuns(runs, query, indexing) : trendsOf(runs, query, indexing);
+    return path === '/api/runs' ? pageRuns(runs, query, indexing, deps.index.unread) : trendsOf(runs, query, indexing);
   }
   if (path === '/api/compare') {
     return compare(url.searchParams, deps);

@@ -7,9 +7,11 @@ import type { RunState } from '../core/reporter.js';
 import type { ReportSummary, RunReport } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import type { RunGroup, RunSelectionView } from './run-group.js';
+import type { UnreadFiles } from './unread-files.js';
 
 export type { MetricSummary } from '../core/metric-tally.js';
 export type { RunGroup, RunSelectionView } from './run-group.js';
+export type { UnreadFile, UnreadFiles } from './unread-files.js';
 
 /**
  * A record's own state, or what the dashboard infers: `running` (only the in-progress log exists and it is
@@ -61,6 +63,11 @@ export interface RunSummary {
   readonly group: RunGroup;
   /** The runner's own run id (a UUID), when the record has one. */
   readonly record_run_id: string | null;
+  /**
+   * The id of the run this record is a copy of (the same `record_run_id` in another file, run-copies.ts): listed,
+   * but left out of trends and histories; null for a run.
+   */
+  readonly copy_of: string | null;
   readonly state: DashboardRunState;
   /**
    * Why the record could not be read (state `unreadable`), or what is uncertain or wrong about an in-progress
@@ -102,6 +109,8 @@ export interface RunsPage {
   readonly runs: readonly RunSummary[];
   /** Every history in the folder (not only the filtered runs'), newest first. */
   readonly groups: readonly GroupEntry[];
+  /** The files under the results folder that look like runs but are not read, and why. */
+  readonly unread_files: UnreadFiles;
 }
 
 export interface TrendPoint {

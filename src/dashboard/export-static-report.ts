@@ -70,7 +70,7 @@ async function latestRun(
   agentSlug: string | undefined,
 ): Promise<{ id: RunId; record: RunRecord }> {
   // Runs holodeck named: a record copied under a name of one's own (`baseline.json`) is exported only by its id.
-  const files = (await scanResultsDir(resultsDir))
+  const files = (await scanResultsDir(resultsDir)).files
     .filter((file) => timestampTime(file.runId.timestamp) !== null)
     .filter((file) => agentSlug === undefined || file.runId.agent_slug === agentSlug)
     .sort(

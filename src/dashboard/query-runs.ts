@@ -1,6 +1,6 @@
 /** Filtering, paging and trend points over the runs index (pure functions of the summaries). */
 import { DashboardError } from './dashboard-error.js';
-import type { GroupEntry, IndexProgress, RunSummary, RunsPage, Trends } from './dashboard-types.js';
+import type { GroupEntry, IndexProgress, RunSummary, RunsPage, Trends, UnreadFiles } from './dashboard-types.js';
 
 export interface RunsQuery {
   readonly offset: number;
@@ -91,11 +91,14 @@ export function groupsOf(runs: readonly RunSummary[]): GroupEntry[] {
   return [...groups.values()].map(({ entry, runs: count }) => ({ ...entry, runs: count }));
 }
 
+const NONE_UNREAD: UnreadFiles = { total: 0, files: [] };
+
 /** One page of the filtered runs, newest first (the input is sorted newest first). */
 export function pageRuns(
   runs: readonly RunSummary[],
   query: RunsQuery,
   indexing: IndexProgress | null = null,
+  unread: UnreadFiles = NONE_UNREAD,
 ): RunsPage {
   const matching = filterRuns(runs, query);
   return {
@@ -105,10 +108,11 @@ export function pageRuns(
     limit: query.limit,
     runs: matching.slice(query.offset, query.offset + query.limit),
     groups: groupsOf(runs),
+    unread_files: unread,
   };
 }
 
-/** Pass rate and metric means of the filtered runs, oldest first, for the charts. */
+/** Pass rate and metric means of the filtered runs, oldest first, for the charts; a copy of a run is left out. */
 export function trendsOf(
   runs: readonly RunSummary[],
   query: Omit<RunsQuery, 'offset' | 'limit'>,
@@ -116,7 +120,7 @@ export function trendsOf(
 ): Trends {
   const matching = filterRuns(runs, query)
     // A run without a finished case has no pass rate: plotted, it would read as 0 %.
-    .filter((run) => run.state !== 'unreadable' && run.summary.total_tests > 0)
+    .filter((run) => run.state !== 'unreadable' && run.summary.total_tests > 0 && run.copy_of === null)
     .slice(0, MAX_TREND_POINTS)
     .reverse();
   const names = new Set<string>();

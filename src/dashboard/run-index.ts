@@ -9,11 +9,13 @@ import type { RunSummary } from './dashboard-types.js';
 import { type FileVersion, sameVersion } from './file-version.js';
 import { readRecordSource } from './read-record-source.js';
 import { partialStatus, readRunFile } from './read-run-file.js';
+import { copiesOf } from './run-copies.js';
 import { configBases } from './run-group.js';
 import { timestampTime } from './run-id.js';
 import { compareRunIds } from './run-order.js';
 import { type RunFile, scanResultsDir } from './scan-results-dir.js';
 import { summarizeRecordSource, summarizeRun, unreadableRun } from './summarize-run.js';
+import type { UnreadFiles } from './unread-files.js';
 
 /** When an unreadable run started: the time its file name encodes, else when the file was written. */
 function modified(file: RunFile): string {
@@ -67,6 +69,9 @@ export class RunIndex {
   #pending = 0;
   #running: Promise<readonly RunSummary[]> | null = null;
   #again: Promise<readonly RunSummary[]> | null = null;
+  #unread: UnreadFiles = { total: 0, files: [] };
+  /** Each copy's id, with the run it copies, as of the last publish. */
+  #copies = new Map<string, string>();
 
   constructor(resultsDir: string, options: RunIndexOptions = {}) {
     this.#resultsDir = resultsDir;
@@ -88,6 +93,11 @@ export class RunIndex {
   /** Files found by the running refresh that are not read yet (0 when idle). */
   get pending(): number {
     return this.#pending;
+  }
+
+  /** The files under the folder that look like runs but are not read, as of the last refresh. */
+  get unread(): UnreadFiles {
+    return this.#unread;
   }
 
   /** The summaries as of the last refresh, newest first. */
@@ -119,7 +129,8 @@ export class RunIndex {
   }
 
   async #refresh(): Promise<readonly RunSummary[]> {
-    const files = await scanResultsDir(this.#resultsDir);
+    const { files, unread } = await scanResultsDir(this.#resultsDir);
+    this.#unread = unread;
     const seen = new Set(files.map((file) => file.runId.id));
     let changed = false;
     for (const id of [...this.#entries.keys()]) {
@@ -152,10 +163,17 @@ export class RunIndex {
     return this.#sorted;
   }
 
-  /** Makes the current entries the listed state. */
+  /** Makes the current entries the listed state, each copy of a run marked as such. */
   #publish(): void {
     this.#version += 1;
-    this.#sorted = [...this.#entries.values()].map((entry) => entry.summary).sort(newestFirst);
+    const summaries = [...this.#entries.values()].map((entry) => entry.summary);
+    this.#copies = copiesOf(summaries);
+    this.#sorted = summaries.map((summary) => this.#withCopy(summary)).sort(newestFirst);
+  }
+
+  #withCopy(summary: RunSummary): RunSummary {
+    const copyOf = this.#copies.get(summary.id) ?? null;
+    return copyOf === summary.copy_of ? summary : { ...summary, copy_of: copyOf };
   }
 
   /**
@@ -199,17 +217,21 @@ export class RunIndex {
 
   /** The summary of a run, or null when the index does not know it. */
   get(id: string): RunSummary | null {
-    return this.#entries.get(id)?.summary ?? null;
+    const summary = this.#entries.get(id)?.summary;
+    return summary === undefined ? null : this.#withCopy(summary);
   }
 
-  /** The readable run of the same config file and selection (the same history) just before `id`, or null. */
+  /**
+   * The readable run of the same config file and selection (the same history) just before `id`, or null; a copy
+   * of a run is not a run before it.
+   */
   previousRun(id: string): string | null {
     const position = this.#sorted.findIndex((run) => run.id === id);
     const current = this.#sorted[position];
     if (current === undefined) return null;
     const previous = this.#sorted
       .slice(position + 1)
-      .find((run) => run.group.key === current.group.key && run.state !== 'unreadable');
+      .find((run) => run.group.key === current.group.key && run.state !== 'unreadable' && run.copy_of === null);
     return previous?.id ?? null;
   }
 }

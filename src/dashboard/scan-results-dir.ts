@@ -1,9 +1,13 @@
-/** The run files under a results folder: `<agent-slug>/<timestamp>.json` and in-progress `.partial.jsonl` logs. */
+/**
+ * The run files under a results folder: `<agent-slug>/<timestamp>.json` and in-progress `.partial.jsonl` logs;
+ * and the files that look like runs elsewhere in it, which are not read (unread-files.ts).
+ */
 import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type FileVersion, fileVersion } from './file-version.js';
 import { classifyRunFile, isRunIdSegment, parseRunId, type RunId } from './run-id.js';
+import { REASONS, UnreadCollector, type UnreadFiles } from './unread-files.js';
 
 export interface RunFile extends FileVersion {
   readonly runId: RunId;
@@ -32,13 +36,21 @@ async function statFile(path: string): Promise<FileVersion | null> {
   }
 }
 
-async function agentRuns(resultsDir: string, agentSlug: string): Promise<RunFile[]> {
+async function agentRuns(resultsDir: string, agentSlug: string, unread: UnreadCollector): Promise<RunFile[]> {
   const dir = join(resultsDir, agentSlug);
   const byTimestamp = new Map<string, { name: string; partial: boolean }>();
   for (const entry of await entries(dir)) {
-    if (!entry.isFile()) continue;
-    const kind = classifyRunFile(entry.name);
-    if (kind === null) continue;
+    if (entry.name.startsWith('.')) continue;
+    const path = `${agentSlug}/${entry.name}`;
+    if (entry.isDirectory()) {
+      await unread.walk(join(dir, entry.name), path, REASONS.subfolder, 2);
+      continue;
+    }
+    const kind = entry.isFile() ? classifyRunFile(entry.name) : null;
+    if (kind === null) {
+      unread.entry(entry, path, REASONS.badFileName);
+      continue;
+    }
     const known = byTimestamp.get(kind.timestamp);
     if (known === undefined || (known.partial && !kind.partial))
       byTimestamp.set(kind.timestamp, { name: entry.name, ...kind });
@@ -54,9 +66,22 @@ async function agentRuns(resultsDir: string, agentSlug: string): Promise<RunFile
   return files.filter((file): file is RunFile => file !== null);
 }
 
-export async function scanResultsDir(resultsDir: string): Promise<RunFile[]> {
+/** What a scan found: the run files, and the files that look like runs but are not read (unread-files.ts). */
+export interface ResultsScan {
+  readonly files: readonly RunFile[];
+  readonly unread: UnreadFiles;
+}
+
+export async function scanResultsDir(resultsDir: string): Promise<ResultsScan> {
   const root = resolve(resultsDir);
-  const agents = (await entries(root)).filter((entry) => entry.isDirectory() && isRunIdSegment(entry.name));
-  const perAgent = await Promise.all(agents.map((agent) => agentRuns(root, agent.name)));
-  return perAgent.flat();
+  const unread = new UnreadCollector();
+  const agents: string[] = [];
+  for (const entry of await entries(root)) {
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory() && isRunIdSegment(entry.name)) agents.push(entry.name);
+    else if (entry.isDirectory()) await unread.walk(join(root, entry.name), entry.name, REASONS.badFolderName, 1);
+    else unread.entry(entry, entry.name, REASONS.outsideAgentFolder);
+  }
+  const perAgent = await Promise.all(agents.map((agent) => agentRuns(root, agent, unread)));
+  return { files: perAgent.flat(), unread: unread.result() };
 }

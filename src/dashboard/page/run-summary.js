@@ -12,6 +12,7 @@ import {
   shortCommit,
 } from './format.js';
 import { costFigures } from './format-cost.js';
+import { runHref } from './router.js';
 import { badge, card, keyValues, rateTone, stat } from './widgets.js';
 
 /**
@@ -60,6 +61,28 @@ export function runHeader(detail, actions) {
       ],
     ]),
   );
+}
+
+/**
+ * What the run's state does not say: what is uncertain or wrong about it (a stale lock, an empty log, a record
+ * that says completed without all its cases), and a record that is a copy of another run.
+ * @param {RunSummary} run
+ */
+export function runNotices(run) {
+  const note =
+    run.state !== 'unreadable' && run.error
+      ? h('div', { className: 'notice notice-warn run-notice' }, run.error)
+      : null;
+  const copy = run.copy_of
+    ? h(
+        'div',
+        { className: 'notice run-copy-notice' },
+        'This record is a copy of run ',
+        h('a', { href: runHref(run.copy_of), className: 'mono' }, run.copy_of),
+        ` (the same run id, ${run.record_run_id ?? ''}, in another file); it is left out of the trends.`,
+      )
+    : null;
+  return note || copy ? h('div', { className: 'run-notices' }, note, copy) : null;
 }
 
 /** @param {RunSummary} run */

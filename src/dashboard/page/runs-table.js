@@ -46,6 +46,20 @@ export function groupLink(group) {
 }
 
 /**
+ * A record that is a copy of another run (the same run id in another file): it is left out of the trends.
+ * @param {RunSummary} run
+ */
+export function copyNote(run) {
+  if (run.copy_of === null) return null;
+  return h(
+    'div',
+    { className: 'muted run-note run-copy', title: 'the same run id as that run: a copy of its record' },
+    'copy of ',
+    h('a', { href: runHref(run.copy_of), className: 'mono' }, run.copy_of),
+  );
+}
+
+/**
  * @param {RunSummary} run
  * @param {RunSelection} selection
  */
@@ -103,6 +117,7 @@ function runRow(run, selection) {
       badge(run.state),
       // What is uncertain or wrong about an in-progress log (a stale lock, an empty log) is said beside its state.
       !unreadable && run.error ? h('div', { className: 'muted run-note' }, run.error) : null,
+      copyNote(run),
     ),
   );
 }

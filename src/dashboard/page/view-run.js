@@ -4,7 +4,7 @@ import { getRun, isStatic } from './api.js';
 import { h, mount } from './dom.js';
 import { formatDuration, formatInt, formatTokens, turnsLabel } from './format.js';
 import { caseHref, compareHref, comparisonHref, replaceParams, runsHref } from './router.js';
-import { metricsTable, runHeader, summaryFigures } from './run-summary.js';
+import { metricsTable, runHeader, runNotices, summaryFigures } from './run-summary.js';
 import { virtualList } from './virtual-list.js';
 import { card, errorBox, loading, select, statusIcon } from './widgets.js';
 
@@ -194,7 +194,14 @@ export function renderRun(root, route) {
     }
     const actions = filterBar(filters, detail.metric_names, shown, setFilter);
     casesCard ??= card('Test cases', { actions, className: 'cases-card' }, list.element);
-    mount(root, runHeader(detail, runActions(detail)), summaryFigures(detail.run), metricsTable(detail.run), casesCard);
+    mount(
+      root,
+      runHeader(detail, runActions(detail)),
+      runNotices(detail.run),
+      summaryFigures(detail.run),
+      metricsTable(detail.run),
+      casesCard,
+    );
     apply(!first);
   };
   void load(true);

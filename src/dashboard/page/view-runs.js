@@ -9,7 +9,7 @@ import { compareControl, runsTable } from './runs-table.js';
 import { card, errorBox, loading, select } from './widgets.js';
 
 /**
- * @import { GroupEntry, IndexProgress, RunsPage } from '../dashboard-types.js'
+ * @import { GroupEntry, IndexProgress, RunsPage, UnreadFiles } from '../dashboard-types.js'
  * @import { RunsRoute, ViewHandle } from './router.js'
  */
 
@@ -26,6 +26,34 @@ function indexingNote(indexing) {
     'div',
     { className: 'notice' },
     `Reading run records… ${formatInt(indexing.indexed)} of ${formatInt(total)} indexed; the list fills in as they are read.`,
+  );
+}
+
+/**
+ * The files under the results folder that look like runs but are not read, each with why.
+ * @param {UnreadFiles} unread
+ */
+function unreadNote(unread) {
+  if (unread.total === 0) return null;
+  const count = `${formatInt(unread.total)} ${unread.total === 1 ? 'file' : 'files'}`;
+  const more = unread.total - unread.files.length;
+  return h(
+    'details',
+    { className: 'notice notice-warn unread-files' },
+    h('summary', {}, `${count} under the results folder ${unread.total === 1 ? 'is' : 'are'} not read as runs`),
+    h(
+      'ul',
+      {},
+      unread.files.map((file) =>
+        h(
+          'li',
+          {},
+          h('span', { className: 'mono' }, file.path),
+          h('span', { className: 'muted' }, ` — ${file.reason}`),
+        ),
+      ),
+      more > 0 ? h('li', { className: 'muted' }, `and ${formatInt(more)} more`) : null,
+    ),
   );
 }
 
@@ -106,6 +134,7 @@ export function renderRuns(root, route) {
   const metricsBody = h('div', {}, loading());
   const tableBody = h('div', {}, loading());
   const progress = h('div', { hidden: true });
+  const unread = h('div', { hidden: true });
   const compare = compareControl();
   let loadToken = 0;
   /** @param {Partial<RunsParams>} changes */
@@ -128,6 +157,12 @@ export function renderRuns(root, route) {
       if (token !== loadToken) return;
       mount(progress, indexingNote(page.indexing));
       progress.hidden = !page.indexing;
+      // Kept open across reloads once opened.
+      const opened = unread.querySelector('details')?.open ?? false;
+      mount(unread, unreadNote(page.unread_files));
+      const details = unread.querySelector('details');
+      if (details) details.open = opened;
+      unread.hidden = page.unread_files.total === 0;
       if (page.indexing) setTimeout(() => tableBody.isConnected && token === loadToken && load(), INDEXING_POLL_MS);
       mount(chartBody, passRateChart(trends));
       mount(metricsBody, metricTrends(trends));
@@ -146,6 +181,7 @@ export function renderRuns(root, route) {
     root,
     h('div', { className: 'toolbar' }, h('h1', {}, isStatic ? 'Run' : 'Runs'), filters.element),
     progress,
+    unread,
     card('Pass rate over time', { className: 'chart-card' }, chartBody),
     card('Metric trends (mean score per run)', {}, metricsBody),
     card('Runs', { actions: isStatic ? null : compare.button }, tableBody),
