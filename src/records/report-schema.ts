@@ -1,10 +1,14 @@
 /**
  * The JSON report (PRODUCT.md §7) as a zod schema: validates reports and run records when they are read
  * back, and generates `schema/report.schema.json` (see report-json-schema.ts). Objects are strict: the
- * report has exactly the fields the product specifies, no more.
+ * report has exactly the fields the product specifies, no more. Every field is described, as README's "Fields of
+ * the JSON report" says it (test/docs/report-fields-doc.test.ts checks both).
  */
 import { z } from 'zod';
 import { ANSWER_CUT_OFF_VALUES } from '../core/answer-cut-off.js';
+import { costSchema, costUsdSchema, tokenUsageSchema } from './cost-schema.js';
+import { graderDetailSchema, metricResultSchema } from './metric-result-schema.js';
+import { expectedToolReportSchema, toolAssertionResultSchema, toolInvocationSchema } from './tool-report-schema.js';
 
 const count = z.number().int().min(0);
 const PASSED_MATCHES_STATUS = { message: 'passed must be true exactly when status is "passed"', path: ['passed'] };
@@ -18,141 +22,17 @@ const status = z
       'endpoint unreachable, timeout, tool server down, grader or tool crashed); skipped: it did not run. ' +
       '`passed` is true exactly when status is "passed".',
   );
+const passed = z.boolean().describe('true exactly when status is "passed".');
 const milliseconds = z.number().min(0);
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-const jsonValue: z.ZodType<Json> = z
-  .lazy(() =>
-    z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
-  )
-  .meta({ id: 'JsonValue', description: 'Any JSON value.' });
-
-export const tokenUsageSchema = z
-  .strictObject({
-    prompt_tokens: count,
-    completion_tokens: count,
-    total_tokens: count,
-    cache_read_tokens: count,
-    cache_creation_tokens: count,
-  })
-  .meta({ id: 'TokenUsage', description: 'Token counts; element-wise sums for turns, test cases and the run.' });
-
-const usd = z.number().min(0);
-export const costBreakdownSchema = z
-  .strictObject({
-    agent_usd: usd
-      .nullable()
-      .describe("The agent model's calls; null when they used tokens and the model has no price."),
-    judge_usd: usd
-      .nullable()
-      .describe("The judge model's calls (geval, rag); 0 when there were none; null when it has no price."),
-    priced_usd: usd.describe('The priced part: cost_usd when everything has a price, else a lower bound of the cost.'),
-    unpriced_models: z.array(z.string()).describe('Models that used tokens and have no price, as "provider:name".'),
-    judge_calls: count.describe('Judge model calls made.'),
-    judge_token_usage: tokenUsageSchema.describe("Tokens of the judge calls (the agent's are token_usage)."),
-    spent_usd: usd
-      .nullable()
-      .optional()
-      .describe(
-        'What this run paid: the calls it made to a model, the answers served from a cassette or the cache left out; null when one of those calls used tokens and its model has no price. Absent in reports written before served answers were told apart (all of cost_usd was then spent).',
-      ),
-    stored: z
-      .strictObject({
-        calls: count.describe("Model calls (the agent's and the judge's) answered so."),
-        usd: usd
-          .nullable()
-          .describe('What those answers cost at the prices of their models; null when one has no price.'),
-        priced_usd: usd.describe('Their priced part: usd when every one has a price, else a lower bound.'),
-      })
-      .optional()
-      .describe(
-        'The answers served from a cassette (--replay) or the cache (--cache) instead of the model: priced in cost_usd from their recorded token usage at the prices in force now, not paid for by this run.',
-      ),
-  })
-  .meta({ id: 'CostBreakdown', description: 'What the model calls cost, in US dollars.' });
-const costUsd = usd
+const expectedTools = z
+  .array(expectedToolReportSchema)
   .nullable()
-  .optional()
-  .describe(
-    "Cost in US dollars of the agent's and the judge's model calls; null when a call that used tokens has no price; absent in reports written before cost was counted.",
-  );
-
-export const toolInvocationSchema = z
-  .strictObject({
-    name: z.string(),
-    args: z.record(z.string(), z.unknown()),
-    result: z.unknown().describe('What the tool returned (JSON), or null when it failed.'),
-    error: z.string().nullable().describe('The error message when the tool threw or the call was invalid.'),
-    duration_ms: milliseconds.nullable(),
-  })
-  .meta({ id: 'ToolInvocation', description: 'One call of a tool by the agent.' });
-
-export const metricResultSchema = z
-  .strictObject({
-    metric_name: z.string(),
-    kind: z.enum(['standard', 'geval', 'rag', 'code']),
-    score: z.number().nullable().describe('null when the metric was skipped or errored.'),
-    threshold: z.number().nullable(),
-    passed: z.boolean().nullable().describe('null when the metric was skipped.'),
-    skipped: z
-      .boolean()
-      .describe('Skipped metrics (e.g. no ground truth on the turn) count as neither passed nor failed.'),
-    error: z.string().nullable(),
-    reasoning: z.string().nullable(),
-    details: jsonValue.nullable(),
-    evaluation_time_ms: milliseconds,
-  })
-  .meta({ id: 'MetricResult' });
-
-export const expectedToolReportSchema = z
-  .strictObject({
-    name: z.string(),
-    args: z
-      .record(z.string(), jsonValue)
-      .nullable()
-      .describe('Asserted arguments as written: a literal value, { "fuzzy": "..." } or { "regex": "..." }.'),
-    count: z.number().int().min(0).describe('At least this many matching calls; 0 = must not be called.'),
-  })
-  .meta({ id: 'ExpectedTool' });
-
-export const toolAssertionResultSchema = z
-  .strictObject({
-    tool: z.string(),
-    args: z.record(z.string(), jsonValue).nullable(),
-    count: z
-      .number()
-      .int()
-      .min(0)
-      .describe(
-        '0: a forbidden_tools entry or count 0, passed when no call matched (the offending calls named in reason).',
-      ),
-    passed: z.boolean(),
-    matched_call_index: z
-      .number()
-      .int()
-      .min(-1)
-      .describe("Index in the turn's tool_invocations of the first satisfying call, or -1."),
-    matching_calls: count,
-    assigned_calls: z
-      .array(z.number().int().min(0))
-      .optional()
-      .describe(
-        'Under distinct_calls: the calls given to this entry, each satisfying no other entry (absent otherwise, and for count 0).',
-      ),
-    reason: z.string().nullable().describe('Why the assertion failed; null when it passed.'),
-  })
-  .meta({ id: 'ToolAssertionResult', description: 'The outcome of one expected_tools entry on one turn.' });
-
-export const graderDetailSchema = z
-  .strictObject({
-    metric_name: z.string(),
-    grader: z.string().describe('The grader as configured: "path/or/package:exportName".'),
-    score: z.number().nullable(),
-    passed: z.boolean().nullable().describe('null when the grader was skipped.'),
-    reason: z.string().nullable(),
-    details: jsonValue.nullable(),
-    error: z.string().nullable(),
-  })
-  .meta({ id: 'GraderDetail' });
+  .describe('The expected_tools entries, then the forbidden_tools ones (count 0), as written; null when neither.');
+const toolCalls = z
+  .array(z.string())
+  .describe('The name of each tool call, in call order (calls that errored, never ran or named no tool included).');
+const toolInvocations = z.array(toolInvocationSchema).describe('Each tool call in full, in call order.');
+const tokenUsage = tokenUsageSchema.describe("The agent's tokens (the judges' are in cost.judge_token_usage).");
 
 const answerCutOff = z
   .enum(ANSWER_CUT_OFF_VALUES)
@@ -164,66 +44,89 @@ const answerCutOff = z
 export const turnResultSchema = z
   .strictObject({
     turn_index: count.describe('0-based position of the turn in its test case.'),
-    input: z.string(),
-    response: z.string(),
-    ground_truth: z.string().nullable(),
-    expected_tools: z.array(expectedToolReportSchema).nullable(),
-    tool_calls: z.array(z.string()),
-    tool_invocations: z.array(toolInvocationSchema),
-    tools_matched: z.boolean().nullable().describe('null when the turn asserts no tools.'),
-    arg_match_details: z.array(toolAssertionResultSchema),
-    metric_results: z.array(metricResultSchema),
+    input: z.string().describe("The turn's input."),
+    response: z.string().describe("The agent's answer."),
+    ground_truth: z.string().nullable().describe("The turn's ground_truth; null when it has none."),
+    expected_tools: expectedTools,
+    tool_calls: toolCalls,
+    tool_invocations: toolInvocations,
+    tools_matched: z
+      .boolean()
+      .nullable()
+      .describe(
+        'true when every tool check of the turn (arg_match_details) held, false when one did not; null when the turn has none or got no answer.',
+      ),
+    arg_match_details: z.array(toolAssertionResultSchema).describe('The tool checks of the turn.'),
+    metric_results: z.array(metricResultSchema).describe('One per metric applied to the turn.'),
     status,
-    passed: z.boolean(),
-    skipped: z.boolean(),
-    execution_time_ms: milliseconds,
-    token_usage: tokenUsageSchema,
-    cost_usd: costUsd,
-    cost: costBreakdownSchema.optional(),
-    errors: z.array(z.string()),
-    grader_details: z.array(graderDetailSchema),
-    retries: count.describe('Model requests retried during this turn.'),
+    passed,
+    skipped: z.boolean().describe('The turn did not run (status "skipped").'),
+    execution_time_ms: milliseconds.describe('From sending the turn to its last verdict, judges and graders included.'),
+    token_usage: tokenUsage,
+    cost_usd: costUsdSchema,
+    cost: costSchema,
+    errors: z
+      .array(z.string())
+      .describe(
+        "What kept the turn from a verdict (a failed model request, a timeout, a tool server down, user code ending the run): any makes it an error; a metric's own error is in metric_results.",
+      ),
+    grader_details: z
+      .array(graderDetailSchema)
+      .describe('One per code grader that ran on the turn, with the grader named.'),
+    retries: count.describe("Model requests retried during this turn, its judges' included."),
     answer_cut_off: answerCutOff,
   })
   .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TurnResult' });
 
 const testResultShape = z.strictObject({
-  test_name: z.string(),
-  test_input: z.string().describe('Multi-turn: the turn inputs joined with "\\n---\\n".'),
-  agent_response: z.string().describe("Multi-turn: the last turn's response."),
-  ground_truth: z.string().nullable(),
-  expected_tools: z.array(expectedToolReportSchema).nullable(),
-  tool_calls: z.array(z.string()),
-  tool_invocations: z.array(toolInvocationSchema),
-  tools_matched: z.boolean().nullable(),
+  test_name: z.string().describe("The test case's name."),
+  test_input: z.string().describe('Its input; multi-turn: the turn inputs joined with "\\n---\\n".'),
+  agent_response: z.string().describe("The agent's answer; multi-turn: the last turn's."),
+  ground_truth: z.string().nullable().describe("Its ground_truth, else null; multi-turn: the last turn's."),
+  expected_tools: expectedTools.describe("Single-turn: the turn's expected tools (see the turn's); multi-turn: null."),
+  tool_calls: toolCalls.describe("The turn's tool call names; multi-turn: every turn's, in order."),
+  tool_invocations: toolInvocations.describe("The turn's tool calls; multi-turn: every turn's, in order."),
+  tools_matched: z
+    .boolean()
+    .nullable()
+    .describe(
+      "Single-turn: the turn's; multi-turn: null when no turn checked tools, else true when every turn that did held.",
+    ),
   arg_match_details: z
     .array(toolAssertionResultSchema)
     .optional()
     .describe('Single-turn test cases: the outcome of each tool assertion (multi-turn cases have it per turn).'),
-  metric_results: z.array(metricResultSchema),
+  metric_results: z
+    .array(metricResultSchema)
+    .describe("Single-turn: the turn's; multi-turn: one per metric name, rolled up over the turns."),
   status,
-  passed: z.boolean(),
+  passed,
   answer_cut_off: answerCutOff,
   retries: count
     .optional()
     .describe('Single-turn test cases: model requests retried (multi-turn cases have it per turn).'),
-  execution_time_ms: milliseconds,
-  token_usage: tokenUsageSchema,
-  cost_usd: costUsd,
-  cost: costBreakdownSchema.optional(),
-  errors: z.array(z.string()),
-  timestamp: z.string(),
-  turns: z.array(turnResultSchema).optional().describe('Present on multi-turn test cases only.'),
+  execution_time_ms: milliseconds.describe("From opening the case's session to its last verdict."),
+  token_usage: tokenUsage.describe("The agent's tokens, summed over the turns."),
+  cost_usd: costUsdSchema,
+  cost: costSchema,
+  errors: z
+    .array(z.string())
+    .describe('Its errors and a session that could not open; multi-turn: each turn\'s prefixed "turn 2/4: ".'),
+  timestamp: z.string().describe('When the test case started (ISO 8601, UTC).'),
+  turns: z
+    .array(turnResultSchema)
+    .optional()
+    .describe("Multi-turn test cases (written with turns:) only; a single-turn case has its turn's fields as its own."),
 });
 
 const rate = z.number().min(0).max(1);
 const passCountsShape = {
   runs: count.describe('Repeats run (n).'),
   passed: count.describe('Repeats that passed (c); an errored or skipped repeat is never a pass.'),
-  failed: count,
-  errored: count,
-  skipped: count,
+  failed: count.describe('Repeats that failed on an assertion.'),
+  errored: count.describe('Repeats whose status is "error".'),
+  skipped: count.describe('Repeats that did not run.'),
   pass_rate: rate.describe('passed / runs.'),
   flaky: z.boolean().describe('Some repeats passed and some did not.'),
   pass_at_k: z.array(rate).describe('pass@k for k = 1..runs: 1 − C(n−c,k)/C(n,k) (unbiased, as in HumanEval).'),
@@ -231,7 +134,7 @@ const passCountsShape = {
 };
 
 export const turnRepeatStatsSchema = z
-  .strictObject({ turn_index: count, ...passCountsShape })
+  .strictObject({ turn_index: count.describe('0-based position of the turn in its test case.'), ...passCountsShape })
   .meta({ id: 'TurnRepeatStats', description: 'One turn of a test case over its repeats.' });
 
 export const repeatStatsSchema = z
@@ -254,26 +157,30 @@ export const testResultSchema = testResultShape
       .describe(
         '--repeat N (N > 1) only: every repeat, in order. The other fields are those of the first repeat with the status of the case, with token usage, time and cost summed over the repeats.',
       ),
-    repeat_stats: repeatStatsSchema.optional(),
+    repeat_stats: repeatStatsSchema.optional().describe('--repeat N (N > 1) only: how the case and its turns fared.'),
   })
   .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TestResult' });
 
 export const reportSummarySchema = z
   .strictObject({
-    total_tests: count,
-    passed: count,
+    total_tests: count.describe('Test cases that finished.'),
+    passed: count.describe('Cases whose status is "passed".'),
     failed: count.describe(
       'Cases that did not pass, errored and skipped ones included: passed + failed == total_tests.',
     ),
     errored: count.describe('Cases whose status is "error" (also counted in failed).'),
     skipped: count.describe('Cases whose status is "skipped" (also counted in failed).'),
-    pass_rate: z.number().min(0).max(1).describe('passed / total_tests, from 0 to 1.'),
-    total_turns: count,
-    passed_turns: count,
+    pass_rate: z.number().min(0).max(1).describe('passed / total_tests, from 0 to 1 (0 when no case finished).'),
+    total_turns: count.describe(
+      "Turns of the finished cases (a single-turn case is one); with repeats, every repeat's.",
+    ),
+    passed_turns: count.describe('Turns whose status is "passed".'),
     failed_turns: count.describe('Turns that ran and did not pass, errored ones included.'),
-    errored_turns: count,
-    skipped_turns: count,
+    errored_turns: count.describe('Turns whose status is "error" (also counted in failed_turns).'),
+    skipped_turns: count.describe(
+      'Turns that did not run: passed_turns + failed_turns + skipped_turns == total_turns.',
+    ),
     tool_errors: count
       .optional()
       .describe(
@@ -281,31 +188,36 @@ export const reportSummarySchema = z
       ),
     repeats: count.optional().describe('--repeat N (N > 1) only: N; turn counts then count every repeat.'),
     flaky_tests: count.optional().describe('--repeat N (N > 1) only: cases some of whose repeats passed and some not.'),
-    duration_ms: milliseconds,
-    token_usage: tokenUsageSchema,
-    cost_usd: costUsd,
-    cost: costBreakdownSchema.optional(),
+    duration_ms: milliseconds.describe("The run's wall-clock time (a resumed run adds its earlier sessions')."),
+    token_usage: tokenUsage.describe("The agent's tokens over every case (the judges' are in cost.judge_token_usage)."),
+    cost_usd: costUsdSchema,
+    cost: costSchema,
   })
   .meta({ id: 'ReportSummary', description: 'Counts test cases (not turns), plus turn counts.' });
 
 export const runReportSchema = z
   .strictObject({
-    agent_name: z.string(),
-    agent_config_path: z.string(),
-    timestamp: z.string(),
-    holodeck_version: z.string(),
+    agent_name: z.string().describe("The agent's name."),
+    agent_config_path: z.string().describe('The absolute path of the config file that ran.'),
+    timestamp: z.string().describe('When the run started (ISO 8601, UTC).'),
+    holodeck_version: z.string().describe('The version of holodeck that ran it.'),
     comparison_id: z
       .string()
       .optional()
       .describe('A model matrix run: the id shared by the runs of every model of the same invocation.'),
     model: z.string().optional().describe('A model matrix run: the model of this run, as provider:name.'),
     interrupted: z
-      .strictObject({ selected_tests: count, not_run: count })
+      .strictObject({
+        selected_tests: count.describe('The test cases the run was to run.'),
+        not_run: count.describe('Those that did not finish: not started, or cancelled while running.'),
+      })
       .optional()
       .describe(
         'Present when the run stopped before every selected test case finished (Ctrl-C, --max-cost, a crash): the summary counts only the finished ones.',
       ),
-    summary: reportSummarySchema,
-    results: z.array(testResultSchema),
+    summary: reportSummarySchema.describe("The run's counts."),
+    results: z
+      .array(testResultSchema)
+      .describe("One test result per finished test case, in the configuration's order."),
   })
   .meta({ title: 'holodeck test report', description: 'The JSON report written by holodeck test.' });
