@@ -277,7 +277,15 @@ const LAUNCHER = `#!/usr/bin/env node
 import module from 'node:module';
 
 module.enableCompileCache?.();
-await import('./main.bundle.mjs');
+try {
+  await import('./main.bundle.mjs');
+} catch (error) {
+  // Too few open files to load the command line itself: one line and exit 3, as the command line says it.
+  if (error?.code !== 'EMFILE') throw error;
+  const limit = process.report?.getReport().userLimits?.open_files?.soft;
+  process.stderr.write(\`error: too many open files (ulimit -n is \${limit}) while opening \${error.path}: raise the limit (ulimit -n 4096) and run again\\n\`);
+  process.exitCode = 3;
+}
 `;
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,9 @@
 /** The `holodeck` command line. Only commander loads up front; each command loads what it needs. */
 import { Command, Option } from '@commander-js/extra-typings';
 import { holdNurseries, nurseriesAreOurs, workersAsked } from './case-workers/hold-nurseries.js';
+import { currentFolderProblem } from './environment-failure.js';
 import { EXIT } from './exit-codes.js';
+import { catchStrayErrors, exitOnFatalError } from './exit-on-fatal-error.js';
 import {
   cacheDirOption,
   collect,
@@ -19,6 +21,8 @@ import { tolerateClosedOutput } from './tolerate-closed-output.js';
 
 // `holodeck test | head`: a console that goes away is no reason to stop.
 tolerateClosedOutput();
+// An error no command handled ends the process with a message and exit code of its own, never Node's exit 1.
+catchStrayErrors();
 
 // Under --workers this thread only coordinates: its young generation stays small from the start.
 if (
@@ -47,6 +51,13 @@ const program = new Command('holodeck')
     const usageError =
       error.exitCode !== 0 && error.code !== 'commander.helpDisplayed' && error.code !== 'commander.version';
     process.exit(usageError ? EXIT.config : EXIT.ok);
+  })
+  // Every command resolves paths from the current folder: one deleted under the shell fails them all.
+  .hook('preAction', () => {
+    const problem = currentFolderProblem();
+    if (problem === null) return;
+    process.stderr.write(`error: ${problem}\n`);
+    process.exit(EXIT.config);
   });
 
 const test = testCommandDefinition().copyInheritedSettings(program);
@@ -163,4 +174,4 @@ program
     process.exitCode = await cacheClearCommand(options);
   });
 
-await program.parseAsync(process.argv);
+await program.parseAsync(process.argv).catch(exitOnFatalError);
