@@ -3,8 +3,8 @@
  * each dialogue's table in its first turn's `turn_config` (`document_id`, `table`).
  */
 import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import type { DocumentTable } from './convfinqa-record.js';
+import { loadYaml } from './load-yaml.js';
 import { normaliseLabel } from './table-lookup.js';
 
 export interface IndexedDocument {
@@ -65,9 +65,10 @@ export async function loadDocumentIndex(paths: readonly string[]): Promise<Docum
   const documents: IndexedDocument[] = [];
   for (const path of paths) {
     const text = await readFile(path, 'utf8');
+    const yaml = /\.ya?ml$/i.test(path) ? await loadYaml(`reading the test-case file ${path}`) : null;
     let parsed: unknown;
     try {
-      parsed = /\.ya?ml$/i.test(path) ? parseYaml(text) : JSON.parse(text);
+      parsed = yaml === null ? JSON.parse(text) : yaml.parse(text);
     } catch (error) {
       throw new Error(`cannot parse the test-case file ${path}: ${(error as Error).message}`);
     }

@@ -10,9 +10,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { stringify } from 'yaml';
 import { convertDataset, type Selection } from '../lib/convert-dataset.js';
 import { DEFAULT_GRADER, type TestCaseEntry } from '../lib/convert-record.js';
+import { loadYaml, YamlMissingError } from '../lib/load-yaml.js';
 import { parseJsonKeepingOrder } from '../lib/parse-json-keeping-order.js';
 
 export interface ConverterIo {
@@ -86,9 +86,16 @@ function readOptions(argv: readonly string[]): Options | 'help' {
   };
 }
 
-export function serialise(testCases: readonly TestCaseEntry[], out: string): string {
-  if (/\.ya?ml$/i.test(out)) return stringify({ test_cases: testCases }, { lineWidth: 0 });
-  return `${JSON.stringify({ test_cases: testCases }, null, 2)}\n`;
+/** The test cases as the file `out` holds them: YAML when it ends in .yaml or .yml, JSON otherwise. */
+export async function serialise(testCases: readonly TestCaseEntry[], out: string): Promise<string> {
+  if (!/\.ya?ml$/i.test(out)) return `${JSON.stringify({ test_cases: testCases }, null, 2)}\n`;
+  try {
+    const yaml = await loadYaml(`writing --out ${out}`);
+    return yaml.stringify({ test_cases: testCases }, { lineWidth: 0 });
+  } catch (error) {
+    if (error instanceof YamlMissingError) throw new InputError(error.message);
+    throw error;
+  }
 }
 
 async function readDataset(cwd: string, path: string): Promise<unknown> {
@@ -147,7 +154,7 @@ export async function runConverter(argv: readonly string[], io: ConverterIo): Pr
       return 2;
     }
     const out = resolve(io.cwd, options.out);
-    await writeAtomically(out, options.out, serialise(result.test_cases, out));
+    await writeAtomically(out, options.out, await serialise(result.test_cases, options.out));
     const cases = result.test_cases.length === 1 ? '1 test case' : `${result.test_cases.length} test cases`;
     const turns = result.turn_count === 1 ? '1 turn' : `${result.turn_count} turns`;
     io.stdout(`wrote ${cases} (${turns}) to ${options.out}\n`);
