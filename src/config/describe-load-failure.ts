@@ -24,6 +24,8 @@ export function loadFailureHint(failure: Failure, exportName: string | null): st
         ? 'the module imports the package "holodeck", which is not installed beside the config: install the holodeck you run there (npm install --save-dev with its folder or .tgz, as holodeck init prints it)'
         : `the module imports the package "${missing}", which is not installed: install it beside the config (npm install ${missing})`;
     }
+    case 'unloadable_path':
+      return 'rename the folder or file whose name holds the "?", or write the module in JavaScript (.mjs), which Node loads itself';
     case 'import_stuck':
       return 'let the top level finish (it runs when the configuration loads): settle what it awaits, or move the wait or the loop into the exported function';
   }

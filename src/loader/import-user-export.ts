@@ -1,12 +1,12 @@
 /** Loads one export of a user module ("path/or/package:exportName"): graders, tools, module backends. */
 
 import { rememberExport } from './export-origin.js';
-import { loadModule, moduleOf } from './load-module.js';
+import { loadModule, type ModuleLoadFailure, moduleOf } from './load-module.js';
 import { locateModule, missingMessage } from './locate-module.js';
 import { parseExportSpec } from './parse-export-spec.js';
 import { pickExport } from './pick-export.js';
 
-export type UserExportFailure = 'invalid_spec' | 'not_found' | 'no_export' | 'import_failed' | 'import_stuck';
+export type UserExportFailure = 'invalid_spec' | 'no_export' | ModuleLoadFailure;
 
 export type UserExportResult =
   | {

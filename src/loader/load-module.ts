@@ -6,10 +6,14 @@ import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ModuleLocation } from './locate-module.js';
 import { runsAsCommonJs } from './module-format.js';
+import { keepTsxCacheUsable } from './tsx-cache.js';
 
 export type ModuleLoad =
   | { readonly ok: true; readonly namespace: Readonly<Record<string, unknown>> }
-  | { readonly ok: false; readonly reason: 'not_found' | 'import_failed' | 'import_stuck'; readonly message: string };
+  | { readonly ok: false; readonly reason: ModuleLoadFailure; readonly message: string };
+
+/** `unloadable_path`: a TypeScript file whose path tsx cannot load (it holds a `?`). */
+export type ModuleLoadFailure = 'not_found' | 'import_failed' | 'import_stuck' | 'unloadable_path';
 
 /** A module that exists: a file, or a package to resolve from a folder. */
 export type FoundLocation = Exclude<ModuleLocation, { kind: 'missing' }>;
@@ -70,6 +74,16 @@ async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
     }
     const where = await syntaxErrorFile(error, location);
     const summary = summariseError(error);
+    if (location.kind === 'file' && TYPESCRIPT_EXTENSIONS.has(extname(location.path)) && location.path.includes('?')) {
+      // tsx reads what follows a `?` in a path as a URL query, whether the path is given as a file URL or not.
+      const cause =
+        'tsx, which loads TypeScript, cannot load a file whose path holds a "?" (it reads the rest as a URL query)';
+      return {
+        ok: false,
+        reason: 'unloadable_path',
+        message: `importing ${location.path} threw: ${summary}: ${cause}`,
+      };
+    }
     return {
       ok: false,
       reason: 'import_failed',
@@ -82,6 +96,7 @@ async function importNamespace(location: FoundLocation): Promise<Record<string, 
   if (location.kind === 'file' && !TYPESCRIPT_EXTENSIONS.has(extname(location.path))) {
     return (await import(pathToFileURL(location.path).href)) as Record<string, unknown>;
   }
+  keepTsxCacheUsable();
   if (location.kind === 'file' && runsAsCommonJs(location.path)) return requireCommonJs(location.path);
   const { tsImport } = await import('tsx/esm/api');
   if (location.kind === 'file') {
