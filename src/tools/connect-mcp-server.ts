@@ -6,6 +6,7 @@
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpToolConfig } from '../core/config-types.js';
+import { escapeControlChars } from '../core/display-controls.js';
 import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../core/errors.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { LoadedTool } from '../core/loaded-tool.js';
@@ -180,7 +181,8 @@ async function startError(
           : describeCause(error);
   const message =
     `MCP server "${config.name}" (${whereOf(config)}) failed to start: ${cause}${unread}` +
-    (stderr === '' ? '' : `\nstderr:\n${stderr}`);
+    // What the server wrote is shown, never played: its escape sequences and bidirectional marks are spelled out.
+    (stderr === '' ? '' : `\nstderr:\n${escapeControlChars(stderr)}`);
   return new BackendStartError(message, { cause: error });
 }
 

@@ -29,6 +29,14 @@ describe('createServerHealth', () => {
     expect(health.crashOf(new Error('Not connected'))).toBe(health.dead);
   });
 
+  it("spells out the escape sequences and bidirectional marks of the server's stderr", () => {
+    const health = createServerHealth(
+      facts(true, { code: 3, signal: null }, 'x\u001b]52;c;cHduZWQ=\u0007\u001b[2J\r\u202eevil'),
+    );
+    health.closed();
+    expect(health.dead?.message).toContain('stderr: x\\x1b]52;c;cHduZWQ=\\x07\\x1b[2J\\x0d\\u202eevil;');
+  });
+
   it('names a signal, and a close without an exit', () => {
     const killed = createServerHealth(facts(true, { code: null, signal: 'SIGKILL' }));
     killed.closed();

@@ -4,6 +4,7 @@
  * its exit code or connection error (and the tail of its stderr), and a stdio server's later calls fail the
  * same way without being sent. An HTTP server may come back, so each of its later calls is tried again.
  */
+import { escapeControlChars } from '../core/display-controls.js';
 import { ToolServerCrashedError } from '../core/errors.js';
 import { errorMessage } from './tool-execution-error.js';
 
@@ -116,7 +117,7 @@ export function createServerHealth(facts: ServerFacts): ServerHealth {
  */
 function lostMessage(facts: ServerFacts, error: unknown): string {
   const stderr = tailOf(facts.stderrTail());
-  const said = stderr === '' ? '' : `; stderr: ${stderr}`;
+  const said = stderr === '' ? '' : `; stderr: ${escapeControlChars(stderr)}`;
   if (facts.stdio) {
     const exit = facts.exitStatus();
     const stopped = facts.stopReason?.() ?? null;

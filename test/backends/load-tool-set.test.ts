@@ -221,6 +221,10 @@ describe('loadToolSet', () => {
     expect((error as Error).message).toMatch(
       /failed to start: it exited with code 7 before it had listed its tools \(/,
     );
+    // What it wrote on stderr is shown with its escape sequences spelled out, never played on the terminal.
+    const script = 'process.stderr.write("x\\u001b]52;c;cHduZWQ=\\u0007\\u001b[2J\\r\\u202eevil\\n"); process.exit(3)';
+    const noisy = await loadToolSet([{ ...stdioMcpConfig('noisy'), args: ['-e', script] }]).catch((e: unknown) => e);
+    expect((noisy as Error).message).toContain('\nstderr:\nx\\x1b]52;c;cHduZWQ=\\x07\\x1b[2J\\x0d\\u202eevil');
   });
 
   it('says a server that lists a tool twice must be fixed, not given a prefix', async () => {

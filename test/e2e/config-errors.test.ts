@@ -238,6 +238,14 @@ test_cases: [{ name: a, input: hi }]
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/is valid: agent "mistakes", 1 test case, 4 turns, 3 tools, backend ai_sdk/);
+    // A name holding escape sequences or a bidirectional override is spelled out, not played on the terminal.
+    const yaml = agentYaml(`  - name: JKHY-2009\n${JKHY_TURNS.replace(/^ {4}/gm, '    ')}`);
+    const hostile = await writeProject({
+      'agent.yaml': yaml.replace('name: mistakes', 'name: "m\\e]52;c;cHduZWQ=\\a\\u202Eevil"'),
+    });
+    const named = await runCli(['validate', hostile]);
+    expect(named.code).toBe(0);
+    expect(named.stdout).toContain('agent "m\\x1b]52;c;cHduZWQ=\\x07\\u202eevil"');
   });
 
   it('refuses in validate what test would refuse before the run: settings, environment, files', async () => {

@@ -4,6 +4,7 @@ import { locatePendingIssues } from '../../config/check-runnable.js';
 import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { countNoun } from '../../core/count-noun.js';
+import { escapeControlChars } from '../../core/display-controls.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
 import { configWarnings, writeWarnings } from '../case-warnings.js';
@@ -67,9 +68,12 @@ export async function validateCommand(configPath: string, options: ValidateOptio
       : config.model === null
         ? 'no model'
         : `model ${config.model.provider}:${config.model.name}`;
+  // The name and the path are shown, never played: their escape sequences and bidirectional marks spelled out.
   process.stdout.write(
-    `✓ ${config.config_path} is valid: agent "${config.name}", ${countNoun(config.test_cases.length, 'test case')}, ` +
-      `${countNoun(turns, 'turn')}, ${toolsText(config)}, backend ${config.backend.type}, ${model}\n`,
+    escapeControlChars(
+      `✓ ${config.config_path} is valid: agent "${config.name}", ${countNoun(config.test_cases.length, 'test case')}, ` +
+        `${countNoun(turns, 'turn')}, ${toolsText(config)}, backend ${config.backend.type}, ${model}`,
+    ) + '\n',
   );
   return EXIT.ok;
 }
