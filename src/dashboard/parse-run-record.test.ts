@@ -75,7 +75,9 @@ describe('parseRunRecord', () => {
     const base = recordOf({ startedAt: '2026-12-02T12:30:05.123Z', results: [] });
     const { code, message } = errorOf(() => parseRunRecord(JSON.stringify({ ...base, record_version: 9 }), runId));
     expect(code).toBe('RECORD_UNREADABLE');
-    expect(message).toBe(`${runId.id}: record_version 9 is not supported (this holodeck reads version 2)`);
+    expect(message).toBe(
+      `${runId.id}: record_version 9 is not supported: the record was written by holodeck 0.1.0, and this holodeck reads record versions 1 and 2; upgrade holodeck to read it`,
+    );
   });
 
   it('upgrades a version 1 record: statuses from the recorded facts, the summary counts from the results', () => {

@@ -79,7 +79,15 @@ describe('readRunRecord', () => {
       readRunRecord(await file('v3.json', JSON.stringify({ ...validRecord(), record_version: 3 }))),
     );
     expect(error.code).toBe('RUN_RECORD_UNSUPPORTED_VERSION');
-    expect(error.message).toContain('record_version 3 is not supported');
+    expect(error.message).toMatch(
+      /v3\.json: record_version 3 is not supported: the record was written by holodeck \S+, and this holodeck reads record versions 1 and 2; upgrade holodeck to read it$/,
+    );
+    const zero = await rejection(
+      readRunRecord(await file('v0.json', JSON.stringify({ ...validRecord(), record_version: 0 }))),
+    );
+    expect(zero.message).toMatch(
+      /v0\.json: record_version 0 is not supported: no holodeck writes it \(this holodeck reads record versions 1 and 2\)$/,
+    );
   });
 
   it('reads a version 1 record (no statuses) with the statuses its facts imply', async () => {

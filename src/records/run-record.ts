@@ -207,10 +207,22 @@ export function parseRunRecord(text: string, source: string): RunRecord {
 export function upgradeRecordValue(parsed: unknown, source: string): unknown {
   const version = isRecord(parsed) ? parsed['record_version'] : undefined;
   if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
-    const message = `record_version ${version} is not supported (this holodeck reads version ${RUN_RECORD_VERSION})`;
-    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', source, message);
+    throw new RunRecordError('RUN_RECORD_UNSUPPORTED_VERSION', source, unsupportedVersion(version, parsed));
   }
   return isRecord(parsed) ? { ...parsed, report: upgradeReport(parsed['report']) } : parsed;
+}
+
+/** Why a record of another version is not read: a newer holodeck wrote it (which, when it says), or none did. */
+function unsupportedVersion(version: number, parsed: unknown): string {
+  const reads = `this holodeck reads record versions ${READABLE_VERSIONS.join(' and ')}`;
+  if (!Number.isInteger(version) || version < 1) {
+    return `record_version ${version} is not supported: no holodeck writes it (${reads})`;
+  }
+  if (version < RUN_RECORD_VERSION) return `record_version ${version} is not supported (${reads})`;
+  const report = isRecord(parsed) ? parsed['report'] : undefined;
+  const writer = isRecord(report) ? report['holodeck_version'] : undefined;
+  const by = typeof writer === 'string' && /^[\w.+-]{1,40}$/.test(writer) ? `holodeck ${writer}` : 'a newer holodeck';
+  return `record_version ${version} is not supported: the record was written by ${by}, and ${reads}; upgrade holodeck to read it`;
 }
 
 /**
