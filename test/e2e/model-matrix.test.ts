@@ -375,8 +375,8 @@ describe('holodeck compare', () => {
     const unknown = await runCli(['compare', 'capitals/2026-01-01T00-00-00-000Z', 'latest'], { cwd: dir });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe(
-      `error: RUN_A capitals/2026-01-01T00-00-00-000Z: no such run in ${join(dir, 'results')} ` +
-        `(looked for ${join(dir, 'results', 'capitals', '2026-01-01T00-00-00-000Z.json')})\n`,
+      `error: RUN_A capitals/2026-01-01T00-00-00-000Z: the results folder ${join(dir, 'results')} does not exist ` +
+        '(give --results-dir the folder holodeck test wrote its runs to)\n',
     );
     const latest = await runCli(['compare', 'broken.json', 'latest~1'], { cwd: dir });
     expect(latest.code).toBe(2);

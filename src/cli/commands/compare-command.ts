@@ -125,6 +125,7 @@ interface Loaded {
 async function load(which: string, wanted: string, resultsDir: string): Promise<Loaded | ExitCode> {
   const found = await findRunRecord(wanted, resultsDir);
   if (!found.ok) return usageError(`${which} ${found.message}`);
+  if (found.note !== undefined) process.stderr.write(`note: ${escapeControlChars(`${which} ${found.note}`)}\n`);
   try {
     return { path: found.path, record: await readRunRecord(found.path) };
   } catch (error) {
