@@ -284,7 +284,7 @@ function resumeNotices(
 ): string[] {
   const selected = new Set(cases.map((testCase) => testCase.name));
   const dropped = [...source.names].filter((name) => !selected.has(name)).length;
-  const notices = [`resuming ${source.paths.record}`];
+  const notices = [`resuming ${source.paths.record}`, ...(source.lock_note === undefined ? [] : [source.lock_note])];
   if (suiteChanged) notices.push('the test cases of the configuration changed since the run started');
   if (metricsChanged) {
     notices.push(

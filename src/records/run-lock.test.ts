@@ -1,9 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { until } from '../../test/helpers/until.js';
+import { processStart } from './live-process.js';
 import { LockWriteError, lockedState, lockPathOf, runHolder, takeFileLock, takeRunLock } from './run-lock.js';
 
 async function runFile(): Promise<string> {
@@ -47,7 +49,51 @@ describe('run locks', () => {
     expect(await runHolder(record)).toBeNull();
     const taken = await takeRunLock(record);
     expect(taken.ok).toBe(true);
-    expect(JSON.parse(await readFile(lockPathOf(record), 'utf8'))).toEqual({ pid: process.pid, host: hostname() });
+    const start = processStart('self');
+    expect(JSON.parse(await readFile(lockPathOf(record), 'utf8'))).toEqual({
+      pid: process.pid,
+      host: hostname(),
+      ...(start === null ? {} : { start }),
+    });
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'take over a lock whose process id now belongs to another process (reused), with or without its start',
+    async () => {
+      const record = await runFile();
+      const other = spawn('sleep', ['60']);
+      onTestFinished(() => void other.kill('SIGKILL'));
+      // Once it runs sleep (not the Node that forked it).
+      await until(() => readFileSync(`/proc/${other.pid}/cmdline`, 'utf8').startsWith('sleep'), 5_000);
+      // The lock of a process that started at another time than the live one of that id.
+      await writeFile(lockPathOf(record), JSON.stringify({ pid: other.pid, host: hostname(), start: '1' }));
+      expect(lockedState(record)).toBe('stopped');
+      // A lock of an earlier holodeck, without its start: a live process that is no Node process is not its own.
+      await writeFile(lockPathOf(record), JSON.stringify({ pid: other.pid, host: hostname() }));
+      expect(lockedState(record)).toBe('stopped');
+      const start = processStart(other.pid as number);
+      await writeFile(lockPathOf(record), JSON.stringify({ pid: other.pid, host: hostname(), start }));
+      expect(lockedState(record)).toBe('running');
+      expect((await takeRunLock(record)).ok).toBe(false);
+    },
+  );
+
+  it("take over another machine's lock once its run has written nothing for the time given", async () => {
+    const record = await runFile();
+    const log = record.replace(/\.json$/, '.partial.jsonl');
+    await writeFile(log, '');
+    await writeFile(lockPathOf(record), JSON.stringify({ pid: 4242, host: 'ci-runner-7' }));
+    const written = Date.now();
+    const at = (ms: number) => ({ foreign_stale_after_ms: 60_000, now: () => written + ms });
+    expect(await takeRunLock(record, at(1_000))).toEqual({ ok: false, holder: { pid: 4242, host: 'ci-runner-7' } });
+    const old = new Date(written - 3_600_000);
+    await utimes(log, old, old);
+    // The lock was written now: the newer of the two counts.
+    expect((await takeRunLock(record, at(30_000))).ok).toBe(false);
+    await utimes(lockPathOf(record), old, old);
+    const taken = await takeRunLock(record, at(0));
+    expect(taken.ok && taken.replaced).toMatchObject({ pid: 4242, host: 'ci-runner-7' });
+    expect(JSON.parse(await readFile(lockPathOf(record), 'utf8'))).toMatchObject({ pid: process.pid });
   });
 
   it("take another machine's lock at its word, and read a lock that is not one as no holder", async () => {

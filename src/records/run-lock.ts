@@ -1,22 +1,45 @@
 /**
- * Who is running a run: `<timestamp>.lock` beside its record holds the process id and host of the holodeck
- * process writing it (the first run, or the `--resume` that continues it), and goes once that process has
- * written the record. A lock whose process is gone (killed, crashed, a machine that restarted) no longer
- * counts: the run stopped without its record. So `--resume` never takes over a run still going, and the dashboard tells a running run from one
- * that stopped without its record.
+ * Who is running a run: `<timestamp>.lock` beside its record holds the process id, host and (where the system
+ * says) start of the holodeck process writing it (the first run, or the `--resume` that continues it), and goes
+ * once that process has written the record. A lock whose process is gone (killed, crashed, a machine that
+ * restarted, its id now another process's) no longer counts: the run stopped without its record. So `--resume`
+ * never takes over a run still going, and the dashboard tells a running run from one that stopped without its
+ * record. Another machine's process cannot be asked: its lock counts until the caller judges it stale.
  */
-import { readFileSync, unlinkSync } from 'node:fs';
+import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { fileErrorReason } from '../core/file-error-reason.js';
 import { FileWriteError } from '../core/file-write-error.js';
+import { isLiveProcess, processStart } from './live-process.js';
 
 export interface RunHolder {
   readonly pid: number;
   readonly host: string;
 }
 
-export type TakenLock = { readonly ok: true; release(): void } | { readonly ok: false; readonly holder: RunHolder };
+export type TakenLock =
+  | {
+      readonly ok: true;
+      release(): void;
+      /** Another machine's lock taken over as stale (see takeRunLock), with when its run last wrote. */
+      readonly replaced?: StaleHolder;
+    }
+  | { readonly ok: false; readonly holder: RunHolder };
+
+export interface StaleHolder extends RunHolder {
+  /** When the lock or the run's log was last written (ms since the epoch). */
+  readonly last_written_ms: number;
+}
+
+export interface RunLockOptions {
+  /**
+   * A lock of another machine whose lock file and run log were both left untouched for longer than this is
+   * stale: taken over, its holder said in `replaced`. Without it such a lock always counts.
+   */
+  readonly foreign_stale_after_ms?: number;
+  readonly now?: () => number;
+}
 
 /** `<timestamp>.json` (or its `.partial.jsonl`) → `<timestamp>.lock`. */
 export function lockPathOf(runFile: string): string {
@@ -26,13 +49,33 @@ export function lockPathOf(runFile: string): string {
 /** Locks taken before their run starts (`--resume`), by lock path: each undoes the exit hook that releases it. */
 const takenAhead = new Map<string, () => void>();
 
-/** Takes the run for this process, unless a live process of this host holds it. */
-export function takeRunLock(runFile: string): Promise<TakenLock> {
+/** Takes the run for this process, unless a live process holds it (see RunLockOptions for another machine's). */
+export function takeRunLock(runFile: string, options: RunLockOptions = {}): Promise<TakenLock> {
   const path = lockPathOf(runFile);
   // The run's writer takes the lock over: from now on it is released when the record is written, never on a crash.
   takenAhead.get(path)?.();
   takenAhead.delete(path);
-  return takeFileLock(path);
+  const after = options.foreign_stale_after_ms;
+  if (after === undefined) return takeFileLock(path);
+  const now = options.now ?? Date.now;
+  return takeFileLock(path, (holder) => {
+    if (holder.host === hostname()) return null;
+    const written = lastWritten([path, runFile.replace(/\.json$/, '.partial.jsonl')]);
+    return now() - written > after ? { ...holder, last_written_ms: written } : null;
+  });
+}
+
+/** When the newest of the files was last written; 0 when none is there. */
+export function lastWritten(paths: readonly string[]): number {
+  let newest = 0;
+  for (const path of paths) {
+    try {
+      newest = Math.max(newest, statSync(path).mtimeMs);
+    } catch {
+      // Not there.
+    }
+  }
+  return newest;
 }
 
 /**
@@ -59,9 +102,14 @@ export class LockWriteError extends FileWriteError {
  * Takes the lock file `path` for this process (a run's, or a cassette's being recorded), unless a live one holds
  * it. A lock that cannot be written throws a LockWriteError, its temporary file removed.
  */
-export async function takeFileLock(path: string): Promise<TakenLock> {
-  const mine: RunHolder = { pid: process.pid, host: hostname() };
+export async function takeFileLock(
+  path: string,
+  staleHolder: (holder: RunHolder) => StaleHolder | null = () => null,
+): Promise<TakenLock> {
+  const start = processStart('self');
+  const mine = { pid: process.pid, host: hostname(), ...(start === null ? {} : { start }) };
   const text = `${JSON.stringify(mine)}\n`;
+  let replaced: StaleHolder | null = null;
   // Written aside, then linked in place: the lock appears whole, and only if there was none.
   const written = `${path}.${process.pid}.tmp`;
   try {
@@ -77,7 +125,8 @@ export async function takeFileLock(path: string): Promise<TakenLock> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = await liveHolder(path);
-      if (holder !== null && holder.pid !== process.pid) return { ok: false, holder };
+      replaced = holder === null ? null : staleHolder(holder);
+      if (holder !== null && holder.pid !== process.pid && replaced === null) return { ok: false, holder };
       // A stale lock: its process is gone. Replaced whole, so a reader never sees half of it.
       await rename(written, path);
     }
@@ -100,7 +149,7 @@ export async function takeFileLock(path: string): Promise<TakenLock> {
       // Gone already.
     }
   };
-  return { ok: true, release };
+  return replaced === null ? { ok: true, release } : { ok: true, release, replaced };
 }
 
 /** The live process holding the run, or null when none does (no lock, or its process is gone). */
@@ -138,20 +187,9 @@ function holderOf(text: string): RunHolder | null {
     return null;
   }
   if (typeof holder !== 'object' || holder === null) return null;
-  const { pid, host } = holder as { pid?: unknown; host?: unknown };
+  const { pid, host, start } = holder as { pid?: unknown; host?: unknown; start?: unknown };
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof host !== 'string') return null;
   // Another machine's process cannot be asked: its lock is taken at its word.
   if (host !== hostname()) return { pid, host };
-  return processAlive(pid) ? { pid, host } : null;
-}
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, owned by another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return isLiveProcess(pid, typeof start === 'string' ? start : null) ? { pid, host } : null;
 }

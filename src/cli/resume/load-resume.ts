@@ -4,7 +4,6 @@
  * whole.
  */
 import { stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import type { TestResult } from '../../core/results.js';
 import {
   type LoggedRepeat,
@@ -13,9 +12,10 @@ import {
   partialLogResults,
   scanPartialLog,
 } from '../../records/partial-log.js';
-import { LockWriteError, releaseAtExitUnlessTakenOver, takeRunLock } from '../../records/run-lock.js';
+import { releaseAtExitUnlessTakenOver } from '../../records/run-lock.js';
 import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../records/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
+import { takeResumeLock } from './take-resume-lock.js';
 
 export interface ResumeSource {
   readonly paths: RecordPaths;
@@ -35,6 +35,8 @@ export interface ResumeSource {
   readonly repeats?: readonly LoggedRepeat[];
   /** Log lines that held no usable result (e.g. one cut off by a crash). */
   readonly skipped_lines: number;
+  /** Said before the run goes on: a stale lock of another machine taken over. */
+  readonly lock_note?: string;
 }
 
 export type LoadedResume =
@@ -43,24 +45,16 @@ export type LoadedResume =
 
 export async function loadResume(paths: RecordPaths): Promise<LoadedResume> {
   // Taken before anything is read: two --resume of one run, or a --resume of a run still going, never both run.
-  const lock = await takeRunLock(paths.record).catch((error: unknown) => {
-    if (!(error instanceof LockWriteError)) throw error;
-    return `cannot resume the run ${paths.record}: its lock file ${error.path} cannot be written (${error.reason})`;
-  });
-  if (typeof lock === 'string') return { ok: false, message: lock };
-  if (!lock.ok) {
-    const { pid, host } = lock.holder;
-    const where = host === hostname() ? '' : ` on ${host}`;
-    return {
-      ok: false,
-      message: `the run is still going (holodeck process ${pid}${where} is writing ${paths.partial}): let it finish, or stop it first`,
-    };
-  }
+  const taken = await takeResumeLock(paths);
+  if (!taken.ok) return taken;
   const loaded = await readResume(paths);
   // The run is this process's once it resumes (the record reporter releases it); else it is left as it was.
-  if (!loaded.ok) lock.release();
-  else releaseAtExitUnlessTakenOver(paths.record, lock);
-  return loaded;
+  if (!loaded.ok) {
+    taken.lock.release();
+    return loaded;
+  }
+  releaseAtExitUnlessTakenOver(paths.record, taken.lock);
+  return taken.note === null ? loaded : { ok: true, source: { ...loaded.source, lock_note: taken.note } };
 }
 
 async function readResume(paths: RecordPaths): Promise<LoadedResume> {

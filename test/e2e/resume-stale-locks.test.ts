@@ -1,0 +1,67 @@
+/**
+ * `--resume` of a crashed run whose lock lies, through the built CLI against a fake OpenAI server: a lock whose
+ * process id now belongs to another live process, and a lock of another machine whose run has written nothing for
+ * long, no longer keep the run from being resumed; a lock of another machine whose run wrote lately is refused,
+ * saying how to override it.
+ */
+import { spawn } from 'node:child_process';
+import { readFile, utimes, writeFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import {
+  crashAfter,
+  type HistoryServer,
+  ranCases,
+  startHistoryServer,
+  writeHistoryProject,
+} from './history-project.js';
+
+let fake: HistoryServer;
+beforeAll(async () => {
+  fake = await startHistoryServer();
+});
+afterAll(() => fake.server.close());
+
+/** A project whose run was killed after c1 finished, the question of c2 unanswered till then; the lock's path. */
+async function crashed(): Promise<{ dir: string; lock: string }> {
+  const dir = await writeHistoryProject(fake.server.url);
+  fake.hang.add('q2');
+  const log = await crashAfter(dir, 1);
+  fake.hang.clear();
+  return { dir, lock: log.replace(/\.partial\.jsonl$/, '.lock') };
+}
+
+describe('--resume and stale locks', () => {
+  it.runIf(process.platform === 'linux')(
+    'resumes a crashed run whose process id now belongs to another live process',
+    async () => {
+      const { dir, lock } = await crashed();
+      const other = spawn('sleep', ['60']);
+      onTestFinished(() => void other.kill('SIGKILL'));
+      const written = JSON.parse(await readFile(lock, 'utf8')) as { pid: number; host: string; start?: string };
+      expect(written.start).toMatch(/^\d+$/);
+      await writeFile(lock, JSON.stringify({ ...written, pid: other.pid }));
+      const resumed = await ranCases(dir, ['--resume']);
+      expect(resumed.stderr).not.toContain('still going');
+      expect([resumed.code, resumed.names]).toEqual([0, ['c1', 'c2', 'c3']]);
+    },
+  );
+
+  it("refuses another machine's lock while its run wrote lately, saying how to override; resumes once stale", async () => {
+    const { dir, lock } = await crashed();
+    await writeFile(lock, JSON.stringify({ pid: 4242, host: 'ci-runner-7' }));
+    const refused = await runCli(['test', 'agent.yaml', '--resume'], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^error: the run may still be going: its lock \S+\.lock names holodeck process 4242 on ci-runner-7, which cannot be asked from here, and the run last wrote \S+ ago \(a lock of another machine counts until its run has written nothing for 10m 00s\): let it finish; if it is not running any more .*, delete \S+\.lock and resume again\n$/,
+    );
+    const longAgo = new Date(Date.now() - 25 * 60_000);
+    await utimes(lock, longAgo, longAgo);
+    await utimes(lock.replace(/\.lock$/, '.partial.jsonl'), longAgo, longAgo);
+    const resumed = await ranCases(dir, ['--resume']);
+    expect(resumed.stderr).toMatch(
+      /the run's lock named holodeck process 4242 on ci-runner-7, but the run has written nothing for 25m 0\ds \(a lock of another machine counts for 10m 00s after its run last wrote\): it is taken as stopped/,
+    );
+    expect([resumed.code, resumed.names]).toEqual([0, ['c1', 'c2', 'c3']]);
+  });
+});
