@@ -99,22 +99,40 @@ function pad(n) {
 }
 
 /**
- * `2026-12-02 12:30` in local time; the ISO text itself when it does not parse.
- * @param {string | null | undefined} iso
+ * The browser's zone at a time, as the page writes it beside every local time: `UTC`, `UTC+14:00`, `UTC-08:00`
+ * (run ids, Markdown, JUnit and JSON give UTC; a time without its zone beside them would read as another day).
+ * @param {Date} date
  */
-export function formatDate(iso) {
-  if (typeof iso !== 'string' || iso === '') return '–';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+export function zoneLabel(date) {
+  const offset = -date.getTimezoneOffset();
+  if (offset === 0) return 'UTC';
+  const minutes = Math.abs(offset);
+  return `UTC${offset > 0 ? '+' : '-'}${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 }
 
-/** @param {string | null | undefined} iso */
+/**
+ * A time in the browser's zone without the zone (`2026-12-02 12:30`, with `:05` when `seconds`), for the chart's
+ * axis, which names the zone once; null when the ISO text does not parse.
+ * @param {string | null | undefined} iso
+ * @param {boolean} [seconds]
+ * @returns {string | null}
+ */
+export function localTime(iso, seconds = false) {
+  if (typeof iso !== 'string' || iso === '') return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const minute = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return seconds ? `${minute}:${pad(date.getSeconds())}` : minute;
+}
+
+/**
+ * `2026-12-02 12:30:05 UTC+01:00`: local time to the second with its zone; the ISO text when it does not parse.
+ * @param {string | null | undefined} iso
+ */
 export function formatDateTime(iso) {
   if (typeof iso !== 'string' || iso === '') return '–';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return `${formatDate(iso)}:${pad(date.getSeconds())}`;
+  const local = localTime(iso, true);
+  return local === null ? iso : `${local} ${zoneLabel(new Date(iso))}`;
 }
 
 /** @param {string | null | undefined} commit */

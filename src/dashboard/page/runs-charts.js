@@ -5,7 +5,7 @@
  */
 import { lineChart } from './chart.js';
 import { h } from './dom.js';
-import { formatDate, formatDateTime, formatPercent, formatScore } from './format.js';
+import { formatDateTime, formatPercent, formatScore, localTime, zoneLabel } from './format.js';
 import { runHref } from './router.js';
 import { empty } from './widgets.js';
 
@@ -35,14 +35,28 @@ function seriesByGroup(points, valueFor, titleOf) {
 
 /**
  * The time axis's labels, month-day and minute (`12-06 10:43`), with seconds when two runs started in the same
- * minute, so no two labels read the same for different runs.
+ * minute, so no two labels read the same for different runs. The zone is named once, below the chart.
  * @param {readonly (string | null | undefined)[]} starts
  * @returns {string[]}
  */
 function timeAxisLabels(starts) {
-  const minutes = starts.map((start) => formatDate(start).slice(5));
+  const minutes = starts.map((start) => (localTime(start) ?? start ?? '').slice(5));
   if (new Set(minutes).size === minutes.length) return minutes;
-  return starts.map((start) => formatDateTime(start).slice(5));
+  return starts.map((start) => (localTime(start, true) ?? start ?? '').slice(5));
+}
+
+/**
+ * The zone the axis's times are in (the browser's; two when a daylight saving change falls between the runs).
+ * @param {readonly (string | null | undefined)[]} starts
+ */
+function axisZone(starts) {
+  const zones = new Set();
+  for (const start of starts) {
+    const date = new Date(start ?? '');
+    if (!Number.isNaN(date.getTime())) zones.add(zoneLabel(date));
+  }
+  if (zones.size === 0) return null;
+  return h('div', { className: 'muted chart-zone' }, `Times in ${[...zones].join(' and ')}`);
 }
 
 /** @param {Trends} trends */
@@ -74,7 +88,7 @@ export function passRateChart(trends) {
           ),
         )
       : null;
-  return h('div', { className: 'chart-wrap' }, chart, legend);
+  return h('div', { className: 'chart-wrap' }, chart, axisZone(points.map((point) => point.started_at)), legend);
 }
 
 /**

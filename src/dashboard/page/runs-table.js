@@ -1,7 +1,16 @@
 // @ts-check
 /** The table of runs: one row per run, a checkbox to pick two for comparison, and paging. */
 import { h } from './dom.js';
-import { formatDateTime, formatDuration, formatInt, formatTokens, modelLabel, shortCommit } from './format.js';
+import {
+  formatDateTime,
+  formatDuration,
+  formatInt,
+  formatTokens,
+  localTime,
+  modelLabel,
+  shortCommit,
+  zoneLabel,
+} from './format.js';
 import { compareHref, runHref, runsHref } from './router.js';
 import { badge, empty, passBar } from './widgets.js';
 
@@ -60,10 +69,23 @@ export function copyNote(run) {
 }
 
 /**
+ * The one zone of the page's start times, named in the column's head and left out of its cells; null when a
+ * daylight saving change falls between them, and each cell names its own.
+ * @param {readonly RunSummary[]} runs
+ * @returns {string | null}
+ */
+function sharedZone(runs) {
+  const dates = runs.map((run) => new Date(run.started_at ?? '')).filter((date) => !Number.isNaN(date.getTime()));
+  const zones = new Set(dates.map(zoneLabel));
+  return zones.size === 1 ? ([...zones][0] ?? null) : null;
+}
+
+/**
  * @param {RunSummary} run
  * @param {RunSelection} selection
+ * @param {string | null} zone the zone the column's head names, or null when each cell names its own
  */
-function runRow(run, selection) {
+function runRow(run, selection, zone) {
   const { summary } = run;
   const checkbox = h('input', {
     type: 'checkbox',
@@ -88,7 +110,11 @@ function runRow(run, selection) {
     h(
       'td',
       {},
-      h('a', { href: runHref(run.id), className: 'run-link', title: run.id }, formatDateTime(run.started_at)),
+      h(
+        'a',
+        { href: runHref(run.id), className: 'run-link', title: `${run.id}, started ${formatDateTime(run.started_at)}` },
+        (zone === null ? null : localTime(run.started_at, true)) ?? formatDateTime(run.started_at),
+      ),
     ),
     h('td', { title: run.agent_slug }, run.agent_name),
     h('td', { className: 'group-cell' }, groupLink(run.group)),
@@ -187,6 +213,7 @@ export function runsTable(page, selection, onOffset, filtered) {
       filtered ? 'No runs match these filters.' : 'No run records yet. Run `holodeck test` and they appear here.',
     );
   }
+  const zone = sharedZone(page.runs);
   return h(
     'div',
     {},
@@ -202,13 +229,13 @@ export function runsTable(page, selection, onOffset, filtered) {
           h(
             'tr',
             {},
-            COLUMNS.map((column) => h('th', {}, column)),
+            COLUMNS.map((column) => h('th', {}, column === 'Started' && zone !== null ? `Started (${zone})` : column)),
           ),
         ),
         h(
           'tbody',
           {},
-          page.runs.map((run) => runRow(run, selection)),
+          page.runs.map((run) => runRow(run, selection, zone)),
         ),
       ),
     ),
