@@ -1,5 +1,5 @@
 /** `holodeck test view --export FILE`: one run as a self-contained HTML page, with the exit code of each failure. */
-import { resolve } from 'node:path';
+import { basename, resolve, sep } from 'node:path';
 import type { Redactor } from '../../core/redactor.js';
 import { DashboardError, type DashboardErrorCode } from '../../dashboard/dashboard-error.js';
 import { exportStaticReport } from '../../dashboard/export-static-report.js';
@@ -54,10 +54,32 @@ export async function exportRun(
       process.stderr.write(`error: ${error.message}\n`);
       return EXIT.config;
     }
+    // The runs could not be read (a results folder the user may not list): not the report's fault.
+    if (isReadFailureIn(error, resultsDir, outPath)) {
+      const reason = error instanceof Error ? error.message : String(error);
+      process.stderr.write(
+        `error: the runs in ${resultsDir} cannot be read: ${reason} — give --results-dir a folder you can read, or read access to this one\n`,
+      );
+      return EXIT.config;
+    }
     process.stderr.write(`error: cannot write the report ${options.export}: ${exportFailure(error)}\n`);
     return EXIT.runtime;
   }
 }
+
+/** Whether `error` is a file system failure on the run records: at or under the results folder, not the page. */
+function isReadFailureIn(error: unknown, resultsDir: string, outPath: string): boolean {
+  const { path, syscall } = (error ?? {}) as { path?: unknown; syscall?: unknown };
+  if (typeof path !== 'string' || typeof syscall !== 'string' || WRITES.has(syscall)) return false;
+  if (path !== resultsDir && !path.startsWith(`${resultsDir}${sep}`)) return false;
+  // The page itself, or the temporary file it is written to beside it, may be inside the results folder.
+  const page = basename(outPath);
+  const name = basename(path);
+  return name !== page && !(name.startsWith(`.${page}.`) && name.endsWith('.tmp'));
+}
+
+/** Calls that write: a failure in one of them is the page's. */
+const WRITES: ReadonlySet<string> = new Set(['mkdir', 'rename', 'write', 'unlink', 'rmdir', 'chmod', 'fsync']);
 
 function exportFailure(error: unknown): string {
   if (error instanceof RangeError) {
