@@ -1,6 +1,7 @@
 /** Results of a run, as they appear in the JSON report (PRODUCT.md §7). */
 import type { AnswerCutOff } from './answer-cut-off.js';
 import type { JsonValue } from './json.js';
+import type { MetricSummary } from './metric-tally.js';
 import type { Verdict } from './status.js';
 import type { TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
@@ -213,6 +214,11 @@ export interface ReportSummary extends CostFields {
   /** `--repeat N` (N > 1) only: N, and the cases that are flaky (some repeats passed, some did not). */
   readonly repeats?: number | undefined;
   readonly flaky_tests?: number | undefined;
+  /**
+   * Each metric over every evaluation of the run (per turn, a single-turn case once, every repeat), in name order:
+   * the per-turn accuracy of a benchmark's metric; absent from reports written before it was counted.
+   */
+  readonly metrics?: readonly MetricSummary[] | undefined;
   readonly duration_ms: number;
   readonly token_usage: TokenUsage;
 }

@@ -8,14 +8,27 @@ const usage = (total: number) => ({ ...ZERO_USAGE, prompt_tokens: total, total_t
 
 const call = (error: string | null) => ({ name: 'divide', args: {}, result: null, error, duration_ms: 1 });
 
+const metric = (metric_name: string, score: number | null, passed: boolean | null, error: string | null = null) => ({
+  metric_name,
+  score,
+  passed,
+  skipped: false,
+  error,
+});
+
 function result(name: string, status: Status, turns?: Status[], toolErrors = 0): TestResult {
+  // A single-turn case's metrics are its own; a multi-turn case's are its turns'.
+  const numeric = (s: Status) => (s === 'skipped' ? [] : [metric('numeric', s === 'passed' ? 1 : 0, s === 'passed')]);
   return {
     test_name: name,
     status,
     passed: status === 'passed',
     token_usage: usage(10),
     tool_invocations: [call(null), ...Array.from({ length: toolErrors }, () => call('division by zero'))],
-    ...(turns === undefined ? {} : { turns: turns.map((s) => ({ status: s, passed: s === 'passed' })) }),
+    metric_results: turns === undefined ? numeric(status) : [],
+    ...(turns === undefined
+      ? {}
+      : { turns: turns.map((s) => ({ status: s, passed: s === 'passed', metric_results: numeric(s) })) }),
   } as unknown as TestResult;
 }
 
@@ -28,21 +41,31 @@ describe('createSummaryAccumulator', () => {
     summary.add(result('multi', 'failed', ['passed', 'failed', 'skipped']));
     summary.add(result('multi-crashed', 'error', ['passed', 'error', 'skipped']));
     summary.add(result('never-ran', 'skipped', ['skipped', 'skipped']));
+    summary.add({
+      ...result('judged', 'passed'),
+      metric_results: [metric('bleu', 0.5, true), metric('tone', null, null, 'judge call timed out')],
+    });
     expect(summary.summary(1234)).toEqual({
-      total_tests: 6,
-      passed: 1,
+      total_tests: 7,
+      passed: 2,
       failed: 5,
       errored: 2,
       skipped: 1,
-      pass_rate: 1 / 6,
-      total_turns: 11,
-      passed_turns: 3,
+      pass_rate: 2 / 7,
+      total_turns: 12,
+      passed_turns: 4,
       failed_turns: 4,
       errored_turns: 2,
       skipped_turns: 4,
       tool_errors: 3,
+      // Per evaluation: each turn that ran, each single-turn case; an evaluation that could not run apart.
+      metrics: [
+        { metric_name: 'bleu', mean_score: 0.5, passed: 1, failed: 0, errored: 0 },
+        { metric_name: 'numeric', mean_score: 3 / 7, passed: 3, failed: 4, errored: 0 },
+        { metric_name: 'tone', mean_score: null, passed: 0, failed: 0, errored: 1 },
+      ],
       duration_ms: 1234,
-      token_usage: usage(60),
+      token_usage: usage(70),
     });
   });
 

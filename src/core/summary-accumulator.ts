@@ -1,5 +1,6 @@
 /** The report summary, counted as results arrive, so a run of any length needs no list of its results. */
 import { addCost, costFields, costOfPart, ZERO_COST } from './cost.js';
+import { createMetricTally, evaluations } from './metric-tally.js';
 import type { CostBreakdown, ReportSummary, TestResult } from './results.js';
 import { addUsage, type TokenUsage, ZERO_USAGE } from './token-usage.js';
 
@@ -30,9 +31,11 @@ export function createSummaryAccumulator(): SummaryAccumulator {
   // Counted once any result carries a cost; one without it then counts as unknown if it used tokens.
   let costed = false;
   let cost: CostBreakdown = ZERO_COST;
+  const metrics = createMetricTally();
   return {
     add(result) {
       total += 1;
+      for (const metric of evaluations(result)) metrics.add(metric);
       if (result.status === 'passed') passed += 1;
       else if (result.status === 'error') errored += 1;
       else if (result.status === 'skipped') skipped += 1;
@@ -75,6 +78,7 @@ export function createSummaryAccumulator(): SummaryAccumulator {
         skipped_turns: skippedTurns,
         tool_errors: toolErrors,
         ...(repeats > 1 ? { repeats, flaky_tests: flaky } : {}),
+        metrics: metrics.summaries(),
         duration_ms: durationMs,
         token_usage: usage,
         ...(costed ? costFields(cost) : {}),

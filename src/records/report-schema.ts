@@ -162,6 +162,19 @@ export const testResultSchema = testResultShape
   .refine(passedMatchesStatus, PASSED_MATCHES_STATUS)
   .meta({ id: 'TestResult' });
 
+const metricSummarySchema = z
+  .strictObject({
+    metric_name: z.string().describe('The metric, as metric_results name it.'),
+    mean_score: z
+      .number()
+      .nullable()
+      .describe('The mean score over the evaluations that produced one; null when none did.'),
+    passed: count.describe('Evaluations that passed.'),
+    failed: count.describe('Evaluations that ran and did not pass.'),
+    errored: count.describe('Evaluations that could not run (a judge or grader that failed); not in failed.'),
+  })
+  .meta({ id: 'MetricSummary' });
+
 export const reportSummarySchema = z
   .strictObject({
     total_tests: count.describe('Test cases that finished.'),
@@ -188,6 +201,12 @@ export const reportSummarySchema = z
       ),
     repeats: count.optional().describe('--repeat N (N > 1) only: N; turn counts then count every repeat.'),
     flaky_tests: count.optional().describe('--repeat N (N > 1) only: cases some of whose repeats passed and some not.'),
+    metrics: z
+      .array(metricSummarySchema)
+      .optional()
+      .describe(
+        'Each metric over every evaluation of the run (each turn of a multi-turn case, a single-turn case once, every repeat), in name order; absent in reports written before it was counted.',
+      ),
     duration_ms: milliseconds.describe("The run's wall-clock time (a resumed run adds its earlier sessions')."),
     token_usage: tokenUsage.describe("The agent's tokens over every case (the judges' are in cost.judge_token_usage)."),
     cost_usd: costUsdSchema,

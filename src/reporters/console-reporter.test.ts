@@ -38,6 +38,10 @@ describe('console reporter without a TTY', () => {
     expect(text).toContain('Cases   2 passed · 1 failed · 1 error · 4 total   pass rate 50.0%');
     expect(text).toContain('Turns   4 passed · 1 failed · 1 error · 1 skipped · 7 total');
     expect(text).toContain('Tools   1 tool call returned an error');
+    // Each metric per evaluation, names aligned; one that could not run is said apart.
+    expect(text).toContain('Metrics equality      1/2 passed (50.0%)\n');
+    expect(text).toContain('          numeric       3/4 passed (75.0%)\n');
+    expect(text).toContain('          turn_program  1/2 passed (50.0%) · 1 could not run\n');
     expect(text).toContain('Time    4.3s');
     expect(text).toContain('Tokens  570 (prompt 480 · completion 90)');
     const failures = text.slice(text.indexOf('Failures'));

@@ -1,10 +1,12 @@
 /** The end-of-run summary: counts, pass rate, duration, tokens, then every failing case with its turns. */
 import { formatCostDetail } from '../core/format-cost.js';
+import type { MetricSummary } from '../core/metric-tally.js';
 import type { RunEnd, RunState } from '../core/reporter.js';
 import type { TokenUsage } from '../core/token-usage.js';
 import { turnLabel } from '../core/turn-label.js';
 import type { Palette } from './ansi.js';
 import type { FailureDigest } from './failure-digest.js';
+import { formatMetricSummary } from './format-metric-summary.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
 import { caseCountsText, consoleMark, turnCountsText } from './status-text.js';
@@ -30,6 +32,7 @@ export function formatSummary(report: RunEnd, state: RunState, options: SummaryO
     `  Cases   ${s.failed > 0 ? palette.red(cases) : cases}   pass rate ${formatPercent(s.passed, s.total_tests)}`,
   );
   lines.push(`  Turns   ${turnCountsText(s)}`);
+  lines.push(...metricLines(s.metrics ?? []));
   if (s.tool_errors !== undefined && s.tool_errors > 0)
     lines.push(`  Tools   ${palette.yellow(toolErrorsText(s.tool_errors))}`);
   if (s.repeats !== undefined) lines.push(`  Repeats ${s.repeats} per test case · ${s.flaky_tests ?? 0} flaky`);
@@ -48,6 +51,18 @@ function headline(report: RunEnd, state: RunState, options: SummaryOptions): str
   const of = options.planned_cases === null ? '' : ` of ${options.planned_cases}`;
   return palette.yellow(
     palette.bold(`Run interrupted — ${name}: ${report.summary.total_tests}${of} test cases finished`),
+  );
+}
+
+/**
+ * `  Metrics numeric   1,392/1,486 passed (93.67%)`, one line per metric, names aligned: per evaluation (a turn,
+ * a single-turn case), the per-turn accuracy a benchmark reports, beside the case counts above.
+ */
+function metricLines(metrics: readonly MetricSummary[]): string[] {
+  const width = Math.max(0, ...metrics.map((m) => consoleName(m.metric_name).length));
+  return metrics.map(
+    (metric, i) =>
+      `  ${i === 0 ? 'Metrics' : '       '} ${consoleName(metric.metric_name).padEnd(width)}  ${formatMetricSummary(metric)}`,
   );
 }
 

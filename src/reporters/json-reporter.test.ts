@@ -49,6 +49,7 @@ describe('JSON report', () => {
       'errored_turns',
       'skipped_turns',
       'tool_errors',
+      'metrics',
       'duration_ms',
       'token_usage',
     ]);

@@ -6,6 +6,7 @@ import { formatCostDetail } from '../core/format-cost.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
+import { formatMetricSummary } from './format-metric-summary.js';
 import { formatDuration, formatPercent } from './format-numbers.js';
 import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { markdownRepeatBlocks } from './markdown-repeats.js';
@@ -65,6 +66,10 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
     ['Test cases', caseCountsText(s)],
     ['Pass rate', formatPercent(s.passed, s.total_tests)],
     ['Turns', turnCountsText(s)],
+    ...(s.metrics ?? []).map((metric): [string, string] => [
+      `Metric ${mdInline(metric.metric_name)}`,
+      formatMetricSummary(metric),
+    ]),
     ['Duration', formatDuration(s.duration_ms)],
     ['Tokens', formatTokens(s.token_usage)],
     ...(s.repeats === undefined

@@ -161,6 +161,17 @@ function summaryToJson(summary: ReportSummary): Json {
     skipped_turns: summary.skipped_turns,
     ...(summary.tool_errors === undefined ? {} : { tool_errors: summary.tool_errors }),
     ...(summary.repeats === undefined ? {} : { repeats: summary.repeats, flaky_tests: summary.flaky_tests ?? 0 }),
+    ...(summary.metrics === undefined
+      ? {}
+      : {
+          metrics: summary.metrics.map((m) => ({
+            metric_name: m.metric_name,
+            mean_score: m.mean_score,
+            passed: m.passed,
+            failed: m.failed,
+            errored: m.errored,
+          })),
+        }),
     duration_ms: summary.duration_ms,
     token_usage: usageToJson(summary.token_usage),
     ...costToJson(summary),

@@ -1,5 +1,6 @@
 /** Builders of realistic results for reporter tests (used by tests only); see report-scenarios.ts. */
 
+import { summarizeMetrics } from '../../../src/core/metric-tally.js';
 import type {
   MetricResult,
   RunReport,
@@ -171,6 +172,7 @@ export function reportOf(results: readonly TestResult[], overrides: Partial<RunR
       errored_turns: turns.filter((t) => t.status === 'error').length,
       skipped_turns: turns.filter((t) => t.status === 'skipped').length,
       tool_errors: results.reduce((sum, r) => sum + r.tool_invocations.filter((c) => c.error !== null).length, 0),
+      metrics: summarizeMetrics(results),
       duration_ms: 4321,
       token_usage: results.reduce((sum, r) => addUsage(sum, r.token_usage), ZERO_USAGE),
     },
