@@ -18,15 +18,53 @@ import { normalizeSelection } from './run-group.js';
 import type { RunId } from './run-id.js';
 import { summarizeResults } from './summarize-results.js';
 
-/** A finished record (`<timestamp>.json`); throws RECORD_UNREADABLE naming the run and the first problems. */
+/**
+ * A finished record (`<timestamp>.json`); throws RECORD_UNREADABLE naming the run and the first problems. A record
+ * that says `completed` while it holds fewer test cases than its selection chose (see shortOfSelection) is shown
+ * `incomplete`, with the cases it holds of those it chose, and says so: never as a whole run.
+ */
 export function parseRunRecord(source: string, runId: RunId): RunRecord {
+  let parsed: ReturnType<typeof parseRecord>;
   try {
-    const { record_version, run_id, state, metadata, report } = parseRecord(source, runId.id);
-    return { record_version, run_id, state, metadata: runMetadata(metadata), report };
+    parsed = parseRecord(source, runId.id);
   } catch (error) {
     if (error instanceof RunRecordError) throw recordUnreadable(error);
     throw error;
   }
+  const { record_version, run_id, state, metadata, report } = parsed;
+  const record = { record_version, run_id, state, metadata: runMetadata(metadata), report };
+  const short = state === 'completed' ? shortOfSelection(metadata.selection, report.results) : null;
+  if (short === null) return record;
+  const held = short.selected_tests - short.not_run;
+  return {
+    ...record,
+    state: 'incomplete',
+    report: { ...report, interrupted: short },
+    note: `the record says completed, but holds ${held} of the ${short.selected_tests} test cases its selection chose`,
+  };
+}
+
+/**
+ * How many of the cases a completed record's selection chose it does not hold, or null when it holds them all or
+ * its selection is not recorded. holodeck writes `completed` only once every case of the run finished, and the
+ * run's cases are exactly its selection's (`suite_cases`, after filters and --limit, before --shard; its shard's
+ * part of them): fewer results than that is a record edited by hand, not a run.
+ */
+function shortOfSelection(
+  selection: RunSelection | null | undefined,
+  results: readonly TestResult[],
+): RunInterruption | null {
+  if (selection === null || selection === undefined) return null;
+  const selected = selectedCases(selection);
+  const held = new Set(results.map((result) => result.test_name)).size;
+  return held < selected ? { selected_tests: selected, not_run: selected - held } : null;
+}
+
+/** How many test cases a run of this selection runs: `suite_cases`, or its shard's part of them. */
+function selectedCases(selection: RunSelection): number {
+  const { suite_cases: cases, shard } = selection;
+  if (shard === null || shard === undefined) return cases;
+  return Math.floor(cases / shard.total) + (shard.index - 1 < cases % shard.total ? 1 : 0);
 }
 
 /**
@@ -73,11 +111,7 @@ function logProblem(source: string, hasHeader: boolean, results: number): string
  */
 function notYetRun(selection: RunSelection | null | undefined, finished: number): RunInterruption | null {
   if (selection === null || selection === undefined) return null;
-  const { suite_cases: cases, shard } = selection;
-  const selected =
-    shard === null || shard === undefined
-      ? cases
-      : Math.floor(cases / shard.total) + (shard.index - 1 < cases % shard.total ? 1 : 0);
+  const selected = selectedCases(selection);
   return selected > finished ? { selected_tests: selected, not_run: selected - finished } : null;
 }
 
