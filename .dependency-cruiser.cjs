@@ -22,7 +22,7 @@ module.exports = {
     layer('files', ['core']),
     layer('config', ['core', 'matchers', 'loader']),
     layer('workers', ['core', 'loader']),
-    layer('tools', ['core', 'loader', 'workers']),
+    layer('tools', ['core', 'matchers', 'loader', 'workers']),
     layer('backends', ['core', 'tools', 'loader']),
     layer('evaluators', ['core', 'matchers', 'workers']),
     layer('records', ['core']),

@@ -70,9 +70,12 @@ async function buildJsonSchemaMetric(
   if (schema === undefined || schema === null) return null;
   const compiled = compileJsonSchema(schema);
   if (!compiled.ok) {
-    const where = schemaFile === null ? 'invalid JSON Schema' : `invalid JSON Schema in ${schemaFile}`;
-    const at = [...path, schemaFile === null ? 'schema' : 'schema_file'];
-    const hint = 'fix the schema; its draft follows `$schema` (2020-12, 2019-09, else draft-07)';
+    // Inline, the position is that of the problem when known; in a file, the message says where it is.
+    const inside = compiled.path ?? [];
+    const within = schemaFile === null || inside.length === 0 ? '' : ` at ${inside.join('.')}`;
+    const where = schemaFile === null ? 'invalid JSON Schema' : `invalid JSON Schema in ${schemaFile}${within}`;
+    const at = schemaFile === null ? [...path, 'schema', ...inside] : [...path, 'schema_file'];
+    const hint = compiled.hint ?? 'fix the schema; its draft follows `$schema` (2020-12, 2019-09, else draft-07)';
     ctx.issues.add(pendingIssue(ISSUE.invalidJsonSchema, at, `${where}: ${compiled.reason}`, { hint }));
     return null;
   }

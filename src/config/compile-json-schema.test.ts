@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StandardMetricConfig } from '../core/config-types.js';
 import { loadAllEvaluators } from '../evaluators/load-evaluators.js';
+import { LINEAR_REGEX_HINT } from '../matchers/linear-regex.js';
 import { compileJsonSchema } from './compile-json-schema.js';
 
 const SCHEMA = {
@@ -47,6 +48,24 @@ describe('compileJsonSchema', () => {
     );
     expect(reason({ type: 'object', requird: ['a'] })).toBe('strict mode: unknown keyword: "requird"');
     expect(reason({ type: 'string', format: 'colour' })).toMatch(/unknown format "colour"/);
+  });
+
+  it('runs a pattern on RE2: a backtracking one fails a hostile answer at once', () => {
+    const validate = validator({ type: 'object', properties: { x: { type: 'string', pattern: '^(a+)+$' } } });
+    expect(validate({ x: `${'a'.repeat(40)}!` })).toEqual([
+      { instance_path: '/x', message: 'must match pattern "^(a+)+$"' },
+    ]);
+    expect(validate({ x: 'aaaa' })).toEqual([]);
+  });
+
+  it('refuses a pattern RE2 cannot run, saying where it is', () => {
+    const compiled = compileJsonSchema({ type: 'object', patternProperties: { '^(a)\\1$': { type: 'string' } } });
+    expect(compiled).toEqual({
+      ok: false,
+      reason: 'invalid regular expression "^(a)\\\\1$": backreference \\1 is not supported',
+      path: ['patternProperties', '^(a)\\1$'],
+      hint: LINEAR_REGEX_HINT,
+    });
   });
 });
 

@@ -2,26 +2,27 @@
  * Compiles a JSON Schema once, when the configuration loads, into a validator for answers. ajv (with the
  * standard formats) is loaded on the first schema, so configurations without one never pay for it. The
  * draft follows `$schema`: 2020-12 and 2019-09 when named, draft-07 otherwise. Unknown keywords and
- * formats are errors, like unknown keys in agent.yaml.
+ * formats are errors, like unknown keys in agent.yaml. The checks take linear time in the answer (see
+ * matchers/linear-ajv.ts): a `pattern` runs on RE2, and one RE2 cannot run is refused here, with where it is.
  */
-import { createRequire } from 'node:module';
-import type { Ajv as AjvClass, ErrorObject, Options } from 'ajv';
+import type { ErrorObject, Options } from 'ajv';
 import type { JsonSchemaValidator } from '../core/config-types.js';
 import { thrownMessage } from '../core/describe-thrown.js';
 import type { JsonValue } from '../core/json.js';
+import { createLinearAjv, type JsonSchemaDraft, linearAjvMessage } from '../matchers/linear-ajv.js';
+import { RefusedPatternError } from '../matchers/linear-reg-exp-engine.js';
+import { schemaPatterns } from '../matchers/schema-patterns.js';
 
 export type JsonSchemaCompile =
   | { readonly ok: true; readonly validate: JsonSchemaValidator }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** Where in the schema the problem is, when known (a refused pattern). */
+      readonly path: readonly (string | number)[] | null;
+      readonly hint: string | null;
+    };
 
-type Draft = '2020-12' | '2019-09' | 'draft-07';
-type AjvConstructor = new (options: Options) => AjvClass;
-
-const MODULES: Readonly<Record<Draft, string>> = {
-  '2020-12': 'ajv/dist/2020',
-  '2019-09': 'ajv/dist/2019',
-  'draft-07': 'ajv',
-};
 const OPTIONS: Options = {
   allErrors: true,
   strict: true,
@@ -33,31 +34,27 @@ const OPTIONS: Options = {
 
 export function compileJsonSchema(schema: Readonly<Record<string, unknown>>): JsonSchemaCompile {
   try {
-    const check = ajvFor(draftOf(schema)).compile(schema);
+    // One ajv per schema, so two schemas with the same `$id` do not clash.
+    const check = createLinearAjv(draftOf(schema), OPTIONS, 'throw').compile(schema);
     const validate: JsonSchemaValidator = (value: JsonValue) =>
       check(value) ? [] : (check.errors ?? []).map(toViolation);
     return { ok: true, validate };
   } catch (error) {
-    return { ok: false, reason: thrownMessage(error) };
+    if (!(error instanceof RefusedPatternError))
+      return { ok: false, reason: thrownMessage(error), path: null, hint: null };
+    const path = schemaPatterns(schema).find((found) => found.pattern === error.pattern)?.path ?? null;
+    return { ok: false, reason: error.reason, path, hint: error.hint };
   }
 }
 
-function draftOf(schema: Readonly<Record<string, unknown>>): Draft {
+function draftOf(schema: Readonly<Record<string, unknown>>): JsonSchemaDraft {
   const declared = typeof schema['$schema'] === 'string' ? schema['$schema'] : '';
   if (declared.includes('2020-12')) return '2020-12';
   if (declared.includes('2019-09')) return '2019-09';
   return 'draft-07';
 }
 
-/** One ajv per draft; each compiled schema gets its own, so two schemas with the same `$id` do not clash. */
-function ajvFor(draft: Draft): AjvClass {
-  const require = createRequire(import.meta.url);
-  const Ajv = (require(MODULES[draft]) as { default: AjvConstructor }).default;
-  const addFormats = (require('ajv-formats') as { default: (ajv: AjvClass) => AjvClass }).default;
-  return addFormats(new Ajv(OPTIONS));
-}
-
 function toViolation(error: ErrorObject): { readonly instance_path: string; readonly message: string } {
   const extra = error.keyword === 'additionalProperties' ? ` '${String(error.params['additionalProperty'])}'` : '';
-  return { instance_path: error.instancePath, message: `${error.message ?? error.keyword}${extra}` };
+  return { instance_path: error.instancePath, message: `${linearAjvMessage(error)}${extra}` };
 }

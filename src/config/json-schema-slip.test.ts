@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LINEAR_REGEX_HINT } from '../matchers/linear-regex.js';
 import { jsonSchemaSlip } from './json-schema-slip.js';
 
 describe('jsonSchemaSlip', () => {
@@ -53,5 +54,20 @@ describe('jsonSchemaSlip', () => {
     expect(jsonSchemaSlip({ type: 'object', propertes: {} })?.message).toBe(
       '`propertes` is no JSON Schema keyword, so it would be ignored: did you mean `properties`?',
     );
+  });
+
+  it('refuses a pattern or a patternProperties name that RE2 cannot run, where it is', () => {
+    expect(jsonSchemaSlip({ type: 'object', properties: { a: { type: 'string', pattern: '^(?!x)' } } })).toEqual({
+      path: ['properties', 'a', 'pattern'],
+      message: `invalid regular expression "^(?!x)": lookahead (?= or (?! is not supported — ${LINEAR_REGEX_HINT}`,
+    });
+    expect(jsonSchemaSlip({ type: 'object', patternProperties: { '(?<=a)b': {} } })?.path).toEqual([
+      'patternProperties',
+      '(?<=a)b',
+    ]);
+    expect(jsonSchemaSlip({ type: 'object', properties: { a: { pattern: '(' } } })?.message).toBe(
+      'invalid regular expression "(": missing )',
+    );
+    expect(jsonSchemaSlip({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } })).toBeNull();
   });
 });

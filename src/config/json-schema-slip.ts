@@ -3,9 +3,11 @@
  * (`type: numbr`), `required` that is no list of names, `properties` that is no mapping, a misspelt keyword
  * (`requried`, `propertes`). A JSON Schema validator would not say: it rejects a whole schema it cannot compile,
  * and then the calls go unchecked, or ignores a keyword it does not know. Checked by hand, since loading a
- * validator's meta-schema costs a run's start-up some 70 ms.
+ * validator's meta-schema costs a run's start-up some 70 ms. And a `pattern` (or a name under `patternProperties`)
+ * that RE2 cannot run, since the arguments are checked on RE2.
  */
 import { isRecord } from '../core/is-record.js';
+import { compileLinearRegex } from '../matchers/linear-regex.js';
 import { closestMatch } from './did-you-mean.js';
 
 export interface JsonSchemaSlip {
@@ -91,13 +93,16 @@ function keywordSlip(key: string, value: unknown, path: readonly (string | numbe
     const names = Array.isArray(value) && value.every((name) => typeof name === 'string');
     return names ? null : { path, message: `\`required\` is a list of property names, got ${kindOf(value)}` };
   }
+  if (key === 'pattern' && typeof value === 'string') return patternSlip(value, path);
   if (key === 'enum' && !Array.isArray(value)) {
     return { path, message: `\`enum\` is a list of the allowed values, got ${kindOf(value)}` };
   }
   if (SCHEMA_MAPS.includes(key)) {
     if (!isRecord(value)) return { path, message: `\`${key}\` is a mapping of names to schemas, got ${kindOf(value)}` };
     for (const [name, sub] of Object.entries(value)) {
-      const slip = jsonSchemaSlip(sub, [...path, name]);
+      const slip =
+        (key === 'patternProperties' ? patternSlip(name, [...path, name]) : null) ??
+        jsonSchemaSlip(sub, [...path, name]);
       if (slip !== null) return slip;
     }
     return null;
@@ -115,6 +120,14 @@ function keywordSlip(key: string, value: unknown, path: readonly (string | numbe
   return meant === null
     ? null
     : { path, message: `\`${key}\` is no JSON Schema keyword, so it would be ignored: did you mean \`${meant}\`?` };
+}
+
+/** A pattern runs on RE2 (see matchers/linear-ajv.ts): one it cannot run is refused, as other config regexes are. */
+function patternSlip(pattern: string, path: readonly (string | number)[]): JsonSchemaSlip | null {
+  const compiled = compileLinearRegex(pattern);
+  if (compiled.ok) return null;
+  const hint = compiled.hint === null ? '' : ` — ${compiled.hint}`;
+  return { path, message: `invalid regular expression ${JSON.stringify(pattern)}: ${compiled.reason}${hint}` };
 }
 
 function listSlip(schemas: readonly unknown[], path: readonly (string | number)[]): JsonSchemaSlip | null {

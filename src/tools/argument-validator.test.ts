@@ -47,6 +47,46 @@ describe('createArgumentValidator', () => {
     expect(validate({})).toEqual({ ok: false, message: "must have required property 'x'" });
   });
 
+  it('runs a pattern on RE2: a backtracking one refuses a hostile argument at once', () => {
+    const validate = createArgumentValidator({
+      type: 'object',
+      properties: { cell: { type: 'string', pattern: '^(a+)+$' }, note: { type: 'string', pattern: '^(\\w+\\s?)*$' } },
+    });
+    const hostile = `${'a'.repeat(40)}!`;
+    expect(validate({ cell: hostile, note: hostile })).toEqual({
+      ok: false,
+      message: 'cell: must match pattern "^(a+)+$"; note: must match pattern "^(\\w+\\s?)*$"',
+    });
+    expect(validate({ cell: 'aaa', note: 'two words' })).toEqual({
+      ok: true,
+      value: { cell: 'aaa', note: 'two words' },
+    });
+    // RE2 syntax a JavaScript RegExp refuses: the pattern is not run by zod.
+    expect(
+      createArgumentValidator({ type: 'object', properties: { t: { pattern: '(?i)^cash$' } } })({ t: 'CASH' }),
+    ).toEqual({
+      ok: true,
+      value: { t: 'CASH' },
+    });
+  });
+
+  it('keeps checking formats on the RE2 path, and leaves unchecked a pattern RE2 cannot run', () => {
+    const validate = createArgumentValidator({
+      type: 'object',
+      properties: { to: { type: 'string', format: 'email', pattern: '@' }, x: { type: 'string', pattern: 'a(?=b)' } },
+    });
+    expect(validate({ to: 'a@example.com', x: 'zzz' })).toMatchObject({ ok: true });
+    expect(validate({ to: 'a@', x: 'zzz' })).toEqual({ ok: false, message: 'to: must match format "email"' });
+  });
+
+  it('leaves to zod a schema whose property is named pattern', () => {
+    const validate = createArgumentValidator({ type: 'object', properties: { pattern: { type: 'string' } } });
+    expect(validate({ pattern: 1 })).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^pattern: .*expected string/),
+    });
+  });
+
   it('does not check a schema that no validator can compile, and still rejects non-objects', () => {
     const validate = createArgumentValidator({ type: 'object', properties: { x: { $ref: '#/definitions/missing' } } });
     expect(validate({ x: 42 })).toEqual({ ok: true, value: { x: 42 } });

@@ -1,15 +1,20 @@
 /**
  * Checks tool-call arguments against the tool's JSON Schema before the tool runs, so a model that
  * passes `{ a: "lots" }` to `subtract({ a: number, b: number })` gets a validation error back instead of
- * the tool computing NaN. Schemas zod cannot convert (`$ref`s, `patternProperties`…) are checked by ajv
- * instead, loaded only then. A schema neither can compile (an unresolved `$ref`) is not checked: the tool
- * is the schema's owner, the model was given the same schema, and the tool's own code still sees the call —
- * refusing every call would fail tools that work.
+ * the tool computing NaN. Schemas zod cannot convert (`$ref`s…) are checked by ajv instead, loaded only then,
+ * and so are schemas holding a regular expression (`pattern`, `patternProperties`): zod would run it as a
+ * JavaScript `RegExp`, which a hostile argument can keep backtracking for hours, while ajv runs it on RE2, in
+ * linear time (see matchers/linear-ajv.ts). A pattern RE2 cannot run (lookaround, a backreference) is left
+ * unchecked: the configuration refuses one in a function tool's parameters, so only an MCP server's schema can
+ * hold one. A schema neither can compile (an unresolved `$ref`) is not checked: the tool is the schema's
+ * owner, the model was given the same schema, and the tool's own code still sees the call — refusing every
+ * call would fail tools that work.
  */
-import { createRequire } from 'node:module';
-import type { Ajv as AjvClass, Options } from 'ajv';
+import type { Ajv as AjvClass } from 'ajv';
 import { z } from 'zod';
 import { isRecord } from '../core/is-record.js';
+import { createLinearAjv, linearAjvMessage } from '../matchers/linear-ajv.js';
+import { schemaPatterns } from '../matchers/schema-patterns.js';
 
 export type ArgumentCheck =
   | { readonly ok: true; readonly value: Record<string, unknown> }
@@ -18,7 +23,7 @@ export type ArgumentCheck =
 export type ArgumentValidator = (value: unknown) => ArgumentCheck;
 
 export function createArgumentValidator(schema: Readonly<Record<string, unknown>>): ArgumentValidator {
-  const check = zodCheck(schema) ?? ajvCheck(schema);
+  const check = (schemaPatterns(schema).length === 0 ? zodCheck(schema) : null) ?? ajvCheck(schema);
   return (value) => {
     const args = isRecord(value) ? value : null;
     if (args === null) return { ok: false, message: 'the arguments must be a JSON object' };
@@ -47,11 +52,10 @@ function zodCheck(schema: Readonly<Record<string, unknown>>): Check | null {
 }
 
 function ajvCheck(schema: Readonly<Record<string, unknown>>): Check | null {
-  const require = createRequire(import.meta.url);
-  const Ajv = (require('ajv') as { default: new (options: Options) => AjvClass }).default;
   let validate: ReturnType<AjvClass['compile']>;
   try {
-    validate = new Ajv({ allErrors: true, strict: false, logger: false }).compile(schema);
+    const ajv = createLinearAjv('draft-07', { allErrors: true, strict: false, logger: false }, 'unchecked');
+    validate = ajv.compile(schema);
   } catch {
     return null; // see the header: an uncompilable schema is the tool's own
   }
@@ -60,6 +64,7 @@ function ajvCheck(schema: Readonly<Record<string, unknown>>): Check | null {
       ? []
       : (validate.errors ?? []).map((error) => {
           const path = error.instancePath.slice(1).replaceAll('/', '.');
-          return path === '' ? (error.message ?? 'invalid') : `${path}: ${error.message ?? 'invalid'}`;
+          const message = linearAjvMessage(error);
+          return path === '' ? message : `${path}: ${message}`;
         });
 }
