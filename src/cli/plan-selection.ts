@@ -12,8 +12,6 @@ export interface SelectionRequest extends CaseCriteria {
   readonly shard: ShardSpec | null;
   /** `--last-failed`: the run whose failed cases `only` lists. */
   readonly last_failed_of: string | null;
-  /** `--last-failed` after a model matrix: how many models' records that run left (said, not stored). */
-  readonly last_failed_models?: number;
 }
 
 export type SelectionPlan =

@@ -4,19 +4,23 @@
  * its record (same run id, same files).
  */
 import { randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { canonicalJson } from '../core/canonical-json.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import { isRecord } from '../core/is-record.js';
-import type { RecordPaths } from '../reporters/run-record-path.js';
+import { agentSlug, type RecordPaths } from '../reporters/run-record-path.js';
 import type { RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import type { RestoredRun } from '../runner/run-deps.js';
 import { configSnapshot } from './config-snapshot.js';
 import { gitCommit } from './git-commit.js';
-import { lastFailed } from './last-failed.js';
+import { afterRunAhead } from './history/newest-run-ahead.js';
+import { sameConfig } from './history/same-config.js';
+import { lastFailed, lastFailedNotice, nothingFailed } from './last-failed.js';
 import { planSelection, requestOf, type SelectionRequest } from './plan-selection.js';
 import { readVersion } from './read-version.js';
 import type { ResumeSource } from './resume/load-resume.js';
 import { storedFailOnToolError } from './resumed-overrides.js';
+import { shellQuote } from './shell-quote.js';
 import { suiteCodeContent } from './suite-code-content.js';
 import type { TestOptions } from './test-options.js';
 
@@ -29,6 +33,8 @@ export interface PreparedRun {
   readonly resume?: { readonly paths: RecordPaths; readonly run_id: string };
   /** Things the user should know before the run starts. */
   readonly notices: readonly string[];
+  /** The time the record is named after, when not the run's start (see history/newest-run-ahead.ts). */
+  readonly named_at?: string;
 }
 
 export type Prepared =
@@ -52,15 +58,10 @@ export async function prepareFreshRun(
           `shard ${options.shard.index}/${options.shard.total} holds no test case (${plan.selection.suite_cases} selected)`,
         ]
       : [];
-  if (request.value.only !== null) {
-    const count = plan.cases.length === 1 ? 'the 1 test case' : `the ${plan.cases.length} test cases`;
-    const models = request.value.last_failed_models ?? 1;
-    const matrix =
-      models > 1
-        ? ` and the ${models - 1} other model run${models === 2 ? '' : 's'} of its model matrix (failed on any model)`
-        : '';
-    notices.push(`running ${count} that failed in ${request.value.last_failed_of}${matrix}`);
-  }
+  if (request.notice !== null) notices.push(request.notice(plan.cases.length));
+  const startedAt = new Date();
+  const ahead = await afterRunAhead(resultsDir, join(resultsDir, agentSlug(config.name)), startedAt);
+  if (ahead !== null) notices.push(ahead.warning);
   const metadata: RunRecordMetadata = {
     cli_args: argv,
     config_snapshot: configSnapshot(config),
@@ -69,7 +70,7 @@ export async function prepareFreshRun(
     node_version: process.version,
     backend: config.backend.type,
     model: config.model === null ? null : { provider: config.model.provider, name: config.model.name },
-    started_at: new Date().toISOString(),
+    started_at: startedAt.toISOString(),
     // A shard's record says what code and files it ran with, so a merge can tell a retry that ran other ones.
     selection:
       request.value.shard === null
@@ -82,11 +83,17 @@ export async function prepareFreshRun(
       ...redactSettings(config),
     },
   };
-  return { ok: true, run: { run_id: randomUUID(), cases: plan.cases, metadata, notices } };
+  const named = ahead === null ? {} : { named_at: ahead.named_at };
+  return { ok: true, run: { run_id: randomUUID(), cases: plan.cases, metadata, notices, ...named } };
 }
 
 type RequestResult =
-  | { readonly ok: true; readonly value: SelectionRequest }
+  | {
+      readonly ok: true;
+      readonly value: SelectionRequest;
+      /** `--last-failed`: what it runs, said once the cases are counted. */
+      readonly notice: ((count: number) => string) | null;
+    }
   | { readonly ok: false; readonly message: string; readonly nothing?: true };
 
 async function selectionRequest(config: AgentConfig, options: TestOptions, resultsDir: string): Promise<RequestResult> {
@@ -102,25 +109,17 @@ async function selectionRequest(config: AgentConfig, options: TestOptions, resul
     limit: options.limit ?? config.execution.limit,
     shard: options.shard ?? null,
   };
-  if (!options.lastFailed) return { ok: true, value: base };
-  const found = await lastFailed(resultsDir, config.name, config.config_path);
+  if (!options.lastFailed) return { ok: true, value: base, notice: null };
+  const model = config.model === null ? null : `${config.model.provider}:${config.model.name}`;
+  const query = { resultsDir, agentName: config.name, configPath: config.config_path, model };
+  const found = await lastFailed(query);
   if (!found.ok) return found;
-  if (found.names.length === 0) {
-    return {
-      ok: false,
-      nothing: true,
-      message: `no test case failed in the latest run (${found.run_id}${earlierRuns(found.runs.length - 1)}); nothing to run`,
-    };
-  }
+  if (found.names.length === 0) return { ok: false, nothing: true, message: nothingFailed(found, model) };
   return {
     ok: true,
-    value: { ...base, only: found.names, last_failed_of: found.run_id, last_failed_models: found.models },
+    value: { ...base, only: found.names, last_failed_of: found.run_id },
+    notice: (count) => lastFailedNotice(found, model, count),
   };
-}
-
-/** The runs `--last-failed` read besides the latest (it ran part of the suite). */
-function earlierRuns(count: number): string {
-  return count === 0 ? '' : `, and ${count} earlier ${count === 1 ? 'run' : 'runs'} back to one of the whole suite`;
 }
 
 /** `--resume` with options that would select other cases: the message, or null when there is none. */
@@ -143,8 +142,8 @@ export function resumeSelectionConflict(options: TestOptions): string | null {
  */
 function resumeMismatch(config: AgentConfig, source: ResumeSource): string | null {
   const run = source.paths.record;
-  if (source.agent_config_path !== config.config_path) {
-    return `the run ${run} was started from ${source.agent_config_path}, not ${config.config_path}: resume it with that configuration`;
+  if (!sameConfig(source.agent_config_path, config.config_path, resultsFolderOf(source))) {
+    return `the run ${run} was started from ${source.agent_config_path}, not ${config.config_path}: resume it with that configuration (holodeck test ${shellQuote(source.agent_config_path)} --resume ${shellQuote(run)})`;
   }
   const stored = source.metadata.model;
   const now = config.model === null ? null : `${config.model.provider}:${config.model.name}`;
@@ -239,7 +238,7 @@ export async function prepareResumedRun(
     restored,
     resume: { paths: source.paths, run_id: source.run_id },
     notices: [
-      ...resumeNotices(source, plan.cases, {
+      ...resumeNotices(source, config.config_path, plan.cases, {
         suiteChanged: stored?.suite_fingerprint !== plan.selection.suite_fingerprint,
         metricsChanged,
         served: answersServed(config, options, source),
@@ -273,8 +272,14 @@ function servedBefore(source: ResumeSource): boolean {
   return isRecord(execution) && execution['cache'] === true;
 }
 
+/** The results folder the run's record is in (`<results>/<agent-slug>/<timestamp>.json`). */
+function resultsFolderOf(source: ResumeSource): string {
+  return dirname(dirname(source.paths.record));
+}
+
 function resumeNotices(
   source: ResumeSource,
+  configPath: string,
   cases: readonly TestCaseConfig[],
   {
     suiteChanged,
@@ -285,6 +290,9 @@ function resumeNotices(
   const selected = new Set(cases.map((testCase) => testCase.name));
   const dropped = [...source.names].filter((name) => !selected.has(name)).length;
   const notices = [`resuming ${source.paths.record}`, ...(source.lock_note === undefined ? [] : [source.lock_note])];
+  if (source.agent_config_path !== configPath) {
+    notices.push(`the run was started from ${source.agent_config_path}: the same config file, moved since`);
+  }
   if (suiteChanged) notices.push('the test cases of the configuration changed since the run started');
   if (metricsChanged) {
     notices.push(

@@ -162,23 +162,29 @@ describe('model matrix', () => {
     expect(most).toBe(2);
   });
 
-  it('--last-failed after a matrix runs the cases that failed on any of its models', async () => {
+  it('--last-failed after a matrix follows the history of each model it runs', async () => {
     server = await startFakeModelServer(createModelMatrixScript({ answers: ANSWERS, wrong: WRONG }));
     const dir = await writeProject({ 'agent.yaml': agentYaml(server.url) });
-    // gpt-good's run is the newest record: the failures are in the other record of the same matrix.
-    const matrix = await runCli(
-      ['test', 'agent.yaml', '--model', 'openai:gpt-bad', '--model', 'openai:gpt-good', '-q'],
-      {
-        cwd: dir,
-      },
+    // gpt-good's run is the newest record; gpt-bad's, beside it, failed two cases.
+    const first = ['test', 'agent.yaml', '--model', 'openai:gpt-bad', '--model', 'openai:gpt-good', '-q'];
+    expect((await runCli(first, { cwd: dir })).code).toBe(1);
+    // The configured model, gpt-good, failed nothing in its run of the matrix.
+    const good = await runCli(['test', 'agent.yaml', '--last-failed', '-q'], { cwd: dir });
+    expect(good.code, good.stderr).toBe(0);
+    expect(good.stderr).toMatch(
+      /^no test case failed in the latest run on openai:gpt-good \(capitals\/\S+\); nothing to run$/m,
     );
-    expect(matrix.code).toBe(1);
-    const again = await runCli(['test', 'agent.yaml', '--last-failed', '--output', 'again.json', '-q'], { cwd: dir });
-    expect(again.code, again.stderr).toBe(0);
+    // A matrix again: each model its own failures, and a model with none does not run.
+    const again = await runCli(['test', 'agent.yaml', '--last-failed', ...MATRIX, '--output', 'again.json', '-q'], {
+      cwd: dir,
+    });
+    // gpt-bad still answers them wrong.
+    expect(again.code, again.stderr).toBe(1);
     expect(again.stderr).toMatch(
-      /running the 2 test cases that failed in capitals\/\S+ and the 1 other model run of its model matrix \(failed on any model\)/,
+      /^no test case failed in the latest run on openai:gpt-good \(capitals\/\S+\); that model does not run$/m,
     );
-    const report = JSON.parse(await readFile(join(dir, 'again.json'), 'utf8')) as RunReport;
+    expect(again.stderr).toMatch(/^running the 2 test cases that failed on openai:gpt-bad in capitals\/\S+$/m);
+    const report = JSON.parse(await readFile(join(dir, 'again.openai-gpt-bad.json'), 'utf8')) as RunReport;
     expect(report.results.map((result) => result.test_name)).toEqual(['italy', 'tour']);
   });
 

@@ -93,10 +93,11 @@ describe('usage errors of long-run options', () => {
       await writeFile(log, `${JSON.stringify(head)}\n`);
       return runCli(['test', dir, '--resume', log, ...extra]);
     };
-    const elsewhere = await resume(header('echo'));
+    // Another file: /x/agent.yaml would be this one, moved (the results folder beside it).
+    const elsewhere = await resume({ ...header('echo'), agent_config_path: '/x/smoke.yaml' });
     expect(elsewhere.code).toBe(2);
     expect(elsewhere.stderr).toContain(
-      `was started from /x/agent.yaml, not ${configPath}: resume it with that configuration`,
+      `was started from /x/smoke.yaml, not ${configPath}: resume it with that configuration (holodeck test /x/smoke.yaml --resume ${log.replace('.partial.jsonl', '.json')})`,
     );
     const ours = { ...header('echo'), agent_config_path: configPath };
     const otherModel = await resume(ours, ['--model', 'ollama:other']);

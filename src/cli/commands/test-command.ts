@@ -213,6 +213,7 @@ async function guardedTestCommand(
     redactor,
     max_text_length: options.maxTextLength,
     ...(run.resume === undefined ? {} : { resume: run.resume }),
+    ...(run.named_at === undefined ? {} : { record_named_at: run.named_at }),
   });
   if (!reporters.ok) return usageError(reporters.message);
   // `--workers N`: the workers build the backend (model clients, MCP connections); this thread builds none.

@@ -82,16 +82,23 @@ export async function prepareMatrix(input: MatrixInput): Promise<PreparedMatrix 
     entries.map((entry) => entry.label),
   );
   const models: PreparedModel[] = [];
+  // --last-failed reads each model's history: a model none of whose cases failed is left out, and said.
+  const nothing: string[] = [];
   for (const [i, entry] of entries.entries()) {
     const config = configs[i] as AgentConfig;
     const prepared = await prepareFreshRun(config, options, input.argv, input.resultsDir);
     if (!prepared.ok) {
       if (!prepared.nothing) return usageError(prepared.message);
-      process.stderr.write(`${prepared.message}\n`);
-      return EXIT.ok;
+      nothing.push(prepared.message);
+      continue;
     }
     models.push({ entry, config, run: prepared.run, outputs: outputs.perModel[i] ?? [] });
   }
+  for (const message of nothing) {
+    const said = models.length === 0 ? message : message.replace(/; nothing to run$/, '; that model does not run');
+    process.stderr.write(`${said}\n`);
+  }
+  if (models.length === 0) return EXIT.ok;
   return { comparisonId: randomUUID(), models, comparison: outputs.comparison };
 }
 

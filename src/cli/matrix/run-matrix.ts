@@ -41,11 +41,12 @@ export async function runMatrix(input: MatrixInput): Promise<ExitCode> {
   const redactor = createRedactor(secrets.flatMap((found) => found.secrets));
   input.output.use(redactor);
   writeWarnings(new Set(secrets.flatMap((found) => found.warnings)));
-  for (const notice of models[0]?.run.notices ?? []) process.stderr.write(`${notice}\n`);
+  // Each model's own (--last-failed reads each model's history), the ones they share once.
+  for (const notice of new Set(models.flatMap((model) => model.run.notices))) process.stderr.write(`${notice}\n`);
   const started: Started[] = [];
   try {
     for (const model of models) {
-      const next = await startModel(model, comparisonId, input, redactor);
+      const next = await startModel(model, models, comparisonId, input, redactor);
       if (typeof next === 'number') return next;
       started.push(next);
     }
@@ -67,6 +68,7 @@ interface Started {
 
 async function startModel(
   model: PreparedModel,
+  models: readonly PreparedModel[],
   comparisonId: string,
   input: MatrixInput,
   redactor: ReturnType<typeof createRedactor>,
@@ -80,8 +82,9 @@ async function startModel(
     metadata: {
       ...model.run.metadata,
       comparison_id: comparisonId,
-      comparison_models: input.entries.map((entry) => entry.label),
+      comparison_models: models.map((other) => other.entry.label),
     },
+    ...(model.run.named_at === undefined ? {} : { record_named_at: model.run.named_at }),
     redactor,
     max_text_length: input.options.maxTextLength,
     console,
