@@ -104,13 +104,13 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
     );
   }
   if (options.open) openBrowser(dashboard.url);
+  // Stopped as every command is interrupted (Ctrl-C, a terminal closed, a service manager's SIGTERM): exit 130.
   await new Promise<void>((resolveStop) => {
     const stop = () => resolveStop();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
   });
   await dashboard.close();
-  return EXIT.ok;
+  return EXIT.interrupted;
 }
 
 /** Addresses only this machine reaches. */
