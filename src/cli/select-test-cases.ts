@@ -2,14 +2,16 @@
  * Which test cases run: `--filter` (any of them), `--grep`, `--exclude`, `--last-failed`, then `--limit`.
  * The cases keep the configuration's order.
  */
-import type { TestCaseConfig } from '../core/config-types.js';
+import type { CompiledRegex, TestCaseConfig } from '../core/config-types.js';
+import { compileLinearRegex } from '../matchers/linear-regex.js';
+import { nameMatcher } from './name-matcher.js';
 
 export interface CaseCriteria {
   /** Name patterns; a case matches when any matches (none = all). */
   readonly filters: readonly string[];
   /** Where the filters came from, as said when none matches (default `--filter`). */
   readonly filters_from?: string | undefined;
-  /** A JavaScript regular expression searched in the name. */
+  /** A regular expression (RE2 syntax, linear time) searched in the name. */
   readonly grep: string | null;
   /** Name patterns; a case matching any is left out. */
   readonly exclude: readonly string[];
@@ -34,7 +36,7 @@ export function selectTestCases(cases: readonly TestCaseConfig[], criteria: Case
     : cases.filter(
         (testCase) =>
           (include.length === 0 || include.some((matches) => matches(testCase.name))) &&
-          (grep === null || grep.regex.test(testCase.name)) &&
+          (grep === null || grep.regex.search(testCase.name)) &&
           !exclude.some((matches) => matches(testCase.name)) &&
           (only === null || only.has(testCase.name)),
       );
@@ -56,27 +58,13 @@ function emptyReason(total: number, criteria: CaseCriteria): string {
   return criteria.exclude.length === 0 ? matches : `${matches} (with ${excluded})`;
 }
 
+/** On RE2, as the configuration's regexes: a case name cannot make it backtrack for minutes. */
 function compileGrep(
   pattern: string | null,
-): { readonly ok: true; readonly regex: RegExp } | { readonly ok: false; readonly message: string } | null {
+): { readonly ok: true; readonly regex: CompiledRegex } | { readonly ok: false; readonly message: string } | null {
   if (pattern === null) return null;
-  try {
-    return { ok: true, regex: new RegExp(pattern) };
-  } catch (error) {
-    return { ok: false, message: `--grep "${pattern}" is not a valid regular expression: ${(error as Error).message}` };
-  }
-}
-
-/** Substring match; `*` and `?` make it a wildcard pattern over the whole name. Case-insensitive. */
-export function nameMatcher(pattern: string): (name: string) => boolean {
-  if (!/[*?]/.test(pattern)) {
-    const needle = pattern.toLowerCase();
-    return (name) => name.toLowerCase().includes(needle);
-  }
-  const source = pattern
-    .split('')
-    .map((ch) => (ch === '*' ? '.*' : ch === '?' ? '.' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
-    .join('');
-  const regex = new RegExp(`^${source}$`, 'is');
-  return (name) => regex.test(name);
+  const compiled = compileLinearRegex(pattern);
+  if (compiled.ok) return compiled;
+  const hint = compiled.hint === null ? '' : ` — ${compiled.hint}`;
+  return { ok: false, message: `--grep "${pattern}" is not a valid regular expression: ${compiled.reason}${hint}` };
 }
