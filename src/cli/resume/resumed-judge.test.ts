@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentConfig, modelConfig } from '../../../test/fakes/fixtures/agent-config.js';
+import type { MetricConfig } from '../../core/config-types.js';
 import type { JsonValue } from '../../core/json.js';
 import { judgeMismatch, matrixModelOf, storedJudge } from './resumed-judge.js';
 
@@ -33,11 +34,18 @@ describe('judgeMismatch', () => {
     expect(judgeMismatch(config, metadata, 'r.json')).toBeNull();
   });
 
+  const GEVAL = { type: 'geval', name: 'tone', enabled: true } as unknown as MetricConfig;
+
   it('refuses another judge, naming both', () => {
-    const config = agentConfig({ model: modelConfig(bad) });
+    const base = agentConfig({ model: modelConfig(bad) });
+    const config = { ...base, evaluations: { ...base.evaluations, metrics: [GEVAL] } };
     expect(judgeMismatch(config, metadata, 'r.json')).toBe(
       "the run r.json was judged by openai:good (evaluations.model, else the agent's model); resuming it with " +
         "openai:bad as the judge would put two judges' verdicts in one record: set evaluations.model back, or start a new run",
     );
+  });
+
+  it('has no judge to keep when no metric is judged: another agent model is left to the model check', () => {
+    expect(judgeMismatch(agentConfig({ model: modelConfig(bad) }), metadata, 'r.json')).toBeNull();
   });
 });

@@ -34,6 +34,8 @@ export function storedJudge(metadata: RunMetadata): string | null {
 
 /** What keeps the run from being resumed with this configuration's judge; null when it is the run's. */
 export function judgeMismatch(config: AgentConfig, metadata: RunMetadata, run: string): string | null {
+  // A suite no judge reads has no judge to keep: another agent model is refused as such, not as a judge.
+  if (!judged(config)) return null;
   const then = storedJudge(metadata);
   const judge = config.evaluations.model ?? config.model;
   const now = judge === null ? null : `${judge.provider}:${judge.name}`;
@@ -42,4 +44,16 @@ export function judgeMismatch(config: AgentConfig, metadata: RunMetadata, run: s
     `the run ${run} was judged by ${then} (evaluations.model, else the agent's model); resuming it with ${now} as ` +
     "the judge would put two judges' verdicts in one record: set evaluations.model back, or start a new run"
   );
+}
+
+/** Whether an enabled LLM-judged metric (geval, rag) is configured at any level. */
+function judged(config: AgentConfig): boolean {
+  const lists = [
+    config.evaluations.metrics,
+    ...config.test_cases.flatMap((testCase) => [
+      testCase.evaluations,
+      ...testCase.turns.map((turn) => turn.evaluations),
+    ]),
+  ];
+  return lists.some((metrics) => metrics?.some((m) => m.enabled && (m.type === 'geval' || m.type === 'rag')) === true);
 }
