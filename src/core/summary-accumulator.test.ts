@@ -44,7 +44,7 @@ describe('createSummaryAccumulator', () => {
     summary.add({
       ...result('judged', 'passed'),
       metric_results: [metric('bleu', 0.5, true), metric('tone', null, null, 'judge call timed out')],
-    });
+    } as unknown as TestResult);
     expect(summary.summary(1234)).toEqual({
       total_tests: 7,
       passed: 2,
