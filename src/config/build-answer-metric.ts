@@ -1,5 +1,5 @@
 /** The answer-assertion metrics as validated → MetricConfig: contains, regex and json_schema compiled. */
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { JsonSchemaValidator, MetricConfig } from '../core/config-types.js';
 import { thrownMessage } from '../core/describe-thrown.js';
 import { isRecord } from '../core/is-record.js';
@@ -66,7 +66,9 @@ async function buildJsonSchemaMetric(
 ): Promise<MetricConfig | null> {
   const schemaFile = metric.schema_file === undefined ? null : resolve(ctx.baseDir, metric.schema_file);
   const schema =
-    schemaFile === null ? (metric.schema as JsonObject | undefined) : await readSchema(schemaFile, path, ctx);
+    schemaFile === null
+      ? (metric.schema as JsonObject | undefined)
+      : await readSchema(schemaFile, isAbsolute(metric.schema_file ?? ''), path, ctx);
   if (schema === undefined || schema === null) return null;
   const compiled = compileJsonSchema(schema);
   if (!compiled.ok) {
@@ -83,14 +85,20 @@ async function buildJsonSchemaMetric(
   return { ...base, type: 'standard', metric: 'json_schema', schema, schema_file: schemaFile, validate };
 }
 
-async function readSchema(file: string, path: ConfigPath, ctx: BuildContext): Promise<JsonObject | null> {
+/** `absolute`: written as an absolute path, so where it was looked for is no hint. */
+async function readSchema(
+  file: string,
+  absolute: boolean,
+  path: ConfigPath,
+  ctx: BuildContext,
+): Promise<JsonObject | null> {
   const at = [...path, 'schema_file'];
   let text: string;
   try {
     text = await readRegularText(file, ctx.maxFileBytes);
   } catch (error) {
     const missing = (error as { code?: unknown }).code === 'ENOENT';
-    const hint = missing ? 'schema_file is relative to the folder of the config file' : null;
+    const hint = missing && !absolute ? 'schema_file is relative to the folder of the config file' : null;
     const message = missing
       ? `JSON Schema file not found: ${file}`
       : `cannot read the JSON Schema file ${file}: ${readProblem(error)}`;

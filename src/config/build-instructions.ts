@@ -1,5 +1,5 @@
 /** `instructions:` → the instruction text (a file is read relative to the config). */
-import { resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import type { BuildContext } from './build-context.js';
 import { ISSUE } from './issue-codes.js';
 import { pendingIssue } from './pending-issue.js';
@@ -21,7 +21,9 @@ export async function buildInstructions(
       ? `instructions file not found: ${path}`
       : `cannot read instructions file ${path}: ${readProblem(error)}`;
     const code = error instanceof FileTooLargeError ? ISSUE.fileTooLarge : ISSUE.instructionsNotFound;
-    const hint = missing ? 'the path is relative to the folder of the config file' : null;
+    // Where a relative path was looked for is the likely mistake; an absolute one is said by the message alone.
+    const hint =
+      missing && !isAbsolute(instructions.file) ? 'the path is relative to the folder of the config file' : null;
     ctx.issues.add(pendingIssue(code, ['instructions', 'file'], message, { hint }));
     return '';
   }

@@ -1,5 +1,5 @@
 /** A test case as validated → TestCaseConfig: single-turn cases become one turn built from the flat fields. */
-import { extname, resolve } from 'node:path';
+import { extname, isAbsolute, resolve } from 'node:path';
 import type { FileConfig, MetricConfig, TestCaseConfig, ToolNameMatch, TurnConfig } from '../core/config-types.js';
 import { IMAGE_MEDIA_TYPES, unsupportedImageMessage } from '../core/image-media-types.js';
 import type { BuildContext } from './build-context.js';
@@ -138,7 +138,7 @@ export async function buildFile(file: FileInput, path: ConfigPath, ctx: BuildCon
   if (problem?.code === ISSUE.fileNotFound) {
     ctx.issues.add(
       pendingIssue(ISSUE.fileNotFound, [...path, 'path'], `file not found: ${absolute}`, {
-        hint: 'file paths are relative to the folder of the config file',
+        hint: isAbsolute(file.path) ? null : 'file paths are relative to the folder of the config file',
       }),
     );
   } else if (problem !== null) {

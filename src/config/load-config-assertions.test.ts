@@ -209,7 +209,8 @@ describe('answer metrics', () => {
       evaluations(
         '      - { type: standard, metric: json_schema, name: j1, schema: { type: objekt } }\n' +
           '      - { type: standard, metric: json_schema, name: j2, schema_file: none.json }\n' +
-          '      - { type: standard, metric: json_schema, name: j3, schema_file: bad.json }\n',
+          '      - { type: standard, metric: json_schema, name: j3, schema_file: bad.json }\n' +
+          '      - { type: standard, metric: json_schema, name: j4, schema_file: /nonexistent/none.json }\n',
       ),
       { 'bad.json': '{ "type": ' },
     );
@@ -222,6 +223,10 @@ describe('answer metrics', () => {
         /^agent\.yaml:\d+:\d+ {2}test_cases\[0\] "e" › evaluations\[1\]\.schema_file\n {2}JSON Schema file not found: .*none\.json — schema_file is relative to the folder of the config file$/,
       ),
       expect.stringMatching(/evaluations\[2\]\.schema_file\n {2}cannot read JSON Schema .*bad\.json: .*JSON/),
+      // An absolute path was looked for where it says: no hint about the config's folder.
+      expect.stringMatching(
+        /evaluations\[3\]\.schema_file\n {2}JSON Schema file not found: \/nonexistent\/none\.json$/,
+      ),
     ]);
   });
 });

@@ -251,6 +251,11 @@ describe('test case rules', () => {
       `${at(yamlMissing, 'gone.md')}  test_cases[0] "f" › files[0].path\n` +
         `  file not found: ${join(loaded.dir, 'gone.md')} — file paths are relative to the folder of the config file`,
     ]);
+    // An absolute path was looked for where it says: no hint about the config's folder.
+    const yamlAbsolute = `${HEAD}test_cases:\n  - name: f\n    input: q\n    files: [{ path: /nonexistent/gone.md }]\n`;
+    expect(formattedIssues(await loadYaml(yamlAbsolute))).toEqual([
+      `${at(yamlAbsolute, '/nonexistent')}  test_cases[0] "f" › files[0].path\n  file not found: /nonexistent/gone.md`,
+    ]);
   });
 
   it('still checks the valid files and graders of a test case, or a metrics list, with another mistake', async () => {

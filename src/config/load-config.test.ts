@@ -240,6 +240,15 @@ describe('loadConfig: configuration errors', () => {
     ]);
   });
 
+  it('hints that an instructions file is looked for beside the config only for a relative path', async () => {
+    const yaml =
+      'name: demo\nmodel: { provider: openai, name: gpt-4o-mini }\ninstructions: { file: /nonexistent/i.md }\n' +
+      'test_cases: [{ name: a, input: q }]\n';
+    expect(formattedIssues(await loadYaml(yaml))).toEqual([
+      'agent.yaml:3:23  instructions.file\n  instructions file not found: /nonexistent/i.md',
+    ]);
+  });
+
   it('reports five different mistakes at once, each located', async () => {
     const yaml = `name: demo
 modle: { provider: openai }
