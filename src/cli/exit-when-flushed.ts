@@ -1,8 +1,8 @@
 /**
  * How `holodeck test` and `holodeck validate`, the commands that load user code, end once their work is done
  * (reports and run record written, backends closed): stdout and stderr flushed, then the process exits with
- * the command's code. Left to end on its own, Node would first tear down the whole heap (about 20 ms after a
- * 5,000-case run) and wait for any timer or handle user code left behind, so a forgotten `setInterval` in a
+ * the command's code. Left to end on its own, Node would first tear down the whole heap (tens of milliseconds after
+ * a 5,000-case run, bench/heap-teardown.ts) and wait for any timer or handle user code left behind, so a forgotten `setInterval` in a
  * tool module would keep the finished run from ending.
  */
 import { exitNow } from './guard-process.js';
