@@ -25,6 +25,7 @@ import { isRateLimit } from './rate-limit/rate-limit-middleware.js';
 import { recordedLatencyOf, servedFromStore } from './recording/stored-response.js';
 import { parseRetryAfter, type RetryPolicy, retryDelayMs, type Sleep } from './retry-policy.js';
 import { runModelAttempt } from './run-model-attempt.js';
+import { TooManyToolCallsError } from './tool-call-cap.js';
 import type { Step } from './tool-loop-step.js';
 
 export interface SessionSettings {
@@ -109,6 +110,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
         break;
       }
       if (signal.aborted) throw abortedError(signal);
+      // No model error: the answer asked for more tool calls than a step may run, and asking again would not help.
+      if (outcome.error instanceof TooManyToolCallsError) throw outcome.error;
       const verdict = classifyModelError(outcome.error, settings);
       // A 429 is sent again as often as it takes, within the turn's timeout: the model's limiter
       // (rate-limit/) holds the next call until its back-off ends.
@@ -160,18 +163,35 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
  * unanswered: each such call gets an error result saying it did not run, so the next turn can go on.
  */
 function answerUnrunCalls(messages: readonly ProviderMessage[], finishReason: FinishReason | undefined) {
-  const open: { readonly toolCallId: string; readonly toolName: string }[] = [];
+  // Each id's calls not answered yet, counted: one result answers one call of its id (a model may give two
+  // calls one id), and which of them does not matter, since an unanswered call is answered by id.
+  const calls: { readonly toolCallId: string; readonly toolName: string }[] = [];
+  const unanswered = new Map<string, number>();
   for (const message of messages) {
     if (message.role === 'assistant') {
-      for (const part of message.content) if (part.type === 'tool-call') open.push(part);
+      for (const part of message.content) {
+        if (part.type !== 'tool-call') continue;
+        calls.push(part);
+        unanswered.set(part.toolCallId, (unanswered.get(part.toolCallId) ?? 0) + 1);
+      }
     } else if (message.role === 'tool') {
       for (const part of message.content) {
-        // One result answers one call, the first open one of its id (a model may give two calls one id).
-        const index = part.type === 'tool-result' ? open.findIndex((call) => call.toolCallId === part.toolCallId) : -1;
-        if (index >= 0) open.splice(index, 1);
+        if (part.type !== 'tool-result') continue;
+        const count = unanswered.get(part.toolCallId) ?? 0;
+        if (count > 0) unanswered.set(part.toolCallId, count - 1);
       }
     }
   }
+  // The last calls of each id are the ones left open (results answer the first ones first).
+  const open: typeof calls = [];
+  for (let index = calls.length - 1; index >= 0; index -= 1) {
+    const call = calls[index] as (typeof calls)[number];
+    const count = unanswered.get(call.toolCallId) ?? 0;
+    if (count === 0) continue;
+    unanswered.set(call.toolCallId, count - 1);
+    open.push(call);
+  }
+  open.reverse();
   if (open.length === 0) return messages;
   const results: ProviderToolMessage['content'] = open.map(({ toolCallId, toolName }) => ({
     type: 'tool-result',

@@ -107,6 +107,28 @@ describe('toolInvocationsOf', () => {
     ]);
   });
 
+  it('pairs the results of a step with many calls in time linear in them, calls sharing an id in call order', () => {
+    const count = 40_000;
+    const content: Record<string, unknown>[] = [];
+    for (let i = 0; i < count; i += 1) {
+      content.push({ type: 'tool-call', toolCallId: i % 2 === 0 ? `c${i}` : 'same', toolName: 'echo', input: { i } });
+    }
+    for (let i = 0; i < count; i += 1) {
+      const id = i % 2 === 0 ? `c${i}` : 'same';
+      content.push({
+        type: 'tool-result',
+        toolCallId: id,
+        toolName: 'echo',
+        input: {},
+        output: { value: i, content: null },
+      });
+    }
+    const started = performance.now();
+    const invocations = toolInvocationsOf([step(content)]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(invocations.every((call, i) => call.result === i && call.args['i'] === i)).toBe(true);
+  });
+
   it('names why the arguments of an invalid call were refused', () => {
     const check = new Error('a: expected number, received string');
     const wrapped = new Error('Invalid input for tool subtract: Type validation failed', {

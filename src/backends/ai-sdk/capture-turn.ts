@@ -32,15 +32,20 @@ export function toolInvocationsOf(steps: readonly Step[]): readonly ToolInvocati
   const invocations: ToolInvocation[] = [];
   for (const step of steps) {
     const calls: Pending[] = [];
+    // The unsettled calls of each id, in call order: a result settles the first (no scan of the step's calls).
+    const open = new Map<string, { readonly calls: Pending[]; next: number }>();
     const settle = (id: string): Pending | undefined => {
-      const call = calls.find((candidate) => candidate.id === id && !candidate.settled);
-      if (call !== undefined) call.settled = true;
+      const queue = open.get(id);
+      const call = queue?.calls[queue.next];
+      if (queue === undefined || call === undefined) return undefined;
+      queue.next += 1;
+      call.settled = true;
       return call;
     };
     for (const part of step.content) {
       if (part.type === 'tool-call') {
         const invalid = part.invalid === true;
-        calls.push({
+        const call: Pending = {
           id: part.toolCallId,
           name: part.toolName,
           args: argsOf(part.input),
@@ -49,7 +54,13 @@ export function toolInvocationsOf(steps: readonly Step[]): readonly ToolInvocati
           duration_ms: null,
           settled: invalid,
           unknown: invalid && part.error instanceof NoSuchToolError,
-        });
+        };
+        calls.push(call);
+        if (!invalid) {
+          const queue = open.get(call.id);
+          if (queue === undefined) open.set(call.id, { calls: [call], next: 0 });
+          else queue.calls.push(call);
+        }
       } else if (part.type === 'tool-result') {
         const call = settle(part.toolCallId);
         // Our tools return a ToolOutput: the report records its value (what the model saw is its content).

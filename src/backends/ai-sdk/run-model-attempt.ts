@@ -11,7 +11,7 @@
  * what `generateText` did: calls that are invalid (unknown tool, input not JSON, arguments the schema refuses)
  * are not run and the model gets their error (parse-tool-call.ts); a tool that throws gives the model its
  * error; tools run only when the answer finished normally (stop or tool-calls); every call of a step runs at
- * once.
+ * once, and an answer asking for more calls than MAX_TOOL_CALLS_PER_STEP errors the turn (tool-call-cap.ts).
  *
  * Requests are not streamed: a test runner needs whole answers, and a streamed response costs the client
  * several times the CPU of a JSON one (each chunk crosses a chain of web streams), which on a busy run is
@@ -23,6 +23,7 @@ import { type ParsedToolCall, parseToolCall } from './parse-tool-call.js';
 import type { GenerateResult, ProviderMessage, ProviderModel } from './provider-model.js';
 import { servedFromStore } from './recording/stored-response.js';
 import { stepMessages } from './step-messages.js';
+import { checkToolCallCount } from './tool-call-cap.js';
 import type { Step, StepPart } from './tool-loop-step.js';
 
 export interface AttemptInput {
@@ -76,6 +77,8 @@ export async function runModelAttempt(input: AttemptInput): Promise<AttemptOutco
         abortSignal: signal,
       });
       input.on_usage?.(result.usage, servedFromStore(result.providerMetadata));
+      // An answer asking for more calls than one step may run ends the attempt before any of them runs.
+      checkToolCallCount(result);
       const step = await completeStep(result, input);
       steps.push(step.step);
       messages.push(...stepMessages(step.step.content, tools.options));
