@@ -89,6 +89,34 @@ describe('runTurn', () => {
     });
   });
 
+  it('errors as timed out a turn whose answer came in after its timeout, though the timer could not fire', async () => {
+    const asked = turn(0, 'net cash 2009?', { ground_truth: '206588', expected_tools: [lookup] });
+    // An agent that keeps the event loop busy past the timeout (as 100,000 tool calls do), then answers well.
+    const busy = session((request) => {
+      const until = performance.now() + 120;
+      while (performance.now() < until) {}
+      request.calls?.record({ name: 'lookup', args: { year: 2009 }, result: 206588, error: null, duration_ms: 3 });
+      return {
+        ...answer('206588'),
+        tool_invocations: [{ name: 'lookup', args: {}, result: 1, error: null, duration_ms: 1 }],
+      };
+    });
+    const outcome = await runTurn(context(asked, busy, {}, 50));
+    expect(outcome).toMatchObject({ state: 'errored', unrecoverable: false, interrupted: false });
+    expect(outcome.result).toMatchObject({
+      status: 'error',
+      passed: false,
+      tools_matched: null,
+      tool_calls: ['lookup'],
+    });
+    expect(outcome.result.metric_results).toEqual([]);
+    expect(outcome.result.errors).toEqual([
+      expect.stringMatching(
+        /^turn timed out after 0\.05s \(llm_timeout\): the agent's answer came in only after 0\.[1-9]s$/,
+      ),
+    ]);
+  });
+
   it('counts the retries of a turn that fails, and says what held up one that timed out while retrying', async () => {
     const asked = turn(0, 'net cash 2009?', { ground_truth: '206588' });
     const throttled = session(async (request) => {

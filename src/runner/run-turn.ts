@@ -24,6 +24,7 @@ import { describeTurn } from './describe-turn.js';
 import { errorMessage, evaluateMetric } from './evaluate-metric.js';
 import type { RunDeps } from './run-deps.js';
 import { selectMetrics } from './select-metrics.js';
+import { pastDeadline } from './turn-deadline.js';
 import { runInTurnScope } from './turn-scope.js';
 import { createTurnSignal, InterruptedError, TurnTimeoutError } from './turn-signal.js';
 
@@ -81,7 +82,7 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
   }
   // What the agent and its tools gave is walked from here on (checks, graders, reports): its depth is bounded.
   const response = { ...sent.response, tool_invocations: boundCalls(sent.response.tool_invocations) };
-  const late = servedTooLate(response.recorded_latency_ms ?? 0, deps.now() - started, ctx.turnTimeoutMs);
+  const late = pastDeadline(sent.elapsed_ms, response.recorded_latency_ms ?? 0, ctx.turnTimeoutMs);
   if (late !== null) {
     const result = {
       ...erroredTurn(turn, late, deps.now() - started + (response.recorded_latency_ms ?? 0), response.tool_invocations),
@@ -182,7 +183,12 @@ export function settleTurn(fields: TurnFields, assertionsHeld: boolean): TurnRes
 }
 
 type SendResult =
-  | { readonly ok: true; readonly response: TurnResponse }
+  | {
+      readonly ok: true;
+      readonly response: TurnResponse;
+      /** From the start of the turn's timeout to the answer. */
+      readonly elapsed_ms: number;
+    }
   | {
       readonly ok: false;
       readonly message: string;
@@ -203,6 +209,7 @@ export const STOP_GRACE_MS = 5000;
 
 async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   const turnSignal = createTurnSignal(ctx.deps.signal, ctx.turnTimeoutMs);
+  const began = performance.now();
   let sending: Promise<TurnResponse> | null = null;
   const calls: ToolInvocation[] = [];
   const retried: string[] = [];
@@ -239,7 +246,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
     };
     sending = ctx.session.send(request);
     const response = await Promise.race([sending, turnSignal.aborted]);
-    return { ok: true, response };
+    return { ok: true, response, elapsed_ms: performance.now() - began };
   } catch (error) {
     const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
     const stopped = sending === null || !turnSignal.signal.aborted || (await settlesWithin(sending, STOP_GRACE_MS));
@@ -344,14 +351,4 @@ export function emptyTurn(turn: TurnConfig): TurnFields {
     grader_details: [],
     retries: 0,
   };
-}
-
-/**
- * Answers served from a cassette or the cache take no time now, but took their recorded time when the model gave
- * them: a turn that would not have finished within its timeout then times out now too, as it would live.
- */
-function servedTooLate(recordedMs: number, elapsedMs: number, timeoutMs: number): string | null {
-  if (recordedMs === 0 || recordedMs + elapsedMs <= timeoutMs) return null;
-  const took = `${((recordedMs + elapsedMs) / 1000).toFixed(1)}s`;
-  return `${new TurnTimeoutError(timeoutMs).message}: its model answers came from a cassette or the cache, recorded taking ${took} in all`;
 }
