@@ -56,7 +56,9 @@ export interface Thread {
    * Calls started and neither settled nor seen aborted by the worker, in the order they started: the last holds
    * the thread when it stops answering (it could not have started another after a call that blocks it).
    */
-  readonly running: number[];
+  readonly running: Set<number>;
+  /** Calls the worker said it received and that have not settled: one of them may hold the thread. */
+  readonly received: Set<Pending>;
   /** The labels of the latest calls sent, by id: to name a call whose code acted after it had returned. */
   readonly labels: Map<number, string>;
   /**
@@ -64,4 +66,9 @@ export interface Thread {
    * thread still starting, slow on a loaded machine, is not blocked by anything).
    */
   answered: boolean;
+  /**
+   * When the worker last sent a message (performance.now()): a worker working through a backlog of calls sends
+   * one for each, so one that is heard from is not blocked, however long its queue.
+   */
+  heard_at: number;
 }

@@ -127,6 +127,18 @@ describe('WorkerHost', () => {
     expect(await host.call(call('count'))).toEqual({ kind: 'returned', value: 1 });
   });
 
+  it('blames nothing on a worker working through a backlog of calls, though this thread was too busy to hear it', async () => {
+    const host = new WorkerHost({ stop_grace_ms: 200, receive_ms: 100 });
+    hosts.push(host);
+    expect(await host.call(call('echo', 0))).toEqual({ kind: 'returned', value: 0 });
+    // As a turn with thousands of tool calls does: the calls are sent, then this thread stays busy past receive_ms.
+    const calls = Array.from({ length: 3000 }, (_, index) => host.call(call('echo', index)));
+    const until = performance.now() + 300;
+    while (performance.now() < until) {}
+    const outcomes = await Promise.all(calls);
+    expect(outcomes.filter((outcome) => outcome.kind !== 'returned')).toEqual([]);
+  });
+
   it('refuses to let user code kill the holodeck process', async () => {
     const outcome = await (await newHost()).call(call('killHolodeck'));
     expect(outcome).toMatchObject({ kind: 'threw' });

@@ -126,6 +126,7 @@ export class WorkerHost {
     const thread = entry.thread;
     if (thread.pending.get(entry.id) !== entry) return;
     thread.pending.delete(entry.id);
+    thread.received.delete(entry);
     if (entry.timer !== null) clearTimeout(entry.timer);
     if (entry.receipt !== null) clearTimeout(entry.receipt);
     if (entry.call.signal !== undefined) this.#watching.delete(entry.call.signal, entry);
@@ -149,9 +150,11 @@ export class WorkerHost {
       exiting: null,
       crash: null,
       ended: false,
-      running: [],
+      running: new Set(),
+      received: new Set(),
       labels: new Map(),
       answered: false,
+      heard_at: performance.now(),
     };
     worker.on('message', (message: FromWorker) => this.#receive(thread, message));
     worker.on('error', (error) => {
@@ -166,11 +169,13 @@ export class WorkerHost {
   #receive(thread: Thread, message: FromWorker): void {
     if (thread.ended) return;
     thread.answered = true;
+    thread.heard_at = performance.now();
     switch (message.type) {
       case 'received': {
         const entry = thread.pending.get(message.id);
         if (entry === undefined) return;
         entry.received = true;
+        thread.received.add(entry);
         if (entry.receipt !== null) clearTimeout(entry.receipt);
         entry.receipt = null;
         return;
@@ -215,7 +220,7 @@ export class WorkerHost {
     const entry = thread.pending.get(id);
     if (entry === undefined) return;
     entry.started = true;
-    thread.running.push(id);
+    thread.running.add(id);
     const limit = entry.call.timeout_ms;
     if (limit !== undefined) entry.timer = setTimeout(() => this.#cutOff(entry, { kind: 'timed_out' }), limit);
   }
@@ -232,8 +237,9 @@ export class WorkerHost {
     const label = entry.call.label;
     const what = outcome.kind === 'timed_out' ? 'its time ran out' : 'it was aborted';
     const timer = setTimeout(() => {
+      if (thread.ended) return;
       // The call the thread is stuck in: the latest started that has not finished, this one or another.
-      const stuck = thread.running.at(-1);
+      const stuck = [...thread.running].at(-1);
       const other = stuck === undefined || stuck === entry.id ? null : this.#labelOf(thread, stuck);
       void this.#stop(thread, other === null ? `${label} blocked it after ${what}` : `${other} blocked it`);
     }, this.#graceMs);
@@ -257,34 +263,48 @@ export class WorkerHost {
     if (entry.receipt !== null) clearTimeout(entry.receipt);
     entry.receipt = setTimeout(() => {
       entry.receipt = null;
-      const thread = entry.thread;
-      if (thread.pending.get(entry.id) !== entry || entry.received) return;
-      const busy =
-        !thread.answered || [...thread.pending.values()].some((other) => other.received) || thread.cut_off.size > 0;
-      if (busy) return this.#awaitReceipt(entry);
-      const last = [...thread.labels.entries()].filter(([id]) => id !== entry.id).at(-1)?.[1];
-      const culprit = last === undefined ? 'code an earlier call left running' : `code that ${last} left running`;
-      const why = `${culprit} blocked it after its call had returned`;
-      // A module with state (a tool) lost it with the thread: its calls fail; a grader's go to a fresh thread.
-      if (!this.#stateless) return void this.#stop(thread, why, false);
-      this.#onNote(
-        `${culprit} blocked its worker thread after its call had returned; the thread was stopped after ${this.#receiveMs} ms and the next call sent to a fresh one`,
-      );
-      void this.#stop(thread, why);
+      // Judged once the messages already waiting from the worker are read: a main thread busy past the timer's
+      // time (a turn with many calls) has not heard what the worker said meanwhile.
+      setImmediate(() => this.#judgeReceipt(entry));
     }, this.#receiveMs);
     entry.receipt.unref();
+  }
+
+  #judgeReceipt(entry: Pending): void {
+    if (entry.receipt !== null) return;
+    const thread = entry.thread;
+    if (thread.pending.get(entry.id) !== entry || entry.received) return;
+    // A worker heard from lately is working through the calls sent before this one (each says when it has it).
+    const heard = performance.now() - thread.heard_at < this.#receiveMs;
+    const busy = !thread.answered || heard || thread.received.size > 0 || thread.cut_off.size > 0;
+    if (busy) {
+      this.#awaitReceipt(entry);
+      return;
+    }
+    const last = [...thread.labels.entries()].filter(([id]) => id !== entry.id).at(-1)?.[1];
+    const culprit = last === undefined ? 'code an earlier call left running' : `code that ${last} left running`;
+    const why = `${culprit} blocked it after its call had returned`;
+    // A module with state (a tool) lost it with the thread: its calls fail; a grader's go to a fresh thread.
+    if (!this.#stateless) {
+      void this.#stop(thread, why, false);
+      return;
+    }
+    this.#onNote(
+      `${culprit} blocked its worker thread after its call had returned; the thread was stopped after ${this.#receiveMs} ms and the next call sent to a fresh one`,
+    );
+    void this.#stop(thread, why);
   }
 
   /** The call holding the thread `entry` waits in: one received there and not settled, or cut off unheard. */
   #blockerOf(entry: Pending): string | null {
     const { thread } = entry;
-    for (const other of thread.pending.values()) if (other !== entry && other.received) return other.call.label;
-    return [...thread.cut_off.values()].at(0)?.label ?? null;
+    for (const other of thread.received) if (other !== entry) return other.call.label;
+    for (const cut of thread.cut_off.values()) return cut.label;
+    return null;
   }
 
   #ran(thread: Thread, id: number): void {
-    const at = thread.running.indexOf(id);
-    if (at >= 0) thread.running.splice(at, 1);
+    thread.running.delete(id);
   }
 
   #noticed(thread: Thread, id: number): void {
