@@ -211,9 +211,13 @@ export function startCaseWorkerPool(
         const why = `(${limit}): a module agent's factory, send or close, or a module's top level, runs a synchronous loop that never returns`;
         const took = `it did not return to its event loop for ${seconds(late.stalled)}`;
         slot.stalled = `${took} ${why}`;
-        void readWorkerStack(slot.worker, OWN_CODE_FOLDER).then((frames) => {
+        void readWorkerStack(slot.worker, OWN_CODE_FOLDER).then(({ frames, own_code_only }) => {
           const where = frames.map((frame) => `at ${frame}`).join(', ');
-          if (where !== '') slot.stalled = `${took}, stuck ${where} ${why}`;
+          // No user code was running there: the work of its cases held the thread, not a module's loop.
+          const cause = own_code_only
+            ? `(${limit}): no module agent's or module's code was running there, only holodeck's own work for its cases`
+            : why;
+          if (where !== '') slot.stalled = `${took}, stuck ${where} ${cause}`;
           return slot.worker.terminate();
         });
       }

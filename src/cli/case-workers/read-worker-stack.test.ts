@@ -29,8 +29,9 @@ describe('readWorkerStack', () => {
     const stuck = await workerRunning(SPIN, 'stuck');
     await workerRunning("parentPort.postMessage('ready'); setInterval(() => {}, 1000);", 'idle too');
     await new Promise((done) => setTimeout(done, 200));
-    const frames = await readWorkerStack(stuck, '/nowhere');
+    const { frames, own_code_only } = await readWorkerStack(stuck, '/nowhere');
     expect(frames[0]).toBe('spin ([worker eval]:4:3)');
+    expect(own_code_only).toBe(false);
     const exit = new Promise((ended) => stuck.once('exit', ended));
     await stuck.terminate();
     await expect(exit).resolves.toBe(1);
@@ -42,7 +43,7 @@ describe('readWorkerStack', () => {
       'waiting',
     );
     await new Promise((done) => setTimeout(done, 200));
-    expect((await readWorkerStack(waiting, '/nowhere'))[0]).toMatch(/^block \(\[worker eval\]:3:/);
+    expect((await readWorkerStack(waiting, '/nowhere')).frames[0]).toMatch(/^block \(\[worker eval\]:3:/);
   });
 
   it('answers no frames when the worker does not answer in time (blocked in a system call), and it can still be terminated', async () => {
@@ -52,7 +53,7 @@ describe('readWorkerStack', () => {
     );
     await new Promise((done) => setTimeout(done, 200));
     const started = Date.now();
-    expect(await readWorkerStack(blocked, '/nowhere', 500)).toEqual([]);
+    expect(await readWorkerStack(blocked, '/nowhere', 500)).toEqual({ frames: [], own_code_only: false });
     expect(Date.now() - started).toBeLessThan(1500);
     await blocked.terminate();
   });
@@ -60,6 +61,6 @@ describe('readWorkerStack', () => {
   it('answers no frames for a worker that has ended', async () => {
     const ended = await workerRunning("parentPort.postMessage('ready');", 'ended');
     await ended.terminate();
-    expect(await readWorkerStack(ended, '/nowhere', 300)).toEqual([]);
+    expect(await readWorkerStack(ended, '/nowhere', 300)).toEqual({ frames: [], own_code_only: false });
   });
 });

@@ -7,19 +7,24 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { type PausedFrame, userFrames } from '../user-frames.js';
+import { stuckInOwnCode } from './stuck-in-own-code.js';
 
 /** How long the worker's inspector may take to answer. */
 const READ_STACK_TIMEOUT_MS = 2000;
 
-/**
- * The user's frames where `worker` is (`send (agent.mjs:5:9)`, …), or [] when they cannot be read in time.
- * `own`: holodeck's own folder, whose frames are cut off.
- */
+export interface WorkerStack {
+  /** The user's frames where the worker is (`send (agent.mjs:5:9)`, …), or [] when they cannot be read in time. */
+  readonly frames: string[];
+  /** Every frame of the stack is Node's or holodeck's own (stuck-in-own-code.ts): no user code was running. */
+  readonly own_code_only: boolean;
+}
+
+/** Where `worker` is. `own`: holodeck's own folder, whose frames are cut off. */
 export async function readWorkerStack(
   worker: Worker,
   own: string,
   timeoutMs: number = READ_STACK_TIMEOUT_MS,
-): Promise<string[]> {
+): Promise<WorkerStack> {
   const { Session } = await import('node:inspector');
   return new Promise((resolve) => {
     const session = new Session();
@@ -27,19 +32,20 @@ export async function readWorkerStack(
     let sessionId: string | null = null;
     let nextId = 0;
     let done = false;
-    const finish = (frames: string[]) => {
+    const finish = (stack: WorkerStack) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       const end = () => {
         session.disconnect();
-        resolve(frames);
+        resolve(stack);
       };
       // A paused worker cannot be terminated: detaching resumes it.
       if (sessionId === null) end();
       else session.post('NodeWorker.detach', { sessionId }, end);
     };
-    const timer = setTimeout(() => finish([]), timeoutMs);
+    const unread: WorkerStack = { frames: [], own_code_only: false };
+    const timer = setTimeout(() => finish(unread), timeoutMs);
     const send = (method: string, params: object = {}) => {
       if (sessionId === null) return;
       nextId += 1;
@@ -63,14 +69,18 @@ export async function readWorkerStack(
         scripts.set(parsed.scriptId, parsed.url);
       } else if (message.method === 'Debugger.paused') {
         const callFrames = (message.params as { callFrames: PausedFrame[] }).callFrames;
-        finish(userFrames(callFrames, scripts, { own, cwd: process.cwd(), relative, fileURLToPath }));
+        const urls = callFrames.map((frame) => frame.url || scripts.get(frame.location.scriptId) || '');
+        finish({
+          frames: userFrames(callFrames, scripts, { own, cwd: process.cwd(), relative, fileURLToPath }),
+          own_code_only: stuckInOwnCode(urls, own),
+        });
       }
     });
     try {
       session.connect();
       session.post('NodeWorker.enable', { waitForDebuggerOnStart: false });
     } catch {
-      finish([]);
+      finish(unread);
     }
   });
 }
