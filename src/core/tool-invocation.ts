@@ -17,4 +17,9 @@ export interface ToolInvocation {
    * satisfies no expected tool either; its `error` says why.
    */
   readonly not_run?: true;
+  /**
+   * The call's arguments were refused before any tool ran (no JSON, no object, nested too deep, not fitting the
+   * tool's schema): they satisfy no argument check, whatever they hold; its `error` says why.
+   */
+  readonly args_refused?: true;
 }

@@ -47,10 +47,15 @@ describe('a failed call names every argument that differs', () => {
   });
 
   it('says once that a refused call gave none of its arguments', () => {
-    const refused = { ...call('echo'), error: 'invalid arguments for tool echo' };
+    const refused = { ...call('echo'), error: 'invalid arguments for tool echo', args_refused: true as const };
     expect(reasonOf(tool('echo', { a: literal(1), b: literal(2) }), [refused])).toBe(
       "args 'a', 'b' missing: the call's arguments were refused (invalid arguments for tool echo)",
     );
+  });
+
+  it('says a call without arguments whose tool threw misses them, without calling them refused', () => {
+    const threw = { ...call('echo'), error: 'echo is offline' };
+    expect(reasonOf(tool('echo', { a: literal(1) }), [threw])).toBe("arg 'a' missing");
   });
 });
 

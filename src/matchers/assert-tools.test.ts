@@ -146,12 +146,40 @@ describe('assertTools results', () => {
   });
 
   it('says a call whose arguments were refused had none to match, and why', () => {
-    const refused = { ...call('echo'), error: 'invalid arguments for tool echo: expected object — the model sent "x"' };
+    const refused = {
+      ...call('echo'),
+      error: 'invalid arguments for tool echo: expected object — the model sent "x"',
+      args_refused: true as const,
+    };
     const [result] = assertTools([tool('echo', { x: literal(1) })], [refused]);
     expect(result?.passed).toBe(false);
     expect(result?.reason).toContain(
       `arg 'x' missing: the call's arguments were refused (invalid arguments for tool echo: expected object — the model sent "x")`,
     );
+  });
+
+  it('lets no refused arguments satisfy an argument check, whatever they hold; the call is still one of its tool', () => {
+    const deep = {
+      ...call('echo', { cell: [['[nested deeper than 128 levels]']] }),
+      error: 'invalid arguments for tool echo: the arguments are nested deeper than 128 levels',
+      args_refused: true as const,
+    };
+    const schemaRefused = {
+      ...call('subtract', { a: 'lots' }),
+      error: 'invalid arguments for tool subtract: a: expected number, received string',
+      args_refused: true as const,
+    };
+    const [anyCell, named] = assertTools([tool('echo', { cell: regex('.*') }), tool('echo')], [deep]);
+    expect(anyCell).toMatchObject({ passed: false, matching_calls: 0 });
+    expect(anyCell?.reason).toContain(
+      "arg 'cell' missing: the call's arguments were refused (invalid arguments for tool echo: the arguments are nested deeper than 128 levels)",
+    );
+    expect(named?.passed).toBe(true);
+    const [lots] = assertTools([tool('subtract', { a: literal('lots') })], [schemaRefused]);
+    expect(lots?.passed).toBe(false);
+    // Nor do they match a forbidden call's arguments: the tool never got them.
+    const [forbidden] = assertTools([tool('subtract', { a: literal('lots') }, 0)], [schemaRefused]);
+    expect(forbidden?.passed).toBe(true);
   });
 
   it('returns one result per entry, in order', () => {

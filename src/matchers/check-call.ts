@@ -27,12 +27,19 @@ export function checkCall(
   call: ToolInvocation,
   index: number,
 ): CallCheck {
+  const asserted = Object.keys(args ?? {});
+  // Arguments refused before any tool ran were never the tool's, whatever they hold (a placeholder for a part
+  // nested too deep, a value the schema refused): no check reads them, and why they were refused says more, once.
+  if (call.args_refused === true && asserted.length > 0) {
+    const names = asserted.map((name) => `'${name}'`).join(', ');
+    const why = call.error === null ? '' : ` (${call.error})`;
+    const text = `${asserted.length === 1 ? 'arg' : 'args'} ${names} missing: the call's arguments were refused${why}`;
+    return { index, matched_args: 0, problems: [{ text, full: null }] };
+  }
   let matchedArgs = 0;
   const problems: ArgProblem[] = [];
-  const missing: string[] = [];
   for (const [name, matcher] of Object.entries(args ?? {})) {
     if (!Object.hasOwn(call.args, name) || call.args[name] === undefined) {
-      missing.push(name);
       problems.push({ text: `arg '${name}' missing`, full: null });
       continue;
     }
@@ -44,12 +51,6 @@ export function checkCall(
     const where = result.where === null ? '' : ` at ${result.where}`;
     const full = result.full === null ? null : `arg '${name}' ${result.full}`;
     problems.push({ text: `arg '${name}' mismatch${where}: ${result.reason}`, full });
-  }
-  // A call whose arguments were not a JSON object has none to read: why they were refused says more, once.
-  if (call.error !== null && Object.keys(call.args).length === 0 && missing.length > 0) {
-    const names = missing.map((name) => `'${name}'`).join(', ');
-    const text = `${missing.length === 1 ? 'arg' : 'args'} ${names} missing: the call's arguments were refused (${call.error})`;
-    return { index, matched_args: matchedArgs, problems: [{ text, full: null }] };
   }
   return { index, matched_args: matchedArgs, problems };
 }

@@ -167,6 +167,8 @@ describe('claude_agent_sdk backend: tool failures are the model’s to handle', 
         result: null,
         error: expect.stringMatching(/^invalid arguments for tool subtract: a: /),
         duration_ms: null,
+        // Refused before the tool ran: no args assertion reads them (as the ai_sdk backend marks them).
+        args_refused: true,
       },
       {
         name: 'shred',

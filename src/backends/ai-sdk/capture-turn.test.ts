@@ -57,6 +57,7 @@ describe('toolInvocationsOf', () => {
         result: null,
         error: 'Invalid input — the model sent "{\\"a\\":1"',
         duration_ms: null,
+        args_refused: true,
       },
     ]);
   });
@@ -140,16 +141,22 @@ describe('toolInvocationsOf', () => {
         { type: 'tool-error', toolCallId: 'c', toolName: 'subtract', input: { a: 'x' }, error: wrapped },
       ]),
     ];
-    expect(toolInvocationsOf(steps)[0]?.error).toBe(
-      'invalid arguments for tool subtract: a: expected number, received string',
-    );
+    expect(toolInvocationsOf(steps)[0]).toMatchObject({
+      args: { a: 'x' },
+      error: 'invalid arguments for tool subtract: a: expected number, received string',
+      args_refused: true,
+    });
   });
 
   it('records no arguments for arguments that are no JSON object (an object encoded twice), quoting what was sent', () => {
     const steps = [
       step([{ type: 'tool-call', toolCallId: 'a', toolName: 'f', input: '{"x":2}', invalid: true, error: 'no' }]),
     ];
-    expect(toolInvocationsOf(steps)[0]).toMatchObject({ args: {}, error: 'no — the model sent "{\\"x\\":2}"' });
+    expect(toolInvocationsOf(steps)[0]).toMatchObject({
+      args: {},
+      error: 'no — the model sent "{\\"x\\":2}"',
+      args_refused: true,
+    });
   });
 });
 

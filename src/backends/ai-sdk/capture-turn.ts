@@ -20,6 +20,8 @@ interface Pending {
   settled: boolean;
   /** The model named a tool the agent does not have. */
   readonly unknown: boolean;
+  /** The arguments of a call of one of the agent's tools were refused (not JSON, too deep, the schema's no). */
+  readonly refused: boolean;
 }
 
 /**
@@ -45,6 +47,7 @@ export function toolInvocationsOf(steps: readonly Step[]): readonly ToolInvocati
     for (const part of step.content) {
       if (part.type === 'tool-call') {
         const invalid = part.invalid === true;
+        const unknown = invalid && part.error instanceof NoSuchToolError;
         const call: Pending = {
           id: part.toolCallId,
           name: part.toolName,
@@ -53,7 +56,8 @@ export function toolInvocationsOf(steps: readonly Step[]): readonly ToolInvocati
           error: invalid ? `${invalidCallMessage(part.toolName, part.error)}${sentNote(part.input)}` : null,
           duration_ms: null,
           settled: invalid,
-          unknown: invalid && part.error instanceof NoSuchToolError,
+          unknown,
+          refused: invalid && !unknown,
         };
         calls.push(call);
         if (!invalid) {
@@ -85,6 +89,7 @@ function invocationOf(call: Pending, finishReason: Step['finishReason']): ToolIn
     error: notRun ? notRunMessage(finishReason) : call.error,
     duration_ms: call.duration_ms,
     ...(call.unknown ? { unknown_tool: true as const } : {}),
+    ...(call.refused ? { args_refused: true as const } : {}),
     ...(notRun ? { not_run: true as const } : {}),
   };
 }

@@ -60,6 +60,7 @@ export function mergeToolCalls(sources: ToolCallSources): readonly ToolInvocatio
         result: error === null ? record.result : null,
         error,
         duration_ms: record.duration_ms,
+        ...(record.args_refused === true ? { args_refused: true as const } : {}),
       };
     }
     const result = block !== undefined && !block.is_error ? block.text : null;

@@ -36,6 +36,8 @@ export interface ToolCallRecord {
   readonly result: unknown;
   readonly error: string | null;
   readonly duration_ms: number | null;
+  /** The arguments did not fit the tool's schema: no tool ran. */
+  readonly args_refused?: true;
 }
 
 export interface ToolCallSink {
@@ -61,7 +63,7 @@ export function createToolServer(tools: readonly LoadedTool[], sink: ToolCallSin
     const check = validatorFor(tool)(args);
     if (!check.ok) {
       const message = `invalid arguments for tool ${name}: ${check.message}`;
-      sink.record(id, { name, args, result: null, error: message, duration_ms: null });
+      sink.record(id, { name, args, result: null, error: message, duration_ms: null, args_refused: true });
       return failed(message);
     }
     const started = performance.now();

@@ -108,7 +108,7 @@ export function createRecordingTools(
         const given = plain.ok && isRecord(plain.value) ? plain.value : {};
         const shown = plain.ok && isRecord(plain.value) ? '' : ` (given ${describeValue(args)})`;
         const message = `invalid arguments for tool ${tool.name}: ${check.message}${shown}`;
-        settle({ name: tool.name, args: given, result: null, error: message, duration_ms: 0 });
+        settle({ name: tool.name, args: given, result: null, error: message, duration_ms: 0, args_refused: true });
         throw new TypeError(message);
       }
       const input: Record<string, unknown> = { ...check.value };
