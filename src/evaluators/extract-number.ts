@@ -3,9 +3,7 @@
  * 1. `standalone` — the response is only a number (`25587`, `**$25,587**`, `14.1%.`);
  * 2. `emphasis` — otherwise, the last markdown bold span (`**…**` or `__…__`) holding exactly one number and
  *    nothing else, since models bold the answer in a sentence that also quotes its operands: "The change is
- *    **25,587** (206,588 − 181,001)". Bold list markers (`**1.**`) and headings (`**Step 2**`) do not count.
- *    An answer stated after that span (`answer is`, `answer:`, `answer =`, as in 3) wins over it (`cue`): "**25587**
- *    is wrong; the answer is 30000" answers 30000;
+ *    **25,587** (206,588 − 181,001)". Bold list markers (`**1.**`) and headings (`**Step 2**`) do not count;
  * 3. `cue` — otherwise, the first number right after the last answer cue (`is`, `was`, `equals`, `=`, `≈`,
  *    `answer:`), since models state the answer after such a word and then often add context: "the difference is
  *    25587 thousand, as reported in 2009";
@@ -90,10 +88,7 @@ function chooseToken(
   const standalone = parseStandaloneNumber(text, notation);
   if (standalone) return { token: standalone, strategy: 'standalone' };
   const emphasized = lastEmphasizedToken(text, notation);
-  if (emphasized) {
-    const stated = cuedToken(text, notation, emphasized.spanEnd, true);
-    return stated ? { token: stated, strategy: 'cue' } : { token: emphasized.token, strategy: 'emphasis' };
-  }
+  if (emphasized) return { token: emphasized, strategy: 'emphasis' };
   const cued = cuedToken(text, notation);
   if (cued) return { token: cued, strategy: 'cue' };
   const last = survey.lastOutside ?? survey.last;
@@ -128,15 +123,14 @@ function surveyTokens(text: string, notation: NumberNotation): TokenSurvey {
 /**
  * The first number within reach of the last cue that has one: at most CUE_WINDOW characters after it, with no
  * sentence break in between. Cues never overlap, so they are found walking back from the end of the text; a cue
- * ends with a character no number holds, so its number is looked for from there. Only cues starting at `from` or
- * later count, and with `answerOnly` only those that state the answer (`answer:`, `answer is`, `answer =`).
+ * ends with a character no number holds, so its number is looked for from there.
  */
-function cuedToken(text: string, notation: NumberNotation, from = 0, answerOnly = false): NumberToken | null {
-  for (let at = text.length - 1; at >= from; at--) {
+function cuedToken(text: string, notation: NumberNotation): NumberToken | null {
+  for (let at = text.length - 1; at >= 0; at--) {
     const code = text.charCodeAt(at);
     if (code < 0x80 ? CUE_START[code] === 0 : code !== 0x2248) continue;
     const end = cueEndAt(text, at);
-    if (end < 0 || (answerOnly && !statesAnswer(text, at))) continue;
+    if (end < 0) continue;
     let reach = end;
     const limit = Math.min(text.length, end + CUE_WINDOW + 1);
     while (reach < limit && !SENTENCE_BREAK.has(text[reach]!)) reach += 1;
@@ -162,27 +156,6 @@ function cueEndAt(text: string, at: number): number {
   return CUE_WORDS.test(`answer${text.slice(colon, colon + 2)}`) ? colon + 1 : -1;
 }
 
-/**
- * Whether the cue at `at` states the answer: `answer:` itself, or `is`, `was`, `equals`, `=`, `≈` right after
- * the word `answer` (white space between them aside).
- */
-function statesAnswer(text: string, at: number): boolean {
-  if (isAnswerWordAt(text, at)) return true;
-  let before = at;
-  while (before > 0 && /\s/.test(text[before - 1]!)) before -= 1;
-  const word = before - 'answer'.length;
-  return (before < at || text.charCodeAt(at) === 0x3d || text.charCodeAt(at) === 0x2248) && isAnswerWordAt(text, word);
-}
-
-/** The word `answer` (any case) at `at`, not the end of a longer word. */
-function isAnswerWordAt(text: string, at: number): boolean {
-  return (
-    at >= 0 &&
-    text.slice(at, at + 'answer'.length).toLowerCase() === 'answer' &&
-    (at === 0 || !isAsciiWord(text.charCodeAt(at - 1)))
-  );
-}
-
 /** `[A-Za-z0-9_]`, the word characters of `\b` in a pattern without the `u` flag. */
 function isAsciiWord(code: number): boolean {
   const lower = code | 0x20;
@@ -191,17 +164,12 @@ function isAsciiWord(code: number): boolean {
 
 /**
  * The number of the last markdown bold span (`**…**`, `__…__`) that holds exactly one number and nothing else
- * (white space aside), and where the span ends, its closing marks included. The span is read as if it were the
- * whole text: neither what precedes it nor its closing marks change its number (`__5k__` is 5,000 and `__5 per
- * cent__` a percentage, though `_` is a word character).
+ * (white space aside). The span is read as if it were the whole text: neither what precedes it nor its closing
+ * marks change its number (`__5k__` is 5,000 and `__5 per cent__` a percentage, though `_` is a word character).
  */
-function lastEmphasizedToken(
-  text: string,
-  notation: NumberNotation,
-): { readonly token: NumberToken; readonly spanEnd: number } | undefined {
+function lastEmphasizedToken(text: string, notation: NumberNotation): NumberToken | undefined {
   let found = -1;
   let foundEnd = -1;
-  let spanEnd = -1;
   let at = 0;
   while (at < text.length - 1) {
     const mark = text.charCodeAt(at);
@@ -218,7 +186,6 @@ function lastEmphasizedToken(
     if (start < end && spanNumberEnd(text.slice(start, end), notation) === end - start) {
       found = start;
       foundEnd = end;
-      spanEnd = close + 2;
     }
     at = close + 2;
   }
@@ -226,7 +193,7 @@ function lastEmphasizedToken(
   const cursor = new NumberTokenCursor(text.slice(found, foundEnd), 0, 1, true, notation, true);
   if (!cursor.next()) return undefined;
   const token = cursor.token();
-  return { token: { ...token, index: found }, spanEnd };
+  return { ...token, index: found };
 }
 
 /** Where the number at the start of a bold span's text ends, else -1. */

@@ -1,7 +1,7 @@
 /**
  * The numeric metric on the sign of answers written as finance writes negatives — percentages and scale words
  * with accounting parentheses, a minus before them, small integers in parentheses that are values or footnote
- * marks — and on which stated number is the answer. The options are those of the ConvFinQA sample
+ * marks. The options are those of the ConvFinQA sample
  * (sample/financial-assistant/agent.yaml). One row per answer: the answer, the ground truth, whether it passes
  * and the value read from the answer (null when none is read). A wrong sign never passes.
  */
@@ -108,22 +108,5 @@ describe('a small integer in parentheses: a value, or a footnote mark after a fi
     ['Revenue(1): 25,587', '25587', true, 25587],
     ['Revenue: $5.2 million\u00b9', '5200000', true, 5.2e6],
     ['Revenue in 2019 (3): 25,587', '25587', true, 25587],
-  ])('%j against %s → passes %s, reads %s', async (...row) => check(row));
-});
-
-describe('an answer stated after a bold number wins over it', () => {
-  it.each<Row>([
-    ['**25587** is wrong; the answer is 30000.', '25587', false, 30000],
-    ['**25587** is wrong; the answer is 30000.', '30000', true, 30000],
-    ['**25587** was my first guess. Final answer: 30000', '25587', false, 30000],
-    ['**25587** was my first guess. The answer = 30000', '25587', false, 30000],
-    // The bold answer stays the answer when no stated answer follows it.
-    ['The answer is **25,587**.', '25587', true, 25587],
-    ['**25,587** is the answer.', '25587', true, 25587],
-    ['The change is **25,587** (206,588 − 181,001), which is 14.1% more.', '25587', true, 25587],
-    ['**Answer:** the change is **25,587**.', '25587', true, 25587],
-    ['**25,587**\n\nFinal answer: 25,587', '25587', true, 25587],
-    // A cue is no answer cue unless the word `answer` comes right before it.
-    ['**25,587**: the answers list is 3 long', '25587', true, 25587],
   ])('%j against %s → passes %s, reads %s', async (...row) => check(row));
 });
