@@ -105,7 +105,11 @@ describe('runnableIssues', () => {
     expect(at('anthropic', 'https://API.anthropic.com./v1')).toEqual([
       'API_KEY_MISSING model: no API key for provider anthropic (model m)',
     ]);
+    expect(at('openai', 'https://eu.api.openai.com/v1')).toEqual([
+      'API_KEY_MISSING model: no API key for provider openai (model m)',
+    ]);
     expect(at('openai', 'https://gateway.example.com/v1')).toEqual([]);
+    expect(at('openai', 'https://notapi.openai.com.example/v1')).toEqual([]);
     expect(at('anthropic', 'http://127.0.0.1:8080')).toEqual([]);
   });
 

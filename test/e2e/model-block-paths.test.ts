@@ -109,6 +109,13 @@ describe('a 401 to a request sent without a key', () => {
     expect(result.stdout).toMatch(/model request failed: 401 .* — no API key was sent/);
     expect(result.stdout).toContain(hint);
     expect(result.stdout).not.toContain('— check model.api_key');
+    // A credential in the endpoint's query may have been sent: the usual hint then, not "no API key was sent".
+    const queried = await writeProject({
+      'agent.yaml': `name: keyless\nmodel: { provider: openai, name: gpt-4o-mini, endpoint: "${server.url}/v1?key=wrong" }\nevaluations:\n  metrics: ${EQUALITY}\ntest_cases:\n  - { name: a, input: "say 1", ground_truth: "1" }\n`,
+    });
+    const withQuery = await runCli(['test', queried, '-v'], { env: { OPENAI_API_KEY: undefined } });
+    expect(withQuery.stdout).toContain('— check model.api_key or the openai API key in the environment');
+    expect(withQuery.stdout).not.toContain('no API key was sent');
   });
 });
 

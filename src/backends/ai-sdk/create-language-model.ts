@@ -63,6 +63,9 @@ async function providerModel(given: ModelConfig, env: Env, options: LanguageMode
   const key = apiKeyOf(config, env) ?? (options.offline === true ? NO_KEY : null);
   // The endpoint's query string goes after the API path of each request (endpoint-query.ts).
   const { base, query } = splitEndpoint(config.endpoint ?? '');
+  // An endpoint with a query or a user name may carry a credential of its own (`?key=…`, `https://user:pw@…`):
+  // no API key then does not mean that no credential was sent.
+  const urlCredential = query !== '' || /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*@/i.test(base);
   const configured = config.endpoint === null ? null : base;
   const fetch = fetchWithQuery(nodeHttpFetch, query);
   switch (config.provider) {
@@ -71,7 +74,7 @@ async function providerModel(given: ModelConfig, env: Env, options: LanguageMode
       const { createOpenAI } = await import('@ai-sdk/openai');
       const apiKey = key ?? (providerNeedsKey('openai', config.endpoint) ? missingKey(config) : '');
       const model = createOpenAI({ baseURL: endpoint, apiKey, fetch }).chat(config.name);
-      return { model, endpoint, keyless: apiKey === '' };
+      return { model, endpoint, keyless: apiKey === '' && !urlCredential };
     }
     case 'azure_openai':
       return createAzureModel(config, key ?? missingKey(config));
@@ -82,11 +85,11 @@ async function providerModel(given: ModelConfig, env: Env, options: LanguageMode
       return {
         model: createAnthropic({ baseURL: endpoint, apiKey, fetch })(config.name),
         endpoint,
-        keyless: apiKey === '',
+        keyless: apiKey === '' && !urlCredential,
       };
     }
     case 'ollama':
-      return createOllamaModel(config, key);
+      return { ...(await createOllamaModel(config, key)), ...(urlCredential ? { keyless: false } : {}) };
     case 'openai_compatible': {
       if (configured === null) {
         throw new BackendStartError(
@@ -102,7 +105,7 @@ async function providerModel(given: ModelConfig, env: Env, options: LanguageMode
         fetch,
         ...(key === null ? {} : { apiKey: key }),
       });
-      return { model: provider(config.name), endpoint, keyless: key === null };
+      return { model: provider(config.name), endpoint, keyless: key === null && !urlCredential };
     }
   }
 }
