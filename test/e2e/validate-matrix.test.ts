@@ -67,6 +67,23 @@ describe('validate on a model matrix', () => {
     expect(one.stderr).toContain('agent.yaml has no anthropic model block for --model to take a key from');
   });
 
+  it('refuses the cache for a matrix, as test does, at execution.cache', async () => {
+    const models = `models:
+  - { provider: openai, name: gpt-x, endpoint: "http://127.0.0.1:9/v1", api_key: sk-test-0123456789 }
+  - { provider: openai, name: gpt-y, endpoint: "http://127.0.0.1:9/v1", api_key: sk-test-0123456789 }
+execution: { cache: true }`;
+    const dir = await writeProject({ 'agent.yaml': agentYaml(models) });
+    const validate = await runCli(['validate', 'agent.yaml'], { cwd: dir });
+    expect(validate.code).toBe(2);
+    expect(validate.stderr).toBe(
+      '1 configuration error:\n\nagent.yaml:5:21  execution.cache\n' +
+        '  --record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix\n\n',
+    );
+    const test = await runCli(['test', 'agent.yaml'], { cwd: dir });
+    expect(test.code).toBe(2);
+    expect(test.stderr).toContain('work with one model at a time, not a model matrix');
+  });
+
   it('refuses a ground truth the numeric metric cannot read once, for the whole matrix', async () => {
     const models = `models:
   - { provider: openai, name: gpt-x, endpoint: "http://127.0.0.1:9/v1", api_key: sk-test-0123456789 }

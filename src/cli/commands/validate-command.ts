@@ -1,6 +1,7 @@
 /** `holodeck validate`: load and check everything `holodeck test` checks before calling a model. */
 
 import { locatePendingIssues } from '../../config/check-runnable.js';
+import { pendingIssue } from '../../config/pending-issue.js';
 import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { countNoun } from '../../core/count-noun.js';
@@ -55,7 +56,13 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     issues.push(...(await matrixIssues(config, entry, options, process.env, i === 0)));
   }
   // What `test` refuses from the settings and the environment, said with the rest: every problem at once.
-  issues.push(...(await locatePendingIssues(config, process.env, await configRunProblems(config, process.env))));
+  const problems = await configRunProblems(config, process.env);
+  if (entries.length > 1 && config.execution.cache === true) {
+    const message =
+      '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix';
+    problems.push(pendingIssue('RUN_SETTING', ['execution', 'cache'], message));
+  }
+  issues.push(...(await locatePendingIssues(config, process.env, problems)));
   if (issues.length > 0) {
     printIssues(issues);
     return EXIT.config;
