@@ -140,6 +140,8 @@ export class NumberTokenCursor {
     const { text, notation } = this;
     let at = start;
     const firstSign = isSign(text, at) ? text.charCodeAt(at++) : 0;
+    // A minus then spaces before accounting parentheses (`- (1,234)`, `- $(5)`) is a minus before them all the same.
+    if (isMinus(firstSign)) at = spacedParenthesisAt(text, at);
     at = currencyEnd(text, at);
     // An accounting negative: `(1,234)`, `$(1,234)`, `(€3.4m)`, `(14.1%)`, `(4) million`; after a minus sign
     // (`-(1,234)`) its sign is ambiguous.
@@ -175,7 +177,12 @@ export class NumberTokenCursor {
         end = scale?.end ?? end;
       }
       const plain = !prefixed && scale === null && !percentInside;
-      if (plain && !this.answer && isCitation(text, at, numberEnd) && followsFigure(text, start, notation)) {
+      if (
+        plain &&
+        !this.answer &&
+        isCitation(text, at, numberEnd) &&
+        (followsFigure(text, start, notation, true) || opensNoteLine(text, start, end))
+      ) {
         return false;
       }
     }
@@ -262,26 +269,58 @@ const SCALE_WORD_REACH = 12;
 
 /**
  * Whether the text before `start` ends, white space aside, with a figure a footnote mark or a citation
- * annotates: an integer that is not the end of a word (`25,587 (1)`, `in 2019 (2)`, not `FY19 (12)`), or a
- * number's scale word (`$5.2 million (2)`). A mark glued to a word or a number (`revenue(1)`, `25,587(1)`) is
- * never read as a number; after a word, a punctuation mark or nothing, a small integer in parentheses stands as
- * a value: `That comes to (21),` is −21.
+ * annotates: an integer that is not the end of a word (`25,587 (1)`, `in 2019 (2)`, not `FY19 (12)`), a
+ * percentage (`%`), a number's scale word (`$5.2 million (2)`), and, with `outer`, the closing parenthesis of a
+ * parenthesised figure or of another mark (`(1,234) (1)`, `(14.14%) (2)`, `$(4) million (1)`, `25,587 (1)(2)`).
+ * A mark glued to a word or a number (`revenue(1)`, `25,587(1)`) is never read as a number; after a word, a
+ * punctuation mark or nothing, a small integer in parentheses stands as a value: `That comes to (21),` is −21.
  */
-function followsFigure(text: string, start: number, notation: NumberNotation): boolean {
+function followsFigure(text: string, start: number, notation: NumberNotation, outer: boolean): boolean {
   let end = start;
-  while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0xa0)) end -= 1;
+  if (outer) while (end > 0 && (text.charCodeAt(end - 1) === 0x20 || text.charCodeAt(end - 1) === 0xa0)) end -= 1;
   if (end === 0) return false;
+  const last = text.charCodeAt(end - 1);
+  if (last === 0x25) return true;
+  if (last === 0x29) return outer && followsFigure(text, end - 1, notation, false);
   if (isDigitAt(text, end - 1)) {
     const digits = digitsBefore(text, end);
     return digits === 0 || !/^[\p{L}_]$/u.test(String.fromCodePoint(codePointBefore(text, digits)));
   }
-  let word = text.charCodeAt(end - 1) === 0x2e ? end - 1 : end;
+  let word = last === 0x2e ? end - 1 : end;
   while (word > 0 && end - word <= SCALE_WORD_REACH && isAsciiLetter(text.charCodeAt(word - 1))) word -= 1;
   let numberEnd = word;
   if (numberEnd > 0 && (text.charCodeAt(numberEnd - 1) === 0x20 || text.charCodeAt(numberEnd - 1) === 0xa0)) {
     numberEnd -= 1;
   }
-  return numberEnd > 0 && isDigitAt(text, numberEnd - 1) && readScale(text, numberEnd, notation)?.end === end;
+  const before = text.charCodeAt(numberEnd - 1);
+  return (
+    numberEnd > 0 &&
+    (isDigitAt(text, numberEnd - 1) || (outer && before === 0x29)) &&
+    readScale(text, numberEnd, notation)?.end === end
+  );
+}
+
+/**
+ * Whether parentheses from `start` to `end` open a line of notes: right after a line break (spaces aside) and
+ * followed by words (`(1) in thousands`).
+ */
+function opensNoteLine(text: string, start: number, end: number): boolean {
+  let before = start;
+  while (before > 0 && (text.charCodeAt(before - 1) === 0x20 || text.charCodeAt(before - 1) === 0xa0)) before -= 1;
+  if (before === 0 || text.charCodeAt(before - 1) !== 0x0a) return false;
+  let after = end;
+  while (text.charCodeAt(after) === 0x20 || text.charCodeAt(after) === 0xa0) after += 1;
+  const point = text.codePointAt(after);
+  return point !== undefined && LETTER.test(String.fromCodePoint(point));
+}
+
+const LETTER = /^\p{L}$/u;
+
+/** After a minus at `at`: past the spaces that part it from accounting parentheses, else `at`. */
+function spacedParenthesisAt(text: string, at: number): number {
+  let end = at;
+  while (text.charCodeAt(end) === 0x20 || text.charCodeAt(end) === 0xa0) end += 1;
+  return end > at && text.charCodeAt(currencyEnd(text, end)) === 0x28 ? end : at;
 }
 
 function isAsciiLetter(code: number): boolean {

@@ -22,8 +22,15 @@ const SCALE = `(?:[ \\u00a0]?(?:${WORDS})|MM|[kKmMBT])(?!(?![¹²³⁰⁴-⁹])[
 const PERCENT = `\\s?(?:%|${anyCase('percent')}\\b|${anyCase('per cent')}\\b)`;
 /** A footnote mark or a citation: no scale word after its parentheses. */
 const CITATION = `(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)(?!${SCALE})`;
-/** What a footnote mark or a citation annotates: an integer that does not end a word, or a scale word. */
-const FIGURE = `(?:(?<![\\p{L}_\\d])\\d+|\\d[ \\u00a0]?(?:${WORDS})|\\d(?:MM|[kKmMBT]))[ \\u00a0]*`;
+/** A figure: an integer that does not end a word, a percentage, or a scale word after a digit. */
+const FIGURE_INSIDE = `(?<![\\p{L}_\\d])\\d+|%|\\d[ \\u00a0]?(?:${WORDS})|\\d(?:MM|[kKmMBT])`;
+/**
+ * What a footnote mark or a citation annotates: a figure, a scale word after parentheses, or the parentheses of a
+ * figure or of another mark.
+ */
+const FIGURE = `(?:${FIGURE_INSIDE}|\\)[ \\u00a0]?(?:${WORDS})|\\)(?:MM|[kKmMBT])|(?:${FIGURE_INSIDE})\\))[ \\u00a0]*`;
+/** A footnote mark opening a line of notes: words after it. */
+const NOTE_LINE = `(?:\\d{1,2}|1[89]\\d\\d|2[01]\\d\\d)\\)(?!${SCALE})[ \\u00a0]*\\p{L}`;
 /** Parentheses right after a percentage or a decimal number restate it (no accounting negative). */
 const NOT_RESTATING = '(?<!(?:%|(?<![\\p{L}\\p{N}_.,])\\d+\\.\\d+)[ \\u00a0]*)';
 /**
@@ -31,8 +38,10 @@ const NOT_RESTATING = '(?<!(?:%|(?<![\\p{L}\\p{N}_.,])\\d+\\.\\d+)[ \\u00a0]*)';
  * `(12)` and `(2019)` are accounting negatives too.
  */
 const tokenPattern = (answer: boolean) => {
-  const plainOpen = answer ? '\\(' : `(?:(?<!${FIGURE})\\(|\\((?!${CITATION}))`;
-  const open = `(?:(?<minus>[-\\u2212\\u2013])${CUR}?\\(${CUR}?|${NOT_RESTATING}(?:${CUR}\\(${CUR}?|\\(${CUR}|${plainOpen}))`;
+  const plainOpen = answer
+    ? '\\('
+    : `(?:\\((?!${CITATION})|(?<!${FIGURE})(?<!\\n[ \\u00a0]*)\\(|(?<!${FIGURE})(?<=\\n[ \\u00a0]*)\\((?!${NOTE_LINE}))`;
+  const open = `(?:(?<minus>[-\\u2212\\u2013]|[-\\u2212][ \\u00a0]+(?=${CUR}?\\())${CUR}?\\(${CUR}?|${NOT_RESTATING}(?:${CUR}\\(${CUR}?|\\(${CUR}|${plainOpen}))`;
   const inside = `(?<pdigits>${MANT})(?<pexp>${EXP})`;
   const close =
     `(?:(?<pscale>${SCALE})\\)(?<ppercent>${PERCENT})?|(?<ppercentin>${PERCENT})\\)` +
@@ -197,6 +206,12 @@ const PIECES = [
   'FY',
   'answer is ',
   'Answer = ',
+  '\n',
+  ' (1)',
+  '- (',
+  '- $(',
+  ') million (2019)',
+  '\n (1) in',
 ];
 const text = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((pieces) => pieces.join(''));
 
@@ -292,6 +307,10 @@ const HOSTILE: ReadonlyArray<[string, string]> = [
   ['exponents', '1e1e'.repeat(MB / 4)],
   ['footnotes after figures', '1 (1) 2 million (2) '.repeat(MB / 20)],
   ['spaces before a parenthesis', `1${' '.repeat(MB)}(1)`],
+  ['spaces before a line of notes', `\n${' '.repeat(MB)}(1) x`],
+  ['spaces after a note mark', `\n(1)${' '.repeat(MB)}x`],
+  ['minus and spaces', `- ${' '.repeat(MB)}(1)`],
+  ['parenthesised figures and marks', '(1) (2)(3) $(4) million (5) '.repeat(MB / 28)],
 ];
 
 describe('number extraction on 1 MB hostile answers', () => {

@@ -9,9 +9,10 @@
  * optional decimal part (`.5`, `,5` in `de`), or a bare decimal part (`.5`, `en` only) —, an optional exponent
  * (`e-5`, `E2`), then either a scale word (`million`, `bn`, `k`: see number-notation.ts) or a percent suffix
  * (`%`, ` %`, ` percent`, ` per cent`). An accounting negative is the same without signs in parentheses:
- * `(1,234)`, `$(1,234)`, `(€3.4m)`, `(3.2)%`, `(3.2%)`, `(4) million`; after a minus sign (`-(1,234)`) its sign is
- * ambiguous. A plain integer of one or two digits or a year (1800–2199) in parentheses after a figure (`25,587
- * (1)`, `$5.2 million (2)`) is a footnote or a citation, not a negative. A token does not start right after a letter, digit,
+ * `(1,234)`, `$(1,234)`, `(€3.4m)`, `(3.2)%`, `(3.2%)`, `(4) million`; after a minus sign (`-(1,234)`, `- (1,234)`)
+ * its sign is ambiguous. A plain integer of one or two digits or a year (1800–2199) in parentheses after a figure
+ * (`25,587 (1)`, `$5.2 million (2)`, `(1,234) (1)`, `(14.1%) (2)`, `25,587 (1)(2)`) or opening a line of notes
+ * (`\n(1) in thousands`) is a footnote or a citation, not a negative. A token does not start right after a letter, digit,
  * `_` or `.`, and does not end right before a digit or a decimal mark + digit, so `FY2009`, `Q4` and `v1.2.3`
  * hold none. Where a grouped reading would end before a digit, the last groups are given up (`1,000,000.5.5` →
  * `1,000`), and failing that the leading digits alone are read (`1,0001` → `1`).

@@ -110,3 +110,39 @@ describe('a small integer in parentheses: a value, or a footnote mark after a fi
     ['Revenue in 2019 (3): 25,587', '25587', true, 25587],
   ])('%j against %s → passes %s, reads %s', async (...row) => check(row));
 });
+
+describe('a footnote mark after a parenthesised figure, a percentage, a scale word or another mark', () => {
+  it.each<Row>([
+    ['Net loss: (1,234) (1)', '-1234', true, -1234],
+    ['Net loss: (1,234) (1)', '-1', false, -1234],
+    ['Net loss: $(4) million (1)', '-4000000', true, -4e6],
+    ['Net loss: $(4) million (1)', '-1', false, -4e6],
+    ['$(4) million (2019)', '-4000000', true, -4e6],
+    ['$(4) million (2019)', '-2019', false, -4e6],
+    ['Change: (14.14%) (2)', '-0.1414', true, -14.14],
+    ['Change: (14.14%) (2)', '-2', false, -14.14],
+    ['25,587\n\n(1) in thousands', '25587', true, 25587],
+    ['25,587\n\n(1) in thousands', '-1', false, 25587],
+    ['25,587\n  (1) in thousands', '25587', true, 25587],
+    ['Net change 25,587 (1)(2)', '25587', true, 25587],
+    ['Net change 25,587 (1)(2)', '-2', false, 25587],
+    ['Net change 25,587 (1) (2)', '25587', true, 25587],
+    // Still values: after words, and at the start of a line with no words after them.
+    ['That comes to (21), according to the figures reported.', '-21', true, -21],
+    ['That comes to (21), according to the figures reported.', '21', false, -21],
+    ['The net change:\n(21)', '-21', true, -21],
+    ['(see note) (21)', '-21', true, -21],
+  ])('%j against %s → passes %s, reads %s', async (...row) => check(row));
+});
+
+describe('a minus parted by spaces from accounting parentheses is refused as -(…) is', () => {
+  it.each<Row>([
+    ['- (1,234)', '-1234', false, null],
+    ['- (1,234)', '1234', false, null],
+    ['- $(5)', '-5', false, null],
+    ['- $(5)', '5', false, null],
+    ['The change is \u2212 (14.14%).', '-0.1414', false, null],
+    // A minus before a number without parentheses is no accounting negative: unchanged.
+    ['- 5', '5', true, 5],
+  ])('%j against %s → passes %s', async (...row) => check(row));
+});
