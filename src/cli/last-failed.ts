@@ -1,6 +1,7 @@
 /**
  * `--last-failed`: the test cases whose latest result failed or errored, over the history the run continues — the
- * runs in the agent's results folder of the same config file (sameConfig: a moved project keeps its history) on
+ * runs in the agent's results folder of the same config file (configHistory: its own path; a moved project's
+ * older path only while no run has its own, and only when one recorded path fits) on
  * the same model (the configured one, or the one `--model` gives; each model of a matrix its own), newest first.
  * A run that selected some cases (`--filter`, `--limit`, `--last-failed`, a shard) or did not finish (interrupted,
  * or crashed with only its log left, whose logged results count) decides only for those: older runs are read back
@@ -9,9 +10,9 @@
 import { join, relative } from 'node:path';
 import { RunRecordError } from '../records/run-record.js';
 import { agentSlug } from '../reporters/run-record-path.js';
+import { configHistory, recordedConfigPaths, sayHistoryWarning } from './history/config-history.js';
 import { type HistoryRun, readHistoryRun } from './history/history-run.js';
 import { listRunFiles, type RunFiles } from './history/list-run-files.js';
-import { sameConfig } from './history/same-config.js';
 
 export interface LastFailedQuery {
   readonly resultsDir: string;
@@ -44,6 +45,8 @@ export async function lastFailed(query: LastFailedQuery): Promise<LastFailed> {
   const folder = join(resultsDir, agentSlug(query.agentName));
   const listed = await listRunFiles(folder);
   if (!listed.ok) return { ok: false, message: `--last-failed: ${listed.message}` };
+  const history = configHistory(await recordedConfigPaths(listed.runs), configPath, resultsDir);
+  sayHistoryWarning(history);
   const idOf = (files: RunFiles) => relative(resultsDir, join(folder, files.stem)).replace(/\\/g, '/');
   /** Each case's latest verdict: failed (or errored) or not. */
   const latest = new Map<string, boolean>();
@@ -54,7 +57,7 @@ export async function lastFailed(query: LastFailedQuery): Promise<LastFailed> {
     let verdicts: ReadonlyMap<string, boolean>;
     try {
       run = await readHistoryRun(files);
-      if (run === null || !sameConfig(run.config_path, configPath, resultsDir)) continue;
+      if (run === null || !history.owns(run.config_path)) continue;
       if (run.model !== model) {
         if (run.model !== null) otherModels.add(run.model);
         continue;

@@ -13,8 +13,9 @@ import type { RunRecordMetadata } from '../reporters/run-record-reporter.js';
 import type { RestoredRun } from '../runner/run-deps.js';
 import { configSnapshot } from './config-snapshot.js';
 import { gitCommit } from './git-commit.js';
+import { configHistory, recordedConfigPaths, sayHistoryWarning } from './history/config-history.js';
+import { listRunFiles } from './history/list-run-files.js';
 import { afterRunAhead } from './history/newest-run-ahead.js';
-import { sameConfig } from './history/same-config.js';
 import { lastFailed, lastFailedNotice, nothingFailed } from './last-failed.js';
 import { planSelection, requestOf, type SelectionRequest } from './plan-selection.js';
 import { readVersion } from './read-version.js';
@@ -140,9 +141,9 @@ export function resumeSelectionConflict(options: TestOptions): string | null {
  * What keeps a run from being continued with this configuration: another configuration file, or a model or
  * backend other than the one its finished cases ran on (one record would hold two agents' results).
  */
-function resumeMismatch(config: AgentConfig, source: ResumeSource): string | null {
+function resumeMismatch(config: AgentConfig, source: ResumeSource, ownsConfig: boolean): string | null {
   const run = source.paths.record;
-  if (!sameConfig(source.agent_config_path, config.config_path, resultsFolderOf(source))) {
+  if (!ownsConfig) {
     return `the run ${run} was started from ${source.agent_config_path}, not ${config.config_path}: resume it with that configuration (holodeck test ${shellQuote(source.agent_config_path)} --resume ${shellQuote(run)})`;
   }
   const stored = source.metadata.model;
@@ -190,7 +191,7 @@ export async function prepareResumedRun(
       message: `the run ${source.paths.record} is of agent "${source.agent_name}", not "${config.name}"`,
     };
   }
-  const mismatch = resumeMismatch(config, source);
+  const mismatch = resumeMismatch(config, source, await ownsRun(config, source));
   if (mismatch !== null) return { ok: false, message: mismatch };
   const stored = source.metadata.selection;
   const plan = planSelection(config.test_cases, requestOf(stored));
@@ -270,6 +271,17 @@ function servedBefore(source: ResumeSource): boolean {
   const snapshot = source.metadata.config_snapshot;
   const execution = isRecord(snapshot) ? snapshot['execution'] : undefined;
   return isRecord(execution) && execution['cache'] === true;
+}
+
+/** Whether the run is of this config's history (configHistory), over the runs of its folder. */
+async function ownsRun(config: AgentConfig, source: ResumeSource): Promise<boolean> {
+  if (source.agent_config_path === config.config_path) return true;
+  const listed = await listRunFiles(dirname(source.paths.record));
+  const recorded = listed.ok ? await recordedConfigPaths(listed.runs) : new Set<string>();
+  recorded.add(source.agent_config_path);
+  const history = configHistory(recorded, config.config_path, resultsFolderOf(source));
+  sayHistoryWarning(history);
+  return history.owns(source.agent_config_path);
 }
 
 /** The results folder the run's record is in (`<results>/<agent-slug>/<timestamp>.json`). */
