@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { lockedState, lockPathOf } from '../records/run-lock.js';
+import { lockedState, lockHasHeartbeat, lockPathOf } from '../records/run-lock.js';
 import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunRecord } from './dashboard-types.js';
 import { type FileVersion, fileVersion } from './file-version.js';
@@ -35,14 +35,16 @@ function foreignHost(path: string): string | null {
 
 /**
  * An in-progress log's run: running while a live process holds its lock (records/run-lock.ts), else stopped.
- * A lock of another machine is taken at its word only while the log keeps being written: one untouched for
- * STALE_PARTIAL_MS is of a run in an unknown state, most likely gone with its machine, and is not shown running.
+ * A lock with a heartbeat counts while its holder keeps touching it, however long ago the log was written. A lock
+ * of another machine without one (of an earlier holodeck) is taken at its word only while the log keeps being
+ * written: one untouched for STALE_PARTIAL_MS is of a run in an unknown state, most likely gone with its machine,
+ * and is not shown running.
  */
 export function partialStatus(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: number): PartialStatus {
-  const locked = lockedState(file.path);
+  const locked = lockedState(file.path, now);
   const idle = now - file.mtimeMs > STALE_PARTIAL_MS;
   if (locked === 'running') {
-    const host = idle ? foreignHost(file.path) : null;
+    const host = idle && !lockHasHeartbeat(file.path) ? foreignHost(file.path) : null;
     if (host === null) return { state: 'running', note: null };
     const written = new Date(file.mtimeMs).toISOString();
     return { state: 'incomplete', note: `unknown / stale: locked by host ${host}, last written ${written}` };

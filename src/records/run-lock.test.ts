@@ -54,6 +54,7 @@ describe('run locks', () => {
       pid: process.pid,
       host: hostname(),
       ...(start === null ? {} : { start }),
+      heartbeat: 30_000,
     });
   });
 

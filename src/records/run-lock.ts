@@ -1,17 +1,21 @@
 /**
  * Who is running a run: `<timestamp>.lock` beside its record holds the process id, host and (where the system
- * says) start of the holodeck process writing it (the first run, or the `--resume` that continues it), and goes
- * once that process has written the record. A lock whose process is gone (killed, crashed, a machine that
- * restarted, its id now another process's) no longer counts: the run stopped without its record. So `--resume`
- * never takes over a run still going, and the dashboard tells a running run from one that stopped without its
- * record. Another machine's process cannot be asked: its lock counts until the caller judges it stale.
+ * says) start of the holodeck process writing it (the first run, or the `--resume` that continues it), and its
+ * heartbeat (lock-heartbeat.ts): that process touches it every `heartbeat` ms, and removes it once it has written
+ * the record. A lock touched lately counts, whatever its process id says (another machine's process, or one of
+ * another PID namespace, cannot be asked). One left untouched longer (its process killed, crashed, frozen, a
+ * machine that restarted) no longer counts, unless it is this machine's and its process is still there: the run
+ * stopped without its record. So `--resume` never takes over a run still going, and the dashboard tells a running
+ * run from one that stopped without its record. A lock of an earlier holodeck, without a heartbeat, counts while
+ * its process lives; another machine's counts until the caller judges it stale.
  */
 import { readFileSync, statSync, unlinkSync } from 'node:fs';
-import { link, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { fileErrorReason } from '../core/file-error-reason.js';
 import { FileWriteError } from '../core/file-write-error.js';
 import { isLiveProcess, processStart } from './live-process.js';
+import { HEARTBEAT_MS, staleAfterMs, startHeartbeat } from './lock-heartbeat.js';
 
 export interface RunHolder {
   readonly pid: number;
@@ -25,11 +29,25 @@ export type TakenLock =
       /** Another machine's lock taken over as stale (see takeRunLock), with when its run last wrote. */
       readonly replaced?: StaleHolder;
     }
-  | { readonly ok: false; readonly holder: RunHolder };
+  | {
+      readonly ok: false;
+      readonly holder: RunHolder;
+      /** A lock with a heartbeat: when it was last touched, and how long it counts after that. */
+      readonly heartbeat?: LockHeartbeat;
+    };
+
+export interface LockHeartbeat {
+  /** When the lock was last touched (ms since the epoch). */
+  readonly touched_ms: number;
+  /** How long the lock counts after it was last touched. */
+  readonly stale_after_ms: number;
+}
 
 export interface StaleHolder extends RunHolder {
   /** When the lock or the run's log was last written (ms since the epoch). */
   readonly last_written_ms: number;
+  /** Set when the lock had a heartbeat, which stopped: how long it counted after it was last touched. */
+  readonly stale_after_ms?: number;
 }
 
 export interface RunLockOptions {
@@ -39,6 +57,8 @@ export interface RunLockOptions {
    */
   readonly foreign_stale_after_ms?: number;
   readonly now?: () => number;
+  /** How often the lock taken is touched (HEARTBEAT_MS unless given). */
+  readonly heartbeat_ms?: number;
 }
 
 /** `<timestamp>.json` (or its `.partial.jsonl`) → `<timestamp>.lock`. */
@@ -56,13 +76,14 @@ export function takeRunLock(runFile: string, options: RunLockOptions = {}): Prom
   takenAhead.get(path)?.();
   takenAhead.delete(path);
   const after = options.foreign_stale_after_ms;
-  if (after === undefined) return takeFileLock(path);
   const now = options.now ?? Date.now;
-  return takeFileLock(path, (holder) => {
-    if (holder.host === hostname()) return null;
+  // Judges only a lock of an earlier holodeck, without a heartbeat: by when its run last wrote.
+  const stale = (holder: RunHolder): StaleHolder | null => {
+    if (after === undefined || holder.host === hostname()) return null;
     const written = lastWritten([path, runFile.replace(/\.json$/, '.partial.jsonl')]);
     return now() - written > after ? { ...holder, last_written_ms: written } : null;
-  });
+  };
+  return takeFileLock(path, stale, options);
 }
 
 /** When the newest of the files was last written; 0 when none is there. */
@@ -100,14 +121,18 @@ export class LockWriteError extends FileWriteError {
 
 /**
  * Takes the lock file `path` for this process (a run's, or a cassette's being recorded), unless a live one holds
- * it. A lock that cannot be written throws a LockWriteError, its temporary file removed.
+ * it, and touches it every `heartbeat_ms` until it is released. `staleHolder` may take over a lock of an earlier
+ * holodeck (without a heartbeat) that still counts. A lock that cannot be written throws a LockWriteError, its
+ * temporary file removed.
  */
 export async function takeFileLock(
   path: string,
   staleHolder: (holder: RunHolder) => StaleHolder | null = () => null,
+  options: Pick<RunLockOptions, 'heartbeat_ms' | 'now'> = {},
 ): Promise<TakenLock> {
   const start = processStart('self');
-  const mine = { pid: process.pid, host: hostname(), ...(start === null ? {} : { start }) };
+  const heartbeat = options.heartbeat_ms ?? HEARTBEAT_MS;
+  const mine = { pid: process.pid, host: hostname(), ...(start === null ? {} : { start }), heartbeat };
   const text = `${JSON.stringify(mine)}\n`;
   let replaced: StaleHolder | null = null;
   // Written aside, then linked in place: the lock appears whole, and only if there was none.
@@ -124,9 +149,19 @@ export async function takeFileLock(
       await link(written, path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = await liveHolder(path);
-      replaced = holder === null ? null : staleHolder(holder);
-      if (holder !== null && holder.pid !== process.pid && replaced === null) return { ok: false, holder };
+      const found = await readLock(path, (options.now ?? Date.now)());
+      if (found?.live && !isMine(found)) {
+        const { holder, heartbeat_ms, touched_ms } = found;
+        replaced = heartbeat_ms === null ? staleHolder(holder) : null;
+        if (replaced === null) {
+          if (heartbeat_ms === null) return { ok: false, holder };
+          return { ok: false, holder, heartbeat: { touched_ms, stale_after_ms: staleAfterMs(heartbeat_ms) } };
+        }
+      } else if (found !== null && !found.live && found.heartbeat_ms !== null && found.holder.host !== hostname()) {
+        // Another machine's lock whose heartbeat stopped: said, as its process could not be asked.
+        const stale_after_ms = staleAfterMs(found.heartbeat_ms);
+        replaced = { ...found.holder, last_written_ms: found.touched_ms, stale_after_ms };
+      }
       // A stale lock: its process is gone. Replaced whole, so a reader never sees half of it.
       await rename(written, path);
     }
@@ -137,11 +172,13 @@ export async function takeFileLock(
     await unlink(written).catch(() => undefined);
   }
   let released = false;
+  const stopHeartbeat = startHeartbeat(path, heartbeat);
   // Released once the record is written, never on a crash: a lock left by a process that is gone says the run
   // stopped without its record.
   const release = () => {
     if (released) return;
     released = true;
+    stopHeartbeat();
     try {
       // Only our own lock: a later --resume of this run may hold it by now.
       if (readFileSync(path, 'utf8') === text) unlinkSync(path);
@@ -154,42 +191,84 @@ export async function takeFileLock(
 
 /** The live process holding the run, or null when none does (no lock, or its process is gone). */
 export async function runHolder(runFile: string): Promise<RunHolder | null> {
-  return liveHolder(lockPathOf(runFile));
+  const found = await readLock(lockPathOf(runFile), Date.now());
+  return found?.live === true ? found.holder : null;
 }
 
 /**
  * What a partial log's lock says of its run: `running` (a live process holds it), `stopped` (the process that
  * held it is gone) or `unknown` (no lock: a run written before locks were, or one that is just starting).
  */
-export function lockedState(runFile: string): 'running' | 'stopped' | 'unknown' {
+export function lockedState(runFile: string, now: number = Date.now()): 'running' | 'stopped' | 'unknown' {
+  const path = lockPathOf(runFile);
   let text: string;
+  let touched: number;
   try {
-    text = readFileSync(lockPathOf(runFile), 'utf8');
+    text = readFileSync(path, 'utf8');
+    touched = statSync(path).mtimeMs;
   } catch {
     return 'unknown';
   }
-  return holderOf(text) === null ? 'stopped' : 'running';
+  return judgeLock(text, touched, now)?.live === true ? 'running' : 'stopped';
 }
 
-async function liveHolder(lockPath: string): Promise<RunHolder | null> {
+/** Whether a run's lock has a heartbeat (judged by it), rather than being one of an earlier holodeck. */
+export function lockHasHeartbeat(runFile: string): boolean {
   try {
-    return holderOf(await readFile(lockPath, 'utf8'));
+    return judgeLock(readFileSync(lockPathOf(runFile), 'utf8'), 0, 0)?.heartbeat_ms !== null;
+  } catch {
+    return false;
+  }
+}
+
+interface ReadLock {
+  readonly holder: RunHolder;
+  readonly start: string | null;
+  /** How often its holder touches it, when it says (null: a lock of an earlier holodeck). */
+  readonly heartbeat_ms: number | null;
+  readonly touched_ms: number;
+  /** Whether it counts: see the top of this file. */
+  readonly live: boolean;
+}
+
+async function readLock(lockPath: string, now: number): Promise<ReadLock | null> {
+  try {
+    const [text, stats] = await Promise.all([readFile(lockPath, 'utf8'), stat(lockPath)]);
+    return judgeLock(text, stats.mtimeMs, now);
   } catch {
     return null;
   }
 }
 
-function holderOf(text: string): RunHolder | null {
-  let holder: unknown;
+function isMine({ holder, start }: ReadLock): boolean {
+  if (holder.pid !== process.pid || holder.host !== hostname()) return false;
+  return start === null || start === processStart('self');
+}
+
+/** The lock `text`, last touched at `touchedMs`; null when it is no lock. */
+function judgeLock(text: string, touchedMs: number, now: number): ReadLock | null {
+  let lock: unknown;
   try {
-    holder = JSON.parse(text);
+    lock = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof holder !== 'object' || holder === null) return null;
-  const { pid, host, start } = holder as { pid?: unknown; host?: unknown; start?: unknown };
+  if (typeof lock !== 'object' || lock === null) return null;
+  const { pid, host, start, heartbeat } = lock as {
+    pid?: unknown;
+    host?: unknown;
+    start?: unknown;
+    heartbeat?: unknown;
+  };
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof host !== 'string') return null;
-  // Another machine's process cannot be asked: its lock is taken at its word.
-  if (host !== hostname()) return { pid, host };
-  return isLiveProcess(pid, typeof start === 'string' ? start : null) ? { pid, host } : null;
+  const started = typeof start === 'string' ? start : null;
+  const every = typeof heartbeat === 'number' && Number.isFinite(heartbeat) && heartbeat > 0 ? heartbeat : null;
+  const holder = { pid, host };
+  const here = host === hostname();
+  const read = { holder, start: started, heartbeat_ms: every, touched_ms: touchedMs };
+  // An earlier holodeck's lock: this machine's counts while its process lives, another's is taken at its word.
+  if (every === null) return { ...read, live: !here || isLiveProcess(pid, started) };
+  // Touched lately: held, whatever the process id says here (another PID namespace, another machine).
+  if (now - touchedMs <= staleAfterMs(every)) return { ...read, live: true };
+  return { ...read, live: here && isLiveProcess(pid, started) };
 }

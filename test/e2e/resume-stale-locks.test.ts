@@ -1,6 +1,6 @@
 /**
  * `--resume` of a crashed run whose lock lies, through the built CLI against a fake OpenAI server: a lock whose
- * process id now belongs to another live process, and a lock of another machine whose run has written nothing for
+ * process id now belongs to another live process (once its heartbeat stopped), and a lock of another machine whose run has written nothing for
  * long, no longer keep the run from being resumed; a lock of another machine whose run wrote lately is refused,
  * saying how to override it.
  */
@@ -41,6 +41,12 @@ describe('--resume and stale locks', () => {
       const written = JSON.parse(await readFile(lock, 'utf8')) as { pid: number; host: string; start?: string };
       expect(written.start).toMatch(/^\d+$/);
       await writeFile(lock, JSON.stringify({ ...written, pid: other.pid }));
+      // Touched lately, the lock counts whatever its process id says (one of another PID namespace).
+      const refused = await runCli(['test', 'agent.yaml', '--resume'], { cwd: dir });
+      expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('the run is still going')]);
+      // Its heartbeat stopped three minutes ago, and its process is gone: the run crashed.
+      const stopped = new Date(Date.now() - 3 * 60_000);
+      await utimes(lock, stopped, stopped);
       const resumed = await ranCases(dir, ['--resume']);
       expect(resumed.stderr).not.toContain('still going');
       expect([resumed.code, resumed.names]).toEqual([0, ['c1', 'c2', 'c3']]);

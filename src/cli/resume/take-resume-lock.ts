@@ -1,12 +1,15 @@
 /**
  * The lock of the run `--resume` continues, taken before anything of it is read: two `--resume` of one run, or a
- * `--resume` of a run still going, never both run. A lock of this machine counts while its process lives (and is
- * the one that wrote it); one of another machine, which cannot be asked, counts until its run has written nothing
- * for STALE_FACTOR turn time limits (at least STALE_MIN_MS). Every refusal says how to override it.
+ * `--resume` of a run still going, never both run. A lock counts while its holder keeps touching it (its heartbeat,
+ * records/lock-heartbeat.ts), whatever its process id says, and after that while its process, on this machine,
+ * lives. A lock of an earlier holodeck, without a heartbeat, counts while its process lives (and is the one that
+ * wrote it); one of another machine, which cannot be asked, counts until its run has written nothing for
+ * STALE_FACTOR turn time limits (at least STALE_MIN_MS). Every refusal says how to override it.
  */
 import { hostname } from 'node:os';
 import { scanPartialLog } from '../../records/partial-log.js';
 import {
+  type LockHeartbeat,
   LockWriteError,
   lastWritten,
   lockPathOf,
@@ -33,7 +36,11 @@ export async function takeResumeLock(paths: RecordPaths, now: () => number = Dat
   const lockPath = lockPathOf(paths.record);
   const first = await attempt(paths, {});
   if (typeof first === 'string') return { ok: false, message: first };
-  if (first.ok) return { ok: true, lock: first, note: null };
+  if (first.ok) return { ok: true, lock: first, note: heartbeatStopped(first, now) };
+  const beat = first.heartbeat;
+  if (beat !== undefined && now() - beat.touched_ms <= beat.stale_after_ms) {
+    return { ok: false, message: stillBeating(first.holder, lockPath, now() - beat.touched_ms, beat) };
+  }
   if (first.holder.host === hostname()) return { ok: false, message: stillGoing(first.holder, paths, lockPath) };
   const limit = Math.max(STALE_MIN_MS, STALE_FACTOR * (await turnLimitSeconds(paths)) * 1000);
   const second = await attempt(paths, { foreign_stale_after_ms: limit, now });
@@ -57,6 +64,17 @@ async function attempt(paths: RecordPaths, options: Parameters<typeof takeRunLoc
     if (!(error instanceof LockWriteError)) throw error;
     return `cannot resume the run ${paths.record}: its lock file ${error.path} cannot be written (${error.reason})`;
   }
+}
+
+/** What to say of another machine's lock taken over as its heartbeat stopped; null when none was. */
+function heartbeatStopped(taken: TakenLock & { ok: true }, now: () => number): string | null {
+  const stale = taken.replaced;
+  if (stale?.stale_after_ms === undefined) return null;
+  return `the run's lock named holodeck process ${stale.pid} on ${stale.host}, but it was last touched ${formatDuration(now() - stale.last_written_ms)} ago (a running holodeck touches its lock as it goes, and a lock untouched for ${formatDuration(stale.stale_after_ms)} is stale): it is taken as stopped`;
+}
+
+function stillBeating({ pid, host }: RunHolder, lockPath: string, agoMs: number, beat: LockHeartbeat): string {
+  return `the run is still going: its lock ${lockPath} names holodeck process ${pid} on ${host}, and was touched ${formatDuration(agoMs)} ago (a running holodeck touches its lock as it goes, and a lock untouched for ${formatDuration(beat.stale_after_ms)} is stale): let it finish, or stop it first; if it is not running any more (it crashed, its machine or job is gone, or these files were copied from there), delete ${lockPath} and resume again`;
 }
 
 function stillGoing({ pid }: RunHolder, paths: RecordPaths, lockPath: string): string {
