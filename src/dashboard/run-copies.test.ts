@@ -55,4 +55,13 @@ describe('a record that is a copy of another run (the same run id in another fil
     await index.refresh();
     expect(index.get(`${AGENT}/backup`)?.copy_of).toBeNull();
   });
+
+  it('keeps the file named after the run’s start as the run when the copy has an earlier name', async () => {
+    const { newer } = await twoRuns();
+    const backup = `${AGENT}/2026-11-30T00-00-00-000Z`;
+    await copyFile(join(temp.dir, `${newer}.json`), join(temp.dir, `${backup}.json`));
+    const index = new RunIndex(temp.dir);
+    await index.refresh();
+    expect([index.get(newer)?.copy_of, index.get(backup)?.copy_of]).toEqual([null, newer]);
+  });
 });
