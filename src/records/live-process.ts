@@ -4,7 +4,7 @@
  * start, and a live process of that id that started at another time is another process. A lock written without
  * it (by an earlier holodeck) is held by a live process of that id only while it runs Node.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { basename } from 'node:path';
 
 /**
@@ -23,6 +23,18 @@ export function processStart(pid: number | 'self'): string | null {
   // Field 22 of the line, the 20th after the command.
   const start = fields[19];
   return start !== undefined && /^\d+$/.test(start) ? start : null;
+}
+
+/**
+ * The PID namespace this process runs in (Linux: `pid:[4026531836]`), null where the system does not say: a process
+ * id is this machine's to check only for a lock written in the same namespace (not from another container).
+ */
+export function pidNamespace(): string | null {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return null;
+  }
 }
 
 /** Whether `pid` is a live process of this machine, and the one that started at `start` when that is known. */

@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { until } from '../../test/helpers/until.js';
-import { processStart } from './live-process.js';
+import { pidNamespace, processStart } from './live-process.js';
 import { LockWriteError, lockedState, lockPathOf, runHolder, takeFileLock, takeRunLock } from './run-lock.js';
 
 async function runFile(): Promise<string> {
@@ -50,12 +50,27 @@ describe('run locks', () => {
     const taken = await takeRunLock(record);
     expect(taken.ok).toBe(true);
     const start = processStart('self');
+    const ns = pidNamespace();
     expect(JSON.parse(await readFile(lockPathOf(record), 'utf8'))).toEqual({
       pid: process.pid,
       host: hostname(),
       ...(start === null ? {} : { start }),
+      ...(ns === null ? {} : { ns }),
       heartbeat: 30_000,
     });
+  });
+
+  it('judges a lock of this PID namespace by its process even when touched lately; another namespace by its heartbeat', async () => {
+    const record = await runFile();
+    const ns = pidNamespace();
+    expect(ns).toMatch(/^pid:\[\d+\]$/);
+    // A run killed a moment ago: its lock is fresh, its process gone.
+    const gone = { pid: deadPid(), host: hostname(), heartbeat: 30_000 };
+    await writeFile(lockPathOf(record), JSON.stringify({ ...gone, ns }));
+    expect(lockedState(record)).toBe('stopped');
+    // The same lock written in another container: its process cannot be asked here, its heartbeat is fresh.
+    await writeFile(lockPathOf(record), JSON.stringify({ ...gone, ns: 'pid:[1]' }));
+    expect(lockedState(record)).toBe('running');
   });
 
   it.runIf(process.platform === 'linux')(

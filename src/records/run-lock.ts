@@ -2,8 +2,9 @@
  * Who is running a run: `<timestamp>.lock` beside its record holds the process id, host and (where the system
  * says) start of the holodeck process writing it (the first run, or the `--resume` that continues it), and its
  * heartbeat (lock-heartbeat.ts): that process touches it every `heartbeat` ms, and removes it once it has written
- * the record. A lock touched lately counts, whatever its process id says (another machine's process, or one of
- * another PID namespace, cannot be asked). One left untouched longer (its process killed, crashed, frozen, a
+ * the record. A lock written in this machine's own PID namespace counts while its process lives (a run killed a
+ * moment ago does not). Any other lock touched lately counts, whatever its process id says (another machine's
+ * process, or one of another PID namespace, cannot be asked). One left untouched longer (its process killed, crashed, frozen, a
  * machine that restarted) no longer counts, unless it is this machine's and its process is still there: the run
  * stopped without its record. So `--resume` never takes over a run still going, and the dashboard tells a running
  * run from one that stopped without its record. A lock of an earlier holodeck, without a heartbeat, counts while
@@ -14,7 +15,7 @@ import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promise
 import { hostname } from 'node:os';
 import { fileErrorReason } from '../core/file-error-reason.js';
 import { FileWriteError } from '../core/file-write-error.js';
-import { isLiveProcess, processStart } from './live-process.js';
+import { isLiveProcess, pidNamespace, processStart } from './live-process.js';
 import { HEARTBEAT_MS, staleAfterMs, startHeartbeat } from './lock-heartbeat.js';
 
 export interface RunHolder {
@@ -132,7 +133,14 @@ export async function takeFileLock(
 ): Promise<TakenLock> {
   const start = processStart('self');
   const heartbeat = options.heartbeat_ms ?? HEARTBEAT_MS;
-  const mine = { pid: process.pid, host: hostname(), ...(start === null ? {} : { start }), heartbeat };
+  const ns = pidNamespace();
+  const mine = {
+    pid: process.pid,
+    host: hostname(),
+    ...(start === null ? {} : { start }),
+    ...(ns === null ? {} : { ns }),
+    heartbeat,
+  };
   const text = `${JSON.stringify(mine)}\n`;
   let replaced: StaleHolder | null = null;
   // Written aside, then linked in place: the lock appears whole, and only if there was none.
@@ -254,11 +262,12 @@ function judgeLock(text: string, touchedMs: number, now: number): ReadLock | nul
     return null;
   }
   if (typeof lock !== 'object' || lock === null) return null;
-  const { pid, host, start, heartbeat } = lock as {
+  const { pid, host, start, heartbeat, ns } = lock as {
     pid?: unknown;
     host?: unknown;
     start?: unknown;
     heartbeat?: unknown;
+    ns?: unknown;
   };
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || typeof host !== 'string') return null;
   const started = typeof start === 'string' ? start : null;
@@ -268,6 +277,9 @@ function judgeLock(text: string, touchedMs: number, now: number): ReadLock | nul
   const read = { holder, start: started, heartbeat_ms: every, touched_ms: touchedMs };
   // An earlier holodeck's lock: this machine's counts while its process lives, another's is taken at its word.
   if (every === null) return { ...read, live: !here || isLiveProcess(pid, started) };
+  // Written in this machine's own PID namespace: its process id says whether it runs, whatever the heartbeat (a
+  // run killed a moment ago, or a copied lock, is not taken for a live one).
+  if (here && typeof ns === 'string' && ns === pidNamespace()) return { ...read, live: isLiveProcess(pid, started) };
   // Touched lately: held, whatever the process id says here (another PID namespace, another machine).
   if (now - touchedMs <= staleAfterMs(every)) return { ...read, live: true };
   return { ...read, live: here && isLiveProcess(pid, started) };

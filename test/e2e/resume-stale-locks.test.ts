@@ -40,14 +40,22 @@ describe('--resume and stale locks', () => {
       onTestFinished(() => void other.kill('SIGKILL'));
       const written = JSON.parse(await readFile(lock, 'utf8')) as { pid: number; host: string; start?: string };
       expect(written.start).toMatch(/^\d+$/);
+      // Written in this PID namespace, the lock is judged by its process, touched lately or not: a process id
+      // now another process's (another start) is no run.
       await writeFile(lock, JSON.stringify({ ...written, pid: other.pid }));
-      // Touched lately, the lock counts whatever its process id says (one of another PID namespace).
-      const refused = await runCli(['test', 'agent.yaml', '--resume'], { cwd: dir });
+      const reused = await ranCases(dir, ['--resume']);
+      expect(reused.stderr).not.toContain('still going');
+      expect([reused.code, reused.names]).toEqual([0, ['c1', 'c2', 'c3']]);
+      // A lock of another PID namespace (another container) touched lately counts whatever its process id says.
+      const again = await crashed();
+      const other2 = JSON.parse(await readFile(again.lock, 'utf8')) as Record<string, unknown>;
+      await writeFile(again.lock, JSON.stringify({ ...other2, pid: other.pid, ns: 'pid:[1]' }));
+      const refused = await runCli(['test', 'agent.yaml', '--resume'], { cwd: again.dir });
       expect([refused.code, refused.stderr]).toEqual([2, expect.stringContaining('the run is still going')]);
-      // Its heartbeat stopped three minutes ago, and its process is gone: the run crashed.
+      // Its heartbeat stopped three minutes ago: the run crashed.
       const stopped = new Date(Date.now() - 3 * 60_000);
-      await utimes(lock, stopped, stopped);
-      const resumed = await ranCases(dir, ['--resume']);
+      await utimes(again.lock, stopped, stopped);
+      const resumed = await ranCases(again.dir, ['--resume']);
       expect(resumed.stderr).not.toContain('still going');
       expect([resumed.code, resumed.names]).toEqual([0, ['c1', 'c2', 'c3']]);
     },
