@@ -7,7 +7,7 @@
  * that RE2 cannot run, since the arguments are checked on RE2.
  */
 import { isRecord } from '../core/is-record.js';
-import { compileLinearRegex } from '../matchers/linear-regex.js';
+import { compileSchemaPattern } from '../matchers/linear-reg-exp-engine.js';
 import { closestMatch } from './did-you-mean.js';
 
 export interface JsonSchemaSlip {
@@ -122,9 +122,12 @@ function keywordSlip(key: string, value: unknown, path: readonly (string | numbe
     : { path, message: `\`${key}\` is no JSON Schema keyword, so it would be ignored: did you mean \`${meant}\`?` };
 }
 
-/** A pattern runs on RE2 (see matchers/linear-ajv.ts): one it cannot run is refused, as other config regexes are. */
+/**
+ * A pattern runs on RE2 with JavaScript's meaning (see matchers/linear-ajv.ts): one it cannot run is refused, as
+ * other config regexes are, checked as it will run.
+ */
 function patternSlip(pattern: string, path: readonly (string | number)[]): JsonSchemaSlip | null {
-  const compiled = compileLinearRegex(pattern);
+  const compiled = compileSchemaPattern(pattern);
   if (compiled.ok) return null;
   const hint = compiled.hint === null ? '' : ` — ${compiled.hint}`;
   return { path, message: `invalid regular expression ${JSON.stringify(pattern)}: ${compiled.reason}${hint}` };
