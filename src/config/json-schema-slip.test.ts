@@ -70,4 +70,11 @@ describe('jsonSchemaSlip', () => {
     );
     expect(jsonSchemaSlip({ type: 'object', properties: { a: { type: 'string', pattern: '^(a+)+$' } } })).toBeNull();
   });
+
+  it('checks a pattern as it runs, with JavaScript meanings RE2 is given', () => {
+    const slip = (pattern: string) =>
+      jsonSchemaSlip({ type: 'object', properties: { a: { type: 'string', pattern } } });
+    for (const pattern of ['^[^]+$', '\\cJ', '^\\p{Script=Greek}+$', '^\\S+$']) expect(slip(pattern)).toBeNull();
+    expect(slip('[^a\\S]')?.message).toMatch(/^invalid regular expression "\[\^a\\\\S\]": /);
+  });
 });
