@@ -81,6 +81,10 @@ async function latestRun(
   for (const file of files) {
     try {
       const record = await store.load(file.runId);
+      if (await isCopy(file, record, files, store)) {
+        passedOver.push(`${file.runId.id} is a copy of an older run (another record holds its run id)`);
+        continue;
+      }
       const newer = files.filter((other) => other.partial && startTime(other) > startTime(file));
       for (const running of newer)
         passedOver.push(`${running.runId.id} has no run record yet (still running, or it stopped)`);
@@ -93,6 +97,24 @@ async function latestRun(
   }
   const whose = agentSlug === undefined ? '' : ` of ${agentSlug}`;
   throw new DashboardError('NO_RUNS', `no readable run records${whose} in the results folder ${resultsDir}`);
+}
+
+/**
+ * A record not named after its own start whose run id another record holds: an older run saved again under a
+ * later name (`cp -p`), which the latest run is not. Other records are read only for such a record.
+ */
+async function isCopy(file: RunFile, record: RunRecord, files: readonly RunFile[], store: RunStore): Promise<boolean> {
+  const start = Date.parse(record.report.timestamp);
+  if (Number.isNaN(start)) return false;
+  const stamp = new Date(start).toISOString().replace(/[:.]/g, '-');
+  const name = file.runId.timestamp;
+  if (name === stamp || name.startsWith(`${stamp}-`)) return false;
+  for (const other of files) {
+    if (other.partial || other.runId.id === file.runId.id) continue;
+    const held = await store.load(other.runId).catch(() => null);
+    if (held?.run_id === record.run_id) return true;
+  }
+  return false;
 }
 
 /** The report's data: every part but the test cases, which are given one at a time. */

@@ -3,7 +3,7 @@
  * a crashed run's logged results count, each model keeps its own history, a moved project keeps its history, and
  * a run recorded with a clock that was ahead does not stay the latest.
  */
-import { cp, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -116,6 +116,29 @@ describe('--last-failed over the history', () => {
 });
 
 describe('compare', () => {
+  it('takes no copy of an older record, saved under a later name, for latest', async () => {
+    const dir = await writeHistoryProject(fake.server.url);
+    expect((await ranCases(dir, [])).code).toBe(0);
+    wrongOn('gpt-4o-mini', 'q1');
+    expect((await ranCases(dir, [])).code).toBe(1);
+    const folder = join(dir, 'results', 'history');
+    const [first, second] = (await readdir(folder)).filter((name) => name.endsWith('.json')).sort();
+    await copyFile(join(folder, first as string), join(folder, '2099-01-01T00-00-00-000Z.json'));
+    const run = await runCli(['compare', 'latest~1', 'latest'], { cwd: dir });
+    // The failing run is the latest, the passing one before it: c1 regressed.
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain(`history/${(second as string).replace('.json', '')}`);
+    expect(run.stdout).not.toContain('2099-01-01');
+    // The static report of the latest run is the failing run's, saying what it passed over.
+    const exported = await runCli(['test', 'view', 'agent.yaml', '--export', 'latest.html'], { cwd: dir });
+    expect(exported.code).toBe(0);
+    expect(exported.stderr).toContain(
+      'note: exporting the latest readable run: history/2099-01-01T00-00-00-000Z is a copy of an older run',
+    );
+    const html = await readFile(join(dir, 'latest.html'), 'utf8');
+    expect(html).toContain(`history/${(second as string).replace('.json', '')}`);
+  });
+
   it('says the results folder does not exist rather than that it holds no record', async () => {
     const dir = await writeHistoryProject(fake.server.url);
     const run = await runCli(['compare', 'latest~1', 'latest'], { cwd: dir });

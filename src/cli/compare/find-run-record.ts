@@ -11,6 +11,7 @@ import { compareRunNames, type RunName } from '../../core/run-record-name.js';
 import { lockedState } from '../../records/run-lock.js';
 import { partialPathOf } from '../../reporters/run-record-path.js';
 import { listRunFiles } from '../history/list-run-files.js';
+import { isRecordCopy } from './record-copy.js';
 
 export type FoundRecord =
   | {
@@ -101,8 +102,14 @@ async function runs(resultsDir: string): Promise<{ ok: true; runs: Listed[] } | 
 async function nthLatest(resultsDir: string, back: number, wanted: string): Promise<FoundRecord> {
   const listed = await runs(resultsDir);
   if (!listed.ok) return { ok: false, message: `${wanted}: ${listed.message}` };
-  const records = listed.runs.filter((run) => !run.unfinished);
-  const found = records[records.length - 1 - back];
+  const written = listed.runs.filter((run) => !run.unfinished);
+  // Newest first, copies of an older record under a later name left out, as far back as asked.
+  const records: Listed[] = [];
+  for (let i = written.length - 1; i >= 0 && records.length <= back; i -= 1) {
+    const run = written[i] as Listed;
+    if (!(await isRecordCopy(run, written))) records.unshift(run);
+  }
+  const found = records.length > back ? records[0] : undefined;
   if (found === undefined) {
     const count = records.length;
     const held = count === 0 ? 'no run record' : `only ${count} run record${count === 1 ? '' : 's'}`;
