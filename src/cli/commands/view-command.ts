@@ -97,6 +97,11 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
     process.stderr.write(`error: the dashboard could not start: ${(error as Error).message}${hint}\n`);
     return EXIT.runtime;
   }
+  // Stopped as every command is interrupted (Ctrl-C, a terminal closed, a service manager's SIGTERM): exit 130.
+  // Listened for before the address is said, so a Ctrl-C as soon as it shows is caught, not the process's end.
+  const stopped = new Promise<void>((resolveStop) => {
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => resolveStop());
+  });
   process.stdout.write(`holodeck dashboard: ${dashboard.url}  (runs from ${resultsDir}; Ctrl-C to stop)\n`);
   if (!LOOPBACK.test(options.host)) {
     process.stderr.write(
@@ -104,11 +109,7 @@ export async function viewCommand(configArg: string, options: ViewOptions): Prom
     );
   }
   if (options.open) openBrowser(dashboard.url);
-  // Stopped as every command is interrupted (Ctrl-C, a terminal closed, a service manager's SIGTERM): exit 130.
-  await new Promise<void>((resolveStop) => {
-    const stop = () => resolveStop();
-    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, stop);
-  });
+  await stopped;
   await dashboard.close();
   return EXIT.interrupted;
 }
