@@ -7,6 +7,7 @@
  * STALE_FACTOR turn time limits (at least STALE_MIN_MS). Every refusal says how to override it.
  */
 import { hostname } from 'node:os';
+import { isLiveProcess } from '../../records/live-process.js';
 import { scanPartialLog } from '../../records/partial-log.js';
 import {
   type LockHeartbeat,
@@ -38,6 +39,10 @@ export async function takeResumeLock(paths: RecordPaths, now: () => number = Dat
   if (typeof first === 'string') return { ok: false, message: first };
   if (first.ok) return { ok: true, lock: first, note: heartbeatStopped(first, now) };
   const beat = first.heartbeat;
+  // A holodeck process of this machine that holds it is named as the one writing the run.
+  if (first.holder.host === hostname() && isLiveProcess(first.holder.pid, null)) {
+    return { ok: false, message: stillGoing(first.holder, paths, lockPath) };
+  }
   if (beat !== undefined && now() - beat.touched_ms <= beat.stale_after_ms) {
     return { ok: false, message: stillBeating(first.holder, lockPath, now() - beat.touched_ms, beat) };
   }
