@@ -24,3 +24,18 @@ export function parseRunName(name: string): RunName | null {
 export function compareRunNames(a: RunName, b: RunName): number {
   return a.stamp < b.stamp ? -1 : a.stamp > b.stamp ? 1 : a.attempt - b.attempt;
 }
+
+/** `2026-12-02T12:30:05.123Z` → `2026-12-02T12-30-05-123Z`: the start time as a run's name writes it (safe in file names on every OS). */
+export function runStamp(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+/**
+ * Whether `name` (a file's run name, parseRunName) is the one holodeck gives a run that started at `startedAt`
+ * (`…Z`, or `…Z-N` for a run that started in the same millisecond as another). A record saved again under a
+ * later name (`cp -p`), or under a name of one's own, is not named after its start.
+ */
+export function namedAfterStart(name: RunName | null, startedAt: string | null): boolean {
+  const start = startedAt === null ? Number.NaN : Date.parse(startedAt);
+  return name !== null && !Number.isNaN(start) && name.stamp === runStamp(new Date(start));
+}

@@ -2,6 +2,7 @@
 
 import { resolve } from 'node:path';
 import type { Redactor } from '../core/redactor.js';
+import { namedAfterStart, parseRunName } from '../core/run-record-name.js';
 import { caseAddresses } from './case-address.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, RunDetail, RunRecord, RunsPage, Trends } from './dashboard-types.js';
@@ -104,11 +105,8 @@ async function latestRun(
  * later name (`cp -p`), which the latest run is not. Other records are read only for such a record.
  */
 async function isCopy(file: RunFile, record: RunRecord, files: readonly RunFile[], store: RunStore): Promise<boolean> {
-  const start = Date.parse(record.report.timestamp);
-  if (Number.isNaN(start)) return false;
-  const stamp = new Date(start).toISOString().replace(/[:.]/g, '-');
-  const name = file.runId.timestamp;
-  if (name === stamp || name.startsWith(`${stamp}-`)) return false;
+  if (Number.isNaN(Date.parse(record.report.timestamp))) return false;
+  if (namedAfterStart(parseRunName(file.runId.timestamp), record.report.timestamp)) return false;
   for (const other of files) {
     if (other.partial || other.runId.id === file.runId.id) continue;
     const held = await store.load(other.runId).catch(() => null);

@@ -5,7 +5,7 @@
  * file named after the run's start time, then by the command line's order of names, run-order.ts), a name of one's own only when no file of holodeck's name has it;
  * every other file of its run id is a copy of it, listed as such and left out of trends and histories.
  */
-import { parseRunName } from '../core/run-record-name.js';
+import { namedAfterStart, parseRunName } from '../core/run-record-name.js';
 import type { RunSummary } from './dashboard-types.js';
 import { compareRunIds } from './run-order.js';
 
@@ -13,16 +13,9 @@ function ownName(id: string): boolean {
   return parseRunName(id.slice(id.indexOf('/') + 1)) === null;
 }
 
-/** Whether the file bears the name holodeck gives the run: its start time (`…Z`, or `…Z-N`). */
-function namedAfterStart(id: string, startedAt: string | null): boolean {
-  const name = parseRunName(id.slice(id.indexOf('/') + 1));
-  const start = startedAt === null ? Number.NaN : Date.parse(startedAt);
-  return name !== null && !Number.isNaN(start) && name.stamp === new Date(start).toISOString().replace(/[:.]/g, '-');
-}
-
 /** The run first: the file named after its start, then holodeck's names before names of one's own, the oldest first. */
 function originalFirst(started: ReadonlyMap<string, string | null>): (a: string, b: string) => number {
-  const after = (id: string) => namedAfterStart(id, started.get(id) ?? null);
+  const after = (id: string) => namedAfterStart(parseRunName(id.slice(id.indexOf('/') + 1)), started.get(id) ?? null);
   return (a, b) =>
     Number(after(b)) - Number(after(a)) || Number(ownName(a)) - Number(ownName(b)) || compareRunIds(a, b);
 }

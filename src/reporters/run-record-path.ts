@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { access, open } from 'node:fs/promises';
 import { join } from 'node:path';
+import { runStamp } from '../core/run-record-name.js';
 import { makeFolder } from './make-folder.js';
 
 /**
@@ -26,9 +27,7 @@ export function agentSlug(name: string): string {
 }
 
 /** `2026-12-02T12:30:05.123Z` → `2026-12-02T12-30-05-123Z` (safe in file names on every OS). */
-export function fileTimestamp(date: Date): string {
-  return date.toISOString().replace(/[:.]/g, '-');
-}
+export const fileTimestamp = runStamp;
 
 const MAX_ATTEMPTS = 1000;
 

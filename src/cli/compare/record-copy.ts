@@ -5,7 +5,7 @@
  * dashboard lists it as a copy. A run named after a record dated ahead of the clock (named 1 ms after it) holds
  * a run id of its own, so it is no copy.
  */
-import type { RunName } from '../../core/run-record-name.js';
+import { namedAfterStart, type RunName } from '../../core/run-record-name.js';
 import { readRunRecord } from '../../records/run-record.js';
 
 interface NamedRecord {
@@ -16,8 +16,8 @@ interface NamedRecord {
 export async function isRecordCopy(candidate: NamedRecord, others: readonly NamedRecord[]): Promise<boolean> {
   const record = await readRunRecord(candidate.path).catch(() => null);
   if (record === null) return false;
-  const start = Date.parse(record.report.timestamp);
-  if (Number.isNaN(start) || new Date(start).toISOString().replace(/[:.]/g, '-') === candidate.name.stamp) return false;
+  if (Number.isNaN(Date.parse(record.report.timestamp))) return false;
+  if (namedAfterStart(candidate.name, record.report.timestamp)) return false;
   for (const other of others) {
     if (other.path === candidate.path) continue;
     const held = await readRunRecord(other.path).catch(() => null);
