@@ -55,6 +55,10 @@ export async function openRecording(
   }
 }
 
+/** Why a model matrix refuses recording, replay and the cache. */
+export const MATRIX_REFUSES_RECORDING =
+  '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix';
+
 /** Whether the options or the configuration ask for a recording at all. */
 export function recordingAsked(config: AgentConfig, options: RecordingOptions): boolean {
   return (

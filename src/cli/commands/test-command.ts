@@ -30,7 +30,7 @@ import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix, withMatrixJudge } from '../matrix/plan-matrix.js';
-import { closeRecording, openRecording, recordingAsked } from '../open-recording.js';
+import { closeRecording, MATRIX_REFUSES_RECORDING, openRecording, recordingAsked } from '../open-recording.js';
 import { optionsFromEnv } from '../options-from-env.js';
 import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
 import {
@@ -117,9 +117,7 @@ async function guardedTestCommand(
   if (!matrix.ok) return usageError(matrix.message);
   if (matrix.entries.length > 1) {
     if (recordingAsked(loaded, options)) {
-      return usageError(
-        '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix',
-      );
+      return usageError(MATRIX_REFUSES_RECORDING);
     }
     const recordProblem = options.dryRun === true ? null : await recordPlaceProblem(resultsDir, loaded.name);
     if (recordProblem !== null) return usageError(recordProblem);

@@ -15,6 +15,7 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import { guardRun } from '../guard-run.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, printIssues } from '../load-or-report.js';
 import { matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
+import { MATRIX_REFUSES_RECORDING } from '../open-recording.js';
 import type { ModelOverride } from '../parse-model-option.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { runnableConfigIssues } from '../runnable-config-issues.js';
@@ -58,9 +59,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
   // What `test` refuses from the settings and the environment, said with the rest: every problem at once.
   const problems = await configRunProblems(config, process.env);
   if (entries.length > 1 && config.execution.cache === true) {
-    const message =
-      '--record, --replay and --cache (execution.cache) work with one model at a time, not a model matrix';
-    problems.push(pendingIssue('RUN_SETTING', ['execution', 'cache'], message));
+    problems.push(pendingIssue('RUN_SETTING', ['execution', 'cache'], MATRIX_REFUSES_RECORDING));
   }
   issues.push(...(await locatePendingIssues(config, process.env, problems)));
   if (issues.length > 0) {
