@@ -10,7 +10,7 @@
 import { join, relative } from 'node:path';
 import { RunRecordError } from '../records/run-record.js';
 import { agentSlug } from '../reporters/run-record-path.js';
-import { configHistory, recordedConfigPaths, sayHistoryWarning } from './history/config-history.js';
+import { type ConfigHistory, configHistory, recordedConfigPaths, sayHistoryWarning } from './history/config-history.js';
 import { type HistoryRun, readHistoryRun } from './history/history-run.js';
 import { listRunFiles, type RunFiles } from './history/list-run-files.js';
 
@@ -45,8 +45,15 @@ export async function lastFailed(query: LastFailedQuery): Promise<LastFailed> {
   const folder = join(resultsDir, agentSlug(query.agentName));
   const listed = await listRunFiles(folder);
   if (!listed.ok) return { ok: false, message: `--last-failed: ${listed.message}` };
-  const history = configHistory(await recordedConfigPaths(listed.runs), configPath, resultsDir);
-  sayHistoryWarning(history);
+  // A run of the config's own path is of its history whatever the other runs recorded: the folder's paths are
+  // read (every run) only for a run that recorded another.
+  let history: ConfigHistory | null = null;
+  const owns = async (recorded: string): Promise<boolean> => {
+    if (recorded === configPath) return true;
+    history ??= configHistory(await recordedConfigPaths(listed.runs), configPath, resultsDir);
+    sayHistoryWarning(history);
+    return history.owns(recorded);
+  };
   const idOf = (files: RunFiles) => relative(resultsDir, join(folder, files.stem)).replace(/\\/g, '/');
   /** Each case's latest verdict: failed (or errored) or not. */
   const latest = new Map<string, boolean>();
@@ -57,7 +64,7 @@ export async function lastFailed(query: LastFailedQuery): Promise<LastFailed> {
     let verdicts: ReadonlyMap<string, boolean>;
     try {
       run = await readHistoryRun(files);
-      if (run === null || !history.owns(run.config_path)) continue;
+      if (run === null || !(await owns(run.config_path))) continue;
       if (run.model !== model) {
         if (run.model !== null) otherModels.add(run.model);
         continue;
