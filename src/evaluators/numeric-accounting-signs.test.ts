@@ -1,35 +1,17 @@
 /**
  * The numeric metric on the sign of answers written as finance writes negatives — percentages and scale words
  * with accounting parentheses, a minus before them, small integers in parentheses that are values or footnote
- * marks. The options are those of the ConvFinQA sample
- * (sample/financial-assistant/agent.yaml). One row per answer: the answer, the ground truth, whether it passes
- * and the value read from the answer (null when none is read). A wrong sign never passes.
+ * marks. The options are those of the ConvFinQA sample (sample/financial-assistant/agent.yaml, read by
+ * sample-numeric-rows.ts). One row per answer: the answer, the ground truth, whether it passes and the value read
+ * from the answer (null when none is read). A wrong sign never passes.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
+import {
+  checkSampleNumericRow as check,
+  type NumericRow as Row,
+  SAMPLE_NUMERIC_METRIC as SAMPLE_METRIC,
+} from '../../test/support/evaluators/sample-numeric-rows.js';
 import { extractResponseNumber } from './extract-number.js';
-import { createNumericEvaluator, type NumericMetricConfig } from './numeric.js';
-
-type Row = readonly [answer: string, truth: string, passes: boolean, read: number | null];
-
-const SAMPLE_METRIC: NumericMetricConfig = {
-  type: 'standard',
-  metric: 'numeric',
-  name: 'numeric',
-  enabled: true,
-  threshold: null,
-  absolute_tolerance: 1e-4,
-  relative_tolerance: 1e-3,
-  accept_percent: true,
-  accept_thousands_separators: true,
-};
-
-async function check([answer, truth, passes, read]: Row): Promise<void> {
-  const outcome = await createNumericEvaluator(SAMPLE_METRIC).evaluate(evaluationInput(answer, truth));
-  expect(outcome.passed).toBe(passes);
-  const extraction = extractResponseNumber(answer, SAMPLE_METRIC);
-  expect(extraction.ok ? extraction.token.value : null).toBe(read);
-}
 
 describe('a percentage in accounting parentheses is negative', () => {
   it.each<Row>([

@@ -1,34 +1,14 @@
 /**
  * The numeric metric on answers that bold a number and then speak of "the answer" in prose: the last bold number
  * is the answer, whatever number the prose after it holds. The options are those of the ConvFinQA sample
- * (sample/financial-assistant/agent.yaml). One row per answer: the answer, the ground truth, whether it passes
- * and the value read from the answer.
+ * (sample/financial-assistant/agent.yaml, read by sample-numeric-rows.ts). One row per answer: the answer, the
+ * ground truth, whether it passes and the value read from the answer.
  */
-import { describe, expect, it } from 'vitest';
-import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
-import { extractResponseNumber } from './extract-number.js';
-import { createNumericEvaluator, type NumericMetricConfig } from './numeric.js';
-
-type Row = readonly [answer: string, truth: string, passes: boolean, read: number | null];
-
-const SAMPLE_METRIC: NumericMetricConfig = {
-  type: 'standard',
-  metric: 'numeric',
-  name: 'numeric',
-  enabled: true,
-  threshold: null,
-  absolute_tolerance: 1e-4,
-  relative_tolerance: 1e-3,
-  accept_percent: true,
-  accept_thousands_separators: true,
-};
-
-async function check([answer, truth, passes, read]: Row): Promise<void> {
-  const outcome = await createNumericEvaluator(SAMPLE_METRIC).evaluate(evaluationInput(answer, truth));
-  expect(outcome.passed).toBe(passes);
-  const extraction = extractResponseNumber(answer, SAMPLE_METRIC);
-  expect(extraction.ok ? extraction.token.value : null).toBe(read);
-}
+import { describe, it } from 'vitest';
+import {
+  checkSampleNumericRow as check,
+  type NumericRow as Row,
+} from '../../test/support/evaluators/sample-numeric-rows.js';
 
 describe('the last bold number is the answer, whatever "the answer" prose after it holds', () => {
   it.each<Row>([
