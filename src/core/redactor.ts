@@ -2,11 +2,13 @@
  * Masks secret values in text, by value, in every encoding an output may give them: as they are, JSON-escaped
  * (up to three times over), HTML/XML-escaped, Markdown-escaped, URL-encoded, base64, each in any letter case. One
  * pattern of escaped literals is built once per run; a match becomes `***NAME`, the name of the variable (or
- * setting) the value came from. A piece of a secret that a cut left beside a `…` is masked too.
+ * setting) the value came from. A piece of a secret that a cut left beside a `…` is masked too, and so is a run
+ * of a key's first or last characters long enough to matter (mask-secret-pieces.ts).
  */
 
 import { defineKey } from './define-key.js';
 import { maskCutSecrets } from './mask-cut-secrets.js';
+import { secretPiecesMasker } from './mask-secret-pieces.js';
 
 export interface SecretValue {
   /** Where the value comes from, shown in the mask: `OPENAI_API_KEY`, `model.endpoint?sig`. */
@@ -62,10 +64,13 @@ export function createRedactor(secrets: readonly SecretValue[]): Redactor {
   // The values as they are: a cut is made in the text before any output escapes it.
   const values = new Map<string, string>();
   for (const secret of secrets) if (secret.value !== '') values.set(secret.value.toLowerCase(), secret.name);
+  // A key's first or last characters, as a message shows a key partly masked (`sk-proj-AbCd…a*cdef`).
+  const pieces = secretPiecesMasker(values, mask);
   const text = (input: string): string => {
     const name = (match: string) => mask(names.get(match) ?? folded.get(match.toLowerCase()) ?? 'SECRET');
     const once = input.length < shortest ? input : input.replace(pattern, name);
-    const masked = exact === null || once.length < shortest ? once : once.replace(exact, name);
+    const whole = exact === null || once.length < shortest ? once : once.replace(exact, name);
+    const masked = pieces === null ? whole : pieces(whole);
     return masked.length < MIN_CUT_TEXT ? masked : maskCutSecrets(masked, values, mask);
   };
   const deep = <T>(value: T): T => deepMap(value, text) as T;
