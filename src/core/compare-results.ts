@@ -6,6 +6,7 @@
  * neither), added, removed. A case still failing has a trend, from its turns: worse (turns newly failing, none
  * newly passing), mixed (both), better (turns newly passing only) or unchanged (neither).
  */
+import { changedChecks } from './changed-checks.js';
 import { failureAtTurn } from './failure-at-turn.js';
 import type { MetricSummary } from './metric-tally.js';
 import type { TestResult } from './results.js';
@@ -45,6 +46,11 @@ export interface CaseChange {
    * turn that fails as the turn changes judge it; null when it passes.
    */
   readonly failure: string | null;
+  /**
+   * How the case's checks differ from A to B (`bleu threshold 0.9 → 0.1`, `equality dropped`): a verdict that
+   * changed may come from them, not from the agent. Empty when they are the same, or the case is in one run only.
+   */
+  readonly checks_changed: readonly string[];
 }
 
 export interface MetricDelta {
@@ -158,6 +164,7 @@ function caseChange(name: string, a: [number, TestResult] | null, b: [number, Te
     turn_count: multiTurn ? Math.max(resultA?.turns?.length ?? 0, resultB?.turns?.length ?? 0) : null,
     trend: trendOf(kind, turns),
     failure: failureOf(resultB ?? resultA, turns, multiTurn),
+    checks_changed: resultA && resultB ? changedChecks(resultA, resultB) : [],
   };
 }
 

@@ -65,7 +65,13 @@ function caseLines(change: CaseChange, palette: Palette): string[] {
   const why = change.failure !== null && change.b_status !== 'passed' ? ` — ${change.failure}` : '';
   const trend = change.trend === null || change.trend === 'unchanged' ? '' : `, ${change.trend}`;
   const line = `  ${mark(change, palette)} ${consoleName(change.test_name)}  ${arrow(change.a_status, change.b_status)}${trend}${escapeControlChars(why)}`;
-  return [line, ...turnLines(change)];
+  return [line, ...checksLines(change), ...turnLines(change)];
+}
+
+/** The case's checks that differ from A to B: its verdict may have changed with them. */
+function checksLines(change: CaseChange): string[] {
+  if (change.checks_changed.length === 0) return [];
+  return [`      checks changed: ${escapeControlChars(change.checks_changed.join(', '))}`];
 }
 
 /** `(9 cases: 6 regressed, 3 still failing and worse; 11 turns newly failing)`, parts of none left out. */

@@ -6,7 +6,7 @@
  */
 
 import { relative, resolve } from 'node:path';
-import { askedDifferently } from '../../core/asked-differently.js';
+import { compareNotices, type NoticeRun, snapshotFacts } from '../../core/compare-notices.js';
 import { compareResults, hasRegression, metricDeltas } from '../../core/compare-results.js';
 import { escapeControlChars } from '../../core/display-controls.js';
 import { summarizeMetrics } from '../../core/metric-tally.js';
@@ -64,57 +64,25 @@ function interruptionNotes(a: RunRecord, b: RunRecord): string[] {
 }
 
 /**
- * Said first too: runs of two agents, or cases of one name that asked other questions or expected other answers,
- * are compared by name all the same, so what looks fixed or regressed may be another test.
+ * Said first too: what makes a change something other than a change of the agent (core/compare-notices.ts, shared
+ * with the dashboard's compare view).
  */
 function suiteNotes(a: RunRecord, b: RunRecord): string[] {
-  const notes: string[] = [];
-  const [nameA, nameB] = [a.report.agent_name, b.report.agent_name];
-  if (nameA !== nameB)
-    notes.push(`run A is of agent "${nameA}", run B of agent "${nameB}": test cases are compared by name`);
-  const changed = askedDifferently(a.report.results, b.report.results).map((name) => `"${name}"`);
-  if (changed.length > 0) {
-    const named =
-      changed.length > 5 ? `${changed.slice(0, 5).join(', ')} and ${changed.length - 5} more` : changed.join(', ');
-    notes.push(
-      `${changed.length === 1 ? '1 test case' : `${changed.length} test cases`} of the same name asked other questions or expected other answers in run B: ${named} — their verdicts compare different tests`,
-    );
-  }
-  notes.push(...repeatNote(a, b), ...selectionNote(a, b));
-  return notes;
+  return compareNotices(noticeRun(a), noticeRun(b)).map((notice) => notice.text);
 }
 
-/**
- * Runs repeated otherwise (`--repeat`, `--min-pass-rate`) judge their cases by other rules and pay for other
- * numbers of runs: a case "fixed" by a lower pass rate, or tokens five times higher, say nothing of the agent.
- */
-function repeatNote(a: RunRecord, b: RunRecord): string[] {
-  const rule = (record: RunRecord) => {
-    const repeat = record.metadata.execution?.repeat ?? 1;
-    return repeat === 1 ? 'once' : `${repeat} times, passing at ${record.metadata.execution?.min_pass_rate ?? 1}`;
+function noticeRun(record: RunRecord): NoticeRun {
+  const facts = snapshotFacts(record.metadata);
+  const execution = record.metadata.execution;
+  return {
+    ...facts,
+    agent_name: record.report.agent_name,
+    finished: record.state !== 'interrupted',
+    results: record.report.results,
+    selection: selectionLabel(normalizeSelection(record.metadata.selection)),
+    repeat: execution?.repeat ?? facts.repeat,
+    min_pass_rate: execution?.min_pass_rate ?? facts.min_pass_rate,
   };
-  const [ruleA, ruleB] = [rule(a), rule(b)];
-  if (ruleA === ruleB) return [];
-  return [
-    `run A ran each test case ${ruleA}, run B ${ruleB}: verdicts, tokens and cost follow different repeat settings`,
-  ];
-}
-
-/**
- * Cases of run A that run B did not run (a finished B that selected fewer, or a changed suite): listed as removed,
- * they are not compared, and B's pass rate is of its own cases — said, so a smaller run does not read as better.
- */
-function selectionNote(a: RunRecord, b: RunRecord): string[] {
-  if (b.state === 'interrupted') return []; // said above, with how many did not run
-  const inB = new Set(b.report.results.map((result) => result.test_name));
-  const missing = a.report.results.filter((result) => !inB.has(result.test_name)).length;
-  if (missing === 0) return [];
-  const [labelA, labelB] = [a, b].map((run) => selectionLabel(normalizeSelection(run.metadata.selection)));
-  const why = labelB === labelA ? 'its suite has other test cases' : `it ran ${labelB}, run A ${labelA}`;
-  const cases = missing === 1 ? '1 test case' : `${missing} test cases`;
-  return [
-    `${cases} of run A did not run in run B (${why}): they are listed as removed, not compared, and run B's rates are of the cases it ran`,
-  ];
 }
 
 interface Loaded {

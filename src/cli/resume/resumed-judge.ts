@@ -5,7 +5,7 @@
  * model is: one record would hold the verdicts of two judges.
  */
 import type { AgentConfig } from '../../core/config-types.js';
-import { isRecord } from '../../core/is-record.js';
+import { storedJudge as judgeOf } from '../../core/stored-judge.js';
 import type { StoredRunMetadata } from '../../records/run-record.js';
 import { type ModelOverride, parseModelOption } from '../parse-model-option.js';
 
@@ -18,19 +18,8 @@ export function matrixModelOf(metadata: RunMetadata): ModelOverride | null {
   return parsed.ok ? parsed.value : null;
 }
 
-/** `provider:name` of the judge the run had, as its configuration snapshot says; null when it does not say. */
-export function storedJudge(metadata: RunMetadata): string | null {
-  const snapshot = metadata.config_snapshot;
-  const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
-  if (!isRecord(evaluations)) return null;
-  const judge = evaluations['model'];
-  if (isRecord(judge)) {
-    return typeof judge['provider'] === 'string' && typeof judge['name'] === 'string'
-      ? `${judge['provider']}:${judge['name']}`
-      : null;
-  }
-  return metadata.model === null ? null : `${metadata.model.provider}:${metadata.model.name}`;
-}
+/** `provider:name` of the judge the run had, as its configuration snapshot says (core/stored-judge.ts). */
+export const storedJudge: (metadata: RunMetadata) => string | null = judgeOf;
 
 /** What keeps the run from being resumed with this configuration's judge; null when it is the run's. */
 export function judgeMismatch(config: AgentConfig, metadata: RunMetadata, run: string): string | null {
