@@ -110,11 +110,12 @@ describe('compareRuns', () => {
 
   it('names the cases of one name that asked other questions or expected other answers in B', () => {
     const a = loaded('fa/1', { startedAt: '2026-12-01T00:00:00Z', results: older });
-    expect(compareRuns(a, a).asked_differently).toEqual([]);
+    expect(compareRuns(a, a).notices).toEqual([]);
     const [first, ...rest] = older;
     const changed = { ...(first as TestResult), turns: first?.turns?.map((turn) => ({ ...turn, input: 'other' })) };
     const b = loaded('fa/2', { startedAt: '2026-12-02T00:00:00Z', results: [changed as TestResult, ...rest] });
-    expect(compareRuns(a, b).asked_differently).toEqual(['stays green']);
+    expect(compareRuns(a, b).notices.map((notice) => notice.kind)).toEqual(['asked']);
+    expect(compareRuns(a, b).notices[0]?.text).toContain('"stays green"');
   });
 
   it('metricDeltas has no delta when a side has no score', () => {

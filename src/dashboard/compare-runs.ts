@@ -1,5 +1,5 @@
 /** Two runs side by side for the compare view: the shared comparison (core/compare-results.ts) and config. */
-import { askedDifferently } from '../core/asked-differently.js';
+import { type CompareNotice, compareNotices, type NoticeRun, snapshotFacts } from '../core/compare-notices.js';
 import {
   type CaseChange,
   type ChangeCounts,
@@ -12,6 +12,7 @@ import { caseAddresses } from './case-address.js';
 import type { RunRecord, RunSummary } from './dashboard-types.js';
 import { type ConfigDiff, diffConfig } from './diff-config.js';
 import type { MatrixInfo } from './matrix-comparison.js';
+import { selectionLabel } from './run-group.js';
 
 export type { CaseChange, CaseChangeKind, MetricDelta, TurnChange, TurnTrend } from '../core/compare-results.js';
 export { compareCases, metricDeltas } from '../core/compare-results.js';
@@ -26,10 +27,11 @@ export interface RunComparison {
   readonly metrics: readonly MetricDelta[];
   readonly config: ConfigDiff;
   /**
-   * Cases of B that share a name with one of A but asked other questions or expected other answers: their
-   * verdicts compare different tests (as `holodeck compare` warns).
+   * What makes a change something other than a change of the agent, as `holodeck compare` says it first: runs of
+   * two agents, cases that asked otherwise or are judged by other checks, another judge, other repeat settings,
+   * cases of A that B did not run (core/compare-notices.ts).
    */
-  readonly asked_differently: readonly string[];
+  readonly notices: readonly CompareNotice[];
   /** Opened on a model matrix (`?comparison=ID`): its runs, and which two are compared. */
   readonly matrix?: MatrixInfo;
 }
@@ -55,6 +57,17 @@ export function compareRuns(
     })),
     metrics: metricDeltas(a.summary.metrics, b.summary.metrics),
     config: diffConfig(a.record.metadata, b.record.metadata),
-    asked_differently: askedDifferently(a.record.report.results, b.record.report.results),
+    notices: compareNotices(noticeRun(a.record), noticeRun(b.record)),
+  };
+}
+
+function noticeRun(record: RunRecord): NoticeRun {
+  return {
+    ...snapshotFacts(record.metadata),
+    agent_name: record.report.agent_name,
+    // A run still going, or one that stopped early, is said by the view's own notice, with what did not run.
+    finished: record.state === 'completed',
+    results: record.report.results,
+    selection: selectionLabel(record.metadata.selection),
   };
 }

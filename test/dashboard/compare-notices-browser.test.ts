@@ -1,11 +1,14 @@
 /**
  * The compare view in a real headless Chromium warns, as `holodeck compare` does, when cases of one name asked
- * other questions or expected other answers in run B: their verdicts compare different tests.
+ * other questions or expected other answers in run B (their verdicts compare different tests), when run B did
+ * not run some of run A's cases, when a case is judged by other checks, and when another judge scored them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JsonValue } from '../../src/core/json.js';
+import type { MetricResult, TestResult } from '../../src/core/results.js';
 import { conversationCase, singleCase } from '../support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../support/dashboard/temp-dir.js';
-import { writeRun } from '../support/dashboard/write-records.js';
+import { sampleConfig, selectionOf, writeRun } from '../support/dashboard/write-records.js';
 import { type DashboardInChromium, openDashboardInChromium } from './browser.js';
 
 let temp: TempDir;
@@ -46,6 +49,57 @@ describe('the compare view in Chromium', () => {
     await chromium.page.locator(`a.compare-run[href$="/run/${c}"]`).waitFor();
     await chromium.page.locator('.changes-card').waitFor();
     expect(await notice.count()).toBe(0);
+    expect(chromium.errors).toEqual([]);
+  });
+
+  it('says what the CLI says of cases run B did not run, cases judged by other checks and another judge', async () => {
+    const judged = (threshold: number): MetricResult => ({
+      metric_name: 'sense',
+      kind: 'geval',
+      score: 0.6,
+      threshold,
+      passed: 0.6 >= threshold,
+      skipped: false,
+      error: null,
+      reasoning: null,
+      details: null,
+      evaluation_time_ms: 0,
+    });
+    const good = (threshold: number): TestResult => ({
+      ...singleCase('good', 0.6 >= threshold),
+      metric_results: [judged(threshold)],
+    });
+    const model = { provider: 'openai', name: 'agent' };
+    const snapshot = (judge: JsonValue, names: readonly string[]): JsonValue => ({
+      ...(sampleConfig(model, names) as { readonly [key: string]: JsonValue }),
+      evaluations: { model: judge, metrics: [] },
+    });
+    const a = await writeRun(temp.dir, {
+      agentName: 'support',
+      startedAt: '2026-12-04T09:00:00Z',
+      model,
+      results: [good(0.9), singleCase('bad', false)],
+      configSnapshot: snapshot(null, ['good', 'bad']),
+    });
+    const b = await writeRun(temp.dir, {
+      agentName: 'support',
+      startedAt: '2026-12-05T09:00:00Z',
+      model,
+      results: [good(0.5)],
+      configSnapshot: snapshot({ provider: 'openai', name: 'judge-b' }, ['good']),
+      selection: selectionOf(1, { filters: ['good'] }),
+    });
+    await chromium.open(`#/compare/${a}/${b}`);
+    await chromium.page.locator(`a.compare-run[href$="/run/${b}"]`).waitFor();
+    const notice = chromium.page.locator('.notice-warn');
+    await notice.first().waitFor();
+    expect(await notice.allTextContents()).toEqual([
+      '1 test case of the same name is judged by other metrics or thresholds in run B: "good" — a verdict that changed may come from the checks, not the agent.',
+      "run A was judged by openai:agent, run B by openai:judge-b (evaluations.model, else the run's model): the scores of sense may have changed with the judge.",
+      '1 test case of run A did not run in run B (it ran filter "good", run A all test cases): they are listed as removed, not compared, and run B\'s rates are of the cases it ran.',
+    ]);
+    const chip = chromium.page.locator('.change-row .checks-changed');
+    expect(await chip.getAttribute('title')).toBe('checks changed: sense threshold 0.9 → 0.5');
     expect(chromium.errors).toEqual([]);
   });
 });

@@ -286,7 +286,8 @@ describe('dashboard in Chromium', () => {
     );
     // Compared, it is said to be unfinished, as `holodeck compare` says it: its missing cases are no change.
     await open(`#/compare/${demo.newer}/${id}`);
-    const notice = page.locator('.notice-warn');
+    // The first notice; another says the runs are of two agents, as `holodeck compare` does.
+    const notice = page.locator('.notice-warn').first();
     await notice.waitFor();
     expect(await notice.textContent()).toContain(
       'Run B did not finish (interrupted): 3 of its 4 test cases did not run.',

@@ -4,6 +4,7 @@
  * #/comparison/<id> — the same for two runs of a model matrix, with the models to pick from.
  */
 import { getComparison, getMatrixComparison } from './api.js';
+import { checksChip, comparisonNotices, unfinishedNotice } from './compare-notices.js';
 import { h, mount } from './dom.js';
 import {
   formatDateTime,
@@ -73,49 +74,6 @@ function runCard(label, run) {
       ` (${run.summary.passed}/${run.summary.total_tests}${run.interrupted ? ` of ${run.interrupted.selected_tests}` : ''})`,
       run.state === 'completed' ? null : ` · ${run.state}`,
     ),
-  );
-}
-
-/**
- * What `holodeck compare` warns of: a run that did not finish is compared on the cases it finished, and the
- * cases it never ran read as removed (or added) — not as changes of the agent.
- * @param {RunComparison} comparison
- */
-function unfinishedNotice(comparison) {
-  const said = /** @type {const} */ ([
-    ['A', comparison.a],
-    ['B', comparison.b],
-  ])
-    .filter(([, run]) => run.state !== 'completed')
-    .map(([label, run]) => {
-      const missing = run.interrupted
-        ? `: ${formatInt(run.interrupted.not_run)} of its ${formatInt(run.interrupted.selected_tests)} test cases did not run`
-        : '';
-      return `Run ${label} did not finish (${run.state})${missing}.`;
-    });
-  if (said.length === 0) return null;
-  return h(
-    'div',
-    { className: 'notice notice-warn', role: 'status' },
-    `${said.join(' ')} Its figures are of the test cases that finished; a case it never ran shows as removed or added, not as a change.`,
-  );
-}
-
-/**
- * What `holodeck compare` warns of too: cases of one name that asked other questions or expected other answers in
- * B are compared all the same, so what looks fixed or regressed may be another test.
- * @param {RunComparison} comparison
- */
-function askedNotice(comparison) {
-  const names = comparison.asked_differently;
-  if (names.length === 0) return null;
-  const shown = names.slice(0, 5).map((name) => `"${name}"`);
-  const listed = names.length > 5 ? `${shown.join(', ')} and ${formatInt(names.length - 5)} more` : shown.join(', ');
-  const cases = names.length === 1 ? '1 test case' : `${formatInt(names.length)} test cases`;
-  return h(
-    'div',
-    { className: 'notice notice-warn', role: 'status' },
-    `${cases} of the same name asked other questions or expected other answers in run B: ${listed} — their verdicts compare different tests.`,
   );
 }
 
@@ -213,6 +171,7 @@ function changeRow(comparison, change) {
     h(
       'span',
       { className: 'cell-turns' },
+      checksChip(change),
       change.turns.slice(0, SHOWN_TURNS).map((turn) => turnChip(turn, change.turn_count)),
       change.turns.length > SHOWN_TURNS
         ? h('span', { className: 'muted' }, `+${change.turns.length - SHOWN_TURNS}`)
@@ -386,7 +345,7 @@ export function renderCompare(root, route) {
           runCard('B', comparison.b),
         ),
         unfinishedNotice(comparison),
-        askedNotice(comparison),
+        comparisonNotices(comparison),
         deltas(comparison),
         card('Test case changes (regressions first)', { actions: toggles, className: 'changes-card' }, list.element),
         card('Metric deltas', {}, metricTable(comparison.metrics)),
