@@ -1,11 +1,14 @@
 /**
- * Ground truths the numeric metric on their turn cannot read (`twelve`, `12.5%` without `accept_percent`): the
- * test case's mistake, refused before any model call — by `validate` and by `test` — and located in the file
- * that holds it, rather than found turn by turn once the agent has been paid to answer.
+ * Ground truths the metrics on their turn cannot compare — the numeric metric cannot read them (`twelve`, `12.5%`
+ * without `accept_percent`), or the equality metric's normalisation leaves nothing of them (`!!!` with
+ * `strip_punctuation`, which any answer without a letter or digit would equal): the test case's mistake, refused
+ * before any model call — by `validate` and by `test` — and located in the file that holds it, rather than found
+ * turn by turn once the agent has been paid to answer.
  */
 import { ISSUE } from '../config/issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../config/pending-issue.js';
 import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
+import { type EqualityMetricConfig, emptiedGroundTruth } from '../evaluators/equality.js';
 import type { NumericMetricConfig } from '../evaluators/numeric.js';
 import { selectMetrics } from '../runner/select-metrics.js';
 
@@ -13,6 +16,8 @@ import { selectMetrics } from '../runner/select-metrics.js';
 const MAX_ISSUES = 50;
 
 const isNumeric = (metric: MetricConfig) => metric.type === 'standard' && metric.metric === 'numeric';
+const isEquality = (metric: MetricConfig): metric is EqualityMetricConfig =>
+  metric.type === 'standard' && metric.metric === 'equality';
 
 export async function groundTruthIssues(
   config: AgentConfig,
@@ -24,19 +29,27 @@ export async function groundTruthIssues(
     config.evaluations.metrics,
     ...cases.flatMap((c) => [c.evaluations, ...c.turns.map((t) => t.evaluations)]),
   ];
-  if (!lists.some((list) => list?.some(isNumeric))) return issues;
+  const stripping = (metric: MetricConfig) => isEquality(metric) && metric.strip_punctuation;
+  if (!lists.some((list) => list?.some((metric) => isNumeric(metric) || stripping(metric)))) return issues;
   const { readGroundTruth } = await import('../evaluators/numeric.js');
   for (const testCase of cases) {
     for (const [position, turn] of testCase.turns.entries()) {
       if (turn.ground_truth === null || turn.ground_truth === '') continue;
       for (const metric of selectMetrics(config.evaluations.metrics, testCase, turn)) {
-        if (!isNumeric(metric)) continue;
-        const read = readGroundTruth(metric as NumericMetricConfig, turn.ground_truth);
-        if (read.ok) continue;
+        const reason = isNumeric(metric)
+          ? readFailure(readGroundTruth(metric as NumericMetricConfig, turn.ground_truth))
+          : isEquality(metric)
+            ? emptiedGroundTruth(turn.ground_truth, metric)
+            : null;
+        if (reason === null) continue;
         const where = testCase.kind === 'single' ? [] : ['turns', position];
+        const kind = isNumeric(metric) ? 'numeric' : 'equality';
         issues.push(
-          pendingIssue(ISSUE.invalidValue, ['test_cases', testCase.index, ...where, 'ground_truth'], read.reason, {
-            hint: metric.name === 'numeric' ? null : `read by the numeric metric "${metric.name}"`,
+          pendingIssue(ISSUE.invalidValue, ['test_cases', testCase.index, ...where, 'ground_truth'], reason, {
+            hint:
+              metric.name === kind
+                ? null
+                : `${kind === 'numeric' ? 'read' : 'compared'} by the ${kind} metric "${metric.name}"`,
           }),
         );
         break;
@@ -48,8 +61,12 @@ export async function groundTruthIssues(
   const rest = pendingIssue(
     ISSUE.invalidValue,
     [],
-    `… and ${more} more ground ${more === 1 ? 'truth' : 'truths'} the numeric metric cannot read, as above`,
+    `… and ${more} more ground ${more === 1 ? 'truth' : 'truths'} the metrics cannot compare, as above`,
     { target: 'none' },
   );
   return [...issues.slice(0, MAX_ISSUES), rest];
+}
+
+function readFailure(read: { readonly ok: true } | { readonly ok: false; readonly reason: string }): string | null {
+  return read.ok ? null : read.reason;
 }

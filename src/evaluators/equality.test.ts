@@ -85,4 +85,25 @@ describe('equality evaluator', () => {
     const outcome = await evaluator.evaluate(input('  ', '.'));
     expect(outcome).toMatchObject({ score: 0, passed: false, reasoning: 'the agent response is empty' });
   });
+
+  it('never passes against a ground truth that normalisation empties', async () => {
+    const evaluator = createEqualityEvaluator(config({ strip_punctuation: true }));
+    for (const [answer, truth] of [
+      ['?', '!!!'],
+      ['$', '—'],
+      ['? ?', '! !'],
+    ] as const) {
+      const outcome = await evaluator.evaluate(input(answer, truth));
+      expect(outcome).toMatchObject({ score: 0, passed: false });
+      expect(outcome.reasoning).toBe(
+        `the ground truth ${JSON.stringify(truth)} is empty once normalised (strip_punctuation): any answer without a letter or digit would equal it`,
+      );
+    }
+  });
+
+  it('still compares a ground truth of punctuation when nothing strips it', async () => {
+    const evaluator = createEqualityEvaluator(config());
+    expect(await evaluator.evaluate(input('!!!', '!!!'))).toMatchObject({ score: 1, passed: true });
+    expect(await evaluator.evaluate(input('?', '!!!'))).toMatchObject({ score: 0, passed: false });
+  });
 });

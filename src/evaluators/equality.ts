@@ -7,7 +7,8 @@
  *    number what it is: a decimal point (`3.5` is not `35`, `.5` not `5`) and a minus sign, written `-` (`-5` is
  *    not `5`, `−5` is `-5`, `1.5e-3` is not `1.5e3`); with `strip_whitespace` also on, the white space left behind
  *    is collapsed again, so `"yes ."` equals `"yes"`.
- * All flags default to false: strict equality. Score 1 or 0. An empty response never passes.
+ * All flags default to false: strict equality. Score 1 or 0. An empty response never passes, nor does any
+ * response against a ground truth that normalisation empties (`!!!` with `strip_punctuation`).
  */
 import type { StandardMetricConfig } from '../core/config-types.js';
 import type { EvaluationInput, Evaluator, MetricOutcome } from '../core/evaluator.js';
@@ -68,6 +69,8 @@ function evaluateEquality(config: EqualityMetricConfig, input: EvaluationInput):
   if (input.agent_response.trim() === '') {
     return { score: 0, passed: false, reasoning: 'the agent response is empty', details };
   }
+  const emptied = emptiedGroundTruth(input.ground_truth ?? '', config);
+  if (emptied !== null) return { score: 0, passed: false, reasoning: emptied, details };
   if (expected === actual) {
     return { score: 1, passed: true, reasoning: 'the response equals the ground truth', details };
   }
@@ -79,6 +82,16 @@ function evaluateEquality(config: EqualityMetricConfig, input: EvaluationInput):
       hiddenNote(expected, actual),
     details,
   };
+}
+
+/**
+ * Why a ground truth cannot be compared: nothing but white space is left of it once normalised (`!!!` with
+ * `strip_punctuation`), so any answer without a letter or digit would equal it. Null when something is left.
+ */
+export function emptiedGroundTruth(groundTruth: string, flags: EqualityFlags): string | null {
+  if (groundTruth.trim() === '' || normalizeForEquality(groundTruth, flags).trim() !== '') return null;
+  const flagNames = activeFlags(flags).join(', ');
+  return `the ground truth ${quote(groundTruth)} is empty once normalised (${flagNames}): any answer without a letter or digit would equal it`;
 }
 
 function hiddenNote(expected: string, actual: string): string {

@@ -227,7 +227,7 @@ test_cases: [{ name: a, input: hi }]
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('51 configuration errors:');
     expect(run.stderr.match(/is not a number/g)).toHaveLength(50);
-    expect(run.stderr).toContain('… and 3 more ground truths the numeric metric cannot read, as above');
+    expect(run.stderr).toContain('… and 3 more ground truths the metrics cannot compare, as above');
   });
 
   it('accepts a valid configuration and says what it holds', async () => {
