@@ -5,6 +5,7 @@
  */
 import { maxHeaderSize } from 'node:http';
 import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
+import { CUT_OFF_CODE } from './response-cut-off.js';
 import { requestUrl, unreadableAnswer } from './unreadable-answer.js';
 
 export interface ModelCallContext {
@@ -103,6 +104,8 @@ export function classifyModelError(error: unknown, context: ModelCallContext): M
     const unreadable = verdict(false, 'MODEL_STREAM', message);
     return overflow ? { ...unreadable, retryable: false } : unreadable;
   }
+  const cutOff = findCutOff(error);
+  if (cutOff !== null) return verdict(false, 'MODEL_STREAM', `model response was cut off: ${cutOff} (${where})`);
   if (networkCode !== null && UNREACHABLE_CODES.has(networkCode)) {
     // A local Ollama that is not running is the first thing a new project meets: said how to start it.
     const hint =
@@ -207,6 +210,16 @@ function findLimit(error: unknown): { readonly code: string; readonly message: s
     if (typeof code === 'string' && (code === TOO_LARGE_CODE || TIMEOUT_CODES.has(code))) {
       return { code, message: current.message };
     }
+    current = current.cause;
+  }
+  return null;
+}
+
+/** The message of a response the server ended before it was whole (response-cut-off.ts), along the cause chain. */
+function findCutOff(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth += 1) {
+    if ((current as { code?: unknown }).code === CUT_OFF_CODE) return current.message;
     current = current.cause;
   }
   return null;

@@ -176,6 +176,17 @@ describe('nodeHttpFetch', () => {
     const error = await rejection(response.text());
     expect(error).toBeInstanceOf(TypeError);
     expect(error.message).toBe('terminated');
+    // The server closed the connection cleanly: the response was cut off, the connection not reset.
+    expect(error.cause).toMatchObject({ code: 'RESPONSE_CUT_OFF', message: /chunked response ended without its last/ });
+  });
+
+  it('fails with ECONNRESET when the connection is reset in the middle of the body', async () => {
+    const url = route('/reset-mid', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"choices": [{"mess', () => setTimeout(() => res.socket?.resetAndDestroy(), 20));
+    });
+    const error = await rejection(nodeHttpFetch(url, { method: 'POST', body: '{}' }).then((r) => r.text()));
+    expect(error).toBeInstanceOf(TypeError);
     expect(error.cause?.code).toBe('ECONNRESET');
   });
 

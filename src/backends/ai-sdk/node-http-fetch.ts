@@ -24,6 +24,7 @@ import type https from 'node:https';
 import type { RequestProgress } from '../../core/hold-tracker.js';
 import { bufferedResponse } from './buffered-response.js';
 import { holdsOf } from './rate-limit/held-requests.js';
+import { responseCutOff } from './response-cut-off.js';
 import {
   bodyTimeoutError,
   DEFAULT_RESPONSE_LIMITS,
@@ -197,7 +198,8 @@ function readBody(response: IncomingMessage, cap: number, events: BodyEvents): v
     failure ??= error;
   });
   response.on('close', () => {
-    if (!response.complete) failure ??= Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
+    // A server that closed the connection cleanly cut the response off; else it was reset.
+    if (!response.complete) failure = responseCutOff(response, size) ?? failure ?? connectionReset();
     events.done({
       status: response.statusCode ?? 0,
       statusText: response.statusMessage ?? '',
@@ -206,6 +208,10 @@ function readBody(response: IncomingMessage, cap: number, events: BodyEvents): v
       failure,
     });
   });
+}
+
+function connectionReset(): Error {
+  return Object.assign(new Error('other side closed'), { code: 'ECONNRESET' });
 }
 
 function toResponse(url: string, received: Received, limits: ResponseLimits): Response {
