@@ -5,6 +5,7 @@
  */
 import { maxHeaderSize } from 'node:http';
 import { PROVIDER_KEY_VARS } from '../../core/provider-key-vars.js';
+import { htmlPageCause } from './html-page-cause.js';
 import { CUT_OFF_CODE } from './response-cut-off.js';
 import { requestUrl, unreadableAnswer } from './unreadable-answer.js';
 
@@ -176,7 +177,10 @@ function fieldsOf(error: unknown): ErrorFields {
   };
 }
 
-/** The provider's own words: `error.message`, `error` or `message` of a JSON body, else the SDK's message. */
+/**
+ * The provider's own words: `error.message`, `error` or `message` of a JSON body, the title of an HTML page, the
+ * start of another body, else the SDK's message.
+ */
 function providerMessage(fields: ErrorFields): string {
   if (fields.responseBody !== undefined) {
     try {
@@ -184,6 +188,8 @@ function providerMessage(fields: ErrorFields): string {
       const found = messageIn(body);
       if (found !== null) return found;
     } catch {
+      const html = htmlPageCause(fields.responseBody);
+      if (html !== null) return html;
       if (fields.responseBody.trim() !== '') return fields.responseBody.trim().slice(0, 300);
     }
   }
