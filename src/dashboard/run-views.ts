@@ -8,7 +8,7 @@ import type { TestResult } from '../core/results.js';
 import { caseAddresses } from './case-address.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
-import { maskSecretFields } from './mask-secret-fields.js';
+import { maskSecretFields } from '../core/mask-secret-fields.js';
 
 function masked(snapshot: JsonValue | null): JsonValue | null {
   return snapshot === null ? null : maskSecretFields(snapshot);

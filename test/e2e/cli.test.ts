@@ -107,7 +107,7 @@ describe('holodeck CLI', () => {
     const record = JSON.parse(text);
     expect(record).toMatchObject({ record_version: 2, state: 'completed' });
     expect(record.metadata).toMatchObject({ cli_args: ['test', dir, '--limit', '1'], backend: 'ai_sdk' });
-    expect(record.metadata.config_snapshot.model.api_key).toBe('***FAKE_API_KEY');
+    expect(record.metadata.config_snapshot.model.api_key).toBe('[redacted]');
     expect(record.report.summary).toMatchObject({ total_tests: 1, passed: 1 });
   });
 

@@ -1,30 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  LITERAL_KEY as KEY,
+  SNAPSHOT_WITH_SECRETS as snapshot,
+} from '../../test/support/config-snapshot-with-secrets.js';
 import { singleCase } from '../../test/support/dashboard/sample-results.js';
 import { type TempDir, tempDir } from '../../test/support/dashboard/temp-dir.js';
 import { writeRun } from '../../test/support/dashboard/write-records.js';
 import { buildStaticData } from './export-static-report.js';
-import { maskSecretFields } from './mask-secret-fields.js';
 import { type Dashboard, startDashboard } from './start-dashboard.js';
-
-const KEY = 'sk-literal-0123456789abcdef';
-
-const snapshot = {
-  name: 'agent',
-  model: { provider: 'openai', name: 'gpt-4o', api_key: KEY, max_tokens: 100 },
-  tools: [{ type: 'mcp', name: 'gh', headers: { 'X-Trace': 'trace-value-1' }, env: { GITHUB_TOKEN: 'ghp_literal' } }],
-  execution: { auth_token: 'abc-literal', token: 'tok-literal', empty_secret: '', results_dir: 'runs' },
-};
-
-describe('maskSecretFields', () => {
-  it('redacts credential fields and every header and environment value, and keeps the rest', () => {
-    expect(maskSecretFields(snapshot)).toEqual({
-      name: 'agent',
-      model: { provider: 'openai', name: 'gpt-4o', api_key: '[redacted]', max_tokens: 100 },
-      tools: [{ type: 'mcp', name: 'gh', headers: { 'X-Trace': '[redacted]' }, env: { GITHUB_TOKEN: '[redacted]' } }],
-      execution: { auth_token: '[redacted]', token: '[redacted]', empty_secret: '', results_dir: 'runs' },
-    });
-  });
-});
 
 describe('a record holding a literal key in its configuration', () => {
   let temp: TempDir;

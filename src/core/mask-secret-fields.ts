@@ -1,7 +1,8 @@
 /**
- * A configuration snapshot as the dashboard sends it: the values of fields named like credentials (`api_key`,
- * `password`, `token`, `Authorization`…) and every header and environment value (credential positions of the
- * configuration) read `[redacted]`. Records are masked by value when holodeck writes them; a record written
+ * A configuration snapshot with its credential positions emptied: the values of fields named like credentials
+ * (`api_key`, `password`, `token`, `Authorization`…) and every header and environment value read `[redacted]`,
+ * whatever they are — a key too short or too plain to be masked by value (`api_key: ollama`) included. Run
+ * records store their snapshot so; the dashboard sends a record's snapshot so too, for a record written
  * elsewhere, or edited by hand, may still hold a literal key there.
  */
 import type { JsonValue } from '../core/json.js';
