@@ -1,7 +1,7 @@
 /** Differences between the metadata and configuration snapshots of two runs, as flat `path: a → b` lines. */
 import type { JsonValue } from '../core/json.js';
-import type { RunMetadata } from './dashboard-types.js';
 import { maskSecretFields } from '../core/mask-secret-fields.js';
+import type { RunMetadata } from './dashboard-types.js';
 import { selectionLabel } from './run-group.js';
 
 export interface ConfigDifference {

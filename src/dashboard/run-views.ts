@@ -3,12 +3,12 @@
 import { turnStatuses } from '../core/compare-results.js';
 import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
 import type { JsonValue } from '../core/json.js';
+import { maskSecretFields } from '../core/mask-secret-fields.js';
 import { evaluations } from '../core/metric-tally.js';
 import type { TestResult } from '../core/results.js';
 import { caseAddresses } from './case-address.js';
 import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
-import { maskSecretFields } from '../core/mask-secret-fields.js';
 
 function masked(snapshot: JsonValue | null): JsonValue | null {
   return snapshot === null ? null : maskSecretFields(snapshot);
