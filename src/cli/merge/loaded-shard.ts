@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isRecord } from '../../core/is-record.js';
+import { storedJudge } from '../../core/stored-judge.js';
 import type { RunRecord } from '../../records/run-record.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
 import { contentOnly } from '../plan-selection.js';
@@ -34,7 +35,7 @@ export function loadShard(path: string, explicit: boolean, record: RunRecord): L
         min_pass_rate:
           record.metadata.execution?.repeat === undefined ? null : (record.metadata.execution.min_pass_rate ?? 1),
         content: shardContent(record),
-        judge: judgeLabel(record),
+        judge: storedJudge(record.metadata),
         verdict_settings: verdictSettings(record),
       },
     },
@@ -71,21 +72,6 @@ function verdictSettings(record: RunRecord): Readonly<Record<string, unknown>> |
     'model.temperature': model['temperature'],
     'model.max_tokens': model['max_tokens'],
   };
-}
-
-/**
- * The judge of LLM-judged metrics, `provider:name`: `evaluations.model` as the snapshot has it in force (a model
- * matrix sets the matrix's judge there), else the agent's model; null in a record without a snapshot.
- */
-function judgeLabel(record: RunRecord): string | null {
-  const snapshot = record.metadata.config_snapshot;
-  const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
-  if (!isRecord(evaluations)) return null;
-  const judge = evaluations['model'];
-  if (isRecord(judge) && typeof judge['provider'] === 'string' && typeof judge['name'] === 'string') {
-    return `${judge['provider']}:${judge['name']}`;
-  }
-  return modelLabel(record.metadata.model);
 }
 
 /** The suite's content hash with the agent's instructions, tools and metrics; null when the record lacks it. */
