@@ -56,4 +56,23 @@ describe('resolveClaudeModel', () => {
       /^model\.endpoint has a query string, which backend claude_agent_sdk cannot send .*use backend ai_sdk, which sends it$/,
     );
   });
+
+  it('takes the endpoint from ANTHROPIC_BASE_URL when the model names none, as the ai_sdk backend does', () => {
+    const env = { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: ' http://127.0.0.1:9000/v1 ' };
+    expect(resolveClaudeModel(model({}), env)).toMatchObject({
+      base_url: 'http://127.0.0.1:9000',
+      endpoint: 'http://127.0.0.1:9000',
+    });
+    // The model's own endpoint wins; a blank variable is none.
+    expect(resolveClaudeModel(model({ endpoint: 'http://127.0.0.1:8000' }), env).base_url).toBe(
+      'http://127.0.0.1:8000',
+    );
+    expect(resolveClaudeModel(model({}), { ANTHROPIC_API_KEY: 'k', ANTHROPIC_BASE_URL: ' ' }).base_url).toBeNull();
+    expect(() => resolveClaudeModel(model({}), { ...env, ANTHROPIC_BASE_URL: 'http://gw/v1?key=s' })).toThrow(
+      /^ANTHROPIC_BASE_URL has a query string/,
+    );
+    expect(() => resolveClaudeModel(model({}), { ...env, ANTHROPIC_BASE_URL: 'gw:80' })).toThrow(
+      /^ANTHROPIC_BASE_URL is not an http\(s\) URL/,
+    );
+  });
 });

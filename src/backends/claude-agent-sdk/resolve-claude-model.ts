@@ -1,10 +1,12 @@
 /**
  * What Claude Code needs from `model:`: the model id, the API root (`model.endpoint`, written with or
- * without `/v1`, as for the ai_sdk backend), and the key (`model.api_key`, else ANTHROPIC_API_KEY).
+ * without `/v1`, else ANTHROPIC_BASE_URL, as for the ai_sdk backend), and the key (`model.api_key`, else
+ * ANTHROPIC_API_KEY).
  */
 
 import type { ModelConfig } from '../../core/config-types.js';
 import { BackendSettingError, BackendStartError } from '../../core/errors.js';
+import { endpointFromEnv } from '../../core/provider-endpoint-vars.js';
 import { urlWithoutCredentials } from '../../core/url-without-credentials.js';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -28,7 +30,11 @@ export function resolveClaudeModel(config: ModelConfig, env: Env): ClaudeModelSe
         'set model.provider: anthropic, or use backend: ai_sdk for other providers',
     );
   }
-  const baseUrl = config.endpoint === null ? null : apiRoot(config.endpoint);
+  // ANTHROPIC_BASE_URL when the model names no endpoint, as the ai_sdk backend reads it: Claude Code is given the
+  // endpoint itself, so a gateway set in the environment is where its requests go too.
+  const fromEnv = config.endpoint === null ? endpointFromEnv(config.provider, env) : null;
+  const endpoint = config.endpoint ?? fromEnv?.url ?? null;
+  const baseUrl = endpoint === null ? null : apiRoot(endpoint, fromEnv === null ? 'model.endpoint' : fromEnv.name);
   const key = nonEmpty(config.api_key) ?? nonEmpty(env['ANTHROPIC_API_KEY']);
   if (key === null) {
     throw new BackendStartError(
@@ -47,7 +53,7 @@ export function resolveClaudeModel(config: ModelConfig, env: Env): ClaudeModelSe
 }
 
 /** `http://host:8000/v1/` → `http://host:8000`: Claude Code appends `/v1/messages` itself. */
-function apiRoot(endpoint: string): string {
+function apiRoot(endpoint: string, where: string): string {
   let url: URL | null = null;
   try {
     url = new URL(endpoint);
@@ -56,13 +62,13 @@ function apiRoot(endpoint: string): string {
   }
   if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
     throw new BackendStartError(
-      `model.endpoint is not an http(s) URL: "${urlWithoutCredentials(endpoint)}" — write it like http://127.0.0.1:8000 (the Anthropic API root)`,
+      `${where} is not an http(s) URL: "${urlWithoutCredentials(endpoint)}" — write it like http://127.0.0.1:8000 (the Anthropic API root)`,
     );
   }
   // Claude Code appends its API paths to the whole base URL, query included: `/v1?key=…/v1/messages`.
   if (url.search !== '' || url.hash !== '') {
     throw new BackendSettingError(
-      'model.endpoint has a query string, which backend claude_agent_sdk cannot send (Claude Code appends its API ' +
+      `${where} has a query string, which backend claude_agent_sdk cannot send (Claude Code appends its API ` +
         'paths after it): remove it (pass credentials as model.api_key), or use backend ai_sdk, which sends it',
     );
   }
