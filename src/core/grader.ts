@@ -1,10 +1,14 @@
 /** The public contract for code graders (`type: code`). */
 import type { ToolInvocation } from './tool-invocation.js';
 
-/** An earlier turn of the conversation that the agent answered: what was said to it, and its answer. */
+/**
+ * An earlier turn of the conversation that the agent answered: what was said to it, its answer, and the tool
+ * calls it made on the way (as the turn's own `tool_invocations`, bounded as the report keeps them).
+ */
 export interface EarlierTurn {
   readonly input: string;
   readonly response: string;
+  readonly tool_invocations: ReadonlyArray<ToolInvocation>;
 }
 
 export interface GraderContext {

@@ -34,6 +34,8 @@ async function config(exportName: string, overrides: Partial<CodeMetricConfig> =
   };
 }
 
+const LOOKUP = { name: 'lookup', args: { year: 2009 }, result: { cash: 206588 }, error: null, duration_ms: 2 };
+
 function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
   return {
     test_case_name: 'JKHY-2009',
@@ -48,8 +50,8 @@ function input(overrides: Partial<EvaluationInput> = {}): EvaluationInput {
     turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
     turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
     earlier_turns: [
-      { input: 'net cash 2009?', response: '206588' },
-      { input: 'and 2008?', response: '181001' },
+      { input: 'net cash 2009?', response: '206588', tool_invocations: [LOOKUP] },
+      { input: 'and 2008?', response: '181001', tool_invocations: [] },
     ],
     signal: new AbortController().signal,
     ...overrides,
@@ -88,8 +90,8 @@ describe('code evaluator context', () => {
         turn_config: { turn_program: 'subtract(206588, 181001)', nested: { list: [1, 2] } },
         turn: { input: 'what is the difference?', expected_tools: [{ name: 'subtract' }] },
         earlier_turns: [
-          { input: 'net cash 2009?', response: '206588' },
-          { input: 'and 2008?', response: '181001' },
+          { input: 'net cash 2009?', response: '206588', tool_invocations: [LOOKUP] },
+          { input: 'and 2008?', response: '181001', tool_invocations: [] },
         ],
       },
     });
@@ -99,9 +101,18 @@ describe('code evaluator context', () => {
     const given = input();
     const outcome = await run('tryMutations', {}, given);
     expect(outcome.details).toEqual({
-      refused: ['top', 'invocation args', 'invocations list', 'turn_config nested', 'turn'],
+      refused: [
+        'top',
+        'invocation args',
+        'invocations list',
+        'turn_config nested',
+        'turn',
+        'earlier invocation args',
+        'earlier invocations list',
+      ],
     });
     expect(Object.isFrozen(given.tool_invocations[0]?.args)).toBe(false);
+    expect(Object.isFrozen(given.earlier_turns[0]?.tool_invocations[0]?.args)).toBe(false);
   });
 });
 

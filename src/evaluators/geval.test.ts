@@ -199,7 +199,7 @@ describe('geval evaluator', () => {
 
 describe('buildGEvalPrompt', () => {
   it("puts the conversation so far before a later turn's input", () => {
-    const earlier_turns = [{ input: 'What was net cash in 2009?', response: '206,588' }];
+    const earlier_turns = [{ input: 'What was net cash in 2009?', response: '206,588', tool_invocations: [] }];
     const prompt = buildGEvalPrompt(config(), ['Check it.'], input({ earlier_turns }));
     expect(prompt).toContain('<conversation>\nUser: What was net cash in 2009?\nAssistant: 206,588\n</conversation>');
     expect(prompt.indexOf('<conversation>')).toBeLessThan(prompt.indexOf('<user_input>'));

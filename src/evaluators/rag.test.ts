@@ -252,7 +252,7 @@ describe('contextual_recall', () => {
 });
 
 describe('a later turn of a conversation', () => {
-  const earlier_turns = [{ input: 'What was net cash in 2009?', response: '206,588' }];
+  const earlier_turns = [{ input: 'What was net cash in 2009?', response: '206,588', tool_invocations: [] }];
   it.each([
     'faithfulness',
     'answer_relevancy',

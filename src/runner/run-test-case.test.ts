@@ -42,11 +42,13 @@ describe('runTestCase', () => {
     ]);
   });
 
-  it("gives each turn's metrics the earlier turns the agent answered, leaving out one that timed out", async () => {
+  it("gives each turn's metrics the earlier turns the agent answered, with their tool calls, leaving out one that timed out", async () => {
     const seen: unknown[] = [];
+    const lookup = { name: 'lookup', args: { year: 2009 }, result: 206588, error: null, duration_ms: 4 };
     const { backend } = scriptedBackend(async (request) => {
       if (request.turn_index === 1) await sleep(500);
-      return answer(['206588', '181001', '25587'][request.turn_index]!);
+      const reply = answer(['206588', '181001', '25587'][request.turn_index]!);
+      return request.turn_index === 0 ? { ...reply, tool_invocations: [lookup] } : reply;
     });
     const evaluator = exactEvaluator();
     const createEvaluator = () => ({
@@ -57,7 +59,7 @@ describe('runTestCase', () => {
       },
     });
     await runTestCase(case3, [EXACT_METRIC], 100, deps(backend, { createEvaluator }));
-    expect(seen).toEqual([[], [{ input: 'net cash 2009?', response: '206588' }]]);
+    expect(seen).toEqual([[], [{ input: 'net cash 2009?', response: '206588', tool_invocations: [lookup] }]]);
   });
 
   it('fails exactly the turn that answers wrongly and averages the metric over turns', async () => {

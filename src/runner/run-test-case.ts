@@ -63,7 +63,8 @@ async function runCase(
       turns.push(outcome.result);
       await deps.reporter.onTurnEnd?.(testCase.name, outcome.result);
       if (outcome.state === 'answered') {
-        earlierTurns.push({ input: turn.input, response: outcome.result.response });
+        const { response, tool_invocations } = outcome.result;
+        earlierTurns.push({ input: turn.input, response, tool_invocations });
         recordedMs += outcome.recorded_ms ?? 0;
         consecutiveErrors = 0;
         continue;
