@@ -46,11 +46,15 @@ describe('claude_agent_sdk backend: a turn cut short', () => {
     const session = await open(fixture);
     expect((await session.send(turnRequest(0, Q1))).response).toBe('206588');
 
+    const first = claudeChildren();
     const started = Date.now();
     const error = await failure(session.send(turnRequest(1, Q2, AbortSignal.timeout(1000))));
     expect(Date.now() - started).toBeLessThan(6000);
     expect(error).toMatchObject({ code: 'TURN_ABORTED', unrecoverable: false });
-    expect(await noClaudeChildrenWithin(1000)).toBe(true);
+    // The timed-out process is gone; the next turn's has started already.
+    expect(first).toHaveLength(1);
+    expect(claudeChildren()).not.toContain(first[0]);
+    expect(claudeChildren()).toHaveLength(1);
 
     const third = await session.send(turnRequest(2, Q3));
     expect(third.response).toBe('25587');
@@ -116,7 +120,7 @@ describe('claude_agent_sdk backend: an interrupted run', () => {
 });
 
 describe('claude_agent_sdk backend: a Claude Code process that dies', () => {
-  it('fails the turn with what the process wrote to stderr', async () => {
+  it("fails the session's start with what the process wrote to stderr", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'holodeck-broken-claude-'));
     const executable = join(dir, 'claude');
     await writeFile(executable, '#!/bin/sh\necho "claude: cannot open the session store" >&2\nexit 3\n', {
@@ -124,13 +128,12 @@ describe('claude_agent_sdk backend: a Claude Code process that dies', () => {
     });
     try {
       fixture = await startClaudeFixture(convfinqa, { deps: { executable_path: executable } });
-      const session = await open(fixture);
-      const error = await failure(session.send(turnRequest(0, Q1)));
-      expect(error).toMatchObject({ code: 'AGENT_PROCESS', unrecoverable: false });
+      const error = await failure(open(fixture));
+      expect(error).toMatchObject({ code: 'AGENT_START', unrecoverable: true });
       expect(error.message).toMatch(
-        /^Claude Code stopped: .*its stderr ends with: claude: cannot open the session store$/,
+        /^Claude Code did not start: .*exited with code 3 — its stderr ends with: claude: cannot open the session store$/,
       );
-      await session.close();
+      expect(await fixture.scratchEntries()).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

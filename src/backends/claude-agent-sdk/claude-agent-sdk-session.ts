@@ -6,6 +6,9 @@
  * which also cancels the model request and the tools in flight. The next turn starts a new process
  * that resumes the session's transcript at the end of the last turn that succeeded, so — as with the
  * ai_sdk backend — a failed turn leaves the history as it was before the turn.
+ *
+ * A process starts before the turn that needs it: the session's first when the session opens, the next right after
+ * a turn failed; its start-up has a bound of its own (await-claude-start.ts), not the turn's `llm_timeout`.
  */
 import type { Options } from '@anthropic-ai/claude-agent-sdk';
 import type { AgentSession, ToolCallJournal, TurnRequest, TurnResponse } from '../../core/backend.js';
@@ -13,6 +16,7 @@ import { thrownMessage } from '../../core/describe-thrown.js';
 import { AgentTurnError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
+import { awaitClaudeStart } from './await-claude-start.js';
 import { buildPrompt } from './build-prompt.js';
 import { classifyTurnFailure } from './classify-turn-failure.js';
 import { buildClaudeEnv } from './claude-env.js';
@@ -41,13 +45,22 @@ export interface ClaudeSessionSettings {
   readonly scratch_parent: string;
   /** How long a stopped process may take to exit before it is killed. */
   readonly stop_grace_ms: number;
+  /** How long a process may take to start (answer the SDK's `initialize`). */
+  readonly startup_ms: number;
 }
 
 export async function openClaudeSession(
   settings: ClaudeSessionSettings,
   sessionSignal: AbortSignal,
 ): Promise<AgentSession> {
-  return new ClaudeSession(settings, await createScratchDirs(settings.scratch_parent), sessionSignal);
+  const session = new ClaudeSession(settings, await createScratchDirs(settings.scratch_parent), sessionSignal);
+  try {
+    await session.started();
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  return session;
 }
 
 class ClaudeSession implements AgentSession {
@@ -79,6 +92,17 @@ class ClaudeSession implements AgentSession {
     private readonly sessionSignal: AbortSignal,
   ) {}
 
+  /** Starts the session's process and waits until it has started. */
+  async started(): Promise<void> {
+    this.live ??= this.start();
+    const either = followAny([this.sessionSignal, this.closing.signal]);
+    try {
+      await awaitClaudeStart(this.live, either.signal, this.settings.startup_ms);
+    } finally {
+      either.dispose();
+    }
+  }
+
   send(request: TurnRequest): Promise<TurnResponse> {
     const run = this.tail.then(() => this.runTurn(request));
     this.tail = run.catch(() => undefined);
@@ -109,6 +133,13 @@ class ClaudeSession implements AgentSession {
     let usageSaid = false;
     try {
       this.live ??= this.start();
+      // A process started after a failed turn may still be starting: a timeout then says so.
+      const held = request.holds?.begin('Claude Code to start (a new process, after the turn that failed)');
+      try {
+        await awaitClaudeStart(this.live, signal, this.settings.startup_ms);
+      } finally {
+        held?.();
+      }
       this.live.send(buildPrompt(request));
       const outcome = await readTurn(this.live, turn, signal);
       this.sessionId = turn.sessionId ?? this.sessionId;
@@ -127,6 +158,8 @@ class ClaudeSession implements AgentSession {
       if (!usageSaid) request.usage?.record(turn.usedSoFar());
       tools.abort(error);
       await this.discard();
+      // The next turn's process starts now, resuming after the last turn that succeeded, while this one is reported.
+      this.restart();
       throw error;
     } finally {
       either.dispose();
@@ -144,6 +177,13 @@ class ClaudeSession implements AgentSession {
       { ...queryOptions(settings, this.dirs, server), ...resume },
       settings.stop_grace_ms,
     );
+  }
+
+  private restart(): void {
+    if (this.closing.signal.aborted || this.sessionSignal.aborted) return;
+    this.live = this.start();
+    // Its failure to start is the next turn's to report.
+    this.live.ready().catch(() => undefined);
   }
 
   private async discard(): Promise<void> {

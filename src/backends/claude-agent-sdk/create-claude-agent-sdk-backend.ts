@@ -11,6 +11,7 @@ import type { AgentConfig } from '../../core/config-types.js';
 import { BackendSettingError } from '../../core/errors.js';
 import type { LoadedTool, ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
+import { startupLimitMs } from './await-claude-start.js';
 import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
 import { type ImportClaudeAgentSdk, loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
 import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
@@ -30,6 +31,8 @@ export interface ClaudeAgentSdkBackendDeps {
   readonly scratch_dir?: string;
   /** How long a stopped Claude Code process may take to exit before it is killed; default 3000. */
   readonly stop_grace_ms?: number;
+  /** How long a Claude Code process may take to start; default `max(llm_timeout, 60 s)`. */
+  readonly startup_ms?: number;
 }
 
 export async function createClaudeAgentSdkBackend(
@@ -54,6 +57,7 @@ export async function createClaudeAgentSdkBackend(
     env: deps.env,
     scratch_parent: deps.scratch_dir ?? tmpdir(),
     stop_grace_ms: deps.stop_grace_ms ?? 3000,
+    startup_ms: deps.startup_ms ?? startupLimitMs(config.execution.llm_timeout),
   };
   const open = new Set<AgentSession>();
   return {

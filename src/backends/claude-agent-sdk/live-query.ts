@@ -12,6 +12,8 @@ export interface LiveQuery {
   send(message: SDKUserMessage): void;
   /** The next message; `done` when the process ended. Never leaves an unhandled rejection behind. */
   next(): Promise<IteratorResult<SDKMessage, void>>;
+  /** Settles once Claude Code answered the SDK's `initialize` request: it has started and reads turns. */
+  ready(): Promise<void>;
   /** The end of what the process wrote to stderr. */
   stderrTail(): string;
   /** Stops the process (SIGTERM, then SIGKILL after `grace_ms`) and waits until it has exited. */
@@ -34,8 +36,11 @@ export function startLiveQuery(sdk: ClaudeAgentSdk, options: Options, grace_ms =
     },
   });
   let closing: Promise<void> | null = null;
+  const ready = query.initializationResult().then(() => undefined);
+  ready.catch(() => undefined);
   return {
     send: (message) => input.push(message),
+    ready: () => ready,
     next: () => {
       const next = query.next();
       next.catch(() => undefined);
