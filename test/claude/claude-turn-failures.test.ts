@@ -10,7 +10,7 @@ import type { FakeReply, FakeRequest } from '../fakes/fake-script.js';
 import { turnRequest } from '../fakes/fixtures/agent-config.js';
 import { financeTools } from '../fakes/fixtures/tool-configs.js';
 import { type ClaudeFixture, startClaudeFixture } from './helpers/claude-fixture.js';
-import { claudeChildren, noClaudeChildrenWithin } from './helpers/claude-processes.js';
+import { claudeChildren } from './helpers/claude-processes.js';
 
 const [Q1, Q2, Q3] = [JKHY_2009.turns[0].input, JKHY_2009.turns[1].input, JKHY_2009.turns[2].input];
 const convfinqa = createConvFinQaScript();
