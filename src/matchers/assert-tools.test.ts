@@ -247,9 +247,9 @@ describe('assertTools failure reasons', () => {
     expect(result?.reason).toBe(`arg 'b' mismatch: expected ≈"181001", got 180000`);
   });
 
-  it('names a missing argument', () => {
+  it("names a missing argument, and the call's arguments the entry does not assert", () => {
     const [result] = assertTools([tool('subtract', { a: literal(1) })], [call('subtract', { b: 1 })]);
-    expect(result?.reason).toBe("arg 'a' missing");
+    expect(result?.reason).toBe("arg 'a' missing (the call has b)");
   });
 
   it('reports the closest call when several calls of the tool failed', () => {

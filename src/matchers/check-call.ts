@@ -5,6 +5,7 @@
 import type { ArgMatcher } from '../core/config-types.js';
 import type { ToolInvocation } from '../core/tool-invocation.js';
 import { matchArg } from './match-arg.js';
+import { missingArgNote } from './missing-arg-note.js';
 
 export interface CallCheck {
   /** Index of the call in the turn's invocations. */
@@ -16,7 +17,7 @@ export interface CallCheck {
 }
 
 export interface ArgProblem {
-  /** `arg 'b' mismatch: expected 3, got 4`, `arg 'a' mismatch at a.key39: …`, `arg 'c' missing`. */
+  /** `arg 'b' mismatch: expected 3, got 4`, `arg 'a' mismatch at a.key39: …`, `arg 'c' missing (the call has cc)`. */
   readonly text: string;
   /** `arg 'a' expected …, got …` in full, when `text` shows the values cut; else null. */
   readonly full: string | null;
@@ -38,9 +39,10 @@ export function checkCall(
   }
   let matchedArgs = 0;
   const problems: ArgProblem[] = [];
+  const assertedSet = new Set(asserted);
   for (const [name, matcher] of Object.entries(args ?? {})) {
     if (!Object.hasOwn(call.args, name) || call.args[name] === undefined) {
-      problems.push({ text: `arg '${name}' missing`, full: null });
+      problems.push({ text: `arg '${name}' missing${missingArgNote(name, call.args, assertedSet)}`, full: null });
       continue;
     }
     const result = matchArg(matcher, call.args[name], name);
