@@ -22,6 +22,7 @@ import { classifyTurnFailure } from './classify-turn-failure.js';
 import { buildClaudeEnv } from './claude-env.js';
 import { type LiveQuery, startLiveQuery } from './live-query.js';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
+import { watchFolder } from './process-watchdog.js';
 import type { ClaudeModelSettings, Env } from './resolve-claude-model.js';
 import { createScratchDirs, removeScratchDirs, type ScratchDirs } from './scratch-dirs.js';
 import { createToolServer, TOOL_NAME_PREFIX, TOOL_SERVER_NAME, type ToolCallSink } from './tool-server.js';
@@ -53,7 +54,9 @@ export async function openClaudeSession(
   settings: ClaudeSessionSettings,
   sessionSignal: AbortSignal,
 ): Promise<AgentSession> {
-  const session = new ClaudeSession(settings, await createScratchDirs(settings.scratch_parent), sessionSignal);
+  const dirs = await createScratchDirs(settings.scratch_parent);
+  // Removed with holodeck, should holodeck be killed before the session closed.
+  const session = new ClaudeSession(settings, dirs, sessionSignal, watchFolder(dirs.root));
   try {
     await session.started();
   } catch (error) {
@@ -90,6 +93,7 @@ class ClaudeSession implements AgentSession {
     private readonly settings: ClaudeSessionSettings,
     private readonly dirs: ScratchDirs,
     private readonly sessionSignal: AbortSignal,
+    private readonly unwatch: () => void,
   ) {}
 
   /** Starts the session's process and waits until it has started. */
@@ -116,6 +120,7 @@ class ClaudeSession implements AgentSession {
       await this.discard();
     } finally {
       await removeScratchDirs(this.dirs);
+      this.unwatch();
     }
   }
 

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import type { Options, SDKMessage, SDKUserMessage, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 import { MessageQueue } from './message-queue.js';
+import { watchProcess } from './process-watchdog.js';
 
 export interface LiveQuery {
   send(message: SDKUserMessage): void;
@@ -80,6 +81,9 @@ function spawnTracked(options: SpawnOptions): TrackedProcess {
   });
   // A spawn that fails (or is aborted) reports through 'error'; the SDK listens too.
   child.on('error', () => undefined);
+  // Killed with holodeck, should holodeck be killed before it could stop it.
+  const unwatch = child.pid === undefined ? () => undefined : watchProcess(child.pid);
+  child.once('exit', unwatch);
   const exited = new Promise<void>((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve();
     child.once('exit', () => resolve());
