@@ -23,6 +23,7 @@ import { buildClaudeEnv } from './claude-env.js';
 import { type LiveQuery, startLiveQuery } from './live-query.js';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 import { watchFolder } from './process-watchdog.js';
+import { RequestProgressFeed } from './request-progress.js';
 import type { ClaudeModelSettings, Env } from './resolve-claude-model.js';
 import { createScratchDirs, removeScratchDirs, type ScratchDirs } from './scratch-dirs.js';
 import { createToolServer, TOOL_NAME_PREFIX, TOOL_SERVER_NAME, type ToolCallSink } from './tool-server.js';
@@ -145,8 +146,11 @@ class ClaudeSession implements AgentSession {
       } finally {
         held?.();
       }
+      const progress = new RequestProgressFeed(request.holds, this.settings.model.endpoint);
       this.live.send(buildPrompt(request));
-      const outcome = await readTurn(this.live, turn, signal);
+      progress.sent();
+      // A request left unanswered when the turn is stopped stays so: the turn's timeout message says how far it came.
+      const outcome = await readTurn(this.live, turn, signal, progress);
       this.sessionId = turn.sessionId ?? this.sessionId;
       if (!outcome.ok) {
         usageSaid = true;
@@ -226,6 +230,8 @@ function queryOptions(
     maxTurns: settings.max_turns,
     thinking: { type: 'disabled' },
     persistSession: true,
+    // Each response's stream events: its final token counts (message_delta), and how far a stalled one came.
+    includePartialMessages: true,
     // A turn's input is the user's message as written: `/clear` or `@notes.txt` in a test case is text for the
     // model, not a Claude Code command that would wipe the conversation or a file to inline.
     verbatimPrompts: true,
@@ -233,7 +239,12 @@ function queryOptions(
 }
 
 /** Reads the turn's messages until its result, or until the turn is aborted or the process ends. */
-async function readTurn(live: LiveQuery, turn: TurnCapture, signal: AbortSignal): Promise<TurnOutcome> {
+async function readTurn(
+  live: LiveQuery,
+  turn: TurnCapture,
+  signal: AbortSignal,
+  progress: RequestProgressFeed,
+): Promise<TurnOutcome> {
   let onAbort: () => void = () => {};
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(abortedError(signal));
@@ -250,6 +261,7 @@ async function readTurn(live: LiveQuery, turn: TurnCapture, signal: AbortSignal)
         throw processError(error, live.stderrTail());
       }
       if (next.done === true) throw processError(null, live.stderrTail());
+      progress.add(next.value);
       const outcome = turn.add(next.value);
       if (outcome !== null) return outcome;
     }

@@ -248,6 +248,24 @@ describe('TurnCapture', () => {
     expect(outcome).toMatchObject({ ok: true, anchor: 'u1', response: { response: 'calling again', step_limit: 10 } });
   });
 
+  it('counts the final usage of each streamed model response, and the partial one of a response cut short', () => {
+    const capture = new TurnCapture(10, OFFERED);
+    const event = (value: Record<string, unknown>) =>
+      wire({ type: 'stream_event', uuid: 'e', session_id: 's', parent_tool_use_id: null, event: value });
+    const start = (id: string) =>
+      event({ type: 'message_start', message: { id, usage: { input_tokens: 1000, output_tokens: 1 } } });
+    feed(capture, [
+      start('m1'),
+      assistant('a1', 'm1', [toolUse('t1', 'mcp__holodeck__subtract', {})], {
+        message: { id: 'm1', content: [], usage: { input_tokens: 1000, output_tokens: 1 } },
+      }),
+      event({ type: 'message_delta', delta: { stop_reason: 'tool_use' }, usage: { output_tokens: 50 } }),
+      // The second response stalls after its start.
+      start('m2'),
+    ]);
+    expect(capture.usedSoFar()).toMatchObject({ prompt_tokens: 2000, completion_tokens: 51 });
+  });
+
   it('turns an error result into a failure with Claude Code’s words, category, status, retries and usage', () => {
     const capture = new TurnCapture(10, OFFERED);
     const outcome = feed(capture, [

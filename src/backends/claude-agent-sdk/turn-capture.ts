@@ -60,6 +60,8 @@ export class TurnCapture {
   private cutText = '';
   /** Each model response's usage, by message id (Claude Code repeats a response's usage on each of its blocks). */
   private readonly usageById = new Map<string, TokenUsage>();
+  /** The model response streaming now, with its usage as the stream said it so far. */
+  private streaming: { readonly id: string; readonly usage: Readonly<Record<string, unknown>> } | null = null;
   sessionId: string | null = null;
 
   /**
@@ -96,6 +98,9 @@ export class TurnCapture {
         else if (message.isSynthetic === true && !this.lastCalledTools && this.lastMessageId !== null)
           this.goesOn = true;
         return null;
+      case 'stream_event':
+        if (message.parent_tool_use_id === null) this.addStreamEvent(message.event);
+        return null;
       case 'result':
         return this.finish(message);
       default:
@@ -109,7 +114,11 @@ export class TurnCapture {
     error: unknown,
   ): void {
     this.anchor = uuid;
-    if (message.usage !== undefined && message.usage !== null) this.usageById.set(message.id, usageOf(message.usage));
+    // The streamed counts, when there are, are the response's own; an assistant message repeats the start's.
+    const streamed = this.streaming?.id === message.id;
+    if (message.usage !== undefined && message.usage !== null && !streamed) {
+      this.usageById.set(message.id, usageOf(message.usage));
+    }
     if (typeof error === 'string') this.errorKind = error;
     // Claude Code's own words in the model's place (`API Error: …`), which its result repeats: no model's answer.
     if (message.model === SYNTHETIC_MODEL) return;
@@ -127,6 +136,23 @@ export class TurnCapture {
         this.uses.push({ id: block['id'], name: block['name'], args: argsOf(block['input']) });
         this.lastCalledTools = true;
       }
+    }
+  }
+
+  /**
+   * A model response as it streams: its usage at its start, then the final counts at its end (`message_delta`), which
+   * the assistant messages do not carry (they are sent at the end of each block, with the start's counts).
+   */
+  private addStreamEvent(event: unknown): void {
+    if (!isRecord(event)) return;
+    const message = event['message'];
+    if (event['type'] === 'message_start' && isRecord(message) && typeof message['id'] === 'string') {
+      this.streaming = { id: message['id'], usage: isRecord(message['usage']) ? message['usage'] : {} };
+      this.usageById.set(message['id'], usageOf(this.streaming.usage));
+    } else if (event['type'] === 'message_delta' && this.streaming !== null && isRecord(event['usage'])) {
+      const usage = { ...this.streaming.usage, ...definedCounts(event['usage']) };
+      this.streaming = { id: this.streaming.id, usage };
+      this.usageById.set(this.streaming.id, usageOf(usage));
     }
   }
 
@@ -197,6 +223,13 @@ export function usageOf(usage: unknown): TokenUsage {
     cache_read_tokens: cacheRead,
     cache_creation_tokens: cacheCreation,
   };
+}
+
+/** The counts of a `message_delta`'s usage that it gives (a null one it does not). */
+function definedCounts(usage: Readonly<Record<string, unknown>>): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const [key, value] of Object.entries(usage)) if (typeof value === 'number') counts[key] = value;
+  return counts;
 }
 
 /** Claude Code's message after a refusal (`refused_message_id`, a field its types do not declare). */
