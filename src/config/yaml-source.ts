@@ -17,6 +17,7 @@ import type { SourceLocation } from '../core/errors.js';
 import { keepGroundTruthAsWritten } from './ground-truth-as-written.js';
 import { ISSUE } from './issue-codes.js';
 import type { ConfigPath, PathSegment, PendingIssue } from './pending-issue.js';
+import { shallowerKey, shallowerKeyText } from './shallower-key.js';
 import type { SourceDocument, SourceParse } from './source-document.js';
 import { UNREAD_TAG_HINT, type UnreadTag, unreadTags } from './yaml-tags.js';
 
@@ -126,6 +127,11 @@ function lineAfter(text: string, offset: number): string {
 
 /** A parser error in `text` (the text the parser read; `at` locates its offsets). */
 export function syntaxIssue(error: YAMLError, at: (offset: number) => SourceLocation, text: string): PendingIssue {
+  const shallower = shallowerKey(error.message, text, error.pos[0]);
+  if (shallower !== null) {
+    const said = shallowerKeyText(shallower);
+    return { ...syntaxBase(`YAML syntax error: ${said.message}`, said.hint), location: at(shallower.offset) };
+  }
   const line = lineAt(text, error.pos[0]);
   const next = lineAfter(text, error.pos[0]);
   // A `${` after an opening bracket; found in one pass (a pattern such as /[{[].*\$\{/ backtracks from every
