@@ -14,6 +14,11 @@ export interface Overrides {
   readonly minPassRate?: number | undefined;
   /** Environment variables whose values are masked, beside those of `execution.redact` (never fewer). */
   readonly redact?: readonly string[] | undefined;
+  /**
+   * The model that runs judges too, where agent.yaml names no `evaluations.model`: `--resume` of a run whose record
+   * names no judge, made with `--model` before the judge stayed agent.yaml's model, keeps the judge it had.
+   */
+  readonly judgedByModel?: boolean | undefined;
 }
 
 function backendOverride(config: AgentConfig, options: Overrides): AgentConfig['backend'] {
@@ -50,15 +55,23 @@ function matrixBlock(config: AgentConfig, override: ModelOverride | undefined): 
   return config.models?.find((model) => model.provider === override.provider && model.name === override.name);
 }
 
+/**
+ * The judge is `evaluations.model`, else the agent model of agent.yaml (`model:`, or the first of `models:`),
+ * whichever model runs: a run on `--model` names it in `evaluations.model`, so its record keeps it.
+ */
+function judgeKept(config: AgentConfig, options: Overrides): AgentConfig {
+  const { models: _models, ...rest } = config;
+  if (options.model === undefined) return config;
+  if (options.judgedByModel === true && config.evaluations.model === null) return rest;
+  return { ...rest, evaluations: { ...config.evaluations, model: config.evaluations.model ?? config.model } };
+}
+
 export function applyOverrides(config: AgentConfig, options: Overrides): AgentConfig {
-  const { models, ...rest } = config;
-  // With `models:`, the judge is the first of them (unless evaluations.model is set), whichever model runs.
-  const evaluations = { ...config.evaluations, model: config.evaluations.model ?? config.model };
   const block = matrixBlock(config, options.model);
   return {
-    ...(options.model === undefined || models === undefined ? config : { ...rest, evaluations }),
+    ...judgeKept(config, options),
     model: block ?? modelOverride(config.model, options.model),
-    ...(options.model === undefined ? {} : { model_paths: overriddenPaths(config, options.model, block) }),
+    ...(options.model === undefined ? {} : { model_paths: overriddenPaths(config, options, block) }),
     backend: backendOverride(config, options),
     execution: {
       ...config.execution,
@@ -74,13 +87,13 @@ export function applyOverrides(config: AgentConfig, options: Overrides): AgentCo
 
 /**
  * Where the models of a run on `--model` are written: its block of `models:`, or the block it renames (the same
- * provider keeps that block's endpoint and key); the judge stays where it was, unless it is the model that runs.
+ * provider keeps that block's endpoint and key); the judge stays where it was, unless the model that runs judges.
  */
-function overriddenPaths(config: AgentConfig, override: ModelOverride, block: ModelConfig | undefined): ModelPaths {
+function overriddenPaths(config: AgentConfig, options: Overrides, block: ModelConfig | undefined): ModelPaths {
   const before = modelPathsOf(config);
   const index = block === undefined ? -1 : (config.models?.indexOf(block) ?? -1);
-  const renamed = config.model?.provider === override.provider ? before.agent : 'model';
+  const renamed = config.model?.provider === options.model?.provider ? before.agent : 'model';
   const agent = index === -1 ? renamed : `models[${index}]`;
-  const judgeRuns = config.evaluations.model === null && config.models === undefined;
+  const judgeRuns = options.judgedByModel === true && config.evaluations.model === null;
   return { agent, judge: judgeRuns ? agent : before.judge };
 }

@@ -1,11 +1,13 @@
 /**
  * `--resume` keeps the options the run started with — parallelism, timeout, `--fail-on-tool-error`, backend and
  * model — unless the command line gives them again (prepare-run.ts refuses a timeout or a tool-error rule other
- * than the run's), and masks every variable the run masked (`--redact`) beside any given now.
+ * than the run's), masks every variable the run masked (`--redact`) beside any given now, and keeps a judge its
+ * record names as the model it ran on.
  */
 import type { AgentConfig, ProviderName } from '../core/config-types.js';
 import type { StoredRunMetadata } from '../records/run-record.js';
 import type { Overrides } from './apply-overrides.js';
+import { judgedByItsModel } from './resume/resumed-judge.js';
 
 const PROVIDERS: readonly string[] = ['openai', 'azure_openai', 'anthropic', 'ollama', 'openai_compatible'];
 
@@ -34,6 +36,7 @@ export function resumedOverrides(
     model: given.model ?? storedModel,
     failOnToolError: given.failOnToolError === true || storedFailOnToolError(stored.config_snapshot) ? true : undefined,
     redact: [...(given.redact ?? []), ...(stored.execution?.redact ?? [])],
+    judgedByModel: judgedByItsModel(stored.config_snapshot) ? true : undefined,
   };
 }
 

@@ -4,6 +4,7 @@
  * called (the agent's, and the judge's when an LLM-judged metric is enabled) has its endpoint and API key.
  */
 import type { AgentConfig, MetricConfig, ModelConfig } from '../core/config-types.js';
+import { modelPathsOf } from '../core/model-paths.js';
 import { endpointFromEnv, endpointProblem } from '../core/provider-endpoint-vars.js';
 import { PROVIDER_KEY_VARS, providerNeedsKey } from '../core/provider-key-vars.js';
 import { urlWithoutCredentials } from '../core/url-without-credentials.js';
@@ -41,6 +42,8 @@ interface ModelUse {
   readonly keyVars?: readonly string[];
   /** False for a `--model` of a provider agent.yaml has no block of: its key can come from the environment only. */
   readonly block?: boolean;
+  /** What it is when its place does not say (`the judge`, written as the agent model of agent.yaml). */
+  readonly role?: string;
 }
 
 export function runnableIssues(config: AgentConfig, env: Env, origins: RunnableOrigins = FROM_CONFIG): PendingIssue[] {
@@ -105,13 +108,20 @@ function judgeIssues(
   if (judged.length === 0) return [];
   const judge = config.evaluations.model;
   if (judge !== null) {
+    // Where the judge is written: `evaluations.model`, or the agent model of agent.yaml when `--model` runs another.
+    const label = modelPathsOf(config).judge;
+    const path = label
+      .split(/[.[\]]/)
+      .flatMap((part) => (part === '' ? [] : [/^\d+$/.test(part) ? Number(part) : part]));
+    const role = label === 'evaluations.model' ? {} : { role: 'the judge' };
     const use: ModelUse = {
       model: judge,
-      path: ['evaluations', 'model'],
+      path,
       target: 'value',
-      label: 'evaluations.model',
+      label,
       keyAlways: false,
-      keyVars: keyVarsAt(config, ['evaluations', 'model']),
+      keyVars: keyVarsAt(config, path),
+      ...role,
     };
     return modelIssues(use, env);
   }
@@ -196,7 +206,12 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
         ? `${empty.join(' and ')} ${empty.length === 1 ? 'is' : 'are'} set but empty: give ${empty.length === 1 ? 'it' : 'one'} the key${orBlock}`
         : `set the ${vars.join(' or ')} environment variable${orBlock}`;
     issues.push(
-      issueAt(use, ISSUE.apiKeyMissing, `no API key for provider ${model.provider} (model ${model.name})`, hint),
+      issueAt(
+        use,
+        ISSUE.apiKeyMissing,
+        `no API key for provider ${model.provider} (model ${model.name}${use.role === undefined ? '' : `, ${use.role}`})`,
+        hint,
+      ),
     );
   }
   return issues;

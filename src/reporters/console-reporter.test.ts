@@ -30,6 +30,24 @@ describe('console reporter without a TTY', () => {
     expect(ESC.test(stream.text())).toBe(false);
   });
 
+  it('names the judge in the header when a metric is judged by a model', async () => {
+    const stream = captureStream();
+    const reporter = createConsoleReporter({ stream, verbosity: 'normal', color: false });
+    const plain = runInfo().config;
+    const judged = (judge: unknown) =>
+      ({
+        ...plain,
+        model: { provider: 'openai', name: 'gpt-4.1-nano' },
+        evaluations: { model: judge, metrics: [{ type: 'geval', name: 'tone', enabled: true }] },
+      }) as unknown as typeof plain;
+    await reporter.onBegin?.(runInfo({ config: judged({ provider: 'openai', name: 'gpt-4o-mini' }) }));
+    await reporter.onBegin?.(runInfo({ config: judged(null), parallel_test_cases: 1 }));
+    expect(stream.text().split('\n').slice(0, 2)).toEqual([
+      'Running 4 test cases (7 turns) of financial-assistant · judge openai:gpt-4o-mini · 2 in parallel',
+      'Running 4 test cases (7 turns) of financial-assistant · judge openai:gpt-4.1-nano',
+    ]);
+  });
+
   it('summarises cases, turns, pass rate, duration, tokens and every failing turn', async () => {
     const stream = captureStream();
     await playReport(createConsoleReporter({ stream, verbosity: 'normal', color: false }), sampleReport());

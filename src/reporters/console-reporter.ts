@@ -6,6 +6,7 @@ import { countNoun } from '../core/count-noun.js';
 import type { RateLimitStatusSource } from '../core/rate-limit.js';
 import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
 import type { TestResult, TurnResult } from '../core/results.js';
+import { runJudge } from '../core/run-judge.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatCaseLine } from './console-case-line.js';
 import { formatFlakiness } from './console-flakiness.js';
@@ -152,7 +153,10 @@ function formatHeader(info: RunInfo, palette: Palette): string[] {
   const turns = countNoun(info.total_turns, 'turn');
   const parallel = info.parallel_test_cases > 1 ? ` · ${info.parallel_test_cases} in parallel` : '';
   const repeats = info.repeat === undefined ? '' : ` · ${info.repeat} repeats each`;
-  const lines = [palette.bold(`Running ${cases} (${turns}) of ${consoleName(info.config.name)}${repeats}${parallel}`)];
+  const model = runJudge(info.config);
+  const judge = model === null ? '' : ` · judge ${consoleName(`${model.provider}:${model.name}`)}`;
+  const name = consoleName(info.config.name);
+  const lines = [palette.bold(`Running ${cases} (${turns}) of ${name}${judge}${repeats}${parallel}`)];
   const restored = info.restored_cases ?? 0;
   if (restored > 0) {
     lines.push(

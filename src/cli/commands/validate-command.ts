@@ -8,6 +8,7 @@ import { countNoun } from '../../core/count-noun.js';
 import { escapeControlChars } from '../../core/display-controls.js';
 import type { ConfigIssue } from '../../core/errors.js';
 import { createRedactor } from '../../core/redactor.js';
+import { runJudge } from '../../core/run-judge.js';
 import { configWarnings, writeWarnings } from '../case-warnings.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { configRunProblems } from '../config-run-problems.js';
@@ -74,11 +75,13 @@ export async function validateCommand(configPath: string, options: ValidateOptio
       : config.model === null
         ? 'no model'
         : `model ${config.model.provider}:${config.model.name}`;
+  const judge = runJudge(config);
+  const judged = judge === null ? '' : `, judge ${judge.provider}:${judge.name}`;
   // The name and the path are shown, never played: their escape sequences and bidirectional marks spelled out.
   process.stdout.write(
     escapeControlChars(
       `✓ ${config.config_path} is valid: agent "${config.name}", ${countNoun(config.test_cases.length, 'test case')}, ` +
-        `${countNoun(turns, 'turn')}, ${toolsText(config)}, backend ${config.backend.type}, ${model}`,
+        `${countNoun(turns, 'turn')}, ${toolsText(config)}, backend ${config.backend.type}, ${model}${judged}`,
     ) + '\n',
   );
   return EXIT.ok;

@@ -92,9 +92,9 @@ describe('one --model of a models: list', () => {
     expect(single).toEqual(matrixConfig(config, {}, plan.entries[1].override));
   });
 
-  it('leaves the judge of a model: configuration as it was: the agent model, whichever --model runs', () => {
+  it('keeps the judge of a model: configuration on the agent.yaml model, whichever --model runs', () => {
     const config = agentConfig({ model: yamlModel });
-    expect(applyOverrides(config, { model: { provider: 'openai', name: 'x' } }).evaluations.model).toBeNull();
+    expect(applyOverrides(config, { model: { provider: 'openai', name: 'x' } }).evaluations.model).toBe(yamlModel);
     expect(withMatrixJudge(config).evaluations.model).toBe(yamlModel);
   });
 });

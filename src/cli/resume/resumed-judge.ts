@@ -5,6 +5,8 @@
  * model is: one record would hold the verdicts of two judges.
  */
 import type { AgentConfig } from '../../core/config-types.js';
+import { isRecord } from '../../core/is-record.js';
+import { runJudge } from '../../core/run-judge.js';
 import { storedJudge as judgeOf } from '../../core/stored-judge.js';
 import type { StoredRunMetadata } from '../../records/run-record.js';
 import { type ModelOverride, parseModelOption } from '../parse-model-option.js';
@@ -21,28 +23,25 @@ export function matrixModelOf(metadata: RunMetadata): ModelOverride | null {
 /** `provider:name` of the judge the run had, as its configuration snapshot says (core/stored-judge.ts). */
 export const storedJudge: (metadata: RunMetadata) => string | null = judgeOf;
 
+/**
+ * Whether the run's record names no judge (its snapshot's `evaluations.model` is null): the model it ran on judged,
+ * as a run on `--model` was judged before the judge stayed agent.yaml's model. Resumed, it keeps that judge.
+ */
+export function judgedByItsModel(snapshot: unknown): boolean {
+  const evaluations = isRecord(snapshot) ? snapshot['evaluations'] : undefined;
+  return isRecord(evaluations) && evaluations['model'] === null;
+}
+
 /** What keeps the run from being resumed with this configuration's judge; null when it is the run's. */
 export function judgeMismatch(config: AgentConfig, metadata: RunMetadata, run: string): string | null {
   // A suite no judge reads has no judge to keep: another agent model is refused as such, not as a judge.
-  if (!judged(config)) return null;
+  const judge = runJudge(config);
+  if (judge === null) return null;
   const then = storedJudge(metadata);
-  const judge = config.evaluations.model ?? config.model;
-  const now = judge === null ? null : `${judge.provider}:${judge.name}`;
-  if (then === null || now === null || then === now) return null;
+  const now = `${judge.provider}:${judge.name}`;
+  if (then === null || then === now) return null;
   return (
     `the run ${run} was judged by ${then} (evaluations.model, else the agent's model); resuming it with ${now} as ` +
     "the judge would put two judges' verdicts in one record: set evaluations.model back, or start a new run"
   );
-}
-
-/** Whether an enabled LLM-judged metric (geval, rag) is configured at any level. */
-function judged(config: AgentConfig): boolean {
-  const lists = [
-    config.evaluations.metrics,
-    ...config.test_cases.flatMap((testCase) => [
-      testCase.evaluations,
-      ...testCase.turns.map((turn) => turn.evaluations),
-    ]),
-  ];
-  return lists.some((metrics) => metrics?.some((m) => m.enabled && (m.type === 'geval' || m.type === 'rag')) === true);
 }

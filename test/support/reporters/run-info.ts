@@ -3,7 +3,13 @@ import type { AgentConfig } from '../../../src/core/config-types.js';
 import type { RunInfo } from '../../../src/core/reporter.js';
 
 export function runInfo(overrides: Partial<RunInfo> = {}): RunInfo {
-  const config = { name: 'financial-assistant', config_path: '/work/agent.yaml' } as unknown as AgentConfig;
+  const config = {
+    name: 'financial-assistant',
+    config_path: '/work/agent.yaml',
+    model: null,
+    evaluations: { model: null, metrics: [] },
+    test_cases: [],
+  } as unknown as AgentConfig;
   return {
     run_id: 'run-1',
     config,
