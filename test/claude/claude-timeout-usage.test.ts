@@ -31,7 +31,11 @@ it('counts the final usage of the answered model call and says the stalled one h
   const holds = createHoldTracker();
   const request = {
     ...turnRequest(0, 'subtract 3 from 5', AbortSignal.timeout(3000)),
-    usage: { record: (u: TokenUsage) => void (used = addUsage(used, u)) },
+    usage: {
+      record: (u: TokenUsage) => {
+        used = addUsage(used, u);
+      },
+    },
     holds: holds.journal,
   };
   await expect(session.send(request)).rejects.toMatchObject({ code: 'TURN_ABORTED' });
