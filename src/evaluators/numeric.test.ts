@@ -117,6 +117,22 @@ describe('numeric evaluator', () => {
     expect(await evaluate('5%', '5', { accept_percent: true })).toMatchObject({ passed: false });
   });
 
+  it('hints at accept_percent only when accepting the percentage would make the answer pass', async () => {
+    const fixable = await evaluate('14.14%', '0.1414');
+    expect(fixable).toMatchObject({ passed: false });
+    expect(fixable.reasoning).toBe(
+      `the agent response's number "14.14%" is a percentage (set accept_percent: true to accept it)`,
+    );
+    const unfixable = await evaluate('The rate is 14.14%.', '14.14');
+    expect(unfixable).toMatchObject({ passed: false, details: { expected: 14.14 } });
+    expect(unfixable.reasoning).toBe(
+      `the agent response's number "14.14%" is a percentage: read as a fraction, 0.1414, it differs by 13.9986 from the ground truth 14.14, so accept_percent would not make it pass`,
+    );
+    expect(unfixable.reasoning).not.toContain('set accept_percent');
+    const grouped = await evaluate('1,414%', '14.14');
+    expect(grouped.reasoning).toContain('uses thousands separators');
+  });
+
   it.each<[string, string, string]>([
     ['', '25587', 'the agent response is empty'],
     ['I do not know', '25587', 'the agent response contains no number'],

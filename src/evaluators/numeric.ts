@@ -91,7 +91,10 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
   const expectedToken = read.token;
 
   const extraction = extractResponseNumber(input.agent_response, config);
-  if (!extraction.ok) return unparsable(extraction.reason, { expected: expectedToken.value });
+  if (!extraction.ok) {
+    const reason = percentOfAnotherValue(config, input.agent_response, expectedToken) ?? extraction.reason;
+    return unparsable(reason, { expected: expectedToken.value });
+  }
 
   const best = compare(readings(expectedToken), readings(extraction.token), config);
   if (best.passed) checkPrecision(expectedToken, extraction.token, config);
@@ -121,6 +124,21 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
   const verdict = best.passed ? 'is within tolerance of' : `differs by ${difference} from`;
   const reasoning = `${shown.actual} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${shown.expected} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
   return { score: best.passed ? 1 : 0, passed: best.passed, reasoning, details };
+}
+
+/**
+ * When the response's number is a percentage refused for want of `accept_percent` and, read as a fraction, it
+ * would still fail (`14.14%` against the ground truth 14.14), why: the option's hint would not make it pass. Null
+ * when the option would make it pass, or the response is refused for another reason.
+ */
+function percentOfAnotherValue(config: NumericMetricConfig, response: string, expected: NumberToken): string | null {
+  if (config.accept_percent) return null;
+  const asPercent = extractResponseNumber(response, { ...config, accept_percent: true });
+  if (!asPercent.ok || !asPercent.token.percent) return null;
+  const best = compare(readings(expected), readings(asPercent.token), config);
+  if (best.passed) return null;
+  const magnitude = Math.max(Math.abs(best.actual.value), Math.abs(best.expected.value));
+  return `the agent response's number "${asPercent.token.text.trim()}" is a percentage: read as a fraction, ${show(best.actual.value)}, it differs by ${showDifference(best.diff, magnitude)} from the ground truth ${show(best.expected.value)}, so accept_percent would not make it pass`;
 }
 
 function readings(token: NumberToken): Reading[] {
