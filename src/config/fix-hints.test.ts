@@ -59,4 +59,12 @@ describe('fix hints of the generic messages', () => {
       `${at(yaml, 'fast')}  execution\n  expected a mapping (key: value), got "fast" — e.g. execution: { llm_timeout: 60 }`,
     ]);
   });
+
+  it('put an agent-level evaluations list, the shape of a case-level one, under metrics', async () => {
+    const yaml = `${HEAD}evaluations:\n  - { type: standard, metric: rouge }\ntest_cases: [{ name: a, input: q }]\n`;
+    expect(formattedIssues(await loadYaml(yaml))).toEqual([
+      `${at(yaml, '- { type')}  evaluations\n  expected a mapping (key: value), got a list — at the agent level, the list ` +
+        'goes under metrics: write evaluations: { metrics: [...] }, or metrics: indented below evaluations: with the list below it',
+    ]);
+  });
 });

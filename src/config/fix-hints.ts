@@ -41,9 +41,12 @@ export function blankHint(path: ConfigPath): string {
   return typeof key === 'string' ? `write some text, e.g. ${KEY_EXAMPLES[key] ?? `${key}: …`}` : 'write some text';
 }
 
-/** A value that should be a mapping, by where it is. */
-export function mappingHint(path: ConfigPath): string {
+/** A value that should be a mapping, by where it is (and, for the agent's `evaluations`, by what it is). */
+export function mappingHint(path: ConfigPath, value?: unknown): string {
   const key = path.at(-1);
+  if (path.length === 1 && key === 'evaluations' && Array.isArray(value)) {
+    return 'at the agent level, the list goes under metrics: write evaluations: { metrics: [...] }, or metrics: indented below evaluations: with the list below it';
+  }
   if (path.length === 2 && path[0] === 'test_cases') {
     return 'write each test case as keys and values, e.g. - { name: cash-2009, input: "What was the net cash in 2009?" }';
   }

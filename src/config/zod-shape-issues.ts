@@ -31,7 +31,7 @@ export function convertShapeIssue(issue: z.core.$ZodIssue, context: ConvertedCon
     case 'invalid_type': {
       const quote = issue.expected === 'string' && typeof input === 'number' ? `quote it: "${input}"` : null;
       const list = issue.expected === 'array' ? listFormHint(context.path.at(-1), input) : null;
-      const mapping = issue.expected === 'object' ? mappingHint(context.path) : null;
+      const mapping = issue.expected === 'object' ? mappingHint(context.path, input) : null;
       return [
         make(
           ISSUE.invalidType,
