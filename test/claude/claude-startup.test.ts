@@ -2,7 +2,7 @@
  * Claude Code's start-up is not the turn's time: the session's process starts when the session opens, with a bound
  * of its own (`Claude Code did not start within …`), so a turn's `llm_timeout` counts the model and the tools only.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -55,5 +55,20 @@ describe('claude_agent_sdk backend: start-up apart from the turn', () => {
     expect(error).toBeInstanceOf(AgentTurnError);
     expect(error).toMatchObject({ code: 'AGENT_START', message: 'Claude Code did not start within 0.5s' });
     expect(await fixture.scratchEntries()).toEqual([]);
+  });
+
+  it('says why a binary could not be launched, in its own words', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'holodeck-garbage-claude-'));
+    // A folder passes for executable, and cannot be launched.
+    const path = join(dir, 'claude');
+    await mkdir(path);
+    fixture = await startClaudeFixture(createConvFinQaScript(), { deps: { executable_path: path } });
+    const error = await fixture.backend.openSession({ test_case_name: 'c', signal: new AbortController().signal }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ code: 'AGENT_START' });
+    expect((error as Error).message).toMatch(/^Claude Code did not start: spawn .*claude EACCES/);
+    expect((error as Error).message).not.toMatch(/pathToClaudeCodeExecutable|musl|glibc/);
   });
 });

@@ -43,11 +43,13 @@ export async function awaitClaudeStart(live: LiveQuery, signal: AbortSignal, lim
   try {
     await Promise.race([
       live.ready().catch((error: unknown) => {
+        // The launch's own failure (`spawn /path EACCES`), not the SDK's guess at its cause.
+        const cause = live.launchError() ?? error;
         throw new AgentTurnError(
-          `Claude Code did not start: ${thrownMessage(error)}${stderrNote(live)}`,
+          `Claude Code did not start: ${thrownMessage(cause)}${stderrNote(live)}`,
           'AGENT_START',
           true,
-          { cause: error },
+          { cause },
         );
       }),
       stopped,

@@ -1,9 +1,12 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentConfig, ModelConfig } from '../../core/config-types.js';
 import { BackendSettingError, BackendStartError } from '../../core/errors.js';
 import { BackendUnavailableError } from './backend-unavailable-error.js';
 import { createClaudeAgentSdkBackend } from './create-claude-agent-sdk-backend.js';
-import { importClaudeAgentSdk } from './load-claude-agent-sdk.js';
+import { importClaudeAgentSdk, launchProblem } from './load-claude-agent-sdk.js';
 
 function config(model: Partial<ModelConfig> = {}): AgentConfig {
   return {
@@ -100,5 +103,25 @@ describe('createClaudeAgentSdkBackend', () => {
     const session = await backend.openSession({ test_case_name: 'c', signal: new AbortController().signal });
     await session.close();
     await backend.close();
+  });
+
+  it('cannot start with a Claude Code binary that cannot be launched, saying why (exit 3), not at every turn', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'holodeck-noexec-'));
+    const executable = join(dir, 'claude');
+    await writeFile(executable, '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+    try {
+      const attempt = createClaudeAgentSdkBackend(config(), { env: {}, toolSet, executable_path: executable });
+      await expect(attempt).rejects.toBeInstanceOf(BackendStartError);
+      await expect(attempt).rejects.toThrow(
+        `backend claude_agent_sdk cannot launch the Claude Code binary ${executable}: it is not executable (EACCES): make it so (chmod +x ${executable})`,
+      );
+      await expect(attempt).rejects.not.toThrow(/pathToClaudeCodeExecutable|musl|glibc/);
+      expect(launchProblem(join(dir, 'gone'))).toMatch(
+        /cannot launch the Claude Code binary .*gone: it is not there \(ENOENT\)/,
+      );
+      expect(launchProblem(process.execPath)).toBeNull();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -8,12 +8,17 @@
 import { tmpdir } from 'node:os';
 import type { AgentBackend, AgentSession } from '../../core/backend.js';
 import type { AgentConfig } from '../../core/config-types.js';
-import { BackendSettingError } from '../../core/errors.js';
+import { BackendSettingError, BackendStartError } from '../../core/errors.js';
 import type { LoadedTool, ToolSet } from '../../core/loaded-tool.js';
 import { requireModel } from '../require-model.js';
 import { startupLimitMs } from './await-claude-start.js';
 import type { ClaudeSessionSettings } from './claude-agent-sdk-session.js';
-import { type ImportClaudeAgentSdk, loadClaudeAgentSdk, requireBundledExecutable } from './load-claude-agent-sdk.js';
+import {
+  type ImportClaudeAgentSdk,
+  launchProblem,
+  loadClaudeAgentSdk,
+  requireBundledExecutable,
+} from './load-claude-agent-sdk.js';
 import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
 
 export interface ClaudeAgentSdkBackendDeps {
@@ -41,6 +46,8 @@ export async function createClaudeAgentSdkBackend(
 ): Promise<AgentBackend> {
   const sdk = await loadClaudeAgentSdk(deps.importSdk);
   const executable = deps.executable_path ?? requireBundledExecutable();
+  const unlaunchable = launchProblem(executable);
+  if (unlaunchable !== null) throw new BackendStartError(unlaunchable);
   const model = resolveClaudeModel(requireModel(config), deps.env);
   const builtin = checkBuiltinTools(deps.builtin_tools ?? [], sdk.BUILTIN_TOOL_NAMES);
   checkToolNames(deps.toolSet.tools, builtin);

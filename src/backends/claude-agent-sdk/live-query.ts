@@ -17,6 +17,8 @@ export interface LiveQuery {
   ready(): Promise<void>;
   /** The end of what the process wrote to stderr. */
   stderrTail(): string;
+  /** Why the process could not be launched at all (`spawn /path EACCES`), or null. */
+  launchError(): Error | null;
   /** Stops the process (SIGTERM, then SIGKILL after `grace_ms`) and waits until it has exited. */
   close(): Promise<void>;
 }
@@ -48,6 +50,7 @@ export function startLiveQuery(sdk: ClaudeAgentSdk, options: Options, grace_ms =
       return next;
     },
     stderrTail: () => child?.stderr() ?? '',
+    launchError: () => child?.launchError() ?? null,
     close: () => {
       closing ??= (async () => {
         input.end();
@@ -63,6 +66,7 @@ export function startLiveQuery(sdk: ClaudeAgentSdk, options: Options, grace_ms =
 interface TrackedProcess {
   readonly process: SpawnedProcess;
   stderr(): string;
+  launchError(): Error | null;
   stop(grace_ms: number): Promise<void>;
 }
 
@@ -80,7 +84,10 @@ function spawnTracked(options: SpawnOptions): TrackedProcess {
     stderr = (stderr + chunk).slice(-STDERR_TAIL_CHARS);
   });
   // A spawn that fails (or is aborted) reports through 'error'; the SDK listens too.
-  child.on('error', () => undefined);
+  let launchError: Error | null = null;
+  child.on('error', (error) => {
+    if (child.pid === undefined) launchError ??= error;
+  });
   // Killed with holodeck, should holodeck be killed before it could stop it.
   const unwatch = child.pid === undefined ? () => undefined : watchProcess(child.pid);
   child.once('exit', unwatch);
@@ -92,6 +99,7 @@ function spawnTracked(options: SpawnOptions): TrackedProcess {
   return {
     process: child,
     stderr: () => stderr.trim(),
+    launchError: () => launchError,
     async stop(grace_ms) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       if (await settlesWithin(exited, grace_ms)) return;

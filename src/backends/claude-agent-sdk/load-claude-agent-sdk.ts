@@ -3,7 +3,7 @@
  * comes in a platform package (an optional dependency of the SDK) that `npm install --omit=optional`
  * leaves out.
  */
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { arch, platform } from 'node:os';
 import type { BUILTIN_TOOL_NAMES, query } from '@anthropic-ai/claude-agent-sdk';
@@ -99,4 +99,24 @@ export function requireBundledExecutable(lookup: Partial<ExecutableLookup> = {})
 
 function resolveFromSdk(specifier: string): string {
   return createRequire(import.meta.resolve(CLAUDE_AGENT_SDK_PACKAGE)).resolve(specifier);
+}
+
+/**
+ * Why the Claude Code binary at `path` cannot be launched (not executable, gone), or null: said as it is, before any
+ * session, instead of as every turn's failure to start.
+ */
+export function launchProblem(path: string): string | null {
+  try {
+    accessSync(path, constants.X_OK);
+    return null;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? thrownMessage(error);
+    const why =
+      code === 'EACCES'
+        ? `it is not executable (EACCES): make it so (chmod +x ${path}), or reinstall with \`${CLAUDE_AGENT_SDK_INSTALL_COMMAND}\``
+        : code === 'ENOENT'
+          ? `it is not there (ENOENT): reinstall with \`${CLAUDE_AGENT_SDK_INSTALL_COMMAND}\``
+          : code;
+    return `backend claude_agent_sdk cannot launch the Claude Code binary ${path}: ${why}`;
+  }
 }
