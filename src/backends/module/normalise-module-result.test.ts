@@ -78,6 +78,34 @@ describe('normaliseModuleResult', () => {
     expect(failure({ response: 'x', token_usage: 12 })).toContain('token_usage that is a number (12), not an object');
   });
 
+  it('refuses token counts that do not add up, naming the fields and the values', () => {
+    expect(
+      failure({ response: 'x', token_usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 100 } }),
+    ).toContain(
+      'module agent agent.mjs:create returned token_usage.total_tokens 100, which is not prompt_tokens + completion_tokens (15)',
+    );
+    expect(failure({ response: 'x', token_usage: { total_tokens: 7 } })).toContain(
+      'token_usage.total_tokens 7, which is not prompt_tokens + completion_tokens (0)',
+    );
+    expect(failure({ response: 'x', token_usage: { prompt_tokens: 10, cache_read_tokens: 50 } })).toContain(
+      'token_usage.cache_read_tokens 50, more than prompt_tokens 10, which counts all input, the cached included',
+    );
+    expect(failure({ response: 'x', token_usage: { prompt_tokens: 10, cache_creation_tokens: 11 } })).toContain(
+      'token_usage.cache_creation_tokens 11, more than prompt_tokens 10',
+    );
+    expect(
+      failure({ response: 'x', token_usage: { prompt_tokens: 10, cache_read_tokens: 6, cache_creation_tokens: 5 } }),
+    ).toContain('token_usage.cache_read_tokens + cache_creation_tokens (11), more than prompt_tokens 10');
+    const cached = {
+      prompt_tokens: 10,
+      completion_tokens: 5,
+      total_tokens: 15,
+      cache_read_tokens: 6,
+      cache_creation_tokens: 4,
+    };
+    expect(read({ response: 'x', token_usage: cached }).token_usage).toEqual(cached);
+  });
+
   it('refuses tool invocations without a name or with fields of the wrong kind, naming the entry', () => {
     expect(failure({ response: 'x', tool_invocations: { name: 'a' } })).toContain(
       'tool_invocations that is an object, not a list',

@@ -168,7 +168,34 @@ function usageOf(value: unknown, invalid: Invalid): TokenUsage {
     }
     counts[key] = count;
   }
+  const inconsistency = usageInconsistency(counts);
+  if (inconsistency !== null) throw invalid(inconsistency);
   return usageFrom(counts);
+}
+
+/**
+ * Why counts that are each valid do not add up, else null: `total_tokens`, when given, is `prompt_tokens +
+ * completion_tokens`, and `prompt_tokens` counts all input, the cache reads and writes included (as every
+ * backend reports it, and as the cost is computed), so they are not more than it.
+ */
+function usageInconsistency(counts: Partial<Record<(typeof USAGE_KEYS)[number], number>>): string | null {
+  const prompt = counts.prompt_tokens ?? 0;
+  const completion = counts.completion_tokens ?? 0;
+  if (counts.total_tokens !== undefined && counts.total_tokens !== prompt + completion) {
+    return `token_usage.total_tokens ${counts.total_tokens}, which is not prompt_tokens + completion_tokens (${prompt + completion})`;
+  }
+  const read = counts.cache_read_tokens ?? 0;
+  const written = counts.cache_creation_tokens ?? 0;
+  if (read + written > prompt) {
+    const cached =
+      read > 0 && written > 0
+        ? `cache_read_tokens + cache_creation_tokens (${read + written})`
+        : read > 0
+          ? `cache_read_tokens ${read}`
+          : `cache_creation_tokens ${written}`;
+    return `token_usage.${cached}, more than prompt_tokens ${prompt}, which counts all input, the cached included`;
+  }
+  return null;
 }
 
 function usageFrom(counts: Partial<Record<(typeof USAGE_KEYS)[number], number>>): TokenUsage {
