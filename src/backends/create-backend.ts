@@ -3,6 +3,7 @@
  * closing the backend closes the tools (MCP servers) too. The backend names the tools the agent is offered.
  */
 import type { AgentBackend } from '../core/backend.js';
+import { closedParams } from '../core/closed-params.js';
 import type { AgentConfig, BackendName } from '../core/config-types.js';
 import type { ToolSet } from '../core/loaded-tool.js';
 import { loadToolSet } from '../tools/load-tool-set.js';
@@ -60,6 +61,7 @@ export async function createBackend(config: AgentConfig, options: CreateBackendO
   return {
     name: backend.name,
     tool_names: [...toolSet.tools.map((tool) => tool.name), ...builtin],
+    tool_params: toolSet.tools.map((tool) => ({ name: tool.name, params: closedParams(tool.input_schema) })),
     openSession: (sessionOptions) => backend.openSession(sessionOptions),
     close: async () => {
       try {

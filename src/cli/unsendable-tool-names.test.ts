@@ -42,7 +42,7 @@ describe('unsendableToolNames', () => {
   it('is said among the warnings before the run, once the tools are known', async () => {
     const openai = await configOf('{ provider: openai, name: gpt-4o, api_key: sk-test-0123456789 }');
     const backend = { tool_names: ['files.read'] } as unknown as AgentBackend;
-    expect(caseWarnings(openai, openai.test_cases, backend).join('\n')).toContain(
+    expect((await caseWarnings(openai, openai.test_cases, backend)).join('\n')).toContain(
       'tool name "files.read" is not what openai accepts',
     );
   });

@@ -1,6 +1,7 @@
 /** The contract every agent backend implements (ai_sdk, claude_agent_sdk, module). */
 
 import type { AnswerCutOff } from './answer-cut-off.js';
+import type { ToolParams } from './closed-params.js';
 import type { HoldJournal } from './hold-tracker.js';
 import type { StoredUsage, TokenUsage } from './token-usage.js';
 import type { ToolInvocation } from './tool-invocation.js';
@@ -107,6 +108,8 @@ export interface AgentBackend {
   readonly name: string;
   /** The names of the tools the agent is offered, as it sees them (null when the backend cannot tell). */
   readonly tool_names?: readonly string[] | null;
+  /** The tools with the argument names their schemas close, for the warnings on asserted arguments (absent: unknown). */
+  readonly tool_params?: readonly ToolParams[];
   openSession(options: SessionOptions): Promise<AgentSession>;
   /** Release shared resources (MCP servers, child processes). */
   close(): Promise<void>;

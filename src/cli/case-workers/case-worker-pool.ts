@@ -12,6 +12,7 @@ import type { ModelCallStore } from '../../backends/ai-sdk/recording/model-call-
 import { serveModelCalls } from '../../backends/ai-sdk/recording/recording-channel.js';
 import { processWarnings } from '../../backends/ai-sdk/with-provider-warnings.js';
 import type { AgentBackend } from '../../core/backend.js';
+import type { ToolParams } from '../../core/closed-params.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
 import type { TurnResult } from '../../core/results.js';
@@ -235,7 +236,7 @@ export function startCaseWorkerPool(
         fail(slot, id, pending, `the case's worker thread crashed: ${message.description}`);
       void slot.worker.terminate();
     } else if (message.type === 'warning') processWarnings(message.text);
-    else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names) });
+    else if (message.type === 'ready') settle({ ok: true, backend: standIn(message.tool_names, message.tool_params) });
     else if (message.type === 'failed') {
       settle({ ok: false, line: message.line ?? message.message, setup: message.setup === true });
       slot.startFailure = message.message;
@@ -353,9 +354,10 @@ export function startCaseWorkerPool(
     await Promise.all([toolWorkers.close(), graders.close()]);
   };
 
-  const standIn = (tool_names: readonly string[] | null): AgentBackend => ({
+  const standIn = (tool_names: readonly string[] | null, tool_params: readonly ToolParams[] | null): AgentBackend => ({
     name: 'case workers',
     tool_names,
+    ...(tool_params === null ? {} : { tool_params }),
     openSession: () => Promise.reject(new Error('the conversations run on the case worker threads')),
     close,
   });

@@ -1,6 +1,7 @@
 /** Messages between the main thread and a case worker (one conversation per `run`, first turn to last). */
 import type { MessagePort } from 'node:worker_threads';
 import type { RecordingMode } from '../../backends/ai-sdk/recording/model-recording.js';
+import type { ToolParams } from '../../core/closed-params.js';
 import type { GivenFunctionTool, TestCaseConfig } from '../../core/config-types.js';
 import type { TurnResult } from '../../core/results.js';
 import type { TestCaseRun } from '../../runner/run-test-case.js';
@@ -61,8 +62,12 @@ export type ToCaseWorker =
 export type FromCaseWorker =
   | { readonly type: 'turn'; readonly id: number; readonly test_name: string; readonly turn: TurnResult }
   | { readonly type: 'done'; readonly id: number; readonly run: TestCaseRun }
-  /** The backend is built: the names of the agent's tools (null: the backend cannot tell). */
-  | { readonly type: 'ready'; readonly tool_names: readonly string[] | null }
+  /** The backend is built: the names of the agent's tools (null: the backend cannot tell), with their arguments. */
+  | {
+      readonly type: 'ready';
+      readonly tool_names: readonly string[] | null;
+      readonly tool_params: readonly ToolParams[] | null;
+    }
   /**
    * The configuration could not be loaded or the backend built: every case sent to this worker fails with
    * `message`. `line` says it as the main thread would before a run; `setup`: a setup error (exit 2).

@@ -153,7 +153,7 @@ async function load(): Promise<Loaded | null> {
     post({ type: 'failed', message, line, setup: isSetupFailure(error) });
     return null;
   }
-  post({ type: 'ready', tool_names: backend.tool_names ?? null });
+  post({ type: 'ready', tool_names: backend.tool_names ?? null, tool_params: backend.tool_params ?? null });
   const deps = {
     backend,
     // Only the metric kinds of this config's agent, cases and turns load, as in the main thread.

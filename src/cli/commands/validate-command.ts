@@ -2,7 +2,6 @@
 
 import { locatePendingIssues } from '../../config/check-runnable.js';
 import { pendingIssue } from '../../config/pending-issue.js';
-import { unknownExpectedTools } from '../../config/unknown-expected-tools.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { countNoun } from '../../core/count-noun.js';
 import { escapeControlChars } from '../../core/display-controls.js';
@@ -13,6 +12,7 @@ import { configWarnings, writeWarnings } from '../case-warnings.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { configRunProblems } from '../config-run-problems.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { functionToolWarnings } from '../function-tool-warnings.js';
 import { guardRun } from '../guard-run.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, printIssues } from '../load-or-report.js';
 import { matrixIssues, planMatrix } from '../matrix/plan-matrix.js';
@@ -67,7 +67,7 @@ export async function validateCommand(configPath: string, options: ValidateOptio
     printIssues(issues);
     return EXIT.config;
   }
-  writeWarnings([...configWarnings(config, config.test_cases), ...functionToolWarnings(config)]);
+  writeWarnings([...configWarnings(config, config.test_cases), ...(await functionToolWarnings(config))]);
   const turns = config.test_cases.reduce((sum, testCase) => sum + testCase.turns.length, 0);
   const model =
     entries.length > 1
@@ -98,19 +98,4 @@ function toolsText(config: AgentConfig): string {
   if (servers === 0) return countNoun(functions, 'tool');
   const server = countNoun(servers, 'MCP server');
   return functions === 0 ? server : `${countNoun(functions, 'function tool')}, ${server}`;
-}
-
-/**
- * Expected tools that none of the agent's tools can match, as `holodeck test` says once its backend is up — here
- * when every tool is a function tool, whose names the configuration holds (an MCP server's are known only once
- * it runs; a module agent offered no tools reports calls of its own).
- */
-function functionToolWarnings(config: AgentConfig): string[] {
-  const { backend, tools } = config;
-  if (backend.type === 'claude_agent_sdk' || tools.some((tool) => tool.type !== 'function')) return [];
-  if (backend.type === 'module' && tools.length === 0) return [];
-  return unknownExpectedTools(
-    config.test_cases,
-    tools.map((tool) => tool.name),
-  );
 }

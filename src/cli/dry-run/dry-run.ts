@@ -16,7 +16,7 @@ export async function dryRun(
   config: AgentConfig,
   cases: readonly TestCaseConfig[],
   startBackend: (config: AgentConfig) => Promise<AgentBackend | ExitCode>,
-  warnings: (backend: AgentBackend) => readonly string[],
+  warnings: (backend: AgentBackend) => Promise<readonly string[]>,
   recording: RecordingOptions,
 ): Promise<ExitCode> {
   const served = await dryRunRecording(config, recording);
@@ -27,7 +27,7 @@ export async function dryRun(
   const backend = await startBackend(config);
   if (typeof backend === 'number') return backend;
   const toolNames = backend.tool_names ?? null;
-  writeWarnings(warnings(backend));
+  writeWarnings(await warnings(backend));
   await backend.close().catch(() => {});
   const pricing = runPricing(config, cases);
   const plan = planRun(config, cases, toolNames?.length ?? config.tools.length, pricing);

@@ -33,7 +33,11 @@ export interface MatrixInput {
   readonly startBackend: (config: AgentConfig) => Promise<AgentBackend | ExitCode>;
   /** `--workers N`: starts the case workers of one model (they build its backend); null without workers. */
   readonly startPool: ((model: PreparedModel) => CaseWorkerPool) | null;
-  readonly caseWarnings: (config: AgentConfig, cases: readonly TestCaseConfig[], backend: AgentBackend) => string[];
+  readonly caseWarnings: (
+    config: AgentConfig,
+    cases: readonly TestCaseConfig[],
+    backend: AgentBackend,
+  ) => Promise<string[]>;
 }
 
 export interface PreparedModel {

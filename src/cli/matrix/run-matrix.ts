@@ -97,7 +97,7 @@ async function startModel(
   const pool = input.startPool?.(model) ?? null;
   const backend = pool === null ? await input.startBackend(model.config) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  writeWarnings(input.caseWarnings(model.config, model.run.cases, backend), `${model.entry.label}: `);
+  writeWarnings(await input.caseWarnings(model.config, model.run.cases, backend), `${model.entry.label}: `);
   return { model, backend, reporters, console, cases: [], runCase: pool?.runCase ?? null };
 }
 
