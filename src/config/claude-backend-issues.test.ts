@@ -28,19 +28,6 @@ const READ_TOOL = '  - { name: Read, type: function, file: tools.mjs, function: 
 const ADD_TOOL = '  - { name: add, type: function, file: tools.mjs, parameters: { type: object } }\n';
 
 describe('claude_agent_sdk configuration issues', () => {
-  it('refuses a function tool named like an enabled built-in tool, at its name', async () => {
-    const yaml = agent('{ claude_agent_sdk: { builtin_tools: [Read, Grep] } }', ADD_TOOL + READ_TOOL);
-    expect(await issuesOf(yaml)).toEqual([
-      `${at(yaml, 'Read, type')}  tools[1].name\n  tool "Read" has the name of Claude Code's built-in tool Read, ` +
-        'enabled in builtin_tools: calls of either would be reported as Read — rename the function tool, or leave ' +
-        'Read out of backend.claude_agent_sdk.builtin_tools',
-    ]);
-    // Without the built-in, the tool is the agent's only Read (offered as mcp__holodeck__Read).
-    expect(await issuesOf(agent('claude_agent_sdk', READ_TOOL))).toEqual([]);
-    // Under ai_sdk there is no built-in tool.
-    expect(await issuesOf(agent('ai_sdk', READ_TOOL))).toEqual([]);
-  });
-
   it('refuses a function tool name over 64 characters as Claude Code offers it (mcp__holodeck__ and the name)', async () => {
     const tools = `  - { name: ${LONG}, type: function, file: tools.mjs, function: add, parameters: { type: object } }\n`;
     const yaml = agent('claude_agent_sdk', tools);
@@ -59,7 +46,6 @@ describe('claude_agent_sdk configuration issues', () => {
       `${at(yaml, '"http://127.0.0.1:1/?key=abc"')}  model.endpoint\n  the endpoint has a query string, which backend ` +
         'claude_agent_sdk cannot send (Claude Code appends its API paths after it) — remove it (pass credentials as ' +
         'model.api_key), or use backend ai_sdk, which sends it',
-      expect.stringContaining('tools[0].name\n  tool "Read" has the name of'),
     ]);
     expect(await issuesOf(agent('ai_sdk', ADD_TOOL, 'http://127.0.0.1:1/?key=abc'))).toEqual([]);
   });

@@ -1,7 +1,8 @@
 /**
  * What backend claude_agent_sdk cannot run, said with the configuration's other issues and located in agent.yaml:
  * an endpoint with a query string (Claude Code would put its API paths after it), and function tools it cannot
- * offer as named — a name an enabled built-in tool has (`Read`), or one too long once Claude Code prefixes it.
+ * offer as named: one too long once Claude Code prefixes it. (A name an enabled built-in tool has, `Read`, needs
+ * Claude Code's list of built-ins: cli/builtin-tool-issues.ts.)
  */
 import { CLAUDE_TOOL_NAME_PREFIX } from '../core/claude-tool-names.js';
 import type { AgentConfig, ModelConfig } from '../core/config-types.js';
@@ -14,9 +15,8 @@ const MAX_TOOL_NAME = 64;
 /** `modelPath`: where the agent's model is written (`model`, or `models[1]` in a model matrix). */
 export function claudeBackendIssues(config: AgentConfig, modelPath: ConfigPath): PendingIssue[] {
   if (config.backend.type !== 'claude_agent_sdk') return [];
-  const builtin = config.backend.builtin_tools;
   const endpoint = config.model === null ? [] : endpointIssues(config.model, [...modelPath, 'endpoint']);
-  return [...endpoint, ...config.tools.flatMap((tool, index) => toolNameIssues(tool.name, index, tool.type, builtin))];
+  return [...endpoint, ...config.tools.flatMap((tool, index) => toolNameIssues(tool.name, index, tool.type))];
 }
 
 function endpointIssues(model: ModelConfig, path: ConfigPath): PendingIssue[] {
@@ -41,25 +41,10 @@ function hasQuery(endpoint: string): boolean {
   }
 }
 
-function toolNameIssues(
-  name: string,
-  index: number,
-  type: 'function' | 'mcp',
-  builtin: readonly string[],
-): PendingIssue[] {
+function toolNameIssues(name: string, index: number, type: 'function' | 'mcp'): PendingIssue[] {
   // An MCP server's entry names the server; its tools' names are known once it runs (said then, as a warning).
   if (type !== 'function') return [];
   const path = ['tools', index, 'name'];
-  if (builtin.includes(name)) {
-    return [
-      pendingIssue(
-        ISSUE.duplicateName,
-        path,
-        `tool "${name}" has the name of Claude Code's built-in tool ${name}, enabled in builtin_tools: calls of either would be reported as ${name}`,
-        { hint: `rename the function tool, or leave ${name} out of backend.claude_agent_sdk.builtin_tools` },
-      ),
-    ];
-  }
   const offered = `${CLAUDE_TOOL_NAME_PREFIX}${name}`;
   if (offered.length <= MAX_TOOL_NAME) return [];
   return [
