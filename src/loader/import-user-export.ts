@@ -48,7 +48,7 @@ export async function importModuleExport(
   const loaded = await loadModule(location);
   if (!loaded.ok) return failure(loaded.reason, loaded.message);
   const module = moduleOf(location);
-  const picked = pickExport(loaded.namespace, exportName);
+  const picked = pickExport(loaded.namespace, exportName, loaded.common_js);
   if (picked.found) {
     rememberExport(module, { location, export_name: exportName }, picked.value);
     return { ok: true, value: picked.value, module, export_name: exportName };

@@ -5,11 +5,16 @@
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ModuleLocation } from './locate-module.js';
-import { runsAsCommonJs } from './module-format.js';
+import { isCommonJsFile, runsAsCommonJs } from './module-format.js';
 import { keepTsxCacheUsable } from './tsx-cache.js';
 
 export type ModuleLoad =
-  | { readonly ok: true; readonly namespace: Readonly<Record<string, unknown>> }
+  | {
+      readonly ok: true;
+      readonly namespace: Readonly<Record<string, unknown>>;
+      /** Whether the module ran as CommonJS (its namespace's `default` is `module.exports`); null when unknown. */
+      readonly common_js: boolean | null;
+    }
   | { readonly ok: false; readonly reason: ModuleLoadFailure; readonly message: string };
 
 /** `unloadable_path`: a TypeScript file whose path tsx cannot load (it holds a `?`). */
@@ -62,7 +67,7 @@ export function loadModule(location: FoundLocation): Promise<ModuleLoad> {
 async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
   try {
     const namespace = await unlessStuck(importNamespace(location));
-    return { ok: true, namespace };
+    return { ok: true, namespace, common_js: location.kind === 'file' ? isCommonJsFile(location.path) : null };
   } catch (error) {
     if (error instanceof StuckImport) {
       const message = `importing ${describeLocation(location)} never finished: its top level awaits something that nothing is left to settle`;

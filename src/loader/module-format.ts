@@ -14,6 +14,19 @@ export function runsAsCommonJs(file: string): boolean {
   return packageTypeOf(dirname(file)) === 'commonjs';
 }
 
+/**
+ * Whether Node runs a JavaScript or TypeScript file as CommonJS (`.cjs`, `.cts`; `.js`, `.ts` and their `x`
+ * forms by the nearest package.json), as ES module (`.mjs`, `.mts`, or those under `"type": "module"`); null for
+ * another extension.
+ */
+export function isCommonJsFile(file: string): boolean | null {
+  const extension = extname(file);
+  if (extension === '.cjs' || extension === '.cts') return true;
+  if (extension === '.mjs' || extension === '.mts') return false;
+  if (!['.js', '.jsx', '.ts', '.tsx'].includes(extension)) return null;
+  return packageTypeOf(dirname(file)) === 'commonjs';
+}
+
 function packageTypeOf(folder: string): 'module' | 'commonjs' {
   const known = typeOfFolder.get(folder);
   if (known !== undefined) return known;

@@ -127,7 +127,7 @@ async function describeExport(target: CallTarget): Promise<ToolExportDescription
   const loaded = await loadModule(target.location);
   if (!loaded.ok) return { ok: false, reason: loaded.reason, message: loaded.message, available_exports: [] };
   const module = moduleOf(target.location);
-  const picked = pickExport(loaded.namespace, target.export_name);
+  const picked = pickExport(loaded.namespace, target.export_name, loaded.common_js);
   if (!picked.found) return noExport(module, target.export_name, picked.available);
   return { ok: true, module, shape: toolExportShape(picked.value) };
 }
@@ -145,7 +145,7 @@ type Resolved = { readonly ok: true; readonly value: unknown } | { readonly ok: 
 async function resolveTarget(target: CallTarget): Promise<Resolved> {
   const loaded = await loadModule(target.location);
   if (!loaded.ok) return { ok: false, message: loaded.message };
-  const picked = pickExport(loaded.namespace, target.export_name);
+  const picked = pickExport(loaded.namespace, target.export_name, loaded.common_js);
   if (!picked.found)
     return { ok: false, message: `${describeLocation(target.location)} has no export "${target.export_name}"` };
   const value = picked.value;
