@@ -133,6 +133,11 @@ describe('runnableIssues', () => {
     ]);
     const local = model('anthropic', { endpoint: 'http://127.0.0.1:9' });
     expect(summary(runnableIssues(config(local, CLAUDE), {}))).toEqual([
+      'API_KEY_MISSING model: no API key for provider anthropic (model m): backend claude_agent_sdk needs one even for ' +
+        'a local endpoint (Claude Code will not start without it), where any value works if the server does not check it',
+    ]);
+    // At Anthropic's own API a key is needed whatever the backend: nothing more to say.
+    expect(summary(runnableIssues(config(model('anthropic'), CLAUDE), {}))).toEqual([
       'API_KEY_MISSING model: no API key for provider anthropic (model m)',
     ]);
     expect(runnableIssues(config(local, CLAUDE), { ANTHROPIC_API_KEY: 'k' })).toEqual([]);

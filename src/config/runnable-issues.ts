@@ -209,12 +209,18 @@ function modelIssues(use: ModelUse, env: Env): PendingIssue[] {
       issueAt(
         use,
         ISSUE.apiKeyMissing,
-        `no API key for provider ${model.provider} (model ${model.name}${use.role === undefined ? '' : `, ${use.role}`})`,
+        `no API key for provider ${model.provider} (model ${model.name}${use.role === undefined ? '' : `, ${use.role}`})${keyAlwaysNote(use, fromEnv?.url ?? null)}`,
         hint,
       ),
     );
   }
   return issues;
+}
+
+/** Why a key is needed where the provider's own client would go without one: Claude Code asks for one anyway. */
+function keyAlwaysNote(use: ModelUse, envEndpoint: string | null): string {
+  if (!use.keyAlways || providerNeedsKey(use.model.provider, use.model.endpoint ?? envEndpoint)) return '';
+  return ': backend claude_agent_sdk needs one even for a local endpoint (Claude Code will not start without it), where any value works if the server does not check it';
 }
 
 /** `${OPENAI_KEY} is set to nothing`, `${OPENAI_KEY} is unset and its default is empty`. */
