@@ -16,7 +16,7 @@ import {
   type ProgressDisplay,
   type WatchedStream,
 } from './console-progress.js';
-import { formatSummary, REASON_WIDTH } from './console-summary.js';
+import { FAILURE_REASON_WIDTH, formatSummary } from './console-summary.js';
 import { formatTurnDetails } from './console-turn-details.js';
 import { createFailureCollector } from './failure-digest.js';
 import { createInOrderLines } from './in-order-lines.js';
@@ -57,7 +57,7 @@ export function createConsoleReporter(options: ConsoleReporterOptions): Reporter
   let progress: ProgressDisplay | null = null;
   const maxListed = verbosity === 'verbose' ? Number.POSITIVE_INFINITY : 50;
   // Failing cases as they finish (onEnd carries no results).
-  const failures = createFailureCollector(maxListed, REASON_WIDTH);
+  const failures = createFailureCollector(maxListed, FAILURE_REASON_WIDTH);
   const flaky = createFlakyCollector(maxListed);
   const collect = (result: TestResult, index: number) => {
     failures.add(result, index);

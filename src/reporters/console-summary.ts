@@ -8,7 +8,7 @@ import type { Palette } from './ansi.js';
 import type { FailureDigest } from './failure-digest.js';
 import { formatMetricSummary } from './format-metric-summary.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
-import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
+import { consoleName, escapeControlChars } from './safe-text.js';
 import { caseCountsText, consoleMark, turnCountsText } from './status-text.js';
 
 export interface SummaryOptions {
@@ -22,6 +22,12 @@ export interface SummaryOptions {
 }
 
 export const REASON_WIDTH = 200;
+
+/**
+ * Characters of one reason in the Failures list: enough for a tool assertion (the expected call, then each
+ * argument that differs and how) or a judge's reasoning whole; a longer one is cut with its full length said.
+ */
+export const FAILURE_REASON_WIDTH = 1000;
 
 export function formatSummary(report: RunEnd, state: RunState, options: SummaryOptions): string[] {
   const { palette } = options;
@@ -93,7 +99,8 @@ function formatFailures(options: SummaryOptions): string[] {
       const prefix = failure.turn_index === null ? '' : `${turnLabel(failure.turn_index, failure.turn_count)}: `;
       failure.reasons.forEach((reason, i) => {
         const lead = i === 0 ? prefix : ' '.repeat(prefix.length);
-        lines.push(`      ${lead}${oneLine(escapeControlChars(reason), REASON_WIDTH)}`);
+        // Already one line, cut by the digest (which says the cut).
+        lines.push(`      ${lead}${escapeControlChars(reason)}`);
       });
     }
   }

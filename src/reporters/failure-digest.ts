@@ -1,12 +1,13 @@
 /**
  * The failing cases the console summary lists: only the first `max` by case index are kept (their reasons
- * already cut to one line), the rest only counted, so a run with thousands of failures stays small.
+ * already made one line, a very long one cut with its full length said), the rest only counted, so a run with
+ * thousands of failures stays small.
  */
 
 import { type CaseFailure, caseFailures } from '../core/failure-reasons.js';
 import type { TestResult } from '../core/results.js';
 import type { Status } from '../core/status.js';
-import { oneLine } from './safe-text.js';
+import { oneLineNoted } from './safe-text.js';
 
 export interface FailingCase {
   readonly index: number;
@@ -37,7 +38,7 @@ export function createFailureCollector(max: number, reasonWidth: number): Failur
       if (listed.length >= max && (listed[listed.length - 1]?.index ?? -1) < index) return;
       const failures = caseFailures(result).map((failure) => ({
         ...failure,
-        reasons: failure.reasons.map((reason) => oneLine(reason, reasonWidth)),
+        reasons: failure.reasons.map((reason) => oneLineNoted(reason, reasonWidth)),
       }));
       listed.push({ index, test_name: result.test_name, status: result.status, failures });
       listed.sort((a, b) => a.index - b.index);
