@@ -20,6 +20,7 @@ import { type FileSizeLimits, resolveFileSizeLimits } from './file-size-limits.j
 import { ISSUE } from './issue-codes.js';
 import { loadTestCasesFile, type TestCasesSource } from './load-test-cases-file.js';
 import { type IssueSources, locateIssues } from './locate-issues.js';
+import { metricNameClashes } from './metric-name-clashes.js';
 import { noteEnvSources } from './note-env-sources.js';
 import type { PendingIssue } from './pending-issue.js';
 import { readSource } from './read-source.js';
@@ -160,6 +161,7 @@ async function buildConfig(
   const evaluations = section('evaluations');
   const execution = buildExecution(section('execution'), env, ctx.baseDir);
   ctx.issues.addAll(execution.issues);
+  ctx.issues.addAll(metricNameClashes(evaluations?.metrics, testCases));
   const [backend, instructions, tools, metrics, cases] = await Promise.all([
     buildBackend(section('backend'), ctx, env),
     buildInstructions(section('instructions'), ctx),
