@@ -20,6 +20,7 @@ import {
   requireBundledExecutable,
 } from './load-claude-agent-sdk.js';
 import { type Env, resolveClaudeModel } from './resolve-claude-model.js';
+import { removeOrphanScratchDirs } from './scratch-dirs.js';
 
 export interface ClaudeAgentSdkBackendDeps {
   readonly env: Env;
@@ -52,6 +53,9 @@ export async function createClaudeAgentSdkBackend(
   const builtin = checkBuiltinTools(deps.builtin_tools ?? [], sdk.BUILTIN_TOOL_NAMES);
   checkToolNames(deps.toolSet.tools, builtin);
   const { openClaudeSession } = await import('./claude-agent-sdk-session.js');
+  const scratchParent = deps.scratch_dir ?? tmpdir();
+  // What a holodeck killed before it could clean up left behind (its watchdog killed too).
+  await removeOrphanScratchDirs(scratchParent);
   const settings: ClaudeSessionSettings = {
     sdk,
     executable,
@@ -62,7 +66,7 @@ export async function createClaudeAgentSdkBackend(
     max_turns: deps.max_turns ?? config.execution.max_steps,
     max_retries: config.execution.max_retries,
     env: deps.env,
-    scratch_parent: deps.scratch_dir ?? tmpdir(),
+    scratch_parent: scratchParent,
     stop_grace_ms: deps.stop_grace_ms ?? 3000,
     startup_ms: deps.startup_ms ?? startupLimitMs(config.execution.llm_timeout),
   };
