@@ -3,6 +3,7 @@
  * `--format` — never both saying different things. `.html` is the static report of `test view --export`.
  */
 import { extname, resolve } from 'node:path';
+import { REPORT_EXTENSIONS, REPORT_EXTENSIONS_SAID, REPORT_FORMAT_NAMES } from '../core/report-file-format.js';
 import type { ReportFormat } from '../reporters/create-reporter.js';
 
 export type OutputFormat = ReportFormat | 'html';
@@ -16,22 +17,6 @@ export interface PlannedOutput {
 export type OutputPlan =
   | { readonly ok: true; readonly outputs: readonly PlannedOutput[] }
   | { readonly ok: false; readonly message: string };
-
-const EXTENSIONS: Readonly<Record<string, OutputFormat>> = {
-  '.json': 'json',
-  '.md': 'markdown',
-  '.markdown': 'markdown',
-  '.xml': 'junit',
-  '.html': 'html',
-  '.htm': 'html',
-};
-
-const NAMES: Readonly<Record<OutputFormat, string>> = {
-  json: 'JSON',
-  markdown: 'Markdown',
-  junit: 'JUnit XML',
-  html: 'HTML',
-};
 
 /**
  * `dryRun`: `--dry-run`, which writes no report. `--format` without an `--output`, or `--output` with
@@ -47,13 +32,13 @@ export function planOutputs(paths: readonly string[], format: OutputFormat | und
   const outputs: PlannedOutput[] = [];
   for (const path of paths) {
     const ext = extname(path).toLowerCase();
-    const fromExtension = EXTENSIONS[ext];
+    const fromExtension = REPORT_EXTENSIONS[ext];
     if (format !== undefined && fromExtension !== undefined && fromExtension !== format) {
       return {
         ok: false,
         message:
-          `--output ${path} is a ${NAMES[fromExtension]} file name, but --format is ${format}: ` +
-          `drop --format (the extension chooses), or name the file for ${NAMES[format]}`,
+          `--output ${path} is a ${REPORT_FORMAT_NAMES[fromExtension]} file name, but --format is ${format}: ` +
+          `drop --format (the extension chooses), or name the file for ${REPORT_FORMAT_NAMES[format]}`,
       };
     }
     const chosen = format ?? fromExtension;
@@ -62,8 +47,8 @@ export function planOutputs(paths: readonly string[], format: OutputFormat | und
       return {
         ok: false,
         message:
-          `cannot tell the report format of "${path}": it ${found}; use .json (JSON), .md (Markdown), ` +
-          '.xml (JUnit XML) or .html (static HTML report), or set --format json|markdown|junit|html',
+          `cannot tell the report format of "${path}": it ${found}; use ${REPORT_EXTENSIONS_SAID}, ` +
+          'or set --format json|markdown|junit|html',
       };
     }
     outputs.push({ path: resolve(path), format: chosen });

@@ -11,8 +11,14 @@ import { type ExecutionInput, executionSchema } from './schema/agent-schema.js';
 import type { Env } from './substitute-env.js';
 import { parseWithSchema } from './zod-issues.js';
 
-/** Settings with a value of one piece, also read from HOLODECK_<NAME>; `rate_limit` is a mapping, set in YAML only. */
-type ExecutionKey = Exclude<keyof ExecutionConfig, 'rate_limit'>;
+/**
+ * Settings with a value of one piece, also read from HOLODECK_<NAME>; `rate_limit` is a mapping, set in YAML only.
+ * The reports and the detail (`output`, `format`, `verbose`, `quiet`) are kept as agent.yaml sets them: the
+ * command line resolves them with its own options and HOLODECK_OUTPUT, HOLODECK_VERBOSE and HOLODECK_QUIET.
+ */
+type ExecutionKey = Exclude<keyof ExecutionConfig, 'rate_limit' | ReportKey>;
+
+type ReportKey = 'output' | 'format' | 'verbose' | 'quiet';
 
 export const EXECUTION_DEFAULTS: ExecutionConfig = {
   llm_timeout: 60,
@@ -112,8 +118,22 @@ export function buildExecution(
       tool_name_match: resolveSetting('tool_name_match'),
       distinct_calls: resolveSetting('distinct_calls'),
       ...(execution?.rate_limit === undefined ? {} : { rate_limit: buildRateLimit(execution.rate_limit) }),
+      ...reportSettings(execution, baseDir),
     },
     issues,
+  };
+}
+
+/** The reports and the detail agent.yaml sets, its report paths made absolute from its folder. */
+function reportSettings(execution: ExecutionInput | undefined, baseDir: string): Pick<ExecutionConfig, ReportKey> {
+  if (execution === undefined) return {};
+  const { output, format, verbose, quiet } = execution;
+  const paths = output === undefined ? undefined : typeof output === 'string' ? [output] : output;
+  return {
+    ...(paths === undefined ? {} : { output: paths.map((path) => resolve(baseDir, path)) }),
+    ...(format === undefined ? {} : { format }),
+    ...(verbose === undefined ? {} : { verbose }),
+    ...(quiet === undefined ? {} : { quiet }),
   };
 }
 

@@ -7,6 +7,7 @@ import type { JsonValue } from './json.js';
 import type { ModelPrice } from './model-price.js';
 import type { ModuleAgentFactory } from './module-agent.js';
 import type { RateLimit } from './rate-limit.js';
+import type { ReportFileFormat } from './report-file-format.js';
 
 export type ProviderName = 'openai' | 'azure_openai' | 'anthropic' | 'ollama' | 'openai_compatible';
 
@@ -310,6 +311,16 @@ export interface ExecutionConfig {
   readonly distinct_calls: boolean;
   /** Default `rate_limit:` of every model (agent and judge) that sets none; absent or null: none. */
   readonly rate_limit?: RateLimit | null;
+  /**
+   * `output:` of agent.yaml: absolute paths of the reports to write, each of a format its extension or `format`
+   * names; a command line `--output` replaces them. Absent when agent.yaml sets none (HOLODECK_OUTPUT may then).
+   */
+  readonly output?: readonly string[];
+  /** `format:` of agent.yaml: the format of its `output` files whose extension names none. */
+  readonly format?: ReportFileFormat;
+  /** `verbose:` / `quiet:` of agent.yaml (never both true); `-v` / `-q` win. Absent: not set there. */
+  readonly verbose?: boolean;
+  readonly quiet?: boolean;
 }
 
 export interface EvaluationsConfig {

@@ -19,7 +19,7 @@ import { startCaseWorkerPool } from '../case-workers/case-worker-pool.js';
 import { caseWorkerData, resolveWorkers } from '../case-workers/resolve-workers.js';
 import { shareEqualParts } from '../case-workers/share-equal-parts.js';
 import { workersBackend } from '../case-workers/workers-backend.js';
-import { outputPlaceProblem, overInputProblem, recordPlaceProblem, writtenFiles } from '../check-output-places.js';
+import { overInputProblem, recordPlaceProblem, writtenFiles } from '../check-output-places.js';
 import { collectSecrets } from '../collect-secrets.js';
 import { type ComposedReporters, composeReporters } from '../compose-reporters.js';
 import { budgetFor, type CostBudget } from '../cost-budget.js';
@@ -31,8 +31,7 @@ import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix, withMatrixJudge } from '../matrix/plan-matrix.js';
 import { closeRecording, MATRIX_REFUSES_RECORDING, openRecording, recordingAsked } from '../open-recording.js';
-import { optionsFromEnv } from '../options-from-env.js';
-import { type PlannedOutput, planOutputs } from '../plan-outputs.js';
+import type { PlannedOutput } from '../plan-outputs.js';
 import {
   type Prepared,
   type PreparedRun,
@@ -42,6 +41,7 @@ import {
 } from '../prepare-run.js';
 import { readVersion } from '../read-version.js';
 import { redactProcessOutput } from '../redact-process-output.js';
+import { resolveReportOptions } from '../resolve-report-options.js';
 import type { ResumeSource } from '../resume/load-resume.js';
 import { judgeMismatch, matrixModelOf } from '../resume/resumed-judge.js';
 import { resumedOverrides } from '../resumed-overrides.js';
@@ -59,11 +59,8 @@ import { writeHtmlOutputs } from '../write-html-outputs.js';
 
 type Reporters = Extract<ComposedReporters, { ok: true }>;
 
-export async function testCommand(configArg: string, given: RawTestOptions, argv: string[]): Promise<ExitCode> {
+export async function testCommand(configArg: string, raw: RawTestOptions, argv: string[]): Promise<ExitCode> {
   tuneHeapForLongRuns(process.execArgv, process.env['NODE_OPTIONS']);
-  const fromEnv = optionsFromEnv(given, process.env);
-  if (!fromEnv.ok) return usageError(fromEnv.message);
-  const { raw } = fromEnv;
   const shard = resolveShardOption(raw.shard, raw.shardTotal, process.env);
   const parsed = toTestOptions({ ...raw, shard: shard.ok ? shard.shard : undefined });
   // Secrets known from the environment are masked from the first line printed; the config's join later.
@@ -86,13 +83,9 @@ async function guardedTestCommand(
 ): Promise<ExitCode> {
   // `holodeck test --resume agent.yaml` means the config, not a run: resume its latest unfinished run.
   const yamlAsResume = typeof parsed.resume === 'string' && /\.ya?ml$/i.test(parsed.resume);
-  const options: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
+  const asked: TestOptions = yamlAsResume ? { ...parsed, resume: true } : parsed;
   const configPath = yamlAsResume ? (parsed.resume as string) : configArg;
-  const outputs = planOutputs(options.output, options.format, options.dryRun);
-  if (!outputs.ok) return usageError(outputs.message);
-  const outputProblem = await outputPlaceProblem(outputs.outputs);
-  if (outputProblem !== null) return usageError(outputProblem);
-  const workers = resolveWorkers(options.workers, process.env);
+  const workers = resolveWorkers(asked.workers, process.env);
   if (!workers.ok) return usageError(workers.message);
   // Function tools load in the threads their calls run in, from the configuration's check on: not in this one.
   const toolThreads = toolThreadsFor(configPath);
@@ -101,15 +94,19 @@ async function guardedTestCommand(
   const startBackend: StartBackend = (config, recording) => startBackendWith(config, recording, toolWorkers);
   // Under workers the main thread calls no model: only the workers load the model client.
   const [read] = await Promise.all([
-    loadForCommandOrReport(configPath, load, options),
+    loadForCommandOrReport(configPath, load, asked),
     workers.workers <= 1 ? preloadModelClient() : null,
   ]);
   if (!read) return EXIT.config;
+  // Reports and detail: the command line's, else agent.yaml's, else the environment's.
+  const reports = await resolveReportOptions(asked, read.execution, process.env, read.config_path);
+  if (!reports.ok) return usageError(reports.message);
+  const { options, outputs } = reports;
   // The name names the history's folder on disk, where no mask can follow: a secret in it (of the environment,
   // --redact or the configuration's own, such as the value its api_key takes) is masked first.
   const nameRedactor = createRedactor(collectSecrets(read, process.env, options.redact).secrets);
   const loaded = { ...read, name: nameRedactor.text(read.name) };
-  const overInput = await overInputProblem(writtenFiles(outputs.outputs, options.record), runInputFiles(loaded));
+  const overInput = await overInputProblem(writtenFiles(outputs, options.record), runInputFiles(loaded));
   if (overInput !== null) return usageError(overInput);
   const customResults = options.resultsDir ?? loaded.execution.results_dir;
   const resultsDir = customResults ? resolve(customResults) : resolve(dirname(loaded.config_path), 'results');
@@ -123,7 +120,7 @@ async function guardedTestCommand(
     if (recordProblem !== null) return usageError(recordProblem);
     const { runMatrix } = await import('../matrix/run-matrix.js');
     const customResultsDir = customResults !== null && customResults !== undefined;
-    const where = { resultsDir, customResultsDir, outputs: outputs.outputs };
+    const where = { resultsDir, customResultsDir, outputs };
     return runMatrix({
       loaded,
       options,
@@ -203,7 +200,7 @@ async function guardedTestCommand(
   writeWarnings(secrets.warnings);
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   const reporters = composeReporters({
-    outputs: outputs.outputs,
+    outputs,
     verbosity: options.verbosity,
     resultsDir,
     agentName: config.name,
@@ -235,13 +232,13 @@ async function guardedTestCommand(
       : null;
   const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  writeWarnings(await caseWarnings(config, run.cases, backend));
+  writeWarnings(caseWarnings(config, run.cases, backend));
   // The workers run the cases: this thread only schedules them and sends each, so equal parts can be shared.
   if (pool !== null) shareEqualParts(config.test_cases);
   const where: RunPlace = {
     resultsDir,
     customResultsDir: customResults !== null && customResults !== undefined,
-    outputs: outputs.outputs,
+    outputs,
   };
   const parts = { backend, reporters, where, guard, redactor, recording, budget, runCase: pool?.runCase ?? null };
   return closeRecording(recording, await runWithBackend(config, run, options, parts));
