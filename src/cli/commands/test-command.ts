@@ -232,7 +232,7 @@ async function guardedTestCommand(
       : null;
   const backend = pool === null ? await startBackend(config, recording) : await workersBackend(pool);
   if (typeof backend === 'number') return backend;
-  writeWarnings(caseWarnings(config, run.cases, backend));
+  writeWarnings(await caseWarnings(config, run.cases, backend));
   // The workers run the cases: this thread only schedules them and sends each, so equal parts can be shared.
   if (pool !== null) shareEqualParts(config.test_cases);
   const where: RunPlace = {
