@@ -158,6 +158,11 @@ export interface TestFields extends CostFields {
   readonly repeats?: readonly TestResult[] | undefined;
   /** `--repeat N` (N > 1) only: how the case and each of its turns fared over the repeats. */
   readonly repeat_stats?: RepeatStats | undefined;
+  /**
+   * True when the run crashed while this case ran: the case is an error saying so (it never finished on its own),
+   * and `--resume` runs it again. Absent otherwise.
+   */
+  readonly stopped_by_crash?: true | undefined;
 }
 
 /** Passes of one case or turn over n repeats, and the estimators they give. */
@@ -244,4 +249,25 @@ export interface RunInterruption {
   readonly selected_tests: number;
   /** Those that did not finish: not started, or cancelled while running. */
   readonly not_run: number;
+  /** Why the run stopped; absent in records written before it was said. */
+  readonly reason?: InterruptionReason | undefined;
+  /** `reason: crash` only: the crash, its first line (masked, cut to CRASH_TEXT_MAX characters). */
+  readonly error?: string | undefined;
 }
+
+/**
+ * Why a run stopped before every selected case finished: `signal` (Ctrl-C, SIGTERM, SIGHUP), `max_cost`
+ * (`--max-cost` reached), `crash` (an uncaught exception or unhandled rejection, exit 3).
+ */
+export const INTERRUPTION_REASONS = ['signal', 'max_cost', 'crash'] as const;
+export type InterruptionReason = (typeof INTERRUPTION_REASONS)[number];
+
+/** What stopped a run, as its report says it. */
+export interface InterruptionCause {
+  readonly reason: InterruptionReason;
+  /** `crash` only: the crash. */
+  readonly error?: string | undefined;
+}
+
+/** The longest crash description a report carries. */
+export const CRASH_TEXT_MAX = 500;

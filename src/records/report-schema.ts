@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ANSWER_CUT_OFF_VALUES } from '../core/answer-cut-off.js';
+import { CRASH_TEXT_MAX, INTERRUPTION_REASONS } from '../core/results.js';
 import { costSchema, costUsdSchema, tokenUsageSchema } from './cost-schema.js';
 import { graderDetailSchema, metricResultSchema } from './metric-result-schema.js';
 import { expectedToolReportSchema, toolAssertionResultSchema, toolInvocationSchema } from './tool-report-schema.js';
@@ -118,6 +119,12 @@ const testResultShape = z.strictObject({
     .array(turnResultSchema)
     .optional()
     .describe("Multi-turn test cases (written with turns:) only; a single-turn case has its turn's fields as its own."),
+  stopped_by_crash: z
+    .literal(true)
+    .optional()
+    .describe(
+      'true when the run crashed while this case ran: its status is error, its first error says the crash, and --resume runs it again. Absent otherwise.',
+    ),
 });
 
 const rate = z.number().min(0).max(1);
@@ -229,6 +236,18 @@ export const runReportSchema = z
       .strictObject({
         selected_tests: count.describe('The test cases the run was to run.'),
         not_run: count.describe('Those that did not finish: not started, or cancelled while running.'),
+        reason: z
+          .enum(INTERRUPTION_REASONS)
+          .optional()
+          .describe(
+            'Why the run stopped: signal (Ctrl-C, SIGTERM, SIGHUP), max_cost (--max-cost reached), crash (an uncaught exception or unhandled rejection, exit 3); absent in reports written before it was said.',
+          ),
+        error: z
+          .string()
+          .optional()
+          .describe(
+            `reason crash only: the crash, its first line, secrets masked, cut to ${CRASH_TEXT_MAX} characters.`,
+          ),
       })
       .optional()
       .describe(

@@ -8,7 +8,7 @@ import type { Palette } from './ansi.js';
 import type { FailureDigest } from './failure-digest.js';
 import { formatMetricSummary } from './format-metric-summary.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
-import { consoleName, escapeControlChars } from './safe-text.js';
+import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
 import { caseCountsText, consoleMark, turnCountsText } from './status-text.js';
 
 export interface SummaryOptions {
@@ -55,9 +55,13 @@ function headline(report: RunEnd, state: RunState, options: SummaryOptions): str
   const { palette } = options;
   if (state === 'completed') return palette.bold(`Run completed — ${name}`);
   const of = options.planned_cases === null ? '' : ` of ${options.planned_cases}`;
-  return palette.yellow(
-    palette.bold(`Run interrupted — ${name}: ${report.summary.total_tests}${of} test cases finished`),
-  );
+  const finished = `${report.summary.total_tests}${of} test cases finished`;
+  const stopped = report.interrupted;
+  if (stopped?.reason === 'crash') {
+    const cause = stopped.error === undefined ? '' : ` (${oneLine(escapeControlChars(stopped.error), REASON_WIDTH)})`;
+    return palette.red(palette.bold(`Run crashed — ${name}: ${finished}${cause}`));
+  }
+  return palette.yellow(palette.bold(`Run interrupted — ${name}: ${finished}`));
 }
 
 /**

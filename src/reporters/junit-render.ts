@@ -61,6 +61,7 @@ export function junitHead(report: Omit<RunReport, 'results'>, counts: JunitCount
       : ([
           ['interrupted', 'true'],
           ['not_run', report.interrupted.not_run],
+          ...(report.interrupted.reason === undefined ? [] : [['interrupted_by', report.interrupted.reason]]),
         ] as [string, number | string][])),
   ];
   return [
@@ -89,11 +90,15 @@ export function junitClassname(agentName: string, model: string | undefined): st
 export function junitInterruption(report: Omit<RunReport, 'results'>): string | null {
   const stopped = report.interrupted;
   if (stopped === undefined) return null;
-  const message = `the run was interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run (holodeck test --resume runs them)`;
+  const crashed = stopped.reason === 'crash';
+  const cause = crashed
+    ? `the run crashed${stopped.error === undefined ? '' : ` (${stopped.error})`}`
+    : 'the run was interrupted';
+  const message = `${cause}: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run (holodeck test --resume runs them)`;
   const name = xmlAttr(junitClassname(report.agent_name, report.model));
   return [
     `    <testcase name="(run interrupted)" classname="${name}" time="0">`,
-    `      <error message="${xmlAttr(message)}" type="interrupted"/>`,
+    `      <error message="${xmlAttr(message)}" type="${crashed ? 'crash' : 'interrupted'}"/>`,
     '    </testcase>',
     '',
   ].join('\n');

@@ -3,7 +3,7 @@
 import { countNoun } from '../core/count-noun.js';
 import { caseOwnErrors, caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import { formatCostDetail } from '../core/format-cost.js';
-import type { RunReport, TestResult } from '../core/results.js';
+import { CRASH_TEXT_MAX, type RunInterruption, type RunReport, type TestResult } from '../core/results.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
 import { formatMetricSummary } from './format-metric-summary.js';
@@ -44,6 +44,12 @@ export function markdownCaseParts(
   return { row: caseRow(result, limits), section: caseSection(result, limits).join('\n\n') };
 }
 
+/** `⏹️ interrupted`, or for a run a crash stopped `💥 the run crashed (uncaught exception: Error: boom)`. */
+function interruptedHead(stopped: RunInterruption): string {
+  if (stopped.reason !== 'crash') return '⏹️ interrupted';
+  return `💥 the run crashed${stopped.error === undefined ? '' : ` (${mdInline(oneLine(stopped.error, CRASH_TEXT_MAX))})`}`;
+}
+
 function summaryTable(report: Omit<RunReport, 'results'>): string {
   const s = report.summary;
   const errors = s.errored > 0 ? ` (${s.errored} with errors)` : '';
@@ -58,7 +64,7 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
   const verdict =
     stopped === undefined
       ? outcome
-      : `⏹️ interrupted: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run · ${
+      : `${interruptedHead(stopped)}: ${stopped.not_run} of ${stopped.selected_tests} test cases did not run · ${
           s.total_tests === 0 ? 'none finished' : `of the ${s.total_tests} finished: ${outcome.replace(/^\S+ /, '')}`
         }`;
   const rows: [string, string][] = [

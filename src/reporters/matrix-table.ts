@@ -4,12 +4,12 @@
  */
 import { formatUsd } from '../core/format-cost.js';
 import type { MatrixTotals, ModelMatrix } from '../core/model-matrix.js';
-import type { CostFields } from '../core/results.js';
+import { type CostFields, CRASH_TEXT_MAX, type RunInterruption } from '../core/results.js';
 import type { Status } from '../core/status.js';
 import { createPalette, type Palette } from './ansi.js';
 import { formatDuration, formatInteger, formatPercent } from './format-numbers.js';
 import { mdInline } from './markdown-escape.js';
-import { consoleName } from './safe-text.js';
+import { consoleName, escapeControlChars, oneLine } from './safe-text.js';
 import { consoleMark, MARKDOWN_STATUS } from './status-text.js';
 
 /**
@@ -35,9 +35,16 @@ function interruptions(matrix: ModelMatrix): string[] {
     totals.interrupted === null
       ? []
       : [
-          `${totals.model} was interrupted: ${totals.interrupted.not_run} of its ${totals.interrupted.selected_tests} test cases did not run`,
+          `${totals.model} ${stoppedBy(totals.interrupted)}: ${totals.interrupted.not_run} of its ${totals.interrupted.selected_tests} test cases did not run`,
         ],
   );
+}
+
+/** `was interrupted`, or `was stopped by a crash (uncaught exception: Error: boom)`. */
+function stoppedBy(stopped: RunInterruption): string {
+  if (stopped.reason !== 'crash') return 'was interrupted';
+  const error = stopped.error === undefined ? '' : ` (${oneLine(escapeControlChars(stopped.error), CRASH_TEXT_MAX)})`;
+  return `was stopped by a crash${error}`;
 }
 
 function heading(matrix: ModelMatrix): string {

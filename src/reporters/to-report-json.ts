@@ -12,6 +12,7 @@ import type {
   PassCounts,
   RepeatStats,
   ReportSummary,
+  RunInterruption,
   RunReport,
   TestResult,
   ToolAssertionResult,
@@ -45,8 +46,18 @@ export function reportHeadToJson(report: Omit<RunReport, 'results'>): Json {
     holodeck_version: report.holodeck_version,
     ...(report.comparison_id === undefined ? {} : { comparison_id: report.comparison_id }),
     ...(report.model === undefined ? {} : { model: report.model }),
-    ...(report.interrupted === undefined ? {} : { interrupted: { ...report.interrupted } }),
+    ...(report.interrupted === undefined ? {} : { interrupted: interruptionToJson(report.interrupted) }),
     summary: summaryToJson(report.summary),
+  };
+}
+
+/** The interruption's fields, those a record written before they were said lacks left out. */
+function interruptionToJson(stopped: RunInterruption): Json {
+  return {
+    selected_tests: stopped.selected_tests,
+    not_run: stopped.not_run,
+    ...(stopped.reason === undefined ? {} : { reason: stopped.reason }),
+    ...(stopped.error === undefined ? {} : { error: stopped.error }),
   };
 }
 
@@ -94,6 +105,7 @@ function buildTestResultJson(result: TestResult, options: ReportJsonOptions): Js
   if (result.turns !== undefined) json['turns'] = result.turns.map((turn) => turnToJson(turn, caps));
   if (result.repeats !== undefined) json['repeats'] = result.repeats.map((run) => testResultToJson(run, options));
   if (result.repeat_stats !== undefined) json['repeat_stats'] = repeatStatsToJson(result.repeat_stats);
+  if (result.stopped_by_crash === true) json['stopped_by_crash'] = true;
   return json;
 }
 

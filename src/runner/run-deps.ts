@@ -4,7 +4,7 @@ import type { FileConfig, MetricConfig, TestCaseConfig } from '../core/config-ty
 import type { RunPricing } from '../core/cost.js';
 import type { Evaluator } from '../core/evaluator.js';
 import type { Reporter } from '../core/reporter.js';
-import type { TestResult } from '../core/results.js';
+import type { InterruptionCause, TestResult } from '../core/results.js';
 import type { ToolPolicy } from '../matchers/index.js';
 import type { RestoredRepeat } from './repeat-collector.js';
 import type { SharedSlots } from './shared-slots.js';
@@ -43,6 +43,11 @@ export interface RunDeps {
    * threads): the scope keeps Node's async context alive, which every promise of the run then pays for.
    */
   readonly turn_scope?: boolean;
+  /**
+   * Why the run stopped, asked once it was cancelled or stopped: the report says it, and under a `crash` the
+   * cases running then are recorded as errors saying it instead of being left unfinished. Unknown without it.
+   */
+  readonly interruption?: () => InterruptionCause;
   /** `--workers N`: runs one conversation elsewhere (a worker thread) instead of with `backend` here. */
   readonly runCase?: (testCase: TestCaseConfig, deps: RunDeps) => Promise<TestCaseRun>;
 }

@@ -7,6 +7,7 @@ import { followAbort } from '../core/follow-abort.js';
 import type { RunState } from '../core/reporter.js';
 import type { RunReport, TestResult } from '../core/results.js';
 import { createSummaryAccumulator } from '../core/summary-accumulator.js';
+import { crashedCase } from './crashed-case.js';
 import { createRepeatCollector } from './repeat-collector.js';
 import { replayRestored } from './replay-restored.js';
 import { createReporterBacklog } from './reporter-backlog.js';
@@ -101,8 +102,10 @@ export async function runSuite(
           deps.runCase === undefined
             ? await runTestCase(testCase, config.evaluations.metrics, options.turn_timeout_ms, scoped)
             : await deps.runCase(testCase, scoped);
-        if (run.interrupted) return;
-        let result: TestResult | null = run.result;
+        const crash = run.interrupted ? crashOf(deps) : null;
+        // Repeats left unfinished by a crash stay so: the case's other repeats never ran.
+        if (run.interrupted && (crash === null || repeat > 1)) return;
+        let result: TestResult | null = crash === null ? run.result : crashedCase(run.result, crash);
         if (repeat > 1) {
           await backlog.add(deps.reporter.onRepeatEnd?.(run.result, index, scheduled.repeat));
           result = repeats.add(scheduled, run.result);
@@ -134,7 +137,13 @@ export async function runSuite(
     timestamp,
     holodeck_version: options.holodeck_version,
     ...(state === 'interrupted'
-      ? { interrupted: { selected_tests: testCases.length, not_run: testCases.length - finished } }
+      ? {
+          interrupted: {
+            selected_tests: testCases.length,
+            not_run: testCases.length - finished,
+            ...deps.interruption?.(),
+          },
+        }
       : {}),
     summary: summary.summary((options.restored?.elapsed_ms ?? 0) + deps.now() - started),
     results: kept.filter((result): result is TestResult => result !== undefined),
@@ -142,6 +151,12 @@ export async function runSuite(
   const { results: _results, ...end } = report;
   await deps.reporter.onEnd?.(end, state);
   return { report, state };
+}
+
+/** The crash that stopped the run, if one did. */
+function crashOf(deps: RunDeps): string | null {
+  const cause = deps.interruption?.();
+  return cause?.reason === 'crash' ? (cause.error ?? 'a crash') : null;
 }
 
 /** Writes of finished cases that may be outstanding at once, at least. */

@@ -26,6 +26,7 @@ import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { explainInterruption } from '../explain-interruption.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
+import { interruptionCause } from '../interruption-cause.js';
 import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
@@ -348,6 +349,7 @@ async function runWithBackend(
         now: Date.now,
         signal: interrupts.cancel,
         stop: budget === null ? interrupts.stop : AbortSignal.any([interrupts.stop, budget.stop]),
+        interruption: () => interruptionCause(guard.crash(), budget?.stop.aborted === true, redactor),
         pricing: runPricing(config, run.cases),
         // Only a module agent runs user code in this thread during turns (tools and graders have workers).
         turn_scope: config.backend.type === 'module',

@@ -20,6 +20,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { colorWanted } from '../color-wanted.js';
 import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { interruptionCause } from '../interruption-cause.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { readVersion } from '../read-version.js';
 import { runPricing } from '../run-pricing.js';
@@ -144,6 +145,7 @@ async function runModels(
             now: Date.now,
             signal: interrupts.cancel,
             stop: interrupts.stop,
+            interruption: () => interruptionCause(input.guard.crash(), false, redactor),
             slots,
             pricing: runPricing(model.config, model.run.cases),
             ...(runCase === null ? {} : { runCase }),

@@ -16,6 +16,7 @@ import { releaseAtExitUnlessTakenOver } from '../../records/run-lock.js';
 import { type RunRecord, RunRecordError, readRunRecord, type StoredRunMetadata } from '../../records/run-record.js';
 import type { RecordPaths } from '../../reporters/run-record-path.js';
 import { takeResumeLock } from './take-resume-lock.js';
+import { crashedCases, namesWithout, withoutCrashed } from './without-crashed.js';
 
 export interface ResumeSource {
   readonly paths: RecordPaths;
@@ -91,6 +92,7 @@ async function fromLog(paths: RecordPaths, record: RunRecord | null): Promise<Lo
     return { ok: false, message: `cannot resume: ${paths.partial} has no header line naming its run` };
   }
   const repeats = await partialLogRepeats(paths.partial, scan.names);
+  const crashed = await crashedCases(partialLogResults(paths.partial));
   const elapsed =
     record?.report.summary.duration_ms ?? (await stat(paths.partial)).mtimeMs - Date.parse(header.timestamp);
   return {
@@ -103,8 +105,8 @@ async function fromLog(paths: RecordPaths, record: RunRecord | null): Promise<Lo
       metadata: header.metadata,
       started_at: header.timestamp,
       elapsed_ms: Number.isFinite(elapsed) ? Math.max(0, elapsed) : 0,
-      names: scan.names,
-      results: () => partialLogResults(paths.partial),
+      names: namesWithout(scan.names, crashed),
+      results: () => withoutCrashed(partialLogResults(paths.partial)),
       ...(repeats.length === 0 ? {} : { repeats }),
       skipped_lines: scan.skipped_lines,
     },
@@ -112,7 +114,7 @@ async function fromLog(paths: RecordPaths, record: RunRecord | null): Promise<Lo
 }
 
 function fromRecord(paths: RecordPaths, record: RunRecord): ResumeSource {
-  const results = record.report.results;
+  const results = record.report.results.filter((result) => result.stopped_by_crash !== true);
   return {
     paths,
     run_id: record.run_id,
