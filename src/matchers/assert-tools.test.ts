@@ -228,14 +228,26 @@ describe('assertTools failure reasons', () => {
   it('says that a call whose name matches named no tool of the agent, not that letter case differs', () => {
     const [result] = assertTools([tool('subtract')], [unknown('safe_subtract'), call('add')]);
     expect(result?.reason).toBe(
-      "tool 'subtract' was not called (called safe_subtract, which is no tool of the agent's)",
+      "tool 'subtract' was not called (called safe_subtract, which is no tool of the agent's: Model tried to call unavailable tool 'safe_subtract'.)",
     );
   });
 
   it('says so under exact name matching too, not that the call it names was made', () => {
     const [result] = assertTools([{ ...tool('Read'), name_match: 'exact' }], [unknown('Read')]);
     expect(result?.reason).toBe(
-      "tool 'Read' was not called (exact name; called Read, which is no tool of the agent's)",
+      "tool 'Read' was not called (exact name; called Read, which is no tool of the agent's: Model tried to call unavailable tool 'Read'.)",
+    );
+  });
+
+  it("says what the unknown call's error says, as a bare name of the agent's own tool", () => {
+    const bare: ToolInvocation = {
+      ...unknown('subtract'),
+      error:
+        "no tool named subtract was offered to the agent (the agent's tool subtract is offered as mcp__holodeck__subtract)",
+    };
+    const [result] = assertTools([tool('subtract')], [bare]);
+    expect(result?.reason).toBe(
+      "tool 'subtract' was not called (called subtract, which is no tool of the agent's: no tool named subtract was offered to the agent (the agent's tool subtract is offered as mcp__holodeck__subtract))",
     );
   });
 

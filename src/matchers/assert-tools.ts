@@ -100,7 +100,12 @@ function notCalledReason(expected: ExpectedTool, calls: readonly ToolInvocation[
     ),
   ];
   const exact = expected.name_match === 'exact' ? 'exact name; ' : '';
-  if (unknown.length > 0) return `${base} (${exact}called ${namedList(unknown)}, which is no tool of the agent's)`;
+  if (unknown.length > 0) {
+    // What the call's error says of it (`the agent's tool subtract is offered as mcp__holodeck__subtract`).
+    const error = calls.find((call) => call.unknown_tool === true && call.name === unknown[0])?.error ?? '';
+    const said = error === '' ? '' : `: ${error.length > 200 ? `${error.slice(0, 200)}…` : error}`;
+    return `${base} (${exact}called ${namedList(unknown)}, which is no tool of the agent's${said})`;
+  }
   if (expected.name_match !== 'exact') {
     const called = [...new Set(calls.map((call) => call.name))];
     if (called.length === 0) return base;
