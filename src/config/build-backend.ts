@@ -3,6 +3,7 @@ import type { BackendConfig } from '../core/config-types.js';
 import type { ModuleAgentFactory } from '../core/module-agent.js';
 import { describeValue } from '../loader/describe-value.js';
 import { importUserExport } from '../loader/import-user-export.js';
+import { isClass } from '../loader/is-class.js';
 import { parseExportSpec } from '../loader/parse-export-spec.js';
 import type { BuildContext } from './build-context.js';
 import { loadFailureHint } from './describe-load-failure.js';
@@ -36,7 +37,7 @@ export async function buildBackend(
     );
     return null;
   }
-  if (typeof loaded.value !== 'function') {
+  if (typeof loaded.value !== 'function' || isClass(loaded.value)) {
     const message = `the agent module "${spec}" is not a function (it is ${describeValue(loaded.value)})`;
     const hint = 'export a factory (context) => ({ send(turn) { ... } }) that opens one session per test case';
     ctx.issues.add(pendingIssue(ISSUE.backendNotFunction, path, message, { hint }));

@@ -4,6 +4,7 @@ import type { GraderFunction } from '../core/grader.js';
 import { describeValue } from '../loader/describe-value.js';
 import { rememberExport } from '../loader/export-origin.js';
 import { importUserExport } from '../loader/import-user-export.js';
+import { isClass } from '../loader/is-class.js';
 import { parseExportSpec } from '../loader/parse-export-spec.js';
 import type { ToolExportDescription } from '../loader/tool-export-shape.js';
 import { buildAnswerMetric } from './build-answer-metric.js';
@@ -118,7 +119,8 @@ async function resolveGrader(spec: string, path: ConfigPath, ctx: BuildContext):
   }
   const loaded = await importUserExport(spec, ctx.baseDir);
   if (!loaded.ok) return unresolved(spec, loaded, exportName, path, ctx);
-  if (typeof loaded.value !== 'function') return notAFunction(spec, describeValue(loaded.value), path, ctx);
+  if (typeof loaded.value !== 'function' || isClass(loaded.value))
+    return notAFunction(spec, describeValue(loaded.value), path, ctx);
   return loaded.value as GraderFunction;
 }
 

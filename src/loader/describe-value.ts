@@ -1,5 +1,8 @@
-/** `a function`, `a number (42)`, `an object` … for "is not a function" messages about a user module's export. */
+import { isClass } from './is-class.js';
+
+/** `a class`, `a number (42)`, `an object` … for "is not a function" messages about a user module's export. */
 export function describeValue(value: unknown): string {
+  if (isClass(value)) return 'a class';
   if (value === null) return 'null';
   if (value === undefined) return 'undefined';
   if (Array.isArray(value)) return 'an array';

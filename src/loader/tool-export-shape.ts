@@ -6,6 +6,7 @@
 import { isRecord } from '../core/is-record.js';
 import { describeValue } from './describe-value.js';
 import type { UserExportResult } from './import-user-export.js';
+import { isClass } from './is-class.js';
 import type { FoundLocation } from './load-module.js';
 
 export type ToolExportShape =
@@ -17,12 +18,12 @@ export type ToolExportShape =
       readonly description: string | null;
       readonly parameters: Readonly<Record<string, unknown>> | null;
     }
-  /** Neither: `described` says what it is (`a number (42)`). */
+  /** Neither (a class counts as neither: it cannot be called): `described` says what it is (`a class`). */
   | { readonly kind: 'other'; readonly described: string };
 
 export function toolExportShape(value: unknown): ToolExportShape {
-  if (typeof value === 'function') return { kind: 'function' };
-  if (isRecord(value) && typeof value['execute'] === 'function') {
+  if (typeof value === 'function' && !isClass(value)) return { kind: 'function' };
+  if (isRecord(value) && typeof value['execute'] === 'function' && !isClass(value['execute'])) {
     const description = value['description'];
     const parameters = value['parameters'];
     return {
