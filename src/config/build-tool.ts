@@ -10,7 +10,7 @@ import { type ToolExportDescription, toolExportShape } from '../loader/tool-expo
 import type { BuildContext } from './build-context.js';
 import { loadFailureHint } from './describe-load-failure.js';
 import { ISSUE } from './issue-codes.js';
-import { jsonSchemaSlip } from './json-schema-slip.js';
+import { jsonSchemaSlips } from './json-schema-slip.js';
 import { type ConfigPath, pendingIssue } from './pending-issue.js';
 import type { FunctionToolInput, McpToolInput, ToolInput } from './schema/tool-schema.js';
 import { toolParametersProblem } from './tool-parameters-problem.js';
@@ -132,8 +132,8 @@ function toDefinition(
       ctx.issues.add(pendingIssue(ISSUE.toolParametersInvalid, where, message));
       return null;
     }
-    const slip = jsonSchemaSlip(definition.parameters);
-    if (slip !== null) {
+    const slips = jsonSchemaSlips(definition.parameters);
+    for (const slip of slips) {
       const given = tool.parameters !== undefined;
       const inside = ['parameters', ...slip.path].join('.');
       const where = given
@@ -142,8 +142,8 @@ function toDefinition(
       const owner = given ? '' : `the parameters of the export "${exportName}": `;
       const message = `tool "${tool.name}": ${owner}${inside}: ${slip.message}`;
       ctx.issues.add(pendingIssue(ISSUE.toolParametersInvalid, where, message));
-      return null;
     }
+    if (slips.length > 0) return null;
     return execute === undefined ? definition : { ...definition, execute };
   };
   if (shape.kind === 'function') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LINEAR_REGEX_HINT } from '../matchers/linear-regex.js';
-import { jsonSchemaSlip } from './json-schema-slip.js';
+import { jsonSchemaSlip, jsonSchemaSlips } from './json-schema-slip.js';
 
 describe('jsonSchemaSlip', () => {
   it('passes schemas as tools write them: nested, combined, with extensions of their own', () => {
@@ -54,6 +54,32 @@ describe('jsonSchemaSlip', () => {
     expect(jsonSchemaSlip({ type: 'object', propertes: {} })?.message).toBe(
       '`propertes` is no JSON Schema keyword, so it would be ignored: did you mean `properties`?',
     );
+  });
+
+  it('finds every slip of a schema, depth first, each at its path', () => {
+    const schema = {
+      type: 'object',
+      minProps: 1,
+      properties: { a: { type: 'numbr', minimun: 1 }, b: { enum: 'x', pattern: '(?=a)' } },
+      requird: ['a'],
+      anyOf: [{ type: 'int' }, { required: 'b' }],
+    };
+    expect(jsonSchemaSlips(schema).map((slip) => slip.path.join('.'))).toEqual([
+      'minProps',
+      'properties.a.type',
+      'properties.a.minimun',
+      'properties.b.enum',
+      'properties.b.pattern',
+      'requird',
+      'anyOf.0.type',
+      'anyOf.1.required',
+    ]);
+    expect(jsonSchemaSlip(schema)?.path).toEqual(['minProps']);
+    expect(jsonSchemaSlips({ type: 'object', descr: 'x', maxProp: 2 }).map((slip) => slip.message)).toEqual([
+      '`descr` is no JSON Schema keyword, so it would be ignored: did you mean `description`?',
+      '`maxProp` is no JSON Schema keyword, so it would be ignored: did you mean `maxProperties`?',
+    ]);
+    expect(jsonSchemaSlips({ type: 'object', 'x-internal': true, units: 'cm', examplez: [] })).toEqual([]);
   });
 
   it('refuses a pattern or a patternProperties name that RE2 cannot run, where it is', () => {

@@ -41,6 +41,19 @@ const CHECKED_KEYWORDS = [
   'maxItems',
   'pattern',
   'description',
+  'format',
+  'default',
+  'const',
+  'minProperties',
+  'maxProperties',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'uniqueItems',
+  'patternProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
 ];
 
 /** Keys that are no keyword of JSON Schema's but common in tool schemas (OpenAPI and others). */
@@ -77,17 +90,36 @@ const KNOWN = new Set([
 ]);
 
 /** The first slip in `schema`, depth first, else null. */
-export function jsonSchemaSlip(schema: unknown, path: readonly (string | number)[] = []): JsonSchemaSlip | null {
-  if (typeof schema === 'boolean') return null;
-  if (!isRecord(schema)) return { path, message: `a schema is a mapping (or true / false), got ${kindOf(schema)}` };
-  for (const [key, value] of Object.entries(schema)) {
-    const slip = keywordSlip(key, value, [...path, key]);
-    if (slip !== null) return slip;
-  }
-  return null;
+export function jsonSchemaSlip(schema: unknown): JsonSchemaSlip | null {
+  return jsonSchemaSlips(schema)[0] ?? null;
 }
 
-function keywordSlip(key: string, value: unknown, path: readonly (string | number)[]): JsonSchemaSlip | null {
+/** Every slip in `schema`, depth first, each where it is: one mistake hides no other. */
+export function jsonSchemaSlips(schema: unknown): JsonSchemaSlip[] {
+  const slips: JsonSchemaSlip[] = [];
+  schemaSlips(schema, [], slips);
+  return slips;
+}
+
+type Path = readonly (string | number)[];
+
+function schemaSlips(schema: unknown, path: Path, slips: JsonSchemaSlip[]): void {
+  if (typeof schema === 'boolean') return;
+  if (!isRecord(schema)) {
+    slips.push({ path, message: `a schema is a mapping (or true / false), got ${kindOf(schema)}` });
+    return;
+  }
+  for (const [key, value] of Object.entries(schema)) keywordSlips(key, value, [...path, key], slips);
+}
+
+function keywordSlips(key: string, value: unknown, path: Path, slips: JsonSchemaSlip[]): void {
+  const own = keywordSlip(key, value, path);
+  if (own !== null) slips.push(own);
+  else subschemaSlips(key, value, path, slips);
+}
+
+/** The keyword's own slip: a value of the wrong shape, a type that is none, a misspelt keyword. */
+function keywordSlip(key: string, value: unknown, path: Path): JsonSchemaSlip | null {
   if (key === 'type') return typeSlip(value, path);
   if (key === 'required') {
     const names = Array.isArray(value) && value.every((name) => typeof name === 'string');
@@ -97,51 +129,59 @@ function keywordSlip(key: string, value: unknown, path: readonly (string | numbe
   if (key === 'enum' && !Array.isArray(value)) {
     return { path, message: `\`enum\` is a list of the allowed values, got ${kindOf(value)}` };
   }
-  if (SCHEMA_MAPS.includes(key)) {
-    if (!isRecord(value)) return { path, message: `\`${key}\` is a mapping of names to schemas, got ${kindOf(value)}` };
-    for (const [name, sub] of Object.entries(value)) {
-      const slip =
-        (key === 'patternProperties' ? patternSlip(name, [...path, name]) : null) ??
-        jsonSchemaSlip(sub, [...path, name]);
-      if (slip !== null) return slip;
-    }
-    return null;
+  if (SCHEMA_MAPS.includes(key) && !isRecord(value)) {
+    return { path, message: `\`${key}\` is a mapping of names to schemas, got ${kindOf(value)}` };
   }
-  if (SCHEMA_ONE.includes(key)) {
-    if (key === 'items' && Array.isArray(value)) return listSlip(value, path);
-    return jsonSchemaSlip(value, path);
-  }
-  if (SCHEMA_LISTS.includes(key)) {
-    if (!Array.isArray(value)) return { path, message: `\`${key}\` is a list of schemas, got ${kindOf(value)}` };
-    return listSlip(value, path);
+  if (SCHEMA_LISTS.includes(key) && !Array.isArray(value)) {
+    return { path, message: `\`${key}\` is a list of schemas, got ${kindOf(value)}` };
   }
   if (KNOWN.has(key)) return null;
-  const meant = closestMatch(key, CHECKED_KEYWORDS);
+  const meant = closestMatch(key, CHECKED_KEYWORDS) ?? abbreviated(key);
   return meant === null
     ? null
     : { path, message: `\`${key}\` is no JSON Schema keyword, so it would be ignored: did you mean \`${meant}\`?` };
+}
+
+/** The slips of the schemas the keyword holds (`properties`, `items`, `anyOf`…). */
+function subschemaSlips(key: string, value: unknown, path: Path, slips: JsonSchemaSlip[]): void {
+  if (SCHEMA_MAPS.includes(key) && isRecord(value)) {
+    for (const [name, sub] of Object.entries(value)) {
+      const pattern = key === 'patternProperties' ? patternSlip(name, [...path, name]) : null;
+      if (pattern !== null) slips.push(pattern);
+      schemaSlips(sub, [...path, name], slips);
+    }
+  } else if (SCHEMA_ONE.includes(key)) {
+    if (key === 'items' && Array.isArray(value)) listSlips(value, path, slips);
+    else schemaSlips(value, path, slips);
+  } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+    listSlips(value, path, slips);
+  }
+}
+
+/** The one keyword that `key` shortens (`minProps` → `minProperties`, `descr` → `description`), else null. */
+function abbreviated(key: string): string | null {
+  const stem = key.toLowerCase().replace(/s$/, '');
+  if (stem.length < 4) return null;
+  const found = [...KNOWN].filter((keyword) => keyword.toLowerCase().startsWith(stem) && !KNOWN_EXTRAS.has(keyword));
+  return found.length === 1 ? (found[0] ?? null) : null;
 }
 
 /**
  * A pattern runs on RE2 with JavaScript's meaning (see matchers/linear-ajv.ts): one it cannot run is refused, as
  * other config regexes are, checked as it will run.
  */
-function patternSlip(pattern: string, path: readonly (string | number)[]): JsonSchemaSlip | null {
+function patternSlip(pattern: string, path: Path): JsonSchemaSlip | null {
   const compiled = compileSchemaPattern(pattern);
   if (compiled.ok) return null;
   const hint = compiled.hint === null ? '' : ` — ${compiled.hint}`;
   return { path, message: `invalid regular expression ${JSON.stringify(pattern)}: ${compiled.reason}${hint}` };
 }
 
-function listSlip(schemas: readonly unknown[], path: readonly (string | number)[]): JsonSchemaSlip | null {
-  for (const [index, sub] of schemas.entries()) {
-    const slip = jsonSchemaSlip(sub, [...path, index]);
-    if (slip !== null) return slip;
-  }
-  return null;
+function listSlips(schemas: readonly unknown[], path: Path, slips: JsonSchemaSlip[]): void {
+  for (const [index, sub] of schemas.entries()) schemaSlips(sub, [...path, index], slips);
 }
 
-function typeSlip(value: unknown, path: readonly (string | number)[]): JsonSchemaSlip | null {
+function typeSlip(value: unknown, path: Path): JsonSchemaSlip | null {
   const types = Array.isArray(value) ? value : [value];
   for (const type of types) {
     if (typeof type === 'string' && TYPES.includes(type)) continue;

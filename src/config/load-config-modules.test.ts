@@ -159,6 +159,25 @@ describe('function tools', () => {
     ]);
   });
 
+  it('reports every slip of one parameters schema, each located at it', async () => {
+    const yaml = wrap(
+      `  - { name: typo, type: function, file: ${finance}, function: subtract, parameters: { type: object, propertiez: { a: { type: number } }, requird: [a] } }\n` +
+        `  - { name: typo2, type: function, file: ${finance}, function: subtract, parameters: { type: object, minProps: 1, properties: { a: { type: numbr, minimun: 1 } } } }\n`,
+    );
+    expect(formattedIssues(await loadYaml(yaml))).toEqual([
+      `${at(yaml, '{ a: { type: number } }')}  tools[0].parameters.propertiez\n` +
+        '  tool "typo": parameters.propertiez: `propertiez` is no JSON Schema keyword, so it would be ignored: did you mean `properties`?',
+      `${at(yaml, '[a] }')}  tools[0].parameters.requird\n` +
+        '  tool "typo": parameters.requird: `requird` is no JSON Schema keyword, so it would be ignored: did you mean `required`?',
+      `${at(yaml, '1, properties')}  tools[1].parameters.minProps\n` +
+        '  tool "typo2": parameters.minProps: `minProps` is no JSON Schema keyword, so it would be ignored: did you mean `minProperties`?',
+      `${at(yaml, 'numbr')}  tools[1].parameters.properties.a.type\n` +
+        '  tool "typo2": parameters.properties.a.type: "numbr" is no JSON Schema type (string, number, integer, boolean, object, array, null): did you mean number?',
+      `${at(yaml, '1 } } } }')}  tools[1].parameters.properties.a.minimun\n` +
+        '  tool "typo2": parameters.properties.a.minimun: `minimun` is no JSON Schema keyword, so it would be ignored: did you mean `minimum`?',
+    ]);
+  });
+
   it("refuses a definition's own parameters of another type, located at the export", async () => {
     const yaml = wrap('  - { name: mul, type: function, file: def.mjs }\n');
     const files = {
