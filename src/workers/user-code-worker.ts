@@ -18,6 +18,7 @@ import { boundThreadOutput } from './bound-thread-output.js';
 import { flushThreadOutput, outputPending } from './flush-thread-output.js';
 import { checkGraderResult, deepFreeze, MAX_TOOL_RESULT_CHARS, toJsonValue } from './json-safe.js';
 import { killTarget, reachesOwnProcess } from './own-process.js';
+import { resultReadFailure } from './result-read-failure.js';
 import { thrownAt } from './thrown-at.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
 
@@ -79,7 +80,7 @@ async function runCall(id: number, target: CallTarget, input: unknown): Promise<
     try {
       checkGraderResult(outcome.value);
     } catch (error) {
-      outcome = { kind: 'unsendable', message: thrownMessage(error) };
+      outcome = { kind: 'unsendable', message: resultReadFailure(outcome.value, error) };
     }
   }
   const flushing = outputPending() ? ({ flushing: true } as const) : {};
