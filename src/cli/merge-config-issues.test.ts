@@ -45,6 +45,13 @@ describe('mergeConfigIssues', () => {
     expect(mergeConfigIssues([issue('tools[0].file', 2)], [missing], FILE)).toHaveLength(2);
   });
 
+  it('leaves out what the default backend needs of the model where the backend written was refused', () => {
+    const needs = issue('model', 1, { code: ISSUE.missingKey, message: 'backend ai_sdk needs a model' });
+    expect(mergeConfigIssues([issue('backend.module', 2)], [needs], FILE)).toHaveLength(1);
+    expect(mergeConfigIssues([issue('backend.extra', 2)], [needs], FILE)).toHaveLength(1);
+    expect(mergeConfigIssues([issue('tools[0].file', 2)], [needs], FILE)).toHaveLength(2);
+  });
+
   it('leaves out a ground truth whose metrics were refused, in its test case or at the agent level', () => {
     const truth = inCase(0, 'ground_truth', 6);
     expect(mergeConfigIssues([inCase(0, 'evaluations[0].grader', 6)], [truth], FILE)).toHaveLength(1);

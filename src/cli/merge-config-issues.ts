@@ -1,7 +1,8 @@
 /**
  * The issues of the loader and those of the checks run on the parts of the configuration that loaded, as one
  * list in file order. A later issue that may only follow from an earlier one is left out: one at, inside or
- * around a place already refused; a model "missing" where a model block (or the judge's) was refused; a ground
+ * around a place already refused; a model "missing" where a model block (or the judge's) was refused; what the
+ * default backend needs of the model where the backend written was refused (it is not the one meant); a ground
  * truth judged by metrics of which one was refused.
  */
 import { ISSUE } from '../config/issue-codes.js';
@@ -34,8 +35,12 @@ export function mergeConfigIssues(
   );
 }
 
+/** What the default backend needs of the agent's model: in force only because the backend written was refused. */
+const BACKEND_NEEDS = new Set<string>([ISSUE.missingKey, ISSUE.backendProvider]);
+
 function follows(issue: ConfigIssue, before: ConfigIssue, sections: ReadonlySet<string>): boolean {
   if (issue.code === ISSUE.missingKey && [...MODEL_SECTIONS].some((section) => sections.has(section))) return true;
+  if (sections.has('backend') && BACKEND_NEEDS.has(issue.code) && headOf(issue.path) === 'model') return true;
   const caseIndex = issue.test_case?.index;
   if (caseIndex !== (before.test_case?.index ?? undefined)) {
     // A ground truth is read by the metrics selected for its turn, the agent's among them.

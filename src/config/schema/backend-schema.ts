@@ -13,7 +13,9 @@ export const backendSchema = z
   .union([
     backendName,
     z.strictObject({
-      module: exportSpec().describe('"path/or/package:exportName" of a ModuleAgentFactory.'),
+      module: exportSpec('agents/my-agent.ts:createAgent').describe(
+        '"path/or/package:exportName" of a ModuleAgentFactory.',
+      ),
     }),
     z.strictObject({
       claude_agent_sdk: z

@@ -104,11 +104,12 @@ function parsesAsHttpUrl(text: string): boolean {
 }
 
 /** "path/or/package:exportName" (the last `:` separates the export). */
-export function exportSpec() {
+/** `example`: a spec of the kind this field takes, for the hint (a grader's by default). */
+export function exportSpec(example = 'graders/my-grader.ts:grade') {
   const field = withIssue(z.string().regex(/^\s*\S.*:\s*[A-Za-z_$][\w$]*\s*$/), {
     code: ISSUE.invalidExportSpec,
     message: 'must be "path/or/package:exportName"',
-    hint: 'for example "graders/my-grader.ts:grade"',
+    hint: `for example "${example}"`,
   });
   envPlaceholderFields.add(field, { kind: 'pattern' });
   return field;
