@@ -67,6 +67,25 @@ test_cases:
     expect(warning).not.toContain('with-context');
   });
 
+  it('names all a metric lacks: both the ground truth and the retrieval context, or either, metric by metric', async () => {
+    const judge = 'evaluations: { model: { provider: ollama, name: llama3.2 } }\n';
+    const precision = '{ type: rag, metric_type: contextual_precision }';
+    const [both] = await warnings(`${judge}test_cases:
+  - { name: bare, input: q, evaluations: [${precision}] }
+`);
+    expect(both).toContain(
+      '"bare" asserts nothing: it passes whenever the agent answers without an error — the metrics need both a ground_truth and a retrieval_context, which the turns do not have; add both,',
+    );
+    const [context] = await warnings(`${judge}test_cases:
+  - { name: truth-only, input: q, ground_truth: "a", evaluations: [${precision}] }
+`);
+    expect(context).toContain('the metrics need a retrieval_context the turns do not have; add it,');
+    const [either] = await warnings(`${judge}test_cases:
+  - { name: mixed, input: q, evaluations: [{ type: standard, metric: equality }, { type: rag, metric_type: faithfulness }] }
+`);
+    expect(either).toContain('each metric lacks the ground_truth or the retrieval_context it needs;');
+  });
+
   it('counts disabled metrics as absent and lets the most specific list decide', async () => {
     const [warning, ...rest] = await warnings(`
 evaluations: { metrics: [{ type: standard, metric: equality }] }

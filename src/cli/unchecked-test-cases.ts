@@ -2,7 +2,7 @@
  * Test cases that assert nothing: on none of their turns does a metric apply (enabled, and given the
  * ground truth or retrieval context it needs) or a tool assertion stand, and `fail_on_tool_error` is off.
  * Such a case passes whenever the agent answers without an error — most often an `evaluations` list left
- * out, or metrics that need a `ground_truth` the turns lack. Said as a warning before the run and by
+ * out, or metrics that need a `ground_truth` or a `retrieval_context` the turns lack (each thing lacking is named). Said as a warning before the run and by
  * `validate`; the run itself goes on (a case may be there only to record the agent's answers).
  * A conversation whose first turns check nothing is not named: only a case none of whose turns check anything.
  * Turns of the other cases whose ground truth no metric reads are counted in a warning of their own.
@@ -14,8 +14,11 @@ import { selectMetrics } from '../runner/select-metrics.js';
 /** Cases named in one warning at most; the rest are counted. */
 const MAX_NAMED = 5;
 
-/** Why a turn checks nothing. */
-type Gap = 'no_metric' | 'needs_ground_truth' | 'needs_context';
+/**
+ * Why a turn checks nothing: no metric applies, or each lacks what it reads — all the ground truth, all the
+ * retrieval context, all both, or some the one and some the other.
+ */
+type Gap = 'no_metric' | 'needs_ground_truth' | 'needs_context' | 'needs_both' | 'needs_either';
 
 export function uncheckedTestCases(config: AgentConfig, cases: readonly TestCaseConfig[]): string[] {
   const byGap = new Map<Gap, string[]>();
@@ -76,17 +79,16 @@ function turnGap(config: AgentConfig, testCase: TestCaseConfig, turn: TurnConfig
   if (metrics.length === 0) return 'no_metric';
   const hasTruth = turn.ground_truth !== null && turn.ground_truth !== '';
   const hasContext = (turn.retrieval_context ?? []).length > 0;
-  let gap: Gap = 'needs_ground_truth';
+  const gaps = new Set<Gap>();
   for (const metric of metrics) {
     const needs = metricNeeds(metric);
-    if (needs.requires_ground_truth && !hasTruth) continue;
-    if (needs.requires_retrieval_context && !hasContext) {
-      gap = 'needs_context';
-      continue;
-    }
-    return null;
+    const truth = needs.requires_ground_truth && !hasTruth;
+    const context = needs.requires_retrieval_context && !hasContext;
+    if (!truth && !context) return null;
+    gaps.add(truth && context ? 'needs_both' : truth ? 'needs_ground_truth' : 'needs_context');
   }
-  return gap;
+  const [only] = gaps;
+  return gaps.size === 1 && only !== undefined ? only : 'needs_either';
 }
 
 function warningFor(gap: Gap, names: readonly string[]): string {
@@ -108,5 +110,9 @@ const GAP_TEXT: Readonly<Record<Gap, string>> = {
   needs_ground_truth:
     'the metrics need a ground_truth the turns do not have; add ground_truth, a metric that reads the answer alone, or expected_tools',
   needs_context:
-    'the metrics need a retrieval_context (or a ground_truth) the turns do not have; add it, a metric that reads the answer alone, or expected_tools',
+    'the metrics need a retrieval_context the turns do not have; add it, a metric that reads the answer alone, or expected_tools',
+  needs_both:
+    'the metrics need both a ground_truth and a retrieval_context, which the turns do not have; add both, a metric that reads the answer alone, or expected_tools',
+  needs_either:
+    'each metric lacks the ground_truth or the retrieval_context it needs; add what the metrics read, a metric that reads the answer alone, or expected_tools',
 };

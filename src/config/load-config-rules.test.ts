@@ -40,7 +40,7 @@ describe('test case rules', () => {
     const keys = ['input', 'ground_truth', 'expected_tools', 'files', 'retrieval_context'];
     const { yaml, lines } = await check(
       '  - name: a\n    input: q\n    ground_truth: "1"\n    expected_tools: [x]\n    files: []\n' +
-        '    retrieval_context: []\n    turns: [{ input: q }]\n',
+        '    retrieval_context: [doc]\n    turns: [{ input: q }]\n',
     );
     expect(lines).toEqual(
       keys.map(

@@ -38,7 +38,13 @@ const turnFields = {
   expected_tools: mostly(fc.array(names, { maxLength: 3 })),
   expected_tools_order: mostly(fc.constantFrom('any', 'any', 'any', 'strict', 'Strict')),
   distinct_calls: mostly(fc.boolean()),
-  retrieval_context: mostly(fc.array(text, { maxLength: 3 })),
+  // Now and then empty, which the schema refuses.
+  retrieval_context: mostly(
+    fc.oneof(
+      { weight: 8, arbitrary: fc.array(text, { minLength: 1, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.constant([]) },
+    ),
+  ),
 };
 /** Keys the plain shapes do not take: zod handles them (and reports the unknown ones). */
 const otherFields = {

@@ -88,7 +88,8 @@ function isPlainTurnField(key: string, value: unknown): boolean {
     case 'distinct_calls':
       return typeof value === 'boolean';
     case 'retrieval_context':
-      return isListOf(value, false);
+      // An empty list is refused by the schema: not plain.
+      return isListOf(value, false) && (value as unknown[]).length > 0;
     default:
       return false;
   }

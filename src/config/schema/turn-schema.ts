@@ -21,6 +21,13 @@ const groundTruthText = withIssue(z.string().regex(/\S/), {
   hint: 'write the expected answer, or leave ground_truth out (the metrics that need one are then skipped on this turn)',
 });
 
+/** An empty list is a slip, not passages: every metric that reads them would skip the turn. */
+const retrievalContextSchema = withIssue(z.array(z.string()).min(1), {
+  code: ISSUE.emptyList,
+  message: 'retrieval_context is empty: give the passages, or leave the key out',
+  hint: 'the metrics that read it (faithfulness, contextual_*) skip a turn without passages',
+});
+
 export const groundTruthSchema = z
   .union([groundTruthText, z.number()])
   .superRefine((value, ctx) => {
@@ -100,7 +107,7 @@ export const turnFields = {
     .optional()
     .describe('Tools (optionally with arguments) that no call of the turn may match.'),
   files: z.array(fileSchema).optional(),
-  retrieval_context: z.array(z.string()).optional(),
+  retrieval_context: retrievalContextSchema.optional(),
   turn_config: z.record(z.string(), z.unknown()).optional().describe('Free-form, handed to code graders.'),
 };
 
