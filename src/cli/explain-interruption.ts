@@ -1,10 +1,11 @@
 /**
- * What an interrupted run says on stderr: where its finished test cases were saved and the command that runs
- * the rest — or, when its run record could not be written (a full disk), that nothing was saved to resume.
+ * What an interrupted run says on stderr: where its finished test cases were saved, the command that runs the
+ * rest and the reports written of them — or, when its run record could not be written (a full disk), that nothing was saved to resume.
  */
 import { relative } from 'node:path';
 import type { PlannedOutput } from './plan-outputs.js';
 import { resumeCommandLine } from './resume-command-line.js';
+import { FAILED } from './run-locations.js';
 import type { TestOptions } from './test-options.js';
 
 export interface InterruptedRun {
@@ -44,5 +45,10 @@ export function explainInterruption(run: InterruptedRun, stderr: NodeJS.Writable
     cwd: process.cwd(),
   });
   stderr.write(`${label}saved the finished test cases in ${record}\nrun the rest with: ${command}\n`);
+  // The reports hold the finished cases too, each saying the run was interrupted.
+  for (const output of run.outputs) {
+    const state = run.failed.has(output.path) ? `  ${FAILED}` : '';
+    stderr.write(`${label}report of the finished test cases: ${relative(process.cwd(), output.path) || '.'}${state}\n`);
+  }
   return true;
 }

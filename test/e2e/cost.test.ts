@@ -219,6 +219,7 @@ describe('--max-cost', () => {
     expect(first.stderr).toMatch(
       /saved the finished test cases in .*\nrun the rest with: npx holodeck test .* --resume \S+/,
     );
+    expect(first.stderr).toMatch(/^report of the finished test cases: \S*report\.json$/m);
     expect(first.stdout).toContain('Run interrupted — costs: 2 of 4 test cases finished');
     expect(server?.requests).toHaveLength(2);
 

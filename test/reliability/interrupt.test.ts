@@ -192,7 +192,7 @@ describe('interrupting a run', () => {
     expect(record.report.results.map((r) => r.test_name).sort()).toEqual([...printed].sort());
     expect(printed).not.toContain(caseName(1, CASES));
     const report = JSON.parse(await readFile(join(dir, 'out', 'r.json'), 'utf8')) as RunReport;
-    expect(report.interrupted).toEqual({ selected_tests: CASES, not_run: CASES - printed.length });
+    expect(report.interrupted).toEqual({ selected_tests: CASES, not_run: CASES - printed.length, reason: 'signal' });
     slowCases.clear();
     await resumeAndCheck(dir, printed, record.run_id);
   });
@@ -214,7 +214,7 @@ describe('interrupting a run', () => {
     expect(record.state).toBe('interrupted');
     expect(record.report.results.map((r) => r.test_name).sort()).toEqual([...printed].sort());
     const report = JSON.parse(await readFile(join(dir, 'out', 'r.json'), 'utf8')) as RunReport;
-    expect(report.interrupted).toEqual({ selected_tests: CASES, not_run: CASES - printed.length });
+    expect(report.interrupted).toEqual({ selected_tests: CASES, not_run: CASES - printed.length, reason: 'signal' });
     slowCases.clear();
   });
 
