@@ -27,7 +27,7 @@ export async function replayRestored(
     const testCase = testCases[index];
     if (
       testCase !== undefined &&
-      !resultAsksCase(result, testCase, agentMetrics, restored.agent_metrics_changed === true)
+      !resultAsksCase(result, testCase, agentMetrics, restored.agent_metrics_changed === true, restored.masked)
     ) {
       changed.add(result.test_name);
       restored.on_changed?.(result.test_name);

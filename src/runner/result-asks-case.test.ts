@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { metric, singleTurnResult, turn } from '../../test/support/reporters/report-fixtures.js';
 import { EXACT_METRIC } from '../../test/support/runner/runner-fixtures.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
+import { createRedactor } from '../core/redactor.js';
 import type { TestResult } from '../core/results.js';
 import { resultAsksCase } from './result-asks-case.js';
 
@@ -70,5 +71,23 @@ describe('resultAsksCase', () => {
       errors: ['turn timed out after 10s'],
     });
     expect(resultAsksCase(result, testCase([turnConfig(0, 'q', '1')], 'single'), [EXACT_METRIC])).toBe(true);
+  });
+
+  it("takes a text the record masked as the same when the run's redactor masks the text now so", () => {
+    const key = 'sk-proj-abcdefgh12345678';
+    const redactor = createRedactor([{ name: 'MY_KEY', value: key }]);
+    const truth = `the code ${key.slice(0, 16)}`;
+    const result = singleTurnResult({
+      test_name: 'c',
+      test_input: redactor.text(`say ${key}`),
+      ground_truth: redactor.text(truth),
+      expected_tools: null,
+    });
+    expect(result.ground_truth).not.toBe(truth);
+    const now = testCase([turnConfig(0, `say ${key}`, truth)], 'single');
+    expect(resultAsksCase(result, now, [EXACT_METRIC])).toBe(false);
+    expect(resultAsksCase(result, now, [EXACT_METRIC], false, redactor.deep)).toBe(true);
+    const edited = testCase([turnConfig(0, `say ${key}`, `${truth}!`)], 'single');
+    expect(resultAsksCase(result, edited, [EXACT_METRIC], false, redactor.deep)).toBe(false);
   });
 });

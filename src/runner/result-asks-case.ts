@@ -4,7 +4,8 @@
  * thresholds where the configuration sets one, and, for the agent's metrics, the same settings: the caller
  * compares those with the run's configuration snapshot). A case edited since the run started, or whose metrics changed,
  * runs again, rather than keep a verdict on what it no longer asks or a rule no longer in force. Texts the record cut (`… [truncated: N characters in total]`)
- * count as the same when what was kept starts the text now.
+ * count as the same when what was kept starts the text now; texts the record masked (a secret in them) as the
+ * same when the text now, masked by the run's redactor, is what the record holds.
  */
 import { canonicalJson } from '../core/canonical-json.js';
 import type { MetricConfig, TestCaseConfig } from '../core/config-types.js';
@@ -19,6 +20,7 @@ export function resultAsksCase(
   testCase: TestCaseConfig,
   agentMetrics: readonly MetricConfig[],
   agentMetricsChanged = false,
+  masked: <T>(value: T) => T = (value) => value,
 ): boolean {
   const done = result.turns ?? [
     {
@@ -35,10 +37,11 @@ export function resultAsksCase(
     const then = done[at];
     if (then === undefined) return false;
     const expected = turn.expected_tools ? turn.expected_tools.map(expectedToolToReport) : null;
+    const storedTools = canonicalJson(then.expected_tools ?? null);
     return (
-      sameText(then.input, turn.input) &&
-      sameText(then.ground_truth ?? null, turn.ground_truth) &&
-      canonicalJson(then.expected_tools ?? null) === canonicalJson(expected) &&
+      sameText(then.input, turn.input, masked) &&
+      sameText(then.ground_truth ?? null, turn.ground_truth, masked) &&
+      (storedTools === canonicalJson(expected) || storedTools === canonicalJson(masked(expected))) &&
       sameMetrics(
         then,
         selectMetrics(agentMetrics, testCase, turn),
@@ -68,9 +71,12 @@ function sameMetrics(
   });
 }
 
-function sameText(stored: string | null, now: string | null): boolean {
+/** The same text, or the text now as the record masked it (a secret, or a piece of one, in it). */
+function sameText(stored: string | null, now: string | null, masked: <T>(value: T) => T): boolean {
   if (stored === now) return true;
   if (stored === null || now === null) return false;
   const kept = stored.replace(TRUNCATED, '');
-  return kept !== stored && now.startsWith(kept);
+  if (kept !== stored && now.startsWith(kept)) return true;
+  const shown = masked(now);
+  return shown !== now && (stored === shown || (kept !== stored && shown.startsWith(kept)));
 }

@@ -71,6 +71,12 @@ export interface RestoredRun {
    * a criterion): the finished cases they judged run again.
    */
   readonly agent_metrics_changed?: boolean;
+  /**
+   * How the record masked what it keeps (the run's redactor, `deep`): a case's inputs, ground truths and
+   * expected tools now are masked the same before they are compared with the record's, so a text holding a
+   * secret, or a piece of one, is not taken for a change.
+   */
+  readonly masked?: <T>(value: T) => T;
 }
 
 export interface RunOptions {

@@ -175,7 +175,13 @@ function currentRepeats(
     const testCase = byName.get(done.test_name);
     return (
       testCase === undefined ||
-      resultAsksCase(done.result, testCase, agentMetrics, options.restored?.agent_metrics_changed === true)
+      resultAsksCase(
+        done.result,
+        testCase,
+        agentMetrics,
+        options.restored?.agent_metrics_changed === true,
+        options.restored?.masked,
+      )
     );
   });
 }

@@ -339,7 +339,7 @@ async function runWithBackend(
         keep_results: false,
         repeat: config.execution.repeat,
         min_pass_rate: config.execution.min_pass_rate,
-        ...(run.restored === undefined ? {} : { restored: run.restored }),
+        ...(run.restored === undefined ? {} : { restored: { ...run.restored, masked: redactor.deep } }),
       },
       {
         backend,
