@@ -26,7 +26,7 @@ const turnFields = {
   forbidden_tools: fc.array(fc.constantFrom('drop', { name: 'delete', args: { id: 1 } }), { maxLength: 2 }),
   expected_tools_order: fc.constantFrom('any', 'strict'),
   distinct_calls: fc.boolean(),
-  retrieval_context: fc.array(text, { maxLength: 2 }),
+  retrieval_context: fc.array(text, { minLength: 1, maxLength: 2 }),
   turn_config: fc.constantFrom({}, { unit: 'USD' }),
   // Only the empty list stays plain: files are checked on disk by the general build (an empty evaluations
   // list does not: it is kept as written).
