@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { agentConfig, modelConfig } from '../../test/fakes/fixtures/agent-config.js';
 import type { AgentConfig, MetricConfig, ModelConfig } from '../core/config-types.js';
 import type { JsonValue } from '../core/json.js';
+import { storedJudge } from '../core/stored-judge.js';
 import { applyOverrides } from './apply-overrides.js';
 import { matrixConfig } from './matrix/plan-matrix.js';
-import { judgeMismatch, storedJudge } from './resume/resumed-judge.js';
+import { judgeMismatch } from './resume/resumed-judge.js';
 import { resumedOverrides } from './resumed-overrides.js';
 
 const yamlModel = modelConfig({

@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { until } from '../../test/helpers/until.js';
-import { processStart } from './live-process.js';
+import { processStart } from '../core/live-process.js';
 import { lockedState, lockPathOf, runHolder, takeFileLock, takeRunLock } from './run-lock.js';
 
 async function runFile(): Promise<string> {

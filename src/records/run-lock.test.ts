@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { until } from '../../test/helpers/until.js';
-import { pidNamespace, processStart } from './live-process.js';
+import { pidNamespace, processStart } from '../core/live-process.js';
 import { LockWriteError, lockedState, lockPathOf, runHolder, takeFileLock, takeRunLock } from './run-lock.js';
 
 async function runFile(): Promise<string> {

@@ -15,7 +15,7 @@ import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promise
 import { hostname } from 'node:os';
 import { fileErrorReason } from '../core/file-error-reason.js';
 import { FileWriteError } from '../core/file-write-error.js';
-import { isLiveProcess, pidNamespace, processStart } from './live-process.js';
+import { isLiveProcess, pidNamespace, processStart } from '../core/live-process.js';
 import { HEARTBEAT_MS, staleAfterMs, startHeartbeat } from './lock-heartbeat.js';
 
 export interface RunHolder {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { agentConfig, modelConfig } from '../../../test/fakes/fixtures/agent-config.js';
 import type { MetricConfig } from '../../core/config-types.js';
 import type { JsonValue } from '../../core/json.js';
-import { judgeMismatch, matrixModelOf, storedJudge } from './resumed-judge.js';
+import { judgeMismatch, matrixModelOf } from './resumed-judge.js';
 
 const good = { provider: 'openai', name: 'good' } as const;
 const bad = { provider: 'openai', name: 'bad' } as const;
@@ -13,15 +13,6 @@ describe('matrixModelOf', () => {
     expect(matrixModelOf({ model: bad, comparison_id: 'c', config_snapshot: null })).toEqual(bad);
     expect(matrixModelOf({ model: bad, config_snapshot: null })).toBeNull();
     expect(matrixModelOf({ model: null, comparison_id: 'c', config_snapshot: null })).toBeNull();
-  });
-});
-
-describe('storedJudge', () => {
-  it('reads evaluations.model of the snapshot, else the run’s model', () => {
-    const judged = snapshotJudgedBy({ ...good, api_key: '***' });
-    expect(storedJudge({ model: bad, comparison_id: 'c', config_snapshot: judged })).toBe('openai:good');
-    expect(storedJudge({ model: bad, config_snapshot: snapshotJudgedBy(null) })).toBe('openai:bad');
-    expect(storedJudge({ model: bad, config_snapshot: null })).toBeNull();
   });
 });
 

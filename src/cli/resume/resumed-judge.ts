@@ -7,7 +7,7 @@
 import type { AgentConfig } from '../../core/config-types.js';
 import { isRecord } from '../../core/is-record.js';
 import { runJudge } from '../../core/run-judge.js';
-import { storedJudge as judgeOf } from '../../core/stored-judge.js';
+import { storedJudge } from '../../core/stored-judge.js';
 import type { StoredRunMetadata } from '../../records/run-record.js';
 import { type ModelOverride, parseModelOption } from '../parse-model-option.js';
 
@@ -19,9 +19,6 @@ export function matrixModelOf(metadata: RunMetadata): ModelOverride | null {
   const parsed = parseModelOption(`${metadata.model.provider}:${metadata.model.name}`);
   return parsed.ok ? parsed.value : null;
 }
-
-/** `provider:name` of the judge the run had, as its configuration snapshot says (core/stored-judge.ts). */
-export const storedJudge: (metadata: RunMetadata) => string | null = judgeOf;
 
 /**
  * Whether the run's record names no judge (its snapshot's `evaluations.model` is null): the model it ran on judged,

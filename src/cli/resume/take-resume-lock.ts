@@ -7,7 +7,7 @@
  * STALE_FACTOR turn time limits (at least STALE_MIN_MS). Every refusal says how to override it.
  */
 import { hostname } from 'node:os';
-import { isLiveProcess } from '../../records/live-process.js';
+import { isLiveProcess } from '../../core/live-process.js';
 import { scanPartialLog } from '../../records/partial-log.js';
 import {
   type LockHeartbeat,
