@@ -9,7 +9,7 @@ const snapshotJudgedBy = (judge: JsonValue) => ({ evaluations: { model: judge, m
 describe('storedJudge', () => {
   it('reads evaluations.model of the snapshot, else the run’s model', () => {
     const judged = snapshotJudgedBy({ ...good, api_key: '***' });
-    expect(storedJudge({ model: bad, comparison_id: 'c', config_snapshot: judged })).toBe('openai:good');
+    expect(storedJudge({ model: bad, config_snapshot: judged })).toBe('openai:good');
     expect(storedJudge({ model: bad, config_snapshot: snapshotJudgedBy(null) })).toBe('openai:bad');
     expect(storedJudge({ model: bad, config_snapshot: null })).toBeNull();
   });
