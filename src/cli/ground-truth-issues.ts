@@ -8,6 +8,7 @@
 import { ISSUE } from '../config/issue-codes.js';
 import { type PendingIssue, pendingIssue } from '../config/pending-issue.js';
 import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
+import { anyMetric } from '../core/metric-lists.js';
 import { type EqualityMetricConfig, emptiedGroundTruth } from '../evaluators/equality.js';
 import type { NumericMetricConfig } from '../evaluators/numeric.js';
 import { selectMetrics } from '../runner/select-metrics.js';
@@ -25,12 +26,8 @@ export async function groundTruthIssues(
 ): Promise<PendingIssue[]> {
   const issues: PendingIssue[] = [];
   // The numeric metric's reader is loaded only for a suite that uses it (the CLI loads what the run needs).
-  const lists = [
-    config.evaluations.metrics,
-    ...cases.flatMap((c) => [c.evaluations, ...c.turns.map((t) => t.evaluations)]),
-  ];
   const stripping = (metric: MetricConfig) => isEquality(metric) && metric.strip_punctuation;
-  if (!lists.some((list) => list?.some((metric) => isNumeric(metric) || stripping(metric)))) return issues;
+  if (!anyMetric(config.evaluations.metrics, cases, (metric) => isNumeric(metric) || stripping(metric))) return issues;
   const { readGroundTruth } = await import('../evaluators/numeric.js');
   for (const testCase of cases) {
     for (const [position, turn] of testCase.turns.entries()) {

@@ -3,15 +3,12 @@
  * no enabled geval or rag metric is configured at any level, so nothing is judged.
  */
 import type { AgentConfig, MetricConfig, ModelConfig } from './config-types.js';
+import { anyMetric } from './metric-lists.js';
 
 export function runJudge(config: AgentConfig): ModelConfig | null {
   // A record's configuration snapshot (merge-reports) lists its test cases by name: only its own metrics are known.
   const cases = config.test_cases.filter((testCase) => typeof testCase === 'object' && Array.isArray(testCase.turns));
-  const lists = [
-    config.evaluations?.metrics,
-    ...cases.flatMap((testCase) => [testCase.evaluations, ...testCase.turns.map((turn) => turn.evaluations)]),
-  ];
-  const judged = lists.some((metrics) => metrics?.some(isJudged) === true);
+  const judged = anyMetric(config.evaluations?.metrics, cases, isJudged);
   return judged ? (config.evaluations.model ?? config.model ?? null) : null;
 }
 
