@@ -40,10 +40,11 @@ test_cases:
 async function interrupted(
   args: readonly string[],
   yaml = agentYaml('{ type: standard, metric: equality }'),
+  env: Record<string, string> = {},
 ): Promise<string> {
   const dir = await writeProject({ 'agent.mjs': AGENT, 'agent.yaml': yaml });
   let child: ChildProcess | null = null;
-  const run = runCli(['test', 'agent.yaml', ...args], { cwd: dir, onSpawn: (spawned) => (child = spawned) });
+  const run = runCli(['test', 'agent.yaml', ...args], { cwd: dir, env, onSpawn: (spawned) => (child = spawned) });
   const folder = join(dir, 'results', 'rules');
   const logged = async () => {
     const files = await readdir(folder).catch(() => [] as string[]);
@@ -141,5 +142,29 @@ describe('--resume and the rules of the run', () => {
       ['b', false],
       ['hang', true],
     ]);
+  });
+
+  it('keeps a finished case whose input and ground truth hold a masked secret: the record holds it masked', async () => {
+    const secret = 'acct-5512-9931-7720';
+    const yaml = agentYaml('{ type: standard, metric: equality }')
+      .replace('{ parallel_test_cases: 1 }', '{ parallel_test_cases: 1, redact: [BILLING_ACCOUNT] }')
+      .replace(
+        '{ name: a, input: a, ground_truth: a }',
+        `{ name: a, input: "a ${secret}", ground_truth: "a ${secret}" }`,
+      );
+    const env = { BILLING_ACCOUNT: secret };
+    const dir = await interrupted([], yaml, env);
+    const folder = join(dir, 'results', 'rules');
+    const [log = ''] = (await readdir(folder)).filter((name) => name.endsWith('.partial.jsonl'));
+    const logged = await readFile(join(folder, log), 'utf8');
+    expect(logged).not.toContain(secret);
+    const resumed = await runCli(['test', 'agent.yaml', '--resume', '--output', 'r.json'], {
+      cwd: dir,
+      env: { ...env, LET_GO: '1' },
+    });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout).toMatch(/2 of 3 test cases finished before/i);
+    expect(resumed.stderr).not.toContain('changed since the run started');
+    expect(`${resumed.stdout}${resumed.stderr}${await readFile(join(dir, 'r.json'), 'utf8')}`).not.toContain(secret);
   });
 });
