@@ -5,29 +5,18 @@
  * It grades the response against the input only, so it needs no retrieval context.
  */
 
-import { objectSchema, readArray, readEnum, readObject, readString } from './judge-output.js';
 import { inputSections, paragraphs, section } from './judge-prompt.js';
 import { quoteList, type RagMetric, share } from './rag-metric.js';
+import { verdictList } from './rag-verdict-list.js';
 
 const VERDICTS = ['relevant', 'partly_relevant', 'irrelevant'] as const;
 
-const readStatements = readObject({
-  statements: readArray(readObject({ statement: readString, verdict: readEnum(VERDICTS), reason: readString })),
-});
-type Answer = ReturnType<typeof readStatements>;
+const answerShape = verdictList('statements', 'statement', VERDICTS);
+type Answer = ReturnType<typeof answerShape.read>;
 
 export const answerRelevancy: RagMetric<Answer> = {
   schema_name: 'answer_relevancy_statements',
-  schema: objectSchema({
-    statements: {
-      type: 'array',
-      items: objectSchema({
-        statement: { type: 'string' },
-        verdict: { type: 'string', enum: [...VERDICTS] },
-        reason: { type: 'string' },
-      }),
-    },
-  }),
+  schema: answerShape.schema,
   prompt: (input) =>
     paragraphs(
       "Check how relevant the AI assistant's response is to the user's input.",
@@ -44,7 +33,7 @@ export const answerRelevancy: RagMetric<Answer> = {
         'Answer with "statements": the list of { statement, verdict, reason }.',
       ].join('\n'),
     ),
-  read: () => readStatements,
+  read: () => answerShape.read,
   outcome: ({ statements }) => {
     if (statements.length === 0) {
       return {

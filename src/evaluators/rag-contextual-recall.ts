@@ -4,29 +4,18 @@
  * score = attributable / statements. Needs the ground truth.
  */
 
-import { objectSchema, readArray, readEnum, readObject, readString } from './judge-output.js';
 import { contextSection, inputSections, paragraphs, section } from './judge-prompt.js';
 import { quoteList, type RagMetric, share } from './rag-metric.js';
+import { verdictList } from './rag-verdict-list.js';
 
 const VERDICTS = ['attributable', 'not_attributable'] as const;
 
-const readStatements = readObject({
-  statements: readArray(readObject({ statement: readString, verdict: readEnum(VERDICTS), reason: readString }), 1),
-});
-type Answer = ReturnType<typeof readStatements>;
+const answerShape = verdictList('statements', 'statement', VERDICTS, 1);
+type Answer = ReturnType<typeof answerShape.read>;
 
 export const contextualRecall: RagMetric<Answer> = {
   schema_name: 'contextual_recall_statements',
-  schema: objectSchema({
-    statements: {
-      type: 'array',
-      items: objectSchema({
-        statement: { type: 'string' },
-        verdict: { type: 'string', enum: [...VERDICTS] },
-        reason: { type: 'string' },
-      }),
-    },
-  }),
+  schema: answerShape.schema,
   prompt: (input) =>
     paragraphs(
       'Judge how much of the expected output can be attributed to the retrieved contexts.',
@@ -44,7 +33,7 @@ export const contextualRecall: RagMetric<Answer> = {
         'Answer with "statements": the list of { statement, verdict, reason }.',
       ].join('\n'),
     ),
-  read: () => readStatements,
+  read: () => answerShape.read,
   outcome: ({ statements }) => {
     const missing = statements.filter((s) => s.verdict === 'not_attributable').map((s) => s.statement);
     const found = statements.length - missing.length;

@@ -4,29 +4,18 @@
  * context; score = supported / claims (1 when the response makes no factual claim).
  */
 
-import { objectSchema, readArray, readEnum, readObject, readString } from './judge-output.js';
 import { contextSection, inputSections, paragraphs, section } from './judge-prompt.js';
 import { contextsOf, quoteList, type RagMetric, share } from './rag-metric.js';
+import { verdictList } from './rag-verdict-list.js';
 
 const VERDICTS = ['supported', 'contradicted', 'unsupported'] as const;
 
-const readClaims = readObject({
-  claims: readArray(readObject({ claim: readString, verdict: readEnum(VERDICTS), reason: readString })),
-});
-type Answer = ReturnType<typeof readClaims>;
+const answerShape = verdictList('claims', 'claim', VERDICTS);
+type Answer = ReturnType<typeof answerShape.read>;
 
 export const faithfulness: RagMetric<Answer> = {
   schema_name: 'faithfulness_claims',
-  schema: objectSchema({
-    claims: {
-      type: 'array',
-      items: objectSchema({
-        claim: { type: 'string' },
-        verdict: { type: 'string', enum: [...VERDICTS] },
-        reason: { type: 'string' },
-      }),
-    },
-  }),
+  schema: answerShape.schema,
   prompt: (input) =>
     paragraphs(
       "Check whether the AI assistant's response is faithful to the retrieval context.",
@@ -45,7 +34,7 @@ export const faithfulness: RagMetric<Answer> = {
         'Answer with "claims": the list of { claim, verdict, reason } (an empty list if there are no claims).',
       ].join('\n'),
     ),
-  read: () => readClaims,
+  read: () => answerShape.read,
   outcome: ({ claims }) => {
     if (claims.length === 0) {
       return { score: 1, reasoning: 'the response makes no factual claims to check', details: { claims: [] } };
