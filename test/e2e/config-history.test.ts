@@ -4,22 +4,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import {
-  type HistoryServer,
-  historyYaml,
-  ranCases,
-  startHistoryServer,
-  writeHistoryProject,
-} from './history-project.js';
+import { historyYaml, ranCases, useHistoryServer, writeHistoryProject } from './history-project.js';
 
-let fake: HistoryServer;
-beforeAll(async () => {
-  fake = await startHistoryServer();
-});
-afterAll(() => fake.server.close());
-beforeEach(() => fake.wrong.clear());
+const fake = useHistoryServer();
 
 describe('configs sharing a results folder', () => {
   it('reruns the failure of the root config, not that of evals/agent.yaml, nor says nothing failed', async () => {

@@ -7,7 +7,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { RunReport } from '../../src/core/results.js';
 import { lastUserText } from '../fakes/fake-request-view.js';
 import { answer } from '../fakes/fake-script.js';
@@ -24,16 +24,35 @@ export interface HistoryServer {
   readonly hang: Set<string>;
 }
 
-export async function startHistoryServer(): Promise<HistoryServer> {
+/**
+ * The fake OpenAI server of a test file: started before its tests and closed after them; the wrong answers and
+ * hangs a test scripts are cleared before the next.
+ */
+export function useHistoryServer(): HistoryServer {
   const wrong = new Map<string, Set<string>>();
   const hang = new Set<string>();
-  const server = await startFakeModelServer((request) => {
-    const question = lastUserText(request);
-    const right = question.replace(/^q/, 'a');
-    if (hang.has(question)) return { ...answer(right), delay_ms: 120_000 };
-    return answer(wrong.get(request.model)?.has(question) === true ? `not ${right}` : right);
+  let started: FakeModelServer | undefined;
+  beforeAll(async () => {
+    started = await startFakeModelServer((request) => {
+      const question = lastUserText(request);
+      const right = question.replace(/^q/, 'a');
+      if (hang.has(question)) return { ...answer(right), delay_ms: 120_000 };
+      return answer(wrong.get(request.model)?.has(question) === true ? `not ${right}` : right);
+    });
   });
-  return { server, wrong, hang };
+  afterAll(() => started?.close());
+  beforeEach(() => {
+    wrong.clear();
+    hang.clear();
+  });
+  return {
+    get server(): FakeModelServer {
+      if (started === undefined) throw new Error('the fake model server starts before the first test');
+      return started;
+    },
+    wrong,
+    hang,
+  };
 }
 
 export function historyYaml(url: string, name = 'history'): string {

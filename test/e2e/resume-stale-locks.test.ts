@@ -6,21 +6,11 @@
  */
 import { spawn } from 'node:child_process';
 import { readFile, utimes, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import {
-  crashAfter,
-  type HistoryServer,
-  ranCases,
-  startHistoryServer,
-  writeHistoryProject,
-} from './history-project.js';
+import { crashAfter, ranCases, useHistoryServer, writeHistoryProject } from './history-project.js';
 
-let fake: HistoryServer;
-beforeAll(async () => {
-  fake = await startHistoryServer();
-});
-afterAll(() => fake.server.close());
+const fake = useHistoryServer();
 
 /** A project whose run was killed after c1 finished, the question of c2 unanswered till then; the lock's path. */
 async function crashed(): Promise<{ dir: string; lock: string }> {

@@ -5,25 +5,11 @@
  */
 import { copyFile, cp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
-import {
-  crashAfter,
-  type HistoryServer,
-  ranCases,
-  startHistoryServer,
-  writeHistoryProject,
-} from './history-project.js';
+import { crashAfter, ranCases, useHistoryServer, writeHistoryProject } from './history-project.js';
 
-let fake: HistoryServer;
-beforeAll(async () => {
-  fake = await startHistoryServer();
-});
-afterAll(() => fake.server.close());
-beforeEach(() => {
-  fake.wrong.clear();
-  fake.hang.clear();
-});
+const fake = useHistoryServer();
 
 const wrongOn = (model: string, ...questions: string[]) => fake.wrong.set(model, new Set(questions));
 
