@@ -19,8 +19,8 @@ export interface InterruptWatch {
 
 export interface InterruptOptions {
   readonly grace_ms: number;
-  readonly onStop: () => void;
-  readonly onCancel: () => void;
+  readonly onStop: (signal: NodeJS.Signals) => void;
+  readonly onCancel: (signal: NodeJS.Signals) => void;
 }
 
 let beforeRun: (() => void) | null = null;
@@ -59,36 +59,38 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
     clearProgressLines();
     message();
   };
-  const cancelNow = () => {
+  const cancelNow = (signal: NodeJS.Signals) => {
     if (cancel.signal.aborted) return;
-    say(options.onCancel);
+    say(() => options.onCancel(signal));
     cancel.abort();
   };
-  const handler = () => {
+  const handler = (signal: NodeJS.Signals) => {
     if (cancel.signal.aborted) exitNow(130);
     if (stop.signal.aborted) {
       if (timer !== null) clearTimeout(timer);
-      cancelNow();
+      cancelNow(signal);
       return;
     }
-    say(options.onStop);
+    say(() => options.onStop(signal));
     stop.abort();
-    if (options.grace_ms <= 0) cancelNow();
-    else timer = setTimeout(cancelNow, options.grace_ms);
+    if (options.grace_ms <= 0) cancelNow(signal);
+    else timer = setTimeout(() => cancelNow(signal), options.grace_ms);
   };
   // The terminal went away (SIGHUP): no one can wait out the grace period or press Ctrl-C again, so the running
   // cases are cancelled at once and the run saved, as a second Ctrl-C does.
   const hangup = () => {
     if (cancel.signal.aborted) exitNow(130);
     if (!stop.signal.aborted) {
-      say(options.onStop);
+      say(() => options.onStop('SIGHUP'));
       stop.abort();
     }
     if (timer !== null) clearTimeout(timer);
-    cancelNow();
+    cancelNow('SIGHUP');
   };
-  process.on('SIGINT', handler);
-  process.on('SIGTERM', handler);
+  const onInt = () => handler('SIGINT');
+  const onTerm = () => handler('SIGTERM');
+  process.on('SIGINT', onInt);
+  process.on('SIGTERM', onTerm);
   process.on('SIGHUP', hangup);
   return {
     stop: stop.signal,
@@ -99,8 +101,8 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
     },
     dispose() {
       if (timer !== null) clearTimeout(timer);
-      process.off('SIGINT', handler);
-      process.off('SIGTERM', handler);
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
       process.off('SIGHUP', hangup);
     },
   };

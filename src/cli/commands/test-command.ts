@@ -26,6 +26,7 @@ import { budgetFor, type CostBudget } from '../cost-budget.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { explainInterruption } from '../explain-interruption.js';
 import { guardRun, type RunGuard } from '../guard-run.js';
+import { interruptMessages } from '../interrupt-messages.js';
 import { interruptionCause } from '../interruption-cause.js';
 import { isSetupFailure } from '../is-setup-failure.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
@@ -318,12 +319,7 @@ async function runWithBackend(
   const grace = options.gracePeriod;
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
-    onStop: () =>
-      process.stderr.write(
-        `\ninterrupted: no new test case starts; running ones get ${grace}s to finish (Ctrl-C again to cancel them now)\n`,
-      ),
-    onCancel: () =>
-      process.stderr.write('\ncancelling the running test cases (Ctrl-C again to quit at once, without the reports)\n'),
+    ...interruptMessages(grace),
   });
   guard.onCrash((reason) => interrupts.abortNow(reason));
   try {

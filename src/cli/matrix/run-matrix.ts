@@ -20,6 +20,7 @@ import { collectSecrets } from '../collect-secrets.js';
 import { colorWanted } from '../color-wanted.js';
 import { composeReporters } from '../compose-reporters.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
+import { interruptMessages } from '../interrupt-messages.js';
 import { interruptionCause } from '../interruption-cause.js';
 import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { readVersion } from '../read-version.js';
@@ -112,12 +113,7 @@ async function runModels(
   stallGuard()?.running(Math.max(...started.map(({ model }) => model.config.execution.llm_timeout * 1000)));
   const interrupts = watchInterrupts({
     grace_ms: grace * 1000,
-    onStop: () =>
-      process.stderr.write(
-        `\ninterrupted: no new test case starts; running ones get ${grace}s to finish (Ctrl-C again to cancel them now)\n`,
-      ),
-    onCancel: () =>
-      process.stderr.write('\ncancelling the running test cases (Ctrl-C again to quit at once, without the reports)\n'),
+    ...interruptMessages(grace),
   });
   input.guard.onCrash((reason) => interrupts.abortNow(reason));
   const parallel = started[0]?.model.config.execution.parallel_test_cases ?? 1;
