@@ -104,6 +104,16 @@ describe('module backend', () => {
         '(it is a string ("an agent needs a factory fu...")) — export a factory (context) => ({ send(turn) { ... } }) that opens one session per test case',
     ]);
   });
+
+  it('says what is wrong with a misspelt module backend, not that the model it does not need is missing', async () => {
+    const yaml = `name: a\nbackend: { modul: "agent.ts:createAgent" }\n${cases}`;
+    const issues = formattedIssues(await loadYaml(yaml));
+    expect(issues.join('\n')).toContain('unknown key `modul` — did you mean `module`?');
+    expect(issues.join('\n')).not.toContain('missing `model`');
+    // A Claude backend runs a model: its model is still asked for.
+    const claude = `name: a\nbackend: { claude_agent_sdk: {} }\n${cases}`;
+    expect(formattedIssues(await loadYaml(claude)).join('\n')).toContain('missing `model`');
+  });
 });
 
 describe('function tools', () => {

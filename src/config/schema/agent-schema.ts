@@ -47,12 +47,18 @@ export function testCaseSourceIssues(root: Readonly<Record<string, unknown>>): P
   return [];
 }
 
-/** `model:` is required, except with `backend: { module: ... }`, whose agent chooses its own model (if any). */
+/**
+ * `model:` is required, except with `backend: { module: ... }`, whose agent chooses its own model (if any). A
+ * backend mapping other than `{ claude_agent_sdk: … }` is taken for a module agent written wrong (`{ modul: … }`):
+ * its own issues say what to fix, not a model it does not need.
+ */
 export function modelPresenceIssues(root: Readonly<Record<string, unknown>>): PendingIssue[] {
   if (hasKey(root, 'model') || hasKey(root, 'models')) return [];
   const backend = root['backend'];
-  if (typeof backend === 'object' && backend !== null && hasKey(backend as Record<string, unknown>, 'module'))
-    return [];
+  if (typeof backend === 'object' && backend !== null && !Array.isArray(backend)) {
+    const keys = Object.keys(backend);
+    if (keys.length > 0 && !keys.includes('claude_agent_sdk')) return [];
+  }
   return [
     pendingIssue(ISSUE.missingKey, ['model'], 'missing `model`', {
       target: 'parent',
