@@ -150,6 +150,13 @@ describe('ai_sdk session', () => {
     expect(first.images).toEqual(['image/png']);
     const second = server?.requests[1]?.messages.at(-1);
     expect(second).toEqual({ role: 'user', text: 'and now?', images: [] });
+    // The later turn carries the earlier one with its files named, not sent again.
+    const carried = server?.requests[1]?.messages.find((m) => m.role === 'user');
+    expect(carried).toEqual({
+      role: 'user',
+      text: '<file name="table.csv" type="csv"/>\n<file name="chart.png" type="image"/>\n\nwhat does the table say?',
+      images: [],
+    });
   });
 
   it('keeps sessions apart', async () => {

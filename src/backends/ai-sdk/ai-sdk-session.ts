@@ -16,7 +16,7 @@ import { AgentTurnError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import { gaveUpNote } from '../../core/gave-up-note.js';
 import type { AgentTools, TurnToolLog } from './agent-tools.js';
-import { buildUserMessage } from './build-user-message.js';
+import { buildUserMessage, historyUserMessage } from './build-user-message.js';
 import { notRunMessage, sumUsage, toolInvocationsOf, unreportedCalls, usageOf } from './capture-turn.js';
 import { classifyModelError, type ModelErrorVerdict } from './classify-model-error.js';
 import type { FinishReason, ProviderMessage, ProviderModel, ProviderToolMessage } from './provider-model.js';
@@ -138,7 +138,8 @@ export function createAiSdkSession(settings: SessionSettings, sessionSignal: Abo
       retries += 1;
       requestRetries += 1;
     }
-    history.push(user, ...answerUnrunCalls(carried, steps.at(-1)?.finishReason));
+    // The turn's files were for this turn: later turns carry their names, not their content.
+    history.push(historyUserMessage(request), ...answerUnrunCalls(carried, steps.at(-1)?.finishReason));
     // Answers served from a cassette or the cache took no time now: their recorded time is reported.
     const recorded = steps.reduce((sum, step) => sum + recordedLatencyOf(step.providerMetadata), 0);
     const served = steps.filter((step) => servedFromStore(step.providerMetadata));

@@ -1,6 +1,7 @@
 /**
  * The user message of a turn, in the provider's prompt shape: its files (text inline with their names,
- * images as file parts), then the input. Built once per turn; the history keeps it as it is sent.
+ * images as file parts), then the input. Built once per turn. A turn's files are sent with that turn only: the
+ * history keeps its message with each file named in an empty tag, its content not sent again.
  * It is what the AI SDK's prompt conversion made of our message before: empty text parts between files are
  * dropped, a turn without files is one text part, and an image's media type is the one its first bytes show
  * (else the one its file name gave).
@@ -17,6 +18,18 @@ export function buildUserMessage(request: Pick<TurnRequest, 'input' | 'files'>):
   if (request.input !== '') parts.push({ type: 'text', text: request.input });
   return { role: 'user', content: parts };
 }
+
+/** The turn's message as later turns carry it: each file named (`<file name=… type=…/>`), then the input. */
+export function historyUserMessage(request: Pick<TurnRequest, 'input' | 'files'>): ProviderUserMessage {
+  if (request.files.length === 0) return buildUserMessage(request);
+  const tags = request.files.map((file) => `<file ${fileTagAttributes(file, fileType(file))}/>\n`).join('');
+  return {
+    role: 'user',
+    content: [{ type: 'text', text: `${tags}${request.input === '' ? '' : `\n${request.input}`}` }],
+  };
+}
+
+const fileType = (file: FilePart) => (file.kind === 'image' ? 'image' : file.file_type);
 
 /** A text file inline in its tag; an image as a file part, after a tag of its description when it has one. */
 function fileParts(file: FilePart): UserPart[] {
