@@ -79,7 +79,8 @@ export function composeReporters(plan: ReporterPlan): ComposedReporters {
     stream,
     verbosity: plan.verbosity,
     redraw: redrawWanted(stream),
-    color: colorWanted(process.stdout),
+    // A buffered console (a model matrix's) is printed on stdout later: colored as stdout is.
+    color: colorWanted(stream === process.stderr ? process.stderr : process.stdout),
     rate_status: () => processRateLimits.statuses(),
     // What others write to the terminal during the run (warnings, tools' output) starts on a line of its own.
     watch: [process.stdout, process.stderr].filter((std) => std.isTTY === true),

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planOutputs } from './plan-outputs.js';
+import { isStdoutPath, planOutputs } from './plan-outputs.js';
 
 describe('planOutputs', () => {
   it('takes each format from its extension, case-insensitively', () => {
@@ -53,5 +53,17 @@ describe('planOutputs', () => {
       message: '--dry-run writes no report: drop --output, or run without --dry-run',
     });
     expect(planOutputs([], undefined, true)).toEqual({ ok: true, outputs: [] });
+  });
+});
+
+describe('planOutputs and stdout', () => {
+  it('takes "-" for stdout in the format --format names, and refuses it without one', () => {
+    expect(planOutputs(['-'], 'junit')).toEqual({ ok: true, outputs: [{ path: '/dev/stdout', format: 'junit' }] });
+    expect(isStdoutPath('/dev/stdout')).toBe(true);
+    expect(isStdoutPath('/tmp/report.json')).toBe(false);
+    expect(planOutputs(['-'], undefined)).toEqual({
+      ok: false,
+      message: '--output - writes the report to stdout: give --format json|markdown|junit with it',
+    });
   });
 });

@@ -8,6 +8,14 @@ import type { ReportFormat } from '../reporters/create-reporter.js';
 
 export type OutputFormat = ReportFormat | 'html';
 
+/** `--output -`: the report goes to stdout, as `--output /dev/stdout` does. */
+const STDOUT_PATHS: ReadonlySet<string> = new Set(['/dev/stdout', '/dev/fd/1', '/proc/self/fd/1']);
+
+/** Whether a planned report is written to this process's stdout (the console summary then goes to stderr). */
+export function isStdoutPath(path: string): boolean {
+  return STDOUT_PATHS.has(path);
+}
+
 export interface PlannedOutput {
   /** Absolute path. */
   readonly path: string;
@@ -30,7 +38,14 @@ export function planOutputs(paths: readonly string[], format: OutputFormat | und
     return { ok: false, message: '--dry-run writes no report: drop --output, or run without --dry-run' };
   }
   const outputs: PlannedOutput[] = [];
-  for (const path of paths) {
+  for (const given of paths) {
+    const path = given === '-' ? '/dev/stdout' : given;
+    if (given === '-' && format === undefined) {
+      return {
+        ok: false,
+        message: '--output - writes the report to stdout: give --format json|markdown|junit with it',
+      };
+    }
     const ext = extname(path).toLowerCase();
     const fromExtension = REPORT_EXTENSIONS[ext];
     if (format !== undefined && fromExtension !== undefined && fromExtension !== format) {

@@ -130,7 +130,8 @@ function reportSettings(execution: ExecutionInput | undefined, baseDir: string):
   const { output, format, verbose, quiet } = execution;
   const paths = output === undefined ? undefined : typeof output === 'string' ? [output] : output;
   return {
-    ...(paths === undefined ? {} : { output: paths.map((path) => resolve(baseDir, path)) }),
+    // `-` is stdout, as on the command line; other paths are relative to the config's folder.
+    ...(paths === undefined ? {} : { output: paths.map((path) => (path === '-' ? path : resolve(baseDir, path))) }),
     ...(format === undefined ? {} : { format }),
     ...(verbose === undefined ? {} : { verbose }),
     ...(quiet === undefined ? {} : { quiet }),

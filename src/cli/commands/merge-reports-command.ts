@@ -18,7 +18,7 @@ import { mergeMatrix } from '../merge/merge-matrix.js';
 import { mixedRunKindsProblem, modelGroups } from '../merge/model-groups.js';
 import { readUnfinishedRuns } from '../merge/read-unfinished-runs.js';
 import { writeMergedRun } from '../merge/write-merged-run.js';
-import { type OutputFormat, planOutputs } from '../plan-outputs.js';
+import { isStdoutPath, type OutputFormat, planOutputs } from '../plan-outputs.js';
 import { redactProcessOutput } from '../redact-process-output.js';
 import { printRunLocations } from '../run-locations.js';
 
@@ -91,7 +91,8 @@ export async function mergeReportsCommand(
   const written = await writeMergedRun(ordered, outputs.outputs, settings);
   if (!written.ok) return fail([written.message]);
   if (settings.verbosity !== 'quiet') {
-    printRunLocations(process.stdout, {
+    const onStdout = outputs.outputs.some((output) => isStdoutPath(output.path));
+    printRunLocations(onStdout ? process.stderr : process.stdout, {
       record: written.record,
       outputs: outputs.outputs.map((output) => output.path),
       failed: written.failed,

@@ -33,7 +33,7 @@ import { loadEvaluatorFactory } from '../load-evaluator-factory.js';
 import { loadForCommandOrReport, loadReadingUserCodeWith, loadRunnableOrReport } from '../load-or-report.js';
 import { planMatrix, withMatrixJudge } from '../matrix/plan-matrix.js';
 import { closeRecording, MATRIX_REFUSES_RECORDING, openRecording, recordingAsked } from '../open-recording.js';
-import type { PlannedOutput } from '../plan-outputs.js';
+import { isStdoutPath, type PlannedOutput } from '../plan-outputs.js';
 import {
   type Prepared,
   type PreparedRun,
@@ -201,8 +201,11 @@ async function guardedTestCommand(
   if (recordProblem !== null) return usageError(recordProblem);
   writeWarnings(secrets.warnings);
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
+  // A report on stdout (`--output -`) is all stdout holds: the console's summary goes to stderr.
+  const reportOnStdout = outputs.some((output) => isStdoutPath(output.path));
   const reporters = composeReporters({
     outputs,
+    ...(reportOnStdout ? { console: process.stderr } : {}),
     verbosity: options.verbosity,
     resultsDir,
     agentName: config.name,
@@ -362,7 +365,7 @@ async function runWithBackend(
       return guard.crash() === null && saved ? EXIT.interrupted : EXIT.runtime;
     }
     if (options.verbosity !== 'quiet') {
-      printRunLocations(process.stdout, {
+      printRunLocations(where.outputs.some((output) => isStdoutPath(output.path)) ? process.stderr : process.stdout, {
         record,
         outputs: where.outputs.map((output) => output.path),
         failed: new Set([...reporters.failed, ...htmlProblems.map((problem) => problem.path)]),

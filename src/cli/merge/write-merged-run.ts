@@ -12,7 +12,7 @@ import type { ConsoleStream, Verbosity } from '../../reporters/console-reporter.
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
 import { composeReporters } from '../compose-reporters.js';
 import { matrixReporter } from '../matrix/matrix-reporter.js';
-import type { PlannedOutput } from '../plan-outputs.js';
+import { isStdoutPath, type PlannedOutput } from '../plan-outputs.js';
 import { writeHtmlOutputs } from '../write-html-outputs.js';
 import type { LoadedShard } from './loaded-shard.js';
 import { type MergedRun, replayShards } from './replay-shards.js';
@@ -65,7 +65,12 @@ export async function writeMergedRun(
     record_named_at: merged.finished_at,
     redactor: settings.redactor,
     max_text_length: settings.maxTextLength,
-    ...(comparison === undefined ? {} : { console: comparison.console }),
+    // A report on stdout (`--output -`) is all stdout holds: the console's summary goes to stderr.
+    ...(comparison === undefined
+      ? outputs.some((output) => isStdoutPath(output.path))
+        ? { console: process.stderr }
+        : {}
+      : { console: comparison.console }),
   });
   if (!reporters.ok) return reporters;
   const reporter = comparison === undefined ? reporters.reporter : matrixReporter(reporters.reporter, comparison.cases);
