@@ -4,7 +4,7 @@
  * the cache cost nothing now and are not counted. Calls without a price cannot be counted: a run where no model
  * has a price is refused, one where some have none is warned about.
  */
-import { type RunPricing, spentPricedUsd, USAGE_UNREPORTED } from '../core/cost.js';
+import { type RunPricing, spentPricedUsd, USAGE_ABANDONED, USAGE_UNREPORTED } from '../core/cost.js';
 import { escapeControlChars } from '../core/display-controls.js';
 import { formatUsd } from '../core/format-cost.js';
 import type { Reporter } from '../core/reporter.js';
@@ -45,25 +45,44 @@ export function checkBudget(maxUsd: number, pricing: RunPricing): BudgetCheck {
 
 const BUDGET_EPSILON_USD = 1e-11;
 
+/** Why calls could not be counted: no token counts reported, or a request abandoned before it answered. */
+export type UncountedWhy = 'unreported' | 'abandoned';
+
+const UNCOUNTED_KINDS: readonly (readonly [string, UncountedWhy])[] = [
+  [USAGE_UNREPORTED, 'unreported'],
+  [USAGE_ABANDONED, 'abandoned'],
+];
+
+const UNCOUNTED_SAID: Readonly<Record<UncountedWhy, string>> = {
+  unreported: 'the provider reported no token usage for them',
+  abandoned:
+    'a request abandoned before it answered (the time limit, an interrupt) may still be billed, for tokens unknown',
+};
+
 export function createCostBudget(
   maxUsd: number,
   onReached: (spentUsd: number) => void,
-  onUncounted: (models: readonly string[]) => void = () => {},
+  onUncounted: (models: readonly string[], why: UncountedWhy) => void = () => {},
 ): CostBudget {
   const controller = new AbortController();
   let spent = 0;
-  let uncountedSaid = false;
+  const uncountedSaid = new Set<UncountedWhy>();
   // With --repeat, each repeat is counted as it finishes: a case finishes only with its last repeat, and
   // repeats run round by round, so counting cases would let nearly the whole run be spent before the first.
   const repeated = new Set<number>();
   const count = (result: TestResult) => {
     // Answers served from a cassette or the cache cost nothing now.
     spent += result.cost === undefined ? 0 : spentPricedUsd(result.cost);
-    // Calls whose provider reported no token counts cannot be counted: said once, when first seen.
-    const uncounted = result.cost?.unpriced_models.filter((model) => model.endsWith(USAGE_UNREPORTED)) ?? [];
-    if (uncounted.length > 0 && !uncountedSaid) {
-      uncountedSaid = true;
-      onUncounted(uncounted.map((model) => model.slice(0, -USAGE_UNREPORTED.length)));
+    // Calls whose usage is unknown (no token counts reported, a request abandoned before it answered) cannot be
+    // counted: each kind said once, when first seen.
+    for (const [ending, why] of UNCOUNTED_KINDS) {
+      const uncounted = result.cost?.unpriced_models.filter((model) => model.endsWith(ending)) ?? [];
+      if (uncounted.length === 0 || uncountedSaid.has(why)) continue;
+      uncountedSaid.add(why);
+      onUncounted(
+        uncounted.map((model) => model.slice(0, -ending.length)),
+        why,
+      );
     }
     // A sum of binary fractions falls a hair short of the figure it makes (0.00013 × 3 < 0.00039): a budget
     // within a billionth of a cent of the spent sum is reached.
@@ -105,9 +124,9 @@ export function budgetFor(maxUsd: number | undefined, pricing: RunPricing): Cost
       process.stderr.write(
         `\n--max-cost ${formatUsd(maxUsd)} reached: what finished cost ${formatUsd(spent)}; no new test case (or repeat) starts, running ones finish\n`,
       ),
-    (models) =>
+    (models, why) =>
       process.stderr.write(
-        `\nwarning: --max-cost cannot count calls of ${escapeControlChars(models.join(', '))}: the provider reported no token usage for them\n`,
+        `\nwarning: --max-cost cannot count calls of ${escapeControlChars(models.join(', '))}: ${UNCOUNTED_SAID[why]}\n`,
       ),
   );
 }

@@ -28,6 +28,20 @@ export interface RunPricing {
 /** Ends an `unpriced_models` entry whose calls reported no token usage (priced or not, their cost is unknown). */
 export const USAGE_UNREPORTED = ' (no token usage reported)';
 
+/**
+ * Ends an `unpriced_models` entry whose request was sent and then abandoned before it answered (the turn's time
+ * limit, an interrupt): the provider may go on and bill it, so its cost is unknown, never 0.
+ */
+export const USAGE_ABANDONED = ' (request abandoned before it answered)';
+
+/** The endings of `unpriced_models` entries whose calls' token usage is unknown (priced model or not). */
+export const USAGE_UNKNOWN_ENDINGS: readonly string[] = [USAGE_UNREPORTED, USAGE_ABANDONED];
+
+/** Whether some call counted in `cost` has unknown token usage: its token counts are a lower bound. */
+export function usageUnknown(cost: CostBreakdown | undefined): boolean {
+  return (cost?.unpriced_models ?? []).some((model) => USAGE_UNKNOWN_ENDINGS.some((end) => model.endsWith(end)));
+}
+
 const NO_STORED_COST: StoredCost = Object.freeze({ calls: 0, usd: 0, priced_usd: 0 });
 
 export const ZERO_COST: CostBreakdown = Object.freeze({
@@ -44,6 +58,8 @@ export const ZERO_COST: CostBreakdown = Object.freeze({
 /**
  * What a turn cost: the agent's usage (`stored`: the part of it answered from a cassette or the cache) and
  * each judge call's. Answers served so are priced from their recorded usage, and not counted as spent.
+ * `unreportedCalls`: agent calls answered with no usable token counts; `abandonedCalls`: agent requests sent and
+ * abandoned before they answered. Either makes the agent's part unknown.
  */
 export function turnCost(
   pricing: RunPricing,
@@ -51,21 +67,21 @@ export function turnCost(
   judgeUsages: readonly CallUsage[],
   stored: StoredUsage = NO_STORED_USAGE,
   unreportedCalls = 0,
+  abandonedCalls = 0,
 ): CostBreakdown {
   const judges = (servedNow: boolean) =>
     judgeUsages.filter((call) => call.stored !== servedNow).map((call) => call.usage);
   const counted = partsCost(pricing, subtractUsage(agentUsage, stored.token_usage), judges(true));
-  // A call whose provider reported no token counts cost something unknown: the agent's part is unknown.
+  // A call whose usage is unknown cost something unknown: the agent's part is unknown.
+  const label = pricing.agent?.label ?? 'the agent';
+  const unknown = [
+    ...(unreportedCalls === 0 ? [] : [`${label}${USAGE_UNREPORTED}`]),
+    ...(abandonedCalls === 0 ? [] : [`${label}${USAGE_ABANDONED}`]),
+  ];
   const made =
-    unreportedCalls === 0
+    unknown.length === 0
       ? counted
-      : {
-          ...counted,
-          agent_usd: null,
-          unpriced_models: [
-            ...new Set([...counted.unpriced_models, `${pricing.agent?.label ?? 'the agent'}${USAGE_UNREPORTED}`]),
-          ].sort(),
-        };
+      : { ...counted, agent_usd: null, unpriced_models: [...new Set([...counted.unpriced_models, ...unknown])].sort() };
   const served = partsCost(pricing, stored.token_usage, judges(false));
   return {
     ...addParts(made, served),

@@ -4,7 +4,7 @@
  * tokens used at an unknown price; calls that used none (a request the provider refused) cost `$0` whatever the
  * price.
  */
-import { spentOf, spentPricedUsd, storedOf, USAGE_UNREPORTED } from './cost.js';
+import { spentOf, spentPricedUsd, storedOf, USAGE_ABANDONED, USAGE_UNKNOWN_ENDINGS, USAGE_UNREPORTED } from './cost.js';
 import type { CostBreakdown, CostFields } from './results.js';
 
 /** `$1.23`, `$0.0123`, `$0.000042`: four significant digits below a dollar, cents above. */
@@ -65,15 +65,17 @@ function spentNote(cost: CostBreakdown, form: 'short' | 'long'): string {
 const orUnknown = (usd: number | null) => (usd === null ? 'unknown' : formatUsd(usd));
 
 function unpricedNote(models: readonly string[]): string {
-  const unreported = models.filter((model) => model.endsWith(USAGE_UNREPORTED));
-  const unpriced = models.filter((model) => !model.endsWith(USAGE_UNREPORTED));
+  const ending = (end: string) =>
+    models.filter((model) => model.endsWith(end)).map((model) => model.slice(0, -end.length));
+  const unpriced = models.filter((model) => !USAGE_UNKNOWN_ENDINGS.some((end) => model.endsWith(end)));
+  const unreported = ending(USAGE_UNREPORTED);
+  const abandoned = ending(USAGE_ABANDONED);
   const notes = [
     ...(unpriced.length === 0 ? [] : [`no price for ${unpriced.join(', ')}`]),
-    ...(unreported.length === 0
+    ...(unreported.length === 0 ? [] : [`no token usage reported by ${unreported.join(', ')}`]),
+    ...(abandoned.length === 0
       ? []
-      : [
-          `no token usage reported by ${unreported.map((model) => model.slice(0, -USAGE_UNREPORTED.length)).join(', ')}`,
-        ]),
+      : [`no token usage for a request to ${abandoned.join(', ')} abandoned before it answered`]),
   ];
   return notes.length === 0 ? '' : ` (${notes.join('; ')})`;
 }

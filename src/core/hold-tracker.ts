@@ -30,6 +30,11 @@ export interface HoldTracker {
    * waits (the longest wait); nothing when none does.
    */
   note(): string;
+  /**
+   * The requests sent and not answered: after the turn's signal aborted, those it cut off (a cut-off request stays
+   * noted), which the provider may still bill.
+   */
+  unanswered(): number;
 }
 
 interface InFlight {
@@ -69,6 +74,7 @@ export function createHoldTracker(now: () => number = Date.now): HoldTracker {
         };
       },
     },
+    unanswered: () => inFlight.size,
     note() {
       let longest: { readonly limiter: string; readonly since: number } | null = null;
       for (const hold of waiting) if (longest === null || hold.since < longest.since) longest = hold;

@@ -2,6 +2,7 @@
 
 import type { AgentSession, TurnResponse } from '../core/backend.js';
 import { boundDepth, nestedDeeperThan } from '../core/bound-depth.js';
+import { clearRunTimer, monotonicNow, runTimer } from '../core/clock.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { costFields, turnCost } from '../core/cost.js';
 import { AgentTurnError } from '../core/errors.js';
@@ -75,7 +76,9 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
     const result = {
       ...erroredTurn(turn, sent.message, deps.now() - started, boundCalls(sent.calls)),
       token_usage: sent.usage,
-      ...(deps.pricing === undefined ? {} : costFields(turnCost(deps.pricing, sent.usage, [], sent.stored))),
+      ...(deps.pricing === undefined
+        ? {}
+        : costFields(turnCost(deps.pricing, sent.usage, [], sent.stored, 0, sent.abandoned))),
       retries: sent.retries,
     };
     return { state: 'errored', result, unrecoverable: sent.unrecoverable, interrupted: sent.interrupted };
@@ -89,7 +92,9 @@ async function runTurnSteps(ctx: TurnContext): Promise<TurnOutcome> {
       token_usage: response.token_usage,
       ...(deps.pricing === undefined
         ? {}
-        : costFields(turnCost(deps.pricing, response.token_usage, [], response.stored_usage))),
+        : costFields(
+            turnCost(deps.pricing, response.token_usage, [], response.stored_usage, response.unreported_usage_calls),
+          )),
       retries: response.retries,
     };
     return { state: 'errored', result, unrecoverable: false, interrupted: false };
@@ -202,6 +207,11 @@ type SendResult =
       readonly usage: TokenUsage;
       /** The part of it answered from a cassette or the cache. */
       readonly stored: StoredUsage;
+      /**
+       * Model requests sent and then abandoned unanswered (the turn's time limit, an interrupt): the provider may
+       * still bill them, for tokens unknown.
+       */
+      readonly abandoned: number;
     };
 
 /** How long a cancelled turn may take to stop before its session is given up (the next turn never overlaps it). */
@@ -209,7 +219,7 @@ export const STOP_GRACE_MS = 5000;
 
 async function sendTurn(ctx: TurnContext): Promise<SendResult> {
   const turnSignal = createTurnSignal(ctx.deps.signal, ctx.turnTimeoutMs);
-  const began = performance.now();
+  const began = monotonicNow();
   let sending: Promise<TurnResponse> | null = null;
   const calls: ToolInvocation[] = [];
   const retried: string[] = [];
@@ -246,11 +256,13 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
     };
     sending = ctx.session.send(request);
     const response = await Promise.race([sending, turnSignal.aborted]);
-    return { ok: true, response, elapsed_ms: performance.now() - began };
+    return { ok: true, response, elapsed_ms: monotonicNow() - began };
   } catch (error) {
     const reason = turnSignal.signal.aborted ? turnSignal.signal.reason : error;
     const stopped = sending === null || !turnSignal.signal.aborted || (await settlesWithin(sending, STOP_GRACE_MS));
     const held = reason instanceof TurnTimeoutError ? holds.note() : '';
+    // A request cut off by the turn's signal stays noted as unanswered; one that failed on its own was answered.
+    const abandoned = turnSignal.signal.aborted ? holds.unanswered() : 0;
     const said = `${errorMessage(reason)}${retriesNote(reason, waiting === null ? retried : [...retried, waiting])}${held}`;
     const message = stopped
       ? said
@@ -264,6 +276,7 @@ async function sendTurn(ctx: TurnContext): Promise<SendResult> {
       calls: calls.slice(),
       usage: used,
       stored,
+      abandoned,
     };
   } finally {
     turnSignal.dispose();
@@ -285,9 +298,9 @@ function retriesNote(reason: unknown, retried: readonly string[]): string {
 /** Whether a promise settles (either way) within `ms`. */
 function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
+    const timer = runTimer(() => resolve(false), ms);
     const done = () => {
-      clearTimeout(timer);
+      clearRunTimer(timer);
       resolve(true);
     };
     promise.then(done, done);
