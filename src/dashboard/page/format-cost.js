@@ -22,8 +22,7 @@ export function formatUsd(usd) {
 export function costFigures(fields) {
   if (fields.cost_usd === undefined && fields.cost === undefined) return null;
   const cost = fields.cost ?? null;
-  const unpriced =
-    cost !== null && cost.unpriced_models.length > 0 ? `no price for ${cost.unpriced_models.join(', ')}` : null;
+  const unpriced = cost === null ? null : unpricedText(cost.unpriced_models);
   let value;
   if (typeof fields.cost_usd === 'number') value = formatUsd(fields.cost_usd);
   else if (cost === null || cost.priced_usd === 0) value = 'unknown';
@@ -41,6 +40,43 @@ export function costFigures(fields) {
   const served = cost?.stored?.calls ?? 0;
   if (cost !== null && served > 0) parts.push(spentText(cost, served));
   return { value, detail: parts.length === 0 ? null : parts.join(' · '), known: typeof fields.cost_usd === 'number' };
+}
+
+/** Ends an `unpriced_models` entry whose calls reported no token usage (core/cost.ts). */
+const USAGE_UNREPORTED = ' (no token usage reported)';
+/** Ends an `unpriced_models` entry whose request was abandoned before it answered (core/cost.ts). */
+const USAGE_ABANDONED = ' (request abandoned before it answered)';
+
+/**
+ * Why a cost is unknown, as the other reports say it: `no price for openai_compatible:house-model · no token usage
+ * reported by openai:gpt-4o-mini`; null when nothing is.
+ * @param {readonly string[]} models
+ */
+function unpricedText(models) {
+  /** @param {string} end */
+  const ending = (end) => models.filter((model) => model.endsWith(end)).map((model) => model.slice(0, -end.length));
+  const unpriced = models.filter((model) => !model.endsWith(USAGE_UNREPORTED) && !model.endsWith(USAGE_ABANDONED));
+  const unreported = ending(USAGE_UNREPORTED);
+  const abandoned = ending(USAGE_ABANDONED);
+  const notes = [
+    ...(unpriced.length === 0 ? [] : [`no price for ${unpriced.join(', ')}`]),
+    ...(unreported.length === 0 ? [] : [`no token usage reported by ${unreported.join(', ')}`]),
+    ...(abandoned.length === 0
+      ? []
+      : [`no token usage for a request to ${abandoned.join(', ')} abandoned before it answered`]),
+  ];
+  return notes.length === 0 ? null : notes.join(' · ');
+}
+
+/**
+ * Whether some call's token usage is unknown (no usage reported, a request abandoned before it answered): token
+ * counts are then a lower bound.
+ * @param {CostFields['cost']} cost
+ */
+export function usageUnknown(cost) {
+  return (cost?.unpriced_models ?? []).some(
+    (model) => model.endsWith(USAGE_UNREPORTED) || model.endsWith(USAGE_ABANDONED),
+  );
 }
 
 /**
