@@ -1,13 +1,18 @@
-/** The Markdown report: a summary table, a table of test cases, then every case and every turn in detail. */
+/**
+ * The Markdown report: a summary table, a table of test cases, then every case and every turn in detail, within
+ * the size bound of markdown-budget.ts.
+ */
 
 import { countNoun } from '../core/count-noun.js';
 import { caseOwnErrors, caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import { formatCostDetail } from '../core/format-cost.js';
 import { CRASH_TEXT_MAX, type RunInterruption, type RunReport, type TestResult } from '../core/results.js';
+import type { Status } from '../core/status.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
 import { formatMetricSummary } from './format-metric-summary.js';
 import { formatDuration, formatPercent } from './format-numbers.js';
+import { MARKDOWN_MAX_BYTES, type MarkdownCaseSize, markdownBudget } from './markdown-budget.js';
 import { mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
 import { markdownRepeatBlocks } from './markdown-repeats.js';
 import { type MarkdownTextLimits, markdownTurnBody } from './markdown-turn.js';
@@ -17,14 +22,32 @@ import { retriesNote, turnViews } from './turn-views.js';
 
 const DEFAULT_LIMITS: MarkdownTextLimits = { max_text_length: 20_000, max_inline_length: 1_000 };
 
-export function renderMarkdownReport(report: RunReport, limits: MarkdownTextLimits = DEFAULT_LIMITS): string {
+export function renderMarkdownReport(
+  report: RunReport,
+  limits: MarkdownTextLimits = DEFAULT_LIMITS,
+  maxBytes: number = MARKDOWN_MAX_BYTES,
+): string {
+  const head = markdownHead(report);
+  if (report.results.length === 0) return `${head}\n\n${NO_CASES}\n`;
   const parts = report.results.map((result) => markdownCaseParts(result, limits));
-  const blocks = [
-    markdownHead(report),
-    parts.length === 0 ? NO_CASES : [CASES_TABLE_HEADER, ...parts.map((p) => p.row)].join('\n'),
-    ...parts.map((p) => p.section),
-  ];
-  return `${blocks.join('\n\n')}\n`;
+  const sizes = report.results.map((result, i) =>
+    markdownCaseSize(result.status, parts[i]?.row ?? '', parts[i]?.section ?? ''),
+  );
+  const chosen = markdownBudget(markdownFixedBytes(head), sizes, maxBytes);
+  const rows = parts.filter((_, i) => chosen.rows[i]).map((p) => p.row);
+  const sections = parts.filter((_, i) => chosen.sections[i]).map((p) => `\n\n${p.section}`);
+  const note = chosen.note === null ? '' : `\n\n${chosen.note}`;
+  return `${head}\n\n${CASES_TABLE_HEADER}\n${rows.join('\n')}${note}${sections.join('')}\n`;
+}
+
+/** The bytes of a report written whatever its cases: the title and summary, the table's header, the line ends. */
+export function markdownFixedBytes(head: string): number {
+  return Buffer.byteLength(head) + Buffer.byteLength(CASES_TABLE_HEADER) + 4;
+}
+
+/** What the size budget (markdown-budget.ts) needs to know of a case. */
+export function markdownCaseSize(status: Status, row: string, section: string): MarkdownCaseSize {
+  return { status, row: Buffer.byteLength(row), section: Buffer.byteLength(section) };
 }
 
 /** The title, the summary table and the heading of the test case table. */
