@@ -4,6 +4,7 @@
  * a model matrix the model after it, `capitals (openai:gpt-4o-mini)`, as the suite is named; time in seconds). A case that did not pass holds one `<failure>`, `<error>` or `<skipped>` (junit-outcome.ts says
  * which) naming each failing turn with its reasons; every case has a `<system-out>` summarising its turns.
  * Data the schema has no attribute for goes into the suite's `<properties>` or the case's `<system-out>`.
+ * Each of those texts is bounded (junit-text-cap.ts), so that libxml2-based readers accept the file.
  */
 
 import {
@@ -19,6 +20,7 @@ import { renderValue } from '../matchers/index.js';
 import { formatDuration, formatMetricScore, formatSeconds } from './format-numbers.js';
 import { type JunitCounts, junitCounts, junitOutcome } from './junit-outcome.js';
 import { junitRepeatElements, repeatNote } from './junit-repeats.js';
+import { capJunitText } from './junit-text-cap.js';
 import { renderToolCall } from './render-tool-call.js';
 import { oneLine, oneLineNoted, truncateText } from './safe-text.js';
 import { retriesNote, type TurnView, turnViews } from './turn-views.js';
@@ -116,7 +118,7 @@ export function junitTestCase(result: TestResult, classname: string): string {
   if (outcome !== 'passed' && failures.length > 0) {
     const note = repeatNote(result);
     const reasons = failures.map((f) => oneLine(describeCaseFailure(f), TEXT_WIDTH)).join(' | ');
-    const message = xmlAttr(note === null ? reasons : `${note}: ${reasons}`);
+    const message = xmlAttr(capJunitText(note === null ? reasons : `${note}: ${reasons}`));
     if (outcome === 'skipped') lines.push(`      <skipped message="${message}"/>`);
     else {
       const element = outcome === 'error' ? 'error' : 'failure';
@@ -131,7 +133,7 @@ export function junitTestCase(result: TestResult, classname: string): string {
   const note = repeatNote(result);
   const header = [...(note === null ? [] : [note]), ...(result.turns === undefined ? [] : [turnCountsLine(result)])];
   const out = [...header, ...turnViews(result).flatMap((view) => turnSummary(view, result.turns !== undefined))];
-  lines.push(`      <system-out>${xmlText(out.join('\n'))}</system-out>`, '    </testcase>');
+  lines.push(`      <system-out>${xmlText(capJunitText(out.join('\n')))}</system-out>`, '    </testcase>');
   return lines.join('\n');
 }
 
@@ -143,7 +145,7 @@ function failureBody(failures: readonly CaseFailure[]): string {
       (reason, i) => `${i === 0 ? where : ' '.repeat(where.length)}${truncateText(reason, REASON_WIDTH)}`,
     );
   });
-  return body.join('\n');
+  return capJunitText(body.join('\n'));
 }
 
 /** `turns: 3 (1 passed, 1 failed, 1 error, 1 skipped)`: the case's turn counts, which JUnit has no attribute for. */

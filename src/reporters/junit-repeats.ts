@@ -7,6 +7,7 @@
 import { caseFailures, describeCaseFailure } from '../core/failure-reasons.js';
 import type { TestResult } from '../core/results.js';
 import { formatPercent } from './format-numbers.js';
+import { capJunitText } from './junit-text-cap.js';
 import { shownRepeat } from './repeat-text.js';
 import { oneLine } from './safe-text.js';
 import { xmlAttr, xmlText } from './xml-escape.js';
@@ -39,7 +40,7 @@ export function junitRepeatElements(
     const type = `${failures[0]?.turn_index === null ? 'TestCase' : 'Turn'}${kind}`;
     const element = `${prefix}${kind}`;
     elements.push(
-      `      <${element} message="${xmlAttr(message)}" type="${type}">${xmlText(failureBody(failures))}</${element}>`,
+      `      <${element} message="${xmlAttr(capJunitText(message))}" type="${type}">${xmlText(failureBody(failures))}</${element}>`,
     );
   });
   return elements;
