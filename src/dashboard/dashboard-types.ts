@@ -152,6 +152,8 @@ export interface CaseRow {
   readonly skipped_turns: number;
   readonly duration_ms: number;
   readonly total_tokens: number;
+  /** A call of the case's usage is unknown (none reported, a request abandoned): `total_tokens` is a lower bound. */
+  readonly tokens_at_least?: boolean;
   /** Metrics that ran on the case, and whether each passed everywhere it ran. */
   readonly metrics: readonly { readonly metric_name: string; readonly passed: boolean }[];
   /** The first reason the case failed, for the list; null when it passed. */

@@ -1,6 +1,7 @@
 /** The API views of one run: its detail (summary, metadata, compact case rows) and one test case in full. */
 
 import { turnStatuses } from '../core/compare-results.js';
+import { usageUnknown } from '../core/cost.js';
 import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
 import type { JsonValue } from '../core/json.js';
 import { maskSecretFields } from '../core/mask-secret-fields.js';
@@ -35,6 +36,7 @@ export function caseRow(result: TestResult, index: number): CaseRow {
     skipped_turns: statuses.filter((s) => s === 'skipped').length,
     duration_ms: result.execution_time_ms,
     total_tokens: result.token_usage.total_tokens,
+    ...(usageUnknown(result.cost) ? { tokens_at_least: true } : {}),
     metrics: caseMetrics(result),
     failure: firstFailureText(result)?.text ?? null,
   };

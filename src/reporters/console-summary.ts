@@ -1,4 +1,5 @@
 /** The end-of-run summary: counts, pass rate, duration, tokens, then every failing case with its turns. */
+import { usageUnknown } from '../core/cost.js';
 import { formatCostDetail } from '../core/format-cost.js';
 import type { MetricSummary } from '../core/metric-tally.js';
 import type { RunEnd, RunState } from '../core/reporter.js';
@@ -43,7 +44,8 @@ export function formatSummary(report: RunEnd, state: RunState, options: SummaryO
     lines.push(`  Tools   ${palette.yellow(toolErrorsText(s.tool_errors))}`);
   if (s.repeats !== undefined) lines.push(`  Repeats ${s.repeats} per test case · ${s.flaky_tests ?? 0} flaky`);
   lines.push(`  Time    ${formatDuration(s.duration_ms)}`);
-  lines.push(`  Tokens  ${formatTokens(s.token_usage)}`);
+  // A call whose usage is unknown (none reported, a request abandoned) is left out: the counts are a lower bound.
+  lines.push(`  Tokens  ${usageUnknown(s.cost) ? '≥ ' : ''}${formatTokens(s.token_usage)}`);
   const cost = formatCostDetail(s);
   if (cost !== null) lines.push(`  Cost    ${s.cost_usd === null ? palette.yellow(cost) : cost}`);
   lines.push(...formatFailures(options));

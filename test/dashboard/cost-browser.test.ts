@@ -1,7 +1,8 @@
 /**
  * Cost in the dashboard: a run's figures, a case and each turn show what their model calls cost,
  * split into agent and judge calls, and a run with an unpriced model shows its cost as a lower bound or unknown,
- * never $0. In a real headless Chromium against records written as `holodeck test` writes them.
+ * never $0, and one with a call that reported no token usage says so, its token counts a lower bound. In a real
+ * headless Chromium against records written as `holodeck test` writes them.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,10 +45,17 @@ function unpricedCase(): TestResult {
   return { ...singleCase('france', true), cost_usd: null, cost, retries: 2 };
 }
 
+/** A case with a call that reported no token usage: its cost unknown, its tokens a lower bound. */
+function unreportedCase(): TestResult {
+  const cost = { ...ZERO_COST, agent_usd: null, unpriced_models: ['openai:gpt-4o-mini (no token usage reported)'] };
+  return { ...singleCase('paris', true), cost_usd: null, cost };
+}
+
 let temp: TempDir;
 let pricedRun: string;
 let unpricedRun: string;
 let replayedRun: string;
+let unreportedRun: string;
 let session: DashboardSession;
 let page: Page;
 let errors: string[];
@@ -60,6 +68,7 @@ beforeAll(async () => {
     startedAt: '2026-12-04T09:00:00.000Z',
     results: [replayedConversation()],
   });
+  unreportedRun = await writeRun(temp.dir, { startedAt: '2026-12-04T10:00:00.000Z', results: [unreportedCase()] });
   session = await openDashboard(temp.dir);
   ({ page, errors } = session);
 }, 60_000);
@@ -99,6 +108,19 @@ describe('cost in the dashboard', () => {
     const usage = page.locator('.exchange-card .usage');
     await usage.waitFor();
     expect(await usage.textContent()).toMatch(/unknown.* · 2 model retries$/);
+    expect(errors).toEqual([]);
+  });
+
+  it('says a call reported no token usage, and shows the token counts as a lower bound', async () => {
+    await page.goto(`${session.dashboard.url}#/run/${unreportedRun}`);
+    await page.locator('a.case-row').first().waitFor();
+    expect(await costStat().locator('.stat-value').textContent()).toBe('unknown');
+    expect(await costStat().locator('.stat-detail').textContent()).toBe(
+      'no token usage reported by openai:gpt-4o-mini',
+    );
+    const tokens = page.locator('.stat', { has: page.locator('.stat-label', { hasText: /^Tokens$/ }) });
+    expect(await tokens.locator('.stat-value').textContent()).toMatch(/^≥ \d/);
+    expect(await page.locator('a.case-row .cell-tokens').first().textContent()).toMatch(/^≥ \d/);
     expect(errors).toEqual([]);
   });
 

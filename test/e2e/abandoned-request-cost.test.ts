@@ -48,6 +48,8 @@ describe('the cost of a request abandoned at the time limit', () => {
       cost: { agent_usd: null, priced_usd: 0.000585, unpriced_models: [ABANDONED] },
     });
     expect(run.stdout).toContain(`  Cost    ≥ $0.000585 (${WHY})\n`);
+    // The abandoned request's tokens are unknown: the console's count is a lower bound.
+    expect(run.stdout).toContain('  Tokens  ≥ 3,300 (prompt 3,000');
     expect(run.stdout).toMatch(new RegExp(`! talk .* ≥ \\$0\\.00039 \\(${WHY}\\)`));
     expect(markdown).toMatch(/Turn 2\/3 💥 error · [\d.]+s · unknown \(no token usage for a request/);
     expect(run.stderr).toContain(

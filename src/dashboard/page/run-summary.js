@@ -11,7 +11,7 @@ import {
   modelLabel,
   shortCommit,
 } from './format.js';
-import { costFigures } from './format-cost.js';
+import { costFigures, usageUnknown } from './format-cost.js';
 import { runHref } from './router.js';
 import { badge, card, keyValues, rateTone, stat } from './widgets.js';
 
@@ -120,7 +120,8 @@ export function summaryFigures(run) {
     ),
     stat(
       'Tokens',
-      formatTokens(tokens.total_tokens),
+      // A call whose usage is unknown (none reported, a request abandoned) is left out: a lower bound.
+      `${usageUnknown(s.cost) ? '≥ ' : ''}${formatTokens(tokens.total_tokens)}`,
       `${formatTokens(tokens.prompt_tokens)} prompt · ${formatTokens(tokens.completion_tokens)} completion`,
     ),
     costStat(s),

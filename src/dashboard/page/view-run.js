@@ -45,7 +45,7 @@ function caseRow(runId, row) {
     h('span', { className: 'cell-turns' }, turnsCell(row)),
     h('span', { className: 'cell-failure', title: row.failure ?? '' }, row.failure ?? ''),
     h('span', { className: 'cell-duration num' }, formatDuration(row.duration_ms)),
-    h('span', { className: 'cell-tokens num' }, formatTokens(row.total_tokens)),
+    h('span', { className: 'cell-tokens num' }, `${row.tokens_at_least ? '≥ ' : ''}${formatTokens(row.total_tokens)}`),
   );
 }
 
