@@ -1,18 +1,26 @@
 /**
- * Which number a free-text agent response answers with, for the `numeric` evaluator. In order:
+ * Which number a free-text agent response answers with, for the `numeric` evaluator. LaTeX's `\%` and `\$` are
+ * read as `%` and `$`. In order:
  * 1. `standalone` — the response is only a number (`25587`, `**$25,587**`, `14.1%.`);
- * 2. `emphasis` — otherwise, the last markdown bold span (`**…**` or `__…__`) holding exactly one number and
+ * 2. `boxed` — otherwise, the content of the last `\boxed{…}`, the final answer as LaTeX marks it, which must be
+ *    one number (else the response is refused);
+ * 3. `emphasis` — otherwise, the last markdown bold span (`**…**` or `__…__`) holding exactly one number and
  *    nothing else, since models bold the answer in a sentence that also quotes its operands: "The change is
  *    **25,587** (206,588 − 181,001)". Bold list markers (`**1.**`) and headings (`**Step 2**`) do not count;
- * 3. `cue` — otherwise, the first number right after the last answer cue (`is`, `was`, `equals`, `=`, `≈`,
- *    `answer:`), since models state the answer after such a word and then often add context: "the difference is
- *    25587 thousand, as reported in 2009";
- * 4. `last` — otherwise, the last number of the text outside parentheses (which usually hold operands or
- *    citations), else the last number at all.
- * The chosen token must then be allowed by the options (thousands separators, percent); a rejected token makes
- * the response unparsable rather than falling back to another number.
+ * 4. `cue` — otherwise, the first number right after the last answer cue (`is`, `was`, `equals`, `=`, `≈`,
+ *    `answer:`, `comes to`, `amounts to`, `totals`, `gives`, `works out to`…), since models state the answer after
+ *    such a word and then often add context: "the difference is 25587 thousand, as reported in 2009";
+ * 5. `last` — otherwise (or when the cued number is an operand of a calculation), the last number of the text
+ *    outside parentheses (which usually hold operands or citations) that is not an operand, else the last number
+ *    at all.
+ * A cued or last number that ends a range (`12-14%`), has a minus set apart from it (`was - 25,587`) or, with no
+ * other number left, is an operand (`25,587 divided by 181,001`) is no answer (number-answer-context.ts). The
+ * chosen token must then be allowed by the options (thousands separators, percent); a rejected token makes the
+ * response unparsable rather than falling back to another number.
  */
 import { NumberTokenCursor, numberTokenAt } from './find-number-tokens.js';
+import { answerContext, contextReason } from './number-answer-context.js';
+import { lastBoxed, plainBoxedContent, plainLatexSigns } from './number-latex.js';
 import type { NumberNotation } from './number-notation.js';
 import {
   checkToken,
@@ -22,7 +30,7 @@ import {
   parseStandaloneNumber,
 } from './parse-number.js';
 
-export type ExtractionStrategy = 'standalone' | 'emphasis' | 'cue' | 'last';
+export type ExtractionStrategy = 'standalone' | 'boxed' | 'emphasis' | 'cue' | 'last';
 
 export type Extraction =
   | {
@@ -34,15 +42,20 @@ export type Extraction =
     }
   | { readonly ok: false; readonly reason: string };
 
-/** The answer cues, each followed by a non-word character: `is`, `was`, `equals`, `answer:` (any case). */
-const CUE_WORDS = /^(?:is|was|equals|answer\s*:)(?=\W)/i;
+/**
+ * The answer cues, each followed by a non-word character (any case): `is`, `was`, `equals`, `answer:`, and the
+ * words that state a result: `comes to`, `came to`, `amounts to`, `amounted to`, `totals`, `totaled`,
+ * `totalled`, `gives`, `works out to`, `worked out to`.
+ */
+const CUE_WORDS =
+  /^(?:is|was|equals|answer\s*:|comes\sto|came\sto|amounts\sto|amounted\sto|totals|totaled|totalled|gives|works\sout\sto|worked\sout\sto)(?=\W)/i;
 /** How far after a cue the answer may start (room for "approximately $", "about", "roughly"). */
 const CUE_WINDOW = 24;
 /** The longest text a cue word can span, white space before `:` aside. */
-const CUE_LOOKAHEAD = 'equals '.length;
-/** The ASCII first characters of cues: `=`, and `i w e a` in either case (and `≈`, U+2248). */
+const CUE_LOOKAHEAD = 'worked out to '.length;
+/** The ASCII first characters of cues: `=`, and `i w e a c t g` in either case (and `≈`, U+2248). */
 const CUE_START = Uint8Array.from({ length: 0x80 }, (_, code) =>
-  '=iweaIWEA'.includes(String.fromCharCode(code)) ? 1 : 0,
+  '=iweactgIWEACTG'.includes(String.fromCharCode(code)) ? 1 : 0,
 );
 /** Characters that end the sentence of a cue. */
 const SENTENCE_BREAK = new Set(['.', ';', '!', '?', '\n']);
@@ -52,47 +65,105 @@ const FULL_WIDTH = /[\uFF0C-\uFF0E\uFF10-\uFF19]/g;
 /** More digits than a double holds (its largest is 309 digits long), separators between them allowed. */
 const TOO_MANY_DIGITS = /\d(?:[\d,_]){309,}/;
 
+/** A number in exponent notation beyond the range of a double (`1e400`). */
+const OVERFLOWING = /\d(?:\.\d+)?[eE]\+?\d{3,}/g;
+
 export function extractResponseNumber(response: string, options: NumberFormatOptions): Extraction {
   if (response.trim() === '') return { ok: false, reason: 'the agent response is empty' };
   // Read as their ASCII forms, one character for one, so every position in the text stays where it was.
-  const text = response.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+  const text = plainLatexSigns(
+    response.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)),
+  );
   const notation = notationOf(options);
   const survey = surveyTokens(text, notation);
   const chosen = chooseToken(text, survey, notation);
   if (chosen === null) {
     if (TOO_MANY_DIGITS.test(text))
       return { ok: false, reason: 'the agent response holds a number too large to read (over 309 digits)' };
+    const overflowing = [...text.matchAll(OVERFLOWING)].find((match) => !Number.isFinite(Number(match[0])));
+    if (overflowing !== undefined) {
+      return {
+        ok: false,
+        reason: `the agent response's number "${overflowing[0]}" is out of range: beyond the largest number a double holds (about 1.8e308)`,
+      };
+    }
     return { ok: false, reason: 'the agent response contains no number' };
   }
+  if ('reason' in chosen) return { ok: false, reason: chosen.reason };
   const check = checkToken(chosen.token, options);
   if (!check.ok) return { ok: false, reason: `the agent response's number ${check.reason}` };
   // The number as the response wrote it (full-width digits stay full-width in the reason).
   const { token } = chosen;
   const written =
-    text === response ? token : { ...token, text: response.slice(token.index, token.index + token.text.length) };
+    chosen.written !== undefined
+      ? { ...token, text: chosen.written }
+      : text === response
+        ? token
+        : { ...token, text: response.slice(token.index, token.index + token.text.length) };
   return { ok: true, token: written, strategy: chosen.strategy, candidates: survey.count };
 }
 
-/** What one pass over the response's numbers tells: how many, the last one, the last outside parentheses. */
+/** How many numbers are kept from the end of the text, outside parentheses, for the `last` strategy. */
+const LAST_KEPT = 8;
+
+/** What one pass over the response's numbers tells: how many, the last one, the last ones outside parentheses. */
 interface TokenSurvey {
   readonly count: number;
   readonly last: NumberToken | undefined;
-  readonly lastOutside: NumberToken | undefined;
+  /** Where the last LAST_KEPT numbers outside parentheses start, in order of appearance. */
+  readonly outside: readonly number[];
 }
 
-function chooseToken(
-  text: string,
-  survey: TokenSurvey,
-  notation: NumberNotation,
-): { token: NumberToken; strategy: ExtractionStrategy } | null {
+interface Choice {
+  readonly token: NumberToken;
+  readonly strategy: ExtractionStrategy;
+  /** The answer as the response wrote it, where its text is not the token's (a boxed answer). */
+  readonly written?: string;
+}
+
+/** No number is read, and why. */
+interface Refusal {
+  readonly reason: string;
+}
+
+function chooseToken(text: string, survey: TokenSurvey, notation: NumberNotation): Choice | Refusal | null {
   const standalone = parseStandaloneNumber(text, notation);
   if (standalone) return { token: standalone, strategy: 'standalone' };
+  const boxed = lastBoxed(text);
+  if (boxed) {
+    const token = parseStandaloneNumber(plainBoxedContent(boxed.content), notation);
+    const written = boxed.content.trim();
+    if (!token) return { reason: `the agent response's final answer \\boxed{${written}} is not one number` };
+    return { token: { ...token, index: boxed.index }, strategy: 'boxed', written };
+  }
   const emphasized = lastEmphasizedToken(text, notation);
   if (emphasized) return { token: emphasized, strategy: 'emphasis' };
   const cued = cuedToken(text, notation);
-  if (cued) return { token: cued, strategy: 'cue' };
-  const last = survey.lastOutside ?? survey.last;
-  return last ? { token: last, strategy: 'last' } : null;
+  if (cued) {
+    const context = answerContext(text, cued);
+    if (context === 'answer') return { token: cued, strategy: 'cue' };
+    if (context !== 'operand') return { reason: contextReason(text, cued, context) };
+  }
+  return lastToken(text, survey, notation);
+}
+
+/**
+ * The last number outside parentheses that is not an operand of a calculation (`25,587 — computed as 206,588
+ * minus 181,001` answers 25,587), else the last number at all when every number is in parentheses. An end of a
+ * range or a number with a minus set apart from it is no answer: the response is refused.
+ */
+function lastToken(text: string, survey: TokenSurvey, notation: NumberNotation): Choice | Refusal | null {
+  let operand: NumberToken | undefined;
+  for (let at = survey.outside.length - 1; at >= 0; at--) {
+    const token = numberTokenAt(text, survey.outside[at] ?? 0, notation);
+    if (token === null) continue;
+    const context = answerContext(text, token);
+    if (context === 'answer') return { token, strategy: 'last' };
+    if (context !== 'operand') return { reason: contextReason(text, token, context) };
+    operand ??= token;
+  }
+  if (operand !== undefined) return { reason: contextReason(text, operand, 'operand') };
+  return survey.last ? { token: survey.last, strategy: 'last' } : null;
 }
 
 /**
@@ -105,7 +176,7 @@ function surveyTokens(text: string, notation: NumberNotation): TokenSurvey {
   let depth = 0;
   let at = 0;
   let last = -1;
-  let lastOutside = -1;
+  const outside: number[] = [];
   while (cursor.next()) {
     for (; at < cursor.start; at++) {
       const ch = text.charCodeAt(at);
@@ -114,10 +185,13 @@ function surveyTokens(text: string, notation: NumberNotation): TokenSurvey {
     }
     count += 1;
     last = cursor.start;
-    if (depth === 0) lastOutside = cursor.start;
+    if (depth === 0) {
+      if (outside.length === LAST_KEPT) outside.shift();
+      outside.push(cursor.start);
+    }
   }
   const tokenAt = (start: number) => (start < 0 ? undefined : (numberTokenAt(text, start, notation) ?? undefined));
-  return { count, last: tokenAt(last), lastOutside: tokenAt(lastOutside) };
+  return { count, last: tokenAt(last), outside };
 }
 
 /**

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractResponseNumber } from './extract-number.js';
+import { answerContext } from './number-answer-context.js';
 import { findNumberTokens, type NumberToken, parseStandaloneNumber } from './parse-number.js';
 
 /** The letters of a word in either case: `[pP][eE]…`. */
@@ -87,7 +88,8 @@ function referenceTokens(text: string, answer = false): NumberToken[] {
 
 const DECORATION = /^[\s*_`]+|[\s*_`.]+$/g;
 const EMPHASIS = /\*\*([^*]+)\*\*|__([^_]+)__/g;
-const CUE = /\b(?:is|was|equals|answer\s*:)(?=\W)|[=≈]/gi;
+const CUE =
+  /\b(?:is|was|equals|answer\s*:|comes\sto|came\sto|amounts\sto|amounted\sto|totals|totaled|totalled|gives|works\sout\sto|worked\sout\sto)(?=\W)|[=≈]/gi;
 
 function referenceStandalone(text: string): NumberToken | null {
   const core = text.replace(DECORATION, '');
@@ -132,7 +134,11 @@ function referenceToken(text: string): [NumberToken, string] | null {
     text,
     [...text.matchAll(CUE)].map((cue) => cue.index + cue[0].length),
   );
-  if (cued) return [cued, 'cue'];
+  if (cued) {
+    const context = answerContext(text, cued);
+    if (context === 'answer') return [cued, 'cue'];
+    if (context !== 'operand') return null;
+  }
   const depthBefore = (offset: number) => {
     let depth = 0;
     for (const ch of text.slice(0, offset)) {
@@ -141,8 +147,14 @@ function referenceToken(text: string): [NumberToken, string] | null {
     }
     return depth;
   };
-  const last = all.filter((token) => depthBefore(token.index) === 0).at(-1) ?? all.at(-1);
-  return last ? [last, 'last'] : null;
+  const outside = all.filter((token) => depthBefore(token.index) === 0).slice(-8);
+  if (outside.length === 0) return all.length > 0 ? [all.at(-1)!, 'last'] : null;
+  for (const token of outside.reverse()) {
+    const context = answerContext(text, token);
+    if (context === 'answer') return [token, 'last'];
+    if (context !== 'operand') return null;
+  }
+  return null;
 }
 
 function choice(text: string): [number, string] | null {

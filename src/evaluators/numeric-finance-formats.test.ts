@@ -74,8 +74,10 @@ const ROWS: readonly Row[] = [
   ['-5.2', 'The change was –5.2.', 'en', true, -5.2],
   ['-1200000', '–$1.2 million', 'en', true, -1.2e6],
   ['-1200000', '$–1.2 million', 'en', true, -1.2e6],
-  ['2009', 'from 2008–2009', 'en', true, 2009],
-  ['2009', '2008 – 2009', 'en', true, 2009],
+  // An en dash between numbers is a range, not a minus: no end of it is one answer, and a number elsewhere is read.
+  ['2009', 'from 2008–2009', 'en', false, null],
+  ['-2009', '2008 – 2009', 'en', false, null],
+  ['25587', 'In 2008–2009 the change was 25,587.', 'en', true, 25587],
   // Percentages (accept_percent reads them as fractions).
   ['0.125', '12.5 %', 'en', true, 12.5],
   ['0.125', '12.5%', 'en', true, 12.5],
