@@ -76,6 +76,12 @@ export function readGroundTruth(
 ): { readonly ok: true; readonly token: NumberToken } | { readonly ok: false; readonly reason: string } {
   const token = parseStandaloneNumber(groundTruth) ?? parseStandaloneNumber(groundTruth, notationOf(config));
   if (!token) {
+    if (overflows(groundTruth)) {
+      return {
+        ok: false,
+        reason: `the ground truth ${quoteExcerpt(groundTruth)} is out of range: beyond the largest number a double holds (about 1.8e308)`,
+      };
+    }
     return {
       ok: false,
       reason: `the ground truth ${quoteExcerpt(groundTruth)} is not a number: fix the test case, or check this turn with another metric`,
@@ -83,6 +89,12 @@ export function readGroundTruth(
   }
   const check = checkToken(token, config);
   return check.ok ? { ok: true, token } : { ok: false, reason: `the ground truth's number ${check.reason}` };
+}
+
+/** A number as YAML or JSON writes it, beyond the range of a double (`1e400`). */
+function overflows(text: string): boolean {
+  const plain = text.trim().replace(/,/g, '');
+  return /^[-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?$/i.test(plain) && !Number.isFinite(Number(plain));
 }
 
 function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): MetricOutcome {
@@ -122,7 +134,7 @@ function evaluateNumeric(config: NumericMetricConfig, input: EvaluationInput): M
     difference = String(best.diff);
   }
   const verdict = best.passed ? 'is within tolerance of' : `differs by ${difference} from`;
-  const reasoning = `${shown.actual} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${shown.expected} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
+  const reasoning = `${shown.actual} (read from "${extraction.token.text.trim()}") ${verdict} the ground truth ${shown.expected}${best.passed ? '' : otherReadings(best, extraction.token)} (absolute_tolerance ${config.absolute_tolerance}, relative_tolerance ${config.relative_tolerance})`;
   return { score: best.passed ? 1 : 0, passed: best.passed, reasoning, details };
 }
 
@@ -139,6 +151,22 @@ function percentOfAnotherValue(config: NumericMetricConfig, response: string, ex
   if (best.passed) return null;
   const magnitude = Math.max(Math.abs(best.actual.value), Math.abs(best.expected.value));
   return `the agent response's number "${asPercent.token.text.trim()}" is a percentage: read as a fraction, ${show(best.actual.value)}, it differs by ${showDifference(best.diff, magnitude)} from the ground truth ${show(best.expected.value)}, so accept_percent would not make it pass`;
+}
+
+/**
+ * A failed comparison's other readings of a number with a scale word, so the reason shows both: `14.1 billion`
+ * against 14100 differs as 14.1 and as 14,100,000,000.
+ */
+function otherReadings(best: Comparison, actual: NumberToken): string {
+  const others = readings(actual).filter((reading) => reading.as !== best.actual.as);
+  return others
+    .map((reading) => {
+      const diff = Math.abs(reading.value - best.expected.value);
+      const magnitude = Math.max(Math.abs(reading.value), Math.abs(best.expected.value));
+      const as = reading.as === 'scaled' ? 'at its scale' : 'in the unit of its scale word';
+      return `; read ${as}, ${show(reading.value)}, it differs by ${showDifference(diff, magnitude)}`;
+    })
+    .join('');
 }
 
 function readings(token: NumberToken): Reading[] {
