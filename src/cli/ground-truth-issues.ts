@@ -11,7 +11,7 @@ import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-t
 import { anyMetric } from '../core/metric-lists.js';
 import { type EqualityMetricConfig, emptiedGroundTruth } from '../evaluators/equality.js';
 import type { NumericMetricConfig } from '../evaluators/numeric.js';
-import { selectMetrics } from '../runner/select-metrics.js';
+import { selectMetrics, usesAgentMetrics } from '../runner/select-metrics.js';
 
 /** Issues past this many are counted, not listed one by one: the first ones show what to fix. */
 const MAX_ISSUES = 50;
@@ -62,6 +62,15 @@ export async function groundTruthIssues(
     { target: 'none' },
   );
   return [...issues.slice(0, MAX_ISSUES), rest];
+}
+
+/**
+ * The indices of the test cases whose every turn is judged by metrics of its own: a refused agent-level metric
+ * list does not judge them, so their ground truths are checked all the same.
+ */
+export function casesWithOwnMetrics(config: AgentConfig): ReadonlySet<number> {
+  const own = config.test_cases.filter((testCase) => testCase.turns.every((turn) => !usesAgentMetrics(testCase, turn)));
+  return new Set(own.map((testCase) => testCase.index));
 }
 
 function readFailure(read: { readonly ok: true } | { readonly ok: false; readonly reason: string }): string | null {

@@ -12,6 +12,7 @@ import { beforeFirstImport } from '../loader/load-module.js';
 import type { DescribeToolExport } from '../loader/tool-export-shape.js';
 import type { Overrides } from './apply-overrides.js';
 import { graderExports } from './grader-export-reader.js';
+import { casesWithOwnMetrics } from './ground-truth-issues.js';
 import { mergeConfigIssues } from './merge-config-issues.js';
 import { envWithout, type GivenSettings, overriddenEnvNames } from './overridden-env.js';
 import { runnableConfigIssues } from './runnable-config-issues.js';
@@ -63,7 +64,7 @@ export async function loadOrReport(
   if (overrides === null || partial === null) printIssues(issues);
   else {
     const later = await runnableConfigIssues(partial, overrides, offline);
-    printIssues(mergeConfigIssues(issues, later.issues, partial.config_path));
+    printIssues(mergeConfigIssues(issues, later.issues, partial.config_path, casesWithOwnMetrics(partial)));
   }
   return null;
 }
