@@ -5,6 +5,8 @@
  * the main thread this way, and the case worker pool its workers: a thread past its limit runs user code (a
  * module agent's factory, send or close, a module's top level) in a synchronous loop that never returns.
  */
+import { wallNow } from '../core/clock.js';
+
 export const BEAT_MS = 200;
 
 /** Where each fact sits in the shared Int32Array (the stall guard's watcher reads them by index). */
@@ -26,7 +28,7 @@ export interface Overdue {
 
 /** A beat whose limit is `loadLimitMs` until the thread says it runs. */
 export function createEventLoopBeat(loadLimitMs: number): EventLoopBeat {
-  const origin = Date.now();
+  const origin = wallNow();
   const shared = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
   Atomics.store(shared, SLOT.limit, loadLimitMs);
   return { buffer: shared.buffer as SharedArrayBuffer, origin };
@@ -35,7 +37,7 @@ export function createEventLoopBeat(loadLimitMs: number): EventLoopBeat {
 /** In the beating thread: beats from now on (the timer does not hold the thread). */
 export function startBeating(beat: EventLoopBeat): { running(limitMs: number): void } {
   const shared = new Int32Array(beat.buffer);
-  const write = () => Atomics.store(shared, SLOT.beat, Date.now() - beat.origin);
+  const write = () => Atomics.store(shared, SLOT.beat, wallNow() - beat.origin);
   write();
   setInterval(write, BEAT_MS).unref();
   return {
@@ -48,7 +50,7 @@ export function startBeating(beat: EventLoopBeat): { running(limitMs: number): v
 }
 
 /** In the watching thread: how long the beating thread has gone without a beat, once past its limit. */
-export function overdue(beat: EventLoopBeat, now: number = Date.now()): Overdue | null {
+export function overdue(beat: EventLoopBeat, now: number = wallNow()): Overdue | null {
   const shared = new Int32Array(beat.buffer);
   const stalled = now - beat.origin - Atomics.load(shared, SLOT.beat);
   const limit = Atomics.load(shared, SLOT.limit);

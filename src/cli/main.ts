@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 /** The `holodeck` command line. Only commander loads up front; each command loads what it needs. */
+// First: the run's clock and timers are taken before any user code can stub them.
+import '../core/clock.js';
 import { Command, Option } from '@commander-js/extra-typings';
 import { holdNurseries, nurseriesAreOurs, workersAsked } from './case-workers/hold-nurseries.js';
 import { currentFolderProblem } from './environment-failure.js';

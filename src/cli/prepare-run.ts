@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { canonicalJson } from '../core/canonical-json.js';
+import { wallDate } from '../core/clock.js';
 import type { AgentConfig, TestCaseConfig } from '../core/config-types.js';
 import { isRecord } from '../core/is-record.js';
 import { agentSlug, type RecordPaths } from '../reporters/run-record-path.js';
@@ -60,7 +61,7 @@ export async function prepareFreshRun(
         ]
       : [];
   if (request.notice !== null) notices.push(request.notice(plan.cases.length));
-  const startedAt = new Date();
+  const startedAt = wallDate();
   const ahead = await afterRunAhead(resultsDir, join(resultsDir, agentSlug(config.name)), startedAt);
   if (ahead !== null) notices.push(ahead.warning);
   const metadata: RunRecordMetadata = {
@@ -217,7 +218,7 @@ export async function prepareResumedRun(
       ...repeatSettings(config),
       ...redactSettings(config),
     },
-    resumed_at: [...(source.metadata.resumed_at ?? []), new Date().toISOString()],
+    resumed_at: [...(source.metadata.resumed_at ?? []), wallDate().toISOString()],
   };
   const metricsChanged = agentMetricsChanged(source.metadata.config_snapshot, config);
   const restored: RestoredRun = {

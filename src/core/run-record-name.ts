@@ -1,3 +1,5 @@
+import { dateAt } from './clock.js';
+
 /**
  * The names holodeck gives run records: `<timestamp>` (`2026-12-02T12-30-05-123Z`), `-2`, `-3`… when runs start
  * in the same millisecond; the record is `<name>.json`, its log `<name>.partial.jsonl`. "The latest run" is
@@ -37,5 +39,5 @@ export function runStamp(date: Date): string {
  */
 export function namedAfterStart(name: RunName | null, startedAt: string | null): boolean {
   const start = startedAt === null ? Number.NaN : Date.parse(startedAt);
-  return name !== null && !Number.isNaN(start) && name.stamp === runStamp(new Date(start));
+  return name !== null && !Number.isNaN(start) && name.stamp === runStamp(dateAt(start));
 }

@@ -1,6 +1,7 @@
 /** `holodeck test view --export report.html`: one run as a single HTML file that opens without a server. */
 
 import { resolve } from 'node:path';
+import { wallDate } from '../core/clock.js';
 import type { Redactor } from '../core/redactor.js';
 import { namedAfterStart, parseRunName } from '../core/run-record-name.js';
 import { caseAddresses } from './case-address.js';
@@ -136,7 +137,7 @@ async function prepareStaticData(
   const query = { offset: 0, limit: 1, agent: null, group: null, q: null, status: null };
   const head = {
     mode: 'static' as const,
-    generated_at: new Date().toISOString(),
+    generated_at: wallDate().toISOString(),
     runs: pageRuns([summary], query),
     trends: trendsOf([summary], query),
     run: runDetail(summary, record, null),

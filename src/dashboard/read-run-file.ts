@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { dateAt } from '../core/clock.js';
 import { lockedState, lockHasHeartbeat, lockPathOf } from '../records/run-lock.js';
 import { DashboardError } from './dashboard-error.js';
 import type { DashboardRunState, RunRecord } from './dashboard-types.js';
@@ -46,7 +47,7 @@ export function partialStatus(file: Pick<RunFile, 'path' | 'mtimeMs'>, now: numb
   if (locked === 'running') {
     const host = idle && !lockHasHeartbeat(file.path) ? foreignHost(file.path) : null;
     if (host === null) return { state: 'running', note: null };
-    const written = new Date(file.mtimeMs).toISOString();
+    const written = dateAt(file.mtimeMs).toISOString();
     return { state: 'incomplete', note: `unknown / stale: locked by host ${host}, last written ${written}` };
   }
   if (locked === 'stopped') return { state: 'incomplete', note: null };

@@ -3,6 +3,8 @@
  * version (file-version.ts: its mtime and size, and its change time and inode, which `touch -r` cannot reset). Files are read one at a time and only their summary is kept, so listing a folder of large
  * runs holds one parsed run at a time, never all of them.
  */
+
+import { dateAt, wallNow } from '../core/clock.js';
 import type { Redactor } from '../core/redactor.js';
 import { DashboardError } from './dashboard-error.js';
 import type { RunSummary } from './dashboard-types.js';
@@ -19,7 +21,7 @@ import type { UnreadFiles } from './unread-files.js';
 
 /** When an unreadable run started: the time its file name encodes, else when the file was written. */
 function modified(file: RunFile): string {
-  return timestampTime(file.runId.timestamp) ?? new Date(file.mtimeMs).toISOString();
+  return timestampTime(file.runId.timestamp) ?? dateAt(file.mtimeMs).toISOString();
 }
 
 interface Entry extends FileVersion {
@@ -75,7 +77,7 @@ export class RunIndex {
 
   constructor(resultsDir: string, options: RunIndexOptions = {}) {
     this.#resultsDir = resultsDir;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? wallNow;
     this.#redactor = options.redactor ?? null;
     this.configBases = options.configBases ?? configBases(resultsDir);
   }
@@ -149,14 +151,14 @@ export class RunIndex {
     todo.sort((a, b) => compareRunIds(b.runId.id, a.runId.id));
     this.#pending = todo.length;
     if (changed) this.#publish();
-    let published = Date.now();
+    let published = wallNow();
     for (const file of todo) {
       const { summary, logProblem } = await this.#summarize(file);
       this.#entries.set(file.runId.id, { ...file, summary: this.#masked(summary), logProblem });
       this.#pending -= 1;
-      if (Date.now() - published >= PUBLISH_EVERY_MS) {
+      if (wallNow() - published >= PUBLISH_EVERY_MS) {
         this.#publish();
-        published = Date.now();
+        published = wallNow();
       }
     }
     if (todo.length > 0 || this.#version === 0) this.#publish();

@@ -2,6 +2,8 @@
  * Whole runs, loaded on demand for the run, case and compare views. Only the few most recently used stay in
  * memory; a cached run is reused while its file is the same version (file-version.ts).
  */
+
+import { wallNow } from '../core/clock.js';
 import type { RunRecord } from './dashboard-types.js';
 import { type FileVersion, sameVersion } from './file-version.js';
 import { LruCache } from './lru-cache.js';
@@ -24,7 +26,7 @@ export class RunStore {
 
   constructor(resultsDir: string, options: { capacity?: number; now?: () => number } = {}) {
     this.#resultsDir = resultsDir;
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? wallNow;
     this.#cache = new LruCache(options.capacity ?? DEFAULT_RUNS_IN_MEMORY);
   }
 

@@ -5,6 +5,7 @@
  * staleAfterMs is not, unless its process, where it can be asked, is still there.
  */
 import { utimesSync } from 'node:fs';
+import { wallDate } from '../core/clock.js';
 
 /** How often a held lock is touched. */
 export const HEARTBEAT_MS = 30_000;
@@ -25,7 +26,7 @@ const beating = new Map<string, () => void>();
 export function startHeartbeat(path: string, everyMs: number): () => void {
   beating.get(path)?.();
   const timer = setInterval(() => {
-    const now = new Date();
+    const now = wallDate();
     try {
       utimesSync(path, now, now);
     } catch {

@@ -13,6 +13,7 @@
 import { readFileSync, statSync, unlinkSync } from 'node:fs';
 import { link, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { wallNow } from '../core/clock.js';
 import { fileErrorReason } from '../core/file-error-reason.js';
 import { FileWriteError } from '../core/file-write-error.js';
 import { isLiveProcess, pidNamespace, processStart } from '../core/live-process.js';
@@ -77,7 +78,7 @@ export function takeRunLock(runFile: string, options: RunLockOptions = {}): Prom
   takenAhead.get(path)?.();
   takenAhead.delete(path);
   const after = options.foreign_stale_after_ms;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? wallNow;
   // Judges only a lock of an earlier holodeck, without a heartbeat: by when its run last wrote.
   const stale = (holder: RunHolder): StaleHolder | null => {
     if (after === undefined || holder.host === hostname()) return null;
@@ -157,7 +158,7 @@ export async function takeFileLock(
       await link(written, path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const found = await readLock(path, (options.now ?? Date.now)());
+      const found = await readLock(path, (options.now ?? wallNow)());
       if (found?.live && !isMine(found)) {
         const { holder, heartbeat_ms, touched_ms } = found;
         replaced = heartbeat_ms === null ? staleHolder(holder) : null;
@@ -199,7 +200,7 @@ export async function takeFileLock(
 
 /** The live process holding the run, or null when none does (no lock, or its process is gone). */
 export async function runHolder(runFile: string): Promise<RunHolder | null> {
-  const found = await readLock(lockPathOf(runFile), Date.now());
+  const found = await readLock(lockPathOf(runFile), wallNow());
   return found?.live === true ? found.holder : null;
 }
 
@@ -207,7 +208,7 @@ export async function runHolder(runFile: string): Promise<RunHolder | null> {
  * What a partial log's lock says of its run: `running` (a live process holds it), `stopped` (the process that
  * held it is gone) or `unknown` (no lock: a run written before locks were, or one that is just starting).
  */
-export function lockedState(runFile: string, now: number = Date.now()): 'running' | 'stopped' | 'unknown' {
+export function lockedState(runFile: string, now: number = wallNow()): 'running' | 'stopped' | 'unknown' {
   const path = lockPathOf(runFile);
   let text: string;
   let touched: number;

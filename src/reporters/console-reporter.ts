@@ -2,6 +2,8 @@
  * The console reporter: a header, one line per finished test case (with every turn's detail in verbose
  * mode), a live progress line on a TTY, and the summary. Quiet mode prints the summary only.
  */
+
+import { wallNow } from '../core/clock.js';
 import { countNoun } from '../core/count-noun.js';
 import type { RateLimitStatusSource } from '../core/rate-limit.js';
 import type { Reporter, RunEnd, RunInfo, RunState } from '../core/reporter.js';
@@ -48,7 +50,7 @@ export interface ConsoleReporterOptions {
 
 export function createConsoleReporter(options: ConsoleReporterOptions): Reporter {
   const { stream, verbosity } = options;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? wallNow;
   const palette = createPalette(options.color);
   const live = (options.redraw ?? stream.isTTY === true) && verbosity !== 'quiet';
   const counts: Counts = { total_cases: 0, total_turns: 0, done: 0, running: 0, failed: 0, turns_done: 0 };

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
+import { dateAt, wallNow } from '../core/clock.js';
 import { fileErrorReason } from '../core/file-error-reason.js';
 import { FileWriteError } from '../core/file-write-error.js';
 import { createRedactor, type Redactor } from '../core/redactor.js';
@@ -54,7 +55,7 @@ export interface RunRecordReporter extends Reporter {
 const RESULTS_PLACEHOLDER = '"results": []';
 
 export function createRunRecordReporter(options: RunRecordReporterOptions): RunRecordReporter {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? wallNow;
   const redactor = options.redactor ?? createRedactor([]);
   const redact = (value: unknown) => redactor.deep(toJsonSafe(value) ?? null);
   const limits = { max_text_length: options.max_text_length };
@@ -109,7 +110,7 @@ export function createRunRecordReporter(options: RunRecordReporterOptions): RunR
         record_version: RUN_RECORD_VERSION,
         run_id: runId ?? randomUUID(),
         state,
-        metadata: { ...options.metadata, finished_at: options.metadata.finished_at ?? new Date(now()).toISOString() },
+        metadata: { ...options.metadata, finished_at: options.metadata.finished_at ?? dateAt(now()).toISOString() },
         report: { ...reportHeadToJson(report), results: [] },
       };
       try {
@@ -216,6 +217,6 @@ async function endWithNewline(path: string): Promise<boolean> {
 }
 
 function validDate(iso: string, now: () => number): Date {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? new Date(now()) : date;
+  const date = dateAt(iso);
+  return Number.isNaN(date.getTime()) ? dateAt(now()) : date;
 }

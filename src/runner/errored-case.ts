@@ -1,4 +1,6 @@
 /** The result of a case that could not run its turns (its session or its worker thread failed): `error`. */
+
+import { dateAt } from '../core/clock.js';
 import type { TestCaseConfig } from '../core/config-types.js';
 import { costFields, type RunPricing, ZERO_COST } from '../core/cost.js';
 import type { TestResult, TurnResult } from '../core/results.js';
@@ -27,5 +29,5 @@ export function erroredCase(
     }
     return settleTurn({ ...emptyTurn(turn), ...cost, skipped: true, errors: [`skipped: ${message}`] }, false);
   });
-  return rollupTestCase(testCase, turns, now - started, new Date(started).toISOString(), [message]);
+  return rollupTestCase(testCase, turns, now - started, dateAt(started).toISOString(), [message]);
 }

@@ -21,7 +21,7 @@ export interface RunDeps {
   readonly createEvaluator: (config: MetricConfig) => Evaluator;
   readonly loadFiles: (files: readonly FileConfig[]) => Promise<readonly FilePart[]>;
   readonly reporter: Reporter;
-  /** Wall clock in ms (Date.now in production). */
+  /** Wall clock in ms (core/clock.ts's wallNow in production). */
   readonly now: () => number;
   /** Aborted to cancel the run: running turns are cancelled, their cases left unfinished. */
   readonly signal: AbortSignal;

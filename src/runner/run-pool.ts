@@ -1,3 +1,4 @@
+import { monotonicNow } from '../core/clock.js';
 import type { SharedSlots } from './shared-slots.js';
 
 /**
@@ -46,9 +47,9 @@ export async function runPool<T>(
       try {
         if (stop.aborted || next >= items.length) return;
         const index = next++;
-        const started = performance.now();
+        const started = monotonicNow();
         await work(items[index] as T, index);
-        quick = performance.now() - started < START_AT_ONCE_AFTER_MS;
+        quick = monotonicNow() - started < START_AT_ONCE_AFTER_MS;
       } finally {
         release?.();
       }

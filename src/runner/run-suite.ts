@@ -2,6 +2,8 @@
  * Runs every selected test case, up to N at once, and assembles the report. Results go to the reporters as
  * each case finishes; the runner itself keeps only the counts of the summary (and the results, when asked).
  */
+
+import { dateAt } from '../core/clock.js';
 import type { AgentConfig, MetricConfig, TestCaseConfig } from '../core/config-types.js';
 import { followAbort } from '../core/follow-abort.js';
 import type { RunState } from '../core/reporter.js';
@@ -34,7 +36,7 @@ export async function runSuite(
   deps: RunDeps,
 ): Promise<SuiteOutcome> {
   const started = deps.now();
-  const timestamp = options.restored?.started_at ?? new Date(started).toISOString();
+  const timestamp = options.restored?.started_at ?? dateAt(started).toISOString();
   const keep = options.keep_results ?? true;
   const summary = createSummaryAccumulator();
   const kept: (TestResult | undefined)[] = keep ? new Array(testCases.length) : [];

@@ -1,5 +1,6 @@
 /** One test case: a fresh session, turns strictly in order, the session always closed, then the roll-up. */
 import type { AgentSession } from '../core/backend.js';
+import { dateAt } from '../core/clock.js';
 import type { MetricConfig, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { costFields, ZERO_COST } from '../core/cost.js';
 import { followAbort } from '../core/follow-abort.js';
@@ -36,7 +37,7 @@ async function runCase(
   deps: RunDeps,
 ): Promise<TestCaseRun> {
   const started = deps.now();
-  const timestamp = new Date(started).toISOString();
+  const timestamp = dateAt(started).toISOString();
   const opened = await openSession(testCase, deps);
   if (!opened.ok) {
     const turns = testCase.turns.map((turn) =>

@@ -1,3 +1,4 @@
+import { clearRunTimer, runTimer } from '../core/clock.js';
 import { formatLimitNumber } from '../core/format-limit-number.js';
 import { forgetFollower, noteFollower } from '../core/signal-lineage.js';
 
@@ -37,7 +38,7 @@ export function createTurnSignal(parent: AbortSignal, timeout_ms: number): TurnS
     controller.abort(error);
     rejectAborted(error);
   };
-  const timer = setTimeout(() => abort(new TurnTimeoutError(timeout_ms)), timeout_ms);
+  const timer = runTimer(() => abort(new TurnTimeoutError(timeout_ms)), timeout_ms);
   const onParentAbort = () => abort(new InterruptedError());
   if (parent.aborted) onParentAbort();
   else parent.addEventListener('abort', onParentAbort, { once: true });
@@ -47,7 +48,7 @@ export function createTurnSignal(parent: AbortSignal, timeout_ms: number): TurnS
     aborted,
     dispose() {
       forgetFollower(controller.signal);
-      clearTimeout(timer);
+      clearRunTimer(timer);
       parent.removeEventListener('abort', onParentAbort);
     },
   };

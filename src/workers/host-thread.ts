@@ -67,7 +67,7 @@ export interface Thread {
    */
   answered: boolean;
   /**
-   * When the worker last sent a message (performance.now()): a worker working through a backlog of calls sends
+   * When the worker last sent a message (core/clock.ts monotonicNow): a worker working through a backlog of calls sends
    * one for each, so one that is heard from is not blocked, however long its queue.
    */
   heard_at: number;

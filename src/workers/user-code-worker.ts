@@ -6,6 +6,8 @@
  * thread can say which grader or tool did it; so is an uncaught exception, which ends the thread too.
  * `process.kill()` of the holodeck process itself is refused (`process.abort()` is refused by Node in workers).
  */
+// First: the run's clock and timers are taken before any user code can stub them.
+import '../core/clock.js';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';

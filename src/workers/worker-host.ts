@@ -6,6 +6,8 @@
  * a message naming the call that blocked it. `process.exit()` in user code, or an exception nobody caught, ends
  * only the worker thread: the call it came from is told so, the others that the worker went down with it.
  */
+
+import { monotonicNow } from '../core/clock.js';
 import { describeThrown } from '../core/describe-thrown.js';
 import type { FoundLocation } from '../loader/load-module.js';
 import { AbortGroups } from './abort-groups.js';
@@ -154,7 +156,7 @@ export class WorkerHost {
       received: new Set(),
       labels: new Map(),
       answered: false,
-      heard_at: performance.now(),
+      heard_at: monotonicNow(),
     };
     worker.on('message', (message: FromWorker) => this.#receive(thread, message));
     worker.on('error', (error) => {
@@ -169,7 +171,7 @@ export class WorkerHost {
   #receive(thread: Thread, message: FromWorker): void {
     if (thread.ended) return;
     thread.answered = true;
-    thread.heard_at = performance.now();
+    thread.heard_at = monotonicNow();
     switch (message.type) {
       case 'received': {
         const entry = thread.pending.get(message.id);
@@ -275,7 +277,7 @@ export class WorkerHost {
     const thread = entry.thread;
     if (thread.pending.get(entry.id) !== entry || entry.received) return;
     // A worker heard from lately is working through the calls sent before this one (each says when it has it).
-    const heard = performance.now() - thread.heard_at < this.#receiveMs;
+    const heard = monotonicNow() - thread.heard_at < this.#receiveMs;
     const busy = !thread.answered || heard || thread.received.size > 0 || thread.cut_off.size > 0;
     if (busy) {
       this.#awaitReceipt(entry);

@@ -5,6 +5,7 @@
  * value, and calls that failed because their server died collected for the turn.
  */
 import type { ToolCallJournal } from '../../core/backend.js';
+import { monotonicNow } from '../../core/clock.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import type { LoadedTool, ToolContentPart, ToolOutput } from '../../core/loaded-tool.js';
@@ -67,8 +68,8 @@ export async function executeTool(
 ): Promise<ToolOutput> {
   const { loaded } = tool;
   const args = call.input;
-  const started = performance.now();
-  const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+  const started = monotonicNow();
+  const elapsed = () => Math.round((monotonicNow() - started) * 1000) / 1000;
   try {
     const output = await loaded.execute(args, signal);
     log.journal?.record({ name: loaded.name, args, result: output.value, error: null, duration_ms: elapsed() });

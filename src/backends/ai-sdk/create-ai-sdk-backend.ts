@@ -3,6 +3,7 @@
  * history per session.
  */
 import type { AgentBackend } from '../../core/backend.js';
+import { wallNow } from '../../core/clock.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import type { ToolSet } from '../../core/loaded-tool.js';
 import { modelPathsOf } from '../../core/model-paths.js';
@@ -55,7 +56,7 @@ export async function createAiSdkBackend(config: AgentConfig, deps: AiSdkBackend
     retry: { ...DEFAULT_RETRY_POLICY, ...deps.retry, max_retries: config.execution.max_retries },
     random: deps.random ?? Math.random,
     sleep: deps.sleep ?? abortableSleep,
-    now: Date.now,
+    now: wallNow,
   };
   return {
     name: 'ai_sdk',

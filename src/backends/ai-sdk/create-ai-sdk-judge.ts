@@ -3,6 +3,7 @@
  * (generate-judge-object.ts), retried like agent calls.
  */
 
+import { wallNow } from '../../core/clock.js';
 import type { ModelConfig } from '../../core/config-types.js';
 import { formatLimitNumber } from '../../core/format-limit-number.js';
 import { gaveUpNote } from '../../core/gave-up-note.js';
@@ -172,7 +173,7 @@ async function callWithRetries(
       retried.count += 1;
       retried.last = verdict.message;
       request.on_retry?.();
-      const hint = parseRetryAfter(verdict.retry_after_headers, Date.now());
+      const hint = parseRetryAfter(verdict.retry_after_headers, wallNow());
       await call.sleep(retryDelayMs(retries, policy, call.random, hint), signal);
       retries += 1;
     }

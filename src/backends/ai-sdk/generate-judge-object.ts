@@ -9,6 +9,7 @@
  * caller checks the object's fields.
  */
 import { JSONParseError } from '@ai-sdk/provider';
+import { wallDate } from '../../core/clock.js';
 import type { JudgeRequest } from '../../core/judge.js';
 import type { ProviderModel, ProviderUsage } from './provider-model.js';
 import { readJudgeJson } from './read-judge-json.js';
@@ -52,7 +53,7 @@ export async function generateJudgeObject(
   const finish = result.finishReason.unified;
   const response = {
     id: result.response?.id ?? '',
-    timestamp: result.response?.timestamp ?? new Date(),
+    timestamp: result.response?.timestamp ?? wallDate(),
     modelId: result.response?.modelId ?? model.modelId,
   };
   const unreadable = (why: string, cause: unknown = null) =>

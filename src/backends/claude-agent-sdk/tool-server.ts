@@ -12,6 +12,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CLAUDE_TOOL_NAME_PREFIX, CLAUDE_TOOL_SERVER_NAME } from '../../core/claude-tool-names.js';
+import { monotonicNow } from '../../core/clock.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import { followAny } from '../../core/follow-any.js';
 import type { LoadedTool, ToolOutput } from '../../core/loaded-tool.js';
@@ -66,8 +67,8 @@ export function createToolServer(tools: readonly LoadedTool[], sink: ToolCallSin
       sink.record(id, { name, args, result: null, error: message, duration_ms: null, args_refused: true });
       return failed(message);
     }
-    const started = performance.now();
-    const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+    const started = monotonicNow();
+    const elapsed = () => Math.round((monotonicNow() - started) * 1000) / 1000;
     const either = followAny([extra.signal, sink.signal()]);
     try {
       const output = await tool.execute(check.value, either.signal);

@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ToolCallJournal } from '../../core/backend.js';
+import { monotonicNow } from '../../core/clock.js';
 import { ToolServerCrashedError } from '../../core/errors.js';
 import { isRecord } from '../../core/is-record.js';
 import type { LoadedTool } from '../../core/loaded-tool.js';
@@ -112,8 +113,8 @@ export function createRecordingTools(
         throw new TypeError(message);
       }
       const input: Record<string, unknown> = { ...check.value };
-      const started = performance.now();
-      const elapsed = () => Math.round((performance.now() - started) * 1000) / 1000;
+      const started = monotonicNow();
+      const elapsed = () => Math.round((monotonicNow() - started) * 1000) / 1000;
       try {
         const { value } = await tool.execute(input, record.signal);
         settle({ name: tool.name, args: input, result: value, error: null, duration_ms: elapsed() });

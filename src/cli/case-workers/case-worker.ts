@@ -11,6 +11,7 @@ import { sendProcessWarnings } from '../../backends/ai-sdk/with-provider-warning
 import { createBackend } from '../../backends/create-backend.js';
 import { loadConfig } from '../../config/load-config.js';
 import type { AgentBackend } from '../../core/backend.js';
+import { wallNow } from '../../core/clock.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { ToolSetupError } from '../../core/errors.js';
@@ -159,7 +160,7 @@ async function load(): Promise<Loaded | null> {
     // Only the metric kinds of this config's agent, cases and turns load, as in the main thread.
     createEvaluator: await loadEvaluatorFactory(evaluating, evaluating.test_cases, process.env, recording ?? undefined),
     loadFiles: loadTurnFiles,
-    now: Date.now,
+    now: wallNow,
     tool_policy: { fail_on_tool_error: config.execution.fail_on_tool_error === true },
     pricing,
   };

@@ -4,6 +4,7 @@ import type { ModelRecording } from '../../backends/ai-sdk/recording/model-recor
 import { createBackend } from '../../backends/create-backend.js';
 import { preloadModelClient } from '../../backends/preload-model-client.js';
 import type { AgentBackend } from '../../core/backend.js';
+import { wallNow } from '../../core/clock.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { ToolSetupError } from '../../core/errors.js';
 import { createRedactor, type Redactor } from '../../core/redactor.js';
@@ -345,7 +346,7 @@ async function runWithBackend(
         createEvaluator,
         loadFiles: loadTurnFiles,
         reporter: budget === null ? reporters.reporter : withBudget(reporters.reporter, budget),
-        now: Date.now,
+        now: wallNow,
         signal: interrupts.cancel,
         stop: budget === null ? interrupts.stop : AbortSignal.any([interrupts.stop, budget.stop]),
         interruption: () => interruptionCause(guard.crash(), budget?.stop.aborted === true, redactor),

@@ -5,6 +5,7 @@
  * it comes after it, and that is said with the run it follows.
  */
 import { join, relative } from 'node:path';
+import { dateAt } from '../../core/clock.js';
 import { formatDuration } from '../../reporters/format-numbers.js';
 import { fileTimestamp } from '../../reporters/run-record-path.js';
 import { listRunFiles } from './list-run-files.js';
@@ -22,10 +23,10 @@ export async function afterRunAhead(resultsDir: string, folder: string, now: Dat
   if (newest === undefined) return null;
   const dated = Date.parse(newest.name.stamp.replace(/^(.{10}T\d\d)-(\d\d)-(\d\d)-(\d{3})Z$/, '$1:$2:$3.$4Z'));
   if (!Number.isFinite(dated) || dated <= now.getTime()) return null;
-  const named = new Date(dated + 1);
+  const named = dateAt(dated + 1);
   const id = relative(resultsDir, join(folder, newest.stem)).replace(/\\/g, '/');
   const warning =
-    `warning: the newest run of this agent, ${id}, is dated ${new Date(dated).toISOString()}, ` +
+    `warning: the newest run of this agent, ${id}, is dated ${dateAt(dated).toISOString()}, ` +
     `${formatDuration(dated - now.getTime())} after this machine's clock (a clock set back since, or one that was ahead where it ran): ` +
     `runs are ordered by the time in their names, so this run is named after it (${fileTimestamp(named)}) to come after it, ` +
     'as new runs are until the clock passes it';

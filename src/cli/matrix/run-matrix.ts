@@ -5,6 +5,7 @@
  * The exit code is what a single run would give, over every model: 1 if any model's run failed.
  */
 
+import { wallNow } from '../../core/clock.js';
 import { buildModelMatrix, type MatrixCaseResult } from '../../core/model-matrix.js';
 import { createRedactor } from '../../core/redactor.js';
 import { createSummaryAccumulator } from '../../core/summary-accumulator.js';
@@ -138,7 +139,7 @@ async function runModels(
             createEvaluator: await loadEvaluatorFactory(model.config, model.run.cases, process.env),
             loadFiles: loadTurnFiles,
             reporter: matrixReporter(reporters.reporter, cases),
-            now: Date.now,
+            now: wallNow,
             signal: interrupts.cancel,
             stop: interrupts.stop,
             interruption: () => interruptionCause(input.guard.crash(), false, redactor),

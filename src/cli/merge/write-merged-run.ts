@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { wallDate } from '../../core/clock.js';
 import type { MatrixCaseResult } from '../../core/model-matrix.js';
 import type { Redactor } from '../../core/redactor.js';
 import type { RunEnd } from '../../core/reporter.js';
@@ -112,8 +113,8 @@ function mergedRun(shards: readonly LoadedShard[]): MergedRun {
     agent_name: first.shard.agent_name,
     agent_config_path: first.agent_config_path,
     holodeck_version: first.holodeck_version,
-    started_at: starts[0] ?? new Date().toISOString(),
-    finished_at: ends[ends.length - 1] ?? new Date().toISOString(),
+    started_at: starts[0] ?? wallDate().toISOString(),
+    finished_at: ends[ends.length - 1] ?? wallDate().toISOString(),
     config_snapshot: first.metadata.config_snapshot,
   };
 }

@@ -7,6 +7,7 @@
  * STALE_FACTOR turn time limits (at least STALE_MIN_MS). Every refusal says how to override it.
  */
 import { hostname } from 'node:os';
+import { wallNow } from '../../core/clock.js';
 import { isLiveProcess } from '../../core/live-process.js';
 import { scanPartialLog } from '../../records/partial-log.js';
 import {
@@ -33,7 +34,7 @@ export type ResumeLock =
   | { readonly ok: true; readonly lock: { release(): void }; readonly note: string | null }
   | { readonly ok: false; readonly message: string };
 
-export async function takeResumeLock(paths: RecordPaths, now: () => number = Date.now): Promise<ResumeLock> {
+export async function takeResumeLock(paths: RecordPaths, now: () => number = wallNow): Promise<ResumeLock> {
   const lockPath = lockPathOf(paths.record);
   const first = await attempt(paths, {});
   if (typeof first === 'string') return { ok: false, message: first };

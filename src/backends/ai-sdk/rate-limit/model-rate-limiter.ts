@@ -4,6 +4,8 @@
  * that holds every new request, and an AIMD cap on requests in flight. Waiters are served in arrival order.
  * Without a configured limit and before any 429 it grants at once.
  */
+
+import { wallNow } from '../../../core/clock.js';
 import { MAX_TIMER_MS } from '../../../core/max-timer.js';
 import type { RateLimit, RateLimitStatus } from '../../../core/rate-limit.js';
 import { AimdConcurrency } from './aimd-concurrency.js';
@@ -16,7 +18,7 @@ export interface LimiterClock {
 }
 
 export const SYSTEM_CLOCK: LimiterClock = {
-  now: () => Date.now(),
+  now: () => wallNow(),
   schedule: (run, ms) => {
     // A tiny limit can ask for a wait past what a timer holds (which would fire at once, again and again):
     // the wake-up comes at the timer's limit instead, and the limiter looks again then.

@@ -8,6 +8,7 @@
  */
 
 import type { LanguageModelMiddleware } from 'ai';
+import { wallNow } from '../../../core/clock.js';
 import { quotaSpent } from '../classify-model-error.js';
 import { holdsOf } from './held-requests.js';
 import { MAX_RATE_LIMIT_WAIT_MS } from './model-rate-limiter.js';
@@ -25,7 +26,7 @@ const asked = new WeakMap<RateLimiter, { readonly wait_ms: number; readonly unti
 export function rateLimitMiddleware(
   limiter: RateLimiter,
   label = 'the rate limiter',
-  now: () => number = Date.now,
+  now: () => number = wallNow,
 ): LanguageModelMiddleware {
   return {
     specificationVersion: 'v3',

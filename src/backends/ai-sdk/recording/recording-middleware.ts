@@ -12,6 +12,7 @@
  */
 import type { LanguageModelMiddleware } from 'ai';
 import { canonicalJson } from '../../../core/canonical-json.js';
+import { monotonicNow } from '../../../core/clock.js';
 import type { Redactor } from '../../../core/redactor.js';
 import { RequestNotRecordedError } from './cassette-player.js';
 import type { ModelCallStore } from './model-call-store.js';
@@ -35,7 +36,7 @@ export function recordingMiddleware(
   options: RecordingMiddlewareOptions = {},
 ): LanguageModelMiddleware {
   const scope = options.scope ?? UNSCOPED;
-  const now = options.now ?? (() => performance.now());
+  const now = options.now ?? (() => monotonicNow());
   return {
     specificationVersion: 'v3',
     wrapGenerate: async ({ doGenerate, params, model }) => {

@@ -5,6 +5,7 @@
  * it took when recorded (`recorded_latency_ms` under `holodeck` in its provider metadata).
  */
 import type { LanguageModelMiddleware } from 'ai';
+import { dateAt } from '../../../core/clock.js';
 import type { Json } from './normalize-request.js';
 
 /** The result of one `doGenerate` call (LanguageModelV3GenerateResult). */
@@ -43,7 +44,7 @@ export function fromStoredResponse(stored: StoredResponse, latencyMs: number): G
   const result = structuredClone(stored) as unknown as Record<string, unknown>;
   const response = result['response'] as Record<string, unknown> | undefined;
   if (response !== undefined && typeof response['timestamp'] === 'string') {
-    response['timestamp'] = new Date(response['timestamp']);
+    response['timestamp'] = dateAt(response['timestamp']);
   }
   const metadata = (result['providerMetadata'] as Record<string, unknown> | undefined) ?? {};
   result['providerMetadata'] = { ...metadata, [LATENCY_METADATA_KEY]: { recorded_latency_ms: latencyMs } };
