@@ -6,7 +6,7 @@
  * watcher thread checks that it still turns its event loop; when it has not for longer than the limit (30 s
  * while the configuration loads, the turn timeout + 5 s once the run goes: a turn would have timed out by
  * then), the watcher reads where this thread is stuck through the inspector, prints it and ends the process
- * with the exit code of the phase (2: configuration, 3: run). The cases finished before are in the run record
+ * with the exit code of the phase (2: configuration, 3: run). The cases finished before are in the run's log
  * (each is appended as it finishes), so `--resume` goes on from there.
  */
 import { dirname } from 'node:path';
@@ -124,7 +124,7 @@ function message(stalled, limit, running, frames) {
       ' (the limit while loading is ' + seconds(limit) + ')';
   const where = frames.length > 0 ? ', stuck in\\n' + frames.map((f) => '    at ' + f).join('\\n') : '';
   const hint = running
-    ? 'A module agent (its factory, send or close) ran a synchronous loop that never returns; the cases finished before are in the run record (holodeck test --resume goes on from there).'
+    ? 'A module agent (its factory, send or close) ran a synchronous loop that never returns; no report was written; the cases finished before are in the run's log, results/<agent>/<start>.partial.jsonl (holodeck test --resume goes on from there).'
     : 'A grader\\'s or module agent\\'s module runs a synchronous loop at its top level that never returns.';
   return 'error: ' + what + where + '\\n' + hint + '\\n';
 }
