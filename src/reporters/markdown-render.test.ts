@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { reportOf, singleTurnResult } from '../../test/support/reporters/report-fixtures.js';
+import {
+  multiTurnResult,
+  reportOf,
+  singleTurnResult,
+  turn,
+  usage,
+} from '../../test/support/reporters/report-fixtures.js';
 import { hostileReport, sampleReport } from '../../test/support/reporters/report-scenarios.js';
 import { renderMarkdownReport } from './markdown-render.js';
 
@@ -124,5 +130,25 @@ describe('renderMarkdownReport', () => {
       expect(cells(row)).toHaveLength(5);
     }
     expect(md).toContain('## 💥 evil &lt;b&gt;name&lt;/b&gt; \\| \\]\\]&gt;');
+  });
+
+  it("escapes a turn heading's cost, which names the unpriced models as the config or command line spell them", () => {
+    const model = 'openai_compatible:x<img src="https://evil.example/px.png" onerror=alert(1)>*b*';
+    const cost = {
+      agent_usd: null,
+      judge_usd: 0,
+      priced_usd: 0,
+      unpriced_models: [model],
+      judge_calls: 0,
+      judge_token_usage: usage(0, 0),
+    };
+    const turns = [0, 1].map((turn_index) => turn({ turn_index, input: 'hi', cost_usd: null, cost }));
+    const md = renderMarkdownReport(reportOf([multiTurnResult('two', turns)]));
+    const headings = md.split('\n').filter((line) => line.startsWith('### Turn'));
+    expect(headings).toHaveLength(2);
+    expect(headings[0]).toBe(
+      '### Turn 1/2 ✅ · 250ms · unknown (no price for openai\\_compatible:x&lt;img src="https://evil.example/px.png" onerror=alert(1)&gt;\\*b\\*)',
+    );
+    expect(outsideCode(md)).not.toMatch(/<(?!br>)[a-z/]/i);
   });
 });

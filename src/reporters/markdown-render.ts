@@ -159,7 +159,8 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
       view.state === 'passed' || view.state === 'failed'
         ? MARKDOWN_STATUS[view.state].split(' ')[0]
         : MARKDOWN_STATUS[view.state];
-    const cost = view.cost === null ? '' : ` · ${view.cost}`;
+    // The cost names unpriced models, which come from the agent's config or the command line.
+    const cost = view.cost === null ? '' : ` · ${mdInline(view.cost)}`;
     const time =
       view.state === 'skipped' ? '' : ` · ${formatDuration(view.execution_time_ms)}${retriesNote(view)}${cost}`;
     blocks.push(
