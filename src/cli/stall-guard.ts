@@ -124,7 +124,7 @@ function message(stalled, limit, running, frames) {
       ' (the limit while loading is ' + seconds(limit) + ')';
   const where = frames.length > 0 ? ', stuck in\\n' + frames.map((f) => '    at ' + f).join('\\n') : '';
   const hint = running
-    ? 'A module agent (its factory, send or close) ran a synchronous loop that never returns; no report was written; the cases finished before are in the run's log, results/<agent>/<start>.partial.jsonl (holodeck test --resume goes on from there).'
+    ? 'A module agent (its factory, send or close) ran a synchronous loop that never returns; no report was written; the cases finished before are in the run\\'s log, results/<agent>/<start>.partial.jsonl (holodeck test --resume goes on from there).'
     : 'A grader\\'s or module agent\\'s module runs a synchronous loop at its top level that never returns.';
   return 'error: ' + what + where + '\\n' + hint + '\\n';
 }
