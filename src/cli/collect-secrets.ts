@@ -12,6 +12,7 @@
  * ordinary text); a named source skipped this way is reported by name, never by value.
  */
 import type { AgentConfig, ModelConfig, ProviderName, ToolConfig } from '../core/config-types.js';
+import { isCredentialQueryName, looksLikeCredentialName, nameWords } from '../core/credential-names.js';
 import { isPlainValue } from '../core/plain-value.js';
 import { endpointFromEnv, PROVIDER_ENDPOINT_VARS } from '../core/provider-endpoint-vars.js';
 import { PROVIDER_KEY_VARS } from '../core/provider-key-vars.js';
@@ -23,36 +24,9 @@ export interface SecretSet {
   readonly warnings: readonly string[];
 }
 
+export { looksLikeCredentialName, nameWords };
+
 type Env = Readonly<Record<string, string | undefined>>;
-
-const CREDENTIAL_WORDS = new Set([
-  'KEY',
-  'APIKEY',
-  'TOKEN',
-  'SECRET',
-  'PASSWORD',
-  'PASSWD',
-  'PASS',
-  'PAT',
-  'CREDENTIAL',
-  'CREDENTIALS',
-  'AUTH',
-  'COOKIE',
-  'SESSION',
-]);
-const CREDENTIAL_QUERY = new Set([...CREDENTIAL_WORDS, 'SIG', 'SIGNATURE', 'CODE', 'ACCESS']);
-/** `GH_PAT`, `ghPat`, `x-api-key` → their word parts, upper-cased. */
-export function nameWords(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toUpperCase()
-    .split(/[^A-Z0-9]+/)
-    .filter((word) => word !== '');
-}
-
-export function looksLikeCredentialName(name: string): boolean {
-  return nameWords(name).some((word) => CREDENTIAL_WORDS.has(word));
-}
 
 export function collectSecrets(config: AgentConfig | null, env: Env, extraNames: readonly string[] = []): SecretSet {
   const secrets = new Map<string, string>();
@@ -157,7 +131,7 @@ function urlSecrets(where: string, text: string, add: Add): void {
   // A user name alone is often the credential itself (`https://TOKEN@gateway/v1`).
   if (url.username !== '') add(`${where}.username`, safeDecode(url.username), false);
   for (const [key, value] of url.searchParams) {
-    if (nameWords(key).some((word) => CREDENTIAL_QUERY.has(word))) add(`${where}?${key}`, value, false);
+    if (isCredentialQueryName(key)) add(`${where}?${key}`, value, false);
   }
 }
 

@@ -1,6 +1,6 @@
 /** Differences between the metadata and configuration snapshots of two runs, as flat `path: a → b` lines. */
 import type { JsonValue } from '../core/json.js';
-import { maskSecretFields } from '../core/mask-secret-fields.js';
+import { maskConfigSnapshot } from '../core/mask-config-snapshot.js';
 import type { RunMetadata } from './dashboard-types.js';
 import { selectionLabel } from './run-group.js';
 
@@ -62,7 +62,7 @@ export function flattenMetadata(metadata: RunMetadata): Map<string, string> {
   ];
   for (const [path, value] of top) flat.set(path, render(value));
   // Credentials never show, even though records are redacted before they are written (mask-secret-fields.ts).
-  if (metadata.config_snapshot !== null) flattenJson(maskSecretFields(metadata.config_snapshot), 'config', 0, flat);
+  if (metadata.config_snapshot !== null) flattenJson(maskConfigSnapshot(metadata.config_snapshot), 'config', 0, flat);
   return flat;
 }
 

@@ -37,4 +37,37 @@ describe('a record holding a literal key in its configuration', () => {
       expect(exported).not.toContain(literal);
     }
   });
+
+  it('is served and exported without the credentials of its URLs and MCP arguments', async () => {
+    const id = await writeRun(temp.dir, {
+      startedAt: '2026-12-01T09:00:00Z',
+      results: [singleCase('a', true)],
+      configSnapshot: {
+        name: 'agent',
+        model: {
+          provider: 'openai_compatible',
+          name: 'x',
+          endpoint: 'http://root:pw@host:8080/v1?api-key=qk-literal&sig=sg-literal&region=eu',
+        },
+        tools: [
+          {
+            type: 'mcp',
+            name: 'db',
+            url: 'https://gw.example/mcp?token=ut-literal',
+            args: ['--token', 'at-literal', 'postgresql://u:db-literal@db/x', '--region', 'eu'],
+          },
+        ],
+      },
+    });
+    dashboard = await startDashboard({ resultsDir: temp.dir, host: '127.0.0.1', port: 0 });
+    const served = await (await fetch(new URL(`/api/runs/${id}`, dashboard.url))).text();
+    const exported = JSON.stringify(await buildStaticData(temp.dir, id));
+    for (const shown of [served, exported]) {
+      expect(shown).toContain('"http://root:[redacted]@host:8080/v1?api-key=[redacted]&sig=[redacted]&region=eu"');
+      expect(shown).toContain('["--token","[redacted]","postgresql://u:[redacted]@db/x","--region","eu"]');
+      for (const literal of [':pw@', 'qk-literal', 'sg-literal', 'ut-literal', 'at-literal', 'db-literal']) {
+        expect(shown).not.toContain(literal);
+      }
+    }
+  });
 });

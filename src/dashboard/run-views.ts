@@ -4,7 +4,7 @@ import { turnStatuses } from '../core/compare-results.js';
 import { usageUnknown } from '../core/cost.js';
 import { caseFailures, firstFailureText } from '../core/failure-reasons.js';
 import type { JsonValue } from '../core/json.js';
-import { maskSecretFields } from '../core/mask-secret-fields.js';
+import { maskConfigSnapshot } from '../core/mask-config-snapshot.js';
 import { evaluations } from '../core/metric-tally.js';
 import type { TestResult } from '../core/results.js';
 import { caseAddresses } from './case-address.js';
@@ -12,7 +12,7 @@ import { DashboardError } from './dashboard-error.js';
 import type { CaseDetail, CaseRow, RunDetail, RunRecord, RunSummary } from './dashboard-types.js';
 
 function masked(snapshot: JsonValue | null): JsonValue | null {
-  return snapshot === null ? null : maskSecretFields(snapshot);
+  return snapshot === null ? null : maskConfigSnapshot(snapshot);
 }
 
 function caseMetrics(result: TestResult): CaseRow['metrics'] {
