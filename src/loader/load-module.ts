@@ -4,6 +4,7 @@
  */
 import { extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { IMPORT_TIME_LIMIT_MS, importTooSlowMessage } from './import-time-limit.js';
 import type { ModuleLocation } from './locate-module.js';
 import { isCommonJsFile, runsAsCommonJs } from './module-format.js';
 import { keepTsxCacheUsable } from './tsx-cache.js';
@@ -69,6 +70,13 @@ async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
     const namespace = await unlessStuck(importNamespace(location));
     return { ok: true, namespace, common_js: location.kind === 'file' ? isCommonJsFile(location.path) : null };
   } catch (error) {
+    if (error instanceof SlowImport) {
+      return {
+        ok: false,
+        reason: 'import_stuck',
+        message: importTooSlowMessage(describeLocation(location), error.limitMs),
+      };
+    }
     if (error instanceof StuckImport) {
       const message = `importing ${describeLocation(location)} never finished: its top level awaits something that nothing is left to settle`;
       return { ok: false, reason: 'import_stuck', message };
@@ -127,9 +135,17 @@ async function requireCommonJs(file: string): Promise<Record<string, unknown>> {
  * A module whose top level awaits a promise nothing will ever settle never finishes importing; once nothing
  * else is pending, Node would end the process (exit code 13, no message). Imports still running when the
  * event loop empties are failed instead (`beforeExit`), so the caller reports the module and the run goes on
- * to its configuration error.
+ * to its configuration error. While something else keeps the loop going (a grader's thread, a timer of the
+ * module's own), an import still running after IMPORT_TIME_LIMIT_MS fails the same way: the timer that says so
+ * is unreferenced, so it keeps nothing alive itself.
  */
 class StuckImport extends Error {}
+
+class SlowImport extends Error {
+  constructor(readonly limitMs: number) {
+    super('import too slow');
+  }
+}
 
 const stuckWaiters = new Set<(error: StuckImport) => void>();
 let watchingExit = false;
@@ -145,13 +161,22 @@ function unlessStuck<T>(importing: Promise<T>): Promise<T> {
   }
   return new Promise<T>((resolve, reject) => {
     stuckWaiters.add(reject);
+    const timer = setTimeout(() => {
+      stuckWaiters.delete(reject);
+      reject(new SlowImport(IMPORT_TIME_LIMIT_MS));
+    }, IMPORT_TIME_LIMIT_MS);
+    timer.unref();
+    const settle = () => {
+      stuckWaiters.delete(reject);
+      clearTimeout(timer);
+    };
     importing.then(
       (value) => {
-        stuckWaiters.delete(reject);
+        settle();
         resolve(value);
       },
       (error: unknown) => {
-        stuckWaiters.delete(reject);
+        settle();
         reject(error);
       },
     );

@@ -5,13 +5,14 @@
  * a time limit and reported as the export's configuration error. Function tools ask their module's thread
  * (tools/describe-tool-export.ts), code graders their pool.
  */
+import { IMPORT_TIME_LIMIT_MS, importTooSlowMessage } from '../loader/import-time-limit.js';
 import { describeLocation, type FoundLocation } from '../loader/load-module.js';
 import { locateModule, locateModuleNow, type ModuleLocation, missingMessage } from '../loader/locate-module.js';
 import type { DescribeToolExport, ToolExportDescription } from '../loader/tool-export-shape.js';
 import type { CallRunner } from './user-code-channel.js';
 
 /** How long a user module may take to load in its worker before the configuration gives up on it. */
-export const EXPORT_LOAD_LIMIT_MS = 30_000;
+export const EXPORT_LOAD_LIMIT_MS = IMPORT_TIME_LIMIT_MS;
 
 export interface ExportReader {
   /** The export's description; each export is asked for once, later calls get the same answer. */
@@ -85,10 +86,7 @@ function askThread(
         return null;
       case 'aborted':
       case 'timed_out':
-        return failed(
-          'import_stuck',
-          `importing ${where} did not finish within ${limit_ms / 1000} s: its top level blocks (an endless loop?) or waits for something that does not come`,
-        );
+        return failed('import_stuck', importTooSlowMessage(where, limit_ms));
       case 'worker_ended':
         return failed('import_failed', `importing ${where} ${settled.message}`);
       case 'threw':
