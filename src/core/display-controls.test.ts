@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayControlsPattern, isDisplayControl } from './display-controls.js';
+import { displayControlsPattern, escapeControlChars, isDisplayControl } from './display-controls.js';
 
 const matched = (pattern: RegExp): number[] => {
   const codes: number[] = [];
@@ -8,12 +8,18 @@ const matched = (pattern: RegExp): number[] => {
 };
 
 describe('display controls', () => {
-  it('match the C0 and C1 controls, DEL and the bidirectional controls, and nothing else', () => {
+  it('match the C0 and C1 controls, DEL, the bidirectional controls and the invisible characters, and nothing else', () => {
     const all = matched(displayControlsPattern());
-    expect(all).toHaveLength(32 + 33 + 1 + 2 + 5 + 4);
+    expect(all).toHaveLength(32 + 33 + 1 + 2 + 5 + 4 + (1 + 1 + 3 + 5 + 1));
     expect(all.every(isDisplayControl)).toBe(true);
     for (const code of [0x1b, 0x9b, 0x061c, 0x200f, 0x202e, 0x2069]) expect(all).toContain(code);
-    for (const code of [0x20, 0x7e, 0xa0, 0x200d, 0x2028, 0x2065, 0x206a]) expect(all).not.toContain(code);
+    for (const code of [0xad, 0x180e, 0x200b, 0x200c, 0x200d, 0x2060, 0x2064, 0xfeff]) expect(all).toContain(code);
+    for (const code of [0x20, 0x7e, 0xa0, 0x200a, 0x2028, 0x2065, 0x206a, 0xfefe]) expect(all).not.toContain(code);
+  });
+
+  it('spell out the invisible characters, so two names that differ by one do not look the same', () => {
+    expect(escapeControlChars('log\u200bin')).toBe('log\\u200bin');
+    expect(escapeControlChars('a\u200cb\u200dc\u2060d\ufeffe\u00adf')).toBe('a\\u200cb\\u200dc\\u2060d\\ufeffe\\xadf');
   });
 
   it('leave out the kept characters, at the edges of a range as inside it', () => {
@@ -26,6 +32,6 @@ describe('display controls', () => {
     expect(kept).toContain(0x0b);
     expect(kept).toContain(0x202b);
     expect(kept).toContain(0x202d);
-    expect(kept).toHaveLength(77 - 5);
+    expect(kept).toHaveLength(88 - 5);
   });
 });

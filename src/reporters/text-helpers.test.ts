@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDuration, formatInteger, formatPercent, formatScore, formatSeconds } from './format-numbers.js';
 import { mdCodeBlock, mdCodeSpan, mdInline, mdRow } from './markdown-escape.js';
-import { escapeControlChars, oneLine, truncateText } from './safe-text.js';
+import { consoleName, escapeControlChars, oneLine, truncateText } from './safe-text.js';
 import { toJsonSafe } from './to-json-safe.js';
 import { escapeInvalidXml, xmlAttr, xmlText } from './xml-escape.js';
 
@@ -52,6 +52,12 @@ describe('safe text', () => {
     expect(escapeControlChars('ok \u202edeliaf\u202c \u2066x\u2069')).toBe('ok \\u202edeliaf\\u202c \\u2066x\\u2069');
     expect(escapeControlChars('a\u200fb\u061c')).toBe('a\\u200fb\\u061c');
     expect(escapeControlChars('שלום مرحبا 😀 é')).toBe('שלום مرحبا 😀 é');
+  });
+
+  it('makes invisible characters visible in console names and Markdown, so log\u200bin does not read as login', () => {
+    expect(consoleName('log\u200bin')).toBe('log\\u200bin');
+    expect(mdInline('log\u200bin \u200c\u2060\ufeff\u00ad')).toBe('log\\\\u200bin \\\\u200c\\\\u2060\\\\ufeff\\\\xad');
+    expect(mdCodeBlock('ok\u200d')).toBe('```text\nok\\u200d\n```');
   });
 
   it('truncates by characters with a note, and flattens to one line', () => {

@@ -196,6 +196,23 @@ describe('dashboard in Chromium', () => {
     expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('\\u202e DESSAP');
   });
 
+  it('spells out invisible characters, so two test names that differ by one do not look the same', async () => {
+    const id = await writeRun(temp.dir, {
+      agentName: 'zw-agent',
+      configPath: demo.configs.bot,
+      startedAt: '2026-12-01T16:30:00.000Z',
+      model: { provider: 'anthropic', name: 'claude-sonnet-4-5' },
+      results: [conversationCase('log\u200bin', { payload: 'ok\ufeff\u200d\u00ad', failTurn: 0 })],
+    });
+    await open(`#/run/${id}`);
+    await page.locator('a.case-row[data-case-index="0"]').click();
+    await page.locator('details.turn[data-turn-index="0"][open] pre.response').waitFor();
+    expect(String(await page.evaluate('document.body.innerText'))).not.toMatch(/\u200b|\u200d|\ufeff|\u00ad/);
+    // The case is named after its payload.
+    expect(await text('h1.case-title')).toBe('log\\u200binok\\ufeff\\u200d\\u00ad');
+    expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('ok\\ufeff\\u200d\\u00ad');
+  });
+
   it('says how much of an interrupted run never ran, and counts errors apart among the failures', async () => {
     const errored = {
       ...singleCase('timed out', false),

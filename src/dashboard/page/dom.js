@@ -31,12 +31,14 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
  * Control characters, and the bidirectional controls that would reorder what follows them (an answer ending in
- * U+202E could show a case name, a verdict or the page's own words backwards), are shown as `\u202e`: text
+ * U+202E could show a case name, a verdict or the page's own words backwards), and the invisible characters that
+ * make two names look the same (`log\u200bin`, `login`), are shown as `\u202e`, `\u200b`: text
  * from a record reads as it is, as the console and Markdown show it. The set is `core/display-controls.ts`'s (the
  * page is served without a build step, so it keeps a copy; a test holds the two equal).
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const CONTROLS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /**
  * Text as the page shows it: every control spelled out.
