@@ -5,6 +5,8 @@
  *   the caller instead, naming the file and function that tried; the turn it happened in becomes an error
  *   (reported through `onUserExit`), and the run goes on. During config loading the throw makes the import
  *   fail, which is reported as a config error naming the file.
+ * - `process.chdir()` throws at the caller, naming the file and function that tried: the run's relative paths (its
+ *   reports, its record) are read from the working directory, which user code in this thread shares with holodeck.
  * - An uncaught exception or unhandled rejection is reported through `onCrash` (once), so the run can stop,
  *   write its reports and exit 3 — never a silent exit, never exit 1.
  *
@@ -19,6 +21,7 @@ import { killTarget, reachesOwnProcess } from '../workers/own-process.js';
 
 const realExit = process.exit.bind(process);
 const realAbort = process.abort.bind(process);
+const realChdir = process.chdir;
 const realKill = realProcessKill;
 type ReallyExit = (code?: number) => never;
 const withReallyExit = process as unknown as { reallyExit: ReallyExit };
@@ -94,10 +97,16 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
     if (reachesOwnProcess(target) && signal !== 0) return stop(`process._kill(${target}, ${signal})`, underscoreKill);
     return realUnderscoreKill(target, signal);
   };
+  const chdir = (directory: string): never => {
+    throw new Error(
+      `${callerOf(options.cwd, chdir)} called process.chdir(${JSON.stringify(directory)}): user code may not change the run's working directory, from which its relative paths are read — use absolute paths instead`,
+    );
+  };
   refuseReallyExit = (code) => stop(`process.reallyExit(${code ?? ''})`, withReallyExit.reallyExit);
   process.exit = exit as typeof process.exit;
   process.abort = abort as typeof process.abort;
   process.kill = kill as typeof process.kill;
+  process.chdir = chdir;
   const restoreUnderscoreKill = replaceUnderscoreKill(underscoreKill);
   let crashed = false;
   const crash = (kind: string) => (error: unknown) => {
@@ -116,6 +125,7 @@ export function guardProcess(options: ProcessGuardOptions): ProcessGuard {
       process.exit = realExit;
       process.abort = realAbort;
       process.kill = realKill;
+      process.chdir = realChdir;
       restoreUnderscoreKill();
       refuseReallyExit = null;
       process.off('uncaughtException', onException);

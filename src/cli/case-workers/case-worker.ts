@@ -22,6 +22,7 @@ import type { RunDeps } from '../../runner/run-deps.js';
 import { runTestCase } from '../../runner/run-test-case.js';
 import { remoteToolWorkers } from '../../tools/tool-workers.js';
 import { boundThreadOutput } from '../../workers/bound-thread-output.js';
+import { flushThreadOutput } from '../../workers/flush-thread-output.js';
 import { remoteUserCode } from '../../workers/user-code-channel.js';
 import { useSharedWorkerPool } from '../../workers/worker-pool.js';
 import type { Overrides } from '../apply-overrides.js';
@@ -111,6 +112,8 @@ async function load(): Promise<Loaded | null> {
       ? await loadRunnable(config_path, overrides, max_file_size_mb, offline, load, ignored_env)
       : await loadMatrixCell(config_path, overrides, max_file_size_mb, matrix_model, load, ignored_env, offline);
   if (full === null) {
+    // The issues were printed to this thread's stderr: they reach the main thread before it stops this thread.
+    await flushThreadOutput();
     post({ type: 'failed', message: `the configuration ${config_path} could not be loaded` });
     return null;
   }
