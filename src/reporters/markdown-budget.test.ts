@@ -57,8 +57,32 @@ describe('markdownBudget', () => {
     expect(chosen.rows).toEqual([false, true]);
     expect(chosen.sections).toEqual([false, true]);
     expect(chosen.note).toContain(
-      'the details of 1 test case (1 passed) and the table rows of 1 test case are left out',
+      'the details of 1 test case (1 passed) and the table rows of 1 test case (1 passed) are left out',
     );
+  });
+  it('keeps no passed row once a failed row did not fit, and counts the rows left out by status', () => {
+    // The failed rows are longer (they give the failure); the passed ones would fit in what is left.
+    const cases = [
+      ...Array.from({ length: 4 }, () => ({ status: 'failed' as const, row: 300, section: 1_000 })),
+      ...Array.from({ length: 3 }, () => ({ status: 'passed' as const, row: 50, section: 1_000 })),
+    ];
+    const chosen = markdownBudget(0, cases, 1_024 + 2 * 301 + 200);
+    expect(chosen.rows).toEqual([true, true, false, false, false, false, false]);
+    expect(chosen.note).toContain('the table rows of 5 test cases (2 failed, 3 passed) are left out');
+  });
+
+  it("keeps no passed details once a failed case's did not fit, though a smaller failed one may still", () => {
+    const cases = [
+      { status: 'passed', row: 10, section: 100 },
+      { status: 'failed', row: 10, section: 500 },
+      { status: 'error', row: 10, section: 5_000 },
+      { status: 'failed', row: 10, section: 300 },
+      { status: 'skipped', row: 10, section: 10 },
+    ] as const;
+    const chosen = markdownBudget(0, cases, 1_024 + 5 * 11 + 502 + 302 + 150);
+    expect(chosen.rows).toEqual([true, true, true, true, true]);
+    expect(chosen.sections).toEqual([false, true, false, true, false]);
+    expect(chosen.note).toContain('the details of 3 test cases (1 error, 1 skipped, 1 passed) are left out');
   });
 });
 

@@ -41,25 +41,31 @@ export function markdownBudget(
     return { rows: cases.map(() => true), sections: cases.map(() => true), note: null };
   }
   let free = max - fixed - NOTE_BYTES;
-  const pick = (order: readonly number[], bytes: (c: MarkdownCaseSize) => number): boolean[] => {
+  const rank: Readonly<Record<Status, number>> = { failed: 0, error: 0, skipped: 1, passed: 2 };
+  const classes: number[][] = [[], [], []];
+  for (const [i, c] of cases.entries()) classes[rank[c.status]]?.push(i);
+  // Strictly by class: once an item of a class did not fit, the lower classes get none of that kind, so a passed
+  // case never takes the room a failed one needed. A smaller item of the same class may still fit after it.
+  const pick = (bytes: (c: MarkdownCaseSize) => number): boolean[] => {
     const kept = cases.map(() => false);
-    for (const i of order) {
-      const cost = bytes(cases[i] as MarkdownCaseSize);
-      if (cost > free) continue;
-      free -= cost;
-      kept[i] = true;
+    for (const group of classes) {
+      let missed = false;
+      for (const i of group) {
+        const cost = bytes(cases[i] as MarkdownCaseSize);
+        if (cost > free) {
+          missed = true;
+          continue;
+        }
+        free -= cost;
+        kept[i] = true;
+      }
+      if (missed) break;
     }
     return kept;
   };
-  const rank: Readonly<Record<Status, number>> = { failed: 0, error: 0, skipped: 1, passed: 2 };
-  const order = cases.map((_, i) => i).sort((a, b) => rank[statusOf(cases, a)] - rank[statusOf(cases, b)] || a - b);
-  const rows = pick(order, (c) => c.row + 1);
-  const sections = pick(order, (c) => c.section + 2);
+  const rows = pick((c) => c.row + 1);
+  const sections = pick((c) => c.section + 2);
   return { rows, sections, note: cutNote(cases, rows, sections, max) };
-}
-
-function statusOf(cases: readonly MarkdownCaseSize[], i: number): Status {
-  return (cases[i] as MarkdownCaseSize).status;
 }
 
 const STATUS_WORDS: readonly [Status, string, string][] = [
@@ -76,23 +82,24 @@ function cutNote(
   max: number,
 ): string | null {
   const missingSections = cases.filter((_, i) => !sections[i]);
-  const missingRows = cases.filter((_, i) => !rows[i]).length;
-  if (missingSections.length === 0 && missingRows === 0) return null;
-  const counts = STATUS_WORDS.flatMap(([status, one, many]) => {
-    const n = missingSections.filter((c) => c.status === status).length;
-    return n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
-  });
-  const testCases = (n: number) => `${n} test ${n === 1 ? 'case' : 'cases'}`;
-  const left = [
-    ...(missingSections.length === 0
-      ? []
-      : [`the details of ${testCases(missingSections.length)} (${counts.join(', ')})`]),
-    ...(missingRows === 0 ? [] : [`the table rows of ${testCases(missingRows)}`]),
-  ];
+  const missingRows = cases.filter((_, i) => !rows[i]);
+  if (missingSections.length === 0 && missingRows.length === 0) return null;
+  const left = [...leftOut('the details of', missingSections), ...leftOut('the table rows of', missingRows)];
   return (
     `> ⚠️ This report is kept under ${max.toLocaleString('en-US')} bytes (a GitHub step summary holds at most 1 MiB): ` +
     `${left.join(' and ')} are left out. ` +
     'The JSON report (`--output report.json`) and the run record (`results/`) hold every ' +
     'test case in full.'
   );
+}
+
+/** `the table rows of 3 test cases (2 failed, 1 passed)`, or nothing when no case is missing. */
+function leftOut(what: string, missing: readonly MarkdownCaseSize[]): string[] {
+  if (missing.length === 0) return [];
+  const counts = STATUS_WORDS.flatMap(([status, one, many]) => {
+    const n = missing.filter((c) => c.status === status).length;
+    return n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
+  });
+  const n = missing.length;
+  return [`${what} ${n} test ${n === 1 ? 'case' : 'cases'} (${counts.join(', ')})`];
 }
