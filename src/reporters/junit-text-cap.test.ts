@@ -31,10 +31,24 @@ describe('JUnit texts', () => {
 
   it('are cut past JUNIT_TEXT_MAX characters, saying how many were left out', () => {
     expect(capJunitText('short')).toBe('short');
-    expect(capJunitText('abcdef', 4)).toBe(
-      'abcd… [2 more characters left out; the JSON report and the run record hold them]',
-    );
-    expect(capJunitText('👩👩👩', 2)).toMatch(/^👩👩… \[1 more characters left out/);
+    const note = (n: number) => `… [${n} more characters left out; the JSON report and the run record hold them]`;
+    const max = note(100).length + 4;
+    expect(capJunitText(`abcd${'e'.repeat(100)}`, max)).toBe(`abcd${note(100)}`);
+    expect(capJunitText('👩'.repeat(104), max)).toBe(`${'👩'.repeat(4)}${note(100)}`);
+    expect(capJunitText('abcdefghijklm', 2)).toBe(note(13));
+  });
+
+  it('are, note included, at most JUNIT_TEXT_MAX characters', () => {
+    expect(capJunitText('x'.repeat(JUNIT_TEXT_MAX))).toBe('x'.repeat(JUNIT_TEXT_MAX));
+    for (const length of [JUNIT_TEXT_MAX + 1, 1_803_747 + JUNIT_TEXT_MAX, 25_000_000]) {
+      const capped = capJunitText('x'.repeat(length));
+      expect(capped.length).toBe(JUNIT_TEXT_MAX);
+      const left = Number(capped.match(/… \[([\d,]+) more characters left out/)?.[1]?.replaceAll(',', ''));
+      expect(capped.indexOf('…') + left).toBe(length);
+    }
+    const emoji = capJunitText('👩'.repeat(JUNIT_TEXT_MAX + 1));
+    expect([...emoji].length).toBeLessThanOrEqual(JUNIT_TEXT_MAX);
+    expect([...emoji].length).toBeGreaterThan(JUNIT_TEXT_MAX - 3);
   });
 
   it('stay under what libxml2 reads in one text node: xmllint accepts a case of 20,000 tool calls', async () => {
@@ -46,7 +60,7 @@ describe('JUnit texts', () => {
     expect(lint.status).toBe(0);
     const xml = await readFile(path, 'utf8');
     const out = xml.match(/<system-out>([\s\S]*?)<\/system-out>/)?.[1] ?? '';
-    expect(out.length).toBeLessThan(JUNIT_TEXT_MAX + 200);
+    expect(out.length).toBeLessThanOrEqual(JUNIT_TEXT_MAX);
     expect(out).toMatch(/… \[[\d,]+ more characters left out; the JSON report and the run record hold them\]$/);
     const failure = xml.match(/<failure message="([^"]*)"[^>]*>([\s\S]*?)<\/failure>/);
     expect((failure?.[2] ?? '').length).toBeLessThan(JUNIT_TEXT_MAX * 1.1);
