@@ -7,6 +7,7 @@ import {
   usage,
 } from '../../test/support/reporters/report-fixtures.js';
 import { hostileReport, sampleReport } from '../../test/support/reporters/report-scenarios.js';
+import { USAGE_ABANDONED } from '../core/cost.js';
 import { renderMarkdownReport } from './markdown-render.js';
 
 /** The cells of a Markdown table row, splitting on pipes that are not backslash-escaped. */
@@ -150,5 +151,25 @@ describe('renderMarkdownReport', () => {
       '### Turn 1/2 ✅ · 250ms · unknown (no price for openai\\_compatible:x&lt;img src="https://evil.example/px.png" onerror=alert(1)&gt;\\*b\\*)',
     );
     expect(outsideCode(md)).not.toMatch(/<(?!br>)[a-z/]/i);
+  });
+
+  it('writes the tokens of a case and of the run as a lower bound when a request was abandoned', () => {
+    const cost = {
+      agent_usd: null,
+      judge_usd: 0,
+      priced_usd: 0.0001,
+      unpriced_models: [`openai:gpt-4o${USAGE_ABANDONED}`],
+      judge_calls: 0,
+      judge_token_usage: usage(0, 0),
+    };
+    const slow = singleTurnResult({ test_name: 'slow', passed: false, token_usage: usage(12, 10) });
+    const known = singleTurnResult({ test_name: 'known', passed: true, token_usage: usage(3, 2) });
+    const report = reportOf([{ ...slow, cost_usd: null, cost }, known]);
+    const md = renderMarkdownReport({ ...report, summary: { ...report.summary, cost_usd: null, cost } });
+    expect(md).toContain('| **Tokens** | ≥ 27 (prompt 15 · completion 12) |');
+    expect(md).toMatch(/^.* · ≥ 22 tokens · /m);
+    expect(md).toMatch(/^single turn · \S+ · 5 tokens$/m);
+    const plain = renderMarkdownReport(reportOf([known]));
+    expect(plain).toContain('| **Tokens** | 5 (prompt 3 · completion 2) |');
   });
 });

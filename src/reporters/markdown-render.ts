@@ -3,10 +3,17 @@
  * the size bound of markdown-budget.ts.
  */
 
+import { usageUnknown } from '../core/cost.js';
 import { countNoun } from '../core/count-noun.js';
 import { caseOwnErrors, caseTurnCounts, firstFailureText } from '../core/failure-reasons.js';
 import { formatCostDetail } from '../core/format-cost.js';
-import { CRASH_TEXT_MAX, type RunInterruption, type RunReport, type TestResult } from '../core/results.js';
+import {
+  type CostFields,
+  CRASH_TEXT_MAX,
+  type RunInterruption,
+  type RunReport,
+  type TestResult,
+} from '../core/results.js';
 import type { Status } from '../core/status.js';
 import { turnLabel } from '../core/turn-label.js';
 import { formatTokens } from './console-summary.js';
@@ -100,7 +107,8 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
       formatMetricSummary(metric),
     ]),
     ['Duration', formatDuration(s.duration_ms)],
-    ['Tokens', formatTokens(s.token_usage)],
+    // A call whose usage is unknown (none reported, a request abandoned) is left out: the counts are a lower bound.
+    ['Tokens', `${atLeast(s)}${formatTokens(s.token_usage)}`],
     ...(s.repeats === undefined
       ? []
       : [['Repeats', `${s.repeats} per test case · ${s.flaky_tests ?? 0} flaky`] as [string, string]]),
@@ -116,6 +124,11 @@ function summaryTable(report: Omit<RunReport, 'results'>): string {
 function costRow(summary: Omit<RunReport, 'results'>['summary']): [string, string][] {
   const cost = formatCostDetail(summary);
   return cost === null ? [] : [['Cost', mdInline(cost)]];
+}
+
+/** `≥ ` before the token counts of a case or run some of whose calls' usage is unknown. */
+function atLeast(counted: CostFields): string {
+  return usageUnknown(counted.cost) ? '≥ ' : '';
 }
 
 function nonNull(text: string | null): string[] {
@@ -141,7 +154,7 @@ function caseSection(result: TestResult, limits: MarkdownTextLimits): string[] {
     turnsText(result),
     // A single-turn case's retries, as a multi-turn case gives them on each turn's heading.
     `${formatDuration(result.execution_time_ms)}${result.turns === undefined ? retriesNote({ retries: result.retries ?? 0 }) : ''}`,
-    `${result.token_usage.total_tokens} tokens`,
+    `${atLeast(result)}${result.token_usage.total_tokens} tokens`,
     ...nonNull(formatCostDetail(result)),
   ];
   const blocks = [heading, facts.join(' · '), ...markdownRepeatBlocks(result)];
