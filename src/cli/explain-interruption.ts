@@ -3,7 +3,7 @@
  * rest and the reports written of them — or, when its run record could not be written (a full disk), that nothing was saved to resume.
  */
 import { relative } from 'node:path';
-import type { PlannedOutput } from './plan-outputs.js';
+import { type PlannedOutput, shownOutputPath } from './plan-outputs.js';
 import { resumeCommandLine } from './resume-command-line.js';
 import { FAILED } from './run-locations.js';
 import type { TestOptions } from './test-options.js';
@@ -48,7 +48,7 @@ export function explainInterruption(run: InterruptedRun, stderr: NodeJS.Writable
   // The reports hold the finished cases too, each saying the run was interrupted.
   for (const output of run.outputs) {
     const state = run.failed.has(output.path) ? `  ${FAILED}` : '';
-    stderr.write(`${label}report of the finished test cases: ${relative(process.cwd(), output.path) || '.'}${state}\n`);
+    stderr.write(`${label}report of the finished test cases: ${shownOutputPath(output.path, process.cwd())}${state}\n`);
   }
   return true;
 }

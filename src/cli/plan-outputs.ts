@@ -2,7 +2,7 @@
  * `--output PATH` (repeatable) and `--format`: the format of each report file, from its extension or from
  * `--format` — never both saying different things. `.html` is the static report of `test view --export`.
  */
-import { extname, resolve } from 'node:path';
+import { extname, relative, resolve } from 'node:path';
 import { REPORT_EXTENSIONS, REPORT_EXTENSIONS_SAID, REPORT_FORMAT_NAMES } from '../core/report-file-format.js';
 import type { ReportFormat } from '../reporters/create-reporter.js';
 
@@ -14,6 +14,11 @@ const STDOUT_PATHS: ReadonlySet<string> = new Set(['/dev/stdout', '/dev/fd/1', '
 /** Whether a planned report is written to this process's stdout (the console summary then goes to stderr). */
 export function isStdoutPath(path: string): boolean {
   return STDOUT_PATHS.has(path);
+}
+
+/** A report's path as said to the user: `-` for stdout, as it is given; others relative to `cwd`. */
+export function shownOutputPath(path: string, cwd: string): string {
+  return isStdoutPath(path) ? '-' : relative(cwd, path) || '.';
 }
 
 export interface PlannedOutput {

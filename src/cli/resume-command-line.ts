@@ -4,7 +4,7 @@
  */
 import { relative } from 'node:path';
 import { holodeckCommand } from './holodeck-command.js';
-import type { PlannedOutput } from './plan-outputs.js';
+import { type PlannedOutput, shownOutputPath } from './plan-outputs.js';
 import { shellQuote } from './shell-quote.js';
 import { DEFAULT_GRACE_PERIOD_S, type TestOptions } from './test-options.js';
 
@@ -25,7 +25,7 @@ export function resumeCommandLine(input: ResumeCommandInput): string {
   const path = (absolute: string) => relative(cwd, absolute) || '.';
   const args = [...(input.command ?? holodeckCommand()), 'test', path(input.configPath)];
   if (input.resultsDir !== null) args.push('--results-dir', path(input.resultsDir));
-  for (const output of input.outputs) args.push('--output', path(output.path));
+  for (const output of input.outputs) args.push('--output', shownOutputPath(output.path, cwd));
   if (options.format !== undefined) args.push('--format', options.format);
   if (options.parallelTestCases !== undefined) args.push('-j', String(options.parallelTestCases));
   if (options.workers !== undefined) args.push('--workers', String(options.workers));

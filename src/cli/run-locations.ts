@@ -1,6 +1,7 @@
 /** After a run: where its record and every report went, and the command that opens the dashboard on it. */
 import { relative } from 'node:path';
 import { holodeckCommand } from './holodeck-command.js';
+import { shownOutputPath } from './plan-outputs.js';
 import { shellQuote } from './shell-quote.js';
 
 export interface RunLocations {
@@ -24,7 +25,7 @@ export function formatRunLocations(where: RunLocations): string {
   const lines: string[] = [];
   const state = (path: string) => (where.failed?.has(path) === true ? `  ${FAILED}` : '');
   if (where.record !== null) lines.push(`run record  ${shown(where.record)}${state(where.record)}`);
-  for (const output of where.outputs) lines.push(`report      ${shown(output)}${state(output)}`);
+  for (const output of where.outputs) lines.push(`report      ${shownOutputPath(output, where.cwd)}${state(output)}`);
   const view = [...(where.command ?? holodeckCommand()), 'test', 'view', shown(where.configPath)];
   if (where.resultsDir !== null) view.push('--results-dir', shown(where.resultsDir));
   lines.push(`dashboard   ${view.map(shellQuote).join(' ')}`);

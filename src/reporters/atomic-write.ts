@@ -6,6 +6,7 @@ import { type FileHandle, open, realpath, rename, rm, stat } from 'node:fs/promi
 import { basename, dirname, join } from 'node:path';
 import { linkTarget } from './link-target.js';
 import { makeFolder } from './make-folder.js';
+import { writeReportToStdout } from './stdout-for-reports.js';
 
 /** How file reporters write their output; tests may pass their own. */
 export type WriteFile = (path: string, data: string) => Promise<void>;
@@ -38,10 +39,11 @@ export async function writeStreamAtomic(path: string, produce: (write: WriteChun
     if ((error as { code?: unknown }).code === 'ENOENT') return null;
     throw error;
   });
+  // This process's own standard output or error, whatever it is (`/dev/stdout` of a socket cannot be opened again,
+  // and of a file the shell redirected to would be replaced under the process's own writes).
+  const own = existing === null ? undefined : [process.stdout, process.stderr].find((s) => isSameFile(existing, s.fd));
+  if (own !== undefined) return writeToStream(own, produce);
   if (existing !== null && !existing.isFile() && !existing.isDirectory()) {
-    // This process's own standard output or error (`/dev/stdout` of a socket cannot be opened again).
-    const own = [process.stdout, process.stderr].find((stream) => isSameFile(existing, stream.fd));
-    if (own !== undefined) return writeToStream(own, produce);
     const handle = await openStream(path, existing.isFIFO());
     try {
       await writePieces(handle, produce);
@@ -83,9 +85,10 @@ function isSameFile(info: Stats, fd: number): boolean {
 
 /** Writes the pieces to a stream of this process, waiting whenever it asks to (and not past its end). */
 async function writeToStream(stream: NodeJS.WriteStream, produce: (write: WriteChunk) => Promise<void>): Promise<void> {
+  const write = stream === process.stdout ? writeReportToStdout : (piece: Piece) => stream.write(piece);
   await produce(async (chunk) => {
     for (const piece of piecesOf(chunk)) {
-      if (stream.write(piece) || stream.destroyed) continue;
+      if (write(piece) || stream.destroyed) continue;
       await new Promise<void>((done) => {
         const settle = () => {
           stream.off('drain', settle).off('close', settle).off('error', settle);

@@ -11,6 +11,7 @@ import { createRedactor, type Redactor } from '../../core/redactor.js';
 import type { Reporter } from '../../core/reporter.js';
 import { loadTurnFiles } from '../../files/load-turn-files.js';
 import { multiplexReporter } from '../../reporters/multiplex-reporter.js';
+import { divertStdoutToStderr } from '../../reporters/stdout-for-reports.js';
 import type { RunDeps } from '../../runner/run-deps.js';
 import { runSuite } from '../../runner/run-suite.js';
 import type { ToolWorkers } from '../../tools/tool-workers.js';
@@ -204,6 +205,7 @@ async function guardedTestCommand(
   for (const notice of run.notices) process.stderr.write(`${notice}\n`);
   // A report on stdout (`--output -`) is all stdout holds: the console's summary goes to stderr.
   const reportOnStdout = outputs.some((output) => isStdoutPath(output.path));
+  if (reportOnStdout) divertStdoutToStderr();
   const reporters = composeReporters({
     outputs,
     ...(reportOnStdout ? { console: process.stderr } : {}),

@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import type { PlannedOutput } from '../plan-outputs.js';
+import { isStdoutPath, type PlannedOutput } from '../plan-outputs.js';
 
 export interface MatrixOutputs {
   /** Where the comparison table goes, as Markdown. */
@@ -59,6 +59,10 @@ function uniqueTags(labels: readonly string[]): string[] {
  */
 export function perModelOutputProblem(outputs: readonly PlannedOutput[]): string | null {
   for (const output of outputs) {
+    // Each model's console is printed on stdout: a report there would not stand alone.
+    if (isStdoutPath(output.path)) {
+      return "--output - (stdout) cannot hold a model matrix's report alone: each model's console is printed there too — write it to a file (e.g. --output compare.md)";
+    }
     if (output.format === 'markdown') continue;
     const found = statSync(output.path, { throwIfNoEntry: false });
     // `/dev/stdout` is a regular file when the output is redirected to one: still no name to put a model in.

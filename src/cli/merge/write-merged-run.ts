@@ -11,6 +11,7 @@ import type { Redactor } from '../../core/redactor.js';
 import type { RunEnd } from '../../core/reporter.js';
 import type { ConsoleStream, Verbosity } from '../../reporters/console-reporter.js';
 import type { RunRecordMetadata } from '../../reporters/run-record-reporter.js';
+import { divertStdoutToStderr } from '../../reporters/stdout-for-reports.js';
 import { composeReporters } from '../compose-reporters.js';
 import { matrixReporter } from '../matrix/matrix-reporter.js';
 import { isStdoutPath, type PlannedOutput } from '../plan-outputs.js';
@@ -56,6 +57,8 @@ export async function writeMergedRun(
   const merged = mergedRun(shards);
   const resultsDir = mergedResultsDir(settings.resultsDir, merged.agent_config_path);
   const metadata = mergedMetadata(shards, merged, settings.argv);
+  const reportOnStdout = comparison === undefined && outputs.some((output) => isStdoutPath(output.path));
+  if (reportOnStdout) divertStdoutToStderr();
   const reporters = composeReporters({
     outputs,
     verbosity: settings.verbosity,
@@ -68,7 +71,7 @@ export async function writeMergedRun(
     max_text_length: settings.maxTextLength,
     // A report on stdout (`--output -`) is all stdout holds: the console's summary goes to stderr.
     ...(comparison === undefined
-      ? outputs.some((output) => isStdoutPath(output.path))
+      ? reportOnStdout
         ? { console: process.stderr }
         : {}
       : { console: comparison.console }),
