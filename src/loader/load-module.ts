@@ -2,11 +2,12 @@
  * Imports a user module once per resolved location. TypeScript files go through tsx (loaded lazily, so the
  * CLI starts fast); JavaScript files use the plain dynamic import.
  */
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IMPORT_TIME_LIMIT_MS, importTooSlowMessage } from './import-time-limit.js';
 import type { ModuleLocation } from './locate-module.js';
 import { isCommonJsFile, runsAsCommonJs } from './module-format.js';
+import { emptyTsconfig, nearestTsconfig } from './nearest-tsconfig.js';
 import { keepTsxCacheUsable } from './tsx-cache.js';
 
 export type ModuleLoad =
@@ -110,13 +111,17 @@ async function importNamespace(location: FoundLocation): Promise<Record<string, 
     return (await import(pathToFileURL(location.path).href)) as Record<string, unknown>;
   }
   keepTsxCacheUsable();
-  if (location.kind === 'file' && runsAsCommonJs(location.path)) return requireCommonJs(location.path);
+  // The module's own tsconfig.json (its `paths` aliases), not the one of the folder holodeck runs from.
+  const tsconfig = nearestTsconfig(location.kind === 'file' ? dirname(location.path) : location.base_dir);
+  if (location.kind === 'file' && runsAsCommonJs(location.path)) return requireCommonJs(location.path, tsconfig);
   const { tsImport } = await import('tsx/esm/api');
   if (location.kind === 'file') {
-    return (await tsImport(pathToFileURL(location.path).href, import.meta.url)) as Record<string, unknown>;
+    const parentURL = import.meta.url;
+    const href = pathToFileURL(location.path).href;
+    return (await tsImport(href, { parentURL, tsconfig: tsconfig ?? false })) as Record<string, unknown>;
   }
   const parentURL = pathToFileURL(join(location.base_dir, 'agent.yaml')).href;
-  return (await tsImport(location.specifier, parentURL)) as Record<string, unknown>;
+  return (await tsImport(location.specifier, { parentURL, tsconfig: tsconfig ?? false })) as Record<string, unknown>;
 }
 
 /**
@@ -124,11 +129,26 @@ async function importNamespace(location: FoundLocation): Promise<Record<string, 
  * `__dirname` set to `data:text`, so a tool reading a file beside itself would read the wrong place. The
  * namespace is the one `import` gives a CommonJS module: its exports, and `module.exports` as `default`.
  */
-async function requireCommonJs(file: string): Promise<Record<string, unknown>> {
+async function requireCommonJs(file: string, tsconfig: string | null): Promise<Record<string, unknown>> {
   const { require: tsxRequire } = await import('tsx/cjs/api');
-  const exports: unknown = tsxRequire(file, import.meta.url);
+  const exports: unknown = withTsconfig(tsconfig ?? emptyTsconfig(), () => tsxRequire(file, import.meta.url));
   const named = typeof exports === 'object' && exports !== null ? { ...(exports as Record<string, unknown>) } : {};
   return { ...named, default: exports };
+}
+
+/**
+ * tsx's `require` reads the tsconfig.json named by TSX_TSCONFIG_PATH when it starts, else the one of the working
+ * directory: it is named for the call (the require runs synchronously), an empty one when the module has none.
+ */
+function withTsconfig<T>(path: string, run: () => T): T {
+  const before = process.env['TSX_TSCONFIG_PATH'];
+  process.env['TSX_TSCONFIG_PATH'] = path;
+  try {
+    return run();
+  } finally {
+    if (before === undefined) delete process.env['TSX_TSCONFIG_PATH'];
+    else process.env['TSX_TSCONFIG_PATH'] = before;
+  }
 }
 
 /**
