@@ -2,17 +2,19 @@
  * Which number a free-text agent response answers with, for the `numeric` evaluator. LaTeX's `\%` and `\$` are
  * read as `%` and `$`. In order:
  * 1. `standalone` — the response is only a number (`25587`, `**$25,587**`, `14.1%.`);
- * 2. `boxed` — otherwise, the content of the last `\boxed{…}`, the final answer as LaTeX marks it, which must be
- *    one number (else the response is refused);
+ * 2. `boxed` — otherwise, the content of the last `\boxed{…}`, the final answer as LaTeX marks it, which must
+ *    hold one number, words and a `label =` aside (else the response is refused);
  * 3. `emphasis` — otherwise, the last markdown bold span (`**…**` or `__…__`) holding exactly one number and
  *    nothing else, since models bold the answer in a sentence that also quotes its operands: "The change is
  *    **25,587** (206,588 − 181,001)". Bold list markers (`**1.**`) and headings (`**Step 2**`) do not count;
  * 4. `cue` — otherwise, the first number right after the last answer cue (`is`, `was`, `equals`, `=`, `≈`,
  *    `answer:`, `comes to`, `amounts to`, `totals`, `gives`, `works out to`…), since models state the answer after
- *    such a word and then often add context: "the difference is 25587 thousand, as reported in 2009";
+ *    such a word and then often add context: "the difference is 25587 thousand, as reported in 2009"; `gives` and
+ *    `totals` count only when their sentence states no other value after `and` or `;`;
  * 5. `last` — otherwise (or when the cued number is an operand of a calculation), the last number of the text
- *    outside parentheses (which usually hold operands or citations) that is not an operand, else the last number
- *    at all.
+ *    outside parentheses (which usually hold operands or citations) that is neither an operand nor a time
+ *    (`over 5 years`, `between 2016 and 2017`), and not a bare year when operands were passed over, else the last
+ *    number at all.
  * A cued or last number that ends a range (`12-14%`), has a minus set apart from it (`was - 25,587`) or, with no
  * other number left, is an operand (`25,587 divided by 181,001`) is no answer (number-answer-context.ts). The
  * chosen token must then be allowed by the options (thousands separators, percent); a rejected token makes the
@@ -20,8 +22,9 @@
  */
 import { NumberTokenCursor, numberTokenAt } from './find-number-tokens.js';
 import { answerContext, contextReason } from './number-answer-context.js';
-import { lastBoxed, plainBoxedContent, plainLatexSigns } from './number-latex.js';
+import { lastBoxed, plainBoxedContent, plainLatexSigns, wordedBoxedNumber } from './number-latex.js';
 import type { NumberNotation } from './number-notation.js';
+import { isYearLike } from './number-time-span.js';
 import {
   checkToken,
   type NumberFormatOptions,
@@ -49,6 +52,11 @@ export type Extraction =
  */
 const CUE_WORDS =
   /^(?:is|was|equals|answer\s*:|comes\sto|came\sto|amounts\sto|amounted\sto|totals|totaled|totalled|gives|works\sout\sto|worked\sout\sto)(?=\W)/i;
+/**
+ * Result words that also list values (`the table gives 6,823 for 2013 and 6,161 for 2012`): their number is the
+ * answer only when its sentence lists no other value after it.
+ */
+const WEAK_CUE = /^(?:gives|totals|totaled|totalled)$/i;
 /** How far after a cue the answer may start (room for "approximately $", "about", "roughly"). */
 const CUE_WINDOW = 24;
 /** The longest text a cue word can span, white space before `:` aside. */
@@ -131,7 +139,8 @@ function chooseToken(text: string, survey: TokenSurvey, notation: NumberNotation
   if (standalone) return { token: standalone, strategy: 'standalone' };
   const boxed = lastBoxed(text);
   if (boxed) {
-    const token = parseStandaloneNumber(plainBoxedContent(boxed.content), notation);
+    const plain = plainBoxedContent(boxed.content);
+    const token = parseStandaloneNumber(plain, notation) ?? wordedBoxedNumber(plain, notation);
     const written = boxed.content.trim();
     if (!token) return { reason: `the agent response's final answer \\boxed{${written}} is not one number` };
     return { token: { ...token, index: boxed.index }, strategy: 'boxed', written };
@@ -142,27 +151,43 @@ function chooseToken(text: string, survey: TokenSurvey, notation: NumberNotation
   if (cued) {
     const context = answerContext(text, cued);
     if (context === 'answer') return { token: cued, strategy: 'cue' };
-    if (context !== 'operand') return { reason: contextReason(text, cued, context) };
+    if (context !== 'operand' && context !== 'time') return { reason: contextReason(text, cued, context) };
+    return lastToken(text, survey, notation, context === 'operand' ? cued : undefined);
   }
   return lastToken(text, survey, notation);
 }
 
 /**
- * The last number outside parentheses that is not an operand of a calculation (`25,587 — computed as 206,588
- * minus 181,001` answers 25,587), else the last number at all when every number is in parentheses. An end of a
- * range or a number with a minus set apart from it is no answer: the response is refused.
+ * The last number outside parentheses that is neither an operand of a calculation (`25,587 — computed as 206,588
+ * minus 181,001` answers 25,587) nor a time (`over 5 years`, `between 2016 and 2017`), else the last number at
+ * all when every number is in parentheses. An end of a range or a number with a minus set apart from it is no
+ * answer: the response is refused. So is a calculation whose only other number is a year (`6,823 minus 6,161,
+ * computed for 2013`): the year is no result. `cuedOperand` is the operand a cue chose, named when refused.
  */
-function lastToken(text: string, survey: TokenSurvey, notation: NumberNotation): Choice | Refusal | null {
+function lastToken(
+  text: string,
+  survey: TokenSurvey,
+  notation: NumberNotation,
+  cuedOperand?: NumberToken,
+): Choice | Refusal | null {
   let operand: NumberToken | undefined;
+  let year: NumberToken | undefined;
   for (let at = survey.outside.length - 1; at >= 0; at--) {
     const token = numberTokenAt(text, survey.outside[at] ?? 0, notation);
     if (token === null) continue;
     const context = answerContext(text, token);
-    if (context === 'answer') return { token, strategy: 'last' };
-    if (context !== 'operand') return { reason: contextReason(text, token, context) };
-    operand ??= token;
+    if (context === 'time') continue;
+    if (context === 'operand') {
+      operand ??= token;
+      continue;
+    }
+    if (year !== undefined) return { token: year, strategy: 'last' };
+    if (context !== 'answer') return { reason: contextReason(text, token, context) };
+    if (!isYearLike(token)) return { token, strategy: 'last' };
+    year = token;
   }
-  if (operand !== undefined) return { reason: contextReason(text, operand, 'operand') };
+  if (operand !== undefined) return { reason: contextReason(text, cuedOperand ?? operand, 'operand') };
+  if (year !== undefined) return { token: year, strategy: 'last' };
   return survey.last ? { token: survey.last, strategy: 'last' } : null;
 }
 
@@ -210,9 +235,29 @@ function cuedToken(text: string, notation: NumberNotation): NumberToken | null {
     while (reach < limit && !SENTENCE_BREAK.has(text[reach]!)) reach += 1;
     // A number may start right on the break (`.5`).
     const cursor = new NumberTokenCursor(text, end, Math.min(limit, reach + 1), false, notation, true);
-    if (cursor.next()) return cursor.token();
+    if (!cursor.next()) continue;
+    const token = cursor.token();
+    if (WEAK_CUE.test(text.slice(at, end)) && listsAnotherValue(text, cursor.end, notation)) continue;
+    return token;
   }
   return null;
+}
+
+/**
+ * Whether the sentence goes on past `from` (up to `.` before a space, `!`, `?`, a line break or the end) to state
+ * another value after `and` or `;`, a number outside parentheses that is not a year: `the table gives 6,823 for 2013 and
+ * 6,161 for 2012` lists values, and `gives 662; relative to 2012 that's 10.7%` goes on to another result; `gives 24,587 for 2009` and `totals 24,587 across 3
+ * segments` do.
+ */
+function listsAnotherValue(text: string, from: number, notation: NumberNotation): boolean {
+  const stop = /[.!?](?:\s|$)|\n/.exec(text.slice(from));
+  const rest = text.slice(from, stop ? from + stop.index : text.length);
+  const and = /\band\b|;/i.exec(rest);
+  if (and === null) return false;
+  const sentence = rest.slice(and.index).replace(/\([^()]*\)/g, (group) => ' '.repeat(group.length));
+  const cursor = new NumberTokenCursor(sentence, 0, sentence.length, false, notation);
+  while (cursor.next()) if (!isYearLike(cursor.token())) return true;
+  return false;
 }
 
 /** Where the cue starting at `at` ends (`=`, `≈`, or a cue word at a word boundary), else -1. */

@@ -3,15 +3,18 @@
  * - a minus sign set apart from it by spaces after a word, `:` or `=` (`was - 25,587`, `Net change: - $25,587`):
  *   a negative, or a dash in prose; a list bullet at a line's start (`- 25,587`) and a subtraction between numbers
  *   (`206,588 - 181,001`) are not;
- * - an end of a range: `12-14%`, `12–14%`, `12 to 14%` (not `from 12 to 14%`, a change), `between 12% and 14%`;
+ * - an end of a range: `12-14%`, `12–14%`, `12 to 14%` (not `from 12 to 14%`, a change, nor `25.9% to $81.15`, a
+ *   change and its new level), `between 12% and 14%` (not `difference between 6,823 and 6,161`: operands);
+ * - a time (number-time-span.ts): `over 5 years`, `between 2016 and 2017`;
  * - an operand of arithmetic: followed or preceded by `divided by`, `multiplied by`, `minus`, `plus`, `times`,
  *   `over` (not before a year: `over 2009`), `/`, `×`, `÷`, `*`, `+`, a spaced `-` or `−`, with a number on the
  *   other side (`25,587 divided by 181,001`, `computed as 206,588 minus 181,001`).
  * Each test looks at a few characters around the number, so a scan calling it once per number stays linear.
  */
-import type { NumberToken } from './find-number-tokens.js';
+import { type NumberToken, numberTokenAt } from './find-number-tokens.js';
+import { differenceOperand, durationAt, timeSpan } from './number-time-span.js';
 
-export type AnswerContext = 'answer' | 'spaced_minus' | 'range' | 'operand';
+export type AnswerContext = 'answer' | 'spaced_minus' | 'range' | 'operand' | 'time';
 
 /** How far back or ahead an operator word and its spaces may reach. */
 const REACH = 24;
@@ -24,8 +27,10 @@ const LETTER = /^\p{L}$/u;
 export function answerContext(text: string, token: NumberToken): AnswerContext {
   const start = token.index;
   const end = token.index + token.text.length;
+  if (timeSpan(text, token)) return 'time';
   if (spacedMinusBefore(text, start)) return 'spaced_minus';
-  if (rangeEnd(text, start, end)) return 'range';
+  if (differenceOperand(text, start)) return 'operand';
+  if (rangeEnd(text, token)) return 'range';
   if (operatorAfter(text, end) || operatorBefore(text, start)) return 'operand';
   return 'answer';
 }
@@ -35,6 +40,9 @@ export function contextReason(text: string, token: NumberToken, context: Exclude
   const around = excerpt(text, token);
   if (context === 'spaced_minus') {
     return `the agent response's number in "${around}" has a minus sign set apart from it by a space: it may be a negative or a dash, so it is not read; write the sign against the number ("-${token.text.trim()}")`;
+  }
+  if (context === 'time') {
+    return `the agent response's number "${token.text.trim()}" names a time ("${around}"), not an answer`;
   }
   if (context === 'range') {
     return `the agent response's number "${token.text.trim()}" is an end of a range ("${around}"), not one answer`;
@@ -105,7 +113,20 @@ function spacedMinusBefore(text: string, start: number): boolean {
   return !numberEndsAt(text, spacesBack(text, word));
 }
 
-function rangeEnd(text: string, start: number, end: number): boolean {
+/**
+ * Whether two numbers joined by `to` are the ends of one range: not a percentage and then a number that is not
+ * one (`25.9% to $81.15`, `10.7% to 6,823 million`: a change and the new level), nor an amount with a currency
+ * sign or scale word and then a percentage. `12 to 14%` and `12% to 14%` are ranges.
+ */
+function sameKindEnds(first: NumberToken | null, second: NumberToken | null): boolean {
+  if (first === null || second === null) return true;
+  if (first.percent) return second.percent;
+  return !(second.percent && (first.scale !== 1 || /[$€£¥]/.test(first.text)));
+}
+
+function rangeEnd(text: string, token: NumberToken): boolean {
+  const start = token.index;
+  const end = token.index + token.text.length;
   // `12-14%`, `12–14%`, `12 – 14%`: the later end.
   const dash = text.charCodeAt(start - 1);
   if (start > 1 && dash === 0x2d && numberEndsAt(text, start - 1)) return true;
@@ -120,11 +141,25 @@ function rangeEnd(text: string, start: number, end: number): boolean {
   const before = text.slice(Math.max(0, start - REACH * 2), start);
   const after = text.slice(end, end + REACH);
   const toAfter = /^\s+to\s+/i.exec(after);
-  if (toAfter && numberStartsAt(text, end + toAfter[0].length) && !/\bfrom\s+$/i.test(before)) return true;
+  if (toAfter && numberStartsAt(text, end + toAfter[0].length) && !/\bfrom\s+$/i.test(before)) {
+    return sameKindEnds(token, numberTokenAt(text, end + toAfter[0].length));
+  }
   const toBefore = /(\S*\d[%)]?)\s+to\s+$/i.exec(before);
-  if (toBefore && !/\bfrom\s+$/i.test(before.slice(0, toBefore.index))) return true;
+  if (toBefore && !/\bfrom\s+$/i.test(before.slice(0, toBefore.index))) {
+    const first = findFirstOf(before.slice(0, toBefore.index + toBefore[1]!.length), toBefore.index);
+    return sameKindEnds(first, token);
+  }
   if (/\bbetween\s+\S*$/i.test(before)) return true;
   return /\bbetween\s+\S*\d\S*\s+and\s+\S*$/i.test(before);
+}
+
+/** The number token of `text` that starts within its `from`-th to last characters, else null. */
+function findFirstOf(text: string, from: number): NumberToken | null {
+  for (let at = from; at < text.length; at++) {
+    const token = numberTokenAt(text, at);
+    if (token !== null) return token;
+  }
+  return null;
 }
 
 function operatorAfter(text: string, end: number): boolean {
@@ -132,8 +167,10 @@ function operatorAfter(text: string, end: number): boolean {
   const word = WORD_OPERATOR_AFTER.exec(after);
   if (word) {
     const next = end + word[0].length;
-    // `over 2009` is a time, not a divisor.
-    const year = /^over/i.test(word[0].trim()) && /^(?:1[89]|2[01])\d\d(?![\d,]|\.\d)/.test(text.slice(next, next + 6));
+    // `over 2009`, `over 5 years` are a time, not a divisor.
+    const year =
+      /^over/i.test(word[0].trim()) &&
+      (/^(?:1[89]|2[01])\d\d(?![\d,]|\.\d)/.test(text.slice(next, next + 6)) || durationAt(text, next));
     return !year && numberStartsAt(text, next);
   }
   const at = spacesAhead(text, end);

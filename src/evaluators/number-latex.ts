@@ -2,6 +2,8 @@
  * LaTeX as models write answers in it, for the numeric metric: `\%` and `\$` are the signs `%` and `$`, and
  * `\boxed{…}` marks the final answer (the last one wins).
  */
+import { type NumberToken, NumberTokenCursor } from './find-number-tokens.js';
+import type { NumberNotation } from './number-notation.js';
 
 /** `\%` and `\$` (LaTeX escapes) as ` %` and ` $`: one character for one, so every offset stays where it was. */
 export function plainLatexSigns(text: string): string {
@@ -38,4 +40,22 @@ export function plainBoxedContent(content: string): string {
     .replace(/\\[,!;]|~/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The one number of a boxed answer's plain content that also holds words (`102.5 million shares`, `25.9 %
+ * increase`, `-13.4 % (decrease)`) or a label (`Change = -932`), else null: the content must hold exactly one
+ * number, and nothing but letters, white space, parentheses and a label's `=` or `:` besides it.
+ */
+export function wordedBoxedNumber(plain: string, notation: NumberNotation): NumberToken | null {
+  const cursor = new NumberTokenCursor(plain, 0, plain.length, false, notation, true);
+  if (!cursor.next()) return null;
+  const token = cursor.token();
+  const start = cursor.start;
+  const end = cursor.end;
+  if (cursor.next()) return null;
+  const label = plain.slice(0, start);
+  const words = plain.slice(end);
+  if (!/^(?:[\p{L}\s]*[=:])?\s*$/u.test(label)) return null;
+  return /^[\p{L}\s()]*$/u.test(words) ? token : null;
 }

@@ -137,7 +137,7 @@ function referenceToken(text: string): [NumberToken, string] | null {
   if (cued) {
     const context = answerContext(text, cued);
     if (context === 'answer') return [cued, 'cue'];
-    if (context !== 'operand') return null;
+    if (context !== 'operand' && context !== 'time') return null;
   }
   const depthBefore = (offset: number) => {
     let depth = 0;
@@ -149,12 +149,23 @@ function referenceToken(text: string): [NumberToken, string] | null {
   };
   const outside = all.filter((token) => depthBefore(token.index) === 0).slice(-8);
   if (outside.length === 0) return all.length > 0 ? [all.at(-1)!, 'last'] : null;
+  let operand = false;
+  let year: NumberToken | undefined;
   for (const token of outside.reverse()) {
     const context = answerContext(text, token);
-    if (context === 'answer') return [token, 'last'];
-    if (context !== 'operand') return null;
+    if (context === 'time') continue;
+    if (context === 'operand') {
+      operand = true;
+      continue;
+    }
+    if (year) return [year, 'last'];
+    if (context !== 'answer') return null;
+    if (!/^(?:19\d\d|20\d\d|2100)$/.test(token.text.trim()) || token.percent || token.scale !== 1) {
+      return [token, 'last'];
+    }
+    year = token;
   }
-  return null;
+  return year && !operand ? [year, 'last'] : null;
 }
 
 function choice(text: string): [number, string] | null {
