@@ -5,7 +5,7 @@
  * the main thread this way, and the case worker pool its workers: a thread past its limit runs user code (a
  * module agent's factory, send or close, a module's top level) in a synchronous loop that never returns.
  */
-import { wallNow } from '../core/clock.js';
+import { runInterval, wallNow } from '../core/clock.js';
 
 export const BEAT_MS = 200;
 
@@ -39,7 +39,7 @@ export function startBeating(beat: EventLoopBeat): { running(limitMs: number): v
   const shared = new Int32Array(beat.buffer);
   const write = () => Atomics.store(shared, SLOT.beat, wallNow() - beat.origin);
   write();
-  setInterval(write, BEAT_MS).unref();
+  runInterval(write, BEAT_MS).unref();
   return {
     running(limitMs) {
       Atomics.store(shared, SLOT.limit, Math.min(2 ** 31 - 1, limitMs));

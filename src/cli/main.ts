@@ -1,8 +1,7 @@
 #!/usr/bin/env node
-/** The `holodeck` command line. Only commander loads up front; each command loads what it needs. */
-// First: the run's clock and timers are taken before any user code can stub them.
-import '../core/clock.js';
 import { Command, Option } from '@commander-js/extra-typings';
+/** The `holodeck` command line. Only commander loads up front; each command loads what it needs. */
+import { protectClock } from '../core/clock.js';
 import { holdNurseries, nurseriesAreOurs, workersAsked } from './case-workers/hold-nurseries.js';
 import { currentFolderProblem } from './environment-failure.js';
 import { EXIT } from './exit-codes.js';
@@ -20,6 +19,9 @@ import type { ModelOverride } from './parse-model-option.js';
 import { readVersion } from './read-version.js';
 import { testCommandDefinition } from './test-command-definition.js';
 import { tolerateClosedOutput } from './tolerate-closed-output.js';
+
+// First: the run's clock and timers are taken before any user code can stub them (core/clock.ts).
+protectClock();
 
 // `holodeck test | head`: a console that goes away is no reason to stop.
 tolerateClosedOutput();

@@ -4,6 +4,8 @@
  * reports. A second one cancels the running cases at once (the run is saved and reported as after the grace
  * period); one more exits at once (finished cases are already on disk in the run's log).
  */
+
+import { clearRunTimer, runTimer } from '../core/clock.js';
 import { clearProgressLines } from '../reporters/console-progress.js';
 import { exitNow } from './guard-process.js';
 
@@ -67,14 +69,14 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
   const handler = (signal: NodeJS.Signals) => {
     if (cancel.signal.aborted) exitNow(130);
     if (stop.signal.aborted) {
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) clearRunTimer(timer);
       cancelNow(signal);
       return;
     }
     say(() => options.onStop(signal));
     stop.abort();
     if (options.grace_ms <= 0) cancelNow(signal);
-    else timer = setTimeout(() => cancelNow(signal), options.grace_ms);
+    else timer = runTimer(() => cancelNow(signal), options.grace_ms);
   };
   // The terminal went away (SIGHUP): no one can wait out the grace period or press Ctrl-C again, so the running
   // cases are cancelled at once and the run saved, as a second Ctrl-C does.
@@ -84,7 +86,7 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
       say(() => options.onStop('SIGHUP'));
       stop.abort();
     }
-    if (timer !== null) clearTimeout(timer);
+    if (timer !== null) clearRunTimer(timer);
     cancelNow('SIGHUP');
   };
   const onInt = () => handler('SIGINT');
@@ -100,7 +102,7 @@ export function watchInterrupts(options: InterruptOptions): InterruptWatch {
       if (!cancel.signal.aborted) cancel.abort(reason);
     },
     dispose() {
-      if (timer !== null) clearTimeout(timer);
+      if (timer !== null) clearRunTimer(timer);
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       process.off('SIGHUP', hangup);

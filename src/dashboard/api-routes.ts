@@ -1,4 +1,6 @@
 /** The JSON API of the dashboard: routes from URL to response body, with every id checked before use. */
+
+import { clearRunTimer, runTimer } from '../core/clock.js';
 import { compareRuns, type RunComparison } from './compare-runs.js';
 import { DashboardError } from './dashboard-error.js';
 import type {
@@ -35,13 +37,13 @@ async function currentRuns(deps: ApiDeps): Promise<{ runs: readonly RunSummary[]
   const refreshing = deps.index.refresh();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), deps.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS);
+    timer = runTimer(() => resolve(null), deps.indexWaitMs ?? DEFAULT_INDEX_WAIT_MS);
   });
   try {
     const runs = await Promise.race([refreshing, timeout]);
     if (runs !== null) return { runs, indexing: null };
   } finally {
-    clearTimeout(timer);
+    clearRunTimer(timer);
   }
   refreshing.catch(() => undefined);
   const runs = deps.index.runs;

@@ -1,5 +1,6 @@
 /** Server-sent events to every open page: `runs` when the results folder changed. */
 import type { ServerResponse } from 'node:http';
+import { clearRunInterval, runInterval } from '../core/clock.js';
 
 export const HEARTBEAT_MS = 25_000;
 
@@ -8,7 +9,7 @@ export class EventHub {
   readonly #heartbeat: NodeJS.Timeout;
 
   constructor(heartbeatMs = HEARTBEAT_MS) {
-    this.#heartbeat = setInterval(() => this.#write(': keep-alive\n\n'), heartbeatMs);
+    this.#heartbeat = runInterval(() => this.#write(': keep-alive\n\n'), heartbeatMs);
     this.#heartbeat.unref();
   }
 
@@ -38,7 +39,7 @@ export class EventHub {
   }
 
   close(): void {
-    clearInterval(this.#heartbeat);
+    clearRunInterval(this.#heartbeat);
     for (const client of this.#clients) client.end();
     this.#clients.clear();
   }

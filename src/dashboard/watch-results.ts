@@ -5,6 +5,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { clearRunInterval, clearRunTimer, runInterval, runTimer } from '../core/clock.js';
 import { isRunIdSegment } from './run-id.js';
 
 export interface ResultsWatcher {
@@ -33,7 +34,7 @@ export function watchResults(resultsDir: string, onSignal: () => void, options: 
   };
   const soon = (): void => {
     if (debounce !== null || closed) return;
-    debounce = setTimeout(() => {
+    debounce = runTimer(() => {
       debounce = null;
       signal();
     }, options.debounceMs ?? 100);
@@ -63,14 +64,14 @@ export function watchResults(resultsDir: string, onSignal: () => void, options: 
   };
 
   const ready = syncWatchers();
-  const poll = setInterval(signal, options.pollMs ?? DEFAULT_POLL_MS);
+  const poll = runInterval(signal, options.pollMs ?? DEFAULT_POLL_MS);
   poll.unref();
   return {
     ready,
     close(): void {
       closed = true;
-      clearInterval(poll);
-      if (debounce !== null) clearTimeout(debounce);
+      clearRunInterval(poll);
+      if (debounce !== null) clearRunTimer(debounce);
       for (const watcher of watchers.values()) watcher.close();
       watchers.clear();
     },

@@ -4,6 +4,7 @@
  */
 import { dirname, extname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { clearRunTimer, runTimer } from '../core/clock.js';
 import { IMPORT_TIME_LIMIT_MS, importTooSlowMessage } from './import-time-limit.js';
 import type { ModuleLocation } from './locate-module.js';
 import { isCommonJsFile, runsAsCommonJs } from './module-format.js';
@@ -181,14 +182,14 @@ function unlessStuck<T>(importing: Promise<T>): Promise<T> {
   }
   return new Promise<T>((resolve, reject) => {
     stuckWaiters.add(reject);
-    const timer = setTimeout(() => {
+    const timer = runTimer(() => {
       stuckWaiters.delete(reject);
       reject(new SlowImport(IMPORT_TIME_LIMIT_MS));
     }, IMPORT_TIME_LIMIT_MS);
     timer.unref();
     const settle = () => {
       stuckWaiters.delete(reject);
-      clearTimeout(timer);
+      clearRunTimer(timer);
     };
     importing.then(
       (value) => {

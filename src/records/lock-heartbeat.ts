@@ -5,7 +5,7 @@
  * staleAfterMs is not, unless its process, where it can be asked, is still there.
  */
 import { utimesSync } from 'node:fs';
-import { wallDate } from '../core/clock.js';
+import { clearRunInterval, runInterval, wallDate } from '../core/clock.js';
 
 /** How often a held lock is touched. */
 export const HEARTBEAT_MS = 30_000;
@@ -25,7 +25,7 @@ const beating = new Map<string, () => void>();
 /** Touches `path` every `everyMs` until the returned function stops it; a touch that fails is skipped. */
 export function startHeartbeat(path: string, everyMs: number): () => void {
   beating.get(path)?.();
-  const timer = setInterval(() => {
+  const timer = runInterval(() => {
     const now = wallDate();
     try {
       utimesSync(path, now, now);
@@ -35,7 +35,7 @@ export function startHeartbeat(path: string, everyMs: number): () => void {
   }, everyMs);
   timer.unref();
   const stop = () => {
-    clearInterval(timer);
+    clearRunInterval(timer);
     if (beating.get(path) === stop) beating.delete(path);
   };
   beating.set(path, stop);

@@ -3,6 +3,7 @@
  * output printed above it. Only cursor controls are written here; colour is the caller's business.
  */
 
+import { clearRunInterval, clearRunTimer, runInterval, runTimer } from '../core/clock.js';
 import type { RateLimitStatus, RateLimitStatusSource } from '../core/rate-limit.js';
 import { CLEAR_LINE } from './ansi.js';
 import { formatDuration } from './format-numbers.js';
@@ -138,10 +139,10 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
     if (stopped || pending !== null) return;
     const wait = lastDraw + minInterval - now();
     if (wait <= 0) draw();
-    else pending = unref(setTimeout(draw, wait));
+    else pending = unref(runTimer(draw, wait));
   };
 
-  const clock = unref(setInterval(update, options.tick_ms ?? 1000));
+  const clock = unref(runInterval(update, options.tick_ms ?? 1000));
   const erase = () => {
     if (drawn) write(CLEAR_LINE);
     drawn = false;
@@ -154,7 +155,7 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
       const text = typeof chunk === 'string' ? chunk : chunk instanceof Uint8Array ? Buffer.from(chunk).toString() : '';
       if (text !== '') lineOpen = !text.endsWith('\n');
       // Drawn again after the write, never before it: the write is yet to happen.
-      if (pending === null) pending = unref(setTimeout(draw, Math.max(0, lastDraw + minInterval - now())));
+      if (pending === null) pending = unref(runTimer(draw, Math.max(0, lastDraw + minInterval - now())));
     }),
   );
 
@@ -173,8 +174,8 @@ export function createProgressDisplay(options: ProgressOptions): ProgressDisplay
     stop() {
       if (stopped) return;
       stopped = true;
-      clearInterval(clock);
-      if (pending !== null) clearTimeout(pending);
+      clearRunInterval(clock);
+      if (pending !== null) clearRunTimer(pending);
       liveLines.delete(erase);
       erase();
       for (const restore of unwatch) restore();

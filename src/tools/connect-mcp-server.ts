@@ -5,6 +5,7 @@
  */
 
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { runTimer } from '../core/clock.js';
 import type { McpToolConfig } from '../core/config-types.js';
 import { escapeControlChars } from '../core/display-controls.js';
 import { BackendStartError, ToolServerCrashedError, ToolSetupError } from '../core/errors.js';
@@ -157,7 +158,7 @@ async function startError(
   timeoutMs: number,
 ): Promise<BackendStartError> {
   // Give the child's last stderr lines a moment to arrive after it exits.
-  await new Promise((done) => setTimeout(done, 50));
+  await new Promise((done) => runTimer(done, 50));
   const stderr = handle.stderrTail();
   const http = config.url !== null;
   const unread =

@@ -11,6 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { runTimer } from '../core/clock.js';
 import { killServerGroup, OWN_GROUP } from './kill-server-group.js';
 
 export interface StdioServerParams {
@@ -90,7 +91,7 @@ export class StdioProcessTransport implements Transport {
     // told to terminate, then killed. close() does the same for a server that ends when asked.
     child.once('exit', () => {
       killServerGroup(child, 'SIGTERM');
-      setTimeout(() => killServerGroup(child, 'SIGKILL'), CLOSE_GRACE_MS).unref();
+      runTimer(() => killServerGroup(child, 'SIGKILL'), CLOSE_GRACE_MS).unref();
     });
     child.once('close', () => {
       this.#closed = true;
@@ -123,7 +124,7 @@ export class StdioProcessTransport implements Transport {
       else child.once('exit', () => resolve());
     });
     const within = (ms: number) =>
-      Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(r, ms, false).unref())]);
+      Promise.race([exited.then(() => true), new Promise<boolean>((r) => runTimer(r, ms, false).unref())]);
     try {
       child.stdin?.end();
     } catch {

@@ -6,10 +6,10 @@
  * thread can say which grader or tool did it; so is an uncaught exception, which ends the thread too.
  * `process.kill()` of the holodeck process itself is refused (`process.abort()` is refused by Node in workers).
  */
-// First: the run's clock and timers are taken before any user code can stub them.
-import '../core/clock.js';
+
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { parentPort } from 'node:worker_threads';
+import { protectClock } from '../core/clock.js';
 import { describeThrown, thrownMessage } from '../core/describe-thrown.js';
 import { realUnderscoreKill, replaceUnderscoreKill } from '../core/real-process-kill.js';
 import { noExport } from '../loader/import-user-export.js';
@@ -23,6 +23,9 @@ import { killTarget, reachesOwnProcess } from './own-process.js';
 import { resultReadFailure } from './result-read-failure.js';
 import { thrownAt } from './thrown-at.js';
 import type { CallOutcome, CallTarget, FromWorker, ToWorker } from './worker-protocol.js';
+
+// First: the run's clock and timers are taken before any user code can stub them (core/clock.ts).
+protectClock();
 
 const port = parentPort;
 if (port === null) throw new Error('user-code-worker must run in a worker thread');

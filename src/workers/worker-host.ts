@@ -7,7 +7,7 @@
  * only the worker thread: the call it came from is told so, the others that the worker went down with it.
  */
 
-import { monotonicNow } from '../core/clock.js';
+import { clearRunTimer, monotonicNow, runTimer } from '../core/clock.js';
 import { describeThrown } from '../core/describe-thrown.js';
 import type { FoundLocation } from '../loader/load-module.js';
 import { AbortGroups } from './abort-groups.js';
@@ -129,8 +129,8 @@ export class WorkerHost {
     if (thread.pending.get(entry.id) !== entry) return;
     thread.pending.delete(entry.id);
     thread.received.delete(entry);
-    if (entry.timer !== null) clearTimeout(entry.timer);
-    if (entry.receipt !== null) clearTimeout(entry.receipt);
+    if (entry.timer !== null) clearRunTimer(entry.timer);
+    if (entry.receipt !== null) clearRunTimer(entry.receipt);
     if (entry.call.signal !== undefined) this.#watching.delete(entry.call.signal, entry);
     this.#refresh(thread);
     entry.resolve(outcome);
@@ -178,7 +178,7 @@ export class WorkerHost {
         if (entry === undefined) return;
         entry.received = true;
         thread.received.add(entry);
-        if (entry.receipt !== null) clearTimeout(entry.receipt);
+        if (entry.receipt !== null) clearRunTimer(entry.receipt);
         entry.receipt = null;
         return;
       }
@@ -196,8 +196,8 @@ export class WorkerHost {
         }
         // What it printed is on its way: the outcome waits for it (bounded), its time limit no longer runs.
         entry.held = message.outcome;
-        if (entry.timer !== null) clearTimeout(entry.timer);
-        entry.timer = setTimeout(() => this.#settle(entry, message.outcome), FLUSH_WAIT_MS);
+        if (entry.timer !== null) clearRunTimer(entry.timer);
+        entry.timer = runTimer(() => this.#settle(entry, message.outcome), FLUSH_WAIT_MS);
         return;
       }
       case 'flushed': {
@@ -224,7 +224,7 @@ export class WorkerHost {
     entry.started = true;
     thread.running.add(id);
     const limit = entry.call.timeout_ms;
-    if (limit !== undefined) entry.timer = setTimeout(() => this.#cutOff(entry, { kind: 'timed_out' }), limit);
+    if (limit !== undefined) entry.timer = runTimer(() => this.#cutOff(entry, { kind: 'timed_out' }), limit);
   }
 
   /** Releases the caller now, then asks the worker to abort the call and stops it if it cannot even hear that. */
@@ -238,7 +238,7 @@ export class WorkerHost {
     }
     const label = entry.call.label;
     const what = outcome.kind === 'timed_out' ? 'its time ran out' : 'it was aborted';
-    const timer = setTimeout(() => {
+    const timer = runTimer(() => {
       if (thread.ended) return;
       // The call the thread is stuck in: the latest started that has not finished, this one or another.
       const stuck = [...thread.running].at(-1);
@@ -262,8 +262,8 @@ export class WorkerHost {
    * code an earlier call left running. It is stopped, and the call goes to a fresh worker.
    */
   #awaitReceipt(entry: Pending): void {
-    if (entry.receipt !== null) clearTimeout(entry.receipt);
-    entry.receipt = setTimeout(() => {
+    if (entry.receipt !== null) clearRunTimer(entry.receipt);
+    entry.receipt = runTimer(() => {
       entry.receipt = null;
       // Judged once the messages already waiting from the worker are read: a main thread busy past the timer's
       // time (a turn with many calls) has not heard what the worker said meanwhile.
@@ -312,7 +312,7 @@ export class WorkerHost {
   #noticed(thread: Thread, id: number): void {
     const entry = thread.cut_off.get(id);
     if (entry === undefined) return;
-    clearTimeout(entry.timer);
+    clearRunTimer(entry.timer);
     thread.cut_off.delete(id);
     this.#refresh(thread);
   }
@@ -356,7 +356,7 @@ export class WorkerHost {
     if (thread.ended) return;
     thread.ended = true;
     if (this.#thread === thread) this.#thread = null;
-    for (const entry of thread.cut_off.values()) clearTimeout(entry.timer);
+    for (const entry of thread.cut_off.values()) clearRunTimer(entry.timer);
     thread.cut_off.clear();
     const entries = [...thread.pending.values()];
     for (const entry of entries) {

@@ -17,6 +17,8 @@ const RealDate = Date;
 globalThis.Date = class extends RealDate { constructor() { super(1_000_000); } static now() { return 1_000_000; } };
 globalThis.setTimeout = () => 0;
 globalThis.clearTimeout = () => {};
+globalThis.setInterval = () => 0;
+globalThis.clearInterval = () => {};
 export function create() {
   return {
     async send(turn) {

@@ -3,7 +3,7 @@
  * (generate-judge-object.ts), retried like agent calls.
  */
 
-import { wallNow } from '../../core/clock.js';
+import { clearRunTimer, runTimer, wallNow } from '../../core/clock.js';
 import type { ModelConfig } from '../../core/config-types.js';
 import { formatLimitNumber } from '../../core/format-limit-number.js';
 import { gaveUpNote } from '../../core/gave-up-note.js';
@@ -187,7 +187,7 @@ function withDeadline(parent: AbortSignal, ms: number) {
   const onAbort = () => controller.abort(parent.reason);
   if (parent.aborted) onAbort();
   else parent.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
+  const timer = runTimer(() => {
     timedOut = true;
     controller.abort(new DOMException(`judge call timed out after ${formatLimitNumber(ms)} ms`, 'TimeoutError'));
   }, ms);
@@ -195,7 +195,7 @@ function withDeadline(parent: AbortSignal, ms: number) {
     signal: controller.signal,
     timedOut: () => timedOut,
     dispose: () => {
-      clearTimeout(timer);
+      clearRunTimer(timer);
       parent.removeEventListener('abort', onAbort);
     },
   };

@@ -21,6 +21,7 @@
  */
 import http, { type IncomingMessage } from 'node:http';
 import type https from 'node:https';
+import { clearRunTimer, runTimer } from '../../core/clock.js';
 import type { RequestProgress } from '../../core/hold-tracker.js';
 import { bufferedResponse } from './buffered-response.js';
 import { holdsOf } from './rate-limit/held-requests.js';
@@ -133,7 +134,7 @@ function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
     const finish = (action: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearRunTimer(timer);
       outgoing.signal?.removeEventListener('abort', onAbort);
       action();
     };
@@ -143,8 +144,8 @@ function send(agents: Agents, url: URL, outgoing: Outgoing): Promise<Received> {
       finish(() => reject(new TypeError('fetch failed', { cause: error })));
     };
     const wait = (ms: number, error: () => ResponseLimitError) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => refuse(error()), ms);
+      clearRunTimer(timer);
+      timer = runTimer(() => refuse(error()), ms);
     };
     const request = client.request(url, { method: outgoing.method, headers: outgoing.headers, agent }, (response) => {
       outgoing.progress?.headers();

@@ -2,6 +2,7 @@
  * Our own retry policy for model requests (the SDK's is turned off with `maxRetries: 0`): exponential
  * backoff with jitter, a server's `retry-after-ms` / `retry-after` wins, and no wait outlives the turn.
  */
+import { clearRunTimer, runTimer } from '../../core/clock.js';
 
 export interface RetryPolicy {
   /** Retries after the first attempt (`execution.max_retries`). */
@@ -58,10 +59,10 @@ export const abortableSleep: Sleep = (ms, signal) =>
       return;
     }
     const onAbort = () => {
-      clearTimeout(timer);
+      clearRunTimer(timer);
       reject(signal.reason);
     };
-    const timer = setTimeout(() => {
+    const timer = runTimer(() => {
       signal.removeEventListener('abort', onAbort);
       resolve();
     }, ms);

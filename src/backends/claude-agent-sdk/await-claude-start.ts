@@ -3,6 +3,8 @@
  * its start-up (1–5 s, more on a busy machine) is not the model's time, so it does not count against `llm_timeout`,
  * and has a bound of its own.
  */
+
+import { clearRunTimer, runTimer } from '../../core/clock.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { AgentTurnError } from '../../core/errors.js';
 import { formatLimitNumber } from '../../core/format-limit-number.js';
@@ -24,7 +26,7 @@ export async function awaitClaudeStart(live: LiveQuery, signal: AbortSignal, lim
   let timer: NodeJS.Timeout | undefined;
   let onAbort: () => void = () => {};
   const stopped = new Promise<never>((_, reject) => {
-    timer = setTimeout(
+    timer = runTimer(
       () =>
         reject(
           new AgentTurnError(
@@ -55,7 +57,7 @@ export async function awaitClaudeStart(live: LiveQuery, signal: AbortSignal, lim
       stopped,
     ]);
   } finally {
-    clearTimeout(timer);
+    clearRunTimer(timer);
     signal.removeEventListener('abort', onAbort);
   }
 }

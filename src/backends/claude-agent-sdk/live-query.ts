@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Options, SDKMessage, SDKUserMessage, SpawnedProcess, SpawnOptions } from '@anthropic-ai/claude-agent-sdk';
+import { clearRunTimer, runTimer } from '../../core/clock.js';
 import type { ClaudeAgentSdk } from './load-claude-agent-sdk.js';
 import { MessageQueue } from './message-queue.js';
 import { watchProcess } from './process-watchdog.js';
@@ -111,9 +112,9 @@ function spawnTracked(options: SpawnOptions): TrackedProcess {
 
 function settlesWithin(promise: Promise<void>, ms: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
+    const timer = runTimer(() => resolve(false), ms);
     promise.then(() => {
-      clearTimeout(timer);
+      clearRunTimer(timer);
       resolve(true);
     });
   });

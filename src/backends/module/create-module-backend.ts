@@ -1,5 +1,6 @@
 /** The `module` backend: the user's own agent (`backend: { module: "file.ts:export" }`), one instance per session. */
 import type { AgentBackend, AgentSession, SessionOptions, TurnRequest, TurnResponse } from '../../core/backend.js';
+import { clearRunTimer, runTimer } from '../../core/clock.js';
 import type { AgentConfig } from '../../core/config-types.js';
 import { describeThrown, thrownMessage } from '../../core/describe-thrown.js';
 import { AgentTurnError, BackendStartError } from '../../core/errors.js';
@@ -127,9 +128,9 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 function within<T>(work: Promise<T>, ms: number, late: () => Error): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(late()), ms);
+    timer = runTimer(() => reject(late()), ms);
   });
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
+  return Promise.race([work, limit]).finally(() => clearRunTimer(timer));
 }
 
 /**

@@ -12,6 +12,7 @@ import type { ModelCallStore } from '../../backends/ai-sdk/recording/model-call-
 import { serveModelCalls } from '../../backends/ai-sdk/recording/recording-channel.js';
 import { processWarnings } from '../../backends/ai-sdk/with-provider-warnings.js';
 import type { AgentBackend } from '../../core/backend.js';
+import { clearRunInterval, clearRunTimer, runInterval, runTimer } from '../../core/clock.js';
 import type { ToolParams } from '../../core/closed-params.js';
 import type { TestCaseConfig } from '../../core/config-types.js';
 import { describeThrown } from '../../core/describe-thrown.js';
@@ -201,7 +202,7 @@ export function startCaseWorkerPool(
   // case gets a fresh worker.
   let stallTimer: NodeJS.Timeout | null = null;
   const watchStalls = () => {
-    stallTimer ??= setInterval(() => {
+    stallTimer ??= runInterval(() => {
       for (const slot of [...slots, ...lone]) {
         if (slot === null || slot.stalled !== null) continue;
         const late = overdue(slot.beat);
@@ -319,7 +320,7 @@ export function startCaseWorkerPool(
         slot.stalled = `it did not stop its case within ${seconds(CANCEL_GRACE_MS)} of the cancel`;
         void slot.worker.terminate();
       };
-      setTimeout(stop, CANCEL_GRACE_MS).unref();
+      runTimer(stop, CANCEL_GRACE_MS).unref();
     };
     deps.signal.addEventListener('abort', cancel, { once: true });
     const dispose = () => deps.signal.removeEventListener('abort', cancel);
@@ -341,14 +342,14 @@ export function startCaseWorkerPool(
 
   const close = async (): Promise<void> => {
     closing = true;
-    if (stallTimer !== null) clearInterval(stallTimer);
+    if (stallTimer !== null) clearRunInterval(stallTimer);
     const live = [...slots.filter((slot): slot is Slot => slot !== null), ...lone];
     await Promise.all(
       live.map(async (slot) => {
         slot.worker.postMessage({ type: 'close' } satisfies ToCaseWorker);
-        const timer = setTimeout(() => void slot.worker.terminate(), CLOSE_GRACE_MS);
+        const timer = runTimer(() => void slot.worker.terminate(), CLOSE_GRACE_MS);
         await slot.ended;
-        clearTimeout(timer);
+        clearRunTimer(timer);
       }),
     );
     await Promise.all([toolWorkers.close(), graders.close()]);

@@ -11,7 +11,7 @@ import { sendProcessWarnings } from '../../backends/ai-sdk/with-provider-warning
 import { createBackend } from '../../backends/create-backend.js';
 import { loadConfig } from '../../config/load-config.js';
 import type { AgentBackend } from '../../core/backend.js';
-import { wallNow } from '../../core/clock.js';
+import { protectClock, wallNow } from '../../core/clock.js';
 import type { AgentConfig, TestCaseConfig } from '../../core/config-types.js';
 import { thrownMessage } from '../../core/describe-thrown.js';
 import { ToolSetupError } from '../../core/errors.js';
@@ -40,6 +40,9 @@ import { runPricing } from '../run-pricing.js';
 import { RUN_STALL_GRACE_MS } from '../stall-guard.js';
 import type { CaseWorkerStart, FromCaseWorker, ToCaseWorker } from './case-worker-protocol.js';
 import { isCloneable } from './cloneable-case.js';
+
+// First: the run's clock and timers are taken before any user code can stub them (core/clock.ts).
+protectClock();
 
 const port = parentPort;
 if (port === null) throw new Error('case-worker.js runs only as a worker thread');

@@ -6,6 +6,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
+import { clearRunTimer, runTimer } from '../../core/clock.js';
 import { type PausedFrame, userFrames } from '../user-frames.js';
 import { stuckInOwnCode } from './stuck-in-own-code.js';
 
@@ -35,7 +36,7 @@ export async function readWorkerStack(
     const finish = (stack: WorkerStack) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      clearRunTimer(timer);
       const end = () => {
         session.disconnect();
         resolve(stack);
@@ -45,7 +46,7 @@ export async function readWorkerStack(
       else session.post('NodeWorker.detach', { sessionId }, end);
     };
     const unread: WorkerStack = { frames: [], own_code_only: false };
-    const timer = setTimeout(() => finish(unread), timeoutMs);
+    const timer = runTimer(() => finish(unread), timeoutMs);
     const send = (method: string, params: object = {}) => {
       if (sessionId === null) return;
       nextId += 1;

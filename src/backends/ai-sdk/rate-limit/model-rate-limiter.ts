@@ -5,7 +5,7 @@
  * Without a configured limit and before any 429 it grants at once.
  */
 
-import { wallNow } from '../../../core/clock.js';
+import { clearRunTimer, runTimer, wallNow } from '../../../core/clock.js';
 import { MAX_TIMER_MS } from '../../../core/max-timer.js';
 import type { RateLimit, RateLimitStatus } from '../../../core/rate-limit.js';
 import { AimdConcurrency } from './aimd-concurrency.js';
@@ -22,9 +22,9 @@ export const SYSTEM_CLOCK: LimiterClock = {
   schedule: (run, ms) => {
     // A tiny limit can ask for a wait past what a timer holds (which would fire at once, again and again):
     // the wake-up comes at the timer's limit instead, and the limiter looks again then.
-    const timer = setTimeout(run, Math.min(ms, MAX_TIMER_MS));
+    const timer = runTimer(run, Math.min(ms, MAX_TIMER_MS));
     timer.unref();
-    return () => clearTimeout(timer);
+    return () => clearRunTimer(timer);
   },
 };
 
