@@ -3,8 +3,9 @@
  * raw onto a screen: C0 controls, DEL, C1 controls (the 8-bit CSI among them); the bidirectional marks,
  * embeddings, overrides and isolates, which reorder what is shown after them (an answer ending in U+202E shows
  * the verdict after it backwards); and the invisible characters, which make two different names look the same
- * (`log\u200bin` and `login`): the soft hyphen, the Mongolian vowel separator, the zero-width space, non-joiner
- * and joiner, the word joiner and invisible operators, and the zero-width no-break space (byte order mark). The
+ * (`log\u200bin` and `login`): the soft hyphen, the Mongolian vowel separator, the zero-width space, the word
+ * joiner and invisible operators, and the zero-width no-break space (byte order mark). The zero-width joiner and
+ * non-joiner are left as they are: emoji sequences and Persian or Indic words are written with them. The
  * console, Markdown, the dashboard's title and its page spell them out; the page, served without a build step,
  * keeps its own copy of the set, which a test holds equal to this one.
  */
@@ -14,7 +15,8 @@ const RANGES: readonly (readonly [number, number])[] = [
   [0x00ad, 0x00ad],
   [0x061c, 0x061c],
   [0x180e, 0x180e],
-  [0x200b, 0x200f],
+  [0x200b, 0x200b],
+  [0x200e, 0x200f],
   [0x202a, 0x202e],
   [0x2060, 0x2064],
   [0x2066, 0x2069],

@@ -56,8 +56,8 @@ describe('safe text', () => {
 
   it('makes invisible characters visible in console names and Markdown, so log\u200bin does not read as login', () => {
     expect(consoleName('log\u200bin')).toBe('log\\u200bin');
-    expect(mdInline('log\u200bin \u200c\u2060\ufeff\u00ad')).toBe('log\\\\u200bin \\\\u200c\\\\u2060\\\\ufeff\\\\xad');
-    expect(mdCodeBlock('ok\u200d')).toBe('```text\nok\\u200d\n```');
+    expect(mdInline('log\u200bin \u2060\ufeff\u00ad')).toBe('log\\\\u200bin \\\\u2060\\\\ufeff\\\\xad');
+    expect(mdCodeBlock('ok\u200b')).toBe('```text\nok\\u200b\n```');
   });
 
   it('truncates by characters with a note, and flattens to one line', () => {

@@ -202,15 +202,15 @@ describe('dashboard in Chromium', () => {
       configPath: demo.configs.bot,
       startedAt: '2026-12-01T16:30:00.000Z',
       model: { provider: 'anthropic', name: 'claude-sonnet-4-5' },
-      results: [conversationCase('log\u200bin', { payload: 'ok\ufeff\u200d\u00ad', failTurn: 0 })],
+      results: [conversationCase('log\u200bin', { payload: 'ok\ufeff\u2060\u00ad', failTurn: 0 })],
     });
     await open(`#/run/${id}`);
     await page.locator('a.case-row[data-case-index="0"]').click();
     await page.locator('details.turn[data-turn-index="0"][open] pre.response').waitFor();
-    expect(String(await page.evaluate('document.body.innerText'))).not.toMatch(/\u200b|\u200d|\ufeff|\u00ad/);
+    expect(String(await page.evaluate('document.body.innerText'))).not.toMatch(/\u200b|\u2060|\ufeff|\u00ad/);
     // The case is named after its payload.
-    expect(await text('h1.case-title')).toBe('log\\u200binok\\ufeff\\u200d\\u00ad');
-    expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('ok\\ufeff\\u200d\\u00ad');
+    expect(await text('h1.case-title')).toBe('log\\u200binok\\ufeff\\u2060\\u00ad');
+    expect(await text('details.turn[data-turn-index="0"] pre.response')).toContain('ok\\ufeff\\u2060\\u00ad');
   });
 
   it('says how much of an interrupted run never ran, and counts errors apart among the failures', async () => {
