@@ -192,7 +192,10 @@ describe('holodeck CLI', () => {
     const users = last.messages.filter((m) => m.role === 'user');
     expect(users).toHaveLength(2);
     expect(JSON.stringify(users[1])).not.toContain('NOTE-FROM-FILE');
-    expect(users[0]).toMatchObject({ images: ['image/png'] });
+    // The earlier turn is carried with its files named, not sent again.
+    expect(JSON.stringify(users[0])).not.toContain('NOTE-FROM-FILE');
+    expect(JSON.stringify(users[0])).toContain('<file name=\\"notes.md\\"');
+    expect(users[0]).toMatchObject({ images: [] });
     expect(users[1]).toMatchObject({ images: [] });
   });
 });

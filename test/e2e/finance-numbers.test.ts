@@ -85,7 +85,8 @@ describe('numeric metric on finance notation, end to end', () => {
     ]);
     const wrong = report.results.find((result) => result.test_name === 'wrong unit')?.metric_results[0];
     expect(wrong?.reasoning).toBe(
-      '1.2 (read from "$1.2 million") differs by 1198.8 from the ground truth 1200 (absolute_tolerance 0.000001, relative_tolerance 0)',
+      '1.2 (read from "$1.2 million") differs by 1198.8 from the ground truth 1200; read at its scale, 1200000, it ' +
+        'differs by 1198800 (absolute_tolerance 0.000001, relative_tolerance 0)',
     );
   });
 
