@@ -5,19 +5,11 @@
  * truth, whether it passes and the value read from the answer (null when none is read).
  */
 import { describe, expect, it } from 'vitest';
-import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import {
   checkSampleNumericRow as check,
   type NumericRow as Row,
-  SAMPLE_NUMERIC_METRIC,
+  sampleNumericFailure as reasoning,
 } from '../../test/support/evaluators/sample-numeric-rows.js';
-import { createNumericEvaluator } from './numeric.js';
-
-async function reasoning(answer: string, truth: string): Promise<string> {
-  const outcome = await createNumericEvaluator(SAMPLE_NUMERIC_METRIC).evaluate(evaluationInput(answer, truth));
-  expect(outcome.passed).toBe(false);
-  return outcome.reasoning ?? '';
-}
 
 describe('\\boxed{…} is the final answer, the last one wins', () => {
   it.each<Row>([

@@ -4,19 +4,11 @@
  * ConvFinQA sample (relative_tolerance 0.001). One row per answer: the answer, the ground truth, whether it passes and the value read.
  */
 import { describe, expect, it } from 'vitest';
-import { evaluationInput } from '../../test/support/evaluators/evaluation-input.js';
 import {
   checkSampleNumericRow as check,
   type NumericRow as Row,
-  SAMPLE_NUMERIC_METRIC,
+  sampleNumericFailure as reasoning,
 } from '../../test/support/evaluators/sample-numeric-rows.js';
-import { createNumericEvaluator } from './numeric.js';
-
-async function reasoning(answer: string, truth: string): Promise<string> {
-  const outcome = await createNumericEvaluator(SAMPLE_NUMERIC_METRIC).evaluate(evaluationInput(answer, truth));
-  expect(outcome.passed).toBe(false);
-  return outcome.reasoning ?? '';
-}
 
 describe('"over N years" is a time, not a division', () => {
   it.each<Row>([

@@ -48,3 +48,10 @@ export async function checkSampleNumericRow([answer, truth, passes, read]: Numer
   const extraction = extractResponseNumber(answer, SAMPLE_NUMERIC_METRIC);
   expect(extraction.ok ? extraction.token.value : null).toBe(read);
 }
+
+/** The reason the metric, with the sample's options, gives for failing `answer` against `truth` (it must fail). */
+export async function sampleNumericFailure(answer: string, truth: string): Promise<string> {
+  const outcome = await createNumericEvaluator(SAMPLE_NUMERIC_METRIC).evaluate(evaluationInput(answer, truth));
+  expect(outcome.passed).toBe(false);
+  return outcome.reasoning ?? '';
+}
