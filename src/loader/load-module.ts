@@ -9,6 +9,7 @@ import { IMPORT_TIME_LIMIT_MS, importTooSlowMessage } from './import-time-limit.
 import type { ModuleLocation } from './locate-module.js';
 import { isCommonJsFile, runsAsCommonJs } from './module-format.js';
 import { emptyTsconfig, nearestTsconfig } from './nearest-tsconfig.js';
+import { thrownAt } from './thrown-at.js';
 import { keepTsxCacheUsable } from './tsx-cache.js';
 
 export type ModuleLoad =
@@ -102,10 +103,12 @@ async function importLocation(location: FoundLocation): Promise<ModuleLoad> {
     return {
       ok: false,
       reason: 'import_failed',
-      message: `importing ${describeLocation(location)} threw: ${where === null ? summary : `${summary} (at ${where})`}`,
+      message: `importing ${describeLocation(location)} threw: ${summary}${place(where ?? thrownAt(error))}`,
     };
   }
 }
+
+const place = (where: string | null) => (where === null ? '' : ` (at ${where})`);
 
 async function importNamespace(location: FoundLocation): Promise<Record<string, unknown>> {
   if (location.kind === 'file' && !TYPESCRIPT_EXTENSIONS.has(extname(location.path))) {
@@ -141,7 +144,8 @@ async function requireCommonJs(file: string, tsconfig: string | null): Promise<R
  * tsx's `require` reads the tsconfig.json named by TSX_TSCONFIG_PATH when it starts, else the one of the working
  * directory: it is named for the call (the require runs synchronously), an empty one when the module has none.
  */
-function withTsconfig<T>(path: string, run: () => T): T {
+function withTsconfig<T>(path: string | null, run: () => T): T {
+  if (path === null) return run();
   const before = process.env['TSX_TSCONFIG_PATH'];
   process.env['TSX_TSCONFIG_PATH'] = path;
   try {
