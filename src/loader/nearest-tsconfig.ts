@@ -24,14 +24,21 @@ function isFile(path: string): boolean {
   }
 }
 
-let empty: string | null = null;
+let empty: string | null | undefined;
 
-/** A tsconfig.json that sets nothing, for a module that has none of its own (written once per process). */
-export function emptyTsconfig(): string {
-  if (empty === null) {
-    const path = join(mkdtempSync(join(tmpdir(), 'holodeck-tsconfig-')), 'tsconfig.json');
-    writeFileSync(path, '{}\n');
-    empty = path;
+/**
+ * A tsconfig.json that sets nothing, for a module that has none of its own (written once per process in the
+ * system's temporary folder); null when that folder cannot hold it, and tsx is then left to its own default.
+ */
+export function emptyTsconfig(): string | null {
+  if (empty === undefined) {
+    try {
+      const path = join(mkdtempSync(join(tmpdir(), 'holodeck-tsconfig-')), 'tsconfig.json');
+      writeFileSync(path, '{}\n');
+      empty = path;
+    } catch {
+      empty = null;
+    }
   }
   return empty;
 }
