@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { turnConfig } from '../../test/fakes/fixtures/agent-config.js';
 import type { ArgMatcher, ExpectedTool, TestCaseConfig, TurnConfig } from '../core/config-types.js';
 import { buildArg } from './build-expected-tools.js';
 import { unknownToolArgs } from './unknown-tool-args.js';
@@ -7,20 +8,6 @@ function entry(name: string, args: Record<string, unknown>, count = 1): Expected
   const matchers: Record<string, ArgMatcher> = {};
   for (const [key, value] of Object.entries(args)) matchers[key] = buildArg(value as never);
   return { name, name_match: 'substring', args: matchers, count };
-}
-
-function turn(index: number, expected: ExpectedTool[]): TurnConfig {
-  return {
-    index,
-    input: 'q',
-    ground_truth: null,
-    expected_tools: expected,
-    expected_tools_order: 'any',
-    files: [],
-    retrieval_context: null,
-    evaluations: null,
-    turn_config: {},
-  };
 }
 
 function testCase(name: string, index: number, kind: 'single' | 'multi', turns: TurnConfig[]): TestCaseConfig {
@@ -35,14 +22,14 @@ const TOOLS = [
 
 describe('unknownToolArgs', () => {
   it('says nothing when every asserted argument is a parameter of its tool', () => {
-    const cases = [testCase('a', 0, 'single', [turn(0, [entry('lookup_order', { order_id: 'A1' })])])];
+    const cases = [testCase('a', 0, 'single', [turnConfig(0, [entry('lookup_order', { order_id: 'A1' })])])];
     expect(unknownToolArgs(cases, TOOLS)).toEqual([]);
   });
 
   it('warns of a forbidden tool whose argument is misspelled, at its key, with the close parameter', () => {
     const expected = entry('lookup_order', { order_id: 'A1' });
     const forbidden = entry('issue_refund', { ammount: 120 }, 0);
-    const cases = [testCase('no-full-refund', 3, 'single', [turn(0, [expected, forbidden])])];
+    const cases = [testCase('no-full-refund', 3, 'single', [turnConfig(0, [expected, forbidden])])];
     expect(unknownToolArgs(cases, TOOLS)).toEqual([
       {
         path: ['test_cases', 3, 'forbidden_tools', 0, 'args', 'ammount'],
@@ -56,8 +43,8 @@ describe('unknownToolArgs', () => {
     const fuzzy = entry('lookup_order', { orderid: { fuzzy: 'a1' } });
     const regex = entry('lookup_order', { orderid: { regex: '^A' }, customer: 'x' });
     const cases = [
-      testCase('conv', 1, 'multi', [turn(0, [fuzzy]), turn(1, [entry('search', { q: 1 }), regex])]),
-      testCase('other', 2, 'single', [turn(0, [fuzzy])]),
+      testCase('conv', 1, 'multi', [turnConfig(0, [fuzzy]), turnConfig(1, [entry('search', { q: 1 }), regex])]),
+      testCase('other', 2, 'single', [turnConfig(0, [fuzzy])]),
     ];
     const found = unknownToolArgs(cases, TOOLS);
     expect(found.map((arg) => arg.path)).toEqual([
@@ -76,7 +63,7 @@ describe('unknownToolArgs', () => {
     const tools = [...TOOLS, { name: 'lookup_order_v2', params: null }];
     const cases = [
       testCase('a', 0, 'single', [
-        turn(0, [entry('search', { anything: 1 }), entry('nothing', { x: 1 }), entry('lookup_order', { x: 1 })]),
+        turnConfig(0, [entry('search', { anything: 1 }), entry('nothing', { x: 1 }), entry('lookup_order', { x: 1 })]),
       ]),
     ];
     expect(unknownToolArgs(cases, tools)).toEqual([]);
@@ -87,14 +74,14 @@ describe('unknownToolArgs', () => {
       { name: 'fs_read', params: ['path'] },
       { name: 'web_read', params: ['url'] },
     ];
-    const cases = [testCase('a', 0, 'single', [turn(0, [entry('read', { url: 'u', pth: 'p' })])])];
+    const cases = [testCase('a', 0, 'single', [turnConfig(0, [entry('read', { url: 'u', pth: 'p' })])])];
     const found = unknownToolArgs(cases, tools);
     expect(found).toHaveLength(1);
     expect(found[0]!.message).toContain('"pth", which is not a parameter of fs_read, web_read (did you mean `path`?)');
   });
 
   it('says a tool without parameters takes none', () => {
-    const cases = [testCase('a', 0, 'single', [turn(0, [entry('ping', { x: 1 })])])];
+    const cases = [testCase('a', 0, 'single', [turnConfig(0, [entry('ping', { x: 1 })])])];
     expect(unknownToolArgs(cases, [{ name: 'ping', params: [] }])[0]!.message).toContain(
       'which is not a parameter of ping (ping takes no arguments)',
     );
